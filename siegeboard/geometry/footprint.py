@@ -1,0 +1,49 @@
+"""Footprints as shapely polygons: area, 2 m squares (H1), footprint distances (H9)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import shapely
+from shapely.geometry import Polygon
+from shapely.geometry.base import BaseGeometry
+
+from siegeboard.model.numbers import round_half_up
+
+GRID_M = 2.0
+CELL_AREA_M2 = GRID_M * GRID_M
+
+PolygonLike = Polygon | Sequence[tuple[float, float]]
+
+
+def as_polygon(footprint: PolygonLike) -> Polygon:
+    """A valid, non-empty shapely polygon, or ``ValueError`` saying what is wrong."""
+    polygon = footprint if isinstance(footprint, Polygon) else Polygon(footprint)
+    if polygon.is_empty or polygon.area <= 0:
+        raise ValueError("footprint is empty: it has no area")
+    if not polygon.is_valid:
+        raise ValueError(f"footprint is not a simple polygon: {shapely.is_valid_reason(polygon)}")
+    return polygon
+
+
+def footprint_area(footprint: PolygonLike) -> float:
+    """Area in square metres."""
+    return as_polygon(footprint).area
+
+
+def footprint_squares(footprint: PolygonLike) -> int:
+    """H1: 2 m grid squares covered = max(1, round_half_up(area / 4)).
+
+    A footprint drawn on the grid gives exactly its cell count.
+    """
+    # Areas of grid-drawn shapes are exact multiples of 4 up to float noise; 1e-9 keeps a
+    # 4.000000000001 from becoming 2 squares and leaves true halves (x.5) to round half up.
+    cells = as_polygon(footprint).area / CELL_AREA_M2
+    return max(1, round_half_up(round(cells, 9)))
+
+
+def footprint_distance(a: PolygonLike | BaseGeometry, b: PolygonLike | BaseGeometry) -> float:
+    """H9: the shortest distance in metres between two footprints (0 when they touch)."""
+    first = a if isinstance(a, BaseGeometry) else as_polygon(a)
+    second = b if isinstance(b, BaseGeometry) else as_polygon(b)
+    return first.distance(second)

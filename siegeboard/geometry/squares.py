@@ -1,0 +1,78 @@
+"""The 10 m squares: which square a point is in, their labels, and H6's ``squares_away``.
+
+Map metres have x to the east and y to the south (down the plan, as on the image). A 10 m
+square is 5 x 5 grid cells; squares and the 2 m grid share the siege's grid origin (R0b).
+Column 0 is "A", row 0 is "1": the square at the origin is A1.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator
+
+from shapely.geometry import Polygon, box
+
+from siegeboard.geometry.footprint import PolygonLike, as_polygon
+
+SQUARE_M = 10.0
+Square = tuple[int, int]  # (column, row)
+
+
+def square_of(point: tuple[float, float], origin: tuple[float, float] = (0.0, 0.0)) -> Square:
+    """The (column, row) of the 10 m square holding ``point``; a point on a line goes east/south."""
+    x, y = point
+    return (math.floor((x - origin[0]) / SQUARE_M), math.floor((y - origin[1]) / SQUARE_M))
+
+
+def column_letters(column: int) -> str:
+    """0 -> A, 25 -> Z, 26 -> AA; negative columns (west of the origin) get a leading '-'."""
+    if column < 0:
+        return "-" + column_letters(-column - 1)
+    letters = ""
+    column += 1
+    while column:
+        column, rest = divmod(column - 1, 26)
+        letters = chr(ord("A") + rest) + letters
+    return letters
+
+
+def square_label(square: Square) -> str:
+    """"A1" for (0, 0), "C4" for (2, 3); rows north of the origin count 0, -1, ..."""
+    column, row = square
+    return f"{column_letters(column)}{row + 1 if row >= 0 else row}"
+
+
+def label_at(point: tuple[float, float], origin: tuple[float, float] = (0.0, 0.0)) -> str:
+    return square_label(square_of(point, origin))
+
+
+def square_box(square: Square, origin: tuple[float, float] = (0.0, 0.0)) -> Polygon:
+    column, row = square
+    x0, y0 = origin[0] + column * SQUARE_M, origin[1] + row * SQUARE_M
+    return box(x0, y0, x0 + SQUARE_M, y0 + SQUARE_M)
+
+
+def squares_overlapped(footprint: PolygonLike,
+                       origin: tuple[float, float] = (0.0, 0.0)) -> Iterator[Square]:
+    """The 10 m squares that ``footprint`` overlaps with positive area (an edge is not enough)."""
+    polygon = as_polygon(footprint)
+    minx, miny, maxx, maxy = polygon.bounds
+    first_col, first_row = square_of((minx, miny), origin)
+    last_col, last_row = square_of((maxx, maxy), origin)
+    for column in range(first_col, last_col + 1):
+        for row in range(first_row, last_row + 1):
+            cell = square_box((column, row), origin)
+            if polygon.intersection(cell).area > 1e-9:
+                yield (column, row)
+
+
+def chebyshev(a: Square, b: Square) -> int:
+    return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
+
+
+def squares_away(point: tuple[float, float], footprint: PolygonLike,
+                 origin: tuple[float, float] = (0.0, 0.0)) -> int:
+    """H6: Chebyshev distance in 10 m squares from ``point``'s square to the nearest square the
+    footprint overlaps with positive area. 0 means the burst's own square."""
+    burst = square_of(point, origin)
+    return min(chebyshev(burst, square) for square in squares_overlapped(footprint, origin))

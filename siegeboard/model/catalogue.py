@@ -1,0 +1,65 @@
+"""The structure and weapon catalogues of each ruleset, read from resources/.
+
+A catalogue row is the starting make of a new structure: the GM picks a kind and the row
+fills armor, stories or hull, material and rule flags, which the structure then owns.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from siegeboard.model.structure import HullLayer, Material
+from siegeboard.model.weapon import Weapon
+
+RESOURCES = Path(__file__).resolve().parents[2] / "resources"
+
+
+class CatalogueEntry(BaseModel):
+    """One row: a kind of structure and where its figures came from."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    kind: str = Field(min_length=1)
+    name: str = Field(min_length=1)
+    armor: int = Field(ge=0)
+    stories: int = Field(default=1, ge=1)
+    hull: int = Field(default=1, ge=1)
+    material: Material = "stone"
+    burns: bool = False
+    flags: list[str] = Field(default_factory=list)
+    inner_layer: HullLayer | None = None
+    source: str = ""
+    notes: str = ""
+
+
+class Catalogue(BaseModel):
+    """A ruleset's structure kinds and starter weapons."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    ruleset: str
+    structures: list[CatalogueEntry]
+    weapons: list[Weapon]
+
+    @property
+    def kinds(self) -> dict[str, CatalogueEntry]:
+        return {entry.kind: entry for entry in self.structures}
+
+    def entry(self, kind: str) -> CatalogueEntry:
+        try:
+            return self.kinds[kind]
+        except KeyError:
+            raise ValueError(f"unknown kind {kind!r} for the {self.ruleset} ruleset") from None
+
+
+@cache
+def catalogue(ruleset: str) -> Catalogue:
+    """The catalogue of ``ruleset`` from resources/catalogue_<ruleset>.json (read once)."""
+    path = RESOURCES / f"catalogue_{ruleset}.json"
+    if not path.is_file():
+        raise ValueError(f"unknown ruleset {ruleset!r}: no {path.name} in resources/")
+    return Catalogue.model_validate(json.loads(path.read_text(encoding="utf-8")))

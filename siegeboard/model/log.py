@@ -1,0 +1,35 @@
+"""The event log: every action applied, with its dice and its explanation."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from siegeboard.model.actions import Action
+
+
+class Roll(BaseModel):
+    """Dice rolled for one purpose: ``count``D``sides`` gave ``values``."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    label: str
+    sides: int = Field(ge=2)
+    values: list[int]
+
+
+class LogEntry(BaseModel):
+    """One applied action: when (turn), what, the dice, the explanation and what it touched."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    seq: int = Field(ge=1)
+    turn: int = Field(ge=0)
+    action: Action
+    rolls: list[Roll] = Field(default_factory=list)
+    lines: list[str] = Field(default_factory=list)
+    touched: list[str] = Field(default_factory=list)
+    square: str | None = None
+
+    def dice_values(self) -> list[int]:
+        """Every die of the entry in the order rolled: what replay feeds to ScriptedDice."""
+        return [value for roll in self.rolls for value in roll.values]

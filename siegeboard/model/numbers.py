@@ -1,0 +1,21 @@
+"""Integer arithmetic the rule texts ask for (RULINGS R0)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from numbers import Rational
+
+
+def round_half_up(value: float | Rational) -> int:
+    """Round to the nearest integer, halves away from zero for positives: 22.5 -> 23, 2.5 -> 3.
+
+    Never Python's banker's ``round()``. Exact for ints and Fractions; floats are taken at
+    their exact binary value, so 0.5 steps are exact too.
+    """
+    exact = Fraction(value)
+    return int((exact + Fraction(1, 2)) // 1) if exact >= 0 else -round_half_up(-exact)
+
+
+def half_up(value: int) -> int:
+    """``round_half_up(value / 2)`` without leaving the integers."""
+    return round_half_up(Fraction(value, 2))

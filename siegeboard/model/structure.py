@@ -1,0 +1,105 @@
+"""A structure on the board: its footprint, its make and its current state under either ruleset.
+
+A structure carries the figures of both rule texts; a siege uses one ruleset and the other's
+fields simply keep their defaults. Geometry is plain coordinates in metres; shapely lives in
+``siegeboard.geometry``, not here, so the model stays a data document.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from siegeboard.model.validation import validate_ring
+
+Point = tuple[float, float]
+
+Material = Literal["wood", "wattle", "brick", "stone", "concrete", "earth", "steel", "iron"]
+LadderStep = Literal["intact", "cracked", "breached"]
+TaskOutcome = Literal["catastrophic", "failure", "success", "outstanding"]
+
+
+class Occupant(BaseModel):
+    """A person inside or atop a structure (H5, H7): damage taken and whether trapped."""
+
+    model_config = ConfigDict(extra="forbid", validate_assignment=True)
+
+    name: str = Field(min_length=1)
+    damage: int = Field(default=0, ge=0, description="total damage points taken so far")
+    hits: int = Field(default=0, ge=0, description="number of separate hits taken")
+    trapped: bool = False
+    burned: bool = False
+
+
+class HullLayer(BaseModel):
+    """One layer of a Hull-ruleset target (A5: a gate, then the portcullis behind it)."""
+
+    model_config = ConfigDict(extra="forbid", validate_assignment=True)
+
+    name: str = Field(min_length=1)
+    armor: int = Field(ge=0)
+    hull: int = Field(ge=1)
+    suffered: int = Field(default=0, ge=0)
+    ladder: LadderStep = "intact"
+
+
+class Structure(BaseModel):
+    """A building, wall section, gate, tower, bunker or bridge.
+
+    ``kind`` names a row of the siege's catalogue (resources/); ``flags`` are that row's rule
+    flags, copied onto the structure so a file is self-contained and a GM can edit them.
+    DP ruleset: ``armor`` is the AV, DP = AV x squares x stories (H3); ``dp`` and
+    ``dp_original`` are stored, ``dp`` never below 0 nor above ``dp_original``.
+    Hull ruleset: ``armor`` and ``hull`` are the outer layer's, ``hull_suffered`` and ``ladder``
+    its state; ``inner_layer`` is a portcullis behind a gate (A5).
+    """
+
+    model_config = ConfigDict(extra="forbid", validate_assignment=True)
+
+    id: str = Field(min_length=1, pattern=r"^[A-Za-z0-9_.:-]+$")
+    name: str = Field(min_length=1)
+    kind: str = Field(min_length=1)
+    footprint: list[Point]
+    armor: int = Field(ge=0)
+    stories: int = Field(default=1, ge=1)
+    material: Material = "stone"
+    burns: bool = False
+    flags: list[str] = Field(default_factory=list)
+    occupants: list[Occupant] = Field(default_factory=list)
+    notes: str = ""
+    gm_notes: str = ""
+
+    # DP ruleset state (H3, H7, H9)
+    dp: int = Field(default=0, ge=0)
+    dp_original: int = Field(default=0, ge=0)
+    collapsed: bool = False
+    cleared: bool = False
+    fire_level: int = Field(default=0, ge=0)
+    out_of_control: bool = False
+
+    # Hull ruleset state (A1-A10)
+    hull: int = Field(default=1, ge=1)
+    hull_suffered: int = Field(default=0, ge=0)
+    ladder: LadderStep = "intact"
+    inner_layer: HullLayer | None = None
+    burning: bool = False
+    effects: list[str] = Field(default_factory=list)
+
+    @field_validator("footprint")
+    @classmethod
+    def _footprint_is_a_simple_polygon(cls, ring: list[Point]) -> list[Point]:
+        return validate_ring(ring)
+
+    @model_validator(mode="after")
+    def _dp_within_original(self) -> "Structure":
+        if self.dp > self.dp_original:
+            raise ValueError(f"dp: {self.dp} is above dp_original {self.dp_original}")
+        return self
+
+    @property
+    def trapped_count(self) -> int:
+        return sum(1 for person in self.occupants if person.trapped)
+
+    def has_flag(self, flag: str) -> bool:
+        return flag in self.flags

@@ -1,0 +1,1 @@
+"""Snapshot rendering (PDF, PNG, SVG) with Qt's painter, no widgets."""

@@ -1,0 +1,67 @@
+"""Dice, injected into every rule that rolls: never a global random state.
+
+``RandomDice`` rolls from a seeded generator; ``ScriptedDice`` hands out given values in
+order, which is how tests pin rolls and how a GM types in dice rolled at the table.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from typing import Protocol
+
+
+class DiceExhausted(RuntimeError):
+    """A ScriptedDice was asked for more dice than it was given."""
+
+
+class Dice(Protocol):
+    def roll(self, count: int, sides: int) -> list[int]:
+        """``count`` dice of ``sides`` sides, each 1..sides."""
+
+
+def _check(count: int, sides: int) -> None:
+    if not isinstance(count, int) or count < 0:
+        raise ValueError(f"dice count must be a whole number 0 or more, not {count!r}")
+    if not isinstance(sides, int) or sides < 2:
+        raise ValueError(f"a die needs at least 2 sides, not {sides!r}")
+
+
+class RandomDice:
+    """Fair dice from ``random.Random(seed)``: the same seed gives the same rolls."""
+
+    def __init__(self, seed: int | None = None):
+        self._random = random.Random(seed)
+
+    def roll(self, count: int, sides: int) -> list[int]:
+        _check(count, sides)
+        return [self._random.randint(1, sides) for _ in range(count)]
+
+
+class ScriptedDice:
+    """Returns the given values in order; raises ``DiceExhausted`` when they run out.
+
+    A value outside 1..sides of the die asked for is refused with ``ValueError``: a typo
+    at the table must not become a wrong number.
+    """
+
+    def __init__(self, values: Iterable[int]):
+        self._values = [int(value) for value in values]
+        self._next = 0
+
+    @property
+    def remaining(self) -> int:
+        return len(self._values) - self._next
+
+    def roll(self, count: int, sides: int) -> list[int]:
+        _check(count, sides)
+        if self.remaining < count:
+            raise DiceExhausted(
+                f"asked for {count}D{sides} but only {self.remaining} scripted "
+                f"{'die is' if self.remaining == 1 else 'dice are'} left")
+        values = self._values[self._next:self._next + count]
+        for value in values:
+            if not 1 <= value <= sides:
+                raise ValueError(f"scripted die {value} cannot come from a D{sides}")
+        self._next += count
+        return values

@@ -1,0 +1,44 @@
+"""Tasks (H13): an outcome entered by the GM, or 1D20 against skill x difficulty."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from siegeboard.model.actions import Difficulty, TaskRoll
+from siegeboard.model.structure import TaskOutcome
+
+if TYPE_CHECKING:
+    from siegeboard.rules.engine import Context
+
+DIFFICULTY_MULTIPLIER: dict[str, Fraction] = {
+    "easy": Fraction(2), "average": Fraction(1), "difficult": Fraction(1, 2),
+    "formidable": Fraction(1, 4), "impossible": Fraction(1, 8),
+}
+
+
+def task_outcome(roll: int, skill: int, difficulty: Difficulty) -> TaskOutcome:
+    """H13: a natural 1 is outstanding, a natural 20 catastrophic, else success on
+    roll <= skill x multiplier (compared exactly, no rounding)."""
+    if not 1 <= roll <= 20:
+        raise ValueError(f"a D20 shows 1 to 20, not {roll}")
+    if skill < 0:
+        raise ValueError(f"skill must be 0 or more, not {skill}")
+    if roll == 1:
+        return "outstanding"
+    if roll == 20:
+        return "catastrophic"
+    return "success" if roll <= skill * DIFFICULTY_MULTIPLIER[difficulty] else "failure"
+
+
+def resolve_task(ctx: "Context", task: TaskRoll, difficulty: Difficulty, what: str) -> TaskOutcome:
+    """The task's outcome, rolling 1D20 through the context when the GM gave a skill."""
+    if task.outcome is not None:
+        ctx.say(f"{what}: {difficulty.capitalize()} task, outcome entered by the GM: {task.outcome}")
+        return task.outcome
+    (roll,) = ctx.roll(1, 20, f"{what} (1D20)")
+    outcome = task_outcome(roll, task.skill, difficulty)
+    target = task.skill * DIFFICULTY_MULTIPLIER[difficulty]
+    ctx.say(f"{what}: {difficulty.capitalize()} task, 1D20 = {roll} against skill {task.skill} "
+            f"x {DIFFICULTY_MULTIPLIER[difficulty]} = {float(target):g}: {outcome}")
+    return outcome

@@ -1,0 +1,48 @@
+"""The document model refuses bad values with a message naming the field."""
+
+import pytest
+from pydantic import ValidationError
+
+from siegeboard.model import RangeBand, Siege, Structure, Weapon, round_half_up
+
+SQUARE = [(0, 0), (4, 0), (4, 4), (0, 4)]
+
+
+def test_round_half_up_is_not_bankers_rounding():
+    assert round_half_up(22.5) == 23
+    assert round_half_up(2.5) == 3
+    assert round_half_up(0.5) == 1
+    assert round_half_up(1.49) == 1
+    assert round_half_up(-2.5) == -3
+
+
+def test_negative_armor_is_refused_naming_the_field():
+    with pytest.raises(ValidationError, match="armor"):
+        Structure(id="a", name="A", kind="bunker", footprint=SQUARE, armor=-1)
+
+
+@pytest.mark.parametrize("ring, message", [
+    ([], "empty"),
+    ([(0, 0), (1, 1), (2, 2)], "empty"),
+    ([(0, 0), (4, 4), (4, 0), (0, 4)], "self-crossing"),
+])
+def test_bad_footprints_are_refused(ring, message):
+    with pytest.raises(ValidationError, match=f"footprint[\\s\\S]*{message}"):
+        Structure(id="a", name="A", kind="bunker", footprint=ring, armor=1)
+
+
+def test_unknown_kind_is_refused_by_the_siege():
+    structure = Structure(id="a", name="A", kind="moonbase", footprint=SQUARE, armor=1)
+    with pytest.raises(ValidationError, match="kind.*moonbase"):
+        Siege(name="S", structures={"a": structure})
+
+
+def test_range_bands_must_increase():
+    with pytest.raises(ValidationError, match="range_bands"):
+        Weapon(id="w", name="W", range_bands=[RangeBand(up_to_m=100, penetration=5),
+                                               RangeBand(up_to_m=50, penetration=3)])
+
+
+def test_newer_schema_is_refused():
+    with pytest.raises(ValidationError, match="newer siegeboard"):
+        Siege(name="S", schema_version=99)
