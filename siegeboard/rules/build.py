@@ -1,0 +1,42 @@
+"""New structures: a catalogue row plus a footprint becomes a structure in its pristine state."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from siegeboard.geometry import footprint_squares
+from siegeboard.model.catalogue import catalogue
+from siegeboard.model.structure import Occupant, Structure
+from siegeboard.rules import harris
+
+
+def pristine_state(structure: Structure) -> Structure:
+    """``structure`` undamaged: DP from its make (H3), no Hull suffered, no fire.
+
+    Returns a new structure; used when a structure is drawn or its make (armor, stories,
+    footprint) is edited before play.
+    """
+    dp = harris.defensive_points(structure.armor, footprint_squares(structure.footprint),
+                                 structure.stories)
+    inner = structure.inner_layer
+    return structure.model_copy(update={
+        "dp": dp, "dp_original": dp, "collapsed": False, "cleared": False, "fire_level": 0,
+        "out_of_control": False, "hull_suffered": 0, "ladder": "intact", "burning": False,
+        "effects": [],
+        "inner_layer": inner.model_copy(update={"suffered": 0, "ladder": "intact"}) if inner else None,
+    }, deep=True)
+
+
+def new_structure(ruleset: str, kind: str, structure_id: str, footprint: Sequence[tuple[float, float]],
+                  *, name: str | None = None, stories: int | None = None,
+                  occupants: Sequence[str] = ()) -> Structure:
+    """A structure of catalogue ``kind`` on ``footprint``, pristine, with named occupants."""
+    entry = catalogue(ruleset).entry(kind)
+    structure = Structure(
+        id=structure_id, name=name or entry.name, kind=kind, footprint=list(footprint),
+        armor=entry.armor, stories=stories or entry.stories, hull=entry.hull,
+        material=entry.material, burns=entry.burns, flags=list(entry.flags),
+        inner_layer=entry.inner_layer, notes=entry.notes,
+        occupants=[Occupant(name=person) for person in occupants],
+    )
+    return pristine_state(structure)
