@@ -5,7 +5,7 @@ from siegeboard.model.actions import (
     GMOverride, Kick, Repair, ResolveScene, SceneAttack, StartMine, TaskRoll,
 )
 from siegeboard.model.catalogue import Catalogue, CatalogueEntry, catalogue
-from siegeboard.model.log import LogEntry, Roll
+from siegeboard.model.log import Event, LogEntry, Roll
 from siegeboard.model.numbers import half_up, round_half_up
 from siegeboard.model.siege import (
     SCHEMA_VERSION, TURNS_PER_MINUTE, Clock, MapImage, Mine, RulesetOptions, Siege,
@@ -14,7 +14,7 @@ from siegeboard.model.structure import HullLayer, Occupant, Structure
 from siegeboard.model.weapon import MOUNT_ORDER, Battery, RangeBand, Weapon
 
 __all__ = [
-    "Action", "AdvanceClock", "Battery", "Catalogue", "CatalogueEntry", "Clock", "Demolish",
+    "Action", "AdvanceClock", "Battery", "Catalogue", "CatalogueEntry", "Clock", "Demolish", "Event",
     "DigMine", "FightFire", "FireAt", "FireMine", "FreeTrapped", "GMOverride", "HullLayer", "Kick",
     "LogEntry", "MOUNT_ORDER", "MapImage", "Mine", "Occupant", "RangeBand", "Repair",
     "ResolveScene", "Roll", "RulesetOptions", "SCHEMA_VERSION", "SceneAttack", "Siege",

@@ -17,6 +17,18 @@ class Roll(BaseModel):
     values: list[int]
 
 
+class Event(BaseModel):
+    """Something that happened to one structure (or the siege when ``structure_id`` is None):
+    ``kind`` is a short verb phrase ("hit", "collapsed", "ignited", "breached"...) and
+    ``detail`` its figures. The GUI and reports react to events, never to explanation text."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    kind: str = Field(min_length=1)
+    structure_id: str | None = None
+    detail: dict[str, int | float | str | bool | None] = Field(default_factory=dict)
+
+
 class LogEntry(BaseModel):
     """One applied action: when (turn), what, the dice, the explanation and what it touched."""
 
@@ -26,6 +38,7 @@ class LogEntry(BaseModel):
     turn: int = Field(ge=0)
     action: Action
     rolls: list[Roll] = Field(default_factory=list)
+    events: list[Event] = Field(default_factory=list)
     lines: list[str] = Field(default_factory=list)
     touched: list[str] = Field(default_factory=list)
     square: str | None = None

@@ -25,7 +25,7 @@ from pydantic import TypeAdapter
 
 from siegeboard.geometry.index import StructureIndex
 from siegeboard.model.actions import Action
-from siegeboard.model.log import LogEntry, Roll
+from siegeboard.model.log import Event, LogEntry, Roll
 from siegeboard.model.siege import Siege
 from siegeboard.model.structure import Structure
 from siegeboard.rules.dice import Dice, ScriptedDice
@@ -55,6 +55,10 @@ class Outcome:
     @property
     def lines(self) -> list[str]:
         return self.entry.lines
+
+    @property
+    def events(self) -> list[Event]:
+        return self.entry.events
 
     @property
     def rolls(self) -> list[Roll]:
@@ -113,6 +117,7 @@ class Context:
         self.options = siege.options
         self.dice = RecordingDice(dice)
         self.lines: list[str] = []
+        self.events: list[Event] = []
         self.touched: list[str] = []
         self.square: str | None = None
         self._index = index
@@ -153,6 +158,12 @@ class Context:
 
     def roll(self, count: int, sides: int, label: str) -> list[int]:
         return self.dice.roll(count, sides, label)
+
+    def event(self, kind: str, structure_id: str | None = None, **detail: Any) -> None:
+        """Record what happened; an event on a structure also marks it touched."""
+        self.events.append(Event(kind=kind, structure_id=structure_id, detail=detail))
+        if structure_id is not None:
+            self.touch(structure_id)
 
     def touch(self, structure_id: str) -> None:
         if structure_id not in self.touched:
@@ -195,7 +206,8 @@ def apply(siege: Siege, action: Any, dice: Dice, *, index: StructureIndex | None
               if value != getattr(siege, name)}
     entry = LogEntry(
         seq=(siege.log[-1].seq + 1) if siege.log else 1,
-        turn=siege.clock.turn, action=action, rolls=ctx.dice.rolls, lines=ctx.lines,
+        turn=siege.clock.turn, action=action, rolls=ctx.dice.rolls, events=ctx.events,
+        lines=ctx.lines,
         touched=ctx.touched, square=ctx.square,
     )
     return Outcome(action=action, entry=entry, structures=structures, fields=fields)
