@@ -1,7 +1,527 @@
-"""The engine's actions for the armory ruleset (registered with the engine)."""
+"""The engine's actions for the Hull ruleset (``armory``), registered with the engine.
+
+Each handler reads the siege through the ``Context``, changes working copies, explains every
+step in lines a GM can read and records typed events. The arithmetic lives in ``armory``.
+
+Readings of the text where it is silent (beyond RULINGS A1-A12):
+- A hit or a charge always strikes the front layer: the gate, then (once the gate is
+  Breached) the portcullis; no carry-over (A5). Burning and repair act on the outer layer
+  first as well. A Petard or Breaching Charge opens one layer: the one it is fixed to.
+- Personal weapons: the text sends them to Chapter 4, which is not given; their catalogue
+  Hull damage is used and the explanation says so.
+- Set charges are not fired: guns' vulnerability, the bunker's indirect rule, the slit and
+  "Heavy and Capital only" do not apply to them; Cracked does, and blast is halved on earth.
+- A fired mine is not blast: it is not halved by an earth rampart and can Breach one (A9).
+- Burning (A10) counts Hull suffered in both ladder modes: a fire is not a hit. Only hits
+  (fire, scene) can set a structure alight; a Breached structure stops burning.
+- A lost opposed Perception check while mining loses the day: no progress, the mine goes on.
+  A countermine ends the mine even when the besiegers won the check.
+- Repair (the chapter has none): an Average task for the team (entered or rolled, H13);
+  success restores 1 Hull per worker, outstanding 2 per worker, failure or catastrophe none.
+  The ladder then climbs back to the step the remaining Hull suffered gives, never lower.
+- A scene (A12) does not run the clock; a structure left burning is pointed out to the GM.
+"""
 
 from __future__ import annotations
 
-from siegeboard.rules.engine import register
+from typing import Literal
 
-register("armory", {})
+from siegeboard.geometry import label_at
+from siegeboard.model.actions import (
+    AdvanceClock, Demolish, DigMine, FireAt, FireMine, GMOverride, Kick, Repair, ResolveScene,
+    SceneAttack, StartMine,
+)
+from siegeboard.model.catalogue import catalogue
+from siegeboard.model.siege import Clock, Mine
+from siegeboard.model.structure import HullLayer, Structure
+from siegeboard.model.weapon import Weapon
+from siegeboard.rules import armory
+from siegeboard.rules.engine import Context, RuleError, register
+from siegeboard.rules.tasks import resolve_task
+
+Which = Literal["outer", "inner"]
+FIRED_ROLES = ("gun", "incendiary")
+OPENING_ROLES = ("petard", "breaching_charge")
+CHARGE_ROLES = ("petard", "breaching_charge", "demolition_charge")
+POOL_SUCCESS, POOL_BOON = 5, 6
+HARRIS_OVERRIDES = ("dp", "collapsed", "cleared", "fire_level", "out_of_control")
+CHARACTERS_SCENE = ("Now play one scene of the characters' own: a sortie, a night climb, "
+                    "a countermine, a parley.")
+
+
+# --- Look-ups -------------------------------------------------------------------------------
+
+def _weapon(ctx: Context, weapon_id: str) -> Weapon:
+    """The siege's own weapon of that id, else the catalogue's starter weapon."""
+    weapon = ctx.siege.weapons.get(weapon_id)
+    if weapon is None:
+        weapon = next((w for w in catalogue(ctx.siege.ruleset).weapons if w.id == weapon_id), None)
+    if weapon is None:
+        raise RuleError(f"weapon_id: no weapon {weapon_id!r} in this siege or its catalogue")
+    return weapon
+
+
+def _existing(ctx: Context, structure_id: str) -> Structure:
+    if structure_id not in ctx.siege.structures:
+        raise RuleError(f"structure_id: no structure {structure_id!r} in this siege")
+    return ctx.current(structure_id)
+
+
+def _burns(structure: Structure) -> bool:
+    return structure.burns or structure.has_flag("burns")
+
+
+# --- Layers (A5) ----------------------------------------------------------------------------
+
+def _layer(structure: Structure, which: Which) -> HullLayer:
+    if which == "inner":
+        return structure.inner_layer
+    return HullLayer(name=structure.name, armor=structure.armor, hull=structure.hull,
+                     suffered=structure.hull_suffered, ladder=structure.ladder)
+
+
+def _set_layer(structure: Structure, which: Which, layer: HullLayer) -> None:
+    if which == "inner":
+        structure.inner_layer = layer
+    else:
+        structure.hull_suffered = layer.suffered
+        structure.ladder = layer.ladder
+
+
+def _front(structure: Structure) -> Which:
+    """The layer the next blow strikes: the gate until it is Breached, then the portcullis."""
+    if structure.inner_layer is not None and structure.ladder == "breached":
+        return "inner"
+    return "outer"
+
+
+def _label(structure: Structure, which: Which) -> str:
+    if structure.inner_layer is None:
+        return structure.name
+    if which == "inner":
+        return f"{structure.name}, {structure.inner_layer.name.lower()}"
+    return f"{structure.name}, gate"
+
+
+def _breach_line(structure: Structure) -> str:
+    if structure.has_flag("breach_impassable"):
+        return f"{structure.name} is Breached: impassable"
+    if structure.has_flag("engine") or structure.has_flag("camp"):
+        return f"{structure.name} is Breached: wrecked"
+    if armory.passage(structure):
+        return f"{structure.name} is Breached: the way is open, play the assault"
+    return f"{structure.name} is Breached: play the assault"
+
+
+def _assault_follows(structure: Structure) -> bool:
+    return not any(structure.has_flag(flag) for flag in ("breach_impassable", "engine", "camp"))
+
+
+# --- Damage ---------------------------------------------------------------------------------
+
+def _deal(ctx: Context, structure: Structure, damage: int, *, mode: str,
+          can_breach: bool = True) -> bool:
+    """Put ``damage`` on the front layer, explain it, record the ladder's moves and effects.
+
+    Returns True when this made the whole structure Breached.
+    """
+    which = _front(structure)
+    before = _layer(structure, which)
+    after = armory.suffer(before, damage, mode=mode, can_breach=can_breach)
+    _set_layer(structure, which, after)
+    label = _label(structure, which)
+    ctx.touch(structure.id)
+    ctx.say(f"{label}: Hull {after.suffered}/{after.hull} suffered -> {after.ladder.capitalize()}")
+    if not can_breach and before.suffered + damage > after.suffered:
+        ctx.say(f"{structure.name} can be dug through, not knocked down: only a mine Breaches it "
+                f"(it stops at {after.suffered}/{after.hull})")
+    if after.ladder != before.ladder:
+        if after.ladder == "cracked":
+            ctx.event("cracked", structure.id, layer=after.name)
+            cover = ("heavy cover drops one step" if structure.has_flag("heavy_cover")
+                     else "people behind it lose one step of cover")
+            ctx.say(f"{label} is Cracked: its Armor is 1 lower; {cover}")
+        else:
+            ctx.event("breached", structure.id, layer=after.name)
+    newly_breached = before.ladder != "breached" and after.ladder == "breached"
+    opened = newly_breached and armory.fully_breached(structure)
+    if newly_breached and not opened:
+        inner = structure.inner_layer
+        ctx.say(f"{label} is Breached; the {inner.name.lower()} behind it still holds "
+                f"(Armor {inner.armor}, Hull {inner.suffered}/{inner.hull})")
+    if opened:
+        ctx.say(_breach_line(structure))
+        if armory.passage(structure):
+            ctx.event("opened", structure.id)
+    if structure.burning and structure.ladder == "breached":
+        structure.burning = False
+        ctx.event("fire_out", structure.id, reason="breached")
+        ctx.say(f"{structure.name} stops burning: Breached")
+    structure.effects = armory.section_effects(structure)
+    return opened
+
+
+def _ignite(ctx: Context, structure: Structure, why: str) -> None:
+    structure.burning = True
+    ctx.event("ignited", structure.id, cause=why)
+    ctx.say(f"{structure.name} catches fire ({why}): it loses 1 Hull a round, ignoring Armor, "
+            "until put out or Breached")
+
+
+def _fire_from_hit(ctx: Context, structure: Structure, weapon: Weapon) -> None:
+    """A10: an incendiary hit sets a structure that burns alight; an explosive one on a 6."""
+    if not _burns(structure) or structure.burning or structure.ladder == "breached":
+        return
+    if weapon.incendiary:
+        _ignite(ctx, structure, f"incendiary {weapon.name}")
+    elif weapon.explosive:
+        (roll,) = ctx.roll(1, 6, f"{structure.name}: fire from an explosive hit (6 sets it alight)")
+        if roll == 6:
+            _ignite(ctx, structure, f"explosive {weapon.name}, 1D6 = 6")
+        else:
+            ctx.say(f"Fire: 1D6 = {roll}, {structure.name} does not catch fire (a 6 is needed)")
+
+
+def _total_line(weapon: Weapon, successes: int, boons: int) -> tuple[int, str]:
+    extra = armory.boon_extra(boons, weapon.crit)
+    total = weapon.hull_damage + successes + extra
+    text = f"{weapon.name}: Hull damage {weapon.hull_damage} + {successes} successes"
+    if boons and weapon.crit:
+        text += (f" + {extra} ({boons} Boons / Crit {weapon.crit} -> {boons // weapon.crit} "
+                 f"x 2 = {extra})")
+    elif boons:
+        text += f" ({boons} Boons give nothing: no Crit)"
+    return total, f"{text} = {total}"
+
+
+def _attack(ctx: Context, structure_id: str, weapon: Weapon, successes: int, boons: int, *,
+            through_slit: bool = False, who: str = "") -> bool:
+    """One hit on a structure (A2, A3, A9, A10). Returns True when it Breached the structure."""
+    structure = ctx.structure(structure_id)
+    if through_slit and not structure.has_flag("slit"):
+        raise RuleError(f"through_slit: {structure.name} has no firing slit")
+    ctx.say(f"{who}{weapon.name} at {structure.name}: Easy attack (any range in sight), "
+            f"{successes} Successes, {boons} Boons")
+    if armory.fully_breached(structure):
+        ctx.touch(structure_id)
+        ctx.say(f"{structure.name} is already Breached: the hit changes nothing")
+        return False
+    which = _front(structure)
+    layer = _layer(structure, which)
+    if weapon.mount == "personal" and weapon.role == "gun":
+        ctx.say("A personal weapon: the text sends it to Chapter 4 (not given); its catalogue "
+                "Hull damage is used")
+    total, line = _total_line(weapon, successes, boons)
+    ctx.say(line)
+    if not armory.weapon_marks(structure, weapon):
+        damage = 0
+        ctx.say(f"Only Heavy and Capital weapons mark {structure.name}: {weapon.name} "
+                f"({weapon.mount.capitalize()} mount) deals 0")
+    else:
+        armor, parts = armory.effective_armor(structure, weapon, through_slit=through_slit,
+                                              layer=layer)
+        met = 0 if through_slit else max(0, armor - weapon.pierce)
+        pierce = "" if through_slit else f", Pierce {weapon.pierce}"
+        ctx.say(f"{_label(structure, which)}: {', '.join(parts)}{pierce}: effective {met}")
+        damage = armory.hit_damage(weapon.hull_damage, successes, armor,
+                                   pierce=0 if through_slit else weapon.pierce, boons=boons,
+                                   crit=weapon.crit)
+        ctx.say(f"Damage {total} - {met} = {damage}")
+        if armory.blast_applies(structure, weapon):
+            halved = armory.halve_blast(damage)
+            ctx.say(f"Blast is halved against {structure.name}: {damage} -> {halved} (half up)")
+            damage = halved
+    ctx.event("hit", structure_id, damage=damage, weapon=weapon.id, layer=layer.name)
+    opened = _deal(ctx, structure, damage, mode=ctx.options.ladder_mode,
+                   can_breach=not structure.has_flag("dig_only"))
+    _fire_from_hit(ctx, structure, weapon)
+    return opened
+
+
+def _fired_weapon(ctx: Context, weapon_id: str) -> Weapon:
+    weapon = _weapon(ctx, weapon_id)
+    if weapon.role not in FIRED_ROLES:
+        raise RuleError(f"weapon_id: {weapon.name} is set, not fired (role {weapon.role}): "
+                        "use demolish or a mine")
+    return weapon
+
+
+# --- Handlers -------------------------------------------------------------------------------
+
+def fire(ctx: Context, action: FireAt) -> None:
+    """A2-A3, A9-A10: a weapon fired at the structure named or under the point."""
+    weapon = _fired_weapon(ctx, action.weapon_id)
+    if action.battery_id is not None and action.battery_id not in ctx.siege.batteries:
+        raise RuleError(f"battery_id: no battery {action.battery_id!r} in this siege")
+    ctx.square = label_at(action.at, ctx.siege.grid_origin)
+    target = action.target_id
+    if target is None:
+        under = ctx.index.at(action.at)
+        if not under:
+            ctx.say(f"{weapon.name} at {ctx.square}: no structure there, the shot falls on open "
+                    "ground")
+            return
+        target = under[0]
+    elif target not in ctx.siege.structures:
+        raise RuleError(f"target_id: no structure {target!r} in this siege")
+    who = f"{ctx.siege.batteries[action.battery_id].name}: " if action.battery_id else ""
+    _attack(ctx, target, weapon, action.successes, action.boons,
+            through_slit=action.through_slit, who=who)
+
+
+def advance(ctx: Context, action: AdvanceClock) -> None:
+    """A10: a turn is a round; each burning structure loses 1 Hull a round, ignoring Armor."""
+    clock = Clock(turn=ctx.get("clock").turn + action.turns)
+    ctx.set("clock", clock)
+    ctx.say(f"Clock: +{action.turns} round(s), now {clock.label()}")
+    for structure_id, original in ctx.siege.structures.items():
+        if not original.burning:
+            continue
+        structure = ctx.structure(structure_id)
+        can_breach = not structure.has_flag("dig_only")
+        room = structure.hull - structure.hull_suffered - (0 if can_breach else 1)
+        loss = max(0, min(action.turns, room))
+        ctx.event("burning", structure_id, loss=loss)
+        ctx.say(f"{structure.name} burns: {loss} Hull in {action.turns} round(s), ignoring Armor")
+        _deal(ctx, structure, loss, mode="hull", can_breach=can_breach)
+
+
+def demolish(ctx: Context, action: Demolish) -> None:
+    """A6: a Petard or Breaching Charge opens a door or gate; A7: charges add up, Armor once."""
+    weapons = [_weapon(ctx, weapon_id) for weapon_id in action.weapon_ids]
+    for weapon in weapons:
+        if weapon.role not in CHARGE_ROLES:
+            raise RuleError(f"weapon_ids: {weapon.name} is not a charge (role {weapon.role})")
+    structure = ctx.structure(action.structure_id)
+    if action.on_pier and not structure.has_flag("pier_counts_double"):
+        raise RuleError(f"on_pier: {structure.name} has no pier where a charge counts double")
+    ctx.say("Demolition: no attack check; the Average Craft check and the Prepare maneuvers "
+            "are the GM's")
+    if armory.fully_breached(structure):
+        ctx.touch(structure.id)
+        ctx.say(f"{structure.name} is already Breached: the charges change nothing")
+        return
+    which = _front(structure)
+    opener = next((w for w in weapons if w.role in OPENING_ROLES), None)
+    if opener is not None and structure.has_flag("petard_opens"):
+        layer = _layer(structure, which)
+        ctx.say(f"{opener.name} fixed to {_label(structure, which)}: it opens with no arithmetic")
+        ctx.event("hit", structure.id, damage=layer.hull - layer.suffered, weapon=opener.id,
+                  layer=layer.name)
+        _deal(ctx, structure, layer.hull - layer.suffered, mode="hull")
+        return
+    hull_damages = [w.hull_damage for w in weapons]
+    total = armory.charges_damage(hull_damages, doubled=action.on_pier)
+    summed = " + ".join(f"{w.name} {w.hull_damage}" for w in weapons)
+    pier = f", on a pier counts double: {total}" if action.on_pier else ""
+    ctx.say(f"Charges set together: {summed} = {sum(hull_damages)}{pier}")
+    layer = _layer(structure, which)
+    armor, parts = armory.effective_armor(structure, None, layer=layer)
+    damage = armory.hit_damage(total, 0, armor)
+    ctx.say(f"{', '.join(parts)}: taken once from the sum: {total} - {armor} = {damage}")
+    if any(armory.blast_applies(structure, w) for w in weapons):
+        halved = armory.halve_blast(damage)
+        ctx.say(f"Blast is halved against {structure.name}: {damage} -> {halved} (half up)")
+        damage = halved
+    ctx.event("hit", structure.id, damage=damage, weapon="+".join(action.weapon_ids),
+              layer=layer.name)
+    _deal(ctx, structure, damage, mode=ctx.options.ladder_mode,
+          can_breach=not structure.has_flag("dig_only"))
+
+
+def kick(ctx: Context, action: Kick) -> None:
+    """A6: an interior door opens to a kick, an Average Athletics task."""
+    structure = ctx.structure(action.structure_id)
+    if not structure.has_flag("kick_opens"):
+        raise RuleError(f"structure_id: {structure.name} does not open to a kick "
+                        "(only an interior door does)")
+    if armory.fully_breached(structure):
+        ctx.touch(structure.id)
+        ctx.say(f"{structure.name} is already open")
+        return
+    outcome = resolve_task(ctx, action.task, "average", "Kick (Athletics)")
+    if outcome in ("success", "outstanding"):
+        ctx.say(f"The kick opens {structure.name}")
+        _deal(ctx, structure, structure.hull - structure.hull_suffered, mode="hull")
+    else:
+        ctx.touch(structure.id)
+        ctx.say(f"{structure.name} holds")
+
+
+def _mines(ctx: Context) -> dict[str, Mine]:
+    return dict(ctx.get("mines"))
+
+
+def _mine(ctx: Context, mine_id: str, state: str) -> Mine:
+    mine = ctx.get("mines").get(mine_id)
+    if mine is None:
+        raise RuleError(f"mine_id: no mine {mine_id!r} in this siege")
+    if mine.state != state:
+        raise RuleError(f"mine_id: mine {mine_id!r} is {mine.state}, not {state}")
+    return mine
+
+
+def _put_mine(ctx: Context, mine: Mine) -> None:
+    ctx.set("mines", {**_mines(ctx), mine.id: mine})
+
+
+def start_mine(ctx: Context, action: StartMine) -> None:
+    """A8: sappers begin a gallery; a day of digging for each point of the section's Armor."""
+    structure = _existing(ctx, action.structure_id)
+    if action.mine_id in ctx.get("mines"):
+        raise RuleError(f"mine_id: there is already a mine {action.mine_id!r}")
+    days = armory.mine_days(structure.armor)
+    _put_mine(ctx, Mine(id=action.mine_id, structure_id=structure.id, days_needed=days,
+                        state="ready" if days == 0 else "digging"))
+    ctx.event("mine_started", structure.id, mine=action.mine_id, days_needed=days)
+    ctx.say(f"Mine {action.mine_id} begun under {structure.name}: Armor {structure.armor} -> "
+            f"{days} day(s) of digging, an opposed Perception check each day")
+
+
+def dig_mine(ctx: Context, action: DigMine) -> None:
+    """A8: one day of digging, with the opposed Perception check as the GM entered it."""
+    mine = _mine(ctx, action.mine_id, "digging")
+    structure = ctx.current(mine.structure_id)
+    if action.countermined:
+        _put_mine(ctx, mine.model_copy(update={"state": "countermined"}))
+        ctx.event("countermined", structure.id, mine=mine.id)
+        ctx.say(f"Mine {mine.id} under {structure.name}: the defenders' countermine breaks into "
+                "the gallery; the mine is lost")
+        return
+    if not action.besiegers_win:
+        ctx.event("mine_day_lost", structure.id, mine=mine.id, days_dug=mine.days_dug)
+        ctx.say(f"Mine {mine.id}: the defenders win the opposed Perception check; the day is lost "
+                f"({mine.days_dug}/{mine.days_needed} days)")
+        return
+    days = mine.days_dug + 1
+    ready = days >= mine.days_needed
+    _put_mine(ctx, mine.model_copy(update={"days_dug": days,
+                                           "state": "ready" if ready else "digging"}))
+    ctx.event("mine_dug", structure.id, mine=mine.id, days_dug=days, ready=ready)
+    ctx.say(f"Mine {mine.id}: the besiegers win the opposed Perception check; day {days} of "
+            f"{mine.days_needed} dug" + (": the mine is ready to fire" if ready else ""))
+
+
+def fire_mine(ctx: Context, action: FireMine) -> None:
+    """A8: a fired mine deals 20 Hull damage to the section above, ignoring its Armor."""
+    mine = _mine(ctx, action.mine_id, "ready")
+    _put_mine(ctx, mine.model_copy(update={"state": "fired"}))
+    structure = ctx.structure(mine.structure_id)
+    ctx.event("mine_fired", structure.id, mine=mine.id, damage=armory.MINE_HULL_DAMAGE)
+    ctx.say(f"Mine {mine.id} fired under {structure.name}: {armory.MINE_HULL_DAMAGE} Hull damage, "
+            "ignoring Armor")
+    if armory.fully_breached(structure):
+        ctx.say(f"{structure.name} is already Breached")
+        return
+    _deal(ctx, structure, armory.MINE_HULL_DAMAGE, mode=ctx.options.ladder_mode)
+
+
+def override(ctx: Context, action: GMOverride) -> None:
+    """The GM sets Hull suffered, the ladder step or the fire by hand (the ladder may climb)."""
+    foreign = [name for name in HARRIS_OVERRIDES if getattr(action, name) is not None]
+    if foreign:
+        raise RuleError(f"{', '.join(foreign)}: not part of the Hull ruleset")
+    if action.hull_suffered is None and action.ladder is None and action.burning is None:
+        raise RuleError("override: give hull_suffered, ladder or burning")
+    structure = ctx.structure(action.structure_id)
+    if action.hull_suffered is not None and action.hull_suffered > structure.hull:
+        raise RuleError(f"hull_suffered: {action.hull_suffered} is above the Hull "
+                        f"{structure.hull} of {structure.name}")
+    was = (structure.hull_suffered, structure.ladder, structure.burning)
+    if action.hull_suffered is not None:
+        structure.hull_suffered = action.hull_suffered
+    if action.ladder is not None:
+        structure.ladder = action.ladder
+    elif action.hull_suffered is not None and ctx.options.ladder_mode == "hull":
+        structure.ladder = armory.ladder_state(structure.hull_suffered, structure.hull)
+    if action.burning is not None:
+        structure.burning = action.burning
+    structure.effects = armory.section_effects(structure)
+    reason = f" ({action.reason})" if action.reason else ""
+    ctx.event("override", structure.id, hull_suffered=structure.hull_suffered,
+              ladder=structure.ladder, burning=structure.burning)
+    alight = {True: "burning", False: "not burning"}
+    ctx.say(f"GM override on {structure.name}{reason}: Hull {was[0]} -> {structure.hull_suffered}"
+            f"/{structure.hull} suffered, {was[1].capitalize()} -> "
+            f"{structure.ladder.capitalize()}, {alight[was[2]]} -> {alight[structure.burning]}")
+
+
+def repair(ctx: Context, action: Repair) -> None:
+    """Repair (the chapter has none): an Average task; success 1 Hull a worker, outstanding 2."""
+    structure = ctx.structure(action.structure_id)
+    which: Which = "outer"
+    if structure.hull_suffered == 0 and structure.inner_layer is not None:
+        which = "inner"
+    layer = _layer(structure, which)
+    outcome = resolve_task(ctx, action.task, "average", f"Repair of {_label(structure, which)}")
+    per_worker = {"success": 1, "outstanding": 2}.get(outcome, 0)
+    restored = min(layer.suffered, per_worker * action.team_size)
+    suffered = layer.suffered - restored
+    step = armory.LADDER[min(armory.LADDER.index(layer.ladder),
+                             armory.LADDER.index(armory.ladder_state(suffered, layer.hull)))]
+    _set_layer(structure, which, layer.model_copy(update={"suffered": suffered, "ladder": step}))
+    structure.effects = armory.section_effects(structure)
+    ctx.event("repaired", structure.id, restored=restored, layer=layer.name)
+    ctx.say(f"Team of {action.team_size}: {per_worker} Hull a worker, {restored} restored: "
+            f"{_label(structure, which)} Hull {suffered}/{layer.hull} suffered -> "
+            f"{step.capitalize()}")
+
+
+def _scene_dice(ctx: Context, attack: SceneAttack, name: str, place: str) -> tuple[int, int]:
+    """Successes and Boons entered, or rolled: pool D6, each 5-6 a Success, each 6 also a Boon."""
+    if attack.pool is not None:
+        if attack.successes is not None or attack.boons is not None:
+            raise RuleError(f"{place}: give Successes and Boons, or a pool to roll, not both")
+        values = ctx.roll(attack.pool, 6, f"{name}: pool {attack.pool}D6")
+        successes = sum(1 for value in values if value >= POOL_SUCCESS)
+        boons = sum(1 for value in values if value >= POOL_BOON)
+        ctx.say(f"{name} rolls {attack.pool}D6: {values or 'no dice'} -> {successes} Successes, "
+                f"{boons} Boons (each 5-6 a Success, each 6 also a Boon)")
+        return successes, boons
+    if attack.successes is None and attack.boons is None:
+        raise RuleError(f"{place}: enter Successes and Boons, or a pool to roll")
+    return attack.successes or 0, attack.boons or 0
+
+
+def scene(ctx: Context, action: ResolveScene) -> None:
+    """A12: a day or a week; every engine makes one attack; Breached sections call the assault."""
+    number = ctx.get("scene") + 1
+    ctx.set("scene", number)
+    ctx.say(f"Scene {number}, one {action.length}: each engine makes one attack")
+    attackers: set[str] = set()
+    breached: list[str] = []
+    for position, attack in enumerate(action.attacks):
+        place = f"attacks[{position}]"
+        battery = ctx.siege.batteries.get(attack.battery_id)
+        if battery is None:
+            raise RuleError(f"{place}.battery_id: no battery {attack.battery_id!r} in this siege")
+        if battery.id in attackers:
+            raise RuleError(f"{place}.battery_id: {battery.name} already attacked in this scene")
+        attackers.add(battery.id)
+        if attack.target_id not in ctx.siege.structures:
+            raise RuleError(f"{place}.target_id: no structure {attack.target_id!r} (a target is "
+                            "a section, a tower, an engine or the camp)")
+        weapon = _fired_weapon(ctx, battery.weapon_id)
+        successes, boons = _scene_dice(ctx, attack, battery.name, place)
+        if _attack(ctx, attack.target_id, weapon, successes, boons,
+                   who=f"{battery.name} ({battery.side}): "):
+            breached.append(attack.target_id)
+    ctx.event("scene", None, number=number, length=action.length, attacks=len(action.attacks))
+    for structure_id in ctx.siege.structures:
+        structure = ctx.current(structure_id)
+        if structure.burning:
+            left = structure.hull - structure.hull_suffered
+            ctx.say(f"{structure.name} is burning: at 1 Hull a round it is Breached in {left} "
+                    "round(s) unless put out (advance the clock, or the GM puts it out)")
+    for structure_id in breached:
+        structure = ctx.current(structure_id)
+        if _assault_follows(structure):
+            ctx.say(f"Section {structure.name} is Breached: play the assault")
+    ctx.say(CHARACTERS_SCENE)
+
+
+register("armory", {
+    "fire": fire, "advance": advance, "demolish": demolish, "kick": kick,
+    "start_mine": start_mine, "dig_mine": dig_mine, "fire_mine": fire_mine,
+    "override": override, "repair": repair, "scene": scene,
+})

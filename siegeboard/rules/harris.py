@@ -1,10 +1,26 @@
 """The DP ruleset, "Sieges and Fortifications" (id ``harris``): pure functions on numbers.
 
 Every function checks its input and raises ``ValueError`` naming the bad value, never
-returning a wrong number. Halves round half up (R0).
+returning a wrong number. Halves round half up (R0); comparisons that decide a rule are
+made in integers (``2 * penetration >= armor``), never in floats.
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Literal, Protocol
+
+from siegeboard.model.numbers import half_up, round_half_up
+from siegeboard.model.structure import Structure
+
+Falloff = Literal["halving", "one_over_d_plus_1"]
+FALLOFFS: tuple[Falloff, ...] = ("halving", "one_over_d_plus_1")
+WOODEN_MATERIALS = frozenset({"wood", "wattle"})
+
+
+class _Dice(Protocol):
+    def roll(self, count: int, sides: int) -> list[int]: ...
 
 
 def _whole(name: str, value: object, minimum: int = 0) -> int:
@@ -19,3 +35,162 @@ def defensive_points(armor: int, squares: int, stories: int) -> int:
     """H3: DP = AV x 2 m squares on the ground floor x stories."""
     return (_whole("armor", armor) * _whole("squares", squares, 1)
             * _whole("stories", stories, 1))
+
+
+def penetrates(penetration: int, armor: int) -> bool:
+    """H4: a hit penetrates when the final penetration is above the AV."""
+    return _whole("penetration", penetration) > _whole("armor", armor)
+
+
+def attack_value(penetration: int, armor: int, *, small_arm: bool = False,
+                 dice: _Dice | None = None) -> int:
+    """H4: the DP a hit removes, from the final penetration against the current AV.
+
+    - penetration > AV: the penetration itself;
+    - AV/2 <= penetration <= AV: round_half_up(penetration / 2);
+    - penetration < AV/2: 1, except a small arm (bore under 20 mm), which rolls 1D20 through
+      ``dice.roll(1, 20)``: 1 -> 1, anything else -> 0. ``dice`` is required in that case.
+
+    Penetration 0 against AV 0 falls in the middle case and gives 0 / 2 = 0.
+    """
+    _whole("penetration", penetration)
+    _whole("armor", armor)
+    if penetration > armor:
+        return penetration
+    if 2 * penetration >= armor:
+        return half_up(penetration)
+    if not small_arm:
+        return 1
+    if dice is None:
+        raise ValueError("attack_value: a small arm below half the AV rolls 1D20; pass dice")
+    (roll,) = dice.roll(1, 20)
+    return 1 if roll == 1 else 0
+
+
+def personnel_damage_dice(damage: int, penetration: int, armor: int) -> int:
+    """H5: number of D6 the people inside take: damage - AV when the hit penetrates, else 0."""
+    _whole("damage", damage)
+    if not penetrates(penetration, armor):
+        return 0
+    return max(0, damage - armor)
+
+
+def concussion_at(concussion: int, squares_away: int, *, falloff: Falloff = "halving") -> int:
+    """H6: the concussion a structure ``squares_away`` 10 m squares from the burst loses.
+
+    ``halving``: round_half_up(C / 2^d); ``one_over_d_plus_1`` (option): round_half_up(C / (d + 1)).
+    0 means the structure is untouched.
+    """
+    _whole("concussion", concussion)
+    _whole("squares_away", squares_away)
+    if falloff == "halving":
+        if squares_away > concussion.bit_length() + 1:
+            return 0  # C / 2^d < 1/2 already; spares building a huge power of two
+        return round_half_up(Fraction(concussion, 2 ** squares_away))
+    if falloff == "one_over_d_plus_1":
+        return round_half_up(Fraction(concussion, squares_away + 1))
+    raise ValueError(f"falloff must be one of {', '.join(FALLOFFS)}, not {falloff!r}")
+
+
+def concussion_reach(concussion: int, *, falloff: Falloff = "halving") -> int:
+    """The largest distance in squares at which ``concussion_at`` is above 0; -1 when C is 0."""
+    _whole("concussion", concussion)
+    if concussion == 0:
+        return -1
+    if falloff == "halving":
+        # round_half_up(C / 2^d) >= 1  <=>  2C >= 2^d
+        return (2 * concussion).bit_length() - 1
+    if falloff == "one_over_d_plus_1":
+        # round_half_up(C / (d + 1)) >= 1  <=>  2C >= d + 1
+        return 2 * concussion - 1
+    raise ValueError(f"falloff must be one of {', '.join(FALLOFFS)}, not {falloff!r}")
+
+
+def rubble_armor(armor: int) -> int:
+    """H7: a collapsed structure is rubble with AV = round_half_up(AV / 2)."""
+    return half_up(_whole("armor", armor))
+
+
+def current_armor(structure: Structure) -> int:
+    """The AV a hit meets now: the make's AV; rubble AV once collapsed; 0 once cleared.
+
+    Derived, never stored: ``structure.armor`` stays the make's AV through collapse, so an
+    undo, a GM override or a repair never has to remember what it was.
+    """
+    if structure.cleared:
+        return 0  # H7: the rubble is pounded away, no cover left
+    if structure.collapsed:
+        return rubble_armor(structure.armor)
+    return structure.armor
+
+
+def collapses(dp: int, dp_original: int) -> bool:
+    """H7: at or below half the original DP (``2 * dp <= dp_original``, exact)."""
+    return 2 * _whole("dp", dp) <= _whole("dp_original", dp_original)
+
+
+def collapsed_repair_cap(dp_original: int) -> int:
+    """H8: the most DP a collapsed structure can be repaired to: it stays collapsed, so at
+    most half its original DP (rounded down, where ``collapses`` still holds)."""
+    return _whole("dp_original", dp_original) // 2
+
+
+def construction(dp: int) -> tuple[float, int]:
+    """H11: (months, cost) to build ``dp`` defensive points: DP / 100 months, 400 x DP."""
+    _whole("dp", dp)
+    return dp / 100, 400 * dp
+
+
+def split_dp(dp: int, lengths: Sequence[float]) -> list[int]:
+    """H12: divide ``dp`` among sections in proportion to their lengths, summing exactly.
+
+    Each section gets the whole part of its exact share; the points left over go one each
+    to the sections with the largest remainders (the first ones on a tie). 2,025 DP over
+    three equal lengths gives 675 each.
+    """
+    _whole("dp", dp)
+    if not lengths:
+        raise ValueError("lengths: at least one section is needed")
+    exact_lengths = []
+    for position, length in enumerate(lengths):
+        if isinstance(length, bool) or not isinstance(length, (int, float, Fraction)):
+            raise ValueError(f"lengths[{position}] must be a number, not {length!r}")
+        exact = Fraction(length)
+        if exact <= 0:
+            raise ValueError(f"lengths[{position}] must be above 0, not {length}")
+        exact_lengths.append(exact)
+    total = sum(exact_lengths)
+    shares = [dp * length / total for length in exact_lengths]
+    parts = [int(share) for share in shares]
+    left = dp - sum(parts)
+    order = sorted(range(len(shares)), key=lambda i: (-(shares[i] - parts[i]), i))
+    for i in order[:left]:
+        parts[i] += 1
+    return parts
+
+
+def split_damage(total: int, people: int) -> list[int]:
+    """H5: ``total`` damage split evenly among ``people``; the remainder goes one point each
+    to the first ones. No people: an empty list."""
+    _whole("total", total)
+    _whole("people", people)
+    if people == 0:
+        return []
+    share, remainder = divmod(total, people)
+    return [share + (1 if i < remainder else 0) for i in range(people)]
+
+
+def is_wooden(structure: Structure) -> bool:
+    """H9: a wooden structure's fire grows every turn; wood and wattle count as wooden."""
+    return structure.material in WOODEN_MATERIALS
+
+
+def fire_level_on_ignition(penetration: int, armor: int) -> int:
+    """H9: a fire starts at level max(1, penetration - AV)."""
+    return max(1, _whole("penetration", penetration) - _whole("armor", armor))
+
+
+def out_of_control(fire_level: int, dp_original: int) -> bool:
+    """H9: a fire is out of control when its level is above a tenth of the original DP
+    (``10 * level > dp_original``, exact)."""
+    return 10 * _whole("fire_level", fire_level) > _whole("dp_original", dp_original)

@@ -1,0 +1,82 @@
+"""Escalade (A11): the text's table of ladders, siege towers and grapnels, for one section.
+
+Pure data for the GM to read: how many attackers reach the wall walk each round and what
+check each climber makes. Nothing here changes the section.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from siegeboard.model.structure import Structure
+
+LADDER_DEFENDED_BANE_DICE = 2
+SIEGE_TOWER_PER_ROUND = 4
+
+
+@dataclass(frozen=True)
+class EscaladeRow:
+    """One method: its check (None: no check), attackers per round in all, and the notes."""
+
+    method: str
+    check: str | None
+    count: int
+    per_round: int
+    bane_dice: int
+    silent: bool
+    notes: str
+
+    def line(self) -> str:
+        check = self.check or "no check"
+        bane = f", +{self.bane_dice} Bane Dice" if self.bane_dice else ""
+        return (f"{self.method} x{self.count}: {check}{bane}; {self.per_round} a round. "
+                f"{self.notes}")
+
+
+@dataclass(frozen=True)
+class Escalade:
+    """The escalade table for ``section_id``; ``needed`` is False once the section is Breached."""
+
+    section_id: str
+    section_name: str
+    needed: bool
+    note: str
+    rows: tuple[EscaladeRow, ...]
+
+    def lines(self) -> list[str]:
+        return [f"Escalade, {self.section_name}: {self.note}"] + [row.line() for row in self.rows]
+
+
+def _count(name: str, value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise ValueError(f"{name} must be a whole number 0 or more, not {value!r}")
+    return value
+
+
+def escalade_table(structure: Structure, *, ladders: int = 1, siege_towers: int = 1,
+                   grapnels: int = 1, defenders_at_top: bool = False) -> Escalade:
+    """A11 for ``structure`` with the given number of ladders, towers and ropes.
+
+    Ladder: Average Athletics, one climber a round on each ladder, defenders at the top add
+    2 Bane Dice. Siege tower: no check once it reaches the wall, its bridge puts four
+    attackers a round onto the wall walk. Grapnel and rope: Hard Athletics, silent, one
+    climber a round on each rope.
+    """
+    ladders = _count("ladders", ladders)
+    siege_towers = _count("siege_towers", siege_towers)
+    grapnels = _count("grapnels", grapnels)
+    breached = structure.ladder == "breached"
+    note = ("Breached: the gap takes two abreast, no need to climb (play the assault)"
+            if breached else "not breached, so it is climbed")
+    rows = (
+        EscaladeRow("Ladder", "Average Athletics", ladders, ladders,
+                    LADDER_DEFENDED_BANE_DICE if defenders_at_top else 0, False,
+                    "One climber a round on each ladder. Defenders at the top add "
+                    f"{LADDER_DEFENDED_BANE_DICE} Bane Dice."),
+        EscaladeRow("Siege tower", None, siege_towers, SIEGE_TOWER_PER_ROUND * siege_towers, 0,
+                    False, "No check once it reaches the wall: its bridge puts four attackers "
+                    "a round onto the wall walk. It burns."),
+        EscaladeRow("Grapnel and rope", "Hard Athletics", grapnels, grapnels, 0, True,
+                    "Silent. One climber a round."),
+    )
+    return Escalade(structure.id, structure.name, not breached, note, rows)

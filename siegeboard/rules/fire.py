@@ -1,0 +1,248 @@
+"""Fire in the DP ruleset (H9, H10): ignition, growth, out of control, burning damage,
+spread and burn-out, as the clock advances.
+
+A structure burns while ``fire_level > 0``. ``out_of_control`` is set when the level rises
+above a tenth of the original DP and stays set until the fire burns out (it cannot be put
+out, and it spreads even while burning itself out). A structure at DP 0 does not catch
+fire: the rubble is gone and there is nothing left to burn.
+
+Each turn of an advance runs, in order: growth, burning damage, spread, burn-out. Growth
+is +1 a turn for wooden structures (wood, wattle) and +1 a minute for others; burning
+damage (``options.burn_damage_every``, default each minute) removes DP equal to the level
+from every out-of-control fire; spread is rolled each minute; burn-out is -1 a turn at
+DP 0. Minutes end on turns that are multiples of 12. Only burning structures are visited,
+and neighbours come from the spatial index, so a long advance costs little.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from siegeboard.model.siege import TURNS_PER_MINUTE, Clock
+from siegeboard.rules import harris
+from siegeboard.rules.harris_damage import lose_dp
+
+if TYPE_CHECKING:
+    from siegeboard.rules.engine import Context
+
+SPREAD_DISTANCE_M = 10.0
+IGNITION_TARGET = 6
+
+
+def ignition_roll(ctx: "Context", structure_id: str, *, incendiary: bool, penetration: int,
+                  armor: int) -> bool:
+    """H9: a hit by an explosive or incendiary round: 1D6 (+1 incendiary), 6 or more sets the
+    structure alight at level max(1, penetration - AV). Returns whether it caught fire.
+
+    ``armor`` is the AV the hit met. A structure at DP 0 is not rolled for.
+    """
+    structure = ctx.current(structure_id)
+    if structure.dp == 0:
+        ctx.say(f"{structure.name}: nothing left to burn at DP 0, no fire roll")
+        return False
+    (die,) = ctx.roll(1, 6, f"{structure.name}: fire (1D6)")
+    total = die + (1 if incendiary else 0)
+    shown = f"1D6 = {die} + 1 incendiary = {total}" if incendiary else f"1D6 = {die}"
+    if total < IGNITION_TARGET:
+        ctx.say(f"Fire roll: {shown}, below {IGNITION_TARGET}: no fire")
+        return False
+    level = harris.fire_level_on_ignition(penetration, armor)
+    ctx.say(f"Fire roll: {shown}: {structure.name} catches fire at level "
+            f"max(1, {penetration} - {armor}) = {level}")
+    ignite(ctx, structure_id, level, cause="hit")
+    return True
+
+
+def ignite(ctx: "Context", structure_id: str, level: int, *, cause: str) -> None:
+    """Set the structure alight at ``level``; a structure already burning keeps the higher
+    level (H9). A new fire's out-of-control state is judged afresh."""
+    structure = ctx.structure(structure_id)
+    before = structure.fire_level
+    if before >= level:
+        ctx.say(f"{structure.name} already burns at level {before}: it keeps the higher level")
+        return
+    if before == 0:
+        structure.out_of_control = False
+    structure.fire_level = level
+    ctx.event("ignited", structure_id, level=level, previous=before, cause=cause)
+    if before:
+        ctx.say(f"{structure.name}: fire level {before} -> {level} (the higher level is kept)")
+    check_out_of_control(ctx, structure_id)
+
+
+def check_out_of_control(ctx: "Context", structure_id: str) -> None:
+    """H9: mark the fire out of control once its level is above a tenth of the original DP."""
+    structure = ctx.current(structure_id)
+    if structure.out_of_control or structure.fire_level == 0:
+        return
+    if harris.out_of_control(structure.fire_level, structure.dp_original):
+        structure = ctx.structure(structure_id)
+        structure.out_of_control = True
+        ctx.say(f"{structure.name}: fire level {structure.fire_level} is above "
+                f"{structure.dp_original} / 10: out of control, it can no longer be put out "
+                f"and it spreads")
+        ctx.event("out_of_control", structure_id, level=structure.fire_level)
+
+
+@dataclass
+class _Run:
+    """Consecutive one-level steps of one fire, told as one line and one event."""
+
+    start_level: int
+    level: int
+    first_turn: int
+    last_turn: int
+
+
+class _Steps:
+    """Gathers growth and burn-down steps so a long advance reads as a few lines.
+
+    A structure's pending steps are told before anything else is said about it, so the
+    explanation stays in order for each structure.
+    """
+
+    def __init__(self, ctx: "Context"):
+        self.ctx = ctx
+        self.grow: dict[str, _Run] = {}
+        self.burn_down: dict[str, _Run] = {}
+
+    def step(self, runs: dict[str, _Run], structure_id: str, before: int, after: int,
+             turn: int) -> None:
+        run = runs.get(structure_id)
+        if run is None:
+            runs[structure_id] = _Run(before, after, turn, turn)
+        else:
+            run.level, run.last_turn = after, turn
+
+    def flush(self, structure_id: str) -> None:
+        name = self.ctx.current(structure_id).name
+        run = self.grow.pop(structure_id, None)
+        if run is not None:
+            pace = ("+1 each turn, wooden" if harris.is_wooden(self.ctx.current(structure_id))
+                    else "+1 each minute")
+            self.ctx.say(f"{_turns(run)}: {name} fire grows {run.start_level} -> {run.level} "
+                         f"({pace})")
+            self.ctx.event("fire_grew", structure_id, level=run.level, previous=run.start_level,
+                           first_turn=run.first_turn, last_turn=run.last_turn)
+        run = self.burn_down.pop(structure_id, None)
+        if run is not None:
+            self.ctx.say(f"{_turns(run)}: {name} at DP 0 burns itself out: fire level "
+                         f"{run.start_level} -> {run.level} (-1 each turn)")
+            self.ctx.event("fire_burning_out", structure_id, level=run.level,
+                           previous=run.start_level, first_turn=run.first_turn,
+                           last_turn=run.last_turn)
+
+    def flush_all(self) -> None:
+        for structure_id in sorted(set(self.grow) | set(self.burn_down)):
+            self.flush(structure_id)
+
+
+def _turns(run: _Run) -> str:
+    if run.first_turn == run.last_turn:
+        return f"Turn {run.first_turn}"
+    return f"Turns {run.first_turn}-{run.last_turn}"
+
+
+def advance(ctx: "Context", turns: int) -> None:
+    """H9, H10: run the clock ``turns`` turns forward and every fire with it; sets the clock."""
+    start = ctx.get("clock").turn
+    end = start + turns
+    every_turn = ctx.options.burn_damage_every == "turn"
+    ctx.say(f"Clock: turn {start} -> {end} ({turns} turn{'s' if turns != 1 else ''} of 5 s); "
+            f"burning damage each {'turn' if every_turn else 'minute'}")
+    burning = sorted(key for key, structure in ctx.siege.structures.items()
+                     if structure.fire_level > 0)
+    if not burning:
+        ctx.say("No fire burns: nothing else happens")
+    steps = _Steps(ctx)
+    for turn in range(start + 1, end + 1):
+        if not burning:
+            break
+        minute_ends = turn % TURNS_PER_MINUTE == 0
+        _grow(ctx, steps, burning, turn, minute_ends)
+        if every_turn or minute_ends:
+            _burn(ctx, steps, burning, turn)
+        if minute_ends:
+            burning = sorted(set(burning) | set(_spread(ctx, steps, burning, turn)))
+        burning = _burn_out(ctx, steps, burning, turn)
+    steps.flush_all()
+    ctx.set("clock", Clock(turn=end))
+
+
+def _grow(ctx: "Context", steps: _Steps, burning: list[str], turn: int,
+          minute_ends: bool) -> None:
+    for structure_id in burning:
+        structure = ctx.current(structure_id)
+        if structure.dp == 0 or not (minute_ends or harris.is_wooden(structure)):
+            continue
+        structure = ctx.structure(structure_id)
+        before = structure.fire_level
+        structure.fire_level = before + 1
+        steps.step(steps.grow, structure_id, before, before + 1, turn)
+        if not structure.out_of_control and harris.out_of_control(structure.fire_level,
+                                                                  structure.dp_original):
+            steps.flush(structure_id)
+            check_out_of_control(ctx, structure_id)
+
+
+def _burn(ctx: "Context", steps: _Steps, burning: list[str], turn: int) -> None:
+    for structure_id in burning:
+        structure = ctx.current(structure_id)
+        if not structure.out_of_control or structure.dp == 0:
+            continue
+        steps.flush(structure_id)
+        level = structure.fire_level
+        lost = lose_dp(ctx, structure_id, level,
+                       f"turn {turn}: out-of-control fire at level {level} burns {level} DP")
+        ctx.event("fire_damage", structure_id, level=level, dp_lost=lost,
+                  dp=ctx.current(structure_id).dp)
+
+
+def _spread(ctx: "Context", steps: _Steps, burning: list[str], turn: int) -> list[str]:
+    """Each out-of-control fire rolls 1D6 for each structure within 10 m that is not burning;
+    a 1 lights it at level 1. Returns the newly lit ids (they spread from the next minute)."""
+    lit: list[str] = []
+    for source_id in burning:
+        source = ctx.current(source_id)
+        if not source.out_of_control:
+            continue
+        polygon = ctx.index.polygon(source_id)
+        for neighbour_id in sorted(ctx.index.within_distance(polygon, SPREAD_DISTANCE_M)):
+            neighbour = ctx.current(neighbour_id)
+            if neighbour_id == source_id or neighbour.fire_level > 0 or neighbour.dp == 0:
+                continue
+            distance = polygon.distance(ctx.index.polygon(neighbour_id))
+            (die,) = ctx.roll(1, 6, f"spread {source.name} -> {neighbour.name} (1D6)")
+            if die != 1:
+                ctx.say(f"Turn {turn}: fire spread from {source.name} to {neighbour.name} "
+                        f"({distance:.1f} m): 1D6 = {die}, not 1: no fire")
+                continue
+            steps.flush(neighbour_id)
+            ctx.say(f"Turn {turn}: fire spread from {source.name} to {neighbour.name} "
+                    f"({distance:.1f} m): 1D6 = 1: it catches fire at level 1")
+            ctx.event("spread", neighbour_id, source=source_id, turn=turn)
+            ignite(ctx, neighbour_id, 1, cause="spread")
+            lit.append(neighbour_id)
+    return lit
+
+
+def _burn_out(ctx: "Context", steps: _Steps, burning: list[str], turn: int) -> list[str]:
+    still = []
+    for structure_id in burning:
+        structure = ctx.current(structure_id)
+        if structure.dp > 0:
+            still.append(structure_id)
+            continue
+        structure = ctx.structure(structure_id)
+        before = structure.fire_level
+        structure.fire_level = before - 1
+        steps.step(steps.burn_down, structure_id, before, before - 1, turn)
+        if structure.fire_level > 0:
+            still.append(structure_id)
+            continue
+        structure.out_of_control = False
+        steps.flush(structure_id)
+        ctx.say(f"Turn {turn}: {structure.name}'s fire has burned out")
+        ctx.event("burned_out", structure_id, turn=turn)
+    return still

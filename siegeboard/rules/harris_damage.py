@@ -1,0 +1,62 @@
+"""DP loss and what follows it in the DP ruleset: collapse (H7) and clearing (H7, H3).
+
+Shared by hits, blasts and fire: whatever removes DP goes through ``lose_dp`` so that a
+collapse happens once, everyone inside suffers it, and DP never goes below 0.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from siegeboard.rules import harris
+
+if TYPE_CHECKING:
+    from siegeboard.rules.engine import Context
+
+
+def lose_dp(ctx: "Context", structure_id: str, amount: int, why: str) -> int:
+    """Remove ``amount`` DP (never below 0) from the structure, explain it, then collapse
+    and clear it as H7 says. Returns the DP actually lost.
+
+    A loss that changes nothing (0 asked, or DP already 0) changes no state: collapse and
+    clearing are things that happen when DP drops.
+    """
+    if amount < 0:
+        raise ValueError(f"amount of DP lost must be 0 or more, not {amount}")
+    structure = ctx.structure(structure_id)
+    before = structure.dp
+    after = max(0, before - amount)
+    if after == before:
+        ctx.say(f"{structure.name}: DP stays {before} ({why})")
+        return 0
+    structure.dp = after
+    ctx.say(f"{structure.name}: DP {before} -> {after} ({why})")
+    ctx.touch(structure_id)
+    if not structure.collapsed and harris.collapses(after, structure.dp_original):
+        collapse(ctx, structure_id)
+    if after == 0 and not structure.cleared:
+        structure.cleared = True
+        ctx.say(f"{structure.name}: DP 0, the rubble is pounded away: cleared, no cover left")
+        ctx.event("cleared", structure_id)
+    return before - after
+
+
+def collapse(ctx: "Context", structure_id: str) -> None:
+    """H7: the structure collapses; everyone atop or inside takes 1D6 hits of 1D6 damage each
+    and is trapped. Occupants are taken in their listed order, so the dice order is fixed."""
+    structure = ctx.structure(structure_id)
+    structure.collapsed = True
+    rubble = harris.rubble_armor(structure.armor)
+    ctx.say(f"{structure.name} collapses: DP {structure.dp} is at or below half of "
+            f"{structure.dp_original}; rubble AV {structure.armor} / 2 = {rubble}")
+    ctx.event("collapsed", structure_id, dp=structure.dp, rubble_armor=rubble,
+              trapped=len(structure.occupants))
+    for person in structure.occupants:
+        (hits,) = ctx.roll(1, 6, f"{person.name}: collapse hits (1D6)")
+        damage = ctx.roll(hits, 6, f"{person.name}: collapse damage ({hits}D6)")
+        total = sum(damage)
+        person.damage += total
+        person.hits += hits
+        person.trapped = True
+        ctx.say(f"{person.name}: {hits} hit{'s' if hits != 1 else ''} of 1D6 "
+                f"({' + '.join(map(str, damage))} = {total} damage), trapped")
