@@ -93,6 +93,8 @@ class Siege(BaseModel):
     scene: int = Field(default=0, ge=0)
     log: list[LogEntry] = Field(default_factory=list)
     dice_seed: int = 0
+    # The turn of the last snapshot printed or exported: a snapshot's log starts there.
+    last_snapshot_turn: int | None = Field(default=None, ge=0)
 
     @field_validator("schema_version")
     @classmethod

@@ -1,0 +1,135 @@
+"""Replacing a file so that, whatever happens, it is either the old file whole or the new one whole.
+
+``atomic_write`` writes into a temporary file beside the target, flushes and fsyncs it, keeps
+the old file as ``<name>.bak`` when asked, renames the temporary file over the target and
+fsyncs the folder (where the platform allows), so the rename itself survives a power cut.
+At no moment is the target missing or partly written: a crash, a full disk or a refused
+permission leaves the old file as it was and at most a stray hidden ``.tmp`` file beside it.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import secrets
+import shutil
+import stat
+from collections.abc import Callable
+from pathlib import Path
+from typing import BinaryIO
+
+BACKUP_SUFFIX = ".bak"
+
+
+def backup_path(path: str | Path) -> Path:
+    """Where the previous version of ``path`` is kept: ``castle.siege`` -> ``castle.siege.bak``."""
+    path = Path(path)
+    return path.with_name(path.name + BACKUP_SUFFIX)
+
+
+def atomic_write(path: str | Path, write: Callable[[BinaryIO], None], *,
+                 backup: bool = False) -> None:
+    """Replace ``path`` with what ``write(stream)`` writes, atomically.
+
+    ``write`` gets a binary stream opened on a temporary file in the same folder. When
+    ``backup`` is true and ``path`` exists, the old file is kept as ``backup_path(path)``
+    (replacing an older backup) before the new one takes its place. A symlink at ``path`` is
+    followed, so the link stays and its target is replaced. The new file takes the old one's
+    permission bits, or the umask's default for a new file.
+
+    Any exception from ``write`` or from the file system propagates unchanged after the
+    temporary files are removed; ``path`` (and an existing backup, unless the backup step
+    itself completed) are untouched.
+    """
+    path = Path(path)
+    if path.is_symlink():
+        path = path.resolve()
+    folder = path.parent
+    old_mode = _mode_of(path)
+    temp = _create_beside(path, ".tmp")
+    backup_temp: Path | None = None
+    try:
+        with os.fdopen(temp[0], "wb") as stream:
+            write(stream)
+            stream.flush()
+            os.fsync(stream.fileno())
+        if old_mode is not None:
+            os.chmod(temp[1], old_mode)
+        if backup and old_mode is not None:
+            backup_temp = _copy_for_backup(path)
+            os.replace(backup_temp, backup_path(path))
+            backup_temp = None
+        os.replace(temp[1], path)
+    except BaseException:
+        # Even a KeyboardInterrupt must not leave litter; the old file was never touched.
+        _remove_quietly(temp[1])
+        if backup_temp is not None:
+            _remove_quietly(backup_temp)
+        raise
+    sync_directory(folder)
+
+
+def sync_directory(folder: str | Path) -> None:
+    """fsync a folder so that renames inside it are on disk; a no-op where that is impossible
+    (Windows cannot open a folder; some file systems refuse fsync on one)."""
+    flags = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0)
+    try:
+        handle = os.open(folder, flags)
+    except OSError:
+        return
+    try:
+        os.fsync(handle)
+    except OSError:
+        pass
+    finally:
+        os.close(handle)
+
+
+def _mode_of(path: Path) -> int | None:
+    try:
+        return stat.S_IMODE(path.stat().st_mode)
+    except FileNotFoundError:
+        return None
+
+
+def _create_beside(path: Path, suffix: str) -> tuple[int, Path]:
+    # os.open with 0o666 lets the process umask decide a new file's permissions, as for any
+    # file the user creates; O_EXCL guarantees the name is ours.
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
+    for _ in range(100):
+        candidate = path.with_name(f".{path.name}.{secrets.token_hex(4)}{suffix}")
+        try:
+            return os.open(candidate, flags, 0o666), candidate
+        except FileExistsError:
+            continue
+    raise FileExistsError(errno.EEXIST, "no free temporary name", str(path.parent))
+
+
+def _copy_for_backup(path: Path) -> Path:
+    """A new name beside ``path`` holding the old file's bytes: a hard link where the file
+    system has them (instant, no space), otherwise a synced copy."""
+    handle, temp = _create_beside(path, ".bak.tmp")
+    os.close(handle)
+    try:
+        os.unlink(temp)
+        os.link(path, temp)
+        return temp
+    except OSError:
+        _remove_quietly(temp)
+    handle, temp = _create_beside(path, ".bak.tmp")
+    try:
+        with os.fdopen(handle, "wb") as target, open(path, "rb") as source:
+            shutil.copyfileobj(source, target)
+            target.flush()
+            os.fsync(target.fileno())
+    except BaseException:
+        _remove_quietly(temp)
+        raise
+    return temp
+
+
+def _remove_quietly(path: Path) -> None:
+    try:
+        os.unlink(path)
+    except OSError:
+        pass

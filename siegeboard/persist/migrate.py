@@ -1,0 +1,131 @@
+"""Bringing a ``siege.json`` written by an older siegeboard up to the current schema.
+
+Each schema version has one step to the next, in ``STEPS``; ``migrate`` runs them in order,
+so every older version has a path to ``SCHEMA_VERSION``. A step works on plain JSON data
+(dicts and lists), before pydantic sees it, and never changes its input. A version newer
+than ``SCHEMA_VERSION`` is refused: only a newer siegeboard knows what it means.
+
+Versions
+--------
+0  The first files, before the field ``schema_version`` existed (a file without it, or with
+   ``"schema_version": 0``). Differences from version 1:
+
+   - ``structures``, ``weapons`` and ``batteries`` are JSON lists of objects, each carrying
+     its ``id``, instead of objects keyed by id;
+   - ``clock`` is ``{"seconds": N}`` of game time instead of ``{"turn": T}``;
+   - there are no ``options`` (the rulings' defaults applied), no ``mines`` and no ``log``
+     (version 0 kept no history).
+
+1  The current version (``siegeboard.model.siege.SCHEMA_VERSION``): see
+   ``siegeboard/persist/siege.schema.json``, generated from the pydantic models.
+
+Adding version N+1: bump ``SCHEMA_VERSION`` in the model, add ``_vN_to_vN1`` here and its
+entry in ``STEPS``, regenerate the schema (``python -m siegeboard.persist.schema``) and add
+a hand-made version-N file to the migration tests.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable
+from typing import Any
+
+from siegeboard.model.siege import SCHEMA_VERSION, TURN_SECONDS
+
+Document = dict[str, Any]
+
+
+class MigrationError(ValueError):
+    """Data that claims an older version but does not have its shape; names the field."""
+
+
+class NewerVersionError(MigrationError):
+    """The file was made by a newer siegeboard than this one."""
+
+
+def schema_version_of(data: Document) -> int:
+    """The version ``data`` declares: its ``schema_version``, or 0 when the field is absent.
+
+    Raises ``MigrationError`` if it is not a whole number of 0 or more.
+    """
+    version = data.get("schema_version", 0)
+    if isinstance(version, bool) or not isinstance(version, int):
+        raise MigrationError(f"schema_version: {version!r} is not a whole number")
+    if version < 0:
+        raise MigrationError(f"schema_version: {version} is not a known version")
+    return version
+
+
+def migrate(data: Document) -> tuple[Document, int]:
+    """Return ``(data in the current schema, the version it was written in)``.
+
+    ``data`` is the parsed ``siege.json``; it is not modified. Data already current is
+    returned as it is. Raises ``NewerVersionError`` for a version above ``SCHEMA_VERSION``
+    and ``MigrationError`` when an old document does not have its version's shape; the
+    result still needs validating by ``Siege.model_validate``.
+    """
+    if not isinstance(data, dict):
+        raise MigrationError(f"siege.json must hold a JSON object, not {_json_type(data)}")
+    found = schema_version_of(data)
+    if found > SCHEMA_VERSION:
+        raise NewerVersionError(
+            f"made by a newer siegeboard (schema version {found}; this one reads versions up "
+            f"to {SCHEMA_VERSION}): update siegeboard to open it")
+    version = found
+    while version < SCHEMA_VERSION:
+        data = STEPS[version](copy.deepcopy(data) if version == found else data)
+        version += 1
+    return data, found
+
+
+def _v0_to_v1(data: Document) -> Document:
+    for table in ("structures", "weapons", "batteries"):
+        if table in data:
+            data[table] = _keyed_by_id(table, data[table])
+    if "clock" in data:
+        data["clock"] = _clock_in_turns(data["clock"])
+    data.setdefault("options", {})
+    data.setdefault("mines", {})
+    data.setdefault("log", [])
+    data["schema_version"] = 1
+    return data
+
+
+STEPS: dict[int, Callable[[Document], Document]] = {0: _v0_to_v1}
+"""``STEPS[n]`` turns a version-``n`` document into a version-``n + 1`` one (in place)."""
+
+assert set(STEPS) == set(range(SCHEMA_VERSION)), "every older version needs a step"
+
+
+def _keyed_by_id(table: str, items: Any) -> dict[str, Any]:
+    if not isinstance(items, list):
+        raise MigrationError(f"{table}: a version-0 file lists them in a JSON array, "
+                             f"not {_json_type(items)}")
+    keyed: dict[str, Any] = {}
+    for position, item in enumerate(items):
+        if not isinstance(item, dict):
+            raise MigrationError(f"{table}[{position}]: expected an object, not {_json_type(item)}")
+        key = item.get("id")
+        if not isinstance(key, str) or not key:
+            raise MigrationError(f"{table}[{position}].id: missing or not a text")
+        if key in keyed:
+            raise MigrationError(f"{table}[{position}].id: {key!r} is used twice")
+        keyed[key] = item
+    return keyed
+
+
+def _clock_in_turns(clock: Any) -> dict[str, int]:
+    if not isinstance(clock, dict) or set(clock) != {"seconds"}:
+        raise MigrationError('clock: a version-0 clock is {"seconds": N}')
+    seconds = clock["seconds"]
+    if isinstance(seconds, bool) or not isinstance(seconds, int) or seconds < 0:
+        raise MigrationError(f"clock.seconds: {seconds!r} is not a whole number of 0 or more")
+    # Version 0 advanced in whole turns too; a stray remainder means a turn under way,
+    # which the turn count does not hold, so it is dropped.
+    return {"turn": seconds // TURN_SECONDS}
+
+
+def _json_type(value: Any) -> str:
+    names = {dict: "an object", list: "an array", str: "a text", bool: "true/false",
+             int: "a number", float: "a number", type(None): "null"}
+    return names.get(type(value), type(value).__name__)

@@ -1,0 +1,107 @@
+"""Older schema versions open through migrate.py; the hand-made version-0 file is the witness."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from siegeboard.model import SCHEMA_VERSION, Clock, RulesetOptions
+from siegeboard.persist import SiegeFileError, read_siege, write_siege
+from siegeboard.persist.migrate import STEPS, MigrationError, migrate
+
+from .builders import MAP_MEMBER, png, snapshot, write_raw
+
+VERSION_0 = Path(__file__).with_name("data") / "siege_v0.json"
+
+
+def version_0(**changes) -> dict:
+    data = json.loads(VERSION_0.read_text(encoding="utf-8"))
+    data.update(changes)
+    return data
+
+
+def zipped(tmp_path, data: dict) -> Path:
+    path = tmp_path / "harbour.siege"
+    write_raw(path, {"siege.json": json.dumps(data).encode(), MAP_MEMBER: png()})
+    return path
+
+
+def test_every_older_version_has_a_step_to_the_next():
+    assert sorted(STEPS) == list(range(SCHEMA_VERSION))
+
+
+def test_the_hand_made_version_0_file_opens_as_the_current_version(tmp_path):
+    path = zipped(tmp_path, version_0())
+    before = snapshot(tmp_path)
+    opened = read_siege(path)
+    assert snapshot(tmp_path) == before, "migrating happens in memory, never on disk"
+    siege = opened.siege
+    assert opened.migrated_from == 0
+    assert siege.schema_version == SCHEMA_VERSION
+    assert list(siege.structures) == ["keep", "gatehouse"]
+    keep = siege.structures["keep"]
+    assert (keep.name, keep.armor, keep.stories, keep.dp, keep.dp_original, keep.fire_level) == (
+        "The keep", 6, 3, 500, 900, 2)
+    assert keep.occupants[0].name == "Captain Varga" and keep.occupants[0].damage == 3
+    assert siege.structures["gatehouse"].footprint == [(30, 0), (40, 0), (40, 6), (30, 6)]
+    assert siege.weapons["culverin"].range_bands[1].penetration == 18
+    assert siege.batteries["hill"].target_id == "gatehouse"
+    assert siege.clock == Clock(turn=37)  # 187 s: 37 whole turns of 5 s
+    assert siege.options == RulesetOptions()
+    assert siege.log == [] and siege.mines == {}
+    assert (siege.name, siege.dice_seed, siege.map.pixels_per_metre) == ("Old Harbour Fort", 77, 3.0)
+
+
+def test_a_migrated_siege_saves_in_the_current_version(tmp_path):
+    opened = read_siege(zipped(tmp_path, version_0()))
+    write_siege(tmp_path / "saved.siege", opened)
+    again = read_siege(tmp_path / "saved.siege")
+    assert again.migrated_from is None
+    assert again.siege == opened.siege
+
+
+def test_a_file_without_schema_version_is_version_0(tmp_path):
+    data = version_0()
+    del data["schema_version"]
+    assert read_siege(zipped(tmp_path, data)).migrated_from == 0
+
+
+def test_migrate_does_not_change_its_input_and_leaves_current_data_alone():
+    data = version_0()
+    original = json.loads(json.dumps(data))
+    migrated, found = migrate(data)
+    assert data == original
+    assert found == 0 and migrated["schema_version"] == SCHEMA_VERSION
+    again, found = migrate(migrated)
+    assert found == SCHEMA_VERSION and again is migrated
+
+
+@pytest.mark.parametrize("changes, match", [
+    ({"structures": {"keep": {}}}, "structures: a version-0 file lists them in a JSON array"),
+    ({"structures": [{"id": "a"}, "b"]}, r"structures\[1\]: expected an object, not a text"),
+    ({"structures": [{"name": "no id"}]}, r"structures\[0\]\.id: missing"),
+    ({"weapons": [{"id": "w"}, {"id": "w"}]}, r"weapons\[1\]\.id: 'w' is used twice"),
+    ({"clock": {"turn": 3}}, r'clock: a version-0 clock is \{"seconds": N\}'),
+    ({"clock": {"seconds": -5}}, "clock.seconds: -5 is not a whole number of 0 or more"),
+    ({"clock": {"seconds": 2.5}}, "clock.seconds: 2.5 is not a whole number"),
+])
+def test_a_version_0_file_of_the_wrong_shape_is_refused_naming_the_field(tmp_path, changes, match):
+    path = zipped(tmp_path, version_0(**changes))
+    with pytest.raises(SiegeFileError, match=match):
+        read_siege(path)
+    with pytest.raises(MigrationError, match=match):
+        migrate(version_0(**changes))
+
+
+def test_a_version_0_file_with_bad_values_is_refused_by_the_model(tmp_path):
+    data = version_0()
+    data["structures"][1]["armor"] = -1
+    with pytest.raises(SiegeFileError, match=r"structures\.gatehouse\.armor"):
+        read_siege(zipped(tmp_path, data))
+
+
+def test_a_newer_version_is_refused():
+    with pytest.raises(MigrationError, match="made by a newer siegeboard"):
+        migrate({"schema_version": SCHEMA_VERSION + 1, "name": "Future"})
