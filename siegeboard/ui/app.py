@@ -1,0 +1,36 @@
+"""Starting the window: ``run(path)`` opens ``path`` (or an empty siege) and runs the loop."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from PySide6.QtWidgets import QApplication
+
+from siegeboard import __version__
+
+
+def application() -> QApplication:
+    """The running QApplication, created with siegeboard's names if there is none yet."""
+    app = QApplication.instance()
+    if app is None:
+        app = QApplication(sys.argv[:1])
+    app.setOrganizationName("siegeboard")
+    app.setApplicationName("siegeboard")
+    app.setApplicationVersion(__version__)
+    return app
+
+
+def run(path: Path | None) -> int:
+    """Open the main window on ``path`` and return the exit code when it closes.
+
+    A file that cannot be opened is reported in the window, which then shows an empty siege.
+    """
+    app = application()
+    from siegeboard.ui.main_window import MainWindow  # after the QApplication exists
+
+    window = MainWindow()
+    window.show()
+    if path is not None:
+        window.open_path(Path(path), ask=False)
+    return app.exec()

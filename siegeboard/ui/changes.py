@@ -1,0 +1,28 @@
+"""The typed change a document announces after every edit, so views redraw only that."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Change:
+    """What an edit touched.
+
+    ``added``/``removed``/``changed`` are structure ids; ``map`` the background image or its
+    placement; ``grid`` the grid origin; ``options`` the ruleset options or siege name;
+    ``reset`` a whole new document (everything must be rebuilt).
+    """
+
+    added: frozenset[str] = frozenset()
+    removed: frozenset[str] = frozenset()
+    changed: frozenset[str] = frozenset()
+    map: bool = False
+    grid: bool = False
+    options: bool = False
+    reset: bool = False
+
+    @property
+    def footprints(self) -> bool:
+        """True if a structure appeared, vanished or may have changed shape."""
+        return bool(self.added or self.removed or self.changed or self.reset)

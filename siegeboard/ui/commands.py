@@ -1,0 +1,187 @@
+"""One undo command per edit, named verb + noun.
+
+Each constructor computes and keeps the old and the new state; ``redo`` and ``undo`` hand
+one of them to the document's ``apply_*`` methods, which announce the change. Constructors
+raise ``ValueError`` for an edit that cannot be made, before anything changes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
+
+from PySide6.QtGui import QUndoCommand
+
+from siegeboard.model.siege import MapImage
+from siegeboard.model.structure import Structure
+from siegeboard.ui import structure_edits as edits
+
+if TYPE_CHECKING:
+    from siegeboard.ui.document import Document
+
+
+class _StructuresCommand(QUndoCommand):
+    """Swap a set of structures between their old and new states (None = absent)."""
+
+    def __init__(self, document: "Document", text: str,
+                 before: Mapping[str, Structure | None], after: Mapping[str, Structure | None]):
+        super().__init__(text)
+        self.document = document
+        self.before = dict(before)
+        self.after = dict(after)
+
+    def redo(self) -> None:
+        self.document.apply_structures(self.after)
+
+    def undo(self) -> None:
+        self.document.apply_structures(self.before)
+
+
+def _plural(count: int, noun: str) -> str:
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+
+
+class AddStructures(_StructuresCommand):
+    def __init__(self, document: "Document", structures: Sequence[Structure],
+                 text: str | None = None):
+        taken = [s.id for s in structures if s.id in document.siege.structures]
+        if taken:
+            raise ValueError(f"add: id {taken[0]!r} is already on the board")
+        super().__init__(document, text or f"Add {_plural(len(structures), 'structure')}",
+                         {s.id: None for s in structures}, {s.id: s for s in structures})
+
+
+class RemoveStructures(_StructuresCommand):
+    def __init__(self, document: "Document", ids: Sequence[str]):
+        structures = document.siege.structures
+        super().__init__(document, f"Delete {_plural(len(ids), 'structure')}",
+                         {key: structures[key] for key in ids}, {key: None for key in ids})
+
+
+class MoveStructures(_StructuresCommand):
+    def __init__(self, document: "Document", ids: Sequence[str], dx: float, dy: float):
+        structures = document.siege.structures
+        super().__init__(document, f"Move {_plural(len(ids), 'structure')}",
+                         {key: structures[key] for key in ids},
+                         {key: edits.translated(structures[key], dx, dy) for key in ids})
+
+
+class RotateStructures(_StructuresCommand):
+    def __init__(self, document: "Document", ids: Sequence[str], degrees: float,
+                 centre: tuple[float, float]):
+        structures = document.siege.structures
+        super().__init__(document, f"Rotate {_plural(len(ids), 'structure')} by {degrees:g}°",
+                         {key: structures[key] for key in ids},
+                         {key: edits.rotated(structures[key], degrees, centre) for key in ids})
+
+
+class EditVertices(_StructuresCommand):
+    def __init__(self, document: "Document", structure_id: str,
+                 footprint: Sequence[tuple[float, float]]):
+        old = document.siege.structures[structure_id]
+        new = edits.remade(old, footprint=[tuple(point) for point in footprint])
+        super().__init__(document, f"Edit the corners of {old.name}",
+                         {structure_id: old}, {structure_id: new})
+
+
+class EditStructure(_StructuresCommand):
+    """Change fields of one structure; ``kind`` re-makes it from the catalogue first."""
+
+    def __init__(self, document: "Document", structure_id: str, fields: Mapping[str, object]):
+        old = document.siege.structures[structure_id]
+        fields = dict(fields)
+        new = old
+        if "kind" in fields and fields["kind"] != old.kind:
+            new = edits.with_kind(old, document.ruleset, str(fields.pop("kind")))
+        else:
+            fields.pop("kind", None)
+        if fields:
+            new = edits.remade(new, **fields)
+        label = ", ".join(sorted(fields)) or "kind"
+        super().__init__(document, f"Edit {label} of {old.name}",
+                         {structure_id: old}, {structure_id: new})
+
+    def makes_a_difference(self) -> bool:
+        return any(self.before[key] != self.after[key] for key in self.after)
+
+
+class SplitSection(_StructuresCommand):
+    def __init__(self, document: "Document", structure_id: str):
+        old = document.siege.structures[structure_id]
+        taken = set(document.siege.structures) - {structure_id}
+        self.new_ids = edits.unused_ids(taken, 2)
+        pieces = edits.split_in_two(old, *self.new_ids)
+        before: dict[str, Structure | None] = {structure_id: old}
+        before |= {piece.id: None for piece in pieces if piece.id != structure_id}
+        after: dict[str, Structure | None] = {structure_id: None}
+        after |= {piece.id: piece for piece in pieces}
+        super().__init__(document, f"Split {old.name}", before, after)
+
+
+class MergeSections(_StructuresCommand):
+    def __init__(self, document: "Document", ids: Sequence[str]):
+        structures = [document.siege.structures[key] for key in ids]
+        self.merged_id = ids[0]
+        merged = edits.merged(structures, self.merged_id)
+        before = {s.id: s for s in structures}
+        after: dict[str, Structure | None] = {s.id: None for s in structures}
+        after[self.merged_id] = merged
+        super().__init__(document, f"Merge {_plural(len(ids), 'section')}", before, after)
+
+
+class _MapCommand(QUndoCommand):
+    def __init__(self, document: "Document", text: str, new_map: MapImage | None,
+                 images: dict[str, bytes] | None = None):
+        super().__init__(text)
+        self.document = document
+        self.old_map = document.siege.map
+        self.new_map = new_map
+        self.old_images = dict(document.images) if images is not None else None
+        self.new_images = images
+
+    def redo(self) -> None:
+        self.document.apply_map(self.new_map, self.new_images)
+
+    def undo(self) -> None:
+        self.document.apply_map(self.old_map, self.old_images)
+
+
+class SetMap(_MapCommand):
+    def __init__(self, document: "Document", new_map: MapImage | None, images: dict[str, bytes]):
+        super().__init__(document, "Import map image" if new_map else "Remove map image",
+                         new_map, images)
+
+
+class CalibrateMap(_MapCommand):
+    def __init__(self, document: "Document", pixels_per_metre: float):
+        if not pixels_per_metre > 0:
+            raise ValueError(f"calibrate: the scale must be above 0, not {pixels_per_metre}")
+        old = document.siege.map
+        super().__init__(document, f"Calibrate map to {pixels_per_metre * 2:g} px per 2 m",
+                         old.model_copy(update={"pixels_per_metre": pixels_per_metre}))
+
+
+class PlaceMap(_MapCommand):
+    """Move, rotate, lock or unlock the map image."""
+
+    def __init__(self, document: "Document", fields: Mapping[str, object]):
+        old = document.siege.map
+        new = MapImage.model_validate(old.model_dump() | dict(fields))
+        verb = ("Lock map image" if fields.get("locked") is True else
+                "Unlock map image" if fields.get("locked") is False else
+                "Rotate map image" if "rotation_deg" in fields else "Move map image")
+        super().__init__(document, verb, new)
+
+
+class MoveGridOrigin(QUndoCommand):
+    def __init__(self, document: "Document", origin: tuple[float, float]):
+        super().__init__(f"Move grid origin to ({origin[0]:g}, {origin[1]:g}) m")
+        self.document = document
+        self.old = tuple(document.siege.grid_origin)
+        self.new = (float(origin[0]), float(origin[1]))
+
+    def redo(self) -> None:
+        self.document.apply_grid_origin(self.new)
+
+    def undo(self) -> None:
+        self.document.apply_grid_origin(self.old)

@@ -1,0 +1,1 @@
+"""The window's docks: inspector, structures table, undo history."""

@@ -1,0 +1,16 @@
+"""Undo history dock: every edit by name; clicking an entry goes back (or forward) to it."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QDockWidget, QUndoView
+
+from siegeboard.ui.document import Document
+
+
+class HistoryDock(QDockWidget):
+    def __init__(self, document: Document, parent=None):
+        super().__init__("Undo history", parent)
+        self.setObjectName("HistoryDock")
+        self.view = QUndoView(document.undo_stack)
+        self.view.setEmptyLabel("<opened>")
+        self.setWidget(self.view)

@@ -1,0 +1,209 @@
+"""Inspector dock: the selected structure's make and its derived figures, shown live.
+
+Each field commits when the GM finishes editing it (Enter, focus out, a new choice), as one
+undoable ``EditStructure``. Derived figures (area, squares, DP; or Hull and ladder) are read
+from the stored structure and the geometry, never worked out here.
+"""
+
+from __future__ import annotations
+
+from typing import get_args
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QComboBox, QDockWidget, QFormLayout, QLabel, QLineEdit, QPlainTextEdit, QSpinBox,
+    QVBoxLayout, QWidget,
+)
+
+from siegeboard.geometry import footprint_area, footprint_squares, square_label
+from siegeboard.model.catalogue import catalogue
+from siegeboard.model.structure import Material, Occupant
+from siegeboard.report.table import structure_square, structure_state
+from siegeboard.ui.changes import Change
+from siegeboard.ui.document import Document
+
+
+class _CommitText(QPlainTextEdit):
+    """A plain text box that reports when the GM leaves it."""
+
+    def __init__(self, on_commit):
+        super().__init__()
+        self._on_commit = on_commit
+        self.setTabChangesFocus(True)
+
+    def focusOutEvent(self, event) -> None:
+        super().focusOutEvent(event)
+        self._on_commit()
+
+
+class InspectorDock(QDockWidget):
+    def __init__(self, document: Document, warn, parent=None):
+        super().__init__("Inspector", parent)
+        self.setObjectName("InspectorDock")
+        self.document = document
+        self.warn = warn
+        self._loading = False
+        self.current_id: str | None = None
+
+        self.heading = QLabel("Nothing selected")
+        self.heading.setWordWrap(True)
+        self.heading.setStyleSheet("font-weight: 600;")
+        self.name = QLineEdit()
+        self.kind = QComboBox()
+        self.armor = QSpinBox()
+        self.armor.setRange(0, 10_000)
+        self.stories = QSpinBox()
+        self.stories.setRange(1, 100)
+        self.hull = QSpinBox()
+        self.hull.setRange(1, 10_000)
+        self.material = QComboBox()
+        self.material.addItems(list(get_args(Material)))
+        self.occupants = _CommitText(self._commit_occupants)
+        self.occupants.setPlaceholderText("one name per line")
+        self.occupants.setMaximumHeight(70)
+        self.notes = _CommitText(self._commit_notes)
+        self.notes.setMaximumHeight(70)
+        self.derived = QLabel()
+        self.derived.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.derived.setWordWrap(True)
+
+        self.form = QFormLayout()
+        self.form.addRow("Name", self.name)
+        self.form.addRow("Kind", self.kind)
+        self.form.addRow("Armor", self.armor)
+        self.form.addRow("Stories", self.stories)
+        self.form.addRow("Hull", self.hull)
+        self.form.addRow("Material", self.material)
+        self.form.addRow("Occupants", self.occupants)
+        self.form.addRow("Notes", self.notes)
+        self.form.addRow("Figures", self.derived)
+        body = QWidget()
+        layout = QVBoxLayout(body)
+        layout.addWidget(self.heading)
+        self.fields = QWidget()
+        self.fields.setLayout(self.form)
+        layout.addWidget(self.fields)
+        layout.addStretch(1)
+        self.setWidget(body)
+
+        self.name.editingFinished.connect(lambda: self._commit(name=self.name.text().strip()))
+        self.kind.activated.connect(lambda _: self._commit(kind=self.kind.currentData()))
+        self.armor.editingFinished.connect(lambda: self._commit(armor=self.armor.value()))
+        self.stories.editingFinished.connect(lambda: self._commit(stories=self.stories.value()))
+        self.hull.editingFinished.connect(lambda: self._commit(hull=self.hull.value()))
+        self.material.activated.connect(
+            lambda _: self._commit(material=self.material.currentText()))
+        document.selection_changed.connect(lambda ids: self.show_selection())
+        document.changed.connect(self._on_changed)
+        self._fill_kinds()
+        self.show_selection()
+
+    # -- showing ------------------------------------------------------------------------------
+    def _fill_kinds(self) -> None:
+        self.kind.clear()
+        for entry in catalogue(self.document.ruleset).structures:
+            self.kind.addItem(entry.name, entry.kind)
+        armory = self.document.ruleset == "armory"
+        self.form.setRowVisible(self.stories, not armory)
+        self.form.setRowVisible(self.hull, armory)
+
+    def _on_changed(self, change: Change) -> None:
+        if change.reset:
+            self._fill_kinds()
+            self.show_selection()
+        elif self.current_id is not None and (
+                self.current_id in change.changed or change.grid
+                or self.current_id in change.added or self.current_id in change.removed):
+            self.show_selection()
+
+    def show_selection(self) -> None:
+        selection = self.document.selection
+        self.current_id = selection[0] if len(selection) == 1 else None
+        # Disabled rather than hidden: the dock keeps its size, so the map never jumps.
+        self.fields.setEnabled(self.current_id is not None)
+        if self.current_id is None:
+            self.heading.setText("Nothing selected" if not selection
+                                 else f"{len(selection)} structures selected")
+            self._loading = True
+            self.name.clear()
+            self.occupants.clear()
+            self.notes.clear()
+            self.derived.clear()
+            self._loading = False
+            return
+        structure = self.document.structure(self.current_id)
+        self._loading = True
+        try:
+            self.heading.setText(f"{structure.name}  ({structure.id})")
+            if self.name.text() != structure.name:
+                self.name.setText(structure.name)
+            position = self.kind.findData(structure.kind)
+            if position < 0:
+                self.kind.addItem(structure.kind, structure.kind)
+                position = self.kind.count() - 1
+            self.kind.setCurrentIndex(position)
+            self.armor.setValue(structure.armor)
+            self.stories.setValue(structure.stories)
+            self.hull.setValue(structure.hull)
+            self.material.setCurrentText(structure.material)
+            occupants = "\n".join(person.name for person in structure.occupants)
+            if self.occupants.toPlainText() != occupants:
+                self.occupants.setPlainText(occupants)
+            if self.notes.toPlainText() != structure.notes:
+                self.notes.setPlainText(structure.notes)
+            self.derived.setText(self.figures_text())
+        finally:
+            self._loading = False
+
+    def figures_text(self) -> str:
+        """The derived figures of the shown structure, one per line."""
+        siege = self.document.siege
+        structure = siege.structures[self.current_id]
+        square = square_label(structure_square(structure, siege.grid_origin))
+        lines = [f"Area {footprint_area(structure.footprint):.1f} m²",
+                 f"Squares {footprint_squares(structure.footprint)} (2 m)",
+                 f"10 m square {square}"]
+        if siege.ruleset == "armory":
+            lines.append(f"Hull {structure.hull - structure.hull_suffered}/{structure.hull} "
+                         f"(suffered {structure.hull_suffered})")
+            lines.append(f"Ladder {structure.ladder}")
+            if structure.inner_layer is not None:
+                inner = structure.inner_layer
+                lines.append(f"{inner.name}: Armor {inner.armor}, Hull "
+                             f"{inner.hull - inner.suffered}/{inner.hull}, {inner.ladder}")
+        else:
+            lines.append(f"DP {structure.dp}/{structure.dp_original}")
+            lines.append(f"State {structure_state(structure, siege.ruleset)}"
+                         + (f", fire level {structure.fire_level}" if structure.fire_level else ""))
+        return "\n".join(lines)
+
+    # -- committing ---------------------------------------------------------------------------
+    def _commit(self, **fields) -> None:
+        if self._loading or self.current_id is None:
+            return
+        if "name" in fields and not fields["name"]:
+            self.warn("A structure needs a name; the old name is kept.")
+            self.show_selection()
+            return
+        try:
+            self.document.edit_structure(self.current_id, **fields)
+        except ValueError as error:
+            self.warn(f"Cannot change {', '.join(fields)}: {error}")
+            self.show_selection()
+
+    def _commit_occupants(self) -> None:
+        if self._loading or self.current_id is None:
+            return
+        structure = self.document.structure(self.current_id)
+        names = [line.strip() for line in self.occupants.toPlainText().splitlines() if line.strip()]
+        if names == [person.name for person in structure.occupants]:
+            return
+        kept = {person.name: person for person in structure.occupants}
+        people = [kept.get(name, Occupant(name=name)) for name in names]
+        self._commit(occupants=[person.model_dump() for person in people])
+
+    def _commit_notes(self) -> None:
+        if self._loading or self.current_id is None:
+            return
+        if self.notes.toPlainText() != self.document.structure(self.current_id).notes:
+            self._commit(notes=self.notes.toPlainText())

@@ -1,0 +1,192 @@
+"""Structures dock: a sortable, filterable table of every structure that selects on the map
+and follows the map's selection. Rows update from the document's change events only."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import (
+    QAbstractTableModel, QItemSelection, QItemSelectionModel, QModelIndex, QSortFilterProxyModel,
+    Qt,
+)
+from PySide6.QtWidgets import (
+    QAbstractItemView, QDockWidget, QLineEdit, QTableView, QVBoxLayout, QWidget,
+)
+
+from siegeboard.geometry import square_label
+from siegeboard.report.table import structure_square, structure_state
+from siegeboard.ui.changes import Change
+from siegeboard.ui.document import Document
+
+COLUMNS = ("Name", "Kind", "Square", "DP", "State", "Fire")
+SORT_ROLE = Qt.ItemDataRole.UserRole + 1
+
+
+class StructuresModel(QAbstractTableModel):
+    """One row per structure, in the document's order; figures read from stored state."""
+
+    def __init__(self, document: Document, parent=None):
+        super().__init__(parent)
+        self.document = document
+        self.ids: list[str] = []
+        self._rows: dict[str, tuple] = {}
+        self._row_of: dict[str, int] = {}
+        document.changed.connect(self.on_changed)
+        self.reset()
+
+    def reset(self) -> None:
+        self.beginResetModel()
+        self.ids = list(self.document.siege.structures)
+        self._row_of = {key: row for row, key in enumerate(self.ids)}
+        self._rows = {key: self._row(key) for key in self.ids}
+        self.endResetModel()
+
+    def _row(self, key: str) -> tuple:
+        siege = self.document.siege
+        structure = siege.structures[key]
+        square = structure_square(structure, siege.grid_origin)
+        if siege.ruleset == "armory":
+            figure = (f"{structure.hull_suffered}/{structure.hull}", structure.hull_suffered)
+            fire = ("burning" if structure.burning else "", int(structure.burning))
+        else:
+            figure = (f"{structure.dp}/{structure.dp_original}", structure.dp)
+            fire = (str(structure.fire_level) if structure.fire_level else "",
+                    structure.fire_level)
+        return ((structure.name, structure.name.lower()), (structure.kind, structure.kind),
+                (square_label(square), (square[1], square[0])), figure,
+                (structure_state(structure, siege.ruleset),) * 2, fire)
+
+    def on_changed(self, change: Change) -> None:
+        if change.reset or change.added or change.removed or change.grid:
+            self.reset()
+            return
+        for key in change.changed:
+            row = self._row_of.get(key)
+            if row is None:
+                continue
+            self._rows[key] = self._row(key)
+            self.dataChanged.emit(self.index(row, 0), self.index(row, len(COLUMNS) - 1))
+
+    def rowCount(self, parent=QModelIndex()) -> int:
+        return 0 if parent.isValid() else len(self.ids)
+
+    def columnCount(self, parent=QModelIndex()) -> int:
+        return 0 if parent.isValid() else len(COLUMNS)
+
+    def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            if section == 3 and self.document.ruleset == "armory":
+                return "Hull suffered"
+            return COLUMNS[section]
+        return None
+
+    def data(self, index, role=Qt.ItemDataRole.DisplayRole):
+        if not index.isValid():
+            return None
+        cell = self._rows[self.ids[index.row()]][index.column()]
+        if role == Qt.ItemDataRole.DisplayRole:
+            return cell[0]
+        if role == SORT_ROLE:
+            return cell[1]
+        if role == Qt.ItemDataRole.UserRole:
+            return self.ids[index.row()]
+        return None
+
+    def row_of(self, key: str) -> int | None:
+        return self._row_of.get(key)
+
+
+class _SortFilter(QSortFilterProxyModel):
+    def lessThan(self, left, right) -> bool:
+        a, b = left.data(SORT_ROLE), right.data(SORT_ROLE)
+        try:
+            return a < b
+        except TypeError:
+            return str(a) < str(b)
+
+    def filterAcceptsRow(self, row, parent) -> bool:
+        text = self.filterRegularExpression().pattern().lower()
+        if not text:
+            return True
+        model = self.sourceModel()
+        return any(text in str(model.index(row, column, parent).data()).lower()
+                   for column in range(model.columnCount()))
+
+
+class StructuresDock(QDockWidget):
+    def __init__(self, document: Document, parent=None):
+        super().__init__("Structures", parent)
+        self.setObjectName("StructuresDock")
+        self.document = document
+        self.model = StructuresModel(document, self)
+        self.proxy = _SortFilter(self)
+        self.proxy.setSourceModel(self.model)
+        self.proxy.setSortRole(SORT_ROLE)
+        self.filter = QLineEdit()
+        self.filter.setPlaceholderText("Filter by name, kind, square, state…")
+        self.filter.setClearButtonEnabled(True)
+        self.filter.textChanged.connect(self._filter_changed)
+        self.table = QTableView()
+        self.table.setModel(self.proxy)
+        self.table.setSortingEnabled(True)
+        self.table.sortByColumn(2, Qt.SortOrder.AscendingOrder)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.verticalHeader().setVisible(False)
+        self.table.verticalHeader().setDefaultSectionSize(22)
+        self.table.setAlternatingRowColors(True)
+        header = self.table.horizontalHeader()
+        header.setStretchLastSection(True)
+        for column, width in enumerate((118, 96, 54, 74, 62, 34)):
+            header.resizeSection(column, width)
+        body = QWidget()
+        layout = QVBoxLayout(body)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addWidget(self.filter)
+        layout.addWidget(self.table)
+        self.setWidget(body)
+        self._syncing = False
+        self.table.selectionModel().selectionChanged.connect(self._table_selection_changed)
+        document.selection_changed.connect(self.follow_selection)
+        self.model.modelReset.connect(lambda: self.follow_selection(self.document.selection))
+
+    def _filter_changed(self, text: str) -> None:
+        self.proxy.setFilterFixedString(text)
+
+    def _table_selection_changed(self, *args) -> None:
+        if self._syncing:
+            return
+        ids = [index.data(Qt.ItemDataRole.UserRole)
+               for index in self.table.selectionModel().selectedRows()]
+        self._syncing = True
+        try:
+            self.document.select(ids)
+        finally:
+            self._syncing = False
+
+    def follow_selection(self, ids) -> None:
+        if self._syncing:
+            return
+        self._syncing = True
+        try:
+            selection = QItemSelection()
+            for key in ids:
+                row = self.model.row_of(key)
+                if row is None:
+                    continue
+                index = self.proxy.mapFromSource(self.model.index(row, 0))
+                if index.isValid():
+                    selection.select(index, index)
+            flags = (QItemSelectionModel.SelectionFlag.ClearAndSelect
+                     | QItemSelectionModel.SelectionFlag.Rows)
+            self.table.selectionModel().select(selection, flags)
+            if ids:
+                row = self.model.row_of(ids[0])
+                if row is not None:
+                    index = self.proxy.mapFromSource(self.model.index(row, 0))
+                    if index.isValid():
+                        self.table.scrollTo(index)
+        finally:
+            self._syncing = False
+
+    def visible_names(self) -> list[str]:
+        return [self.proxy.index(row, 0).data() for row in range(self.proxy.rowCount())]

@@ -1,0 +1,262 @@
+"""The open siege in the window: the document, its undo stack, selection, index and file.
+
+``Document`` is the only place that pushes undo commands: views and tools call its edit
+methods (``add_structures``, ``move_structures``...), which build one command each. Commands
+change the siege only through the ``apply_*`` methods here, which announce a typed
+``Change`` on ``changed`` so each view redraws only what changed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtGui import QUndoStack
+
+from siegeboard.geometry import StructureIndex
+from siegeboard.model.siege import MapImage, Siege
+from siegeboard.model.structure import Structure
+from siegeboard.persist import SiegeFile, read_siege, write_siege
+from siegeboard.rules.build import new_structure
+from siegeboard.ui import commands
+from siegeboard.ui.changes import Change
+from siegeboard.ui.structure_edits import unused_ids
+
+
+class Document(QObject):
+    """A siege being edited. ``changed`` carries a ``Change``; ``selection_changed`` a tuple
+    of structure ids; ``path_changed`` the new path (or None)."""
+
+    changed = Signal(object)
+    selection_changed = Signal(object)
+    path_changed = Signal(object)
+
+    def __init__(self, siege_file: SiegeFile | None = None, path: Path | None = None,
+                 parent: QObject | None = None):
+        super().__init__(parent)
+        self.undo_stack = QUndoStack(self)
+        self.siege_file = siege_file or SiegeFile(siege=Siege(name="Untitled siege"))
+        self.path: Path | None = path
+        self.selection: tuple[str, ...] = ()
+        self._index: StructureIndex | None = None
+
+    # -- reading -------------------------------------------------------------------------
+    @property
+    def siege(self) -> Siege:
+        return self.siege_file.siege
+
+    @property
+    def images(self) -> dict[str, bytes]:
+        return self.siege_file.images
+
+    @property
+    def ruleset(self) -> str:
+        return self.siege.ruleset
+
+    @property
+    def index(self) -> StructureIndex:
+        """The spatial index over footprints, rebuilt lazily after footprints change."""
+        if self._index is None:
+            self._index = StructureIndex.for_structures(self.siege.structures)
+        return self._index
+
+    def structure(self, structure_id: str) -> Structure:
+        return self.siege.structures[structure_id]
+
+    def selected_structures(self) -> list[Structure]:
+        return [self.siege.structures[key] for key in self.selection]
+
+    def map_image(self) -> bytes | None:
+        if self.siege.map is None:
+            return None
+        return self.images.get(self.siege.map.member)
+
+    def section_length(self) -> float:
+        """The ruleset's default wall section length in metres (H12 / A1)."""
+        options = self.siege.options
+        return options.armory_section_m if self.ruleset == "armory" else options.harris_section_m
+
+    def new_ids(self, count: int) -> list[str]:
+        return unused_ids(self.siege.structures, count)
+
+    # -- files ---------------------------------------------------------------------------
+    def load(self, siege_file: SiegeFile, path: Path | None) -> None:
+        """Replace the whole document (a new or opened file): undo history starts afresh."""
+        self.siege_file = siege_file
+        self.path = path
+        self._index = None
+        self.selection = ()
+        self.undo_stack.clear()
+        self.undo_stack.setClean()
+        self.changed.emit(Change(reset=True))
+        self.selection_changed.emit(self.selection)
+        self.path_changed.emit(path)
+
+    def open(self, path: Path) -> None:
+        """Open ``path``; on ``SiegeFileError`` nothing here has changed."""
+        siege_file = read_siege(path)
+        self.load(siege_file, Path(path))
+
+    def save(self, path: Path | None = None) -> None:
+        """Save to ``path`` (or the current path); on ``SiegeFileError`` nothing has changed."""
+        target = Path(path) if path is not None else self.path
+        if target is None:
+            raise ValueError("save: the siege has no file yet; choose a name")
+        images = dict(self.images)
+        if self.siege.map is not None:  # only the image in use travels with the file
+            images = {self.siege.map.member: images[self.siege.map.member]}
+        else:
+            images = {}
+        write_siege(target, SiegeFile(siege=self.siege, images=images))
+        self.undo_stack.setClean()
+        if target != self.path:
+            self.path = target
+            self.path_changed.emit(target)
+
+    @property
+    def modified(self) -> bool:
+        return not self.undo_stack.isClean()
+
+    # -- selection -----------------------------------------------------------------------
+    def select(self, ids: Iterable[str]) -> None:
+        """Set the selection (unknown ids are dropped); announces only a real change."""
+        chosen = tuple(dict.fromkeys(key for key in ids if key in self.siege.structures))
+        if chosen != self.selection:
+            self.selection = chosen
+            self.selection_changed.emit(chosen)
+
+    # -- edits: each pushes exactly one command --------------------------------------------
+    def push(self, command) -> None:
+        self.undo_stack.push(command)
+
+    def add_structures(self, structures: Sequence[Structure], text: str | None = None) -> None:
+        if structures:
+            self.push(commands.AddStructures(self, structures, text))
+            self.select(s.id for s in structures)
+
+    def draw_structure(self, kind: str, footprint: Sequence[tuple[float, float]],
+                       name: str | None = None) -> Structure:
+        """A new pristine structure of ``kind`` from the catalogue (ValueError if bad)."""
+        (structure_id,) = self.new_ids(1)
+        number = structure_id[1:]
+        structure = new_structure(self.ruleset, kind, structure_id, footprint,
+                                  name=name or None)
+        if name is None:
+            structure = structure.model_copy(update={"name": f"{structure.name} {number}"})
+        self.add_structures([structure], f"Draw {structure.name}")
+        return structure
+
+    def remove_structures(self, ids: Iterable[str]) -> None:
+        ids = [key for key in ids if key in self.siege.structures]
+        if ids:
+            self.push(commands.RemoveStructures(self, ids))
+
+    def move_structures(self, ids: Iterable[str], dx: float, dy: float) -> None:
+        ids = [key for key in ids if key in self.siege.structures]
+        if ids and (dx or dy):
+            self.push(commands.MoveStructures(self, ids, dx, dy))
+
+    def rotate_structures(self, ids: Iterable[str], degrees: float,
+                          centre: tuple[float, float]) -> None:
+        ids = [key for key in ids if key in self.siege.structures]
+        if ids and degrees % 360:
+            self.push(commands.RotateStructures(self, ids, degrees, centre))
+
+    def edit_vertices(self, structure_id: str, footprint: Sequence[tuple[float, float]]) -> None:
+        self.push(commands.EditVertices(self, structure_id, footprint))
+
+    def edit_structure(self, structure_id: str, **fields) -> None:
+        """Change fields of one structure (``kind`` re-makes it from the catalogue)."""
+        command = commands.EditStructure(self, structure_id, fields)
+        if command.makes_a_difference():
+            self.push(command)
+
+    def duplicate(self, ids: Iterable[str], offset: tuple[float, float] = (2.0, 2.0)) -> None:
+        originals = [self.siege.structures[key] for key in ids if key in self.siege.structures]
+        self.paste(originals, offset, "Duplicate")
+
+    def paste(self, structures: Sequence[Structure], offset: tuple[float, float],
+              verb: str = "Paste") -> None:
+        new_ids = self.new_ids(len(structures))
+        copies = []
+        for new_id, original in zip(new_ids, structures):
+            moved = [(x + offset[0], y + offset[1]) for x, y in original.footprint]
+            copies.append(original.model_copy(update={"id": new_id, "footprint": moved},
+                                              deep=True))
+        if copies:
+            self.add_structures(copies, f"{verb} {len(copies)} structure(s)")
+
+    def split_section(self, structure_id: str) -> None:
+        command = commands.SplitSection(self, structure_id)
+        self.push(command)
+        self.select(command.new_ids)
+
+    def merge_sections(self, ids: Sequence[str]) -> None:
+        command = commands.MergeSections(self, ids)
+        self.push(command)
+        self.select([command.merged_id])
+
+    def set_map(self, member: str | None, data: bytes | None,
+                pixels_per_metre: float = 10.0) -> None:
+        """Put an image under the board (None removes it); data must already be readable."""
+        new_map = None
+        if member is not None:
+            old = self.siege.map
+            new_map = MapImage(member=member, pixels_per_metre=pixels_per_metre,
+                               offset=old.offset if old else (0.0, 0.0), locked=True)
+        self.push(commands.SetMap(self, new_map, {member: data} if member else {}))
+
+    def calibrate_map(self, pixels_per_metre: float) -> None:
+        if self.siege.map is None:
+            raise ValueError("calibrate: there is no map image to calibrate")
+        if not pixels_per_metre > 0:
+            raise ValueError(f"calibrate: the scale must be above 0, not {pixels_per_metre}")
+        self.push(commands.CalibrateMap(self, pixels_per_metre))
+
+    def place_map(self, **fields) -> None:
+        """Change the image's offset, rotation_deg or locked flag."""
+        if self.siege.map is None:
+            raise ValueError("there is no map image")
+        self.push(commands.PlaceMap(self, fields))
+
+    def move_grid_origin(self, origin: tuple[float, float]) -> None:
+        if tuple(origin) != tuple(self.siege.grid_origin):
+            self.push(commands.MoveGridOrigin(self, origin))
+
+    # -- the only mutators, called by commands ------------------------------------------
+    def apply_structures(self, new_states: Mapping[str, Structure | None]) -> None:
+        """Put each id's new state (None removes it) and announce what changed."""
+        structures = self.siege.structures
+        added, removed, changed = set(), set(), set()
+        footprints_moved = False
+        for key, state in new_states.items():
+            old = structures.get(key)
+            if state is None:
+                if old is not None:
+                    del structures[key]
+                    removed.add(key)
+            else:
+                structures[key] = state
+                if old is None:
+                    added.add(key)
+                else:
+                    changed.add(key)
+                    footprints_moved |= old.footprint != state.footprint
+        if added or removed or footprints_moved:
+            self._index = None
+        if removed & set(self.selection):
+            self.selection = tuple(key for key in self.selection if key not in removed)
+            self.selection_changed.emit(self.selection)
+        self.changed.emit(Change(added=frozenset(added), removed=frozenset(removed),
+                                 changed=frozenset(changed)))
+
+    def apply_map(self, new_map: MapImage | None, images: dict[str, bytes] | None = None) -> None:
+        if images is not None:
+            self.siege_file.images = dict(images)
+        self.siege.map = new_map
+        self.changed.emit(Change(map=True))
+
+    def apply_grid_origin(self, origin: tuple[float, float]) -> None:
+        self.siege.grid_origin = tuple(origin)
+        self.changed.emit(Change(grid=True))

@@ -1,0 +1,1 @@
+"""Graphics items of the map scene: they draw stored state and compute no rule."""

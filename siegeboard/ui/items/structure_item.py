@@ -1,0 +1,121 @@
+"""One structure on the map: its footprint filled by state, marks, fire level and name.
+
+Everything drawn is prepared in ``show`` (called only when this structure changed), so
+``paint`` does no geometry beyond mapping a few points to the device for text and hatching.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics, QPainter, QPen, QPolygonF
+from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem
+
+from siegeboard.model.structure import Structure
+from siegeboard.report import palette
+
+NAME_MIN_PIXELS = 40  # below this on-screen width the name is not drawn
+NAME_MIN_HEIGHT = 22
+LABEL_PLATE = QColor(255, 255, 255, 190)
+
+
+class StructureItem(QGraphicsItem):
+    """Draws one structure; ``structure_id`` links it to the document."""
+
+    def __init__(self, structure: Structure, ruleset: str):
+        super().__init__()
+        self.structure_id = structure.id
+        self.setCacheMode(QGraphicsItem.CacheMode.NoCache)
+        self.setZValue(10)
+        self._selected = False
+        self._polygon = QPolygonF()
+        self._bounds = QRectF()
+        self.show_state(structure, ruleset)
+
+    # -- state --------------------------------------------------------------------------
+    def show_state(self, structure: Structure, ruleset: str) -> None:
+        """Take the structure's stored state; the only place this item's looks change."""
+        self.prepareGeometryChange()
+        self._polygon = QPolygonF([QPointF(x, y) for x, y in structure.footprint])
+        rect = self._polygon.boundingRect()
+        self._bounds = rect.adjusted(-0.25, -0.25, 0.25, 0.25)
+        self._centre = rect.center()
+        self._brush = QBrush(palette.fill_colour(structure, ruleset))
+        self._hatched = palette.is_hatched(structure, ruleset)
+        self._mark = palette.state_mark(structure, ruleset)
+        self._fire = palette.fire_label(structure, ruleset)
+        self._name = structure.name
+        self.setToolTip(structure.name)
+        self.update()
+
+    def set_selected_look(self, selected: bool) -> None:
+        if selected != self._selected:
+            self._selected = selected
+            self.update()
+
+    @property
+    def polygon(self) -> QPolygonF:
+        return self._polygon
+
+    # -- QGraphicsItem ------------------------------------------------------------------
+    def boundingRect(self) -> QRectF:
+        return self._bounds
+
+    def shape(self):
+        from PySide6.QtGui import QPainterPath
+        path = QPainterPath()
+        path.addPolygon(self._polygon)
+        path.closeSubpath()
+        return path
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget=None) -> None:
+        painter.setBrush(self._brush)
+        outline = QPen(palette.SELECTED_OUTLINE if self._selected else palette.OUTLINE)
+        outline.setCosmetic(True)
+        outline.setWidthF(2.5 if self._selected else 1.0)
+        painter.setPen(outline)
+        painter.drawPolygon(self._polygon)
+        lod = option.levelOfDetailFromTransform(painter.worldTransform())
+        if not (self._hatched or lod * self._bounds.width() >= NAME_MIN_PIXELS):
+            return
+        transform = painter.worldTransform()
+        painter.save()
+        painter.resetTransform()  # hatching and text in device pixels, whatever the zoom
+        painter.setClipRect(transform.mapRect(self._bounds))
+        device_polygon = transform.map(self._polygon)
+        if self._hatched:
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(palette.collapse_hatch())
+            painter.drawPolygon(device_polygon)
+        box = device_polygon.boundingRect()
+        # Names only where they fit: a thin wall keeps its colour visible (tooltip has the name).
+        if box.width() >= NAME_MIN_PIXELS and box.height() >= NAME_MIN_HEIGHT:
+            self._draw_labels(painter, transform.map(self._centre), box.width())
+        painter.restore()
+
+    def _draw_labels(self, painter: QPainter, centre: QPointF, width: float) -> None:
+        font = QFont()
+        font.setPointSizeF(8)
+        painter.setFont(font)
+        metrics = QFontMetrics(font)
+        lines = [metrics.elidedText(self._name, Qt.TextElideMode.ElideRight, int(width) - 4)]
+        if self._mark:
+            lines.append(self._mark)
+        height = metrics.height()
+        top = centre.y() - height * len(lines) / 2
+        for number, line in enumerate(lines):
+            # A pale plate behind each line keeps names legible over the plan and grid labels.
+            text_width = metrics.horizontalAdvance(line) + 6
+            plate = QRectF(centre.x() - text_width / 2, top + number * height, text_width, height)
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(LABEL_PLATE)
+            painter.drawRoundedRect(plate, 2, 2)
+            painter.setPen(QColor("#000000"))
+            painter.drawText(plate, Qt.AlignmentFlag.AlignCenter, line)
+        if self._fire:
+            text_width = metrics.horizontalAdvance(self._fire) + 8
+            badge = QRectF(centre.x() - text_width / 2, top - height - 2, text_width, height)
+            painter.setBrush(palette.FIRE_BADGE)
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.drawRoundedRect(badge, 3, 3)
+            painter.setPen(palette.FIRE_TEXT)
+            painter.drawText(badge, Qt.AlignmentFlag.AlignCenter, self._fire)

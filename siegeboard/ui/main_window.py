@@ -1,0 +1,582 @@
+"""The main window: the map in the middle, docks around it, menus, tools and the status bar.
+
+Every question to the GM goes through ``warn``, ``ask_number``, ``ask_choice``,
+``ask_save_changes`` and the ``ask_*_path`` methods, so tests can answer them without a
+blocking dialog. Errors from files and edits become one message; the document is unchanged.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QPointF, QSettings, Qt
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence
+from PySide6.QtWidgets import (
+    QComboBox, QDoubleSpinBox, QFileDialog, QInputDialog, QLabel, QMainWindow, QMessageBox,
+)
+
+from siegeboard.geometry import label_at
+from siegeboard.model.catalogue import catalogue
+from siegeboard.model.siege import Siege
+from siegeboard.persist import SiegeFile, SiegeFileError
+from siegeboard.ui.docks.history import HistoryDock
+from siegeboard.ui.docks.inspector import InspectorDock
+from siegeboard.ui.docks.structures import StructuresDock
+from siegeboard.ui.document import Document
+from siegeboard.ui.items.map_image_item import decode_image
+from siegeboard.ui.map_scene import MapScene
+from siegeboard.ui.map_view import MapView
+from siegeboard.ui.tools.base import snap_to_grid
+from siegeboard.ui.tools.calibrate import CalibrateTool
+from siegeboard.ui.tools.grid_origin import GridOriginTool
+from siegeboard.ui.tools.measure import MeasureTool
+from siegeboard.ui.tools.polygon import PolygonTool
+from siegeboard.ui.tools.rectangle import RectangleTool
+from siegeboard.ui.tools.select import SelectTool
+from siegeboard.ui.tools.wall import WallTool
+
+APP = "siegeboard"
+SIEGE_FILTER = "Siege files (*.siege)"
+IMAGE_FILTER = "Images (*.png *.jpg *.jpeg *.tif *.tiff *.webp *.bmp)"
+IMAGE_SUFFIXES = {".png": "png", ".jpg": "jpg", ".jpeg": "jpg", ".tif": "tif", ".tiff": "tif",
+                  ".webp": "webp", ".bmp": "bmp"}
+MAX_RECENT = 8
+DEFAULT_PIXELS_PER_METRE = 10.0
+BUILDING_KINDS = ("townhouse", "brick_house", "brick_farmhouse")
+
+
+def default_kind(ruleset: str, wall: bool) -> str:
+    """The catalogue kind a new drawing starts as: a wall kind for walls, a house otherwise."""
+    kinds = [entry.kind for entry in catalogue(ruleset).structures]
+    if wall:
+        walls = [kind for kind in kinds if "wall" in kind]
+        return walls[0] if walls else kinds[0]
+    for kind in BUILDING_KINDS:
+        if kind in kinds:
+            return kind
+    return kinds[0]
+
+
+class MainWindow(QMainWindow):
+    def __init__(self, settings: QSettings | None = None):
+        super().__init__()
+        self.setObjectName("MainWindow")
+        self.settings = settings or QSettings(APP, APP)
+        self.document = Document(parent=self)
+        self.scene = MapScene(self.document, self)
+        self.view = MapView(self.scene, self)
+        self.setCentralWidget(self.view)
+        self._clipboard: list = []
+        self._paste_count = 0
+
+        self.tools = {tool.name: tool for tool in (
+            SelectTool(self), RectangleTool(self), PolygonTool(self), WallTool(self),
+            CalibrateTool(self), GridOriginTool(self), MeasureTool(self))}
+        self.tool = None
+
+        self.inspector = InspectorDock(self.document, self.warn, self)
+        self.structures_dock = StructuresDock(self.document, self)
+        self.history_dock = HistoryDock(self.document, self)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.inspector)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.structures_dock)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.history_dock)
+        self.tabifyDockWidget(self.structures_dock, self.history_dock)
+        self.structures_dock.raise_()
+        self.resizeDocks([self.inspector], [450], Qt.Orientation.Horizontal)
+
+        self._make_actions()
+        self._make_menus_and_toolbars()
+        self._make_status_bar()
+
+        self.document.undo_stack.cleanChanged.connect(self._update_title)
+        self.document.path_changed.connect(self._update_title)
+        self.document.changed.connect(self._on_document_changed)
+        self.document.selection_changed.connect(self._update_selection_actions)
+        self.view.pointer_moved.connect(self._show_pointer)
+        self.view.zoom_changed.connect(self._show_zoom)
+        self._on_document_changed(None)
+        self.set_tool("select")
+        self._update_title()
+        self._update_selection_actions()
+        self.resize(1280, 820)
+        self._fitted_once = False
+        self._restore_layout()
+
+    # -- questions to the GM (tests replace these) -------------------------------------------
+    def warn(self, message: str) -> None:
+        QMessageBox.warning(self, APP, message)
+
+    def ask_number(self, title: str, label: str, value: float, decimals: int = 2) -> float | None:
+        number, ok = QInputDialog.getDouble(self, title, label, value, -1e9, 1e9, decimals)
+        return number if ok else None
+
+    def ask_choice(self, title: str, label: str, choices: list[str]) -> str | None:
+        choice, ok = QInputDialog.getItem(self, title, label, choices, 0, False)
+        return choice if ok else None
+
+    def ask_save_changes(self) -> str:
+        """"save", "discard" or "cancel"."""
+        answer = QMessageBox.question(
+            self, APP, f"Save the changes to {self._display_name()} first?",
+            QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard
+            | QMessageBox.StandardButton.Cancel, QMessageBox.StandardButton.Save)
+        return {QMessageBox.StandardButton.Save: "save",
+                QMessageBox.StandardButton.Discard: "discard"}.get(answer, "cancel")
+
+    def ask_open_path(self) -> Path | None:
+        name, _ = QFileDialog.getOpenFileName(self, "Open siege", self._last_dir(), SIEGE_FILTER)
+        return Path(name) if name else None
+
+    def ask_save_path(self) -> Path | None:
+        name, _ = QFileDialog.getSaveFileName(self, "Save siege as", self._last_dir(), SIEGE_FILTER)
+        if not name:
+            return None
+        path = Path(name)
+        return path if path.suffix == ".siege" else path.with_suffix(".siege")
+
+    def ask_image_path(self) -> Path | None:
+        name, _ = QFileDialog.getOpenFileName(self, "Import map image", self._last_dir(),
+                                              IMAGE_FILTER)
+        return Path(name) if name else None
+
+    def show_status(self, message: str) -> None:
+        self.statusBar().showMessage(message, 8000)
+
+    # -- actions ------------------------------------------------------------------------------
+    def _action(self, text: str, slot, shortcut=None, tip: str = "", checkable=False) -> QAction:
+        action = QAction(text, self)
+        if shortcut is not None:
+            action.setShortcut(QKeySequence(shortcut))
+        if tip:
+            action.setStatusTip(tip)
+        action.setCheckable(checkable)
+        if checkable:
+            action.toggled.connect(slot)
+        else:
+            action.triggered.connect(lambda checked=False: slot())
+        return action
+
+    def _make_actions(self) -> None:
+        keys = QKeySequence.StandardKey
+        self.new_action = self._action("&New", self.new_siege, keys.New)
+        self.open_action = self._action("&Open…", self.open_dialog, keys.Open)
+        self.save_action = self._action("&Save", self.save, keys.Save)
+        self.save_as_action = self._action("Save &As…", self.save_as, keys.SaveAs)
+        self.quit_action = self._action("&Quit", self.close, keys.Quit)
+        stack = self.document.undo_stack
+        self.undo_action = stack.createUndoAction(self, "&Undo")
+        self.undo_action.setShortcut(QKeySequence(keys.Undo))
+        self.redo_action = stack.createRedoAction(self, "&Redo")
+        self.redo_action.setShortcuts([QKeySequence(keys.Redo), QKeySequence("Ctrl+Shift+Z")])
+        self.delete_action = self._action("&Delete", self.delete_selection, keys.Delete)
+        self.copy_action = self._action("&Copy", self.copy_selection, keys.Copy)
+        self.paste_action = self._action("&Paste", self.paste, keys.Paste)
+        self.duplicate_action = self._action("D&uplicate", self.duplicate_selection, "Ctrl+D")
+        self.select_all_action = self._action("Select &All", self.select_all, keys.SelectAll)
+        self.rotate_cw_action = self._action("Rotate 90° Clockwise",
+                                             lambda: self.rotate_selection(90), "Ctrl+]")
+        self.rotate_ccw_action = self._action("Rotate 90° Anticlockwise",
+                                              lambda: self.rotate_selection(-90), "Ctrl+[")
+        self.rotate_by_action = self._action("Rotate By…", self.rotate_selection_by)
+        self.split_action = self._action("S&plit Section", self.split_selection, "Ctrl+K")
+        self.merge_action = self._action("&Merge Sections", self.merge_selection, "Ctrl+M")
+
+        self.zoom_in_action = self._action("Zoom &In", self.view.zoom_in, keys.ZoomIn)
+        self.zoom_out_action = self._action("Zoom &Out", self.view.zoom_out, keys.ZoomOut)
+        self.fit_action = self._action("&Fit to Map", self.view.fit_to_map, "Ctrl+0")
+        self.grid_action = self._action("2 m &Grid", lambda on: self.scene.grid.set_layers(fine=on),
+                                        "Ctrl+G", checkable=True)
+        self.squares_action = self._action(
+            "10 m S&quares", lambda on: self.scene.grid.set_layers(squares=on), "Ctrl+Shift+G",
+            checkable=True)
+        self.labels_action = self._action(
+            "Square &Labels", lambda on: self.scene.grid.set_layers(labels=on), checkable=True)
+        for action in (self.grid_action, self.squares_action, self.labels_action):
+            action.setChecked(True)
+
+        self.import_image_action = self._action("&Import Image…", self.import_image_dialog,
+                                                "Ctrl+I")
+        self.remove_image_action = self._action("&Remove Image", self.remove_image)
+        self.scale_action = self._action("Set Scale (Pixels per 2 m)…", self.set_scale_dialog)
+        self.rotate_image_action = self._action("R&otate Image…", self.rotate_image_dialog)
+        self.lock_image_action = self._action("&Lock Image", self.set_image_locked,
+                                              checkable=True)
+
+        self.tool_group = QActionGroup(self)
+        self.tool_actions: dict[str, QAction] = {}
+        for name, tool in self.tools.items():
+            action = QAction(tool.label, self)
+            action.setCheckable(True)
+            action.setShortcut(QKeySequence(tool.shortcut))
+            action.setStatusTip(tool.status_tip)
+            action.setToolTip(f"{tool.label} ({tool.shortcut})")
+            action.triggered.connect(lambda checked=False, name=name: self.set_tool(name))
+            self.tool_group.addAction(action)
+            self.tool_actions[name] = action
+
+    def _make_menus_and_toolbars(self) -> None:
+        bar = self.menuBar()
+        file_menu = bar.addMenu("&File")
+        file_menu.addActions([self.new_action, self.open_action])
+        self.recent_menu = file_menu.addMenu("Open &Recent")
+        file_menu.addSeparator()
+        file_menu.addActions([self.save_action, self.save_as_action])
+        file_menu.addSeparator()
+        file_menu.addAction(self.quit_action)
+        self._fill_recent_menu()
+
+        edit_menu = bar.addMenu("&Edit")
+        edit_menu.addActions([self.undo_action, self.redo_action])
+        edit_menu.addSeparator()
+        edit_menu.addActions([self.copy_action, self.paste_action, self.duplicate_action,
+                              self.delete_action, self.select_all_action])
+        edit_menu.addSeparator()
+        edit_menu.addActions([self.rotate_cw_action, self.rotate_ccw_action,
+                              self.rotate_by_action, self.split_action, self.merge_action])
+
+        view_menu = bar.addMenu("&View")
+        view_menu.addActions([self.zoom_in_action, self.zoom_out_action, self.fit_action])
+        view_menu.addSeparator()
+        view_menu.addActions([self.grid_action, self.squares_action, self.labels_action])
+        view_menu.addSeparator()
+        for dock in (self.inspector, self.structures_dock, self.history_dock):
+            view_menu.addAction(dock.toggleViewAction())
+
+        map_menu = bar.addMenu("&Map")
+        map_menu.addActions([self.import_image_action, self.remove_image_action])
+        map_menu.addSeparator()
+        map_menu.addActions([self.tool_actions["calibrate"], self.scale_action,
+                             self.tool_actions["grid_origin"]])
+        map_menu.addSeparator()
+        map_menu.addActions([self.rotate_image_action, self.lock_image_action])
+
+        tools_menu = bar.addMenu("&Tools")
+        tools_menu.addActions(list(self.tool_actions.values()))
+
+        tools_bar = self.addToolBar("Tools")
+        tools_bar.setObjectName("ToolsToolBar")
+        tools_bar.addActions(list(self.tool_actions.values()))
+        tools_bar.addSeparator()
+        tools_bar.addWidget(QLabel(" Kind "))
+        self.kind_box = QComboBox()
+        self.kind_box.setMinimumContentsLength(14)
+        self.kind_box.activated.connect(self._kind_chosen)
+        tools_bar.addWidget(self.kind_box)
+        tools_bar.addWidget(QLabel("  Wall thickness "))
+        self.thickness_box = QDoubleSpinBox()
+        self.thickness_box.setRange(0.1, 50)
+        self.thickness_box.setSingleStep(0.5)
+        self.thickness_box.setSuffix(" m")
+        self.thickness_box.setValue(2.0)
+        self.thickness_box.valueChanged.connect(
+            lambda value: setattr(self.tools["wall"], "thickness_m", value))
+        tools_bar.addWidget(self.thickness_box)
+
+        view_bar = self.addToolBar("View")
+        view_bar.setObjectName("ViewToolBar")
+        view_bar.addActions([self.fit_action, self.grid_action, self.squares_action])
+
+    def _make_status_bar(self) -> None:
+        self.position_label = QLabel("–")
+        self.square_label = QLabel("–")
+        self.zoom_label = QLabel("–")
+        for label, width in ((self.position_label, 150), (self.square_label, 60),
+                             (self.zoom_label, 110)):
+            label.setMinimumWidth(width)
+            self.statusBar().addPermanentWidget(label)
+        self._show_zoom(self.view.current_scale())
+
+    # -- tools ----------------------------------------------------------------------------------
+    def set_tool(self, name: str) -> None:
+        if self.tool is not None:
+            self.tool.deactivate()
+        self.tool = self.tools[name]
+        self.view.tool = self.tool
+        self.tool_actions[name].setChecked(True)
+        self.view.viewport().setCursor(self.tool.cursor)
+        self.tool.activate()
+        self._fill_kind_box()
+
+    def _fill_kind_box(self) -> None:
+        tool = self.tool
+        drawing = hasattr(tool, "kind")
+        self.kind_box.setEnabled(drawing)
+        self.thickness_box.setEnabled(tool is not None and tool.name == "wall")
+        self.kind_box.clear()
+        for entry in catalogue(self.document.ruleset).structures:
+            self.kind_box.addItem(entry.name, entry.kind)
+        # Only drawing tools have a kind; the others show none rather than a misleading one.
+        self.kind_box.setCurrentIndex(self.kind_box.findData(tool.kind) if drawing else -1)
+
+    def _kind_chosen(self, index: int) -> None:
+        if hasattr(self.tool, "kind"):
+            self.tool.kind = self.kind_box.itemData(index)
+
+    def _reset_tool_kinds(self) -> None:
+        ruleset = self.document.ruleset
+        for tool in self.tools.values():
+            if hasattr(tool, "kind"):
+                tool.kind = default_kind(ruleset, wall=tool.name == "wall")
+
+    # -- document reactions -------------------------------------------------------------------
+    def _on_document_changed(self, change) -> None:
+        if change is None or change.reset:
+            self._reset_tool_kinds()
+            if self.tool is not None:
+                self.tool.cancel()
+                self._fill_kind_box()
+            self.view.fit_to_map()
+        if change is None or change.reset or change.map:
+            placement = self.document.siege.map
+            has_map = placement is not None
+            for action in (self.remove_image_action, self.scale_action, self.rotate_image_action,
+                           self.lock_image_action):
+                action.setEnabled(has_map)
+            self.lock_image_action.blockSignals(True)
+            self.lock_image_action.setChecked(bool(placement and placement.locked))
+            self.lock_image_action.blockSignals(False)
+        self._update_title()
+
+    def _update_selection_actions(self, *args) -> None:
+        count = len(self.document.selection)
+        for action in (self.delete_action, self.copy_action, self.duplicate_action,
+                       self.rotate_cw_action, self.rotate_ccw_action, self.rotate_by_action):
+            action.setEnabled(count > 0)
+        self.split_action.setEnabled(count == 1)
+        self.merge_action.setEnabled(count >= 2)
+
+    def _display_name(self) -> str:
+        return self.document.path.name if self.document.path else "Untitled.siege"
+
+    def _update_title(self, *args) -> None:
+        self.setWindowTitle(f"{self.document.siege.name} — {self._display_name()}[*] — siegeboard")
+        self.setWindowModified(self.document.modified)
+
+    def _show_pointer(self, point: QPointF) -> None:
+        self.position_label.setText(f"x {point.x():.1f} m, y {point.y():.1f} m")
+        self.square_label.setText(label_at((point.x(), point.y()), self.document.siege.grid_origin))
+
+    def _show_zoom(self, scale: float) -> None:
+        self.zoom_label.setText(f"{scale:.3g} px per m")
+
+    # -- files --------------------------------------------------------------------------------
+    def maybe_save(self) -> bool:
+        """True if the GM's unsaved work is safe (saved, or knowingly discarded)."""
+        if not self.document.modified:
+            return True
+        answer = self.ask_save_changes()
+        if answer == "save":
+            return self.save()
+        return answer == "discard"
+
+    def new_siege(self) -> None:
+        if not self.maybe_save():
+            return
+        ruleset = self.ask_choice("New siege", "Ruleset", ["harris", "armory"])
+        if ruleset is None:
+            return
+        self.document.load(SiegeFile(siege=Siege(name="Untitled siege", ruleset=ruleset)), None)
+
+    def open_dialog(self) -> None:
+        if not self.maybe_save():
+            return
+        path = self.ask_open_path()
+        if path is not None:
+            self.open_path(path, ask=False)
+
+    def open_path(self, path: Path, ask: bool = True) -> bool:
+        """Open ``path``; a bad file gives one message and leaves the current siege as it was."""
+        if ask and not self.maybe_save():
+            return False
+        try:
+            self.document.open(Path(path))
+        except SiegeFileError as error:
+            self.warn(f"Cannot open {Path(path).name}: {error}")
+            return False
+        except ValueError as error:  # an image that no longer decodes, say
+            self.warn(f"Cannot open {Path(path).name}: {error}")
+            return False
+        self._add_recent(Path(path))
+        self.show_status(f"Opened {Path(path).name}: {len(self.document.siege.structures)} "
+                         "structures.")
+        return True
+
+    def save(self) -> bool:
+        if self.document.path is None:
+            return self.save_as()
+        return self._save_to(self.document.path)
+
+    def save_as(self) -> bool:
+        path = self.ask_save_path()
+        return self._save_to(path) if path is not None else False
+
+    def _save_to(self, path: Path) -> bool:
+        try:
+            self.document.save(path)
+        except SiegeFileError as error:
+            self.warn(f"Not saved: {error}")
+            return False
+        self._add_recent(path)
+        self.show_status(f"Saved {path.name}.")
+        return True
+
+    # -- recent files and layout ----------------------------------------------------------------
+    def recent_files(self) -> list[str]:
+        value = self.settings.value("recent_files", [])
+        if isinstance(value, str):
+            value = [value]
+        return [str(item) for item in value or []]
+
+    def _add_recent(self, path: Path) -> None:
+        name = str(Path(path).resolve())
+        files = [name] + [item for item in self.recent_files() if item != name]
+        self.settings.setValue("recent_files", files[:MAX_RECENT])
+        self._fill_recent_menu()
+
+    def _fill_recent_menu(self) -> None:
+        self.recent_menu.clear()
+        files = self.recent_files()
+        for number, name in enumerate(files, start=1):
+            action = self.recent_menu.addAction(f"&{number} {Path(name).name}")
+            action.setToolTip(name)
+            action.triggered.connect(lambda checked=False, name=name: self.open_path(Path(name)))
+        self.recent_menu.setEnabled(bool(files))
+
+    def _restore_layout(self) -> None:
+        geometry = self.settings.value("window/geometry")
+        state = self.settings.value("window/state")
+        if geometry is not None:
+            self.restoreGeometry(geometry)
+        if state is not None:
+            self.restoreState(state)
+
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        if not self._fitted_once:  # the viewport has its real size only once shown
+            self._fitted_once = True
+            self.view.fit_to_map()
+
+    def closeEvent(self, event) -> None:
+        if not self.maybe_save():
+            event.ignore()
+            return
+        self.settings.setValue("window/geometry", self.saveGeometry())
+        self.settings.setValue("window/state", self.saveState())
+        self.settings.sync()
+        event.accept()
+
+    # -- edits ---------------------------------------------------------------------------------
+    def _guarded(self, what: str, edit) -> None:
+        try:
+            edit()
+        except ValueError as error:
+            self.warn(f"Cannot {what}: {error}")
+
+    def delete_selection(self) -> None:
+        self.document.remove_structures(self.document.selection)
+
+    def select_all(self) -> None:
+        self.document.select(self.document.siege.structures)
+
+    def copy_selection(self) -> None:
+        self._clipboard = [s.model_copy(deep=True) for s in self.document.selected_structures()]
+        self._paste_count = 0
+
+    def paste(self) -> None:
+        if self._clipboard:
+            self._paste_count += 1
+            step = 2.0 * self._paste_count
+            self.document.paste(self._clipboard, (step, step))
+
+    def duplicate_selection(self) -> None:
+        self.document.duplicate(self.document.selection)
+
+    def _selection_centre(self) -> tuple[float, float]:
+        xs = [x for s in self.document.selected_structures() for x, _ in s.footprint]
+        ys = [y for s in self.document.selected_structures() for _, y in s.footprint]
+        centre = ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
+        return snap_to_grid(centre, self.document.siege.grid_origin)
+
+    def rotate_selection(self, degrees: float) -> None:
+        if self.document.selection:
+            self._guarded("rotate", lambda: self.document.rotate_structures(
+                self.document.selection, degrees, self._selection_centre()))
+
+    def rotate_selection_by(self) -> None:
+        if not self.document.selection:
+            return
+        degrees = self.ask_number("Rotate", "Degrees clockwise", 15.0, 1)
+        if degrees is not None:
+            self.rotate_selection(degrees)
+
+    def split_selection(self) -> None:
+        if len(self.document.selection) == 1:
+            self._guarded("split", lambda: self.document.split_section(self.document.selection[0]))
+
+    def merge_selection(self) -> None:
+        if len(self.document.selection) >= 2:
+            self._guarded("merge", lambda: self.document.merge_sections(self.document.selection))
+
+    # -- the map image --------------------------------------------------------------------------
+    def import_image_dialog(self) -> None:
+        path = self.ask_image_path()
+        if path is not None:
+            self.import_image(path)
+
+    def import_image(self, path: Path) -> bool:
+        """Put the image at ``path`` under the board; an unreadable one changes nothing."""
+        path = Path(path)
+        suffix = IMAGE_SUFFIXES.get(path.suffix.lower())
+        if suffix is None:
+            self.warn(f"Cannot import {path.name}: use a PNG, JPEG, TIFF, WEBP or BMP image.")
+            return False
+        try:
+            data = path.read_bytes()
+            decode_image(data)
+        except OSError as error:
+            self.warn(f"Cannot import {path.name}: {error.strerror or error}.")
+            return False
+        except ValueError as error:
+            self.warn(f"Cannot import {path.name}: {error}. The map is unchanged.")
+            return False
+        self.document.set_map(f"map.{suffix}", data, DEFAULT_PIXELS_PER_METRE)
+        self.view.fit_to_map()
+        self.show_status(f"Imported {path.name}. Calibrate it: Map > Calibrate (C), click two "
+                         "points, type the distance.")
+        return True
+
+    def remove_image(self) -> None:
+        if self.document.siege.map is not None:
+            self.document.set_map(None, None)
+
+    def set_scale_dialog(self) -> None:
+        placement = self.document.siege.map
+        if placement is None:
+            return
+        pixels = self.ask_number("Map scale", "Image pixels per 2 m:",
+                                 placement.pixels_per_metre * 2)
+        if pixels is None:
+            return
+        if not pixels > 0:
+            self.warn(f"The scale must be more than 0 pixels per 2 m, not {pixels:g}. "
+                      "The map's scale is unchanged.")
+            return
+        self._guarded("calibrate", lambda: self.document.calibrate_map(pixels / 2))
+
+    def rotate_image_dialog(self) -> None:
+        placement = self.document.siege.map
+        if placement is None:
+            return
+        if placement.locked:
+            self.warn("The map image is locked: unlock it (Map > Lock Image) to rotate it.")
+            return
+        degrees = self.ask_number("Rotate map image", "Rotation in degrees (clockwise):",
+                                  placement.rotation_deg, 2)
+        if degrees is not None:
+            self._guarded("rotate the image",
+                          lambda: self.document.place_map(rotation_deg=degrees % 360))
+
+    def set_image_locked(self, locked: bool) -> None:
+        placement = self.document.siege.map
+        if placement is not None and placement.locked != locked:
+            self.document.place_map(locked=locked)

@@ -1,0 +1,137 @@
+"""The map scene: a projection of the document, updated only from its change events.
+
+``items`` maps structure id -> item; a change touching one structure touches one item.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QRectF
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import QGraphicsScene
+
+from siegeboard.ui.changes import Change
+from siegeboard.ui.document import Document
+from siegeboard.ui.items.grid_item import GridItem
+from siegeboard.ui.items.map_image_item import MapImageItem, decode_image
+from siegeboard.ui.items.structure_item import StructureItem
+
+PADDING_M = 40.0
+EMPTY_EXTENT = QRectF(0, 0, 100, 100)
+
+
+class MapScene(QGraphicsScene):
+    def __init__(self, document: Document, parent=None):
+        super().__init__(parent)
+        self.document = document
+        self.structure_items: dict[str, StructureItem] = {}
+        self.map_item: MapImageItem | None = None
+        self._map_data: bytes | None = None
+        self._selected: set[str] = set()
+        self.setBackgroundBrush(QColor("#e9e4d8"))
+        self.grid = GridItem()
+        self.addItem(self.grid)
+        document.changed.connect(self.on_changed)
+        document.selection_changed.connect(self.on_selection_changed)
+        self.rebuild()
+
+    # -- projection ---------------------------------------------------------------------
+    def rebuild(self) -> None:
+        for item in self.structure_items.values():
+            self.removeItem(item)
+        self.structure_items.clear()
+        self._selected.clear()
+        ruleset = self.document.ruleset
+        for structure in self.document.siege.structures.values():
+            self._add_item(structure, ruleset)
+        self._show_map()
+        self.grid.set_origin(self.document.siege.grid_origin)
+        self._extent = self._content_rect()
+        self._apply_extent()
+        self.on_selection_changed(self.document.selection)
+
+    def _add_item(self, structure, ruleset: str) -> StructureItem:
+        item = StructureItem(structure, ruleset)
+        self.addItem(item)
+        self.structure_items[structure.id] = item
+        return item
+
+    def on_changed(self, change: Change) -> None:
+        if change.reset:
+            self.rebuild()
+            return
+        structures = self.document.siege.structures
+        ruleset = self.document.ruleset
+        grown = QRectF()
+        for key in change.removed:
+            item = self.structure_items.pop(key, None)
+            if item is not None:
+                self.removeItem(item)
+            self._selected.discard(key)
+        for key in change.added:
+            grown = grown.united(self._add_item(structures[key], ruleset).boundingRect())
+        for key in change.changed:
+            item = self.structure_items[key]
+            item.show_state(structures[key], ruleset)
+            grown = grown.united(item.boundingRect())
+        if change.map:
+            self._show_map()
+            if self.map_item is not None:
+                grown = grown.united(self.map_item.sceneBoundingRect())
+        if change.grid:
+            self.grid.set_origin(self.document.siege.grid_origin)
+        if not grown.isNull() and not self._extent.contains(grown):
+            self._extent = self._extent.united(grown)
+            self._apply_extent()
+
+    def on_selection_changed(self, ids) -> None:
+        chosen = set(ids)
+        for key in self._selected - chosen:
+            if key in self.structure_items:
+                self.structure_items[key].set_selected_look(False)
+        for key in chosen - self._selected:
+            if key in self.structure_items:
+                self.structure_items[key].set_selected_look(True)
+        self._selected = chosen
+
+    def _show_map(self) -> None:
+        placement = self.document.siege.map
+        data = self.document.map_image()
+        if placement is None or data is None:
+            if self.map_item is not None:
+                self.removeItem(self.map_item)
+            self.map_item, self._map_data = None, None
+            return
+        if data is not self._map_data or self.map_item is None:
+            if self.map_item is not None:
+                self.removeItem(self.map_item)
+            self.map_item = MapImageItem(decode_image(data), placement)
+            self.map_item.prepare_levels()
+            self.addItem(self.map_item)
+            self._map_data = data
+        else:
+            self.map_item.place(placement)
+
+    # -- extent -------------------------------------------------------------------------
+    def _content_rect(self) -> QRectF:
+        rect = QRectF()
+        for item in self.structure_items.values():
+            rect = rect.united(item.boundingRect())
+        if self.map_item is not None:
+            rect = rect.united(self.map_item.sceneBoundingRect())
+        return rect if not rect.isNull() else QRectF(EMPTY_EXTENT)
+
+    def content_rect(self) -> QRectF:
+        """What fit-to-map shows: the map image and every structure."""
+        return self._content_rect()
+
+    def _apply_extent(self) -> None:
+        padded = self._extent.adjusted(-PADDING_M, -PADDING_M, PADDING_M, PADDING_M)
+        self.grid.set_extent(padded)
+        # Generous room around the content so zooming about the pointer never hits an edge.
+        margin = max(padded.width(), padded.height())
+        self.setSceneRect(padded.adjusted(-margin, -margin, margin, margin))
+
+    # -- queries for tools -----------------------------------------------------------------
+    def structure_at(self, point: tuple[float, float]) -> str | None:
+        found = self.document.index.at(point) if self.document.siege.structures else []
+        return found[0] if found else None

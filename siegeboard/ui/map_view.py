@@ -1,0 +1,165 @@
+"""The map view: wheel zoom about the pointer, middle-button or space-drag pan, a scale bar,
+and mouse events handed to the current tool with the point in metres, snapped or free."""
+
+from __future__ import annotations
+
+import math
+
+from PySide6.QtCore import QPoint, QPointF, Qt, Signal
+from PySide6.QtGui import QPainter
+from PySide6.QtWidgets import QGraphicsView
+
+from siegeboard.ui.map_scene import MapScene
+from siegeboard.ui.scale_bar import ScaleBar
+from siegeboard.ui.tools.base import FREE_MODIFIER, Tool, ToolEvent, snap_to_grid
+
+ZOOM_STEP = 1.25
+MIN_SCALE, MAX_SCALE = 0.002, 400.0  # device pixels per metre
+
+
+class MapView(QGraphicsView):
+    """``pointer_moved`` carries the pointer's scene position (metres)."""
+
+    pointer_moved = Signal(QPointF)
+    zoom_changed = Signal(float)
+
+    def __init__(self, scene: MapScene, parent=None):
+        super().__init__(scene, parent)
+        self.tool: Tool | None = None
+        self._space_down = False
+        self._pan_from: QPoint | None = None
+        self.setMouseTracking(True)
+        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.NoAnchor)
+        self.setResizeAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
+        self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
+        self.setOptimizationFlag(QGraphicsView.OptimizationFlag.DontAdjustForAntialiasing, True)
+        self.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setDragMode(QGraphicsView.DragMode.NoDrag)
+        self.scale(8, 8)
+        # A child of the view, not of the viewport: viewport scrolling would drag it along.
+        self.scale_bar = ScaleBar(self)
+        self.zoom_changed.connect(self.scale_bar.set_scale)
+        self.scale_bar.set_scale(self.current_scale())
+
+    @property
+    def map_scene(self) -> MapScene:
+        return self.scene()
+
+    # -- zoom and pan -------------------------------------------------------------------
+    def current_scale(self) -> float:
+        """Device pixels per metre."""
+        return self.transform().m11() if self.transform().m12() == 0 else math.hypot(
+            self.transform().m11(), self.transform().m12())
+
+    def zoom_by(self, factor: float, anchor: QPoint | None = None) -> None:
+        """Zoom keeping the scene point under ``anchor`` (viewport px; centre if None) still."""
+        target = self.current_scale() * factor
+        if not MIN_SCALE <= target <= MAX_SCALE:
+            return
+        anchor = anchor if anchor is not None else self.viewport().rect().center()
+        before = self.mapToScene(anchor)
+        self.scale(factor, factor)
+        after = self.mapFromScene(before)
+        shift = after - anchor
+        self.horizontalScrollBar().setValue(self.horizontalScrollBar().value() + shift.x())
+        self.verticalScrollBar().setValue(self.verticalScrollBar().value() + shift.y())
+        self.zoom_changed.emit(self.current_scale())
+
+    def zoom_in(self) -> None:
+        self.zoom_by(ZOOM_STEP)
+
+    def zoom_out(self) -> None:
+        self.zoom_by(1 / ZOOM_STEP)
+
+    def fit_to_map(self) -> None:
+        rect = self.map_scene.content_rect()
+        if rect.isEmpty():
+            return
+        self.fitInView(rect.adjusted(-4, -4, 4, 4), Qt.AspectRatioMode.KeepAspectRatio)
+        self.zoom_changed.emit(self.current_scale())
+
+    def wheelEvent(self, event) -> None:
+        steps = event.angleDelta().y() / 120
+        if steps:
+            self.zoom_by(ZOOM_STEP ** steps, event.position().toPoint())
+        event.accept()
+
+    def _scroll_by(self, delta: QPoint) -> None:
+        self.horizontalScrollBar().setValue(self.horizontalScrollBar().value() - delta.x())
+        self.verticalScrollBar().setValue(self.verticalScrollBar().value() - delta.y())
+
+    # -- mouse to tool --------------------------------------------------------------------
+    def tool_event(self, event, button=None) -> ToolEvent:
+        scene_pos = self.mapToScene(event.position().toPoint())
+        point = (scene_pos.x(), scene_pos.y())
+        modifiers = event.modifiers()
+        free = bool(modifiers & FREE_MODIFIER)
+        origin = self.map_scene.document.siege.grid_origin
+        return ToolEvent(raw=point, snapped=snap_to_grid(point, origin), free=free,
+                         button=button if button is not None else event.button(),
+                         modifiers=modifiers, pixels_per_metre=self.current_scale())
+
+    def mousePressEvent(self, event) -> None:
+        self.setFocus()
+        if event.button() == Qt.MouseButton.MiddleButton or (
+                event.button() == Qt.MouseButton.LeftButton and self._space_down):
+            self._pan_from = event.position().toPoint()
+            self.viewport().setCursor(Qt.CursorShape.ClosedHandCursor)
+            event.accept()
+            return
+        if self.tool is not None:
+            self.tool.mouse_pressed(self.tool_event(event))
+        event.accept()
+
+    def mouseMoveEvent(self, event) -> None:
+        position = event.position().toPoint()
+        if self._pan_from is not None:
+            self._scroll_by(position - self._pan_from)
+            self._pan_from = position
+            event.accept()
+            return
+        scene_pos = self.mapToScene(position)
+        self.pointer_moved.emit(scene_pos)
+        if self.tool is not None:
+            self.tool.mouse_moved(self.tool_event(event, event.buttons()))
+        event.accept()
+
+    def mouseReleaseEvent(self, event) -> None:
+        if self._pan_from is not None and event.button() in (
+                Qt.MouseButton.MiddleButton, Qt.MouseButton.LeftButton):
+            self._pan_from = None
+            self.viewport().setCursor(Qt.CursorShape.OpenHandCursor if self._space_down
+                                      else self.tool.cursor if self.tool else Qt.CursorShape.ArrowCursor)
+            event.accept()
+            return
+        if self.tool is not None:
+            self.tool.mouse_released(self.tool_event(event))
+        event.accept()
+
+    def mouseDoubleClickEvent(self, event) -> None:
+        if self.tool is not None and event.button() == Qt.MouseButton.LeftButton:
+            self.tool.mouse_double_clicked(self.tool_event(event))
+        event.accept()
+
+    def keyPressEvent(self, event) -> None:
+        key = event.key()
+        if key == Qt.Key.Key_Space and not event.isAutoRepeat():
+            self._space_down = True
+            self.viewport().setCursor(Qt.CursorShape.OpenHandCursor)
+            return
+        if self.tool is not None and self.tool.key_pressed(key):
+            event.accept()
+            return
+        super().keyPressEvent(event)
+
+    def keyReleaseEvent(self, event) -> None:
+        if event.key() == Qt.Key.Key_Space and not event.isAutoRepeat():
+            self._space_down = False
+            self.viewport().setCursor(self.tool.cursor if self.tool else Qt.CursorShape.ArrowCursor)
+            return
+        super().keyReleaseEvent(event)
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self.scale_bar.place()

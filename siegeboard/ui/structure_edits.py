@@ -1,0 +1,178 @@
+"""Edits of a structure's make and footprint, and what they do to its DP or Hull.
+
+Policy for edits of armor, stories, hull or footprint (the GM redrawing or correcting a
+structure):
+
+- an undamaged structure is made pristine again from its new make (``pristine_state``): DP is
+  recomputed, exactly as if it had just been drawn;
+- a damaged one keeps its damage as a proportion: ``dp_original`` is recomputed from the new
+  make and ``dp`` is rescaled so the fraction left stays the same (half up); collapse, fire
+  and occupants are kept. Under the Hull ruleset the Hull suffered is kept, capped at the new
+  Hull. A GM who corrects a typo mid-siege expects the damage done so far to stay on the board,
+  not to be silently repaired or doubled.
+
+No Qt here: these are plain functions on model objects, used by the undo commands.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+
+from shapely.geometry import Polygon
+from shapely.ops import unary_union
+
+from siegeboard.geometry import footprint_squares
+from siegeboard.model.catalogue import catalogue
+from siegeboard.model.numbers import round_half_up
+from siegeboard.model.structure import Structure
+from siegeboard.rules import harris
+from siegeboard.rules.build import pristine_state
+
+MAKE_FIELDS = frozenset({"armor", "stories", "hull", "footprint"})
+
+
+def is_undamaged(structure: Structure) -> bool:
+    """True when nothing has happened to the structure yet (it can be remade freely)."""
+    inner = structure.inner_layer
+    return (structure.dp == structure.dp_original and not structure.collapsed
+            and not structure.cleared and structure.fire_level == 0 and not structure.burning
+            and structure.hull_suffered == 0 and structure.ladder == "intact"
+            and (inner is None or (inner.suffered == 0 and inner.ladder == "intact")))
+
+
+def remade(structure: Structure, **changes) -> Structure:
+    """``structure`` with ``changes`` applied (validated), DP/Hull handled as the module says."""
+    updated = Structure.model_validate(structure.model_dump() | changes)
+    if not MAKE_FIELDS & changes.keys():
+        return updated
+    if is_undamaged(structure):
+        return pristine_state(updated)
+    new_original = harris.defensive_points(updated.armor, footprint_squares(updated.footprint),
+                                           updated.stories)
+    if structure.dp_original > 0:
+        dp = round_half_up(structure.dp * new_original / structure.dp_original)
+    else:
+        dp = new_original
+    return Structure.model_validate(updated.model_dump() | {
+        "dp_original": new_original, "dp": min(dp, new_original),
+        "hull_suffered": min(updated.hull_suffered, updated.hull)})
+
+
+def with_kind(structure: Structure, ruleset: str, kind: str) -> Structure:
+    """The structure re-made as catalogue ``kind``: armor, stories, hull, material, flags."""
+    entry = catalogue(ruleset).entry(kind)
+    return remade(structure, kind=kind, armor=entry.armor, stories=entry.stories,
+                  hull=entry.hull, material=entry.material, burns=entry.burns,
+                  flags=list(entry.flags))
+
+
+def translated(structure: Structure, dx: float, dy: float) -> Structure:
+    """Moved by (dx, dy) metres; a move changes no figure."""
+    footprint = [(x + dx, y + dy) for x, y in structure.footprint]
+    return structure.model_copy(update={"footprint": footprint})
+
+
+def rotated(structure: Structure, degrees: float, centre: tuple[float, float]) -> Structure:
+    """Turned clockwise on the map (y down) by ``degrees`` about ``centre``; area unchanged."""
+    angle = math.radians(degrees)
+    cos, sin = math.cos(angle), math.sin(angle)
+    cx, cy = centre
+
+    def turn(x: float, y: float) -> tuple[float, float]:
+        dx, dy = x - cx, y - cy
+        # Quarter turns land exactly on the grid again: round off float noise.
+        return (round(cx + dx * cos - dy * sin, 9), round(cy + dx * sin + dy * cos, 9))
+
+    return structure.model_copy(update={"footprint": [turn(x, y) for x, y in structure.footprint]})
+
+
+def _long_axis(polygon: Polygon) -> tuple[tuple[float, float], tuple[float, float]]:
+    """Midpoints of the two short sides of the minimum rotated rectangle."""
+    corners = list(polygon.minimum_rotated_rectangle.exterior.coords)[:4]
+    sides = [(corners[i], corners[(i + 1) % 4]) for i in range(4)]
+    lengths = [math.dist(a, b) for a, b in sides]
+    short = 0 if lengths[0] <= lengths[1] else 1
+    mids = []
+    for a, b in (sides[short], sides[short + 2]):
+        mids.append(((a[0] + b[0]) / 2, (a[1] + b[1]) / 2))
+    return mids[0], mids[1]
+
+
+def split_in_two(structure: Structure, first_id: str, second_id: str) -> list[Structure]:
+    """H12: cut across the long axis at its middle; DP and Hull split in proportion to length.
+
+    Both halves keep the make; the current DP (and original DP) are shared out by length,
+    the first half taking the half-up share and the second the rest, so no point is lost.
+    """
+    polygon = Polygon(structure.footprint)
+    (ax, ay), (bx, by) = _long_axis(polygon)
+    mx, my = (ax + bx) / 2, (ay + by) / 2
+    ux, uy = bx - ax, by - ay
+    length = math.hypot(ux, uy)
+    if length <= 0:
+        raise ValueError("split: the structure has no length to cut")
+    reach = length + polygon.length
+    nx, ny = -uy / length * reach, ux / length * reach
+    along_x, along_y = ux / length * reach, uy / length * reach
+    half_a = Polygon([(mx + nx, my + ny), (mx - nx, my - ny),
+                      (mx - nx - along_x, my - ny - along_y), (mx + nx - along_x, my + ny - along_y)])
+    half_b = Polygon([(mx + nx, my + ny), (mx - nx, my - ny),
+                      (mx - nx + along_x, my - ny + along_y), (mx + nx + along_x, my + ny + along_y)])
+    pieces = [polygon.intersection(half_a), polygon.intersection(half_b)]
+    if any(piece.geom_type != "Polygon" or piece.area <= 1e-9 for piece in pieces):
+        raise ValueError(f"split: {structure.name} cannot be cut into two simple pieces")
+    total = pieces[0].area + pieces[1].area
+    share = pieces[0].area / total
+    first_dp_original = round_half_up(structure.dp_original * share)
+    first_dp = min(round_half_up(structure.dp * share), first_dp_original)
+    second_dp = structure.dp - first_dp
+    second_dp_original = structure.dp_original - first_dp_original
+    if second_dp > second_dp_original:  # half-up shares can disagree by one point
+        first_dp, second_dp = first_dp + (second_dp - second_dp_original), second_dp_original
+    result = []
+    for new_id, piece, dp, dp_original, suffix in (
+            (first_id, pieces[0], first_dp, first_dp_original, "a"),
+            (second_id, pieces[1], second_dp, second_dp_original, "b")):
+        ring = [(round(x, 9), round(y, 9)) for x, y in list(piece.exterior.coords)[:-1]]
+        result.append(Structure.model_validate(structure.model_dump() | {
+            "id": new_id, "name": f"{structure.name} {suffix}", "footprint": ring,
+            "dp": dp, "dp_original": dp_original}))
+    return result
+
+
+def merged(structures: Sequence[Structure], merged_id: str) -> Structure:
+    """Sections joined into one: footprints united (they must touch), DP and original DP summed.
+
+    The first structure gives the make and the name; occupants are gathered.
+    """
+    if len(structures) < 2:
+        raise ValueError("merge: select at least two sections")
+    kinds = {structure.kind for structure in structures}
+    if len(kinds) > 1:
+        raise ValueError(f"merge: the sections are of different kinds ({', '.join(sorted(kinds))})")
+    union = unary_union([Polygon(s.footprint) for s in structures]).buffer(0)
+    union = union.simplify(1e-9)
+    if union.geom_type != "Polygon" or len(union.interiors) > 0:
+        raise ValueError("merge: the sections do not touch along an edge, or they enclose a hole")
+    first = structures[0]
+    ring = [(round(x, 9), round(y, 9)) for x, y in list(union.exterior.coords)[:-1]]
+    occupants = [person for s in structures for person in s.occupants]
+    return Structure.model_validate(first.model_dump() | {
+        "id": merged_id, "footprint": ring,
+        "dp": sum(s.dp for s in structures), "dp_original": sum(s.dp_original for s in structures),
+        "collapsed": any(s.collapsed for s in structures),
+        "fire_level": max(s.fire_level for s in structures),
+        "occupants": [person.model_dump() for person in occupants]})
+
+
+def unused_ids(taken: Iterable[str], count: int, prefix: str = "s") -> list[str]:
+    """``count`` ids ``prefix1``, ``prefix2``... not in ``taken``, in order."""
+    taken = set(taken)
+    found, number = [], 1
+    while len(found) < count:
+        candidate = f"{prefix}{number}"
+        if candidate not in taken:
+            found.append(candidate)
+        number += 1
+    return found

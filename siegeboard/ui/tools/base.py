@@ -1,0 +1,140 @@
+"""What every tool shares: the event record it receives, grid snapping, preview items.
+
+A tool gets ``ToolEvent`` records (plain data, easy to make in a test) rather than Qt
+events. Drawing snaps to the 2 m grid unless ``FREE_MODIFIER`` (Ctrl) is held.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Protocol
+
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtGui import QColor, QPainterPath, QPen
+from PySide6.QtWidgets import QGraphicsPathItem
+
+from siegeboard.geometry import GRID_M
+from siegeboard.report import palette
+
+if TYPE_CHECKING:
+    from siegeboard.ui.document import Document
+    from siegeboard.ui.map_scene import MapScene
+
+FREE_MODIFIER = Qt.KeyboardModifier.ControlModifier
+Point = tuple[float, float]
+
+
+def snap_to_grid(point: Point, origin: Point = (0.0, 0.0), step: float = GRID_M) -> Point:
+    """The nearest 2 m grid corner (halves go up: a geometric choice, not a rule figure)."""
+    return tuple(o + math.floor((p - o) / step + 0.5) * step for p, o in zip(point, origin))
+
+
+@dataclass(frozen=True)
+class ToolEvent:
+    """A mouse event in map metres: ``raw`` where the pointer is, ``snapped`` on the grid."""
+
+    raw: Point
+    snapped: Point
+    free: bool = False
+    button: Qt.MouseButton = Qt.MouseButton.LeftButton
+    modifiers: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier
+    pixels_per_metre: float = 10.0
+
+    @property
+    def point(self) -> Point:
+        """Where a drawing tool puts a corner: snapped, or raw while Ctrl is held."""
+        return self.raw if self.free else self.snapped
+
+    @property
+    def left(self) -> bool:
+        return bool(self.button & Qt.MouseButton.LeftButton)
+
+
+class ToolHost(Protocol):
+    """What a tool may use of the window: the document, the scene and the GM's attention."""
+
+    document: "Document"
+    scene: "MapScene"
+
+    def warn(self, message: str) -> None: ...
+    def ask_number(self, title: str, label: str, value: float, decimals: int = 2) -> float | None: ...
+    def show_status(self, message: str) -> None: ...
+
+
+class Tool:
+    """A mouse mode. Subclasses override the ``mouse_*`` hooks they need."""
+
+    name = "tool"
+    label = "Tool"
+    shortcut = ""
+    status_tip = ""
+    cursor = Qt.CursorShape.CrossCursor
+
+    def __init__(self, host: ToolHost):
+        self.host = host
+        self._previews: list[QGraphicsPathItem] = []
+
+    @property
+    def document(self) -> "Document":
+        return self.host.document
+
+    @property
+    def scene(self) -> "MapScene":
+        return self.host.scene
+
+    def activate(self) -> None:
+        self.host.show_status(self.status_tip)
+
+    def deactivate(self) -> None:
+        self.cancel()
+
+    def cancel(self) -> None:
+        """Drop whatever is half-drawn."""
+        self.clear_previews()
+
+    def mouse_pressed(self, event: ToolEvent) -> None: ...
+    def mouse_moved(self, event: ToolEvent) -> None: ...
+    def mouse_released(self, event: ToolEvent) -> None: ...
+    def mouse_double_clicked(self, event: ToolEvent) -> None: ...
+
+    def key_pressed(self, key: int) -> bool:
+        """Escape cancels; return True if the key was used."""
+        if key == Qt.Key.Key_Escape:
+            self.cancel()
+            return True
+        return False
+
+    # -- previews ---------------------------------------------------------------------------
+    def preview(self, path: QPainterPath, closed: bool = True,
+                colour: QColor = palette.PREVIEW) -> QGraphicsPathItem:
+        item = QGraphicsPathItem(path)
+        pen = QPen(colour, 2, Qt.PenStyle.DashLine)
+        pen.setCosmetic(True)
+        item.setPen(pen)
+        if closed:
+            fill = QColor(colour)
+            fill.setAlpha(60)
+            item.setBrush(fill)
+        item.setZValue(100)
+        self.scene.addItem(item)
+        self._previews.append(item)
+        return item
+
+    def clear_previews(self) -> None:
+        for item in self._previews:
+            if item.scene() is not None:
+                item.scene().removeItem(item)
+        self._previews.clear()
+
+
+def path_through(points, closed: bool) -> QPainterPath:
+    path = QPainterPath()
+    if not points:
+        return path
+    path.moveTo(QPointF(*points[0]))
+    for point in points[1:]:
+        path.lineTo(QPointF(*point))
+    if closed:
+        path.closeSubpath()
+    return path

@@ -1,0 +1,89 @@
+"""Polygon tool: click corners; double-click, Enter or a click on the first corner closes it.
+
+Backspace takes back the last corner, Escape drops the drawing. A self-crossing outline is
+refused with a message and kept on screen, so the GM can take corners back and fix it.
+"""
+
+from __future__ import annotations
+
+import math
+
+from PySide6.QtCore import Qt
+
+from siegeboard.ui.tools.base import Tool, ToolEvent, path_through
+
+CLOSE_PIXELS = 8
+
+
+class PolygonTool(Tool):
+    name = "polygon"
+    label = "Polygon"
+    shortcut = "P"
+    status_tip = ("Polygon: click the corners; double-click or Enter to finish, Backspace takes "
+                  "back a corner, Esc cancels (Ctrl: off the grid).")
+    closed = True
+
+    def __init__(self, host):
+        super().__init__(host)
+        self.kind: str | None = None
+        self.points: list[tuple[float, float]] = []
+        self._preview = None
+        self._pointer = None
+
+    def cancel(self) -> None:
+        super().cancel()
+        self.points = []
+        self._preview = None
+        self._pointer = None
+
+    def _redraw(self) -> None:
+        shown = self.points + ([self._pointer] if self._pointer else [])
+        if self._preview is None:
+            self._preview = self.preview(path_through(shown, self.closed), self.closed)
+        else:
+            self._preview.setPath(path_through(shown, self.closed))
+
+    def mouse_pressed(self, event: ToolEvent) -> None:
+        if not event.left:
+            return
+        point = event.point
+        if len(self.points) >= 3 and self.closed and math.dist(point, self.points[0]) \
+                * event.pixels_per_metre <= CLOSE_PIXELS:
+            self.finish()
+            return
+        if not self.points or point != self.points[-1]:
+            self.points.append(point)
+        self._redraw()
+
+    def mouse_moved(self, event: ToolEvent) -> None:
+        if self.points:
+            self._pointer = event.point
+            self._redraw()
+
+    def mouse_double_clicked(self, event: ToolEvent) -> None:
+        # Qt turns the second press of a double-click into this event: its point may be new.
+        if event.left and (not self.points or event.point != self.points[-1]):
+            self.points.append(event.point)
+        self.finish()
+
+    def key_pressed(self, key: int) -> bool:
+        if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            self.finish()
+            return True
+        if key == Qt.Key.Key_Backspace and self.points:
+            self.points.pop()
+            self._redraw()
+            return True
+        return super().key_pressed(key)
+
+    def finish(self) -> None:
+        if len(self.points) < 3:
+            self.host.show_status("Polygon: it needs at least three corners.")
+            return
+        try:
+            self.document.draw_structure(self.kind, list(self.points))
+        except ValueError as error:
+            self.host.warn(f"Cannot draw this polygon: {error}. Take corners back with "
+                           "Backspace or press Esc to start again.")
+            return
+        self.cancel()

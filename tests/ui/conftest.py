@@ -1,0 +1,67 @@
+"""Fixtures for the window tests: private settings, answered dialogs, real files in tmp_path."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QApplication
+
+# Collected before any test runs: make the process's Qt application a QApplication now, so a
+# test elsewhere that creates a bare QGuiApplication first (snapshot rendering does when none
+# exists) cannot leave the window tests without widgets (Qt aborts on a QWidget then).
+QT_APP = QApplication.instance() or QApplication(["siegeboard-tests"])
+
+
+@pytest.fixture(scope="session", autouse=True)
+def private_settings(tmp_path_factory):
+    """No test ever touches the user's own settings."""
+    folder = tmp_path_factory.mktemp("qsettings")
+    QSettings.setDefaultFormat(QSettings.Format.IniFormat)
+    for scope in (QSettings.Scope.UserScope, QSettings.Scope.SystemScope):
+        QSettings.setPath(QSettings.Format.IniFormat, scope, str(folder))
+    return folder
+
+
+class Answers:
+    """Stands in for the GM at every dialog: queued answers, recorded warnings."""
+
+    def __init__(self):
+        self.warnings: list[str] = []
+        self.numbers: list[float | None] = []
+        self.choices: list[str | None] = []
+        self.save_changes: list[str] = []
+        self.open_paths: list[Path | None] = []
+        self.save_paths: list[Path | None] = []
+        self.image_paths: list[Path | None] = []
+
+    def install(self, window) -> None:
+        window.warn = self.warnings.append
+        window.ask_number = lambda *args, **kwargs: self.numbers.pop(0)
+        window.ask_choice = lambda *args, **kwargs: self.choices.pop(0)
+        window.ask_save_changes = lambda: self.save_changes.pop(0)
+        window.ask_open_path = lambda: self.open_paths.pop(0)
+        window.ask_save_path = lambda: self.save_paths.pop(0)
+        window.ask_image_path = lambda: self.image_paths.pop(0)
+        window.inspector.warn = self.warnings.append
+
+
+@pytest.fixture
+def answers() -> Answers:
+    return Answers()
+
+
+@pytest.fixture
+def window(qtbot, tmp_path, answers):
+    from siegeboard.ui.main_window import MainWindow
+
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    main = MainWindow(settings)
+    answers.install(main)
+    # qtbot closes the window before fixtures end: mark it clean so closing asks nothing.
+    qtbot.addWidget(main, before_close_func=lambda w: w.document.undo_stack.setClean())
+    main.resize(1200, 800)
+    main.show()
+    qtbot.waitExposed(main)
+    return main

@@ -1,0 +1,51 @@
+"""`siegeboard` opens the window on the sample, `siegeboard FILE` on FILE; `info` still prints."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from siegeboard import cli
+
+from ui_helpers import small_siege
+
+
+def test_no_argument_opens_the_sample(monkeypatch):
+    opened = []
+    monkeypatch.setattr("siegeboard.ui.app.run", lambda path: opened.append(path) or 0)
+    assert cli.main([]) == 0
+    assert opened == [cli.SAMPLE if cli.SAMPLE.is_file() else None]
+
+
+def test_a_file_argument_opens_that_file(monkeypatch, tmp_path):
+    opened = []
+    monkeypatch.setattr("siegeboard.ui.app.run", lambda path: opened.append(path) or 0)
+    assert cli.main([str(tmp_path / "castle.siege")]) == 0
+    assert opened == [Path(tmp_path / "castle.siege")]
+
+
+def test_info_still_prints(capsys, tmp_path):
+    path = small_siege(tmp_path / "s.siege")
+    assert cli.main(["info", str(path)]) == 0
+    assert "Mill" in capsys.readouterr().out
+
+
+def test_run_shows_the_window_on_a_file(qtbot, monkeypatch, tmp_path):
+    from PySide6.QtWidgets import QApplication
+
+    from siegeboard.ui import app
+
+    path = small_siege(tmp_path / "s.siege")
+    seen = {}
+
+    def fake_exec():
+        (window,) = [w for w in QApplication.topLevelWidgets()
+                     if w.objectName() == "MainWindow" and w.isVisible()]
+        seen["structures"] = len(window.document.siege.structures)
+        seen["path"] = window.document.path
+        window.close()
+        window.deleteLater()
+        return 0
+
+    monkeypatch.setattr(QApplication, "exec", staticmethod(fake_exec))
+    assert app.run(path) == 0
+    assert seen == {"structures": 4, "path": path}

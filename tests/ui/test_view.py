@@ -1,0 +1,151 @@
+"""Viewing: wheel zoom about the pointer, pans, fit, scale bar, status bar, grid toggles,
+settings (recent files, layout) in a private settings file."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QPoint, QPointF, QSettings, Qt
+from PySide6.QtGui import QWheelEvent
+from PySide6.QtWidgets import QApplication
+
+from siegeboard.ui.scale_bar import nice_length
+
+from ui_helpers import drag, move, show_area, small_siege, view_point
+
+
+def wheel(window, pos: QPoint, steps: int):
+    viewport = window.view.viewport()
+    event = QWheelEvent(QPointF(pos), QPointF(viewport.mapToGlobal(pos)), QPoint(0, 0),
+                        QPoint(0, 120 * steps), Qt.MouseButton.NoButton,
+                        Qt.KeyboardModifier.NoModifier, Qt.ScrollPhase.NoScrollPhase, False)
+    QApplication.sendEvent(viewport, event)
+
+
+def test_wheel_zooms_about_the_pointer(window):
+    show_area(window, -50, -50, 150, 150)
+    pointer = view_point(window, (30, 20))
+    before = window.view.current_scale()
+    wheel(window, pointer, 2)
+    assert window.view.current_scale() == pytest.approx(before * 1.25 ** 2)
+    under = window.view.mapToScene(pointer)
+    assert under.x() == pytest.approx(30, abs=0.2) and under.y() == pytest.approx(20, abs=0.2)
+    wheel(window, pointer, -2)
+    assert window.view.current_scale() == pytest.approx(before)
+
+
+def test_middle_button_and_space_drag_pan(qtbot, window):
+    show_area(window, -50, -50, 150, 150)
+    centre = window.view.viewport().rect().center()
+    start = window.view.mapToScene(centre)
+    drag(qtbot, window, (50, 50), (40, 50), button=Qt.MouseButton.MiddleButton)
+    moved = window.view.mapToScene(centre)
+    assert moved.x() == pytest.approx(start.x() + 10, abs=0.5)
+    qtbot.keyPress(window.view, Qt.Key.Key_Space)
+    drag(qtbot, window, (50, 50), (50, 40))
+    qtbot.keyRelease(window.view, Qt.Key.Key_Space)
+    assert window.view.mapToScene(centre).y() == pytest.approx(start.y() + 10, abs=0.5)
+    assert window.document.siege.structures == {}  # panning drew nothing
+
+
+def test_fit_zoom_actions_and_scale_bar(window, tmp_path):
+    window.open_path(small_siege(tmp_path / "s.siege"))
+    window.zoom_in_action.trigger()
+    window.fit_action.trigger()
+    visible = window.view.mapToScene(window.view.viewport().rect()).boundingRect()
+    assert visible.contains(window.scene.content_rect())
+    bar = window.view.scale_bar
+    assert bar.metres == nice_length(120 / window.view.current_scale())
+    assert 48 <= bar.bar_px <= 120
+    assert nice_length(7.3) == 5 and nice_length(19) == 10 and nice_length(0.26) == 0.2
+
+
+def test_status_bar_shows_metres_and_square(window):
+    show_area(window, 0, 0, 60, 40)
+    move(window, view_point(window, (23, 14)), Qt.MouseButton.NoButton)
+    assert window.position_label.text().startswith("x 23.")
+    assert window.square_label.text() == "C2"
+    window.document.move_grid_origin((5, 5))
+    move(window, view_point(window, (23, 14)), Qt.MouseButton.NoButton)
+    assert window.square_label.text() == "B1"
+
+
+def test_grid_origin_tool_and_toggles(qtbot, window):
+    show_area(window, 0, 0, 60, 40)
+    window.tool_actions["grid_origin"].trigger()
+    qtbot.mouseClick(window.view.viewport(), Qt.MouseButton.LeftButton,
+                     pos=view_point(window, (3, 4)))
+    ox, oy = window.document.siege.grid_origin
+    assert ox == pytest.approx(3, abs=0.1) and oy == pytest.approx(4, abs=0.1)
+    window.grid_action.trigger()
+    window.squares_action.trigger()
+    assert not window.scene.grid.show_fine and not window.scene.grid.show_squares
+    window.undo_action.trigger()
+    assert window.document.siege.grid_origin == (0.0, 0.0)
+
+
+def test_tool_shortcuts_switch_tools(qtbot, window):
+    for key, name in ((Qt.Key.Key_R, "rectangle"), (Qt.Key.Key_W, "wall"),
+                      (Qt.Key.Key_P, "polygon"), (Qt.Key.Key_M, "measure"),
+                      (Qt.Key.Key_S, "select")):
+        qtbot.keyClick(window.view, key)
+        assert window.tool.name == name
+
+
+def test_measure_reports_distance(qtbot, window):
+    show_area(window, 0, 0, 60, 40)
+    window.tool_actions["measure"].trigger()
+    drag(qtbot, window, (2, 2), (32, 2))
+    assert window.tools["measure"].last_text.startswith("Distance 30.0 m, 3 square")
+
+
+def test_recent_files_and_layout_are_remembered(qtbot, window, tmp_path, answers):
+    path = small_siege(tmp_path / "s.siege")
+    window.open_path(path)
+    assert window.recent_files() == [str(path.resolve())]
+    assert window.recent_menu.actions()[0].text().endswith("s.siege")
+    window.history_dock.hide()
+    window.close()
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    from siegeboard.ui.main_window import MainWindow
+
+    again = MainWindow(settings)
+    qtbot.addWidget(again)
+    assert again.recent_files() == [str(path.resolve())]
+    assert not again.history_dock.isVisibleTo(again)
+    again.recent_menu.actions()[0].trigger()
+    assert again.document.path == path.resolve() or again.document.path == path
+
+
+def test_image_rotate_needs_unlock_and_unlocked_image_drags(qtbot, window, answers, tmp_path):
+    from ui_helpers import plan_image
+
+    answers.image_paths.append(plan_image(tmp_path / "plan.png"))
+    window.import_image_action.trigger()
+    assert window.lock_image_action.isChecked()
+    answers.numbers.append(30.0)
+    window.rotate_image_action.trigger()
+    assert "locked" in answers.warnings[-1] and window.document.siege.map.rotation_deg == 0
+    window.lock_image_action.trigger()
+    assert window.document.siege.map.locked is False
+    answers.numbers.append(30.0)
+    window.rotate_image_action.trigger()
+    assert window.document.siege.map.rotation_deg == 30.0
+    answers.numbers.append(0.0)
+    window.rotate_image_action.trigger()
+    show_area(window, -10, -10, 70, 50)
+    window.tool_actions["select"].trigger()
+    drag(qtbot, window, (20, 20), (25, 23))
+    ox, oy = window.document.siege.map.offset
+    assert ox == pytest.approx(5, abs=0.3) and oy == pytest.approx(3, abs=0.3)
+    window.undo_action.trigger()
+    assert window.document.siege.map.offset == (0.0, 0.0)
+
+
+def test_armory_inspector_shows_hull_and_ladder(qtbot, window, tmp_path):
+    window.open_path(small_siege(tmp_path / "a.siege", ruleset="armory"))
+    window.document.select(["w1"])
+    text = window.inspector.derived.text()
+    assert "Hull" in text and "Ladder intact" in text
+    assert window.inspector.hull.isVisibleTo(window.inspector)
+    assert not window.inspector.stories.isVisibleTo(window.inspector)
+    assert window.structures_dock.model.headerData(3, Qt.Orientation.Horizontal) == "Hull suffered"
