@@ -19,3 +19,13 @@ def round_half_up(value: float | Rational) -> int:
 def half_up(value: int) -> int:
     """``round_half_up(value / 2)`` without leaving the integers."""
     return round_half_up(Fraction(value, 2))
+
+
+def whole_number(name: str, value: object, minimum: int = 0) -> int:
+    """``value`` if it is an int (not a bool) of at least ``minimum``; else ``ValueError``
+    naming ``name``. The rule functions check every argument with this."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"{name} must be a whole number, not {value!r}")
+    if value < minimum:
+        raise ValueError(f"{name} must be {minimum} or more, not {value}")
+    return value

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from siegeboard.model.numbers import half_up
+from siegeboard.model.numbers import half_up, whole_number
 from siegeboard.model.structure import HullLayer, LadderStep, Structure
 from siegeboard.model.weapon import MOUNT_ORDER, Weapon
 from siegeboard.rules.escalade import Escalade, EscaladeRow, escalade_table
@@ -27,13 +27,6 @@ MINE_HULL_DAMAGE = 20  # A8: fixed by the text, whatever the mine's catalogue en
 SLIT_BANE_DICE = 3  # A3: a hit through a pillbox's firing slit
 
 
-def _whole(name: str, value: object, minimum: int = 0) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"{name} must be a whole number, not {value!r}")
-    if value < minimum:
-        raise ValueError(f"{name} must be {minimum} or more, not {value}")
-    return value
-
 
 def _step(name: str, value: object) -> LadderStep:
     if value not in LADDER:
@@ -49,24 +42,24 @@ def hit_damage(hull_damage: int, successes: int, armor: int, *, pierce: int = 0,
     bunker, slit: see ``effective_armor``); the weapon's Pierce is taken here. Crit 0 means
     the weapon has no Crit, so Boons add nothing. Structures take no critical hits.
     """
-    _whole("hull_damage", hull_damage)
-    _whole("successes", successes)
-    _whole("armor", armor)
-    _whole("pierce", pierce)
+    whole_number("hull_damage", hull_damage)
+    whole_number("successes", successes)
+    whole_number("armor", armor)
+    whole_number("pierce", pierce)
     return max(0, hull_damage + successes + boon_extra(boons, crit) - max(0, armor - pierce))
 
 
 def boon_extra(boons: int, crit: int) -> int:
     """A2: 2 extra Hull damage for each full Crit's worth of Boons (0 when Crit is 0)."""
-    _whole("boons", boons)
-    _whole("crit", crit)
+    whole_number("boons", boons)
+    whole_number("crit", crit)
     return 2 * (boons // crit) if crit else 0
 
 
 def ladder_state(suffered: int, hull: int) -> LadderStep:
     """A4 by Hull suffered: under half Intact, half or more Cracked, all of it Breached."""
-    _whole("suffered", suffered)
-    _whole("hull", hull, 1)
+    whole_number("suffered", suffered)
+    whole_number("hull", hull, 1)
     if suffered >= hull:
         return "breached"
     if 2 * suffered >= hull:
@@ -85,8 +78,8 @@ def ladder_as_written(current: LadderStep, damage: int, hull: int) -> LadderStep
     Smaller hits do nothing, and no hit moves more than one step.
     """
     index = LADDER.index(_step("current", current))
-    _whole("damage", damage)
-    _whole("hull", hull, 1)
+    whole_number("damage", damage)
+    whole_number("hull", hull, 1)
     if damage > 0 and 2 * damage >= hull:
         return LADDER[min(index + 1, len(LADDER) - 1)]
     return LADDER[index]
@@ -109,7 +102,7 @@ def suffer(layer: HullLayer, damage: int, *, mode: str, can_breach: bool = True)
     ``can_breach`` is False (an earth rampart hit by anything but a mine, A9) suffered stops
     one short of the Hull and the ladder at Cracked. The ladder never climbs back here.
     """
-    _whole("damage", damage)
+    whole_number("damage", damage)
     ceiling = layer.hull if can_breach else max(layer.suffered, layer.hull - 1)
     suffered = max(layer.suffered, min(ceiling, layer.suffered + damage))
     step = ladder_after_hit(layer.ladder, suffered, damage, layer.hull, mode)
@@ -168,20 +161,20 @@ def blast_applies(structure: Structure, weapon: Weapon | None) -> bool:
 
 def halve_blast(damage: int) -> int:
     """A9: blast damage halved, half up (5 -> 3)."""
-    return half_up(_whole("damage", damage))
+    return half_up(whole_number("damage", damage))
 
 
 def charges_damage(hull_damages: Sequence[int], *, doubled: bool = False) -> int:
     """A7: charges set together add their Hull damage; on a bridge's pier (``doubled``) x2."""
     if not hull_damages:
         raise ValueError("charges: at least one charge is needed")
-    total = sum(_whole("charge hull_damage", value) for value in hull_damages)
+    total = sum(whole_number("charge hull_damage", value) for value in hull_damages)
     return 2 * total if doubled else total
 
 
 def mine_days(armor: int) -> int:
     """A8: digging takes a day for each point of the section's Armor."""
-    return _whole("armor", armor)
+    return whole_number("armor", armor)
 
 
 def passage(structure: Structure) -> bool:

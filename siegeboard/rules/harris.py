@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Literal, Protocol
 
-from siegeboard.model.numbers import half_up, round_half_up
+from siegeboard.model.numbers import half_up, round_half_up, whole_number
 from siegeboard.model.structure import Structure
 
 Falloff = Literal["halving", "one_over_d_plus_1"]
@@ -23,23 +23,16 @@ class _Dice(Protocol):
     def roll(self, count: int, sides: int) -> list[int]: ...
 
 
-def _whole(name: str, value: object, minimum: int = 0) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"{name} must be a whole number, not {value!r}")
-    if value < minimum:
-        raise ValueError(f"{name} must be {minimum} or more, not {value}")
-    return value
-
 
 def defensive_points(armor: int, squares: int, stories: int) -> int:
     """H3: DP = AV x 2 m squares on the ground floor x stories."""
-    return (_whole("armor", armor) * _whole("squares", squares, 1)
-            * _whole("stories", stories, 1))
+    return (whole_number("armor", armor) * whole_number("squares", squares, 1)
+            * whole_number("stories", stories, 1))
 
 
 def penetrates(penetration: int, armor: int) -> bool:
     """H4: a hit penetrates when the final penetration is above the AV."""
-    return _whole("penetration", penetration) > _whole("armor", armor)
+    return whole_number("penetration", penetration) > whole_number("armor", armor)
 
 
 def attack_value(penetration: int, armor: int, *, small_arm: bool = False,
@@ -53,8 +46,8 @@ def attack_value(penetration: int, armor: int, *, small_arm: bool = False,
 
     Penetration 0 against AV 0 falls in the middle case and gives 0 / 2 = 0.
     """
-    _whole("penetration", penetration)
-    _whole("armor", armor)
+    whole_number("penetration", penetration)
+    whole_number("armor", armor)
     if penetration > armor:
         return penetration
     if 2 * penetration >= armor:
@@ -69,7 +62,7 @@ def attack_value(penetration: int, armor: int, *, small_arm: bool = False,
 
 def personnel_damage_dice(damage: int, penetration: int, armor: int) -> int:
     """H5: number of D6 the people inside take: damage - AV when the hit penetrates, else 0."""
-    _whole("damage", damage)
+    whole_number("damage", damage)
     if not penetrates(penetration, armor):
         return 0
     return max(0, damage - armor)
@@ -81,8 +74,8 @@ def concussion_at(concussion: int, squares_away: int, *, falloff: Falloff = "hal
     ``halving``: round_half_up(C / 2^d); ``one_over_d_plus_1`` (option): round_half_up(C / (d + 1)).
     0 means the structure is untouched.
     """
-    _whole("concussion", concussion)
-    _whole("squares_away", squares_away)
+    whole_number("concussion", concussion)
+    whole_number("squares_away", squares_away)
     if falloff == "halving":
         if squares_away > concussion.bit_length() + 1:
             return 0  # C / 2^d < 1/2 already; spares building a huge power of two
@@ -94,7 +87,7 @@ def concussion_at(concussion: int, squares_away: int, *, falloff: Falloff = "hal
 
 def concussion_reach(concussion: int, *, falloff: Falloff = "halving") -> int:
     """The largest distance in squares at which ``concussion_at`` is above 0; -1 when C is 0."""
-    _whole("concussion", concussion)
+    whole_number("concussion", concussion)
     if concussion == 0:
         return -1
     if falloff == "halving":
@@ -108,7 +101,7 @@ def concussion_reach(concussion: int, *, falloff: Falloff = "halving") -> int:
 
 def rubble_armor(armor: int) -> int:
     """H7: a collapsed structure is rubble with AV = round_half_up(AV / 2)."""
-    return half_up(_whole("armor", armor))
+    return half_up(whole_number("armor", armor))
 
 
 def current_armor(structure: Structure) -> int:
@@ -126,18 +119,18 @@ def current_armor(structure: Structure) -> int:
 
 def collapses(dp: int, dp_original: int) -> bool:
     """H7: at or below half the original DP (``2 * dp <= dp_original``, exact)."""
-    return 2 * _whole("dp", dp) <= _whole("dp_original", dp_original)
+    return 2 * whole_number("dp", dp) <= whole_number("dp_original", dp_original)
 
 
 def collapsed_repair_cap(dp_original: int) -> int:
     """H8: the most DP a collapsed structure can be repaired to: it stays collapsed, so at
     most half its original DP (rounded down, where ``collapses`` still holds)."""
-    return _whole("dp_original", dp_original) // 2
+    return whole_number("dp_original", dp_original) // 2
 
 
 def construction(dp: int) -> tuple[float, int]:
     """H11: (months, cost) to build ``dp`` defensive points: DP / 100 months, 400 x DP."""
-    _whole("dp", dp)
+    whole_number("dp", dp)
     return dp / 100, 400 * dp
 
 
@@ -148,7 +141,7 @@ def split_dp(dp: int, lengths: Sequence[float]) -> list[int]:
     to the sections with the largest remainders (the first ones on a tie). 2,025 DP over
     three equal lengths gives 675 each.
     """
-    _whole("dp", dp)
+    whole_number("dp", dp)
     if not lengths:
         raise ValueError("lengths: at least one section is needed")
     exact_lengths = []
@@ -172,8 +165,8 @@ def split_dp(dp: int, lengths: Sequence[float]) -> list[int]:
 def split_damage(total: int, people: int) -> list[int]:
     """H5: ``total`` damage split evenly among ``people``; the remainder goes one point each
     to the first ones. No people: an empty list."""
-    _whole("total", total)
-    _whole("people", people)
+    whole_number("total", total)
+    whole_number("people", people)
     if people == 0:
         return []
     share, remainder = divmod(total, people)
@@ -187,10 +180,10 @@ def is_wooden(structure: Structure) -> bool:
 
 def fire_level_on_ignition(penetration: int, armor: int) -> int:
     """H9: a fire starts at level max(1, penetration - AV)."""
-    return max(1, _whole("penetration", penetration) - _whole("armor", armor))
+    return max(1, whole_number("penetration", penetration) - whole_number("armor", armor))
 
 
 def out_of_control(fire_level: int, dp_original: int) -> bool:
     """H9: a fire is out of control when its level is above a tenth of the original DP
     (``10 * level > dp_original``, exact)."""
-    return 10 * _whole("fire_level", fire_level) > _whole("dp_original", dp_original)
+    return 10 * whole_number("fire_level", fire_level) > whole_number("dp_original", dp_original)
