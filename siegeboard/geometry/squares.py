@@ -8,8 +8,10 @@ Column 0 is "A", row 0 is "1": the square at the origin is A1.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
+import numpy
+import shapely
 from shapely.geometry import Polygon, box
 
 from siegeboard.geometry.footprint import PolygonLike, as_polygon
@@ -76,3 +78,50 @@ def squares_away(point: tuple[float, float], footprint: PolygonLike,
     footprint overlaps with positive area. 0 means the burst's own square."""
     burst = square_of(point, origin)
     return min(chebyshev(burst, square) for square in squares_overlapped(footprint, origin))
+
+
+def squares_away_many(point: tuple[float, float], footprints: Sequence[Polygon],
+                      origin: tuple[float, float] = (0.0, 0.0)) -> list[int]:
+    """``squares_away(point, footprint, origin)`` for each footprint, the same answers.
+
+    The footprints must be valid polygons (as a ``StructureIndex`` holds them). Every
+    (footprint, square) pair under the footprints' boxes is clipped in one vectorised
+    shapely call instead of one call per square, which is what makes a blast cheap.
+    """
+    burst_column, burst_row = square_of(point, origin)
+    nearest: list[int | None] = [None] * len(footprints)
+    owners: list[int] = []
+    columns: list[int] = []
+    rows: list[int] = []
+    all_bounds = shapely.bounds(numpy.asarray(footprints, dtype=object)).tolist()
+    for position, (minx, miny, maxx, maxy) in enumerate(all_bounds):
+        first_col, first_row = square_of((minx, miny), origin)
+        last_col, last_row = square_of((maxx, maxy), origin)
+        if first_col == last_col and first_row == last_row and footprints[position].area > 1e-9:
+            # Wholly inside one square: its clip is the footprint itself, no need to clip.
+            nearest[position] = max(abs(burst_column - first_col), abs(burst_row - first_row))
+            continue
+        for column in range(first_col, last_col + 1):
+            for row in range(first_row, last_row + 1):
+                owners.append(position)
+                columns.append(column)
+                rows.append(row)
+    if not owners:
+        return nearest  # type: ignore[return-value]
+    column_array = numpy.asarray(columns, dtype=float)
+    row_array = numpy.asarray(rows, dtype=float)
+    # The same corners as square_box, computed the same way, so the clipping is identical.
+    x0 = origin[0] + column_array * SQUARE_M
+    y0 = origin[1] + row_array * SQUARE_M
+    cells = shapely.box(x0, y0, x0 + SQUARE_M, y0 + SQUARE_M)
+    shapes = numpy.asarray(footprints, dtype=object)[numpy.asarray(owners)]
+    overlapping = shapely.area(shapely.intersection(shapes, cells)) > 1e-9
+    for owner, column, row, overlaps in zip(owners, columns, rows, overlapping.tolist()):
+        if overlaps:
+            distance = max(abs(burst_column - column), abs(burst_row - row))
+            best = nearest[owner]
+            if best is None or distance < best:
+                nearest[owner] = distance
+    if None in nearest:
+        raise ValueError("min() arg is an empty sequence: a footprint overlaps no square")
+    return nearest  # type: ignore[return-value]

@@ -11,6 +11,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from siegeboard.model.copying import PlainDataCopy
 from siegeboard.model.validation import validate_ring
 
 Point = tuple[float, float]
@@ -20,7 +21,7 @@ LadderStep = Literal["intact", "cracked", "breached"]
 TaskOutcome = Literal["catastrophic", "failure", "success", "outstanding"]
 
 
-class Occupant(BaseModel):
+class Occupant(PlainDataCopy, BaseModel):
     """A person inside or atop a structure (H5, H7): damage taken and whether trapped."""
 
     model_config = ConfigDict(extra="forbid", validate_assignment=True)
@@ -32,7 +33,7 @@ class Occupant(BaseModel):
     burned: bool = False
 
 
-class HullLayer(BaseModel):
+class HullLayer(PlainDataCopy, BaseModel):
     """One layer of a Hull-ruleset target (A5: a gate, then the portcullis behind it)."""
 
     model_config = ConfigDict(extra="forbid", validate_assignment=True)
@@ -44,7 +45,7 @@ class HullLayer(BaseModel):
     ladder: LadderStep = "intact"
 
 
-class Structure(BaseModel):
+class Structure(PlainDataCopy, BaseModel):
     """A building, wall section, gate, tower, bunker or bridge.
 
     ``kind`` names a row of the siege's catalogue (resources/); ``flags`` are that row's rule

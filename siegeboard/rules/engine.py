@@ -17,7 +17,9 @@ action). A handler reads with ``ctx.structure``/``ctx.siege``, writes through th
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+import gc
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -119,6 +121,7 @@ class Context:
         self.lines: list[str] = []
         self.events: list[Event] = []
         self.touched: list[str] = []
+        self._touched_ids: set[str] = set()  # membership for ``touched`` without a list scan
         self.square: str | None = None
         self._index = index
         self._copies: dict[str, Structure] = {}
@@ -166,7 +169,8 @@ class Context:
             self.touch(structure_id)
 
     def touch(self, structure_id: str) -> None:
-        if structure_id not in self.touched:
+        if structure_id not in self._touched_ids:
+            self._touched_ids.add(structure_id)
             self.touched.append(structure_id)
 
 
@@ -195,22 +199,42 @@ def apply(siege: Siege, action: Any, dice: Dice, *, index: StructureIndex | None
     handler = handlers.get(action.type)
     if handler is None:
         raise RuleError(f"'{action.type}' is not an action of the {siege.ruleset} ruleset")
-    ctx = Context(siege, dice, index)
-    handler(ctx, action)
-    structures = {}
-    for key, copy in ctx._copies.items():
-        before = siege.structures[key]
-        if copy != before:
-            structures[key] = (before.model_copy(deep=True), copy)
-    fields = {name: (_copy(getattr(siege, name)), value) for name, value in ctx._fields.items()
-              if value != getattr(siege, name)}
-    entry = LogEntry(
-        seq=(siege.log[-1].seq + 1) if siege.log else 1,
-        turn=siege.clock.turn, action=action, rolls=ctx.dice.rolls, events=ctx.events,
-        lines=ctx.lines,
-        touched=ctx.touched, square=ctx.square,
-    )
+    with _no_cycle_collection():
+        ctx = Context(siege, dice, index)
+        handler(ctx, action)
+        structures = {}
+        for key, copy in ctx._copies.items():
+            before = siege.structures[key]
+            if copy != before:
+                structures[key] = (before.model_copy(deep=True), copy)
+        fields = {name: (_copy(getattr(siege, name)), value)
+                  for name, value in ctx._fields.items() if value != getattr(siege, name)}
+        entry = LogEntry(
+            seq=(siege.log[-1].seq + 1) if siege.log else 1,
+            turn=siege.clock.turn, action=action, rolls=ctx.dice.rolls, events=ctx.events,
+            lines=ctx.lines,
+            touched=ctx.touched, square=ctx.square,
+        )
     return Outcome(action=action, entry=entry, structures=structures, fields=fields)
+
+
+@contextmanager
+def _no_cycle_collection() -> Iterator[None]:
+    """Pause Python's cyclic garbage collector while an action is worked out.
+
+    An action allocates thousands of small, acyclic objects (copies, rolls, events, lines)
+    that reference counting frees anyway; each allocation burst otherwise triggers full
+    collections that walk every object of a large siege, which cost more than the rules
+    themselves (half of a minute of clock with 1,000 fires in a 10,000-structure town).
+    Nothing changes but when cycles, if any, are collected.
+    """
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
 
 
 def apply_in_place(siege: Siege, action: Any, dice: Dice, *,

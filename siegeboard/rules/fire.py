@@ -203,16 +203,16 @@ def _spread(ctx: "Context", steps: _Steps, burning: list[str], turn: int) -> lis
     """Each out-of-control fire rolls 1D6 for each structure within 10 m that is not burning;
     a 1 lights it at level 1. Returns the newly lit ids (they spread from the next minute)."""
     lit: list[str] = []
-    for source_id in burning:
+    # Spreading never changes which fires are out of control (it lights only structures
+    # that are not burning), so every source's neighbours can be found in one query.
+    sources = [key for key in burning if ctx.current(key).out_of_control]
+    neighbours = ctx.index.neighbours_within(sources, SPREAD_DISTANCE_M)
+    for source_id in sources:
         source = ctx.current(source_id)
-        if not source.out_of_control:
-            continue
-        polygon = ctx.index.polygon(source_id)
-        for neighbour_id in sorted(ctx.index.within_distance(polygon, SPREAD_DISTANCE_M)):
+        for neighbour_id, distance in neighbours[source_id]:
             neighbour = ctx.current(neighbour_id)
             if neighbour_id == source_id or neighbour.fire_level > 0 or neighbour.dp == 0:
                 continue
-            distance = polygon.distance(ctx.index.polygon(neighbour_id))
             (die,) = ctx.roll(1, 6, f"spread {source.name} -> {neighbour.name} (1D6)")
             if die != 1:
                 ctx.say(f"Turn {turn}: fire spread from {source.name} to {neighbour.name} "

@@ -31,8 +31,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from siegeboard.geometry import label_at, square_of, squares_away
-from siegeboard.geometry.squares import SQUARE_M
+from siegeboard.geometry import label_at, square_of
+from siegeboard.geometry.squares import SQUARE_M, squares_away_many
 from siegeboard.model.actions import (
     AdvanceClock, Demolish, FightFire, FireAt, FreeTrapped, GMOverride, Repair,
 )
@@ -212,12 +212,16 @@ def _blast(ctx: Context, weapon: Weapon, point: tuple[float, float],
     rule = "C / 2^d" if falloff == "halving" else "C / (d + 1)"
     ctx.say(f"Blast: concussion {concussion}, {rule} rounded half up, reaches {reach} "
             f"square{'s' if reach != 1 else ''} from {ctx.square}")
-    for structure_id in sorted(ctx.index.in_bounds(bounds)):
-        if structure_id == struck_id:
-            continue
+    candidates = [key for key in sorted(ctx.index.in_bounds(bounds)) if key != struck_id]
+    # All distances in one vectorised call; each concussion figure computed once per distance.
+    distances = squares_away_many(point, [ctx.index.polygon(key) for key in candidates], origin)
+    amounts: dict[int, int] = {}
+    for structure_id, distance in zip(candidates, distances):
         structure = ctx.current(structure_id)
-        distance = squares_away(point, ctx.index.polygon(structure_id), origin)
-        amount = harris.concussion_at(concussion, distance, falloff=falloff)
+        amount = amounts.get(distance)
+        if amount is None:
+            amount = amounts[distance] = harris.concussion_at(concussion, distance,
+                                                              falloff=falloff)
         if amount == 0 or structure.dp == 0:
             continue
         ctx.event("concussion", structure_id, squares_away=distance, concussion=amount,
