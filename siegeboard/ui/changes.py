@@ -12,6 +12,9 @@ class Change:
     ``added``/``removed``/``changed`` are structure ids; ``map`` the background image or its
     placement; ``grid`` the grid origin; ``options`` the ruleset options or siege name;
     ``reset`` a whole new document (everything must be rebuilt).
+    ``batteries`` are battery ids added, moved, edited or removed; ``weapons`` weapon ids;
+    ``log`` the event log grew or shrank; ``clock`` the game clock moved; ``fields`` the
+    other top-level siege fields an action changed (``mines``, ``scene``...).
     """
 
     added: frozenset[str] = frozenset()
@@ -21,6 +24,11 @@ class Change:
     grid: bool = False
     options: bool = False
     reset: bool = False
+    batteries: frozenset[str] = frozenset()
+    weapons: frozenset[str] = frozenset()
+    log: bool = False
+    clock: bool = False
+    fields: frozenset[str] = frozenset()
 
     @property
     def footprints(self) -> bool:

@@ -8,6 +8,8 @@ change the siege only through the ``apply_*`` methods here, which announce a typ
 
 from __future__ import annotations
 
+import hashlib
+import math
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 
@@ -15,12 +17,18 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoStack
 
 from siegeboard.geometry import StructureIndex
+from siegeboard.model.actions import AdvanceClock, FireAt
+from siegeboard.model.catalogue import catalogue
 from siegeboard.model.siege import MapImage, Siege
 from siegeboard.model.structure import Structure
+from siegeboard.model.weapon import Battery, Weapon
 from siegeboard.persist import SiegeFile, read_siege, write_siege
+from siegeboard.rules import engine
 from siegeboard.rules.build import new_structure
-from siegeboard.ui import commands
+from siegeboard.rules.dice import RandomDice, ScriptedDice
+from siegeboard.ui import arsenal_commands, commands
 from siegeboard.ui.changes import Change
+from siegeboard.ui.play_commands import ApplyAction, action_title
 from siegeboard.ui.structure_edits import unused_ids
 
 
@@ -40,6 +48,10 @@ class Document(QObject):
         self.path: Path | None = path
         self.selection: tuple[str, ...] = ()
         self._index: StructureIndex | None = None
+        # How many times each log position has drawn random dice in this session: an undone
+        # shot fired again rolls afresh, while a reopened siege starts from the same seeds.
+        self._draws: dict[int, int] = {}
+        self.unused_dice = 0
 
     # -- reading -------------------------------------------------------------------------
     @property
@@ -80,6 +92,41 @@ class Document(QObject):
     def new_ids(self, count: int) -> list[str]:
         return unused_ids(self.siege.structures, count)
 
+    # -- weapons and batteries -------------------------------------------------------------
+    def weapon(self, weapon_id: str) -> Weapon | None:
+        """The siege's own weapon of that id, else the ruleset catalogue's, else None."""
+        weapon = self.siege.weapons.get(weapon_id)
+        if weapon is None:
+            weapon = next((w for w in catalogue(self.ruleset).weapons if w.id == weapon_id), None)
+        return weapon
+
+    def weapon_list(self) -> list[tuple[Weapon, bool]]:
+        """Every weapon the GM can use: (weapon, True) for the siege's own, in its order, then
+        (weapon, False) for the catalogue's starter weapons the siege does not hold."""
+        own = [(weapon, True) for weapon in self.siege.weapons.values()]
+        starters = [(weapon, False) for weapon in catalogue(self.ruleset).weapons
+                    if weapon.id not in self.siege.weapons]
+        return own + starters
+
+    def new_battery_id(self) -> str:
+        number = 1
+        while f"b{number}" in self.siege.batteries:
+            number += 1
+        return f"b{number}"
+
+    # -- dice ------------------------------------------------------------------------------
+    def next_seq(self) -> int:
+        return self.siege.log[-1].seq + 1 if self.siege.log else 1
+
+    def random_dice(self) -> RandomDice:
+        """Fair dice for the next action, seeded by the siege's ``dice_seed``, the log
+        position and how often that position has rolled in this session."""
+        seq = self.next_seq()
+        attempt = self._draws.get(seq, 0)
+        self._draws[seq] = attempt + 1
+        key = f"siegeboard:{self.siege.dice_seed}:{seq}:{attempt}".encode()
+        return RandomDice(int.from_bytes(hashlib.sha256(key).digest()[:8], "big"))
+
     # -- files ---------------------------------------------------------------------------
     def load(self, siege_file: SiegeFile, path: Path | None) -> None:
         """Replace the whole document (a new or opened file): undo history starts afresh."""
@@ -87,6 +134,7 @@ class Document(QObject):
         self.path = path
         self._index = None
         self.selection = ()
+        self._draws = {}
         self.undo_stack.clear()
         self.undo_stack.setClean()
         self.changed.emit(Change(reset=True))
@@ -220,6 +268,83 @@ class Document(QObject):
             raise ValueError("there is no map image")
         self.push(commands.PlaceMap(self, fields))
 
+    def play(self, action, dice_values: Sequence[int] | None = None) -> engine.Outcome:
+        """Apply a rules action through the engine and push it as one undoable command.
+
+        ``dice_values`` are dice rolled at the table (ScriptedDice); None lets the program
+        roll. Raises ``RuleError`` (refused), ``DiceExhausted`` (too few typed dice) or
+        ``ValueError`` (a typed die that cannot come from that die) and changes nothing.
+        A catalogue weapon the action names joins the siege's weapons with it.
+        ``unused_dice`` tells afterwards how many typed dice were left over.
+        """
+        siege = self.siege
+        wanted = [action.weapon_id] if action.type == "fire" else list(
+            getattr(action, "weapon_ids", []))
+        adopted = {}
+        for weapon_id in wanted:
+            if weapon_id not in siege.weapons:
+                weapon = self.weapon(weapon_id)
+                if weapon is not None:
+                    adopted[weapon_id] = weapon.model_copy(deep=True)
+        # The engine reads the weapons from the siege: let it see the adopted ones too.
+        seen = siege.model_copy(update={"weapons": siege.weapons | adopted}) if adopted else siege
+        if dice_values is not None:
+            dice = ScriptedDice(dice_values)
+        else:
+            dice = self.random_dice()
+        index = self.index if siege.structures else None
+        outcome = engine.apply(seen, action, dice, index=index)
+        self.unused_dice = dice.remaining if isinstance(dice, ScriptedDice) else 0
+        self.push(ApplyAction(self, outcome, adopted, action_title(action, seen)))
+        return outcome
+
+    def fire_at(self, weapon_id: str, at: tuple[float, float], *, battery_id: str | None = None,
+                range_m: float | None = None, dice_values: Sequence[int] | None = None,
+                **options) -> engine.Outcome:
+        """Fire ``weapon_id`` at ``at`` (from a battery, or at a typed range)."""
+        action = FireAt(weapon_id=weapon_id, at=(float(at[0]), float(at[1])),
+                        battery_id=battery_id, range_m=range_m, **options)
+        return self.play(action, dice_values)
+
+    def advance_clock(self, turns: int, dice_values: Sequence[int] | None = None) -> engine.Outcome:
+        return self.play(AdvanceClock(turns=turns), dice_values)
+
+    def place_battery(self, position: tuple[float, float], weapon_id: str,
+                      name: str | None = None, side: str = "besieger") -> Battery:
+        weapon = self.weapon(weapon_id)
+        if weapon is None:
+            raise ValueError(f"weapon_id: no weapon {weapon_id!r} in this siege or its catalogue")
+        battery_id = self.new_battery_id()
+        battery = Battery(id=battery_id, name=name or f"Battery {battery_id[1:]}",
+                          position=(float(position[0]), float(position[1])),
+                          weapon_id=weapon_id, side=side)
+        self.push(arsenal_commands.PlaceBattery(self, battery, weapon.model_copy(deep=True)))
+        return battery
+
+    def move_battery(self, battery_id: str, position: tuple[float, float]) -> None:
+        old = self.siege.batteries[battery_id].position
+        if math.dist(old, position) > 0:
+            self.push(arsenal_commands.MoveBattery(self, battery_id, position))
+
+    def edit_battery(self, battery_id: str, **fields) -> None:
+        weapon = self.weapon(fields["weapon_id"]) if "weapon_id" in fields else None
+        command = arsenal_commands.EditBattery(self, battery_id, fields, weapon)
+        if command.makes_a_difference():
+            self.push(command)
+
+    def remove_battery(self, battery_id: str) -> None:
+        self.push(arsenal_commands.RemoveBattery(self, battery_id))
+
+    def set_weapon(self, weapon: Weapon) -> None:
+        """Add or change a weapon of the siege (ValueError if ``weapon`` is not valid)."""
+        weapon = Weapon.model_validate(weapon.model_dump())
+        command = arsenal_commands.SetWeapon(self, weapon)
+        if command.makes_a_difference():
+            self.push(command)
+
+    def remove_weapon(self, weapon_id: str) -> None:
+        self.push(arsenal_commands.RemoveWeapon(self, weapon_id))
+
     def move_grid_origin(self, origin: tuple[float, float]) -> None:
         if tuple(origin) != tuple(self.siege.grid_origin):
             self.push(commands.MoveGridOrigin(self, origin))
@@ -260,3 +385,41 @@ class Document(QObject):
     def apply_grid_origin(self, origin: tuple[float, float]) -> None:
         self.siege.grid_origin = tuple(origin)
         self.changed.emit(Change(grid=True))
+
+    def apply_outcome(self, outcome: engine.Outcome, adopted: Mapping[str, Weapon], *,
+                      forward: bool) -> None:
+        """Redo (``forward``) or undo one engine outcome, and announce what it changed."""
+        siege = self.siege
+        if forward:
+            for weapon_id, weapon in adopted.items():
+                siege.weapons[weapon_id] = weapon.model_copy(deep=True)
+            outcome.apply_to(siege)
+        else:
+            outcome.revert(siege)
+            for weapon_id in adopted:
+                siege.weapons.pop(weapon_id, None)
+        added, removed, changed = set(), set(), set()
+        for key, (before, after) in outcome.structures.items():
+            appeared, gone = (before is None, after is None) if forward else (after is None,
+                                                                              before is None)
+            (added if appeared else removed if gone else changed).add(key)
+        if added or removed:
+            self._index = None
+        fields = frozenset(outcome.fields)
+        batteries = frozenset(siege.batteries) if "batteries" in fields else frozenset()
+        self.changed.emit(Change(added=frozenset(added), removed=frozenset(removed),
+                                 changed=frozenset(changed), log=True, clock="clock" in fields,
+                                 fields=fields, batteries=batteries,
+                                 weapons=frozenset(adopted)))
+
+    def apply_arsenal(self, weapons: Mapping[str, Weapon | None],
+                      batteries: Mapping[str, Battery | None]) -> None:
+        """Put each weapon's and battery's new state (None removes it); announce it."""
+        siege = self.siege
+        for table, states in ((siege.weapons, weapons), (siege.batteries, batteries)):
+            for key, state in states.items():
+                if state is None:
+                    table.pop(key, None)
+                else:
+                    table[key] = state
+        self.changed.emit(Change(weapons=frozenset(weapons), batteries=frozenset(batteries)))

@@ -12,22 +12,37 @@ from pathlib import Path
 from PySide6.QtCore import QPointF, QSettings, Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import (
-    QComboBox, QDoubleSpinBox, QFileDialog, QInputDialog, QLabel, QMainWindow, QMessageBox,
+    QComboBox, QDockWidget, QDoubleSpinBox, QFileDialog, QInputDialog, QLabel, QLineEdit,
+    QMainWindow, QMessageBox, QTabBar,
 )
 
 from siegeboard.geometry import label_at
+from siegeboard.model.actions import AdvanceClock
 from siegeboard.model.catalogue import catalogue
 from siegeboard.model.siege import Siege
+from siegeboard.model.siege import TURNS_PER_MINUTE
 from siegeboard.persist import SiegeFile, SiegeFileError
+from siegeboard.rules.dice import DiceExhausted
+from siegeboard.rules.engine import RuleError
+from siegeboard.ui.docks.actions import ActionsDock
+from siegeboard.ui.docks.clock import ClockDock
+from siegeboard.ui.docks.fire import FireDock
 from siegeboard.ui.docks.history import HistoryDock
 from siegeboard.ui.docks.inspector import InspectorDock
+from siegeboard.ui.docks.legend import LegendDock
+from siegeboard.ui.docks.log import LogDock
+from siegeboard.ui.docks.scene import SceneDock
 from siegeboard.ui.docks.structures import StructuresDock
+from siegeboard.ui.docks.weapons import WeaponsDock
 from siegeboard.ui.document import Document
 from siegeboard.ui.items.map_image_item import decode_image
 from siegeboard.ui.map_scene import MapScene
 from siegeboard.ui.map_view import MapView
+from siegeboard.ui.play_commands import action_title
 from siegeboard.ui.tools.base import snap_to_grid
+from siegeboard.ui.tools.battery import BatteryTool
 from siegeboard.ui.tools.calibrate import CalibrateTool
+from siegeboard.ui.tools.fire import FireSettings, FireTool
 from siegeboard.ui.tools.grid_origin import GridOriginTool
 from siegeboard.ui.tools.measure import MeasureTool
 from siegeboard.ui.tools.polygon import PolygonTool
@@ -43,6 +58,18 @@ IMAGE_SUFFIXES = {".png": "png", ".jpg": "jpg", ".jpeg": "jpg", ".tif": "tif", "
 MAX_RECENT = 8
 DEFAULT_PIXELS_PER_METRE = 10.0
 BUILDING_KINDS = ("townhouse", "brick_house", "brick_farmhouse")
+
+
+def parse_dice(text: str) -> list[int] | None:
+    """Dice typed at the table, "3 5 6" or "3, 5, 6"; None when blank (the program rolls)."""
+    parts = text.replace(",", " ").split()
+    if not parts:
+        return None
+    try:
+        return [int(part) for part in parts]
+    except ValueError:
+        raise ValueError(f"the dice box holds {text.strip()!r}: type whole numbers, e.g. 3 5 6") \
+            from None
 
 
 def default_kind(ruleset: str, wall: bool) -> str:
@@ -71,7 +98,8 @@ class MainWindow(QMainWindow):
 
         self.tools = {tool.name: tool for tool in (
             SelectTool(self), RectangleTool(self), PolygonTool(self), WallTool(self),
-            CalibrateTool(self), GridOriginTool(self), MeasureTool(self))}
+            CalibrateTool(self), GridOriginTool(self), MeasureTool(self), BatteryTool(self),
+            FireTool(self))}
         self.tool = None
 
         self.inspector = InspectorDock(self.document, self.warn, self)
@@ -81,8 +109,41 @@ class MainWindow(QMainWindow):
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.structures_dock)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.history_dock)
         self.tabifyDockWidget(self.structures_dock, self.history_dock)
+
+        # Docks talk to the GM through the window's methods, looked up at call time (tests
+        # answer dialogs by replacing them).
+        warn = lambda message: self.warn(message)  # noqa: E731
+        play = lambda action: self.play(action)  # noqa: E731
+        self.weapons_dock = WeaponsDock(self.document, warn, self)
+        self.fire_dock = FireDock(self.document, warn, self.current_weapon_id, self)
+        self.clock_dock = ClockDock(self.document, self.advance_clock, self)
+        self.log_dock = LogDock(self.document, self)
+        self.legend_dock = LegendDock(self.document, self)
+        self.actions_dock = ActionsDock(self.document, play, warn, self)
+        self.scene_dock = SceneDock(self.document, play, warn, self)
+        left = Qt.DockWidgetArea.LeftDockWidgetArea
+        # The side columns run the full height; the log sits under the map only.
+        self.setCorner(Qt.Corner.BottomLeftCorner, left)
+        self.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
+        self.addDockWidget(left, self.fire_dock)
+        self.addDockWidget(left, self.weapons_dock)
+        self.addDockWidget(left, self.clock_dock)
+        self.splitDockWidget(self.fire_dock, self.clock_dock, Qt.Orientation.Vertical)
+        self.tabifyDockWidget(self.fire_dock, self.weapons_dock)
+        self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.log_dock)
+        right = Qt.DockWidgetArea.RightDockWidgetArea
+        for dock in (self.actions_dock, self.scene_dock, self.legend_dock):
+            self.addDockWidget(right, dock)
+        self.tabifyDockWidget(self.inspector, self.actions_dock)
+        self.tabifyDockWidget(self.actions_dock, self.scene_dock)
+        self.tabifyDockWidget(self.history_dock, self.legend_dock)
+        self.inspector.raise_()
         self.structures_dock.raise_()
-        self.resizeDocks([self.inspector], [450], Qt.Orientation.Horizontal)
+        self.fire_dock.raise_()
+        self.weapons_dock.current_changed.connect(lambda _id: self.fire_dock.refresh_weapon())
+        self.fire_dock.battery_chosen.connect(self.scene.choose_battery)
+        self.resizeDocks([self.inspector, self.fire_dock], [400, 270], Qt.Orientation.Horizontal)
+        self.resizeDocks([self.log_dock], [190], Qt.Orientation.Vertical)
 
         self._make_actions()
         self._make_menus_and_toolbars()
@@ -142,6 +203,56 @@ class MainWindow(QMainWindow):
     def show_status(self, message: str) -> None:
         self.statusBar().showMessage(message, 8000)
 
+    # -- playing the siege ----------------------------------------------------------------------
+    def current_weapon_id(self) -> str | None:
+        """The weapon chosen in the Weapons dock."""
+        return self.weapons_dock.current_id
+
+    def fire_settings(self) -> FireSettings:
+        return self.fire_dock.settings()
+
+    def choose_battery(self, battery_id: str | None) -> None:
+        """Make ``battery_id`` the one the fire tool shoots from."""
+        self.fire_dock.choose(battery_id)
+        self.scene.choose_battery(battery_id)
+
+    def table_dice(self) -> list[int] | None:
+        """The dice typed in the toolbar's Dice box; None when it is blank."""
+        return parse_dice(self.dice_edit.text())
+
+    def play(self, action, dice_values=None):
+        """Play a rules action through the document; the dice typed at the table are used
+        (and then cleared) when there are any. A refusal is one message and changes nothing.
+        Returns the outcome, or None when nothing happened."""
+        title = action_title(action, self.document.siege)
+        try:
+            if dice_values is None:
+                dice_values = self.table_dice()
+            outcome = self.document.play(action, dice_values)
+        except DiceExhausted as error:
+            self.warn(f"{title}: too few dice typed at the table ({error}). Type every die "
+                      "the action needs, or clear the Dice box to let the program roll. "
+                      "Nothing has changed.")
+            return None
+        except (RuleError, ValueError) as error:
+            self.warn(f"{title}: {error}. Nothing has changed.")
+            return None
+        if dice_values is not None:
+            self.dice_edit.clear()
+        message = outcome.lines[-1] if outcome.lines else title
+        # A section Breached is the news of the shot: the board says so first.
+        opened = any(event.kind in ("breached", "opened") for event in outcome.events)
+        breached = [line for line in outcome.lines if "is Breached" in line]
+        if opened and breached:
+            message = breached[-1]
+        if self.document.unused_dice:
+            message += f" ({self.document.unused_dice} typed dice were not needed)"
+        self.show_status(message)
+        return outcome
+
+    def advance_clock(self, turns: int):
+        return self.play(AdvanceClock(turns=turns))
+
     # -- actions ------------------------------------------------------------------------------
     def _action(self, text: str, slot, shortcut=None, tip: str = "", checkable=False) -> QAction:
         action = QAction(text, self)
@@ -194,6 +305,12 @@ class MainWindow(QMainWindow):
         for action in (self.grid_action, self.squares_action, self.labels_action):
             action.setChecked(True)
 
+        self.turn_action = self._action("+1 &Turn", lambda: self.advance_clock(1), "Ctrl+T",
+                                        "Advance the clock one turn (5 s)")
+        self.minute_action = self._action("+1 Mi&nute",
+                                          lambda: self.advance_clock(TURNS_PER_MINUTE),
+                                          "Ctrl+Shift+T", "Advance the clock one minute")
+
         self.import_image_action = self._action("&Import Image…", self.import_image_dialog,
                                                 "Ctrl+I")
         self.remove_image_action = self._action("&Remove Image", self.remove_image)
@@ -221,7 +338,9 @@ class MainWindow(QMainWindow):
         self.recent_menu = file_menu.addMenu("Open &Recent")
         file_menu.addSeparator()
         file_menu.addActions([self.save_action, self.save_as_action])
-        file_menu.addSeparator()
+        # Print and export (snapshots) go between here and Quit: ``file_export_separator``.
+        self.file_menu = file_menu
+        self.file_export_separator = file_menu.addSeparator()
         file_menu.addAction(self.quit_action)
         self._fill_recent_menu()
 
@@ -239,7 +358,9 @@ class MainWindow(QMainWindow):
         view_menu.addSeparator()
         view_menu.addActions([self.grid_action, self.squares_action, self.labels_action])
         view_menu.addSeparator()
-        for dock in (self.inspector, self.structures_dock, self.history_dock):
+        for dock in (self.inspector, self.structures_dock, self.history_dock, self.fire_dock,
+                     self.weapons_dock, self.clock_dock, self.log_dock, self.actions_dock,
+                     self.scene_dock, self.legend_dock):
             view_menu.addAction(dock.toggleViewAction())
 
         map_menu = bar.addMenu("&Map")
@@ -271,6 +392,22 @@ class MainWindow(QMainWindow):
         self.thickness_box.valueChanged.connect(
             lambda value: setattr(self.tools["wall"], "thickness_m", value))
         tools_bar.addWidget(self.thickness_box)
+
+        play_menu = bar.addMenu("&Play")
+        play_menu.addActions([self.tool_actions["battery"], self.tool_actions["fire"]])
+        play_menu.addSeparator()
+        play_menu.addActions([self.turn_action, self.minute_action])
+
+        play_bar = self.addToolBar("Play")
+        play_bar.setObjectName("PlayToolBar")
+        play_bar.addActions([self.turn_action, self.minute_action])
+        play_bar.addWidget(QLabel("  Dice rolled at the table "))
+        self.dice_edit = QLineEdit()
+        self.dice_edit.setPlaceholderText("blank: the program rolls")
+        self.dice_edit.setToolTip("Type the dice rolled at the table, in the order the log asks "
+                                  "for them (e.g. 3 5 6). Used by the next action, then cleared.")
+        self.dice_edit.setMaximumWidth(200)
+        play_bar.addWidget(self.dice_edit)
 
         view_bar = self.addToolBar("View")
         view_bar.setObjectName("ViewToolBar")
@@ -449,9 +586,28 @@ class MainWindow(QMainWindow):
             self.restoreGeometry(geometry)
         if state is not None:
             self.restoreState(state)
+            self.hide_stale_tab_bars()
+
+    def hide_stale_tab_bars(self) -> None:
+        """Hide the dock tab bars Qt left behind (Qt 6.11 leaves an orphan bar on screen
+        when a second group of docks is tabified, and more after ``restoreState``)."""
+        docks = self.findChildren(QDockWidget)
+        groups = set()
+        for dock in docks:
+            if dock.isVisible() or not self.isVisible():
+                members = [dock] + self.tabifiedDockWidgets(dock)
+                groups.add(frozenset(member.windowTitle() for member in members))
+        bars = [bar for bar in self.findChildren(QTabBar) if bar.parent() is self]
+        seen: set[frozenset] = set()
+        for bar in reversed(bars):  # Qt's live bar is the newest of its kind
+            titles = frozenset(bar.tabText(i) for i in range(bar.count()))
+            if titles not in groups or titles in seen:
+                bar.hide()
+            seen.add(titles)
 
     def showEvent(self, event) -> None:
         super().showEvent(event)
+        self.hide_stale_tab_bars()
         if not self._fitted_once:  # the viewport has its real size only once shown
             self._fitted_once = True
             self.view.fit_to_map()

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QGraphicsScene
 
 from siegeboard.ui.changes import Change
 from siegeboard.ui.document import Document
+from siegeboard.ui.items.battery_item import BatteryItem
 from siegeboard.ui.items.grid_item import GridItem
 from siegeboard.ui.items.map_image_item import MapImageItem, decode_image
 from siegeboard.ui.items.structure_item import StructureItem
@@ -24,6 +25,8 @@ class MapScene(QGraphicsScene):
         super().__init__(parent)
         self.document = document
         self.structure_items: dict[str, StructureItem] = {}
+        self.battery_items: dict[str, BatteryItem] = {}
+        self.chosen_battery: str | None = None
         self.map_item: MapImageItem | None = None
         self._map_data: bytes | None = None
         self._selected: set[str] = set()
@@ -43,6 +46,10 @@ class MapScene(QGraphicsScene):
         ruleset = self.document.ruleset
         for structure in self.document.siege.structures.values():
             self._add_item(structure, ruleset)
+        for item in self.battery_items.values():
+            self.removeItem(item)
+        self.battery_items.clear()
+        self._show_batteries(self.document.siege.batteries)
         self._show_map()
         self.grid.set_origin(self.document.siege.grid_origin)
         self._extent = self._content_rect()
@@ -79,6 +86,15 @@ class MapScene(QGraphicsScene):
                 grown = grown.united(self.map_item.sceneBoundingRect())
         if change.grid:
             self.grid.set_origin(self.document.siege.grid_origin)
+        batteries = set(change.batteries)
+        if change.weapons:
+            batteries |= {key for key, battery in self.document.siege.batteries.items()
+                          if battery.weapon_id in change.weapons}
+        if batteries:
+            self._show_batteries(batteries)
+            for key in batteries & set(self.document.siege.batteries):
+                x, y = self.document.siege.batteries[key].position
+                grown = grown.united(QRectF(x - 1, y - 1, 2, 2))
         if not grown.isNull() and not self._extent.contains(grown):
             self._extent = self._extent.united(grown)
             self._apply_extent()
@@ -92,6 +108,41 @@ class MapScene(QGraphicsScene):
             if key in self.structure_items:
                 self.structure_items[key].set_selected_look(True)
         self._selected = chosen
+
+    def _show_batteries(self, ids) -> None:
+        """Bring the items of the batteries ``ids`` in line with the document."""
+        siege = self.document.siege
+        for key in ids:
+            battery = siege.batteries.get(key)
+            item = self.battery_items.get(key)
+            if battery is None:
+                if item is not None:
+                    self.removeItem(self.battery_items.pop(key))
+                continue
+            weapon = siege.weapons.get(battery.weapon_id)
+            name = weapon.name if weapon is not None else battery.weapon_id
+            if item is None:
+                item = self.battery_items[key] = BatteryItem(battery, name)
+                self.addItem(item)
+            else:
+                item.show_battery(battery, name)
+            item.set_chosen(key == self.chosen_battery)
+
+    def choose_battery(self, battery_id: str | None) -> None:
+        """Ring the battery the fire tool shoots from (None: no battery)."""
+        self.chosen_battery = battery_id
+        for key, item in self.battery_items.items():
+            item.set_chosen(key == battery_id)
+
+    def battery_at(self, point: tuple[float, float], reach_m: float) -> str | None:
+        """The battery whose marker is within ``reach_m`` metres of ``point``, nearest first."""
+        best, best_distance = None, reach_m
+        for key, battery in self.document.siege.batteries.items():
+            distance = ((battery.position[0] - point[0]) ** 2
+                        + (battery.position[1] - point[1]) ** 2) ** 0.5
+            if distance <= best_distance:
+                best, best_distance = key, distance
+        return best
 
     def _show_map(self) -> None:
         placement = self.document.siege.map
@@ -118,6 +169,9 @@ class MapScene(QGraphicsScene):
             rect = rect.united(item.boundingRect())
         if self.map_item is not None:
             rect = rect.united(self.map_item.sceneBoundingRect())
+        for battery in self.document.siege.batteries.values():
+            x, y = battery.position
+            rect = rect.united(QRectF(x - 1, y - 1, 2, 2))
         return rect if not rect.isNull() else QRectF(EMPTY_EXTENT)
 
     def content_rect(self) -> QRectF:

@@ -16,6 +16,20 @@ from siegeboard.report import palette
 NAME_MIN_PIXELS = 40  # below this on-screen width the name is not drawn
 NAME_MIN_HEIGHT = 22
 LABEL_PLATE = QColor(255, 255, 255, 190)
+# An out-of-control fire is inverted and ringed, so it differs by more than its "!".
+WILD_FIRE_BADGE = QColor("#ffcc33")
+WILD_FIRE_TEXT = QColor("#000000")
+WILD_FIRE_RING = QColor("#D55E00")
+PEOPLE_PLATE = QColor("#ffffff")
+PEOPLE_TEXT = QColor("#8b0000")
+
+
+def people_mark(structure: Structure) -> str:
+    """"2 trapped, 1 hurt": the occupants to look after; "" when there are none."""
+    trapped = structure.trapped_count
+    hurt = sum(1 for person in structure.occupants if person.damage > 0)
+    parts = ([f"{trapped} trapped"] if trapped else []) + ([f"{hurt} hurt"] if hurt else [])
+    return ", ".join(parts)
 
 
 class StructureItem(QGraphicsItem):
@@ -43,8 +57,18 @@ class StructureItem(QGraphicsItem):
         self._hatched = palette.is_hatched(structure, ruleset)
         self._mark = palette.state_mark(structure, ruleset)
         self._fire = palette.fire_label(structure, ruleset)
+        self._wild_fire = ruleset == "harris" and structure.out_of_control and \
+            structure.fire_level > 0
+        self._people = people_mark(structure)
         self._name = structure.name
-        self.setToolTip(structure.name)
+        tip = [structure.name]
+        if self._mark:
+            tip.append(self._mark)
+        if self._fire:
+            tip.append(f"fire {self._fire}" + (" (out of control)" if self._wild_fire else ""))
+        if self._people:
+            tip.append(self._people)
+        self.setToolTip(" · ".join(tip))
         self.update()
 
     def set_selected_look(self, selected: bool) -> None:
@@ -75,7 +99,8 @@ class StructureItem(QGraphicsItem):
         painter.setPen(outline)
         painter.drawPolygon(self._polygon)
         lod = option.levelOfDetailFromTransform(painter.worldTransform())
-        if not (self._hatched or lod * self._bounds.width() >= NAME_MIN_PIXELS):
+        small = lod * self._bounds.width() < NAME_MIN_PIXELS
+        if not (self._hatched or not small or self._fire):
             return
         transform = painter.worldTransform()
         painter.save()
@@ -90,6 +115,12 @@ class StructureItem(QGraphicsItem):
         # Names only where they fit: a thin wall keeps its colour visible (tooltip has the name).
         if box.width() >= NAME_MIN_PIXELS and box.height() >= NAME_MIN_HEIGHT:
             self._draw_labels(painter, transform.map(self._centre), box.width())
+        elif self._fire:
+            # A fire is never hidden by the zoom: its level stays on the structure.
+            font = QFont()
+            font.setPointSizeF(7)
+            painter.setFont(font)
+            self._draw_fire(painter, QFontMetrics(font), transform.map(self._centre))
         painter.restore()
 
     def _draw_labels(self, painter: QPainter, centre: QPointF, width: float) -> None:
@@ -100,6 +131,12 @@ class StructureItem(QGraphicsItem):
         lines = [metrics.elidedText(self._name, Qt.TextElideMode.ElideRight, int(width) - 4)]
         if self._mark:
             lines.append(self._mark)
+        if self._people:
+            # Short form when the full one does not fit: "2T 1H" (trapped, hurt).
+            people = self._people
+            if metrics.horizontalAdvance(people) > width - 4:
+                people = people.replace(" trapped", "T").replace(" hurt", "H").replace(", ", " ")
+            lines.append(people)
         height = metrics.height()
         top = centre.y() - height * len(lines) / 2
         for number, line in enumerate(lines):
@@ -109,13 +146,24 @@ class StructureItem(QGraphicsItem):
             painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(LABEL_PLATE)
             painter.drawRoundedRect(plate, 2, 2)
-            painter.setPen(QColor("#000000"))
+            people = bool(self._people) and number == len(lines) - 1
+            painter.setPen(PEOPLE_TEXT if people else QColor("#000000"))
             painter.drawText(plate, Qt.AlignmentFlag.AlignCenter, line)
         if self._fire:
-            text_width = metrics.horizontalAdvance(self._fire) + 8
-            badge = QRectF(centre.x() - text_width / 2, top - height - 2, text_width, height)
-            painter.setBrush(palette.FIRE_BADGE)
+            self._draw_fire(painter, metrics, QPointF(centre.x(), top - height / 2 - 2))
+
+    def _draw_fire(self, painter: QPainter, metrics: QFontMetrics, centre: QPointF) -> None:
+        """The fire badge centred on ``centre`` (device pixels)."""
+        height = metrics.height()
+        text_width = metrics.horizontalAdvance(self._fire) + 8
+        badge = QRectF(centre.x() - text_width / 2, centre.y() - height / 2, text_width, height)
+        if self._wild_fire:
+            ring = QPen(WILD_FIRE_RING, 2)
+            painter.setPen(ring)
+            painter.setBrush(WILD_FIRE_BADGE)
+        else:
             painter.setPen(Qt.PenStyle.NoPen)
-            painter.drawRoundedRect(badge, 3, 3)
-            painter.setPen(palette.FIRE_TEXT)
-            painter.drawText(badge, Qt.AlignmentFlag.AlignCenter, self._fire)
+            painter.setBrush(palette.FIRE_BADGE)
+        painter.drawRoundedRect(badge, 3, 3)
+        painter.setPen(WILD_FIRE_TEXT if self._wild_fire else palette.FIRE_TEXT)
+        painter.drawText(badge, Qt.AlignmentFlag.AlignCenter, self._fire)

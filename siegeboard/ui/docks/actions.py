@@ -1,0 +1,295 @@
+"""Actions dock: what the GM's people do to the selected structure, each one a rules action
+played through the engine (and so logged and undoable): fight a fire, repair, free a trapped
+person, kick a door, set demolition charges, mines, and the GM's own override.
+
+A task is typed as its outcome ("success", "failure", "outstanding", "catastrophic") or as a
+skill number to roll 1D20 against (H13); several firefighters are separated by commas.
+"""
+
+from __future__ import annotations
+
+from typing import get_args
+
+from PySide6.QtWidgets import (
+    QCheckBox, QComboBox, QDockWidget, QFormLayout, QGroupBox, QHBoxLayout, QLabel,
+    QLineEdit, QPushButton, QScrollArea, QSpinBox, QVBoxLayout, QWidget,
+)
+
+from siegeboard.model.actions import (
+    Demolish, DigMine, FightFire, FireMine, FreeTrapped, GMOverride, Kick, Repair, StartMine,
+    TaskRoll,
+)
+from siegeboard.model.structure import LadderStep, TaskOutcome
+from siegeboard.ui.changes import Change
+from siegeboard.ui.document import Document
+
+OUTCOMES = get_args(TaskOutcome)
+
+
+def parse_task(text: str) -> TaskRoll:
+    """"success" -> an entered outcome; "12" -> skill 12, rolled (ValueError otherwise)."""
+    word = text.strip().lower()
+    if word in OUTCOMES:
+        return TaskRoll(outcome=word)
+    if word.isdigit():
+        return TaskRoll(skill=int(word))
+    raise ValueError(f"task {text.strip()!r}: type an outcome ({', '.join(OUTCOMES)}) or a "
+                     "skill number to roll against")
+
+
+def parse_tasks(text: str) -> list[TaskRoll]:
+    tasks = [parse_task(part) for part in text.split(",") if part.strip()]
+    if not tasks:
+        raise ValueError("type at least one outcome or skill")
+    return tasks
+
+
+def _button(text: str, slot) -> QPushButton:
+    button = QPushButton(text)
+    button.clicked.connect(lambda: slot())
+    return button
+
+
+class ActionsDock(QDockWidget):
+    def __init__(self, document: Document, play, warn, parent=None):
+        """``play(action)`` runs an action (the window's: it reports refusals)."""
+        super().__init__("Actions", parent)
+        self.setObjectName("ActionsDock")
+        self.document = document
+        self.play = play
+        self.warn = warn
+        self.heading = QLabel("Select one structure")
+        self.heading.setWordWrap(True)
+        self.heading.setStyleSheet("font-weight: 600;")
+
+        # Fight a fire (DP ruleset)
+        self.firefighters = QLineEdit("success")
+        self.firefighters.setToolTip("One per firefighter, comma separated: an outcome or a "
+                                     "Constitution skill to roll")
+        self.fight_group = self._group("Fight the fire (Difficult, Constitution)", [
+            ("Firefighters", self.firefighters), ("", _button("Fight fire", self.fight_fire))])
+        # Repair
+        self.team = QSpinBox()
+        self.team.setRange(1, 3)
+        self.team.setValue(3)
+        self.engineer = QCheckBox("A combat engineer in the team")
+        self.engineer.setChecked(True)
+        self.repair_task = QLineEdit("success")
+        self.repair_group = self._group("Repair", [
+            ("Team", self.team), ("", self.engineer), ("Task", self.repair_task),
+            ("", _button("Repair", self.repair))])
+        # Free a trapped person
+        self.occupant = QComboBox()
+        self.free_task = QLineEdit("success")
+        self.free_group = self._group("Free a trapped person (Formidable, Strength)", [
+            ("Who", self.occupant), ("Task", self.free_task),
+            ("", _button("Free", self.free_trapped))])
+        # Kick a door (Hull ruleset)
+        self.kick_task = QLineEdit("success")
+        self.kick_group = self._group("Kick the door (Average, Athletics)", [
+            ("Task", self.kick_task), ("", _button("Kick", self.kick))])
+        # Demolition
+        self.charge = QComboBox()
+        self.charges = QSpinBox()
+        self.charges.setRange(1, 50)
+        self.on_pier = QCheckBox("On a pier (counts double)")
+        self.demolish_group = self._group("Demolition charges", [
+            ("Charge", self.charge), ("How many", self.charges), ("", self.on_pier),
+            ("", _button("Set and fire", self.demolish))])
+        # Mines (Hull ruleset)
+        self.mine = QComboBox()
+        self.besiegers_win = QCheckBox("Besiegers win the opposed Perception check")
+        self.besiegers_win.setChecked(True)
+        self.countermined = QCheckBox("Countermined")
+        mine_buttons = QWidget()
+        mine_row = QHBoxLayout(mine_buttons)
+        mine_row.setContentsMargins(0, 0, 0, 0)
+        for text, slot in (("Start mine", self.start_mine), ("Dig a day", self.dig_mine),
+                           ("Fire mine", self.fire_mine)):
+            mine_row.addWidget(_button(text, slot))
+        self.mine_group = self._group("Mine under this section", [
+            ("Mine", self.mine), ("", self.besiegers_win), ("", self.countermined),
+            ("", mine_buttons)])
+        # GM override
+        self.dp = QSpinBox()
+        self.dp.setRange(0, 10_000_000)
+        self.collapsed = QCheckBox("Collapsed")
+        self.cleared = QCheckBox("Cleared")
+        self.fire_level = QSpinBox()
+        self.fire_level.setRange(0, 10_000)
+        self.out_of_control = QCheckBox("Out of control")
+        self.hull_suffered = QSpinBox()
+        self.hull_suffered.setRange(0, 10_000)
+        self.ladder = QComboBox()
+        self.ladder.addItems(list(get_args(LadderStep)))
+        self.burning = QCheckBox("Burning")
+        self.reason = QLineEdit()
+        self.reason.setPlaceholderText("why (for the log)")
+        self.override_group = self._group("GM override", [
+            ("DP", self.dp), ("", self.collapsed), ("", self.cleared),
+            ("Fire level", self.fire_level), ("", self.out_of_control),
+            ("Hull suffered", self.hull_suffered), ("Ladder", self.ladder), ("", self.burning),
+            ("Reason", self.reason), ("", _button("Set", self.override))])
+        self._harris_only = [self.fight_group]
+        self._armory_only = [self.kick_group, self.mine_group]
+
+        body = QWidget()
+        layout = QVBoxLayout(body)
+        layout.addWidget(self.heading)
+        for group in (self.fight_group, self.repair_group, self.free_group, self.kick_group,
+                      self.demolish_group, self.mine_group, self.override_group):
+            layout.addWidget(group)
+        layout.addStretch(1)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setWidget(body)
+        self.setWidget(scroll)
+        document.selection_changed.connect(lambda _ids: self.show_selection())
+        document.changed.connect(self._on_changed)
+        self.show_selection()
+
+    def _group(self, title: str, rows) -> QGroupBox:
+        group = QGroupBox(title)
+        form = QFormLayout(group)
+        for label, widget in rows:
+            form.addRow(label, widget)
+        group.form = form
+        return group
+
+    # -- showing --------------------------------------------------------------------------
+    @property
+    def structure_id(self) -> str | None:
+        selection = self.document.selection
+        return selection[0] if len(selection) == 1 else None
+
+    def _on_changed(self, change: Change) -> None:
+        if change.reset or change.weapons or "mines" in change.fields or (
+                self.structure_id is not None and self.structure_id in change.changed):
+            self.show_selection()
+
+    def show_selection(self) -> None:
+        armory = self.document.ruleset == "armory"
+        for group in self._harris_only:
+            group.setVisible(not armory)
+        for group in self._armory_only:
+            group.setVisible(armory)
+        form = self.override_group.form
+        for widget in (self.dp, self.collapsed, self.cleared, self.fire_level,
+                       self.out_of_control):
+            form.setRowVisible(widget, not armory)
+        for widget in (self.hull_suffered, self.ladder, self.burning):
+            form.setRowVisible(widget, armory)
+        self.demolish_group.form.setRowVisible(self.on_pier, armory)
+        key = self.structure_id
+        structure = self.document.siege.structures.get(key) if key else None
+        for group in (self.fight_group, self.repair_group, self.free_group, self.kick_group,
+                      self.demolish_group, self.mine_group, self.override_group):
+            group.setEnabled(structure is not None)
+        self.charge.clear()
+        for weapon, _own in self.document.weapon_list():
+            if weapon.role in ("petard", "breaching_charge", "demolition_charge") or (
+                    not armory and weapon.explosive):
+                self.charge.addItem(weapon.name, weapon.id)
+        if structure is None:
+            self.heading.setText("Select one structure to act on it")
+            return
+        self.heading.setText(f"{structure.name} ({structure.kind})")
+        self.occupant.clear()
+        self.occupant.addItems([p.name for p in structure.occupants if p.trapped])
+        self.mine.clear()
+        for mine in self.document.siege.mines.values():
+            if mine.structure_id == key:
+                self.mine.addItem(f"{mine.id}: {mine.state}, {mine.days_dug}/{mine.days_needed} "
+                                  "days", mine.id)
+        self.dp.setMaximum(structure.dp_original)
+        self.dp.setValue(structure.dp)
+        self.collapsed.setChecked(structure.collapsed)
+        self.cleared.setChecked(structure.cleared)
+        self.fire_level.setValue(structure.fire_level)
+        self.out_of_control.setChecked(structure.out_of_control)
+        self.hull_suffered.setMaximum(structure.hull)
+        self.hull_suffered.setValue(structure.hull_suffered)
+        self.ladder.setCurrentText(structure.ladder)
+        self.burning.setChecked(structure.burning)
+
+    # -- acting ---------------------------------------------------------------------------
+    def _act(self, build) -> None:
+        key = self.structure_id
+        if key is None:
+            self.warn("Select one structure first.")
+            return
+        try:
+            action = build(key)
+        except ValueError as error:
+            self.warn(f"Cannot do that: {error}")
+            return
+        self.play(action)
+
+    def fight_fire(self) -> None:
+        self._act(lambda key: FightFire(structure_id=key,
+                                        firefighters=parse_tasks(self.firefighters.text())))
+
+    def repair(self) -> None:
+        self._act(lambda key: Repair(structure_id=key, team_size=self.team.value(),
+                                     engineer=self.engineer.isChecked(),
+                                     task=parse_task(self.repair_task.text())))
+
+    def free_trapped(self) -> None:
+        def build(key):
+            if not self.occupant.currentText():
+                raise ValueError("nobody is trapped here")
+            return FreeTrapped(structure_id=key, occupant=self.occupant.currentText(),
+                               task=parse_task(self.free_task.text()))
+        self._act(build)
+
+    def kick(self) -> None:
+        self._act(lambda key: Kick(structure_id=key, task=parse_task(self.kick_task.text())))
+
+    def demolish(self) -> None:
+        def build(key):
+            if self.charge.currentData() is None:
+                raise ValueError("no charge weapon in this siege's catalogue")
+            return Demolish(structure_id=key,
+                            weapon_ids=[self.charge.currentData()] * self.charges.value(),
+                            on_pier=self.on_pier.isChecked())
+        self._act(build)
+
+    def start_mine(self) -> None:
+        def build(key):
+            number = 1
+            while f"mine{number}" in self.document.siege.mines:
+                number += 1
+            return StartMine(structure_id=key, mine_id=f"mine{number}")
+        self._act(build)
+
+    def _mine_id(self) -> str:
+        if self.mine.currentData() is None:
+            raise ValueError("no mine under this section: start one first")
+        return self.mine.currentData()
+
+    def dig_mine(self) -> None:
+        self._act(lambda key: DigMine(mine_id=self._mine_id(),
+                                      besiegers_win=self.besiegers_win.isChecked(),
+                                      countermined=self.countermined.isChecked()))
+
+    def fire_mine(self) -> None:
+        self._act(lambda key: FireMine(mine_id=self._mine_id()))
+
+    def override(self) -> None:
+        def build(key):
+            structure = self.document.siege.structures[key]
+            if self.document.ruleset == "armory":
+                wanted = {"hull_suffered": self.hull_suffered.value(),
+                          "ladder": self.ladder.currentText(),
+                          "burning": self.burning.isChecked()}
+            else:
+                wanted = {"dp": self.dp.value(), "collapsed": self.collapsed.isChecked(),
+                          "cleared": self.cleared.isChecked(),
+                          "fire_level": self.fire_level.value(),
+                          "out_of_control": self.out_of_control.isChecked()}
+            fields = {name: value for name, value in wanted.items()
+                      if getattr(structure, name) != value}
+            if not fields:
+                raise ValueError("nothing differs from the structure's state")
+            return GMOverride(structure_id=key, reason=self.reason.text().strip(), **fields)
+        self._act(build)

@@ -1,0 +1,68 @@
+"""Clock dock: the turn and the time (a turn is 5 s, a minute 12 turns), and the buttons that
+run it: one turn, one minute, or N turns. Each step goes through the engine, so fires grow,
+burn, spread and burn out, and each step is one undoable log entry."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import (
+    QDockWidget, QHBoxLayout, QLabel, QPushButton, QSpinBox, QVBoxLayout, QWidget,
+)
+
+from siegeboard.model.siege import TURNS_PER_MINUTE
+from siegeboard.ui.changes import Change
+from siegeboard.ui.document import Document
+
+
+class ClockDock(QDockWidget):
+    def __init__(self, document: Document, advance, parent=None):
+        """``advance(turns)`` plays the step (the window's, which reports refusals)."""
+        super().__init__("Clock", parent)
+        self.setObjectName("ClockDock")
+        self.document = document
+        self.advance = advance
+        self.time_label = QLabel()
+        self.time_label.setStyleSheet("font-size: 15pt; font-weight: 600;")
+        self.fires_label = QLabel()
+        self.turn_button = QPushButton("+1 turn (5 s)")
+        self.turn_button.clicked.connect(lambda: self.advance(1))
+        self.minute_button = QPushButton("+1 minute")
+        self.minute_button.clicked.connect(lambda: self.advance(TURNS_PER_MINUTE))
+        self.turns = QSpinBox()
+        self.turns.setRange(1, 12 * 60 * 24)
+        self.turns.setValue(TURNS_PER_MINUTE * 5)
+        self.turns.setSuffix(" turns")
+        self.n_button = QPushButton("Advance")
+        self.n_button.clicked.connect(lambda: self.advance(self.turns.value()))
+        row = QHBoxLayout()
+        row.addWidget(self.turn_button)
+        row.addWidget(self.minute_button)
+        row_n = QHBoxLayout()
+        row_n.addWidget(self.turns)
+        row_n.addWidget(self.n_button)
+        body = QWidget()
+        layout = QVBoxLayout(body)
+        layout.addWidget(self.time_label)
+        layout.addWidget(self.fires_label)
+        layout.addLayout(row)
+        layout.addLayout(row_n)
+        layout.addStretch(1)
+        self.setWidget(body)
+        document.changed.connect(self._on_changed)
+        self.show_clock()
+
+    def _on_changed(self, change: Change) -> None:
+        if change.reset or change.clock or change.changed:
+            self.show_clock()
+
+    def show_clock(self) -> None:
+        siege = self.document.siege
+        self.time_label.setText(siege.clock.label())
+        if siege.ruleset == "armory":
+            burning = sum(1 for s in siege.structures.values() if s.burning)
+            self.fires_label.setText(f"{burning} burning" if burning else "No fire")
+        else:
+            fires = [s for s in siege.structures.values() if s.fire_level > 0]
+            wild = sum(1 for s in fires if s.out_of_control)
+            self.fires_label.setText(
+                f"{len(fires)} fire{'s' if len(fires) != 1 else ''}, {wild} out of control"
+                if fires else "No fire")

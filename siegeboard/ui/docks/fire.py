@@ -1,0 +1,181 @@
+"""Fire dock: what the next shot is. The battery to fire from (or none, with a typed range),
+the chosen battery's name, weapon and side, and the GM's figures for the shot: the modifier
+(DP ruleset) or Successes and Boons (Hull ruleset)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import (
+    QCheckBox, QComboBox, QDockWidget, QDoubleSpinBox, QFormLayout, QLabel, QLineEdit,
+    QPushButton, QSpinBox, QVBoxLayout, QWidget,
+)
+
+from siegeboard.ui.changes import Change
+from siegeboard.ui.document import Document
+from siegeboard.ui.tools.fire import FireSettings
+
+NO_BATTERY = "No battery: fire the current weapon at a typed range"
+
+
+class FireDock(QDockWidget):
+    """``battery_chosen`` carries the battery id (or None)."""
+
+    battery_chosen = Signal(object)
+
+    def __init__(self, document: Document, warn, current_weapon_id, parent=None):
+        super().__init__("Fire", parent)
+        self.setObjectName("FireDock")
+        self.document = document
+        self.warn = warn
+        self.current_weapon_id = current_weapon_id
+        self._loading = False
+
+        self.battery = QComboBox()
+        self.battery.activated.connect(lambda _i: self._battery_picked())
+        self.range = QDoubleSpinBox()
+        self.range.setRange(0, 100_000)
+        self.range.setDecimals(1)
+        self.range.setSuffix(" m")
+        self.range.setValue(100.0)
+        self.weapon_label = QLabel()
+        self.weapon_label.setWordWrap(True)
+        self.battery_name = QLineEdit()
+        self.battery_name.editingFinished.connect(self._rename)
+        self.battery_weapon = QComboBox()
+        self.battery_weapon.activated.connect(lambda _i: self._rearm())
+        self.side = QComboBox()
+        self.side.addItems(["besieger", "defender"])
+        self.side.activated.connect(lambda _i: self._edit(side=self.side.currentText()))
+        self.remove_button = QPushButton("Remove battery")
+        self.remove_button.clicked.connect(self._remove)
+        self.modifier = QSpinBox()
+        self.modifier.setRange(-1000, 1000)
+        self.modifier.setToolTip("Added to the final penetration (H4)")
+        self.successes = QSpinBox()
+        self.successes.setRange(0, 100)
+        self.boons = QSpinBox()
+        self.boons.setRange(0, 100)
+        self.through_slit = QCheckBox("Through a firing slit")
+
+        self.form = QFormLayout()
+        self.form.addRow("Fire from", self.battery)
+        self.form.addRow("Range", self.range)
+        self.form.addRow("Weapon", self.weapon_label)
+        self.form.addRow("Battery name", self.battery_name)
+        self.form.addRow("Its weapon", self.battery_weapon)
+        self.form.addRow("Side", self.side)
+        self.form.addRow("", self.remove_button)
+        self.form.addRow("GM modifier", self.modifier)
+        self.form.addRow("Successes", self.successes)
+        self.form.addRow("Boons", self.boons)
+        self.form.addRow("", self.through_slit)
+        hint = QLabel("Fire tool (F): hover to see range and blast, click to fire. Dice rolled "
+                      "at the table go in the toolbar's Dice box.")
+        hint.setWordWrap(True)
+        hint.setStyleSheet("color: #555;")
+        body = QWidget()
+        layout = QVBoxLayout(body)
+        layout.addLayout(self.form)
+        layout.addWidget(hint)
+        layout.addStretch(1)
+        self.setWidget(body)
+        document.changed.connect(self._on_changed)
+        self.fill()
+
+    # -- state ----------------------------------------------------------------------------
+    @property
+    def battery_id(self) -> str | None:
+        return self.battery.currentData()
+
+    def settings(self) -> FireSettings:
+        battery_id = self.battery_id
+        return FireSettings(
+            weapon_id=self.current_weapon_id(), battery_id=battery_id,
+            range_m=None if battery_id else self.range.value(), modifier=self.modifier.value(),
+            successes=self.successes.value(), boons=self.boons.value(),
+            through_slit=self.through_slit.isChecked())
+
+    def choose(self, battery_id: str | None) -> None:
+        index = self.battery.findData(battery_id)
+        self.battery.setCurrentIndex(max(0, index))
+        self._battery_picked()
+
+    def _battery_picked(self) -> None:
+        self.show_battery()
+        if not self._loading:
+            self.battery_chosen.emit(self.battery_id)
+
+    # -- showing --------------------------------------------------------------------------
+    def _on_changed(self, change: Change) -> None:
+        if change.reset or change.batteries or change.weapons:
+            self.fill()
+
+    def fill(self) -> None:
+        siege = self.document.siege
+        keep = self.battery_id
+        self._loading = True
+        self.battery.clear()
+        self.battery.addItem(NO_BATTERY, None)
+        for battery in siege.batteries.values():
+            self.battery.addItem(battery.name, battery.id)
+        self.battery.setCurrentIndex(max(0, self.battery.findData(keep)))
+        self.battery_weapon.clear()
+        for weapon, own in self.document.weapon_list():
+            self.battery_weapon.addItem(weapon.name, weapon.id)
+        armory = self.document.ruleset == "armory"
+        self.form.setRowVisible(self.modifier, not armory)
+        self.form.setRowVisible(self.successes, armory)
+        self.form.setRowVisible(self.boons, armory)
+        self.form.setRowVisible(self.through_slit, armory)
+        self._loading = False
+        self.show_battery()
+
+    def show_battery(self) -> None:
+        battery = self.document.siege.batteries.get(self.battery_id) if self.battery_id else None
+        self._loading = True
+        for widget in (self.battery_name, self.battery_weapon, self.side, self.remove_button):
+            widget.setEnabled(battery is not None)
+        self.range.setEnabled(battery is None)
+        if battery is not None:
+            self.battery_name.setText(battery.name)
+            self.battery_weapon.setCurrentIndex(self.battery_weapon.findData(battery.weapon_id))
+            self.side.setCurrentText(battery.side)
+            weapon = self.document.weapon(battery.weapon_id)
+        else:
+            self.battery_name.clear()
+            weapon_id = self.current_weapon_id()
+            weapon = self.document.weapon(weapon_id) if weapon_id else None
+        self.weapon_label.setText(weapon.name if weapon is not None else "none chosen")
+        self._loading = False
+
+    def refresh_weapon(self) -> None:
+        """The current weapon changed in the Weapons dock."""
+        self.show_battery()
+
+    # -- editing the chosen battery -------------------------------------------------------
+    def _edit(self, **fields) -> None:
+        if self._loading or self.battery_id is None:
+            return
+        try:
+            self.document.edit_battery(self.battery_id, **fields)
+        except ValueError as error:
+            self.warn(f"Battery not changed: {error}")
+            self.show_battery()
+
+    def _rename(self) -> None:
+        name = self.battery_name.text().strip()
+        if name:
+            self._edit(name=name)
+        else:
+            self.show_battery()
+
+    def _rearm(self) -> None:
+        self._edit(weapon_id=self.battery_weapon.currentData())
+
+    def _remove(self) -> None:
+        if self.battery_id is None:
+            return
+        try:
+            self.document.remove_battery(self.battery_id)
+        except ValueError as error:
+            self.warn(f"Cannot remove this battery: {error}")

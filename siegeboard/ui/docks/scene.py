@@ -1,0 +1,214 @@
+"""Scene dock, the Hull ruleset's "siege in an evening" (A12), and the escalade table (A11).
+
+Each engine (battery) gets a target; Successes and Boons are typed (pre-filled from the last
+scene) or rolled from a pool the GM sets. "Resolve scene" plays one ``ResolveScene`` through
+the engine: one attack each. Then the dock prompts the characters' own scene and names every
+Breached section. Below, the escalade table of the selected section, from the rules core.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import (
+    QCheckBox, QComboBox, QDockWidget, QFormLayout, QGroupBox, QHBoxLayout, QLabel,
+    QPushButton, QSpinBox, QTableWidget, QVBoxLayout, QWidget,
+)
+
+from siegeboard.model.actions import ResolveScene, SceneAttack
+from siegeboard.rules import armory
+from siegeboard.rules.escalade import escalade_table
+from siegeboard.ui.changes import Change
+from siegeboard.ui.document import Document
+
+COLUMNS = ("Engine", "Target", "Successes", "Boons", "Roll pool", "Pool D6")
+
+
+def last_scene_attacks(siege) -> dict[str, SceneAttack]:
+    """The attacks of the most recent scene in the log, by battery id ({} when none)."""
+    for entry in reversed(siege.log):
+        if entry.action.type == "scene":
+            return {attack.battery_id: attack for attack in entry.action.attacks}
+    return {}
+
+
+class SceneDock(QDockWidget):
+    def __init__(self, document: Document, play, warn, parent=None):
+        super().__init__("Scene", parent)
+        self.setObjectName("SceneDock")
+        self.document = document
+        self.play = play
+        self.warn = warn
+        self._loading = False
+        self.rows: list[str] = []
+
+        self.table = QTableWidget(0, len(COLUMNS))
+        self.table.setHorizontalHeaderLabels(list(COLUMNS))
+        self.table.verticalHeader().setVisible(False)
+        self.length = QComboBox()
+        self.length.addItems(["day", "week"])
+        self.resolve_button = QPushButton("Resolve scene")
+        self.resolve_button.clicked.connect(self.resolve)
+        self.scene_label = QLabel()
+        self.prompt = QLabel()
+        self.prompt.setWordWrap(True)
+        self.prompt.setStyleSheet("background: #fff4d6; padding: 6px; border: 1px solid #c9a13b;")
+        self.breached = QLabel()
+        self.breached.setWordWrap(True)
+        self.breached.setStyleSheet("color: #8b0000; font-weight: 600;")
+
+        self.ladders = self._count(1)
+        self.towers = self._count(1)
+        self.grapnels = self._count(1)
+        self.defenders = QCheckBox("Defenders at the top of the ladders")
+        for widget in (self.ladders, self.towers, self.grapnels):
+            widget.valueChanged.connect(lambda _v: self.show_escalade())
+        self.defenders.toggled.connect(lambda _on: self.show_escalade())
+        self.escalade = QLabel()
+        self.escalade.setWordWrap(True)
+        escalade_group = QGroupBox("Escalade, selected section (A11)")
+        form = QFormLayout(escalade_group)
+        form.addRow("Ladders", self.ladders)
+        form.addRow("Siege towers", self.towers)
+        form.addRow("Grapnels", self.grapnels)
+        form.addRow("", self.defenders)
+        form.addRow(self.escalade)
+
+        top = QHBoxLayout()
+        top.addWidget(self.scene_label, 1)
+        top.addWidget(QLabel("Length"))
+        top.addWidget(self.length)
+        top.addWidget(self.resolve_button)
+        body = QWidget()
+        layout = QVBoxLayout(body)
+        layout.addLayout(top)
+        layout.addWidget(self.table, 1)
+        layout.addWidget(self.breached)
+        layout.addWidget(self.prompt)
+        layout.addWidget(escalade_group)
+        self.setWidget(body)
+        document.changed.connect(self._on_changed)
+        document.selection_changed.connect(lambda _ids: self.show_escalade())
+        self.fill()
+
+    @staticmethod
+    def _count(value: int) -> QSpinBox:
+        spin = QSpinBox()
+        spin.setRange(0, 100)
+        spin.setValue(value)
+        return spin
+
+    # -- showing --------------------------------------------------------------------------
+    def _on_changed(self, change: Change) -> None:
+        if change.reset or change.batteries or change.added or change.removed:
+            self.fill()
+        elif change.log or change.changed:
+            self.show_status()
+            self.show_escalade()
+
+    def fill(self) -> None:
+        """One row per battery, pre-filled from the last scene."""
+        siege = self.document.siege
+        armory_rules = siege.ruleset == "armory"
+        self.setEnabled(True)
+        self.resolve_button.setEnabled(armory_rules)
+        self._loading = True
+        previous = last_scene_attacks(siege)
+        self.rows = list(siege.batteries)
+        self.table.setRowCount(len(self.rows))
+        for row, key in enumerate(self.rows):
+            battery = siege.batteries[key]
+            name = QLabel(f"{battery.name} ({battery.side})")
+            target = QComboBox()
+            target.addItem("— no target —", None)
+            for structure in siege.structures.values():
+                target.addItem(structure.name, structure.id)
+            target.setCurrentIndex(max(0, target.findData(battery.target_id)))
+            target.activated.connect(lambda _i, key=key, box=target: self._assign(key, box))
+            successes, boons = self._count(0), self._count(0)
+            roll = QCheckBox()
+            pool = self._count(4)
+            last = previous.get(key)
+            if last is not None:
+                if last.pool is not None:
+                    roll.setChecked(True)
+                    pool.setValue(last.pool)
+                else:
+                    successes.setValue(last.successes or 0)
+                    boons.setValue(last.boons or 0)
+            for column, widget in enumerate((name, target, successes, boons, roll, pool)):
+                self.table.setCellWidget(row, column, widget)
+        self.table.resizeColumnsToContents()
+        self._loading = False
+        self.show_status()
+        self.show_escalade()
+
+    def show_status(self) -> None:
+        siege = self.document.siege
+        self.scene_label.setText(f"Scenes played: {siege.scene}"
+                                 if siege.ruleset == "armory" else
+                                 "Scenes are the Hull ruleset's (armory)")
+        breached = [s.name for s in siege.structures.values()
+                    if siege.ruleset == "armory" and armory.fully_breached(s)]
+        self.breached.setText(("Breached: " + ", ".join(breached) + ". Play the assault.")
+                              if breached else "")
+        self.breached.setVisible(bool(breached))
+
+    def show_escalade(self) -> None:
+        selection = self.document.selection
+        structure = (self.document.siege.structures.get(selection[0])
+                     if len(selection) == 1 else None)
+        if structure is None or self.document.ruleset != "armory":
+            self.escalade.setText("Select one wall section.")
+            return
+        table = escalade_table(structure, ladders=self.ladders.value(),
+                               siege_towers=self.towers.value(), grapnels=self.grapnels.value(),
+                               defenders_at_top=self.defenders.isChecked())
+        self.escalade.setText("\n".join(table.lines()))
+
+    # -- acting ---------------------------------------------------------------------------
+    def _assign(self, battery_id: str, box: QComboBox) -> None:
+        if self._loading:
+            return
+        try:
+            self.document.edit_battery(battery_id, target_id=box.currentData())
+        except ValueError as error:
+            self.warn(f"Target not set: {error}")
+
+    def attacks(self) -> list[SceneAttack]:
+        """The rows with a target, as the engine takes them."""
+        attacks = []
+        for row, key in enumerate(self.rows):
+            target = self.table.cellWidget(row, 1).currentData()
+            if target is None:
+                continue
+            if self.table.cellWidget(row, 4).isChecked():
+                attacks.append(SceneAttack(battery_id=key, target_id=target,
+                                           pool=self.table.cellWidget(row, 5).value()))
+            else:
+                attacks.append(SceneAttack(battery_id=key, target_id=target,
+                                           successes=self.table.cellWidget(row, 2).value(),
+                                           boons=self.table.cellWidget(row, 3).value()))
+        return attacks
+
+    def set_row(self, battery_id: str, *, successes: int | None = None, boons: int | None = None,
+                pool: int | None = None) -> None:
+        """Fill one engine's row as the GM would (tests and scripts)."""
+        row = self.rows.index(battery_id)
+        if successes is not None:
+            self.table.cellWidget(row, 2).setValue(successes)
+        if boons is not None:
+            self.table.cellWidget(row, 3).setValue(boons)
+        self.table.cellWidget(row, 4).setChecked(pool is not None)
+        if pool is not None:
+            self.table.cellWidget(row, 5).setValue(pool)
+
+    def resolve(self) -> None:
+        attacks = self.attacks()
+        if not attacks:
+            self.warn("Give at least one engine a target first.")
+            return
+        outcome = self.play(ResolveScene(attacks=attacks, length=self.length.currentText()))
+        if outcome is None:
+            return
+        self.prompt.setText("\n".join(line for line in outcome.lines
+                                      if "play the assault" in line or "Now play" in line))
+        self.fill()

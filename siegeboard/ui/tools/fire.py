@@ -1,0 +1,159 @@
+"""Fire tool: hover to read the range, the range band and the blast's reach; click to fire.
+
+The shot is the rules engine's: the tool builds a ``FireAt`` from the Fire dock's settings
+and hands it to the window, which plays it through the document. The preview asks the rules
+core for the reach and the concussion in each square (``harris.concussion_reach`` and
+``harris.concussion_at``); nothing here decides a rule.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from PySide6.QtCore import QRectF, Qt
+
+from siegeboard.geometry import label_at, square_box, square_of
+from siegeboard.model.actions import FireAt
+from siegeboard.model.weapon import Weapon
+from siegeboard.rules import harris
+from siegeboard.ui.items.blast_item import BlastItem
+from siegeboard.ui.tools.base import Tool, ToolEvent
+
+
+@dataclass(frozen=True)
+class FireSettings:
+    """What the Fire dock says about the next shot."""
+
+    weapon_id: str | None
+    battery_id: str | None = None
+    range_m: float | None = None   # used when there is no battery
+    modifier: int = 0
+    successes: int = 0
+    boons: int = 0
+    through_slit: bool = False
+
+
+def blast_cells(weapon: Weapon, point: tuple[float, float], origin: tuple[float, float],
+                falloff: str) -> list[tuple[QRectF, int]]:
+    """The squares a burst at ``point`` reaches and the concussion in each, from the rules
+    core (H6: Chebyshev distance in 10 m squares from the burst's square)."""
+    if not weapon.explosive or weapon.concussion <= 0:
+        return []
+    reach = harris.concussion_reach(weapon.concussion, falloff=falloff)
+    column, row = square_of(point, origin)
+    values = {d: harris.concussion_at(weapon.concussion, d, falloff=falloff)
+              for d in range(reach + 1)}
+    cells = []
+    for dc in range(-reach, reach + 1):
+        for dr in range(-reach, reach + 1):
+            value = values[max(abs(dc), abs(dr))]
+            if value:
+                x0, y0, x1, y1 = square_box((column + dc, row + dr), origin).bounds
+                cells.append((QRectF(x0, y0, x1 - x0, y1 - y0), value))
+    return cells
+
+
+class FireTool(Tool):
+    name = "fire"
+    label = "Fire"
+    shortcut = "F"
+    status_tip = ("Fire: hover to see the range, band and blast; click to fire the chosen "
+                  "battery (or weapon at a typed range) at that point.")
+    cursor = Qt.CursorShape.CrossCursor
+
+    def __init__(self, host):
+        super().__init__(host)
+        self.blast = BlastItem()
+        self.blast.setVisible(False)
+        self.last_text = ""
+
+    def activate(self) -> None:
+        super().activate()
+        if self.blast.scene() is None:
+            self.scene.addItem(self.blast)
+
+    def cancel(self) -> None:
+        super().cancel()
+        self.blast.show_cells([])
+
+    # -- reading the shot ---------------------------------------------------------------------
+    def _weapon_and_range(self, settings: FireSettings, point) -> tuple[Weapon | None, float | None, str]:
+        siege = self.document.siege
+        if settings.battery_id is not None and settings.battery_id in siege.batteries:
+            battery = siege.batteries[settings.battery_id]
+            weapon = self.document.weapon(battery.weapon_id)
+            return weapon, math.dist(battery.position, point), f"from {battery.name}"
+        weapon = self.document.weapon(settings.weapon_id) if settings.weapon_id else None
+        return weapon, settings.range_m, "range typed"
+
+    def describe(self, point) -> str:
+        """The status line for the pointer at ``point``: range, band, square, blast reach."""
+        settings = self.host.fire_settings()
+        weapon, range_m, how = self._weapon_and_range(settings, point)
+        siege = self.document.siege
+        square = label_at(point, siege.grid_origin)
+        if weapon is None:
+            self.blast.show_cells([])
+            return f"{square}: choose a battery or a weapon to fire"
+        parts = [f"{weapon.name} at {square}"]
+        if range_m is not None:
+            parts.append(f"range {range_m:.1f} m ({how})")
+        if siege.ruleset == "harris":
+            if range_m is None:
+                parts.append("type a range")
+            else:
+                band = weapon.band_for(range_m)
+                parts.append(f"band up to {band.up_to_m:g} m, penetration {band.penetration}"
+                             if band is not None else "OUT OF RANGE")
+            cells = blast_cells(weapon, point, siege.grid_origin,
+                                siege.options.concussion_falloff)
+            self.blast.show_cells(cells)
+            if cells:
+                reach = harris.concussion_reach(weapon.concussion,
+                                                falloff=siege.options.concussion_falloff)
+                parts.append(f"blast: concussion {weapon.concussion}, reaches {reach} squares")
+        else:
+            self.blast.show_cells([])
+            parts.append("Easy attack (any range in sight)")
+        target = self.scene.structure_at(point)
+        if target is not None:
+            parts.append(f"on {siege.structures[target].name}")
+        return "; ".join(parts)
+
+    def action_at(self, point) -> FireAt:
+        """The ``FireAt`` a click at ``point`` fires (ValueError when it cannot be built)."""
+        settings = self.host.fire_settings()
+        siege = self.document.siege
+        battery_id = settings.battery_id if settings.battery_id in siege.batteries else None
+        if battery_id is not None:
+            weapon_id = siege.batteries[battery_id].weapon_id
+            range_m = None
+        else:
+            weapon_id = settings.weapon_id
+            range_m = settings.range_m
+            if weapon_id is None:
+                raise ValueError("choose a battery, or a weapon in the Weapons dock")
+            if range_m is None and siege.ruleset == "harris":
+                raise ValueError("with no battery, type the range in the Fire dock")
+            if range_m is None:
+                range_m = 0.0
+        return FireAt(weapon_id=weapon_id, at=(float(point[0]), float(point[1])),
+                      battery_id=battery_id, range_m=range_m, modifier=settings.modifier,
+                      successes=settings.successes, boons=settings.boons,
+                      through_slit=settings.through_slit)
+
+    # -- mouse ----------------------------------------------------------------------------------
+    def mouse_moved(self, event: ToolEvent) -> None:
+        self.last_text = self.describe(event.raw)
+        self.host.show_status(self.last_text)
+
+    def mouse_pressed(self, event: ToolEvent) -> None:
+        if not event.left:
+            return
+        try:
+            action = self.action_at(event.raw)
+        except ValueError as error:
+            self.host.warn(f"Cannot fire: {error}.")
+            return
+        self.host.play(action)
