@@ -4,14 +4,28 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
+import os
 import sys
 from pathlib import Path
 
+from pydantic import ValidationError
+
 from siegeboard import __version__
-from siegeboard.persist import SiegeFileError, read_siege
+from siegeboard.model.actions import AdvanceClock, FireAt
+from siegeboard.model.siege import TURNS_PER_MINUTE
+from siegeboard.persist import SiegeFileError, read_siege, write_siege
+from siegeboard.report.bounds import board_bounds, contains
+from siegeboard.report.options import PAPER_SIZES, SnapshotOptions, parse_scale
 from siegeboard.report.table import structure_rows
+from siegeboard.rules.dice import DiceExhausted, RandomDice, ScriptedDice
+from siegeboard.rules.engine import RuleError, apply_in_place
 
 SAMPLE = Path(__file__).resolve().parents[1] / "maps" / "castle.siege"
+
+
+class CommandError(Exception):
+    """Bad input to a subcommand: the message names the option and what to write instead."""
 
 
 def _print_table(path: Path, as_json: bool) -> int:
@@ -34,29 +48,273 @@ def _print_table(path: Path, as_json: bool) -> int:
     return 0
 
 
+def _info(args: argparse.Namespace) -> int:
+    return _print_table(args.file, args.json)
+
+
+# -- parsing option values --------------------------------------------------------------------
+
+
+def _numbers(text: str, option: str, form: str, example: str, count: int | None = None) -> list[float]:
+    """Comma-separated numbers for ``option``; the error shows ``form`` and an example."""
+    problem = CommandError(f"{option}: {text!r} is not {form} (e.g. {option} {example})")
+    try:
+        values = [float(part) for part in text.split(",")]
+    except ValueError:
+        raise problem from None
+    if not all(math.isfinite(value) for value in values) or (count and len(values) != count):
+        raise problem
+    return values
+
+
+def parse_point(text: str) -> tuple[float, float]:
+    """"120,45" -> (120.0, 45.0): a point in map metres."""
+    x, y = _numbers(text, "--at", "X,Y in metres", "120,45", count=2)
+    return x, y
+
+
+def parse_dice(text: str) -> list[int]:
+    """"3,5,1" -> [3, 5, 1]: the dice rolled at the table, in the order the rules ask."""
+    form = "dice values separated by commas, each a whole number 1 or more"
+    values = _numbers(text, "--dice", form, "3,5,1")
+    if any(value != int(value) or value < 1 for value in values):
+        raise CommandError(f"--dice: {text!r} is not {form} (e.g. --dice 3,5,1)")
+    return [int(value) for value in values]
+
+
+def parse_view(text: str) -> tuple[float, float, float, float]:
+    form = "MINX,MINY,MAXX,MAXY in metres with MAXX > MINX and MAXY > MINY"
+    minx, miny, maxx, maxy = _numbers(text, "--view", form, "0,0,120,80", count=4)
+    if maxx <= minx or maxy <= miny:
+        raise CommandError(f"--view: {text!r} is not {form} (e.g. --view 0,0,120,80)")
+    return minx, miny, maxx, maxy
+
+
+def find_named(table: dict, wanted: str, what: str, option: str):
+    """The item of ``table`` whose id or name is ``wanted`` (case-insensitive)."""
+    wanted_folded = wanted.strip().casefold()
+    for item in table.values():
+        if item.id.casefold() == wanted_folded:
+            return item
+    matches = [item for item in table.values() if item.name.casefold() == wanted_folded]
+    if len(matches) == 1:
+        return matches[0]
+    known = ", ".join(f"{item.id} ({item.name})" for item in table.values()) or "none"
+    if matches:
+        raise CommandError(f"{option}: {len(matches)} {what}s are named {wanted!r}; give the id: "
+                           f"{', '.join(item.id for item in matches)}")
+    raise CommandError(f"{option}: no {what} {wanted!r} in this siege; its {what}s are: {known}")
+
+
+# -- fire and advance -------------------------------------------------------------------------
+
+
+def reproducible_dice(siege) -> RandomDice:
+    """Dice seeded from the siege's seed and its log's length: the same file and command give
+    the same rolls, and each new action rolls afresh."""
+    return RandomDice(siege.dice_seed * 1_000_003 + len(siege.log))
+
+
+def _apply_and_save(path: Path, siege_file, action, dice_text: str | None, as_json: bool) -> int:
+    siege = siege_file.siege
+    dice = ScriptedDice(parse_dice(dice_text)) if dice_text else reproducible_dice(siege)
+    try:
+        outcome = apply_in_place(siege, action, dice)
+    except DiceExhausted as error:
+        raise CommandError(f"--dice: not enough dice for this action ({error}); "
+                           "give every die the rules ask for, in order") from None
+    except RuleError:
+        raise
+    except ValueError as error:  # a scripted die that its die cannot show (a 9 on a D6)
+        raise CommandError(f"--dice: {error}") from None
+    if isinstance(dice, ScriptedDice) and dice.remaining:
+        used = len(outcome.entry.dice_values())
+        raise CommandError(f"--dice: {dice.remaining} dice left unused (the action rolled {used}); "
+                           "give exactly the dice it needs")
+    write_siege(path, siege_file)
+    entry = outcome.entry
+    if as_json:
+        print(json.dumps({
+            "file": str(path), "seq": entry.seq, "turn": entry.turn, "square": entry.square,
+            "clock": siege.clock.label(), "lines": entry.lines,
+            "rolls": [roll.model_dump() for roll in entry.rolls],
+            "events": [event.model_dump() for event in entry.events],
+            "touched": entry.touched,
+        }, indent=1))
+    else:
+        for line in entry.lines:
+            print(line)
+    return 0
+
+
+def _fire(args: argparse.Namespace) -> int:
+    siege_file = read_siege(args.file)
+    siege = siege_file.siege
+    battery = find_named(siege.batteries, args.battery, "battery", "--battery") if args.battery else None
+    if args.weapon:
+        weapon = find_named(siege.weapons, args.weapon, "weapon", "--weapon")
+    elif battery is not None:
+        weapon = siege.weapons[battery.weapon_id]
+    else:
+        raise CommandError("--weapon: name the weapon to fire (its id or name)")
+    at = parse_point(args.at)
+    bounds = board_bounds(siege, siege_file.images)
+    if not contains(bounds, at):
+        raise CommandError(
+            f"--at: ({at[0]:g}, {at[1]:g}) is off the map, which spans x {bounds[0]:g} to "
+            f"{bounds[2]:g} m and y {bounds[1]:g} to {bounds[3]:g} m")
+    if args.range is not None and (not math.isfinite(args.range) or args.range < 0):
+        raise CommandError(f"--range: {args.range:g} m; a range is 0 m or more")
+    if args.target and args.target not in siege.structures:
+        raise CommandError(f"--target: no structure with id {args.target!r} in this siege")
+    action = FireAt(weapon_id=weapon.id, at=at, battery_id=battery.id if battery else None,
+                    range_m=args.range, target_id=args.target, modifier=args.modifier,
+                    successes=args.successes, boons=args.boons, through_slit=args.slit)
+    return _apply_and_save(args.file, siege_file, action, args.dice, args.json)
+
+
+def _advance(args: argparse.Namespace) -> int:
+    siege_file = read_siege(args.file)
+    turns = args.turns if args.turns is not None else args.minutes * TURNS_PER_MINUTE
+    try:
+        action = AdvanceClock(turns=turns)
+    except ValidationError as error:
+        option = "--turns" if args.turns is not None else "--minutes"
+        raise CommandError(f"{option}: {turns} turns: {error.errors()[0]['msg'].lower()} "
+                           "(the clock advances by 1 turn up to a day at a time)") from None
+    return _apply_and_save(args.file, siege_file, action, args.dice, args.json)
+
+
+# -- snapshot ---------------------------------------------------------------------------------
+
+
+def _snapshot(args: argparse.Namespace) -> int:
+    # Qt is loaded only for the commands that paint: info, fire and advance stay Qt-free.
+    from siegeboard.report.snapshot import SnapshotError, export_snapshot, mark_snapshot
+
+    siege_file = read_siege(args.file)
+    siege = siege_file.siege
+    try:
+        options = SnapshotOptions(
+            copy="players" if args.players else "gm", greyscale=args.greyscale,
+            paper=args.paper, orientation="portrait" if args.portrait else "landscape",
+            view=parse_view(args.view) if args.view else None,
+            scale=parse_scale(args.scale) if args.scale else None,
+            since_turn=args.since, dpi=args.dpi)
+    except ValueError as error:
+        raise CommandError(f"snapshot options: {error}") from None
+    try:
+        written = export_snapshot(args.output, siege, siege_file.images, options,
+                                  all_pages=args.all_pages)
+    except SnapshotError as error:
+        raise CommandError(str(error)) from None
+    if not args.no_record and siege.last_snapshot_turn != siege.clock.turn:
+        mark_snapshot(siege)
+        write_siege(args.file, siege_file)
+    for path in written:
+        print(path)
+    return 0
+
+
+COMMANDS = {"info": _info, "snapshot": _snapshot, "fire": _fire, "advance": _advance}
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="siegeboard", description="A siege board for tabletop game masters.")
+        prog="siegeboard", description="A siege board for tabletop game masters. With no "
+        "command, opens the board window (on FILE.siege if given).")
     parser.add_argument("--version", action="version", version=f"siegeboard {__version__}")
-    sub = parser.add_subparsers(dest="command")
-    info = sub.add_parser("info", help="print a siege's structure table")
-    info.add_argument("file", type=Path)
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    info = sub.add_parser("info", help="print a siege's structure table",
+                          description="Print the structure table of FILE, sorted by square.")
+    info.add_argument("file", type=Path, metavar="FILE.siege")
     info.add_argument("--json", action="store_true", help="print JSON instead of a table")
+
+    snapshot = sub.add_parser(
+        "snapshot", help="export a snapshot (map, structure table, log) to PDF, PNG or SVG",
+        description="Export a snapshot of FILE without opening a window: the map with its "
+        "legend and scale bar, the structure table and the log. A PDF holds every page; a PNG "
+        "or SVG holds the map page (--all-pages writes the others as OUT-2.png, ...). The "
+        "turn is recorded in FILE as the last snapshot (unless --no-record), so the next "
+        "snapshot's log starts there.")
+    snapshot.add_argument("file", type=Path, metavar="FILE.siege")
+    snapshot.add_argument("-o", "--output", type=Path, required=True, metavar="OUT",
+                          help="the file to write: OUT.pdf, OUT.png or OUT.svg")
+    snapshot.add_argument("--players", action="store_true",
+                          help="the players' copy: states only, no DP or Hull figure, no GM note")
+    snapshot.add_argument("--scale", metavar="1:N",
+                          help="print the map at this scale (e.g. 1:500), tiled over pages")
+    snapshot.add_argument("--view", metavar="MINX,MINY,MAXX,MAXY",
+                          help="only this part of the map, in metres")
+    snapshot.add_argument("--since", type=int, metavar="TURN",
+                          help="the log from this turn on (default: since the last snapshot)")
+    snapshot.add_argument("--greyscale", action="store_true",
+                          help="grey only: states by pattern and shade")
+    snapshot.add_argument("--paper", default="A4", choices=PAPER_SIZES, help="paper size (A4)")
+    snapshot.add_argument("--portrait", action="store_true", help="portrait, not landscape")
+    snapshot.add_argument("--dpi", type=int, default=150, help="PNG resolution (150)")
+    snapshot.add_argument("--all-pages", action="store_true",
+                          help="PNG/SVG: write every page, not just the map")
+    snapshot.add_argument("--no-record", action="store_true",
+                          help="leave FILE untouched (do not record this snapshot's turn)")
+
+    fire = sub.add_parser(
+        "fire", help="fire a weapon at a point, save the siege, print the log lines",
+        description="Fire a weapon at a point of FILE through the rules engine, save FILE "
+        "and print the log lines. Without --dice the dice are rolled, seeded from the siege "
+        "so the same file and command give the same result.")
+    fire.add_argument("file", type=Path, metavar="FILE.siege")
+    fire.add_argument("--weapon", metavar="NAME",
+                      help="weapon id or name (default: the battery's weapon)")
+    source = fire.add_mutually_exclusive_group(required=True)
+    source.add_argument("--battery", metavar="NAME", help="fire from this battery (id or name)")
+    source.add_argument("--range", type=float, metavar="M", help="fire at this range in metres")
+    fire.add_argument("--at", required=True, metavar="X,Y", help="the point aimed at, in metres")
+    fire.add_argument("--target", metavar="ID", help="the structure hit (default: the one at X,Y)")
+    fire.add_argument("--dice", metavar="D1,D2,...", help="the dice rolled at the table, in order")
+    fire.add_argument("--modifier", type=int, default=0, help="GM's modifier to penetration")
+    fire.add_argument("--successes", type=int, default=0, help="Hull ruleset: Successes")
+    fire.add_argument("--boons", type=int, default=0, help="Hull ruleset: Boons")
+    fire.add_argument("--slit", action="store_true", help="Hull ruleset: through a firing slit")
+    fire.add_argument("--json", action="store_true", help="print the log entry as JSON")
+
+    advance = sub.add_parser(
+        "advance", help="run the clock (fires grow, burn and spread), save, print the log",
+        description="Advance FILE's clock through the rules engine (a turn is 5 s, a minute "
+        "12 turns), save FILE and print the log lines.")
+    advance.add_argument("file", type=Path, metavar="FILE.siege")
+    span = advance.add_mutually_exclusive_group(required=True)
+    span.add_argument("--turns", type=int, metavar="N", help="advance N turns of 5 s")
+    span.add_argument("--minutes", type=int, metavar="N", help="advance N minutes")
+    advance.add_argument("--dice", metavar="D1,D2,...", help="the dice rolled at the table, in order")
+    advance.add_argument("--json", action="store_true", help="print the log entry as JSON")
     return parser
+
+
+def _open_window(path: Path | None) -> int:
+    from siegeboard.ui.app import run  # Qt is loaded only when a window is wanted
+
+    return run(path)
 
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
-    if argv and not argv[0].startswith("-") and argv[0] not in ("info",):
-        argv = ["info", *argv]  # `siegeboard FILE` shows FILE until the window exists
+    if argv and not argv[0].startswith("-") and argv[0] not in COMMANDS:
+        # `siegeboard FILE.siege` opens FILE in the window
+        return _open_window(Path(argv[0]))
     args = build_parser().parse_args(argv)
     try:
-        if args.command == "info":
-            return _print_table(args.file, args.json)
-        return _print_table(SAMPLE, False)
-    except SiegeFileError as error:
+        if args.command in COMMANDS:
+            return COMMANDS[args.command](args)
+        return _open_window(SAMPLE if SAMPLE.is_file() else None)
+    except (SiegeFileError, CommandError, RuleError) as error:
         print(f"siegeboard: {error}", file=sys.stderr)
         return 2
+    except BrokenPipeError:
+        # The reader (`| head`) left: the work is done and saved; say nothing more.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
 
 
 if __name__ == "__main__":

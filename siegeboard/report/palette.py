@@ -22,6 +22,18 @@ DAMAGE_STOPS: tuple[tuple[float, str], ...] = (
     (1.0, "#0072B2"),   # blue
 )
 FILL_ALPHA = 140
+# The window's fills are thin enough for the plan's ink to show through: faint when intact,
+# stronger as the structure fails, so damage still stands out. The outline carries the colour.
+WINDOW_ALPHA_INTACT = 55
+WINDOW_ALPHA_LOST = 150
+OUTLINE_DARKER = 135  # QColor.darker factor: the outline is the fill's colour, deepened
+# The alarm marks: a Breached (armory) or Collapsed (harris) section, a Cracked one. They are
+# drawn at a fixed size on screen so a 4 m section is seen with the whole castle in view.
+BREACH_MARK = QColor("#D55E00")     # vermillion plate, white words, black ring
+BREACH_MARK_TEXT = QColor("#ffffff")
+CRACK_MARK = QColor("#F0E442")      # yellow plate, black words
+CRACK_MARK_TEXT = QColor("#000000")
+MARK_RING = QColor("#000000")
 OUTLINE = QColor("#1b1b1b")
 SELECTED_OUTLINE = QColor("#ff00ff")
 CLEARED = QColor("#9a9a9a")
@@ -58,12 +70,34 @@ def damage_colour(fraction: float) -> QColor:
     return QColor(DAMAGE_STOPS[-1][1])
 
 
+def fill_alpha(fraction: float) -> int:
+    """The window fill's opacity at a health ``fraction``: faint intact, stronger when failing."""
+    fraction = max(0.0, min(1.0, fraction))
+    return int(WINDOW_ALPHA_LOST + (WINDOW_ALPHA_INTACT - WINDOW_ALPHA_LOST) * fraction)
+
+
 def fill_colour(structure: Structure, ruleset: str) -> QColor:
-    """The translucent fill for a structure's current state."""
-    colour = CLEARED if structure.cleared else damage_colour(health_fraction(structure, ruleset))
-    colour = QColor(colour)
-    colour.setAlpha(FILL_ALPHA)
+    """The translucent fill for a structure's current state (the plan shows through)."""
+    fraction = 0.0 if structure.cleared else health_fraction(structure, ruleset)
+    colour = QColor(CLEARED if structure.cleared else damage_colour(fraction))
+    colour.setAlpha(fill_alpha(fraction))
     return colour
+
+
+def outline_colour(structure: Structure, ruleset: str) -> QColor:
+    """The opaque outline: the state's colour deepened, so a thin wall still shows its state."""
+    colour = CLEARED if structure.cleared else damage_colour(health_fraction(structure, ruleset))
+    return QColor(colour).darker(OUTLINE_DARKER)
+
+
+def alarm(structure: Structure, ruleset: str) -> str:
+    """The state that must catch the eye at any zoom: "breached" (an armory section Breached,
+    a harris structure collapsed), "cracked" (armory), or ""."""
+    if ruleset == "armory":
+        return {"cracked": "cracked", "breached": "breached"}.get(structure.ladder, "")
+    if structure.collapsed and not structure.cleared:
+        return "breached"
+    return ""
 
 
 def collapse_hatch() -> QBrush:

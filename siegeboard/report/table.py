@@ -20,6 +20,21 @@ def structure_state(structure: Structure, ruleset: str) -> str:
     return "intact" if structure.dp == structure.dp_original else "damaged"
 
 
+def players_state(structure: Structure, ruleset: str) -> str:
+    """The state as the players see it, with no figure behind it: intact, damaged, collapsed
+    (harris; a cleared site is collapsed too) or intact, damaged, breached (armory; a gate
+    with a portcullis is breached only when both layers are)."""
+    if ruleset == "armory":
+        layers = [structure.ladder] + (
+            [structure.inner_layer.ladder] if structure.inner_layer is not None else [])
+        if all(step == "breached" for step in layers):
+            return "breached"
+        return "intact" if all(step == "intact" for step in layers) else "damaged"
+    if structure.collapsed or structure.cleared:
+        return "collapsed"
+    return "intact" if structure.dp == structure.dp_original else "damaged"
+
+
 def structure_square(structure: Structure, origin: tuple[float, float]) -> tuple[int, int]:
     """The first 10 m square the footprint overlaps, reading north to south, west to east."""
     return min(squares_overlapped(structure.footprint, origin), key=lambda s: (s[1], s[0]))

@@ -1,0 +1,508 @@
+"""A snapshot's pages: the map sheet(s), the structure table and the log, each with a header.
+
+``build_pages`` lays everything out first (so every page knows "page n of N"), then each
+``Page.paint`` draws itself into a content rectangle in points.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import date
+
+from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPen
+
+from siegeboard import __version__
+from siegeboard.model.catalogue import catalogue
+from siegeboard.model.siege import Siege
+from siegeboard.report.bounds import content_bounds, snap_to_squares
+from siegeboard.report.extent import Plan
+from siegeboard.report.log_text import printed_entries, since_label
+from siegeboard.report.map_painter import INK, FAINT_INK, MapPainter, font
+from siegeboard.report.options import SnapshotOptions
+from siegeboard.report.sheets import MapSheet, fit_sheet, tile_sheets
+from siegeboard.report.table import players_state, structure_rows
+
+HEADER_H = 38.0
+FOOTER_H = 14.0
+GAP = 8.0
+PANEL_W = 150.0
+PANEL_H = 150.0  # the legend's full height: title, four states, ramp, fire, batteries
+LABEL_TOP = 13.0
+LABEL_LEFT = 18.0
+ROW_H = 12.0
+SECTION_GAP = 18.0
+LOG_COLUMN_GAP = 18.0
+LOG_SUMMARY_H = 16.0
+TABLE_FONT = 7.5
+LOG_FONT = 7.5
+LOG_LINE_H = 10.5
+LOG_INDENT = 14.0
+TABLE_NOTE_H = 14.0
+RULESET_TITLES = {"harris": "Sieges and Fortifications", "armory": "The Heavy Armory"}
+
+PaintBody = Callable[[QPainter, QRectF], None]
+
+
+@dataclass
+class Page:
+    """One page: its title (the header's second line) and the pieces of its body, drawn top
+    down, each given its height (a map page has one piece: the map)."""
+
+    title: str
+    pieces: list[tuple[float, PaintBody]]
+    big_header: bool = False
+
+    def paint_body(self, painter: QPainter, body: QRectF) -> None:
+        top = body.top()
+        for height, piece in self.pieces:
+            piece(painter, QRectF(body.left(), top, body.width(), height))
+            top += height + SECTION_GAP
+
+    def used_height(self) -> float:
+        return sum(height for height, _ in self.pieces) + SECTION_GAP * (len(self.pieces) - 1)
+
+
+@dataclass(frozen=True)
+class Column:
+    key: str
+    title: str
+    weight: float
+    align: Qt.AlignmentFlag = Qt.AlignmentFlag.AlignLeft
+
+
+def table_columns(ruleset: str, players: bool) -> list[Column]:
+    """The structure table's columns for the ruleset and the copy."""
+    right = Qt.AlignmentFlag.AlignRight
+    columns = [Column("name", "Name", 3.2), Column("kind", "Kind", 2.4),
+               Column("square", "Square", 1.0)]
+    if not players:
+        if ruleset == "armory":
+            columns += [Column("armor", "Armor", 0.9, right),
+                        Column("hull", "Hull suffered", 1.4, right)]
+        else:
+            columns += [Column("av", "AV", 0.7, right), Column("dp", "DP / original", 1.6, right)]
+    fire = "Fire level" if ruleset == "harris" and not players else "Fire"
+    columns += [Column("state", "State", 1.7), Column("fire", fire, 2.2),
+                Column("occupants", "Occupants", 1.3, right), Column("trapped", "Trapped", 1.1, right)]
+    if not players:
+        columns.append(Column("gm_notes", "GM notes", 2.8))
+    return columns
+
+
+def table_cells(siege: Siege, players: bool) -> list[dict[str, str]]:
+    """The table's rows as text, sorted by square (``structure_rows``' order)."""
+    kinds = catalogue(siege.ruleset).kinds
+    cells = []
+    for row in structure_rows(siege):
+        structure = siege.structures[row["id"]]
+        entry = kinds.get(structure.kind)
+        text = {key: str(value) for key, value in row.items()}
+        text["kind"] = entry.name if entry else structure.kind
+        if siege.ruleset == "armory":
+            layer = structure.inner_layer
+            text["hull"] = f"{structure.hull_suffered} of {structure.hull}" + (
+                f"; {layer.name.lower()} {layer.suffered} of {layer.hull}" if layer else "")
+            text["fire"] = "burning" if structure.burning else ""
+        elif structure.fire_level:
+            text["fire"] = "burning" if players else (
+                f"{structure.fire_level}" + (", out of control" if structure.out_of_control
+                                             else ""))
+        else:
+            text["fire"] = ""
+        if players:
+            text["state"] = players_state(structure, siege.ruleset)
+        text["dp"] = f"{structure.dp} / {structure.dp_original}"
+        text["gm_notes"] = structure.gm_notes.replace("\n", " ")
+        for key in ("occupants", "trapped"):  # a blank reads faster than a column of zeros
+            if text[key] == "0":
+                text[key] = ""
+        cells.append(text)
+    return cells
+
+
+def wrap(text: str, metrics: QFontMetricsF, width: float) -> list[str]:
+    """``text`` broken at spaces into lines no wider than ``width`` (a long word is cut)."""
+    lines: list[str] = []
+    current = ""
+    for word in text.split(" "):
+        candidate = f"{current} {word}" if current else word
+        if metrics.horizontalAdvance(candidate) <= width:
+            current = candidate
+            continue
+        if current:
+            lines.append(current)
+        while metrics.horizontalAdvance(word) > width and len(word) > 1:
+            cut = len(word)
+            while cut > 1 and metrics.horizontalAdvance(word[:cut]) > width:
+                cut -= 1
+            lines.append(word[:cut])
+            word = word[cut:]
+        current = word
+    lines.append(current)
+    return lines
+
+
+class SnapshotLayout:
+    """Every page of one snapshot, laid out for a content area of ``width`` x ``height`` points."""
+
+    def __init__(self, siege: Siege, plan: Plan | None, options: SnapshotOptions,
+                 width: float, height: float):
+        self.siege = siege
+        self.options = options
+        self.width = width
+        self.height = height
+        self.map_painter = MapPainter(siege, plan, options)
+        self.plan = plan
+        self.printed_on = options.printed_on or date.today()
+        self.pages: list[Page] = []
+        self.sheets: list[MapSheet] = []
+        self._add_map_pages()
+        if options.include_table:
+            self._add_table_pages()
+        if options.include_log:
+            self._add_log_pages()
+
+    # -- header and footer ------------------------------------------------------------------
+
+    def paint_page(self, painter: QPainter, page_number: int, content: QRectF) -> None:
+        """Draw page ``page_number`` (0-based) into ``content`` (points)."""
+        page = self.pages[page_number]
+        self._paint_header(painter, content, page)
+        self._paint_footer(painter, content, page_number)
+        page.paint_body(painter, self.body_rect(content))
+
+    def body_rect(self, content: QRectF) -> QRectF:
+        """The part of the page below the header and above the footer."""
+        return QRectF(content.left(), content.top() + HEADER_H + GAP, content.width(),
+                      content.height() - HEADER_H - FOOTER_H - 2 * GAP)
+
+    def map_frame(self, body: QRectF) -> QRectF:
+        """Where the map is drawn on a map page with this ``body``."""
+        frame_w, frame_h, _ = self._map_frame_size()
+        return QRectF(body.left() + LABEL_LEFT, body.top() + LABEL_TOP, frame_w, frame_h)
+
+    def page_point(self, point: tuple[float, float], content: QRectF, sheet: int = 0) -> QPointF:
+        """Where map ``point`` (metres) falls on map sheet ``sheet``'s page, in points."""
+        frame = self.map_frame(self.body_rect(content))
+        chosen = self.sheets[sheet]
+        k = chosen.points_per_metre
+        return QPointF(frame.left() + (point[0] - chosen.region[0]) * k,
+                       frame.top() + (point[1] - chosen.region[1]) * k)
+
+    def body_size(self) -> tuple[float, float]:
+        return self.width, self.height - HEADER_H - FOOTER_H - 2 * GAP
+
+    def _paint_header(self, painter: QPainter, content: QRectF, page: Page) -> None:
+        siege = self.siege
+        copy = "Players' copy" if self.options.players else "GM copy"
+        painter.save()
+        painter.setPen(INK)
+        painter.setFont(font(15 if page.big_header else 12, bold=True))
+        painter.drawText(QRectF(content.left(), content.top(), content.width() * 0.62, 20),
+                         Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, siege.name)
+        painter.setFont(font(12 if page.big_header else 10, bold=True))
+        painter.drawText(QRectF(content.left(), content.top(), content.width(), 20),
+                         Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
+                         siege.clock.label())
+        painter.setFont(font(8))
+        painter.setPen(FAINT_INK)
+        ruleset = RULESET_TITLES.get(siege.ruleset, siege.ruleset)
+        painter.drawText(QRectF(content.left(), content.top() + 21, content.width() * 0.75, 12),
+                         Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+                         f"{ruleset} · {copy} · {page.title}")
+        painter.drawText(QRectF(content.left(), content.top() + 21, content.width(), 12),
+                         Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
+                         self.printed_on.strftime("%d %B %Y").lstrip("0"))
+        painter.setPen(QPen(INK, 0.8))
+        y = content.top() + HEADER_H
+        painter.drawLine(QLineF(content.left(), y, content.right(), y))
+        painter.restore()
+
+    def _paint_footer(self, painter: QPainter, content: QRectF, page_number: int) -> None:
+        painter.save()
+        painter.setFont(font(7))
+        painter.setPen(FAINT_INK)
+        rect = QRectF(content.left(), content.bottom() - FOOTER_H, content.width(), FOOTER_H)
+        painter.drawText(rect, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignBottom,
+                         f"siegeboard {__version__}")
+        painter.drawText(rect, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignBottom,
+                         f"page {page_number + 1} of {len(self.pages)}")
+        painter.restore()
+
+    # -- the map ----------------------------------------------------------------------------
+
+    def _map_frame_size(self) -> tuple[float, float, bool]:
+        """Frame width and height for the map, and whether the panel sits on the right."""
+        body_w, body_h = self.body_size()
+        beside = body_w >= body_h
+        if beside:
+            return body_w - PANEL_W - GAP - LABEL_LEFT, body_h - LABEL_TOP, True
+        return body_w - LABEL_LEFT, body_h - PANEL_H - GAP - LABEL_TOP, False
+
+    def map_region(self) -> tuple[float, float, float, float]:
+        if self.options.view is not None:
+            return self.options.view
+        size = (self.plan.image.width(), self.plan.image.height()) if self.plan else None
+        return snap_to_squares(content_bounds(self.siege, size), self.siege.grid_origin)
+
+    def _add_map_pages(self) -> None:
+        frame_w, frame_h, beside = self._map_frame_size()
+        region = self.map_region()
+        if self.options.scale is None:
+            sheets = [fit_sheet(region, frame_w, frame_h)]
+        else:
+            sheets = tile_sheets(region, frame_w, frame_h, self.options.scale,
+                                 self.options.overlap_mm)
+        self.sheets = sheets
+        for sheet in sheets:
+            title = "Map"
+            if sheet.tiled:
+                title = (f"Map sheet {sheet.number} of {sheet.rows * sheet.columns} "
+                         f"(row {sheet.row + 1}, column {sheet.column + 1})")
+            body_h = self.body_size()[1]
+            self.pages.append(Page(title, [(body_h, self._map_body(sheet, beside))],
+                                   big_header=True))
+
+    def _map_body(self, sheet: MapSheet, beside: bool) -> PaintBody:
+        def paint(painter: QPainter, body: QRectF) -> None:
+            frame = self.map_frame(body)
+            self.map_painter.paint(painter, frame, sheet.region)
+            if sheet.tiled:
+                self._paint_overlap_marks(painter, frame, sheet)
+            if beside:
+                panel = QRectF(frame.right() + GAP, body.top(), PANEL_W, body.height())
+            else:
+                panel = QRectF(body.left(), frame.bottom() + GAP, body.width(), PANEL_H)
+            self._paint_panel(painter, panel, sheet, beside)
+        return paint
+
+    def _paint_panel(self, painter: QPainter, panel: QRectF, sheet: MapSheet, beside: bool) -> None:
+        width = panel.width() if beside else min(170.0, panel.width() / 3)
+        used = self.map_painter.paint_legend(painter, panel.topLeft(), width)
+        if beside:
+            spot = QPointF(panel.left(), panel.top() + used + 10)
+        else:
+            spot = QPointF(panel.left() + width + 20, panel.top())
+        used_bar = self.map_painter.paint_scale_bar(painter, spot, min(width, 140.0),
+                                                    sheet.points_per_metre, sheet.scale)
+        if sheet.tiled:
+            where = (QPointF(spot.x(), spot.y() + used_bar + 10) if beside
+                     else QPointF(spot.x() + 170, panel.top()))
+            self._paint_sheet_key(painter, where, min(width, 140.0), sheet)
+
+    def _paint_sheet_key(self, painter: QPainter, where: QPointF, width: float,
+                         sheet: MapSheet) -> None:
+        """A small grid of the sheets with this one filled: how to lay the pages out."""
+        painter.save()
+        painter.setFont(font(8, bold=True))
+        painter.setPen(INK)
+        painter.drawText(QPointF(where.x(), where.y() + 8), "Sheets")
+        cell = min(18.0, width / sheet.columns, 80 / sheet.rows)
+        top = where.y() + 13
+        painter.setFont(font(max(4.0, min(7.0, cell * 0.45))))
+        for row in range(sheet.rows):
+            for column in range(sheet.columns):
+                rect = QRectF(where.x() + column * cell, top + row * cell, cell, cell)
+                current = (row, column) == (sheet.row, sheet.column)
+                painter.setBrush(QColor("#333333") if current else QColor("white"))
+                painter.setPen(QPen(INK, 0.5))
+                painter.drawRect(rect)
+                painter.setPen(QColor("white") if current else INK)
+                painter.drawText(rect, Qt.AlignmentFlag.AlignCenter,
+                                 str(row * sheet.columns + column + 1))
+        painter.setFont(font(6.5))
+        painter.setPen(FAINT_INK)
+        y = top + sheet.rows * cell + 10
+        painter.drawText(QPointF(where.x(), y),
+                         f"Sheets overlap by {self.options.overlap_mm:g} mm: trim")
+        painter.drawText(QPointF(where.x(), y + 9), "to the dashed marks and tape.")
+        painter.restore()
+
+    def _paint_overlap_marks(self, painter: QPainter, frame: QRectF, sheet: MapSheet) -> None:
+        """Dashed lines where the neighbouring sheets begin, with the neighbour's number."""
+        k = sheet.points_per_metre
+        overlap = sheet.overlap_m * k
+        painter.save()
+        pen = QPen(INK, 0.7, Qt.PenStyle.DashLine)
+        painter.setFont(font(6.5, bold=True))
+        marks = (
+            ((0, 1), QLineF(frame.right() - overlap, frame.top(), frame.right() - overlap, frame.bottom())),
+            ((0, -1), QLineF(frame.left() + overlap, frame.top(), frame.left() + overlap, frame.bottom())),
+            ((1, 0), QLineF(frame.left(), frame.bottom() - overlap, frame.right(), frame.bottom() - overlap)),
+            ((-1, 0), QLineF(frame.left(), frame.top() + overlap, frame.right(), frame.top() + overlap)),
+        )
+        arrows = {(0, 1): "sheet {} ▶", (0, -1): "◀ sheet {}", (1, 0): "sheet {} ▼",
+                  (-1, 0): "sheet {} ▲"}
+        for (d_row, d_column), line in marks:
+            neighbour = sheet.neighbour_number(d_row, d_column)
+            if neighbour is None or overlap <= 0:
+                continue
+            painter.setPen(pen)
+            painter.drawLine(line)
+            text = arrows[(d_row, d_column)].format(neighbour)
+            metrics = QFontMetricsF(painter.font())
+            box_w, box_h = metrics.horizontalAdvance(text) + 6, 10
+            centre = line.center()
+            box = QRectF(centre.x() - box_w / 2, centre.y() - box_h / 2, box_w, box_h)
+            painter.setPen(QPen(INK, 0.5))
+            painter.setBrush(QColor(255, 255, 255, 230))
+            painter.drawRect(box)
+            painter.setPen(INK)
+            painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
+        painter.restore()
+
+    # -- the structure table ----------------------------------------------------------------
+
+    def _add_table_pages(self) -> None:
+        columns = table_columns(self.siege.ruleset, self.options.players)
+        cells = table_cells(self.siege, self.options.players)
+        _, body_h = self.body_size()
+        header_h = ROW_H * 1.4
+        per_page = max(1, int((body_h - header_h - TABLE_NOTE_H) // ROW_H))
+        chunks = [cells[start:start + per_page] for start in range(0, len(cells), per_page)] or [[]]
+        for number, chunk in enumerate(chunks, 1):
+            title = "Structures" + (f" ({number} of {len(chunks)})" if len(chunks) > 1 else "")
+            height = header_h + max(1, len(chunk)) * ROW_H + TABLE_NOTE_H
+            self.pages.append(Page(title, [(height, self._table_body(columns, chunk, len(cells)))]))
+
+    def _table_body(self, columns: list[Column], rows: list[dict[str, str]],
+                    total: int) -> PaintBody:
+        def paint(painter: QPainter, body: QRectF) -> None:
+            weights = sum(column.weight for column in columns)
+            widths = [body.width() * column.weight / weights for column in columns]
+            painter.save()
+            header_h = ROW_H * 1.4
+            painter.fillRect(QRectF(body.left(), body.top(), body.width(), header_h),
+                             QColor("#dddddd"))
+            painter.setFont(font(TABLE_FONT, bold=True))
+            painter.setPen(INK)
+            x = body.left()
+            for column, width in zip(columns, widths):
+                painter.drawText(QRectF(x + 3, body.top(), width - 6, header_h),
+                                 column.align | Qt.AlignmentFlag.AlignVCenter, column.title)
+                x += width
+            table_font = font(TABLE_FONT)
+            metrics = QFontMetricsF(table_font)
+            painter.setFont(table_font)
+            y = body.top() + header_h
+            for index, row in enumerate(rows):
+                if index % 2:
+                    painter.fillRect(QRectF(body.left(), y, body.width(), ROW_H), QColor("#f2f2f2"))
+                x = body.left()
+                for column, width in zip(columns, widths):
+                    text = metrics.elidedText(row.get(column.key, ""), Qt.TextElideMode.ElideRight,
+                                              width - 6)
+                    painter.drawText(QRectF(x + 3, y, width - 6, ROW_H),
+                                     column.align | Qt.AlignmentFlag.AlignVCenter, text)
+                    x += width
+                y += ROW_H
+            if not rows:
+                painter.drawText(QRectF(body.left() + 3, y, body.width(), ROW_H),
+                                 Qt.AlignmentFlag.AlignVCenter, "(no structures)")
+                y += ROW_H
+            painter.setPen(QPen(INK, 0.6))
+            painter.drawLine(QLineF(body.left(), body.top() + header_h, body.right(),
+                                    body.top() + header_h))
+            painter.setPen(FAINT_INK)
+            painter.setFont(font(6.5))
+            painter.drawText(QRectF(body.left(), y + 3, body.width(), 10),
+                             Qt.AlignmentFlag.AlignLeft,
+                             f"{total} structures, sorted by square (A1 is the north-west corner)")
+            painter.restore()
+        return paint
+
+    # -- the log ----------------------------------------------------------------------------
+
+    def _add_log_pages(self) -> None:
+        """The log in columns, flowing on from the table's last page when there is room."""
+        body_w, body_h = self.body_size()
+        columns = 2 if body_w >= 600 else 1
+        column_w = (body_w - LOG_COLUMN_GAP * (columns - 1)) / columns
+        entries = printed_entries(self.siege, self.options.since_turn, players=self.options.players)
+        blocks = self._log_blocks(entries, column_w)
+        full = max(4, int((body_h - LOG_SUMMARY_H) // LOG_LINE_H))
+        shared = None
+        if self.pages and not self.pages[-1].big_header:
+            room = body_h - self.pages[-1].used_height() - SECTION_GAP - LOG_SUMMARY_H
+            if room >= 6 * LOG_LINE_H:
+                shared = int(room // LOG_LINE_H)
+        filled = _flow(blocks, [shared or full] * columns, full, columns)
+        since = since_label(self.siege, self.options.since_turn)
+        pages = [filled[start:start + columns] for start in range(0, len(filled), columns)]
+        for number, page_columns in enumerate(pages, 1):
+            lines = max(1, max(len(column) for column in page_columns))
+            piece = (LOG_SUMMARY_H + lines * LOG_LINE_H,
+                     self._log_body(page_columns, column_w, len(entries), since, number > 1))
+            title = f"Log {since}" + (f" ({number} of {len(pages)})" if len(pages) > 1 else "")
+            if number == 1 and shared:
+                self.pages[-1].pieces.append(piece)
+                self.pages[-1].title += f" · {title}"
+            else:
+                self.pages.append(Page(title, [piece]))
+
+    @staticmethod
+    def _log_blocks(entries: list[tuple[str, list[str]]],
+                    width: float) -> list[list[tuple[float, bool, str]]]:
+        """Each entry as wrapped (indent, bold, text) lines: its heading, then its lines."""
+        heading_metrics = QFontMetricsF(font(LOG_FONT, bold=True))
+        line_metrics = QFontMetricsF(font(LOG_FONT))
+        blocks = []
+        for head, body_lines in entries:
+            block = [(0.0, True, text) for text in wrap(head, heading_metrics, width)]
+            for line in body_lines:
+                block += [(LOG_INDENT, False, text)
+                          for text in wrap(line, line_metrics, width - LOG_INDENT)]
+            blocks.append(block)
+        return blocks
+
+    def _log_body(self, columns: list[list[tuple[float, bool, str]]], column_w: float,
+                  count: int, since: str, continued: bool) -> PaintBody:
+        def paint(painter: QPainter, body: QRectF) -> None:
+            painter.save()
+            painter.setPen(FAINT_INK)
+            painter.setFont(font(7))
+            summary = (f"Log {since}: {count} entr{'y' if count == 1 else 'ies'}"
+                       + (" (continued)" if continued else ""))
+            painter.drawText(QRectF(body.left(), body.top(), body.width(), 12),
+                             Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, summary)
+            bold_font, plain_font = font(LOG_FONT, bold=True), font(LOG_FONT)
+            painter.setPen(INK)
+            for index, lines in enumerate(columns):
+                left = body.left() + index * (column_w + LOG_COLUMN_GAP)
+                y = body.top() + LOG_SUMMARY_H
+                for indent, bold, text in lines:
+                    painter.setFont(bold_font if bold else plain_font)
+                    painter.drawText(QRectF(left + indent, y, column_w - indent, LOG_LINE_H),
+                                     Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+                                     text)
+                    y += LOG_LINE_H
+            painter.restore()
+        return paint
+
+
+def _flow(blocks: list[list[tuple[float, bool, str]]], first: list[int], full: int,
+          columns: int) -> list[list[tuple[float, bool, str]]]:
+    """Pour the blocks' lines into columns: the first page's columns hold ``first[i]`` lines,
+    later ones ``full``. A block starts a new column rather than leave its heading with fewer
+    than three of its lines at a column's foot; a blank line separates blocks."""
+    capacities = list(first)
+    filled: list[list[tuple[float, bool, str]]] = [[]]
+
+    def capacity(index: int) -> int:
+        return capacities[index] if index < len(capacities) else full
+
+    for block in blocks:
+        room = capacity(len(filled) - 1) - len(filled[-1])
+        if room < min(len(block), 4) and filled[-1]:
+            filled.append([])
+        for line in block:
+            if len(filled[-1]) >= capacity(len(filled) - 1):
+                filled.append([])
+            filled[-1].append(line)
+        if 0 < len(filled[-1]) < capacity(len(filled) - 1):
+            filled[-1].append((0.0, False, ""))
+    while len(filled) % columns:
+        filled.append([])
+    return filled

@@ -1,0 +1,169 @@
+"""The command line, run as a GM's script would: subprocesses on a copy of the sample siege."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from siegeboard.cli import main
+from siegeboard.persist import read_siege
+
+ROOT = Path(__file__).resolve().parents[1]
+SAMPLE = ROOT / "maps" / "castle.siege"
+GREAT_HALL = "83,32"  # inside the Great Hall (70..96 x 27..37 m)
+SUBCOMMANDS = ("info", "snapshot", "fire", "advance")
+
+
+def run(*args: str | Path) -> subprocess.CompletedProcess:
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+    return subprocess.run([sys.executable, "-m", "siegeboard.cli", *map(str, args)],
+                          capture_output=True, text=True, env=env, cwd=ROOT, timeout=120)
+
+
+@pytest.fixture
+def siege_path(tmp_path) -> Path:
+    copy = tmp_path / "castle.siege"
+    shutil.copyfile(SAMPLE, copy)
+    return copy
+
+
+def test_version_and_help_for_every_subcommand(capsys):
+    version = run("--version")
+    assert version.returncode == 0 and version.stdout.startswith("siegeboard ")
+    for command in SUBCOMMANDS:
+        with pytest.raises(SystemExit) as exit:
+            main([command, "--help"])
+        assert exit.value.code == 0, command
+        assert f"usage: siegeboard {command}" in capsys.readouterr().out
+
+
+def test_info_json_is_the_structure_table(siege_path):
+    result = run("info", siege_path, "--json")
+    assert result.returncode == 0, result.stderr
+    table = json.loads(result.stdout)
+    siege = read_siege(siege_path).siege
+    assert table["name"] == siege.name
+    assert {row["id"] for row in table["structures"]} == set(siege.structures)
+    hall = next(row for row in table["structures"] if row["id"] == "great-hall")
+    assert hall["dp"] == f"{siege.structures['great-hall'].dp}/{siege.structures['great-hall'].dp_original}"
+
+
+def test_fire_applies_saves_and_prints_the_log(siege_path):
+    before = read_siege(siege_path).siege
+    result = run("fire", siege_path, "--battery", "great battery", "--at", GREAT_HALL)
+    assert result.returncode == 0, result.stderr
+    after = read_siege(siege_path).siege
+    assert len(after.log) == len(before.log) + 1
+    assert result.stdout.splitlines() == after.log[-1].lines
+    assert "Great Hall" in result.stdout
+    assert after.structures["great-hall"].dp < before.structures["great-hall"].dp
+
+
+def test_fire_is_reproducible_without_dice(tmp_path, siege_path):
+    other = tmp_path / "other.siege"
+    shutil.copyfile(siege_path, other)
+    first = run("fire", siege_path, "--weapon", "he_shell", "--range", "300", "--at", GREAT_HALL,
+                "--json")
+    second = run("fire", other, "--weapon", "Artillery HE shell", "--range", "300", "--at",
+                 GREAT_HALL, "--json")
+    assert first.returncode == second.returncode == 0, first.stderr + second.stderr
+    one, two = json.loads(first.stdout), json.loads(second.stdout)
+    assert one["rolls"] == two["rolls"] and one["lines"] == two["lines"]
+    assert one["seq"] == 1 and one["square"] == "I4"
+    assert any(event["kind"] == "hit" and event["structure_id"] == "great-hall"
+               for event in one["events"])
+
+
+def test_fire_with_the_dice_rolled_at_the_table(siege_path):
+    # The tank's armour-piercing round into a tower: 2D6 large calibre, then no other roll.
+    result = run("fire", siege_path, "--battery", "Tank", "--at", "108,22.7", "--dice", "3,4",
+                 "--json")
+    assert result.returncode == 0, result.stderr
+    entry = json.loads(result.stdout)
+    assert [value for roll in entry["rolls"] for value in roll["values"]] == [3, 4]
+    assert any("115 + 7" in line or "= 117" in line for line in entry["lines"])
+
+
+def test_advance_runs_the_clock_and_saves(siege_path):
+    run("fire", siege_path, "--weapon", "incendiary_shell", "--range", "200", "--at", "96,62",
+        "--dice", "2,5,5,4,3,2,1,6,5,4,3,6")
+    result = run("advance", siege_path, "--minutes", "1", "--json")
+    assert result.returncode == 0, result.stderr
+    entry = json.loads(result.stdout)
+    assert entry["clock"] == "Turn 12, 1 min 0 s"
+    assert read_siege(siege_path).siege.clock.turn == 12
+    turns = run("advance", siege_path, "--turns", "3")
+    assert turns.returncode == 0 and turns.stdout.startswith("Clock: turn 12 -> 15")
+
+
+def test_snapshot_writes_a_pdf_and_records_the_turn(tmp_path, siege_path):
+    run("advance", siege_path, "--turns", "5")
+    out = tmp_path / "snap.pdf"
+    result = run("snapshot", siege_path, "-o", out, "--players", "--scale", "1:500")
+    assert result.returncode == 0, result.stderr
+    assert out.read_bytes().startswith(b"%PDF")
+    assert result.stdout.strip() == str(out)
+    assert read_siege(siege_path).siege.last_snapshot_turn == 5
+    png = tmp_path / "snap.png"
+    assert run("snapshot", siege_path, "-o", png, "--no-record", "--since", "0").returncode == 0
+    assert png.read_bytes().startswith(b"\x89PNG")
+
+
+@pytest.mark.parametrize("args, message", [
+    (("fire", "{missing}", "--range", "100", "--at", "1,1", "--weapon", "he_shell"), "no such file"),
+    (("fire", "{siege}", "--range", "100", "--at", GREAT_HALL, "--weapon", "bazooka"),
+     "no weapon 'bazooka'"),
+    (("fire", "{siege}", "--range", "100", "--at", "400,30", "--weapon", "he_shell"),
+     "off the map"),
+    (("fire", "{siege}", "--range", "100", "--at", "83;32", "--weapon", "he_shell"), "X,Y"),
+    (("fire", "{siege}", "--battery", "nowhere", "--at", GREAT_HALL), "no battery 'nowhere'"),
+    (("fire", "{siege}", "--range", "100", "--at", GREAT_HALL, "--weapon", "he_shell",
+      "--dice", "3"), "--dice"),
+    (("fire", "{siege}", "--range", "100", "--at", GREAT_HALL, "--weapon", "he_shell",
+      "--dice", "3,9,x"), "--dice"),
+    (("fire", "{siege}", "--range", "100", "--at", GREAT_HALL, "--weapon", "he_shell",
+      "--dice", "9,9"), "cannot come from a D6"),
+    (("advance", "{siege}", "--turns", "0"), "--turns"),
+    (("snapshot", "{siege}", "-o", "{tmp}/no/such/dir/snap.pdf"), "does not exist"),
+    (("snapshot", "{siege}", "-o", "{tmp}"), "is a folder"),
+    (("snapshot", "{siege}", "-o", "{tmp}/snap.docx"), ".pdf, .png or .svg"),
+    (("snapshot", "{siege}", "-o", "{tmp}/snap.pdf", "--scale", "500"), "1:500"),
+    (("fire", "{siege}", "--at", GREAT_HALL), "--battery"),  # argparse: one of them is required
+])
+def test_bad_input_exits_2_with_a_message_and_leaves_the_file(tmp_path, siege_path, capsys,
+                                                              args, message):
+    """In-process (the same ``main`` the command runs) to keep the suite fast."""
+    before = siege_path.read_bytes()
+    filled = [arg.format(siege=siege_path, missing=tmp_path / "missing.siege", tmp=tmp_path)
+              for arg in args]
+    try:
+        status = main(filled)
+    except SystemExit as exit:  # argparse's own errors
+        status = exit.code
+    captured = capsys.readouterr()
+    assert status == 2
+    assert message in captured.err
+    assert captured.out == ""
+    assert siege_path.read_bytes() == before
+    assert not (tmp_path / "castle.siege.bak").exists()
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["castle.siege"]
+
+
+def test_a_failing_command_exits_2_as_a_process(tmp_path):
+    result = run("info", tmp_path / "missing.siege")
+    assert result.returncode == 2
+    assert result.stderr.startswith("siegeboard: ") and "no such file" in result.stderr
+
+
+def test_the_command_line_table_and_shots_do_not_load_qt():
+    code = ("import sys, siegeboard.cli; "
+            "print(any(name.startswith('PySide6') for name in sys.modules))")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            timeout=60)
+    assert result.stdout.strip() == "False", result.stderr
