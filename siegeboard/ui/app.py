@@ -25,12 +25,14 @@ def run(path: Path | None) -> int:
     """Open the main window on ``path`` and return the exit code when it closes.
 
     A file that cannot be opened is reported in the window, which then shows an empty siege.
+    After a crash the window first offers the autosave; a recovered one is opened instead.
     """
     app = application()
     from siegeboard.ui.main_window import MainWindow  # after the QApplication exists
 
     window = MainWindow()
     window.show()
-    if path is not None:
+    recovered = window.start_session()  # after a crash: offers the autosave first
+    if path is not None and not recovered:
         window.open_path(Path(path), ask=False)
     return app.exec()

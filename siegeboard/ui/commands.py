@@ -185,3 +185,20 @@ class MoveGridOrigin(QUndoCommand):
 
     def undo(self) -> None:
         self.document.apply_grid_origin(self.old)
+
+
+class MarkSnapshot(QUndoCommand):
+    """Record the turn of a snapshot just printed or exported: the next snapshot's log starts
+    there. Undoable like any edit (undo forgets the mark; the file written stays)."""
+
+    def __init__(self, document: "Document", turn: int):
+        super().__init__(f"Record snapshot at turn {turn}")
+        self.document = document
+        self.old = document.siege.last_snapshot_turn
+        self.new = turn
+
+    def redo(self) -> None:
+        self.document.apply_snapshot_turn(self.new)
+
+    def undo(self) -> None:
+        self.document.apply_snapshot_turn(self.old)

@@ -52,6 +52,8 @@ class Document(QObject):
         # shot fired again rolls afresh, while a reopened siege starts from the same seeds.
         self._draws: dict[int, int] = {}
         self.unused_dice = 0
+        # A recovered autosave is unsaved work even with nothing on the undo stack.
+        self._unsaved = False
 
     # -- reading -------------------------------------------------------------------------
     @property
@@ -128,10 +130,14 @@ class Document(QObject):
         return RandomDice(int.from_bytes(hashlib.sha256(key).digest()[:8], "big"))
 
     # -- files ---------------------------------------------------------------------------
-    def load(self, siege_file: SiegeFile, path: Path | None) -> None:
-        """Replace the whole document (a new or opened file): undo history starts afresh."""
+    def load(self, siege_file: SiegeFile, path: Path | None, *, unsaved: bool = False) -> None:
+        """Replace the whole document (a new or opened file): undo history starts afresh.
+
+        ``unsaved``: the siege is not what ``path`` holds (a recovered autosave): the document
+        counts as modified until it is saved."""
         self.siege_file = siege_file
         self.path = path
+        self._unsaved = unsaved
         self._index = None
         self.selection = ()
         self._draws = {}
@@ -151,20 +157,24 @@ class Document(QObject):
         target = Path(path) if path is not None else self.path
         if target is None:
             raise ValueError("save: the siege has no file yet; choose a name")
-        images = dict(self.images)
-        if self.siege.map is not None:  # only the image in use travels with the file
-            images = {self.siege.map.member: images[self.siege.map.member]}
-        else:
-            images = {}
-        write_siege(target, SiegeFile(siege=self.siege, images=images))
+        write_siege(target, self.file_to_save())
+        self._unsaved = False
         self.undo_stack.setClean()
         if target != self.path:
             self.path = target
             self.path_changed.emit(target)
 
+    def file_to_save(self) -> SiegeFile:
+        """What a save writes: the siege and only the map image in use."""
+        images = {}
+        if self.siege.map is not None:
+            member = self.siege.map.member
+            images = {member: self.images[member]}
+        return SiegeFile(siege=self.siege, images=images)
+
     @property
     def modified(self) -> bool:
-        return not self.undo_stack.isClean()
+        return self._unsaved or not self.undo_stack.isClean()
 
     # -- selection -----------------------------------------------------------------------
     def select(self, ids: Iterable[str]) -> None:
@@ -344,6 +354,19 @@ class Document(QObject):
 
     def remove_weapon(self, weapon_id: str) -> None:
         self.push(arsenal_commands.RemoveWeapon(self, weapon_id))
+
+    def mark_snapshot(self) -> bool:
+        """Record (undoably) that a snapshot was taken at the current turn; False when that
+        turn is already the last snapshot's (nothing to record)."""
+        turn = self.siege.clock.turn
+        if self.siege.last_snapshot_turn == turn:
+            return False
+        self.push(commands.MarkSnapshot(self, turn))
+        return True
+
+    def apply_snapshot_turn(self, turn: int | None) -> None:
+        self.siege.last_snapshot_turn = turn
+        self.changed.emit(Change(fields=frozenset({"last_snapshot_turn"})))
 
     def move_grid_origin(self, origin: tuple[float, float]) -> None:
         if tuple(origin) != tuple(self.siege.grid_origin):

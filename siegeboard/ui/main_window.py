@@ -11,8 +11,9 @@ from pathlib import Path
 
 from PySide6.QtCore import QPointF, QSettings, Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
+from PySide6.QtPrintSupport import QPrinter, QPrintPreviewDialog
 from PySide6.QtWidgets import (
-    QComboBox, QDockWidget, QDoubleSpinBox, QFileDialog, QInputDialog, QLabel, QLineEdit,
+    QComboBox, QDialog, QDockWidget, QDoubleSpinBox, QFileDialog, QInputDialog, QLabel, QLineEdit,
     QMainWindow, QMessageBox, QTabBar,
 )
 
@@ -21,9 +22,14 @@ from siegeboard.model.actions import AdvanceClock
 from siegeboard.model.catalogue import catalogue
 from siegeboard.model.siege import Siege
 from siegeboard.model.siege import TURNS_PER_MINUTE
-from siegeboard.persist import SiegeFile, SiegeFileError
+from siegeboard.persist import SiegeFile, SiegeFileError, read_siege
+from siegeboard.persist.autosave import Autosaver, RecoveryCandidate
+from siegeboard.report.options import SnapshotOptions
+from siegeboard.report.snapshot import SnapshotError, configure_page, export_snapshot, \
+    paint_snapshot
 from siegeboard.rules.dice import DiceExhausted
 from siegeboard.rules.engine import RuleError
+from siegeboard.ui.autosave_keeper import AutosaveKeeper
 from siegeboard.ui.docks.actions import ActionsDock
 from siegeboard.ui.docks.clock import ClockDock
 from siegeboard.ui.docks.fire import FireDock
@@ -35,6 +41,7 @@ from siegeboard.ui.docks.scene import SceneDock
 from siegeboard.ui.docks.structures import StructuresDock
 from siegeboard.ui.docks.weapons import WeaponsDock
 from siegeboard.ui.document import Document
+from siegeboard.ui.export_dialog import ExportDialog
 from siegeboard.ui.items.map_image_item import decode_image
 from siegeboard.ui.map_scene import MapScene
 from siegeboard.ui.map_view import MapView
@@ -56,6 +63,10 @@ IMAGE_FILTER = "Images (*.png *.jpg *.jpeg *.tif *.tiff *.webp *.bmp)"
 IMAGE_SUFFIXES = {".png": "png", ".jpg": "jpg", ".jpeg": "jpg", ".tif": "tif", ".tiff": "tif",
                   ".webp": "webp", ".bmp": "bmp"}
 MAX_RECENT = 8
+# Bumped whenever the default dock layout changes: a state saved by an older layout is not
+# restored (Qt would bring back its cramped arrangement); the default is used instead.
+LAYOUT_VERSION = 2
+LOG_HEIGHT_PX = 165  # the log dock's default height: about six lines
 DEFAULT_PIXELS_PER_METRE = 10.0
 BUILDING_KINDS = ("townhouse", "brick_house", "brick_farmhouse")
 
@@ -85,16 +96,23 @@ def default_kind(ruleset: str, wall: bool) -> str:
 
 
 class MainWindow(QMainWindow):
-    def __init__(self, settings: QSettings | None = None):
+    def __init__(self, settings: QSettings | None = None, autosaver: Autosaver | None = None):
+        """``autosaver``: where unsaved work is kept (default: the user's data folder)."""
         super().__init__()
         self.setObjectName("MainWindow")
         self.settings = settings or QSettings(APP, APP)
         self.document = Document(parent=self)
+        self.autosaver = autosaver if autosaver is not None else Autosaver()
+        self.autosave = AutosaveKeeper(self.document, self.autosaver, self)
+        self.autosave.failed.connect(
+            lambda error: self.show_status(f"Autosave failed: {error}. Save your work."))
         self.scene = MapScene(self.document, self)
         self.view = MapView(self.scene, self)
         self.setCentralWidget(self.view)
         self._clipboard: list = []
         self._paste_count = 0
+        self._ruleset_shown: bool | None = None  # the ruleset the docks were last fitted to
+        self._snapshot_options: SnapshotOptions | None = None  # the last ones used
 
         self.tools = {tool.name: tool for tool in (
             SelectTool(self), RectangleTool(self), PolygonTool(self), WallTool(self),
@@ -105,10 +123,6 @@ class MainWindow(QMainWindow):
         self.inspector = InspectorDock(self.document, self.warn, self)
         self.structures_dock = StructuresDock(self.document, self)
         self.history_dock = HistoryDock(self.document, self)
-        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.inspector)
-        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.structures_dock)
-        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.history_dock)
-        self.tabifyDockWidget(self.structures_dock, self.history_dock)
 
         # Docks talk to the GM through the window's methods, looked up at call time (tests
         # answer dialogs by replacing them).
@@ -121,29 +135,12 @@ class MainWindow(QMainWindow):
         self.legend_dock = LegendDock(self.document, self)
         self.actions_dock = ActionsDock(self.document, play, warn, self)
         self.scene_dock = SceneDock(self.document, play, warn, self)
-        left = Qt.DockWidgetArea.LeftDockWidgetArea
         # The side columns run the full height; the log sits under the map only.
-        self.setCorner(Qt.Corner.BottomLeftCorner, left)
+        self.setCorner(Qt.Corner.BottomLeftCorner, Qt.DockWidgetArea.LeftDockWidgetArea)
         self.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
-        self.addDockWidget(left, self.fire_dock)
-        self.addDockWidget(left, self.weapons_dock)
-        self.addDockWidget(left, self.clock_dock)
-        self.splitDockWidget(self.fire_dock, self.clock_dock, Qt.Orientation.Vertical)
-        self.tabifyDockWidget(self.fire_dock, self.weapons_dock)
-        self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.log_dock)
-        right = Qt.DockWidgetArea.RightDockWidgetArea
-        for dock in (self.actions_dock, self.scene_dock, self.legend_dock):
-            self.addDockWidget(right, dock)
-        self.tabifyDockWidget(self.inspector, self.actions_dock)
-        self.tabifyDockWidget(self.actions_dock, self.scene_dock)
-        self.tabifyDockWidget(self.history_dock, self.legend_dock)
-        self.inspector.raise_()
-        self.structures_dock.raise_()
-        self.fire_dock.raise_()
+        self.apply_default_layout()
         self.weapons_dock.current_changed.connect(lambda _id: self.fire_dock.refresh_weapon())
         self.fire_dock.battery_chosen.connect(self.scene.choose_battery)
-        self.resizeDocks([self.inspector, self.fire_dock], [400, 270], Qt.Orientation.Horizontal)
-        self.resizeDocks([self.log_dock], [190], Qt.Orientation.Vertical)
 
         self._make_actions()
         self._make_menus_and_toolbars()
@@ -183,6 +180,20 @@ class MainWindow(QMainWindow):
             | QMessageBox.StandardButton.Cancel, QMessageBox.StandardButton.Save)
         return {QMessageBox.StandardButton.Save: "save",
                 QMessageBox.StandardButton.Discard: "discard"}.get(answer, "cancel")
+
+    def ask_recover(self, description: str) -> bool:
+        """Whether to recover the autosave ``description`` (``RecoveryCandidate.describe``)."""
+        answer = QMessageBox.question(
+            self, APP, "siegeboard did not close properly last time. An autosave of unsaved "
+            f"work is left:\n\n{description}\n\nRecover it? (If not, it is kept until "
+            "siegeboard next closes normally.)",
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+            QMessageBox.StandardButton.Yes)
+        return answer == QMessageBox.StandardButton.Yes
+
+    def run_dialog(self, dialog: QDialog) -> bool:
+        """Show a modal dialog (snapshot options, print preview); True if accepted."""
+        return dialog.exec() == QDialog.DialogCode.Accepted
 
     def ask_open_path(self) -> Path | None:
         name, _ = QFileDialog.getOpenFileName(self, "Open siege", self._last_dir(), SIEGE_FILTER)
@@ -239,6 +250,7 @@ class MainWindow(QMainWindow):
             return None
         if dice_values is not None:
             self.dice_edit.clear()
+        self.autosave.soon()  # every shot and clock step is kept at once
         message = outcome.lines[-1] if outcome.lines else title
         # A section Breached is the news of the shot: the board says so first.
         opened = any(event.kind in ("breached", "opened") for event in outcome.events)
@@ -274,6 +286,10 @@ class MainWindow(QMainWindow):
         self.save_action = self._action("&Save", self.save, keys.Save)
         self.save_as_action = self._action("Save &As…", self.save_as, keys.SaveAs)
         self.quit_action = self._action("&Quit", self.close, keys.Quit)
+        self.print_action = self._action("&Print…", self.print_snapshot, keys.Print,
+                                         "Print a snapshot of the siege (print preview)")
+        self.export_action = self._action("&Export Snapshot…", self.export_snapshot_dialog,
+                                          "Ctrl+E", "Write a snapshot to PDF, PNG or SVG")
         stack = self.document.undo_stack
         self.undo_action = stack.createUndoAction(self, "&Undo")
         self.undo_action.setShortcut(QKeySequence(keys.Undo))
@@ -340,6 +356,8 @@ class MainWindow(QMainWindow):
         file_menu.addActions([self.save_action, self.save_as_action])
         # Print and export (snapshots) go between here and Quit: ``file_export_separator``.
         self.file_menu = file_menu
+        file_menu.addSeparator()
+        file_menu.addActions([self.print_action, self.export_action])
         self.file_export_separator = file_menu.addSeparator()
         file_menu.addAction(self.quit_action)
         self._fill_recent_menu()
@@ -358,10 +376,11 @@ class MainWindow(QMainWindow):
         view_menu.addSeparator()
         view_menu.addActions([self.grid_action, self.squares_action, self.labels_action])
         view_menu.addSeparator()
-        for dock in (self.inspector, self.structures_dock, self.history_dock, self.fire_dock,
-                     self.weapons_dock, self.clock_dock, self.log_dock, self.actions_dock,
-                     self.scene_dock, self.legend_dock):
+        for dock in self.docks():
             view_menu.addAction(dock.toggleViewAction())
+        view_menu.addSeparator()
+        self.reset_layout_action = self._action("&Reset Layout", self.reset_layout)
+        view_menu.addAction(self.reset_layout_action)
 
         map_menu = bar.addMenu("&Map")
         map_menu.addActions([self.import_image_action, self.remove_image_action])
@@ -458,6 +477,7 @@ class MainWindow(QMainWindow):
     # -- document reactions -------------------------------------------------------------------
     def _on_document_changed(self, change) -> None:
         if change is None or change.reset:
+            self.show_ruleset_docks()
             self._reset_tool_kinds()
             if self.tool is not None:
                 self.tool.cancel()
@@ -495,6 +515,36 @@ class MainWindow(QMainWindow):
 
     def _show_zoom(self, scale: float) -> None:
         self.zoom_label.setText(f"{scale:.3g} px per m")
+
+    # -- autosave and crash recovery -----------------------------------------------------------
+    def start_session(self) -> bool:
+        """At start-up: offer the newest autosave a crashed session left, then start this
+        session's autosaving. True if the GM recovered one (it is then the open, unsaved
+        document, whose Save goes to its original file, or asks for a name)."""
+        candidates = self.autosaver.pending()  # before begin(): it reads the last session's mark
+        self.autosaver.begin()
+        if not candidates:
+            return False
+        return self.recover(candidates[0]) if self.ask_recover(candidates[0].describe()) \
+            else False
+
+    def recover(self, candidate: RecoveryCandidate) -> bool:
+        """Open ``candidate`` as unsaved work. A declined or unreadable one stays in the
+        autosave folder until the next clean exit."""
+        try:
+            siege_file = read_siege(candidate.path)
+        except SiegeFileError as error:
+            self.warn(f"Cannot recover the autosave: {error}. It is kept in {candidate.path}.")
+            return False
+        self.document.load(siege_file, candidate.source_path, unsaved=True)
+        # Kept under this session's name before the old copy goes.
+        if self.autosave.save_now() is not None:
+            self.autosaver.discard(candidate)
+        self._update_title()
+        where = candidate.source_path.name if candidate.source_path else "a new file"
+        self.show_status(f"Recovered the autosave of {candidate.saved_at.astimezone():%H:%M}. "
+                         f"Save goes to {where}.")
+        return True
 
     # -- files --------------------------------------------------------------------------------
     def maybe_save(self) -> bool:
@@ -554,8 +604,73 @@ class MainWindow(QMainWindow):
             self.warn(f"Not saved: {error}")
             return False
         self._add_recent(path)
+        self._update_title()
         self.show_status(f"Saved {path.name}.")
         return True
+
+    # -- snapshots: print and export -----------------------------------------------------------
+    def snapshot_dialog(self, printing: bool = False) -> ExportDialog:
+        """The options dialog, filled with the last choices and the current view."""
+        visible = self.view.mapToScene(self.view.viewport().rect()).boundingRect()
+        view = (visible.left(), visible.top(), visible.right(), visible.bottom()) \
+            if visible.width() > 0 and visible.height() > 0 else None
+        path = self.document.path
+        folder = Path(self._last_dir())
+        stem = (path.stem if path is not None else "siege") + "-snapshot"
+        siege = self.document.siege
+        dialog = ExportDialog(self, view=view, folder=folder, stem=stem,
+                              last_snapshot=siege.last_snapshot_turn,
+                              current_turn=siege.clock.turn, printing=printing)
+        if self._snapshot_options is not None:
+            dialog.set_options(self._snapshot_options)
+        return dialog
+
+    def export_snapshot_dialog(self) -> None:
+        dialog = self.snapshot_dialog()
+        if self.run_dialog(dialog):
+            self.export_snapshot_to(dialog.path(), dialog.options())
+
+    def export_snapshot_to(self, path: Path, options: SnapshotOptions) -> bool:
+        """Write the snapshot to ``path`` and record its turn; a failure is one message."""
+        try:
+            written = export_snapshot(path, self.document.siege, self.document.images, options)
+        except SnapshotError as error:
+            self.warn(f"No snapshot written: {error}")
+            return False
+        self._snapshot_options = options
+        self._record_snapshot()
+        pages = f" ({len(written)} files)" if len(written) > 1 else ""
+        self.show_status(f"Snapshot written to {Path(path).name}{pages}.")
+        return True
+
+    def print_snapshot(self) -> None:
+        """File > Print…: choose the options, then the print preview paints the snapshot."""
+        dialog = self.snapshot_dialog(printing=True)
+        if not self.run_dialog(dialog):
+            return
+        options = dialog.options()
+        self._snapshot_options = options
+        printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+        configure_page(printer, options)
+        preview = QPrintPreviewDialog(printer, self)
+        preview.setWindowTitle("Print snapshot")
+        preview.paintRequested.connect(lambda device: self.paint_snapshot_on(device, options))
+        if self.run_dialog(preview):
+            self._record_snapshot()
+
+    def paint_snapshot_on(self, device, options: SnapshotOptions) -> int:
+        """Paint the snapshot on ``device`` (the print preview's printer); 0 pages and one
+        message when it cannot be painted."""
+        try:
+            return paint_snapshot(device, self.document.siege, self.document.images, options)
+        except SnapshotError as error:
+            self.warn(f"Cannot print the snapshot: {error}")
+            return 0
+
+    def _record_snapshot(self) -> None:
+        # An undoable edit ("Record snapshot at turn N"): the next snapshot's log starts here,
+        # and the siege counts as changed so the mark is saved with it.
+        self.document.mark_snapshot()
 
     # -- recent files and layout ----------------------------------------------------------------
     def recent_files(self) -> list[str]:
@@ -563,6 +678,15 @@ class MainWindow(QMainWindow):
         if isinstance(value, str):
             value = [value]
         return [str(item) for item in value or []]
+
+    def _last_dir(self) -> str:
+        """Where file dialogs start: the open siege's folder, the last file's, or home."""
+        if self.document.path is not None:
+            return str(self.document.path.parent)
+        files = self.recent_files()
+        if files and Path(files[0]).parent.is_dir():
+            return str(Path(files[0]).parent)
+        return str(Path.home())
 
     def _add_recent(self, path: Path) -> None:
         name = str(Path(path).resolve())
@@ -579,30 +703,92 @@ class MainWindow(QMainWindow):
             action.triggered.connect(lambda checked=False, name=name: self.open_path(Path(name)))
         self.recent_menu.setEnabled(bool(files))
 
+    def docks(self) -> list[QDockWidget]:
+        """Every dock, in the View menu's order."""
+        return [self.inspector, self.actions_dock, self.scene_dock, self.structures_dock,
+                self.history_dock, self.legend_dock, self.fire_dock, self.weapons_dock,
+                self.clock_dock, self.log_dock]
+
+    def apply_default_layout(self) -> None:
+        """Put every dock in its default place: Fire | Weapons over Clock on the left;
+        Inspector | Actions | Scene over Structures | Undo history | Legend on the right; the
+        log under the map, tall enough for about six lines. The map keeps the most room."""
+        left = Qt.DockWidgetArea.LeftDockWidgetArea
+        right = Qt.DockWidgetArea.RightDockWidgetArea
+        for dock in self.docks():
+            dock.setFloating(False)
+            self.removeDockWidget(dock)
+        # Qt tabifies reliably only into docks already placed: place one per group first.
+        self.addDockWidget(left, self.fire_dock)
+        self.addDockWidget(left, self.clock_dock)
+        self.addDockWidget(right, self.inspector)
+        self.addDockWidget(right, self.structures_dock)
+        self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.log_dock)
+        self.tabifyDockWidget(self.fire_dock, self.weapons_dock)
+        self.tabifyDockWidget(self.inspector, self.actions_dock)
+        self.tabifyDockWidget(self.inspector, self.scene_dock)
+        self.tabifyDockWidget(self.structures_dock, self.history_dock)
+        self.tabifyDockWidget(self.structures_dock, self.legend_dock)
+        for dock in self.docks():
+            dock.show()
+        for dock in (self.fire_dock, self.inspector, self.structures_dock):
+            dock.raise_()
+        self.show_ruleset_docks()
+        self.resizeDocks([self.inspector, self.fire_dock], [420, 280], Qt.Orientation.Horizontal)
+        height = max(self.height(), 600)
+        self.resizeDocks([self.inspector, self.structures_dock, self.fire_dock, self.clock_dock],
+                         [int(height * 0.5), int(height * 0.4), int(height * 0.62),
+                          int(height * 0.3)], Qt.Orientation.Vertical)
+        self.resizeDocks([self.log_dock], [LOG_HEIGHT_PX], Qt.Orientation.Vertical)
+        self.hide_stale_tab_bars()
+
+    def reset_layout(self) -> None:
+        """View > Reset Layout: the default layout, whatever was restored or moved."""
+        self.apply_default_layout()
+        self.show_status("Layout reset.")
+
+    def show_ruleset_docks(self) -> None:
+        """The Scene dock (scenes and escalade) is the Hull ruleset's (armory): shown for an
+        armory siege, hidden (and out of the View menu) for a harris one."""
+        armory = self.document.ruleset == "armory"
+        self.scene_dock.toggleViewAction().setVisible(armory)
+        if armory != self._ruleset_shown:
+            self._ruleset_shown = armory
+            self.scene_dock.setVisible(armory)
+            if armory:
+                self.inspector.raise_()
+        elif not armory:
+            self.scene_dock.setVisible(False)
+
     def _restore_layout(self) -> None:
         geometry = self.settings.value("window/geometry")
         state = self.settings.value("window/state")
         if geometry is not None:
             self.restoreGeometry(geometry)
-        if state is not None:
-            self.restoreState(state)
+        if state is not None and self.restoreState(state, LAYOUT_VERSION):
+            self._ruleset_shown = None
+            self.show_ruleset_docks()
             self.hide_stale_tab_bars()
 
     def hide_stale_tab_bars(self) -> None:
         """Hide the dock tab bars Qt left behind (Qt 6.11 leaves an orphan bar on screen
-        when a second group of docks is tabified, and more after ``restoreState``)."""
-        docks = self.findChildren(QDockWidget)
+        when a second group of docks is tabified, and more after ``restoreState``), and
+        show the live bar of each group. Only meaningful once the window is shown: before
+        that Qt reports no tabified docks at all."""
+        if not self.isVisible():
+            return
         groups = set()
-        for dock in docks:
-            if dock.isVisible() or not self.isVisible():
-                members = [dock] + self.tabifiedDockWidgets(dock)
-                groups.add(frozenset(member.windowTitle() for member in members))
+        for dock in self.findChildren(QDockWidget):
+            if dock.isVisible():
+                members = [dock] + [other for other in self.tabifiedDockWidgets(dock)
+                                    if not other.isHidden()]
+                if len(members) > 1:
+                    groups.add(frozenset(member.windowTitle() for member in members))
         bars = [bar for bar in self.findChildren(QTabBar) if bar.parent() is self]
         seen: set[frozenset] = set()
         for bar in reversed(bars):  # Qt's live bar is the newest of its kind
             titles = frozenset(bar.tabText(i) for i in range(bar.count()))
-            if titles not in groups or titles in seen:
-                bar.hide()
+            bar.setVisible(titles in groups and titles not in seen)
             seen.add(titles)
 
     def showEvent(self, event) -> None:
@@ -617,8 +803,10 @@ class MainWindow(QMainWindow):
             event.ignore()
             return
         self.settings.setValue("window/geometry", self.saveGeometry())
-        self.settings.setValue("window/state", self.saveState())
+        self.settings.setValue("window/state", self.saveState(LAYOUT_VERSION))
         self.settings.sync()
+        self.autosave.stop()
+        self.autosaver.clean_exit()
         event.accept()
 
     # -- edits ---------------------------------------------------------------------------------

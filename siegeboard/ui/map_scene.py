@@ -17,6 +17,7 @@ from siegeboard.ui.items.map_image_item import MapImageItem, decode_image
 from siegeboard.ui.items.structure_item import StructureItem
 
 PADDING_M = 40.0
+GRID_MARGIN_M = 20.0  # with no map image, the grid runs this far past the structures
 EMPTY_EXTENT = QRectF(0, 0, 100, 100)
 
 
@@ -86,6 +87,7 @@ class MapScene(QGraphicsScene):
                 grown = grown.united(self.map_item.sceneBoundingRect())
         if change.grid:
             self.grid.set_origin(self.document.siege.grid_origin)
+            self._apply_extent()
         batteries = set(change.batteries)
         if change.weapons:
             batteries |= {key for key, battery in self.document.siege.batteries.items()
@@ -178,9 +180,22 @@ class MapScene(QGraphicsScene):
         """What fit-to-map shows: the map image and every structure."""
         return self._content_rect()
 
+    def grid_extent(self) -> QRectF:
+        """Where the grid is drawn: over the map image, or (with no image) over the structures
+        and batteries plus ``GRID_MARGIN_M``, growing as the GM draws."""
+        if self.map_item is not None:
+            return self.map_item.sceneBoundingRect()
+        rect = self._extent.adjusted(-GRID_MARGIN_M, -GRID_MARGIN_M, GRID_MARGIN_M, GRID_MARGIN_M)
+        # The margin does not reach before square A1 unless something is drawn there: no
+        # "A-1" squares around an empty border.
+        ox, oy = self.document.siege.grid_origin
+        rect.setLeft(max(rect.left(), min(ox, self._extent.left())))
+        rect.setTop(max(rect.top(), min(oy, self._extent.top())))
+        return rect
+
     def _apply_extent(self) -> None:
         padded = self._extent.adjusted(-PADDING_M, -PADDING_M, PADDING_M, PADDING_M)
-        self.grid.set_extent(padded)
+        self.grid.set_extent(self.grid_extent())
         # Generous room around the content so zooming about the pointer never hits an edge.
         margin = max(padded.width(), padded.height())
         self.setSceneRect(padded.adjusted(-margin, -margin, margin, margin))

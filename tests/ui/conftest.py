@@ -24,6 +24,17 @@ def private_settings(tmp_path_factory):
     return folder
 
 
+@pytest.fixture(autouse=True)
+def private_autosave(tmp_path, monkeypatch):
+    """No test ever writes in the user's data folder: an Autosaver made without a folder
+    (a window built anywhere in a test) uses this test's tmp_path instead."""
+    import siegeboard.persist.autosave as autosave
+
+    folder = tmp_path / "autosave"
+    monkeypatch.setattr(autosave, "default_folder", lambda: folder)
+    return folder
+
+
 class Answers:
     """Stands in for the GM at every dialog: queued answers, recorded warnings."""
 
@@ -35,6 +46,8 @@ class Answers:
         self.open_paths: list[Path | None] = []
         self.save_paths: list[Path | None] = []
         self.image_paths: list[Path | None] = []
+        self.recover: list[bool] = []
+        self.recover_offers: list[str] = []
 
     def install(self, window) -> None:
         window.warn = self.warnings.append
@@ -44,7 +57,13 @@ class Answers:
         window.ask_open_path = lambda: self.open_paths.pop(0)
         window.ask_save_path = lambda: self.save_paths.pop(0)
         window.ask_image_path = lambda: self.image_paths.pop(0)
+        window.ask_recover = self._ask_recover
         window.inspector.warn = self.warnings.append
+
+
+    def _ask_recover(self, description: str) -> bool:
+        self.recover_offers.append(description)
+        return self.recover.pop(0)
 
 
 @pytest.fixture
@@ -53,11 +72,12 @@ def answers() -> Answers:
 
 
 @pytest.fixture
-def window(qtbot, tmp_path, answers):
+def window(qtbot, tmp_path, answers, private_autosave):
+    from siegeboard.persist.autosave import Autosaver
     from siegeboard.ui.main_window import MainWindow
 
     settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
-    main = MainWindow(settings)
+    main = MainWindow(settings, Autosaver(private_autosave))
     answers.install(main)
     # qtbot closes the window before fixtures end: mark it clean so closing asks nothing.
     qtbot.addWidget(main, before_close_func=lambda w: w.document.undo_stack.setClean())

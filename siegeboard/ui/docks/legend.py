@@ -18,7 +18,7 @@ SWATCH_W, SWATCH_H = 56, 24
 
 def _swatch(fill: QColor | None = None, hatched: bool = False, text: str = "",
             badge: str = "", wild: bool = False, outline: QColor = palette.OUTLINE,
-            marker: QColor | None = None) -> QPixmap:
+            marker: QColor | None = None, alarm: str = "") -> QPixmap:
     pixmap = QPixmap(SWATCH_W, SWATCH_H)
     pixmap.fill(QColor("#e9e4d8"))
     painter = QPainter(pixmap)
@@ -57,7 +57,15 @@ def _swatch(fill: QColor | None = None, hatched: bool = False, text: str = "",
         painter.drawRoundedRect(badge_rect, 3, 3)
         painter.setPen(structure_item.WILD_FIRE_TEXT if wild else palette.FIRE_TEXT)
         painter.drawText(badge_rect, Qt.AlignmentFlag.AlignCenter, badge)
-    if text:
+    if text and alarm:  # the map's alarm plate: same colours, same ring
+        breached = alarm == "breached"
+        plate = QRectF(2, 5, SWATCH_W - 4, SWATCH_H - 10)
+        painter.setPen(QPen(palette.MARK_RING, 1.5))
+        painter.setBrush(palette.BREACH_MARK if breached else palette.CRACK_MARK)
+        painter.drawRoundedRect(plate, 3, 3)
+        painter.setPen(palette.BREACH_MARK_TEXT if breached else palette.CRACK_MARK_TEXT)
+        painter.drawText(plate, Qt.AlignmentFlag.AlignCenter, text)
+    elif text:
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(structure_item.LABEL_PLATE)
         plate = QRectF(3, 6, SWATCH_W - 6, SWATCH_H - 12)
@@ -70,7 +78,7 @@ def _swatch(fill: QColor | None = None, hatched: bool = False, text: str = "",
 
 def _state(fraction: float) -> QColor:
     colour = palette.damage_colour(fraction)
-    colour.setAlpha(palette.FILL_ALPHA)
+    colour.setAlpha(palette.fill_alpha(fraction))
     return colour
 
 
@@ -82,17 +90,18 @@ def legend_rows(ruleset: str) -> list[tuple[QPixmap, str]]:
                                    (0.0, ": nothing left"))]
     if ruleset == "armory":
         rows += [
-            (_swatch(_state(0.5), text="Cracked"), "Cracked: Armor 1 lower, cover drops a step"),
-            (_swatch(_state(0.0), hatched=True, text="Breached"),
-             "Breached (hatched): the way is open, play the assault"),
+            (_swatch(_state(0.5), text="Cracked", alarm="cracked"),
+             "Cracked (yellow plate, dashed ring): Armor 1 lower, cover drops a step"),
+            (_swatch(_state(0.0), hatched=True, text="Breached", alarm="breached"),
+             "Breached (hatched, red plate and ring): the way is open, play the assault"),
             (_swatch(_state(1.0), badge="Fire"), "Burning: loses 1 Hull a round until put out"),
         ]
     else:
         cleared = QColor(palette.CLEARED)
-        cleared.setAlpha(palette.FILL_ALPHA)
+        cleared.setAlpha(palette.fill_alpha(0.0))
         rows += [
-            (_swatch(_state(0.4), hatched=True, text="Collapsed"),
-             "Collapsed (hatched): rubble, AV halved (rounded up)"),
+            (_swatch(_state(0.4), hatched=True, text="Collapsed", alarm="breached"),
+             "Collapsed (hatched, red plate and ring): rubble, AV halved (rounded up)"),
             (_swatch(cleared, hatched=True, text="Cleared"),
              "Cleared: DP 0, the rubble is gone, no cover"),
             (_swatch(_state(1.0), badge="F3"), "Fire at level 3: can be fought"),

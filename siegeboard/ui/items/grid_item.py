@@ -16,7 +16,21 @@ from siegeboard.geometry import GRID_M, SQUARE_M, square_label
 from siegeboard.report import palette
 
 MIN_LINE_GAP_PX = 6     # fine lines closer than this on screen are skipped
-MIN_LABEL_GAP_PX = 36   # square labels need this much room
+MIN_LABEL_GAP_PX = 12   # squares smaller than this on screen are not labelled at all
+LABEL_EVERY_PX = 60     # every square is labelled only when a square is this big on screen
+LABEL_STRIDES = (1, 2, 5, 10)
+
+
+def label_stride(square_px: float) -> int | None:
+    """Label every n-th column and row for squares ``square_px`` wide on screen: 1 when they
+    are large, 2, 5 or 10 as they shrink (labels stay about ``LABEL_EVERY_PX`` apart), None
+    when they are too small to label."""
+    if square_px < MIN_LABEL_GAP_PX:
+        return None
+    for stride in LABEL_STRIDES:
+        if square_px * stride >= LABEL_EVERY_PX:
+            return stride
+    return LABEL_STRIDES[-1]
 
 
 class GridItem(QGraphicsItem):
@@ -55,18 +69,6 @@ class GridItem(QGraphicsItem):
     def boundingRect(self) -> QRectF:
         return self._extent
 
-    def _lines(self, area: QRectF, step: float) -> tuple[list[QLineF], range, range]:
-        ox, oy = self._origin
-        first_col = math.floor((area.left() - ox) / step)
-        last_col = math.ceil((area.right() - ox) / step)
-        first_row = math.floor((area.top() - oy) / step)
-        last_row = math.ceil((area.bottom() - oy) / step)
-        lines = [QLineF(ox + c * step, area.top(), ox + c * step, area.bottom())
-                 for c in range(first_col, last_col + 1)]
-        lines += [QLineF(area.left(), oy + r * step, area.right(), oy + r * step)
-                  for r in range(first_row, last_row + 1)]
-        return lines, range(first_col, last_col), range(first_row, last_row)
-
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget=None) -> None:
         area = option.exposedRect.intersected(self._extent)
         if area.isEmpty():
@@ -83,10 +85,35 @@ class GridItem(QGraphicsItem):
         painter.setPen(pen)
         lines, columns, rows = self._lines(area, SQUARE_M)
         painter.drawLines(lines)
-        if self.show_labels and SQUARE_M * lod >= MIN_LABEL_GAP_PX:
-            self._draw_labels(painter, columns, rows)
+        stride = label_stride(SQUARE_M * lod)
+        if self.show_labels and stride is not None:
+            self._draw_labels(painter, columns, rows, stride)
 
-    def _draw_labels(self, painter: QPainter, columns: range, rows: range) -> None:
+    def _lines(self, area: QRectF, step: float) -> tuple[list[QLineF], range, range]:
+        """The lines at multiples of ``step`` from the origin inside ``area`` (and the
+        columns and rows of the cells whose top-left corner lies inside the grid's extent)."""
+        ox, oy = self._origin
+        first_col = math.ceil((area.left() - ox) / step)
+        last_col = math.floor((area.right() - ox) / step)
+        first_row = math.ceil((area.top() - oy) / step)
+        last_row = math.floor((area.bottom() - oy) / step)
+        lines = [QLineF(ox + c * step, area.top(), ox + c * step, area.bottom())
+                 for c in range(first_col, last_col + 1)]
+        lines += [QLineF(area.left(), oy + r * step, area.right(), oy + r * step)
+                  for r in range(first_row, last_row + 1)]
+        # A cell is labelled at its top-left corner, which must lie on the drawn grid; a cell
+        # whose corner is just outside ``area`` is kept (its label may reach into the area).
+        extent = self._extent
+        columns = range(max(math.floor((area.left() - ox) / step),
+                            math.ceil((extent.left() - ox) / step - 1e-9)),
+                        min(last_col + 1, math.ceil((extent.right() - ox) / step - 1e-9)))
+        rows = range(max(math.floor((area.top() - oy) / step),
+                         math.ceil((extent.top() - oy) / step - 1e-9)),
+                     min(last_row + 1, math.ceil((extent.bottom() - oy) / step - 1e-9)))
+        return lines, columns, rows
+
+    def _draw_labels(self, painter: QPainter, columns: range, rows: range,
+                     stride: int = 1) -> None:
         transform = painter.worldTransform()
         painter.save()
         painter.resetTransform()
@@ -96,8 +123,9 @@ class GridItem(QGraphicsItem):
         painter.setFont(font)
         painter.setPen(palette.GRID_LABEL)
         ox, oy = self._origin
-        for column in columns:
-            for row in rows:
+        # Every ``stride``-th square counted from A1, so the labelled ones stay put while panning.
+        for column in (c for c in columns if c % stride == 0):
+            for row in (r for r in rows if r % stride == 0):
                 corner = transform.map(QPointF(ox + column * SQUARE_M, oy + row * SQUARE_M))
                 painter.drawText(QRectF(corner.x() + 3, corner.y() + 2, 60, 14),
                                  Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop,

@@ -2,6 +2,10 @@
 
 Everything drawn is prepared in ``show`` (called only when this structure changed), so
 ``paint`` does no geometry beyond mapping a few points to the device for text and hatching.
+
+The fill is translucent (the old plan's ink shows through); the outline carries the state's
+colour. A Breached or Cracked section (Collapsed under harris) also gets a halo and a
+``StateMarker``: a plate of fixed size on screen, so it is seen at any zoom.
 """
 
 from __future__ import annotations
@@ -22,6 +26,48 @@ WILD_FIRE_TEXT = QColor("#000000")
 WILD_FIRE_RING = QColor("#D55E00")
 PEOPLE_PLATE = QColor("#ffffff")
 PEOPLE_TEXT = QColor("#8b0000")
+HALO_PX = 5.0          # the alarm halo's width on screen; half of it lies outside the footprint
+HALO_MARGIN_M = 1.0    # room kept around the footprint for the halo
+OUTLINE_PX = 1.6
+SELECTED_PX = 3.0
+MARK_HEIGHT_PX = 15
+
+
+class StateMarker(QGraphicsItem):
+    """The alarm plate ("Breached", "Cracked", "Collapsed") at a structure's centre, drawn in
+    screen pixels whatever the zoom (it ignores the view's transformations)."""
+
+    def __init__(self, parent: QGraphicsItem):
+        super().__init__(parent)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self._font = QFont()
+        self._font.setPointSizeF(7.5)
+        self._font.setBold(True)
+        self._text = ""
+        self._alarm = ""
+        self._rect = QRectF()
+
+    def show_mark(self, text: str, alarm: str) -> None:
+        self.prepareGeometryChange()
+        self._text, self._alarm = text, alarm
+        width = QFontMetrics(self._font).horizontalAdvance(text) + 10
+        self._rect = QRectF(-width / 2, -MARK_HEIGHT_PX / 2, width, MARK_HEIGHT_PX)
+        self.setVisible(bool(text))
+        self.update()
+
+    def boundingRect(self) -> QRectF:
+        return self._rect.adjusted(-1.5, -1.5, 1.5, 1.5)
+
+    def paint(self, painter: QPainter, option, widget=None) -> None:
+        breached = self._alarm == "breached"
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(QPen(palette.MARK_RING, 1.5))
+        painter.setBrush(palette.BREACH_MARK if breached else palette.CRACK_MARK)
+        painter.drawRoundedRect(self._rect, 3, 3)
+        painter.setFont(self._font)
+        painter.setPen(palette.BREACH_MARK_TEXT if breached else palette.CRACK_MARK_TEXT)
+        painter.drawText(self._rect, Qt.AlignmentFlag.AlignCenter, self._text)
 
 
 def people_mark(structure: Structure) -> str:
@@ -43,6 +89,7 @@ class StructureItem(QGraphicsItem):
         self._selected = False
         self._polygon = QPolygonF()
         self._bounds = QRectF()
+        self.marker = StateMarker(self)
         self.show_state(structure, ruleset)
 
     # -- state --------------------------------------------------------------------------
@@ -51,11 +98,18 @@ class StructureItem(QGraphicsItem):
         self.prepareGeometryChange()
         self._polygon = QPolygonF([QPointF(x, y) for x, y in structure.footprint])
         rect = self._polygon.boundingRect()
-        self._bounds = rect.adjusted(-0.25, -0.25, 0.25, 0.25)
+        self._alarm = palette.alarm(structure, ruleset)
+        margin = HALO_MARGIN_M if self._alarm else 0.25
+        self._bounds = rect.adjusted(-margin, -margin, margin, margin)
         self._centre = rect.center()
         self._brush = QBrush(palette.fill_colour(structure, ruleset))
+        self._outline = palette.outline_colour(structure, ruleset)
         self._hatched = palette.is_hatched(structure, ruleset)
         self._mark = palette.state_mark(structure, ruleset)
+        # An alarmed structure is drawn over its neighbours so its halo and plate are not hidden.
+        self.setZValue(11 if self._alarm else 10)
+        self.marker.setPos(self._centre)
+        self.marker.show_mark(self._mark if self._alarm else "", self._alarm)
         self._fire = palette.fire_label(structure, ruleset)
         self._wild_fire = ruleset == "harris" and structure.out_of_control and \
             structure.fire_level > 0
@@ -92,14 +146,24 @@ class StructureItem(QGraphicsItem):
         return path
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget=None) -> None:
+        if self._alarm:
+            halo = QPen(palette.BREACH_MARK if self._alarm == "breached" else palette.MARK_RING,
+                        HALO_PX)
+            halo.setCosmetic(True)
+            halo.setJoinStyle(Qt.PenJoinStyle.MiterJoin)
+            if self._alarm == "cracked":
+                halo.setDashPattern([1.2, 0.8])
+            painter.setPen(halo)
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawPolygon(self._polygon)
         painter.setBrush(self._brush)
-        outline = QPen(palette.SELECTED_OUTLINE if self._selected else palette.OUTLINE)
+        outline = QPen(palette.SELECTED_OUTLINE if self._selected else self._outline)
         outline.setCosmetic(True)
-        outline.setWidthF(2.5 if self._selected else 1.0)
+        outline.setWidthF(SELECTED_PX if self._selected else OUTLINE_PX)
         painter.setPen(outline)
         painter.drawPolygon(self._polygon)
         lod = option.levelOfDetailFromTransform(painter.worldTransform())
-        small = lod * self._bounds.width() < NAME_MIN_PIXELS
+        small = lod * self._polygon.boundingRect().width() < NAME_MIN_PIXELS
         if not (self._hatched or not small or self._fire):
             return
         transform = painter.worldTransform()
@@ -112,15 +176,20 @@ class StructureItem(QGraphicsItem):
             painter.setBrush(palette.collapse_hatch())
             painter.drawPolygon(device_polygon)
         box = device_polygon.boundingRect()
+        centre = transform.map(self._centre)
         # Names only where they fit: a thin wall keeps its colour visible (tooltip has the name).
         if box.width() >= NAME_MIN_PIXELS and box.height() >= NAME_MIN_HEIGHT:
-            self._draw_labels(painter, transform.map(self._centre), box.width())
+            self._draw_labels(painter, centre, box.width())
         elif self._fire:
-            # A fire is never hidden by the zoom: its level stays on the structure.
+            # A fire is never hidden by the zoom: its level stays on the structure (above the
+            # alarm plate when there is one).
             font = QFont()
             font.setPointSizeF(7)
             painter.setFont(font)
-            self._draw_fire(painter, QFontMetrics(font), transform.map(self._centre))
+            metrics = QFontMetrics(font)
+            if self._alarm:
+                centre = QPointF(centre.x(), centre.y() - MARK_HEIGHT_PX / 2 - metrics.height() / 2)
+            self._draw_fire(painter, metrics, centre)
         painter.restore()
 
     def _draw_labels(self, painter: QPainter, centre: QPointF, width: float) -> None:
@@ -129,7 +198,7 @@ class StructureItem(QGraphicsItem):
         painter.setFont(font)
         metrics = QFontMetrics(font)
         lines = [metrics.elidedText(self._name, Qt.TextElideMode.ElideRight, int(width) - 4)]
-        if self._mark:
+        if self._mark and not self._alarm:  # an alarm's words are on its marker plate
             lines.append(self._mark)
         if self._people:
             # Short form when the full one does not fit: "2T 1H" (trapped, hurt).
@@ -139,6 +208,8 @@ class StructureItem(QGraphicsItem):
             lines.append(people)
         height = metrics.height()
         top = centre.y() - height * len(lines) / 2
+        if self._alarm:  # the lines go under the marker plate at the centre
+            top = centre.y() + MARK_HEIGHT_PX / 2 + 1
         for number, line in enumerate(lines):
             # A pale plate behind each line keeps names legible over the plan and grid labels.
             text_width = metrics.horizontalAdvance(line) + 6
@@ -150,7 +221,8 @@ class StructureItem(QGraphicsItem):
             painter.setPen(PEOPLE_TEXT if people else QColor("#000000"))
             painter.drawText(plate, Qt.AlignmentFlag.AlignCenter, line)
         if self._fire:
-            self._draw_fire(painter, metrics, QPointF(centre.x(), top - height / 2 - 2))
+            above = centre.y() - MARK_HEIGHT_PX / 2 if self._alarm else top
+            self._draw_fire(painter, metrics, QPointF(centre.x(), above - height / 2 - 2))
 
     def _draw_fire(self, painter: QPainter, metrics: QFontMetrics, centre: QPointF) -> None:
         """The fire badge centred on ``centre`` (device pixels)."""

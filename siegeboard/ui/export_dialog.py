@@ -1,0 +1,146 @@
+"""File > Export snapshot...: the dialog that picks a file and the ``SnapshotOptions``.
+
+The format follows the file's extension (.pdf, .png, .svg). The dialog only gathers
+choices; the window writes the file with ``report.snapshot.export_snapshot``. Every control
+is a public attribute so tests drive the dialog without showing it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtWidgets import (
+    QComboBox, QDialog, QDialogButtonBox, QFileDialog, QFormLayout, QHBoxLayout, QLabel,
+    QLineEdit, QPushButton, QSpinBox, QVBoxLayout, QWidget,
+)
+
+from siegeboard.report.options import PAPER_SIZES, Bounds, SnapshotOptions
+from siegeboard.report.snapshot import FORMATS
+
+EXPORT_FILTER = "PDF (*.pdf);;PNG image (*.png);;SVG drawing (*.svg)"
+# (label, what the area choice means): None fits the whole map, "view" the current view,
+# a number tiles the whole map at that scale.
+AREAS: tuple[tuple[str, object], ...] = (
+    ("Fit the whole map to the page", None), ("The current view", "view"),
+    ("Scale 1:500 (tiled over pages)", 500), ("Scale 1:1000 (tiled over pages)", 1000))
+SINCE_LAST = -1  # the "since turn" box's special value: since the last snapshot
+
+
+class ExportDialog(QDialog):
+    """Choose where and how to export. ``view`` is the map region now on screen (metres);
+    ``last_snapshot`` the turn of the last snapshot (None: there was none)."""
+
+    def __init__(self, parent: QWidget | None, *, view: Bounds | None, folder: Path,
+                 stem: str, last_snapshot: int | None, current_turn: int,
+                 printing: bool = False):
+        super().__init__(parent)
+        self.setWindowTitle("Print snapshot" if printing else "Export snapshot")
+        self.view = view
+        self.path_edit = QLineEdit(str(folder / f"{stem}.pdf"))
+        self.path_edit.setMinimumWidth(380)
+        browse = QPushButton("Choose…")
+        browse.clicked.connect(self.browse)
+        file_row = QHBoxLayout()
+        file_row.addWidget(self.path_edit, 1)
+        file_row.addWidget(browse)
+
+        self.copy_box = QComboBox()
+        self.copy_box.addItem("GM's copy (every figure and note)", "gm")
+        self.copy_box.addItem("Players' copy (what they can see)", "players")
+        self.colour_box = QComboBox()
+        self.colour_box.addItem("Colour", False)
+        self.colour_box.addItem("Greyscale", True)
+        self.paper_box = QComboBox()
+        self.paper_box.addItems(list(PAPER_SIZES))
+        self.paper_box.setCurrentText("A4")
+        self.orientation_box = QComboBox()
+        self.orientation_box.addItem("Landscape", "landscape")
+        self.orientation_box.addItem("Portrait", "portrait")
+        self.area_box = QComboBox()
+        for label, area in AREAS:
+            if area == "view" and view is None:
+                continue
+            self.area_box.addItem(label, area)
+        self.since_box = QSpinBox()
+        self.since_box.setRange(SINCE_LAST, max(current_turn, 0))
+        self.since_box.setSpecialValueText(
+            f"the last snapshot (turn {last_snapshot})" if last_snapshot is not None
+            else "the last snapshot (none yet: the whole log)")
+        self.since_box.setValue(SINCE_LAST)
+        self.since_box.setPrefix("turn ")
+        self.error = QLabel()
+        self.error.setStyleSheet("color: #8b0000;")
+        self.error.setWordWrap(True)
+
+        form = QFormLayout()
+        if not printing:
+            form.addRow("File (.pdf, .png, .svg)", file_row)
+        form.addRow("Copy", self.copy_box)
+        form.addRow("Colour", self.colour_box)
+        form.addRow("Paper", self.paper_box)
+        form.addRow("Orientation", self.orientation_box)
+        form.addRow("Map", self.area_box)
+        form.addRow("Log since", self.since_box)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
+                                   | QDialogButtonBox.StandardButton.Cancel)
+        buttons.button(QDialogButtonBox.StandardButton.Ok).setText(
+            "Preview…" if printing else "Export")
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(self.error)
+        layout.addWidget(buttons)
+        self.printing = printing
+
+    # -- reading the choices ----------------------------------------------------------------
+    def path(self) -> Path:
+        """The file to write; raises ValueError when its extension is not a format."""
+        text = self.path_edit.text().strip()
+        if not text:
+            raise ValueError("file: choose a file name ending in .pdf, .png or .svg")
+        path = Path(text).expanduser()
+        if path.suffix.lower() not in FORMATS:
+            raise ValueError(f"file: {path.name} must end in .pdf, .png or .svg "
+                             "(the extension picks the format)")
+        return path
+
+    def options(self) -> SnapshotOptions:
+        """The ``SnapshotOptions`` the controls describe."""
+        area = self.area_box.currentData()
+        since = self.since_box.value()
+        return SnapshotOptions(
+            copy=self.copy_box.currentData(), greyscale=self.colour_box.currentData(),
+            paper=self.paper_box.currentText(), orientation=self.orientation_box.currentData(),
+            view=self.view if area == "view" else None,
+            scale=area if isinstance(area, int) else None,
+            since_turn=None if since == SINCE_LAST else since)
+
+    def set_options(self, options: SnapshotOptions) -> None:
+        """Show ``options`` (the last ones used) in the controls; the area and the log's start
+        are not carried over (the view moves, the turn goes on)."""
+        self.copy_box.setCurrentIndex(self.copy_box.findData(options.copy))
+        self.colour_box.setCurrentIndex(self.colour_box.findData(options.greyscale))
+        self.paper_box.setCurrentText(options.paper)
+        self.orientation_box.setCurrentIndex(self.orientation_box.findData(options.orientation))
+
+    # -- acting -------------------------------------------------------------------------------
+    def browse(self) -> None:
+        name, chosen = QFileDialog.getSaveFileName(self, "Export snapshot", self.path_edit.text(),
+                                                   EXPORT_FILTER)
+        if name:
+            path = Path(name)
+            if path.suffix.lower() not in FORMATS:
+                path = path.with_suffix("." + chosen.split("*.")[-1].rstrip(")"))
+            self.path_edit.setText(str(path))
+
+    def accept(self) -> None:
+        """Close only on choices that make a snapshot; otherwise say what to fix."""
+        try:
+            if not self.printing:
+                self.path()
+            self.options()
+        except ValueError as error:
+            self.error.setText(str(error))
+            return
+        super().accept()

@@ -1,0 +1,121 @@
+"""Autosave and crash recovery in the window (issue 7 item 3): autosaves go to the autosave
+folder after a shot or clock step and on the minute timer, never over the GM's file; after a
+crash the newest autosave is offered, and accepting opens it as unsaved work."""
+
+from __future__ import annotations
+
+import os
+import time
+
+from siegeboard.model.actions import AdvanceClock
+from siegeboard.model.siege import Clock
+from siegeboard.persist import read_siege
+from siegeboard.persist.autosave import Autosaver
+from siegeboard.ui import autosave_keeper
+
+from play_sieges import gate_town
+
+
+def autosaves(folder):
+    return sorted(folder.glob("*.siege")) if folder.is_dir() else []
+
+
+def test_a_clock_step_is_autosaved_beside_never_over_the_gms_file(
+        qtbot, window, tmp_path, private_autosave):
+    source = gate_town(tmp_path / "town.siege")
+    original = source.read_bytes()
+    assert window.open_path(source)
+    assert window.autosave.save_now() is None  # nothing unsaved: nothing written
+    assert autosaves(private_autosave) == []
+
+    window.play(AdvanceClock(turns=3))
+    qtbot.waitUntil(lambda: len(autosaves(private_autosave)) == 1, timeout=2000)
+    (kept,) = autosaves(private_autosave)
+    assert read_siege(kept).siege.clock.turn == 3
+    assert source.read_bytes() == original  # the GM's own file is untouched
+    assert window.document.modified
+
+
+def test_the_minute_timer_saves_only_unsaved_work(window, tmp_path, private_autosave):
+    assert window.autosave.timer.interval() == autosave_keeper.INTERVAL_MS == 60_000
+    assert window.autosave.timer.isActive()
+    assert window.open_path(gate_town(tmp_path / "town.siege"))
+    window.autosave.timer.timeout.emit()  # a minute passes with nothing done
+    assert autosaves(private_autosave) == []
+    window.document.edit_structure("gate", name="Barbican")
+    window.autosave.timer.timeout.emit()
+    (kept,) = autosaves(private_autosave)
+    assert read_siege(kept).siege.structures["gate"].name == "Barbican"
+
+
+def crashed_session(folder, source, turns: int):
+    """What a crashed session leaves: an autosave of ``source`` ``turns`` turns on, newer
+    than the file, and no clean-exit mark."""
+    siege_file = read_siege(source)
+    siege_file.siege.clock = Clock(turn=turns)
+    saver = Autosaver(folder)
+    saver.begin()
+    kept = saver.save(siege_file, source)
+    later = time.time() + 5
+    os.utime(kept, (later, later))
+    return kept
+
+
+def test_recovering_opens_the_autosave_as_unsaved_work_saved_to_its_file(
+        window, answers, tmp_path, private_autosave):
+    source = gate_town(tmp_path / "town.siege")
+    kept = crashed_session(private_autosave, source, turns=7)
+    answers.recover.append(True)
+
+    assert window.start_session()
+    (offer,) = answers.recover_offers
+    assert "Gate town" in offer and "town.siege" in offer and "autosaved" in offer
+    assert window.document.siege.clock.turn == 7
+    assert window.document.path == source and window.document.modified
+    assert window.isWindowModified()
+    assert not kept.exists()  # kept again under this session's name instead
+    assert len(autosaves(private_autosave)) == 1
+
+    assert window.save()  # Save goes to the original file
+    assert read_siege(source).siege.clock.turn == 7
+    assert not window.document.modified and not window.isWindowModified()
+
+
+def test_declining_keeps_the_autosave_until_a_clean_exit(window, answers, tmp_path,
+                                                         private_autosave):
+    source = gate_town(tmp_path / "town.siege")
+    kept = crashed_session(private_autosave, source, turns=7)
+    answers.recover.append(False)
+
+    assert not window.start_session()
+    assert len(answers.recover_offers) == 1
+    assert window.document.path is None and not window.document.modified
+    assert kept.exists()
+    assert Autosaver(private_autosave).pending()  # offered again after another crash
+
+    window.close()  # a clean exit
+    assert not kept.exists()
+    assert Autosaver(private_autosave).pending() == []
+
+
+def test_a_recovered_siege_never_saved_asks_for_a_name(window, answers, tmp_path,
+                                                       private_autosave):
+    siege_file = read_siege(gate_town(tmp_path / "town.siege"))
+    saver = Autosaver(private_autosave)
+    saver.begin()
+    saver.save(siege_file, None)
+    answers.recover.append(True)
+    assert window.start_session()
+    assert window.document.path is None and window.document.modified
+    target = tmp_path / "named.siege"
+    answers.save_paths.append(target)
+    assert window.save()
+    assert read_siege(target).siege.name == "Gate town"
+
+
+def test_no_offer_after_a_clean_exit(window, answers, tmp_path, private_autosave):
+    source = gate_town(tmp_path / "town.siege")
+    crashed_session(private_autosave, source, turns=7)
+    Autosaver(private_autosave).clean_exit()
+    assert not window.start_session()
+    assert answers.recover_offers == []
