@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtGui import QUndoCommand
 
-from siegeboard.model.siege import MapImage
+from siegeboard.model.siege import MapImage, RulesetOptions
 from siegeboard.model.structure import Structure
 from siegeboard.ui import structure_edits as edits
 
@@ -202,3 +202,20 @@ class MarkSnapshot(QUndoCommand):
 
     def undo(self) -> None:
         self.document.apply_snapshot_turn(self.old)
+
+
+class EditSiegeSettings(QUndoCommand):
+    """Change the siege's name, ruleset options and dice seed together."""
+
+    def __init__(self, document: "Document", name: str, options: RulesetOptions, dice_seed: int):
+        super().__init__("Edit siege settings")
+        self.document = document
+        siege = document.siege
+        self.old = (siege.name, siege.options.model_copy(), siege.dice_seed)
+        self.new = (name, options.model_copy(), dice_seed)
+
+    def redo(self) -> None:
+        self.document.apply_settings(*self.new)
+
+    def undo(self) -> None:
+        self.document.apply_settings(*self.old)

@@ -19,7 +19,7 @@ from PySide6.QtGui import QUndoStack
 from siegeboard.geometry import StructureIndex
 from siegeboard.model.actions import AdvanceClock, FireAt
 from siegeboard.model.catalogue import catalogue
-from siegeboard.model.siege import MapImage, Siege
+from siegeboard.model.siege import MapImage, RulesetOptions, Siege
 from siegeboard.model.structure import Structure
 from siegeboard.model.weapon import Battery, Weapon
 from siegeboard.persist import SiegeFile, read_siege, write_siege
@@ -363,6 +363,22 @@ class Document(QObject):
             return False
         self.push(commands.MarkSnapshot(self, turn))
         return True
+
+    def edit_settings(self, name: str, options: RulesetOptions, dice_seed: int) -> bool:
+        """Push one undoable change of name, options and seed; False when nothing differs or
+        the name is blank (the old name is kept)."""
+        siege = self.siege
+        name = name.strip() or siege.name
+        if (name, options, dice_seed) == (siege.name, siege.options, siege.dice_seed):
+            return False
+        self.push(commands.EditSiegeSettings(self, name, options, dice_seed))
+        return True
+
+    def apply_settings(self, name: str, options: RulesetOptions, dice_seed: int) -> None:
+        self.siege.name = name
+        self.siege.options = options.model_copy()
+        self.siege.dice_seed = dice_seed
+        self.changed.emit(Change(options=True))
 
     def apply_snapshot_turn(self, turn: int | None) -> None:
         self.siege.last_snapshot_turn = turn

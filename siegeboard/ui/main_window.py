@@ -41,6 +41,7 @@ from siegeboard.ui.docks.scene import SceneDock
 from siegeboard.ui.docks.structures import StructuresDock
 from siegeboard.ui.docks.weapons import WeaponsDock
 from siegeboard.ui.document import Document
+from siegeboard.ui.siege_settings import SiegeSettingsDialog
 from siegeboard.ui.export_dialog import ExportDialog
 from siegeboard.ui.items.map_image_item import decode_image
 from siegeboard.ui.map_scene import MapScene
@@ -210,6 +211,14 @@ class MainWindow(QMainWindow):
         name, _ = QFileDialog.getOpenFileName(self, "Import map image", self._last_dir(),
                                               IMAGE_FILTER)
         return Path(name) if name else None
+
+    def edit_siege_settings(self) -> None:
+        """Play > Siege Settings: one undoable edit of name, seed and ruleset options."""
+        siege = self.document.siege
+        dialog = SiegeSettingsDialog(siege.name, siege.ruleset, siege.options, siege.dice_seed,
+                                     self)
+        if self.run_dialog(dialog) and self.document.edit_settings(*dialog.values()):
+            self.show_status("Siege settings changed.")
 
     def show_status(self, message: str) -> None:
         self.statusBar().showMessage(message, 8000)
@@ -416,6 +425,10 @@ class MainWindow(QMainWindow):
         play_menu.addActions([self.tool_actions["battery"], self.tool_actions["fire"]])
         play_menu.addSeparator()
         play_menu.addActions([self.turn_action, self.minute_action])
+        play_menu.addSeparator()
+        self.settings_action = play_menu.addAction("Siege &Settings...")
+        self.settings_action.setStatusTip("The siege's name, dice seed and the ruleset's options")
+        self.settings_action.triggered.connect(self.edit_siege_settings)
 
         play_bar = self.addToolBar("Play")
         play_bar.setObjectName("PlayToolBar")

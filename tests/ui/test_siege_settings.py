@@ -1,0 +1,77 @@
+"""Play > Siege Settings: the ruleset's options, name and seed as one undoable edit that the
+rules then follow."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from siegeboard.model.actions import FireAt
+from siegeboard.ui.siege_settings import SiegeSettingsDialog
+
+SAMPLES = Path(__file__).resolve().parents[2] / "maps"
+
+
+def open_sample(window, tmp_path, name):
+    path = tmp_path / name
+    shutil.copy(SAMPLES / name, path)
+    assert window.open_path(path, ask=False)
+    return window.document
+
+
+def settle(window, fill):
+    """Answer the settings dialog with ``fill(dialog)`` and accept it."""
+    def run(dialog):
+        assert isinstance(dialog, SiegeSettingsDialog)
+        fill(dialog)
+        dialog.accept()
+        return True
+    window.run_dialog = run
+
+
+def test_harris_settings_change_the_blast_and_undo(window, tmp_path):
+    document = open_sample(window, tmp_path, "castle.siege")
+    before = document.siege.model_dump_json()
+
+    def fill(dialog):
+        dialog.name_edit.setText("Harrowmere, second week")
+        dialog.falloff_combo.setCurrentIndex(dialog.falloff_combo.findData("one_over_d_plus_1"))
+        dialog.seed_box.setValue(99)
+    settle(window, fill)
+    window.settings_action.trigger()
+    siege = document.siege
+    assert siege.name == "Harrowmere, second week"
+    assert siege.options.concussion_falloff == "one_over_d_plus_1"
+    assert siege.dice_seed == 99
+    assert not hasattr(SiegeSettingsDialog, "ladder_combo")
+
+    outcome = document.play(FireAt(weapon_id="he_shell", range_m=100, at=(60, 75)), [3, 4])
+    # 1/(d+1): a structure one square from the burst loses 40 / 2 = 20, two squares 40 / 3 -> 13
+    assert any("40 / 3 = 13" in line for line in outcome.lines), outcome.lines
+
+    document.undo_stack.undo()
+    document.undo_stack.undo()
+    assert document.siege.model_dump_json() == before
+
+
+def test_armory_settings_show_the_ladder_mode(window, tmp_path):
+    document = open_sample(window, tmp_path, "castle_armory.siege")
+
+    def fill(dialog):
+        assert not hasattr(dialog, "falloff_combo")
+        dialog.ladder_combo.setCurrentIndex(dialog.ladder_combo.findData("as_written"))
+        dialog.section_box.setValue(5.0)
+    settle(window, fill)
+    window.settings_action.trigger()
+    assert document.siege.options.ladder_mode == "as_written"
+    assert document.siege.options.armory_section_m == 5.0
+    assert document.section_length() == 5.0
+    document.undo_stack.undo()
+    assert document.siege.options.ladder_mode == "hull"
+
+
+def test_unchanged_settings_push_nothing(window, tmp_path):
+    document = open_sample(window, tmp_path, "castle.siege")
+    settle(window, lambda dialog: None)
+    window.settings_action.trigger()
+    assert document.undo_stack.count() == 0
