@@ -102,6 +102,8 @@ class GMOverride(_Action):
     hull_suffered: int | None = Field(default=None, ge=0)
     ladder: LadderStep | None = None
     burning: bool | None = None
+    layer: Literal["outer", "inner"] = Field(
+        default="outer", description="Hull ruleset: 'inner' sets the portcullis behind a gate (A5)")
     reason: str = ""
 
 

@@ -417,33 +417,42 @@ def fire_mine(ctx: Context, action: FireMine) -> None:
 
 
 def override(ctx: Context, action: GMOverride) -> None:
-    """The GM sets Hull suffered, the ladder step or the fire by hand (the ladder may climb)."""
+    """The GM sets Hull suffered, the ladder step or the fire by hand (the ladder may climb).
+
+    ``layer="inner"`` sets the portcullis behind a gate (A5) instead of the gate itself.
+    """
     foreign = [name for name in HARRIS_OVERRIDES if getattr(action, name) is not None]
     if foreign:
         raise RuleError(f"{', '.join(foreign)}: not part of the Hull ruleset")
     if action.hull_suffered is None and action.ladder is None and action.burning is None:
         raise RuleError("override: give hull_suffered, ladder or burning")
     structure = ctx.structure(action.structure_id)
-    if action.hull_suffered is not None and action.hull_suffered > structure.hull:
+    which: Which = action.layer
+    if which == "inner" and structure.inner_layer is None:
+        raise RuleError(f"layer: {structure.name} has no portcullis or inner layer")
+    layer = _layer(structure, which)
+    if action.hull_suffered is not None and action.hull_suffered > layer.hull:
         raise RuleError(f"hull_suffered: {action.hull_suffered} is above the Hull "
-                        f"{structure.hull} of {structure.name}")
-    was = (structure.hull_suffered, structure.ladder, structure.burning)
-    if action.hull_suffered is not None:
-        structure.hull_suffered = action.hull_suffered
+                        f"{layer.hull} of {_label(structure, which)}")
+    was = (layer.suffered, layer.ladder, structure.burning)
+    suffered = layer.suffered if action.hull_suffered is None else action.hull_suffered
     if action.ladder is not None:
-        structure.ladder = action.ladder
+        step = action.ladder
     elif action.hull_suffered is not None and ctx.options.ladder_mode == "hull":
-        structure.ladder = armory.ladder_state(structure.hull_suffered, structure.hull)
+        step = armory.ladder_state(suffered, layer.hull)
+    else:
+        step = layer.ladder
+    _set_layer(structure, which, layer.model_copy(update={"suffered": suffered, "ladder": step}))
     if action.burning is not None:
         structure.burning = action.burning
     structure.effects = armory.section_effects(structure)
     reason = f" ({action.reason})" if action.reason else ""
-    ctx.event("override", structure.id, hull_suffered=structure.hull_suffered,
-              ladder=structure.ladder, burning=structure.burning)
+    ctx.event("override", structure.id, hull_suffered=suffered, ladder=step,
+              burning=structure.burning, layer=which)
     alight = {True: "burning", False: "not burning"}
-    ctx.say(f"GM override on {structure.name}{reason}: Hull {was[0]} -> {structure.hull_suffered}"
-            f"/{structure.hull} suffered, {was[1].capitalize()} -> "
-            f"{structure.ladder.capitalize()}, {alight[was[2]]} -> {alight[structure.burning]}")
+    ctx.say(f"GM override on {_label(structure, which)}{reason}: Hull {was[0]} -> {suffered}"
+            f"/{layer.hull} suffered, {was[1].capitalize()} -> "
+            f"{step.capitalize()}, {alight[was[2]]} -> {alight[structure.burning]}")
 
 
 def repair(ctx: Context, action: Repair) -> None:

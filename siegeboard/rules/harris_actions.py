@@ -357,6 +357,8 @@ def override(ctx: Context, action: GMOverride) -> None:
     for name in _HULL_FIELDS:
         if getattr(action, name) is not None:
             raise RuleError(f"override: {name} is a Hull-ruleset field, not part of the DP ruleset")
+    if action.layer != "outer":
+        raise RuleError("override: layer is a Hull-ruleset field (a gate's portcullis)")
     if action.dp is not None and action.dp > structure.dp_original:
         raise RuleError(f"override: dp {action.dp} is above {structure.name}'s original "
                         f"DP {structure.dp_original}")

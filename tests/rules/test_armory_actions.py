@@ -497,3 +497,26 @@ def test_repair_of_a_gate_mends_the_gate_before_the_portcullis():
     play(siege, Repair(structure_id="G", team_size=2, task=TaskRoll(outcome="success")))
     gate = siege.structures["G"]
     assert (gate.hull_suffered, gate.ladder, gate.inner_layer.suffered) == (4, "cracked", 2)
+
+
+def test_gm_override_reaches_the_portcullis_layer():
+    from siegeboard.model import GMOverride
+    from siegeboard.rules.build import new_structure
+    from siegeboard.rules.dice import ScriptedDice
+    from siegeboard.rules.engine import RuleError, apply_in_place
+    from siegeboard.model import Siege
+
+    gate = new_structure("armory", "castle_gate_portcullis", "gate", [(0, 0), (4, 0), (4, 2), (0, 2)])
+    house = new_structure("armory", "brick_house", "house", [(10, 0), (14, 0), (14, 4), (10, 4)])
+    siege = Siege(name="Gate", ruleset="armory", structures={"gate": gate, "house": house})
+    outcome = apply_in_place(siege, GMOverride(structure_id="gate", layer="inner", hull_suffered=4),
+                             ScriptedDice([]))
+    assert siege.structures["gate"].inner_layer.ladder == "breached"
+    assert siege.structures["gate"].ladder == "intact"
+    assert "portcullis" in outcome.lines[0]
+    with pytest.raises(RuleError, match="above the Hull 4"):
+        apply_in_place(siege, GMOverride(structure_id="gate", layer="inner", hull_suffered=5),
+                       ScriptedDice([]))
+    with pytest.raises(RuleError, match="no portcullis"):
+        apply_in_place(siege, GMOverride(structure_id="house", layer="inner", ladder="cracked"),
+                       ScriptedDice([]))

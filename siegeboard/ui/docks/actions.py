@@ -123,12 +123,17 @@ class ActionsDock(QDockWidget):
         self.ladder = QComboBox()
         self.ladder.addItems(list(get_args(LadderStep)))
         self.burning = QCheckBox("Burning")
+        self.layer = QComboBox()  # A5: a gate with a portcullis is two layers
+        self.layer.addItem("Gate", "outer")
+        self.layer.addItem("Portcullis", "inner")
+        self.layer.currentIndexChanged.connect(lambda _index: self._show_layer())
         self.reason = QLineEdit()
         self.reason.setPlaceholderText("why (for the log)")
         self.override_group = self._group("GM override", [
             ("DP", self.dp), ("", self.collapsed), ("", self.cleared),
             ("Fire level", self.fire_level), ("", self.out_of_control),
-            ("Hull suffered", self.hull_suffered), ("Ladder", self.ladder), ("", self.burning),
+            ("Layer", self.layer), ("Hull suffered", self.hull_suffered), ("Ladder", self.ladder),
+            ("", self.burning),
             ("Reason", self.reason), ("", _button("Set", self.override))])
         self._harris_only = [self.fight_group]
         self._armory_only = [self.kick_group, self.mine_group]
@@ -207,10 +212,28 @@ class ActionsDock(QDockWidget):
         self.cleared.setChecked(structure.cleared)
         self.fire_level.setValue(structure.fire_level)
         self.out_of_control.setChecked(structure.out_of_control)
-        self.hull_suffered.setMaximum(structure.hull)
-        self.hull_suffered.setValue(structure.hull_suffered)
-        self.ladder.setCurrentText(structure.ladder)
+        form.setRowVisible(self.layer, armory and structure.inner_layer is not None)
+        if structure.inner_layer is None:
+            self.layer.setCurrentIndex(0)
+        self._show_layer()
         self.burning.setChecked(structure.burning)
+
+    def _layer_state(self, structure) -> tuple[int, int, str]:
+        """(hull, suffered, ladder) of the layer the override would set."""
+        inner = structure.inner_layer
+        if self.layer.currentData() == "inner" and inner is not None:
+            return inner.hull, inner.suffered, inner.ladder
+        return structure.hull, structure.hull_suffered, structure.ladder
+
+    def _show_layer(self) -> None:
+        key = self.structure_id
+        structure = self.document.siege.structures.get(key) if key else None
+        if structure is None:
+            return
+        hull, suffered, ladder = self._layer_state(structure)
+        self.hull_suffered.setMaximum(hull)
+        self.hull_suffered.setValue(suffered)
+        self.ladder.setCurrentText(ladder)
 
     # -- acting ---------------------------------------------------------------------------
     def _act(self, build) -> None:
@@ -279,17 +302,22 @@ class ActionsDock(QDockWidget):
         def build(key):
             structure = self.document.siege.structures[key]
             if self.document.ruleset == "armory":
+                _hull, suffered, ladder = self._layer_state(structure)
+                now = {"hull_suffered": suffered, "ladder": ladder, "burning": structure.burning}
                 wanted = {"hull_suffered": self.hull_suffered.value(),
                           "ladder": self.ladder.currentText(),
                           "burning": self.burning.isChecked()}
+                where = {"layer": self.layer.currentData()}
             else:
                 wanted = {"dp": self.dp.value(), "collapsed": self.collapsed.isChecked(),
                           "cleared": self.cleared.isChecked(),
                           "fire_level": self.fire_level.value(),
                           "out_of_control": self.out_of_control.isChecked()}
-            fields = {name: value for name, value in wanted.items()
-                      if getattr(structure, name) != value}
+                now = {name: getattr(structure, name) for name in wanted}
+                where = {}
+            fields = {name: value for name, value in wanted.items() if now[name] != value}
             if not fields:
                 raise ValueError("nothing differs from the structure's state")
-            return GMOverride(structure_id=key, reason=self.reason.text().strip(), **fields)
+            return GMOverride(structure_id=key, reason=self.reason.text().strip(), **where,
+                              **fields)
         self._act(build)
