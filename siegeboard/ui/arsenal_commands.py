@@ -26,6 +26,11 @@ class _ArsenalCommand(QUndoCommand):
         self.document = document
         self.weapons = dict(weapons or {})
         self.batteries = dict(batteries or {})
+        # A removal remembers the table's order: its undo puts the entry back in its old
+        # place, not at the end, so the siege is the same to the byte.
+        siege = document.siege
+        self.weapon_order = _order_if_removed(siege.weapons, self.weapons)
+        self.battery_order = _order_if_removed(siege.batteries, self.batteries)
 
     def redo(self) -> None:
         self.document.apply_arsenal({k: after for k, (_, after) in self.weapons.items()},
@@ -33,7 +38,16 @@ class _ArsenalCommand(QUndoCommand):
 
     def undo(self) -> None:
         self.document.apply_arsenal({k: before for k, (before, _) in self.weapons.items()},
-                                    {k: before for k, (before, _) in self.batteries.items()})
+                                    {k: before for k, (before, _) in self.batteries.items()},
+                                    weapon_order=self.weapon_order,
+                                    battery_order=self.battery_order)
+
+
+def _order_if_removed(table: Mapping[str, object],
+                      changes: Mapping[str, tuple[object, object]]) -> list[str] | None:
+    """The table's keys in order when ``changes`` remove one of them, else None."""
+    removes = any(after is None and key in table for key, (_, after) in changes.items())
+    return list(table) if removes else None
 
 
 class PlaceBattery(_ArsenalCommand):

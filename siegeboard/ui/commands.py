@@ -29,12 +29,33 @@ class _StructuresCommand(QUndoCommand):
         self.document = document
         self.before = dict(before)
         self.after = dict(after)
+        # An edit that removes structures remembers their order: its undo puts them back in
+        # their old places, not at the end, so the siege is the same to the byte.
+        structures = document.siege.structures
+        gone = [key for key, state in self.after.items() if state is None and key in structures]
+        _refuse_if_referenced(document, gone)
+        self.order_before = list(structures) if gone else None
 
     def redo(self) -> None:
         self.document.apply_structures(self.after)
 
     def undo(self) -> None:
-        self.document.apply_structures(self.before)
+        self.document.apply_structures(self.before, self.order_before)
+
+
+def _refuse_if_referenced(document: "Document", ids: Sequence[str]) -> None:
+    """ValueError if a battery aims at, or a mine lies under, a structure the edit removes:
+    the siege would name a structure it no longer holds (as ``RemoveBattery`` refuses)."""
+    siege = document.siege
+    for key in ids:
+        name = siege.structures[key].name
+        aimed = [battery.name for battery in siege.batteries.values() if battery.target_id == key]
+        if aimed:
+            raise ValueError(f"{name} is the scene target of {', '.join(aimed)}: aim "
+                             f"{'it' if len(aimed) == 1 else 'them'} elsewhere first")
+        mines = [mine.id for mine in siege.mines.values() if mine.structure_id == key]
+        if mines:
+            raise ValueError(f"{name} has mine {', '.join(mines)} under it")
 
 
 def _plural(count: int, noun: str) -> str:

@@ -389,8 +389,13 @@ class Document(QObject):
             self.push(commands.MoveGridOrigin(self, origin))
 
     # -- the only mutators, called by commands ------------------------------------------
-    def apply_structures(self, new_states: Mapping[str, Structure | None]) -> None:
-        """Put each id's new state (None removes it) and announce what changed."""
+    def apply_structures(self, new_states: Mapping[str, Structure | None],
+                         order: Sequence[str] | None = None) -> None:
+        """Put each id's new state (None removes it) and announce what changed.
+
+        ``order``: the ids in the order the structures must then have (an undo putting
+        back what an edit removed passes the order from before the edit), so the siege is
+        the same to the byte, not merely equal."""
         structures = self.siege.structures
         added, removed, changed = set(), set(), set()
         footprints_moved = False
@@ -407,7 +412,9 @@ class Document(QObject):
                 else:
                     changed.add(key)
                     footprints_moved |= old.footprint != state.footprint
-        if added or removed or footprints_moved:
+        # The index lists ids in the siege's order: a reorder outdates it too.
+        reordered = order is not None and _put_in_order(structures, order)
+        if added or removed or footprints_moved or reordered:
             self._index = None
         if removed & set(self.selection):
             self.selection = tuple(key for key in self.selection if key not in removed)
@@ -452,13 +459,36 @@ class Document(QObject):
                                  weapons=frozenset(adopted)))
 
     def apply_arsenal(self, weapons: Mapping[str, Weapon | None],
-                      batteries: Mapping[str, Battery | None]) -> None:
-        """Put each weapon's and battery's new state (None removes it); announce it."""
+                      batteries: Mapping[str, Battery | None], *,
+                      weapon_order: Sequence[str] | None = None,
+                      battery_order: Sequence[str] | None = None) -> None:
+        """Put each weapon's and battery's new state (None removes it); announce it.
+
+        ``weapon_order``/``battery_order``: the ids in the order the table must then have
+        (as in ``apply_structures``)."""
         siege = self.siege
-        for table, states in ((siege.weapons, weapons), (siege.batteries, batteries)):
+        for table, states, order in ((siege.weapons, weapons, weapon_order),
+                                     (siege.batteries, batteries, battery_order)):
             for key, state in states.items():
                 if state is None:
                     table.pop(key, None)
                 else:
                     table[key] = state
+            if order is not None:
+                _put_in_order(table, order)
         self.changed.emit(Change(weapons=frozenset(weapons), batteries=frozenset(batteries)))
+
+
+def _put_in_order(table: dict, order: Sequence[str]) -> bool:
+    """Reorder ``table`` in place: the keys of ``order`` first, in that order, then any
+    other key as it was. A removed entry put back by an undo returns to its old place, so
+    the saved JSON (dicts keep their order) is the very same. True if anything moved."""
+    if list(table) == list(order):
+        return False
+    entries = {key: table[key] for key in order if key in table}
+    entries |= {key: value for key, value in table.items() if key not in entries}
+    if list(entries) == list(table):
+        return False
+    table.clear()
+    table.update(entries)
+    return True

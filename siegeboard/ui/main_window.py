@@ -830,7 +830,7 @@ class MainWindow(QMainWindow):
             self.warn(f"Cannot {what}: {error}")
 
     def delete_selection(self) -> None:
-        self.document.remove_structures(self.document.selection)
+        self._guarded("delete", lambda: self.document.remove_structures(self.document.selection))
 
     def select_all(self) -> None:
         self.document.select(self.document.siege.structures)
