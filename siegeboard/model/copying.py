@@ -17,19 +17,27 @@ from typing import Any
 _ATOMS = frozenset({str, int, float, bool, type(None)})
 _TUPLE_ONLY = frozenset({tuple})
 _ATOMS_AND_TUPLES = _ATOMS | _TUPLE_ONLY
+_set_attribute = object.__setattr__
 
 
-def _holds_only_frozen_values(items: list) -> bool:
-    """Whether every item is a number, a string, None or a tuple of those (set/map run in C)."""
+def _copy_list(items: list, memo: dict[int, Any]) -> list:
+    """A deep copy of ``items``: a new list when every item is a number, a string, None or a
+    tuple of those; each item copied when they are all plain-data models (set/map run in C)."""
+    if not items:
+        return []
     kinds = set(map(type, items))
     if kinds <= _ATOMS:
-        return True
+        return list(items)
     if kinds == _TUPLE_ONLY:  # a footprint: a list of points
-        return set(map(type, chain.from_iterable(items))) <= _ATOMS
-    if kinds <= _ATOMS_AND_TUPLES:
+        if _ATOMS.issuperset(map(type, chain.from_iterable(items))):
+            return list(items)
+    elif all(issubclass(kind, PlainDataCopy) for kind in kinds):  # occupants
+        return [item.__deepcopy__(memo) for item in items]
+    elif kinds <= _ATOMS_AND_TUPLES:
         inner = chain.from_iterable(item for item in items if type(item) is tuple)
-        return set(map(type, inner)) <= _ATOMS
-    return False
+        if _ATOMS.issuperset(map(type, inner)):
+            return list(items)
+    return deepcopy(items, memo)
 
 
 def _copy_value(value: Any, memo: dict[int, Any]) -> Any:
@@ -37,11 +45,8 @@ def _copy_value(value: Any, memo: dict[int, Any]) -> Any:
     if kind in _ATOMS:
         return value
     if kind is list:
-        if _holds_only_frozen_values(value):
-            return list(value)
-        if all(isinstance(item, PlainDataCopy) for item in value):
-            return [item.__deepcopy__(memo) for item in value]
-    elif isinstance(value, PlainDataCopy):
+        return _copy_list(value, memo)
+    if isinstance(value, PlainDataCopy):
         return value.__deepcopy__(memo)
     return deepcopy(value, memo)
 
@@ -52,19 +57,23 @@ class PlainDataCopy:
     def __deepcopy__(self, memo: dict[int, Any] | None = None):
         if memo is None:
             memo = {}
-        if self.__pydantic_extra__ or getattr(self, "__pydantic_private__", None):
+        extra = self.__pydantic_extra__
+        if extra or getattr(self, "__pydantic_private__", None):
             # Not plain data: keep pydantic's own deep copy.
             return super().__deepcopy__(memo)  # type: ignore[misc]
         cls = type(self)
         copied = cls.__new__(cls)
         memo[id(self)] = copied
-        set_attribute = object.__setattr__
         fields = self.__dict__.copy()
-        for key, value in fields.items():
-            if type(value) not in _ATOMS:
-                fields[key] = _copy_value(value, memo)
-        set_attribute(copied, "__dict__", fields)
-        set_attribute(copied, "__pydantic_extra__", None if self.__pydantic_extra__ is None else {})
-        set_attribute(copied, "__pydantic_fields_set__", set(self.__pydantic_fields_set__))
-        set_attribute(copied, "__pydantic_private__", None)
+        if not _ATOMS.issuperset(map(type, fields.values())):  # else nothing to copy further
+            for key, value in fields.items():
+                kind = type(value)
+                if kind is list:
+                    fields[key] = _copy_list(value, memo) if value else []
+                elif kind not in _ATOMS:
+                    fields[key] = _copy_value(value, memo)
+        _set_attribute(copied, "__dict__", fields)
+        _set_attribute(copied, "__pydantic_extra__", None if extra is None else {})
+        _set_attribute(copied, "__pydantic_fields_set__", set(self.__pydantic_fields_set__))
+        _set_attribute(copied, "__pydantic_private__", None)
         return copied

@@ -30,10 +30,11 @@ from siegeboard.model.actions import Action
 from siegeboard.model.log import Event, LogEntry, Roll
 from siegeboard.model.siege import Siege
 from siegeboard.model.structure import Structure
-from siegeboard.rules.dice import Dice, ScriptedDice
+from siegeboard.rules.dice import Dice, RandomDice, ScriptedDice
 
 Handler = Callable[["Context", Any], None]
 ACTION_ADAPTER: TypeAdapter = TypeAdapter(Action)
+_ROLLS: TypeAdapter = TypeAdapter(list[Roll])
 
 # Filled by the ruleset modules at import (see the bottom of this file).
 HANDLERS: dict[str, dict[str, Handler]] = {}
@@ -105,9 +106,28 @@ class RecordingDice:
         self.rolls: list[Roll] = []
 
     def roll(self, count: int, sides: int, label: str) -> list[int]:
-        values = self._dice.roll(count, sides) if count else []
-        if count:
-            self.rolls.append(Roll(label=label, sides=sides, values=values))
+        if not count:
+            return []
+        values = self._dice.roll(count, sides)
+        self.rolls.append(Roll(label=label, sides=sides, values=values))
+        return values
+
+    def roll_each(self, sides: int, labels: list[str]) -> list[int]:
+        """One die of ``sides`` for each label, in order: the same dice and the same record
+        as ``roll(1, sides, label)`` for each label in turn (one Roll each, so the log and a
+        replay cannot tell). Independent random dice are drawn in one call; any other dice
+        (scripted, typed in) are asked one die at a time, so they run out at the same die."""
+        if type(self._dice) is RandomDice:
+            values = self._dice.roll(len(labels), sides)
+        else:
+            values = []
+            for _ in labels:
+                (value,) = self._dice.roll(1, sides)
+                values.append(value)
+        # Validated in one call (the same Rolls as one by one, for less).
+        self.rolls.extend(_ROLLS.validate_python(
+            [{"label": label, "sides": sides, "values": [value]}
+             for label, value in zip(labels, values)]))
         return values
 
 
@@ -174,6 +194,24 @@ class Context:
             self.touched.append(structure_id)
 
 
+def set_valid(model: Any, name: str, value: Any) -> None:
+    """``model.<name> = value`` without validating it again, for a value its caller has
+    derived so that it is valid: within the field's constraints and keeping the model's own
+    checks true (``dp`` never above ``dp_original``). A value of another type than the
+    field holds now is assigned the ordinary way (validated, coerced or refused).
+
+    Working copies re-validate on every assignment (``validate_assignment``); a long advance
+    makes thousands of one-step changes (a wooden fire grows every turn), each obviously
+    valid, whose checks cost more than the rule itself.
+    """
+    fields = model.__dict__
+    if type(value) is type(fields[name]):
+        fields[name] = value
+        model.__pydantic_fields_set__.add(name)
+    else:
+        setattr(model, name, value)
+
+
 def _copy(value: Any) -> Any:
     if hasattr(value, "model_copy"):
         return value.model_copy(deep=True)
@@ -202,11 +240,15 @@ def apply(siege: Siege, action: Any, dice: Dice, *, index: StructureIndex | None
     with _no_cycle_collection():
         ctx = Context(siege, dice, index)
         handler(ctx, action)
+        # The siege's own object is the before-state: the engine never changes it, and
+        # ``apply_to`` replaces it in the siege by a copy of the after-state, so from then on
+        # only the outcome holds it (``revert`` writes back a copy). Copying it here cost as
+        # much as all the working copies together.
         structures = {}
         for key, copy in ctx._copies.items():
             before = siege.structures[key]
             if copy != before:
-                structures[key] = (before.model_copy(deep=True), copy)
+                structures[key] = (before, copy)
         fields = {name: (_copy(getattr(siege, name)), value)
                   for name, value in ctx._fields.items() if value != getattr(siege, name)}
         entry = LogEntry(
@@ -227,6 +269,13 @@ def _no_cycle_collection() -> Iterator[None]:
     collections that walk every object of a large siege, which cost more than the rules
     themselves (half of a minute of clock with 1,000 fires in a 10,000-structure town).
     Nothing changes but when cycles, if any, are collected.
+
+    On the way out, what the action made (the outcome: copies, rolls, events) is moved
+    straight to the oldest generation with ``gc.freeze(); gc.unfreeze()``, which also resets
+    the young generation's count. Otherwise the first allocation after ``gc.enable`` scans
+    every one of those objects (a tenth of a minute of clock in that town) only to find
+    them alive: they live as long as the log does. Skipped when the program keeps frozen
+    objects of its own, which ``unfreeze`` would release.
     """
     was_enabled = gc.isenabled()
     gc.disable()
@@ -234,6 +283,9 @@ def _no_cycle_collection() -> Iterator[None]:
         yield
     finally:
         if was_enabled:
+            if gc.get_freeze_count() == 0:
+                gc.freeze()
+                gc.unfreeze()
             gc.enable()
 
 

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 from siegeboard.model.siege import TURNS_PER_MINUTE, Clock
 from siegeboard.rules import harris
+from siegeboard.rules.engine import set_valid
 from siegeboard.rules.harris_damage import lose_dp
 
 if TYPE_CHECKING:
@@ -63,8 +64,8 @@ def ignite(ctx: "Context", structure_id: str, level: int, *, cause: str) -> None
         ctx.say(f"{structure.name} already burns at level {before}: it keeps the higher level")
         return
     if before == 0:
-        structure.out_of_control = False
-    structure.fire_level = level
+        set_valid(structure, "out_of_control", False)
+    set_valid(structure, "fire_level", level)  # above ``before``, so above 0
     ctx.event("ignited", structure_id, level=level, previous=before, cause=cause)
     if before:
         ctx.say(f"{structure.name}: fire level {before} -> {level} (the higher level is kept)")
@@ -78,14 +79,14 @@ def check_out_of_control(ctx: "Context", structure_id: str) -> None:
         return
     if harris.out_of_control(structure.fire_level, structure.dp_original):
         structure = ctx.structure(structure_id)
-        structure.out_of_control = True
+        set_valid(structure, "out_of_control", True)
         ctx.say(f"{structure.name}: fire level {structure.fire_level} is above "
                 f"{structure.dp_original} / 10: out of control, it can no longer be put out "
                 f"and it spreads")
         ctx.event("out_of_control", structure_id, level=structure.fire_level)
 
 
-@dataclass
+@dataclass(slots=True)
 class _Run:
     """Consecutive one-level steps of one fire, told as one line and one event."""
 
@@ -107,7 +108,8 @@ class _Steps:
         self.grow: dict[str, _Run] = {}
         self.burn_down: dict[str, _Run] = {}
 
-    def step(self, runs: dict[str, _Run], structure_id: str, before: int, after: int,
+    @staticmethod
+    def step(runs: dict[str, _Run], structure_id: str, before: int, after: int,
              turn: int) -> None:
         run = runs.get(structure_id)
         if run is None:
@@ -116,17 +118,21 @@ class _Steps:
             run.level, run.last_turn = after, turn
 
     def flush(self, structure_id: str) -> None:
-        name = self.ctx.current(structure_id).name
-        run = self.grow.pop(structure_id, None)
-        if run is not None:
-            pace = ("+1 each turn, wooden" if harris.is_wooden(self.ctx.current(structure_id))
-                    else "+1 each minute")
+        grown = self.grow.pop(structure_id, None)
+        burned_down = self.burn_down.pop(structure_id, None)
+        if grown is None and burned_down is None:
+            return
+        structure = self.ctx.current(structure_id)
+        name = structure.name
+        if grown is not None:
+            run = grown
+            pace = "+1 each turn, wooden" if harris.is_wooden(structure) else "+1 each minute"
             self.ctx.say(f"{_turns(run)}: {name} fire grows {run.start_level} -> {run.level} "
                          f"({pace})")
             self.ctx.event("fire_grew", structure_id, level=run.level, previous=run.start_level,
                            first_turn=run.first_turn, last_turn=run.last_turn)
-        run = self.burn_down.pop(structure_id, None)
-        if run is not None:
+        if burned_down is not None:
+            run = burned_down
             self.ctx.say(f"{_turns(run)}: {name} at DP 0 burns itself out: fire level "
                          f"{run.start_level} -> {run.level} (-1 each turn)")
             self.ctx.event("fire_burning_out", structure_id, level=run.level,
@@ -144,6 +150,35 @@ def _turns(run: _Run) -> str:
     return f"Turns {run.first_turn}-{run.last_turn}"
 
 
+class _Fires:
+    """The burning structures (sorted ids), split by what each turn does to them.
+
+    ``live`` (DP above 0) grow each minute, ``wooden`` (live and wooden) also each turn, and
+    ``dead`` (DP 0) burn themselves out each turn. A structure moves between these only when
+    its DP drops (burning damage) or when it lights or burns out, so the split is redone
+    then, not every turn: a turn visits only the fires that change on it.
+    """
+
+    def __init__(self, ctx: "Context", burning: list[str]):
+        self.ctx = ctx
+        self.burning = burning
+        self.regroup()
+
+    def regroup(self) -> None:
+        current = self.ctx.current
+        self.live: list[str] = []
+        self.wooden: list[str] = []
+        self.dead: list[str] = []
+        for structure_id in self.burning:
+            structure = current(structure_id)
+            if structure.dp == 0:
+                self.dead.append(structure_id)
+            else:
+                self.live.append(structure_id)
+                if harris.is_wooden(structure):
+                    self.wooden.append(structure_id)
+
+
 def advance(ctx: "Context", turns: int) -> None:
     """H9, H10: run the clock ``turns`` turns forward and every fire with it; sets the clock."""
     start = ctx.get("clock").turn
@@ -156,93 +191,116 @@ def advance(ctx: "Context", turns: int) -> None:
     if not burning:
         ctx.say("No fire burns: nothing else happens")
     steps = _Steps(ctx)
+    fires = _Fires(ctx, burning)
     for turn in range(start + 1, end + 1):
-        if not burning:
+        if not fires.burning:
             break
         minute_ends = turn % TURNS_PER_MINUTE == 0
-        _grow(ctx, steps, burning, turn, minute_ends)
+        _grow(ctx, steps, fires.live if minute_ends else fires.wooden, turn)
         if every_turn or minute_ends:
-            _burn(ctx, steps, burning, turn)
+            if _burn(ctx, steps, fires.live, turn):
+                fires.regroup()
         if minute_ends:
-            burning = sorted(set(burning) | set(_spread(ctx, steps, burning, turn)))
-        burning = _burn_out(ctx, steps, burning, turn)
+            lit = _spread(ctx, steps, fires.burning, turn)
+            if lit:
+                fires.burning = sorted(set(fires.burning) | set(lit))
+                fires.regroup()
+        _burn_out(ctx, steps, fires, turn)
     steps.flush_all()
     ctx.set("clock", Clock(turn=end))
 
 
-def _grow(ctx: "Context", steps: _Steps, burning: list[str], turn: int,
-          minute_ends: bool) -> None:
-    for structure_id in burning:
-        structure = ctx.current(structure_id)
-        if structure.dp == 0 or not (minute_ends or harris.is_wooden(structure)):
-            continue
+def _grow(ctx: "Context", steps: _Steps, growing: list[str], turn: int) -> None:
+    """One step of growth for each of ``growing`` (burning, DP above 0, due this turn)."""
+    runs = steps.grow
+    for structure_id in growing:
         structure = ctx.structure(structure_id)
         before = structure.fire_level
-        structure.fire_level = before + 1
-        steps.step(steps.grow, structure_id, before, before + 1, turn)
+        set_valid(structure, "fire_level", before + 1)
+        run = runs.get(structure_id)
+        if run is None:
+            runs[structure_id] = _Run(before, before + 1, turn, turn)
+        else:
+            run.level, run.last_turn = before + 1, turn
         if not structure.out_of_control and harris.out_of_control(structure.fire_level,
                                                                   structure.dp_original):
             steps.flush(structure_id)
             check_out_of_control(ctx, structure_id)
 
 
-def _burn(ctx: "Context", steps: _Steps, burning: list[str], turn: int) -> None:
-    for structure_id in burning:
-        structure = ctx.current(structure_id)
+def _burn(ctx: "Context", steps: _Steps, live: list[str], turn: int) -> bool:
+    """Burning damage to every out-of-control fire of ``live``; whether one reached DP 0."""
+    current = ctx.current
+    reached_zero = False
+    for structure_id in live:
+        structure = current(structure_id)
         if not structure.out_of_control or structure.dp == 0:
             continue
         steps.flush(structure_id)
         level = structure.fire_level
         lost = lose_dp(ctx, structure_id, level,
                        f"turn {turn}: out-of-control fire at level {level} burns {level} DP")
-        ctx.event("fire_damage", structure_id, level=level, dp_lost=lost,
-                  dp=ctx.current(structure_id).dp)
+        dp = current(structure_id).dp
+        ctx.event("fire_damage", structure_id, level=level, dp_lost=lost, dp=dp)
+        reached_zero = reached_zero or dp == 0
+    return reached_zero
 
 
 def _spread(ctx: "Context", steps: _Steps, burning: list[str], turn: int) -> list[str]:
     """Each out-of-control fire rolls 1D6 for each structure within 10 m that is not burning;
     a 1 lights it at level 1. Returns the newly lit ids (they spread from the next minute)."""
     lit: list[str] = []
+    current, say = ctx.current, ctx.say
     # Spreading never changes which fires are out of control (it lights only structures
     # that are not burning), so every source's neighbours can be found in one query.
-    sources = [key for key in burning if ctx.current(key).out_of_control]
+    sources = [key for key in burning if current(key).out_of_control]
     neighbours = ctx.index.neighbours_within(sources, SPREAD_DISTANCE_M)
     for source_id in sources:
-        source = ctx.current(source_id)
+        source_name = current(source_id).name
+        # Lighting one neighbour changes no other, so a source's targets are known before
+        # its dice are rolled: one roll each, in order, as if rolled one by one.
+        targets = []
         for neighbour_id, distance in neighbours[source_id]:
-            neighbour = ctx.current(neighbour_id)
-            if neighbour_id == source_id or neighbour.fire_level > 0 or neighbour.dp == 0:
+            if neighbour_id == source_id:
                 continue
-            (die,) = ctx.roll(1, 6, f"spread {source.name} -> {neighbour.name} (1D6)")
+            neighbour = current(neighbour_id)
+            if neighbour.fire_level > 0 or neighbour.dp == 0:
+                continue
+            targets.append((neighbour_id, neighbour.name, distance))
+        if not targets:
+            continue
+        dice = ctx.dice.roll_each(6, [f"spread {source_name} -> {name} (1D6)"
+                                      for _, name, _ in targets])
+        for (neighbour_id, name, distance), die in zip(targets, dice):
             if die != 1:
-                ctx.say(f"Turn {turn}: fire spread from {source.name} to {neighbour.name} "
-                        f"({distance:.1f} m): 1D6 = {die}, not 1: no fire")
+                say(f"Turn {turn}: fire spread from {source_name} to {name} "
+                    f"({distance:.1f} m): 1D6 = {die}, not 1: no fire")
                 continue
             steps.flush(neighbour_id)
-            ctx.say(f"Turn {turn}: fire spread from {source.name} to {neighbour.name} "
-                    f"({distance:.1f} m): 1D6 = 1: it catches fire at level 1")
+            say(f"Turn {turn}: fire spread from {source_name} to {name} "
+                f"({distance:.1f} m): 1D6 = 1: it catches fire at level 1")
             ctx.event("spread", neighbour_id, source=source_id, turn=turn)
             ignite(ctx, neighbour_id, 1, cause="spread")
             lit.append(neighbour_id)
     return lit
 
 
-def _burn_out(ctx: "Context", steps: _Steps, burning: list[str], turn: int) -> list[str]:
-    still = []
-    for structure_id in burning:
-        structure = ctx.current(structure_id)
-        if structure.dp > 0:
-            still.append(structure_id)
-            continue
+def _burn_out(ctx: "Context", steps: _Steps, fires: _Fires, turn: int) -> None:
+    """-1 a turn for each fire at DP 0; a fire reaching 0 leaves ``fires``."""
+    out = []
+    for structure_id in fires.dead:
         structure = ctx.structure(structure_id)
         before = structure.fire_level
-        structure.fire_level = before - 1
+        set_valid(structure, "fire_level", before - 1)  # it burns: ``before`` is 1 or more
         steps.step(steps.burn_down, structure_id, before, before - 1, turn)
         if structure.fire_level > 0:
-            still.append(structure_id)
             continue
-        structure.out_of_control = False
+        set_valid(structure, "out_of_control", False)
         steps.flush(structure_id)
         ctx.say(f"Turn {turn}: {structure.name}'s fire has burned out")
         ctx.event("burned_out", structure_id, turn=turn)
-    return still
+        out.append(structure_id)
+    if out:
+        gone = set(out)
+        fires.burning = [key for key in fires.burning if key not in gone]
+        fires.dead = [key for key in fires.dead if key not in gone]

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from siegeboard.rules import harris
+from siegeboard.rules.engine import set_valid
 
 if TYPE_CHECKING:
     from siegeboard.rules.engine import Context
@@ -29,13 +30,13 @@ def lose_dp(ctx: "Context", structure_id: str, amount: int, why: str) -> int:
     if after == before:
         ctx.say(f"{structure.name}: DP stays {before} ({why})")
         return 0
-    structure.dp = after
+    set_valid(structure, "dp", after)  # between 0 and the DP it had: valid
     ctx.say(f"{structure.name}: DP {before} -> {after} ({why})")
     ctx.touch(structure_id)
     if not structure.collapsed and harris.collapses(after, structure.dp_original):
         collapse(ctx, structure_id)
     if after == 0 and not structure.cleared:
-        structure.cleared = True
+        set_valid(structure, "cleared", True)
         ctx.say(f"{structure.name}: DP 0, the rubble is pounded away: cleared, no cover left")
         ctx.event("cleared", structure_id)
     return before - after
@@ -45,7 +46,7 @@ def collapse(ctx: "Context", structure_id: str) -> None:
     """H7: the structure collapses; everyone atop or inside takes 1D6 hits of 1D6 damage each
     and is trapped. Occupants are taken in their listed order, so the dice order is fixed."""
     structure = ctx.structure(structure_id)
-    structure.collapsed = True
+    set_valid(structure, "collapsed", True)
     rubble = harris.rubble_armor(structure.armor)
     ctx.say(f"{structure.name} collapses: DP {structure.dp} is at or below half of "
             f"{structure.dp_original}; rubble AV {structure.armor} / 2 = {rubble}")
