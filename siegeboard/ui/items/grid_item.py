@@ -1,24 +1,27 @@
 """The 2 m grid and the 10 m squares with their labels (A1, B1...), drawn over the plan.
 
-Lines are drawn only inside the exposed area and only when they are far enough apart on
-screen to be useful, so the grid costs nothing extra on a large map zoomed out.
+Lines are drawn only inside the exposed area (or the painter's clip, when rendered through
+``QGraphicsScene.render``) and only when they are far enough apart on screen to be useful, so
+the grid costs nothing extra on a large map zoomed out; ``grid_lines`` draws them fast.
 """
 
 from __future__ import annotations
 
 import math
 
-from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
+from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QFont, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem
 
 from siegeboard.geometry import GRID_M, SQUARE_M, square_label
 from siegeboard.report import palette
+from siegeboard.ui.items.grid_lines import draw_grid_lines
 
 MIN_LINE_GAP_PX = 6     # fine lines closer than this on screen are skipped
 MIN_LABEL_GAP_PX = 12   # squares smaller than this on screen are not labelled at all
 LABEL_EVERY_PX = 60     # every square is labelled only when a square is this big on screen
 LABEL_STRIDES = (1, 2, 5, 10)
+TOP_LEFT = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop
 
 
 def label_stride(square_px: float) -> int | None:
@@ -71,36 +74,41 @@ class GridItem(QGraphicsItem):
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget=None) -> None:
         area = option.exposedRect.intersected(self._extent)
+        if painter.hasClipping():
+            # QGraphicsScene.render hands every item its whole bounding rect as "exposed" and
+            # clips the painter instead: without this a repaint of a few squares would lay out
+            # every line and label of the map.
+            area = area.intersected(painter.clipBoundingRect())
         if area.isEmpty():
             return
         lod = option.levelOfDetailFromTransform(painter.worldTransform())
         if self.show_fine and GRID_M * lod >= MIN_LINE_GAP_PX:
             pen = QPen(palette.GRID_FINE, 0)
             painter.setPen(pen)
-            painter.drawLines(self._lines(area, GRID_M)[0])
+            xs, ys, _columns, _rows = self._lines(area, GRID_M)
+            draw_grid_lines(painter, area, xs, ys)
         if not self.show_squares or SQUARE_M * lod < 2:
             return
         pen = QPen(palette.GRID_SQUARE, 1.4 if SQUARE_M * lod >= MIN_LINE_GAP_PX * 3 else 0.7)
         pen.setCosmetic(True)
         painter.setPen(pen)
-        lines, columns, rows = self._lines(area, SQUARE_M)
-        painter.drawLines(lines)
+        xs, ys, columns, rows = self._lines(area, SQUARE_M)
+        draw_grid_lines(painter, area, xs, ys)
         stride = label_stride(SQUARE_M * lod)
         if self.show_labels and stride is not None:
             self._draw_labels(painter, columns, rows, stride)
 
-    def _lines(self, area: QRectF, step: float) -> tuple[list[QLineF], range, range]:
-        """The lines at multiples of ``step`` from the origin inside ``area`` (and the
-        columns and rows of the cells whose top-left corner lies inside the grid's extent)."""
+    def _lines(self, area: QRectF, step: float) -> tuple[list[float], list[float], range, range]:
+        """The x of the vertical lines and the y of the horizontal ones at multiples of
+        ``step`` from the origin inside ``area`` (and the columns and rows of the cells whose
+        top-left corner lies inside the grid's extent)."""
         ox, oy = self._origin
         first_col = math.ceil((area.left() - ox) / step)
         last_col = math.floor((area.right() - ox) / step)
         first_row = math.ceil((area.top() - oy) / step)
         last_row = math.floor((area.bottom() - oy) / step)
-        lines = [QLineF(ox + c * step, area.top(), ox + c * step, area.bottom())
-                 for c in range(first_col, last_col + 1)]
-        lines += [QLineF(area.left(), oy + r * step, area.right(), oy + r * step)
-                  for r in range(first_row, last_row + 1)]
+        xs = [ox + c * step for c in range(first_col, last_col + 1)]
+        ys = [oy + r * step for r in range(first_row, last_row + 1)]
         # A cell is labelled at its top-left corner, which must lie on the drawn grid; a cell
         # whose corner is just outside ``area`` is kept (its label may reach into the area).
         extent = self._extent
@@ -110,7 +118,7 @@ class GridItem(QGraphicsItem):
         rows = range(max(math.floor((area.top() - oy) / step),
                          math.ceil((extent.top() - oy) / step - 1e-9)),
                      min(last_row + 1, math.ceil((extent.bottom() - oy) / step - 1e-9)))
-        return lines, columns, rows
+        return xs, ys, columns, rows
 
     def _draw_labels(self, painter: QPainter, columns: range, rows: range,
                      stride: int = 1) -> None:
@@ -127,7 +135,6 @@ class GridItem(QGraphicsItem):
         for column in (c for c in columns if c % stride == 0):
             for row in (r for r in rows if r % stride == 0):
                 corner = transform.map(QPointF(ox + column * SQUARE_M, oy + row * SQUARE_M))
-                painter.drawText(QRectF(corner.x() + 3, corner.y() + 2, 60, 14),
-                                 Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop,
+                painter.drawText(QRectF(corner.x() + 3, corner.y() + 2, 60, 14), TOP_LEFT,
                                  square_label((column, row)))
         painter.restore()
