@@ -8,6 +8,8 @@ fire carries its level as a number.
 
 from __future__ import annotations
 
+import functools
+
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QColor
 
@@ -59,15 +61,22 @@ def health_fraction(structure: Structure, ruleset: str) -> float:
 
 def damage_colour(fraction: float) -> QColor:
     """The scale's colour at ``fraction`` (clamped to 0..1), interpolated between stops."""
-    fraction = max(0.0, min(1.0, fraction))
+    return QColor.fromRgbF(*_damage_rgb(max(0.0, min(1.0, fraction))))
+
+
+@functools.lru_cache(maxsize=4096)
+def _damage_rgb(fraction: float) -> tuple[float, float, float]:
+    # Cached: a town is mostly intact (fraction 1.0), and building 50,000 map items asked
+    # for the same few colours twice each.
     for (low, low_hex), (high, high_hex) in zip(DAMAGE_STOPS, DAMAGE_STOPS[1:]):
         if fraction <= high:
             t = (fraction - low) / (high - low)
             a, b = QColor(low_hex), QColor(high_hex)
-            return QColor.fromRgbF(a.redF() + (b.redF() - a.redF()) * t,
-                                   a.greenF() + (b.greenF() - a.greenF()) * t,
-                                   a.blueF() + (b.blueF() - a.blueF()) * t)
-    return QColor(DAMAGE_STOPS[-1][1])
+            return (a.redF() + (b.redF() - a.redF()) * t,
+                    a.greenF() + (b.greenF() - a.greenF()) * t,
+                    a.blueF() + (b.blueF() - a.blueF()) * t)
+    last = QColor(DAMAGE_STOPS[-1][1])
+    return last.redF(), last.greenF(), last.blueF()
 
 
 def fill_alpha(fraction: float) -> int:

@@ -130,11 +130,19 @@ class StructureItem(QGraphicsItem):
         self._selected = False
         self._polygon = QPolygonF()
         self._bounds = QRectF()
-        # The plate joins this item (and so the scene) only while there is an alarm: Qt checks
-        # every item that ignores transformations on every repaint, wherever it is, so 10,000
-        # hidden plates would make each small repaint visit the whole town.
-        self.marker = StateMarker(None)
+        # The plate is made on the first alarm and joins this item (and so the scene) only
+        # while there is one: Qt checks every item that ignores transformations on every
+        # repaint, wherever it is, so 10,000 hidden plates would make each small repaint visit
+        # the whole town, and making them all would double the time to build the scene.
+        self._marker: StateMarker | None = None
         self.show_state(structure, ruleset)
+
+    @property
+    def marker(self) -> StateMarker:
+        """The alarm plate (made on first use; in the scene only while alarmed)."""
+        if self._marker is None:
+            self._marker = StateMarker(None)
+        return self._marker
 
     # -- state --------------------------------------------------------------------------
     def show_state(self, structure: Structure, ruleset: str) -> None:
@@ -156,9 +164,10 @@ class StructureItem(QGraphicsItem):
         self._mark = palette.state_mark(structure, ruleset)
         # An alarmed structure is drawn over its neighbours so its halo and plate are not hidden.
         self.setZValue(11 if self._alarm else 10)
-        self._attach_marker(bool(self._alarm))
-        self.marker.setPos(self._centre)
-        self.marker.show_mark(self._mark if self._alarm else "", self._alarm)
+        if self._alarm or self._marker is not None:
+            self._attach_marker(bool(self._alarm))
+            self.marker.setPos(self._centre)
+            self.marker.show_mark(self._mark if self._alarm else "", self._alarm)
         self._fire = palette.fire_label(structure, ruleset)
         self._wild_fire = ruleset == "harris" and structure.out_of_control and \
             structure.fire_level > 0
