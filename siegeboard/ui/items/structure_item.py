@@ -88,6 +88,7 @@ class StateMarker(QGraphicsItem):
         self._text = ""
         self._alarm = ""
         self._rect = QRectF()
+        self.setVisible(False)  # until show_mark gives it a text
 
     def show_mark(self, text: str, alarm: str) -> None:
         self.prepareGeometryChange()
