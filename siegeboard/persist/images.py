@@ -67,7 +67,7 @@ def check_image(data: bytes) -> str:
     except Image.UnidentifiedImageError:
         raise ImageRefused(f"is not a readable image of an allowed format ({', '.join(ALLOWED_FORMATS)})"
                            ) from None
-    except (Image.DecompressionBombError, Image.DecompressionBombWarning) as error:
+    except (Image.DecompressionBombError, Image.DecompressionBombWarning):
         raise ImageRefused(f"declares more than {MAX_SIDE:,} x {MAX_SIDE:,} pixels, too large to "
                            f"decode safely (a decompression bomb?)") from None
     except Exception as error:  # noqa: BLE001 -- see the module docstring

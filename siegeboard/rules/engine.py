@@ -39,7 +39,6 @@ _ROLLS: TypeAdapter = TypeAdapter(list[Roll])
 # Filled by the ruleset modules at import (see the bottom of this file).
 HANDLERS: dict[str, dict[str, Handler]] = {}
 
-_MISSING = object()
 
 
 class RuleError(ValueError):

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 
-from PySide6.QtCore import QLineF, QRectF, Qt
+from PySide6.QtCore import QLineF, QRectF
 from PySide6.QtGui import QImage, QPainter, QTransform
 
 END_PX = 2          # device pixels at each end of a line drawn from the real lines
