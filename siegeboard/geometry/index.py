@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 import numpy
 import shapely
@@ -91,6 +91,3 @@ class StructureIndex:
     def in_bounds(self, bounds: tuple[float, float, float, float]) -> list[str]:
         """Structures whose bounding box meets ``(minx, miny, maxx, maxy)``: candidates only."""
         return [self.ids[i] for i in sorted(self._tree.query(shapely.box(*bounds)))]
-
-    def all_ids(self) -> Iterable[str]:
-        return iter(self.ids)

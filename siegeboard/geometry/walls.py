@@ -21,9 +21,9 @@ def wall_sections(polyline: Sequence[tuple[float, float]], thickness_m: float,
                   section_m: float) -> list[WallSection]:
     """Cut a wall into sections as near ``section_m`` long as equal pieces allow.
 
-    The centre line is divided into n = max(1, round(length / section_m)) equal pieces (a
-    30 m wall at 10 m gives three 10 m sections); each piece becomes a footprint of the
-    given thickness with square ends, so neighbouring sections meet edge to edge.
+    The centre line is divided into n = max(1, length / section_m rounded half up) equal
+    pieces (a 30 m wall at 10 m gives three 10 m sections); each piece becomes a footprint
+    of the given thickness with square ends, so neighbouring sections meet edge to edge.
     """
     if thickness_m <= 0:
         raise ValueError(f"wall thickness must be above 0 m, not {thickness_m}")

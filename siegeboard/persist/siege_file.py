@@ -123,11 +123,16 @@ def siege_from_json(document: bytes, source: str = DOCUMENT) -> tuple[Siege, int
     infinite numbers, numbers too large for a float, repeated keys in one object.
     """
     try:
+        return _parse_document(document, source)
+    except RecursionError:
+        raise SiegeFileError(f"{source} is nested too deeply to be a siege") from None
+
+
+def _parse_document(document: bytes, source: str) -> tuple[Siege, int]:
+    try:
         text = document.decode("utf-8")
         data = json.loads(text, parse_constant=_refuse_constant, parse_float=_finite_float,
                           object_pairs_hook=_no_repeated_keys)
-    except RecursionError:
-        raise SiegeFileError(f"{source} is nested too deeply to be a siege") from None
     except UnicodeDecodeError as error:
         raise SiegeFileError(f"{source} is not UTF-8 text ({error.reason} at byte "
                              f"{error.start})") from None
@@ -137,14 +142,10 @@ def siege_from_json(document: bytes, source: str = DOCUMENT) -> tuple[Siege, int
         data, version = migrate(data)
     except MigrationError as error:
         raise SiegeFileError(f"{source}: {error}") from None
-    except RecursionError:
-        raise SiegeFileError(f"{source} is nested too deeply to be a siege") from None
     try:
         siege = Siege.model_validate(data)
     except ValidationError as error:
         raise SiegeFileError(f"{source}: {_describe(error)}") from None
-    except RecursionError:
-        raise SiegeFileError(f"{source} is nested too deeply to be a siege") from None
     return siege, version
 
 

@@ -20,11 +20,11 @@ from siegeboard.model.siege import Siege
 from siegeboard.report import palette
 from siegeboard.report.extent import Plan
 from siegeboard.report.options import Bounds, SnapshotOptions
+from siegeboard.report.sheets import POINTS_PER_MM
 from siegeboard.report.state_style import (
     FIRE_COLOUR, PATTERNS, Pattern, StateLook, grey, legend_states, look, state_fill,
 )
 
-POINTS_PER_MM = 72 / 25.4
 INK = QColor("#1b1b1b")
 FAINT_INK = QColor("#555555")
 PLAN_OPACITY = 0.55
@@ -43,10 +43,6 @@ def font(size: float, *, bold: bool = False, family: str = "DejaVu Sans") -> QFo
 def scale_denominator(points_per_metre: float) -> float:
     """The N of 1:N for a map drawn at ``points_per_metre``."""
     return 1000 / (points_per_metre / POINTS_PER_MM)
-
-
-def points_per_metre(denominator: int) -> float:
-    return 1000 / denominator * POINTS_PER_MM
 
 
 class MapPainter:
@@ -359,12 +355,13 @@ class MapPainter:
             y += 15
         if not players:
             y += self._paint_ramp(painter, QPointF(x, y), width)
-        badge = "Fire" if players or ruleset == "armory" else "F3"
+        if players or ruleset == "armory":
+            badge, fire_text = "Fire", "burning"
+        else:
+            badge, fire_text = "F3", "fire level 3 (! out of control)"
         self.paint_fire_badge(painter, QPointF(x + 11, y + 5.5), badge)
         painter.setPen(INK)
         painter.setFont(font(7))
-        fire_text = ("burning" if players or ruleset == "armory"
-                     else "fire level 3 (! out of control)")
         painter.drawText(QRectF(x + 24, y, width - 24, 11), Qt.AlignmentFlag.AlignVCenter,
                          fire_text)
         y += 15

@@ -14,6 +14,11 @@ from siegeboard.report.options import Bounds
 POINTS_PER_MM = 72 / 25.4
 
 
+def points_per_metre(denominator: int) -> float:
+    """The points of paper a metre takes at 1:``denominator``."""
+    return 1000 / denominator * POINTS_PER_MM
+
+
 @dataclass(frozen=True)
 class MapSheet:
     """One page of map: its region in metres, the scale and where it sits among the tiles.
@@ -66,7 +71,7 @@ def tile_sheets(region: Bounds, frame_w: float, frame_h: float, scale: int,
     _check_frame(frame_w, frame_h)
     if scale < 1:
         raise ValueError(f"scale: 1:{scale} is not a map scale")
-    k = 1000 / scale * POINTS_PER_MM
+    k = points_per_metre(scale)
     tile_w, tile_h = frame_w / k, frame_h / k
     overlap = min(overlap_mm * scale / 1000, tile_w / 2, tile_h / 2)
     minx, miny, maxx, maxy = region

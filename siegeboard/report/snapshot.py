@@ -32,11 +32,11 @@ from siegeboard.model.siege import Siege
 from siegeboard.report.extent import load_plan
 from siegeboard.report.options import SnapshotOptions
 from siegeboard.report.pages import SnapshotLayout
+from siegeboard.report.sheets import POINTS_PER_MM
 
 FORMATS = (".pdf", ".png", ".svg")
 MARGIN_MM = 10.0
 PDF_RESOLUTION = 600
-POINTS_PER_MM = 72 / 25.4
 
 
 class SnapshotError(Exception):

@@ -228,14 +228,19 @@ def _attack(ctx: Context, structure_id: str, weapon: Weapon, successes: int, boo
                                    crit=weapon.crit)
         ctx.say(f"Damage {total} - {met} = {damage}")
         if armory.blast_applies(structure, weapon):
-            halved = armory.halve_blast(damage)
-            ctx.say(f"Blast is halved against {structure.name}: {damage} -> {halved} (half up)")
-            damage = halved
+            damage = _halve_blast(ctx, structure, damage)
     ctx.event("hit", structure_id, damage=damage, weapon=weapon.id, layer=layer.name)
     opened = _deal(ctx, structure, damage, mode=ctx.options.ladder_mode,
                    can_breach=not structure.has_flag("dig_only"))
     _fire_from_hit(ctx, structure, weapon)
     return opened
+
+
+def _halve_blast(ctx: Context, structure: Structure, damage: int) -> int:
+    """A9: ``damage`` halved (half up) against an earth rampart or sandbags, explained."""
+    halved = armory.halve_blast(damage)
+    ctx.say(f"Blast is halved against {structure.name}: {damage} -> {halved} (half up)")
+    return halved
 
 
 def _fired_weapon(ctx: Context, weapon_id: str) -> Weapon:
@@ -320,9 +325,7 @@ def demolish(ctx: Context, action: Demolish) -> None:
     damage = armory.hit_damage(total, 0, armor)
     ctx.say(f"{', '.join(parts)}: taken once from the sum: {total} - {armor} = {damage}")
     if any(armory.blast_applies(structure, w) for w in weapons):
-        halved = armory.halve_blast(damage)
-        ctx.say(f"Blast is halved against {structure.name}: {damage} -> {halved} (half up)")
-        damage = halved
+        damage = _halve_blast(ctx, structure, damage)
     ctx.event("hit", structure.id, damage=damage, weapon="+".join(action.weapon_ids),
               layer=layer.name)
     _deal(ctx, structure, damage, mode=ctx.options.ladder_mode,

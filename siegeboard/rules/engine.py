@@ -26,19 +26,16 @@ from typing import Any
 from pydantic import TypeAdapter
 
 from siegeboard.geometry.index import StructureIndex
-from siegeboard.model.actions import Action
 from siegeboard.model.log import Event, LogEntry, Roll
 from siegeboard.model.siege import Siege
 from siegeboard.model.structure import Structure
 from siegeboard.rules.dice import Dice, RandomDice, ScriptedDice
 
 Handler = Callable[["Context", Any], None]
-ACTION_ADAPTER: TypeAdapter = TypeAdapter(Action)
 _ROLLS: TypeAdapter = TypeAdapter(list[Roll])
 
 # Filled by the ruleset modules at import (see the bottom of this file).
 HANDLERS: dict[str, dict[str, Handler]] = {}
-
 
 
 class RuleError(ValueError):
@@ -219,11 +216,6 @@ def _copy(value: Any) -> Any:
     if isinstance(value, list):
         return [_copy(item) for item in value]
     return value
-
-
-def parse_action(data: Any) -> Any:
-    """An action from its JSON-like form (as stored in the log)."""
-    return ACTION_ADAPTER.validate_python(data)
 
 
 def apply(siege: Siege, action: Any, dice: Dice, *, index: StructureIndex | None = None) -> Outcome:

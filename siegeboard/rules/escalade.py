@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from siegeboard.model.numbers import whole_number
 from siegeboard.model.structure import Structure
 
 LADDER_DEFENDED_BANE_DICE = 2
@@ -47,12 +48,6 @@ class Escalade:
         return [f"Escalade, {self.section_name}: {self.note}"] + [row.line() for row in self.rows]
 
 
-def _count(name: str, value: object) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise ValueError(f"{name} must be a whole number 0 or more, not {value!r}")
-    return value
-
-
 def escalade_table(structure: Structure, *, ladders: int = 1, siege_towers: int = 1,
                    grapnels: int = 1, defenders_at_top: bool = False) -> Escalade:
     """A11 for ``structure`` with the given number of ladders, towers and ropes.
@@ -62,9 +57,9 @@ def escalade_table(structure: Structure, *, ladders: int = 1, siege_towers: int 
     attackers a round onto the wall walk. Grapnel and rope: Hard Athletics, silent, one
     climber a round on each rope.
     """
-    ladders = _count("ladders", ladders)
-    siege_towers = _count("siege_towers", siege_towers)
-    grapnels = _count("grapnels", grapnels)
+    ladders = whole_number("ladders", ladders)
+    siege_towers = whole_number("siege_towers", siege_towers)
+    grapnels = whole_number("grapnels", grapnels)
     breached = structure.ladder == "breached"
     note = ("Breached: the gap takes two abreast, no need to climb (play the assault)"
             if breached else "not breached, so it is climbed")

@@ -217,6 +217,7 @@ def _grow(ctx: "Context", steps: _Steps, growing: list[str], turn: int) -> None:
         structure = ctx.structure(structure_id)
         before = structure.fire_level
         set_valid(structure, "fire_level", before + 1)
+        # ``_Steps.step`` inlined: this runs for every wooden fire on every turn.
         run = runs.get(structure_id)
         if run is None:
             runs[structure_id] = _Run(before, before + 1, turn, turn)

@@ -9,19 +9,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import Literal, Protocol
+from typing import Literal
 
 from siegeboard.model.numbers import half_up, round_half_up, whole_number
 from siegeboard.model.structure import Structure
+from siegeboard.rules.dice import Dice
 
 Falloff = Literal["halving", "one_over_d_plus_1"]
 FALLOFFS: tuple[Falloff, ...] = ("halving", "one_over_d_plus_1")
 WOODEN_MATERIALS = frozenset({"wood", "wattle"})
-
-
-class _Dice(Protocol):
-    def roll(self, count: int, sides: int) -> list[int]: ...
-
 
 
 def defensive_points(armor: int, squares: int, stories: int) -> int:
@@ -36,7 +32,7 @@ def penetrates(penetration: int, armor: int) -> bool:
 
 
 def attack_value(penetration: int, armor: int, *, small_arm: bool = False,
-                 dice: _Dice | None = None) -> int:
+                 dice: Dice | None = None) -> int:
     """H4: the DP a hit removes, from the final penetration against the current AV.
 
     - penetration > AV: the penetration itself;

@@ -87,6 +87,15 @@ def rotated(structure: Structure, degrees: float, centre: tuple[float, float]) -
     return structure.model_copy(update={"footprint": [turn(x, y) for x, y in structure.footprint]})
 
 
+def ring_of(polygon: Polygon) -> list[tuple[float, float]]:
+    """The footprint of a shapely polygon: its outer ring without the closing point.
+
+    Coordinates are rounded to 1e-9 m: cutting and joining leave float noise that would
+    otherwise move corners drawn on the grid off it.
+    """
+    return [(round(x, 9), round(y, 9)) for x, y in list(polygon.exterior.coords)[:-1]]
+
+
 def _long_axis(polygon: Polygon) -> tuple[tuple[float, float], tuple[float, float]]:
     """Midpoints of the two short sides of the minimum rotated rectangle."""
     corners = list(polygon.minimum_rotated_rectangle.exterior.coords)[:4]
@@ -134,7 +143,7 @@ def split_in_two(structure: Structure, first_id: str, second_id: str) -> list[St
     for new_id, piece, dp, dp_original, suffix in (
             (first_id, pieces[0], first_dp, first_dp_original, "a"),
             (second_id, pieces[1], second_dp, second_dp_original, "b")):
-        ring = [(round(x, 9), round(y, 9)) for x, y in list(piece.exterior.coords)[:-1]]
+        ring = ring_of(piece)
         result.append(Structure.model_validate(structure.model_dump() | {
             "id": new_id, "name": f"{structure.name} {suffix}", "footprint": ring,
             "dp": dp, "dp_original": dp_original}))
@@ -156,7 +165,7 @@ def merged(structures: Sequence[Structure], merged_id: str) -> Structure:
     if union.geom_type != "Polygon" or len(union.interiors) > 0:
         raise ValueError("merge: the sections do not touch along an edge, or they enclose a hole")
     first = structures[0]
-    ring = [(round(x, 9), round(y, 9)) for x, y in list(union.exterior.coords)[:-1]]
+    ring = ring_of(union)
     occupants = [person for s in structures for person in s.occupants]
     return Structure.model_validate(first.model_dump() | {
         "id": merged_id, "footprint": ring,

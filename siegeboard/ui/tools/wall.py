@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from siegeboard.geometry import wall_sections
 from siegeboard.rules.build import new_structure
+from siegeboard.ui.structure_edits import ring_of
 from siegeboard.ui.tools.polygon import PolygonTool
 
 
@@ -29,10 +30,9 @@ class WallTool(PolygonTool):
             sections = wall_sections(self.points, self.thickness_m, document.section_length())
             ids = document.new_ids(len(sections))
             structures = []
-            for number, (structure_id, section) in enumerate(zip(ids, sections), start=1):
-                ring = [(round(x, 9), round(y, 9))
-                        for x, y in list(section.footprint.exterior.coords)[:-1]]
-                structure = new_structure(document.ruleset, self.kind, structure_id, ring)
+            for structure_id, section in zip(ids, sections):
+                structure = new_structure(document.ruleset, self.kind, structure_id,
+                                          ring_of(section.footprint))
                 structures.append(structure.model_copy(
                     update={"name": f"{structure.name} {structure_id[1:]}"}))
             document.add_structures(structures, f"Draw a wall of {len(structures)} section(s)")
