@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 
 import numpy
 import shapely
@@ -55,14 +55,16 @@ class StructureIndex:
         hits = self._tree.query(geometry, predicate="dwithin", distance=distance_m)
         return [self.ids[i] for i in sorted(hits)]
 
-    def neighbours_within(self, structure_ids: Sequence[str],
-                          distance_m: float) -> dict[str, list[tuple[str, float]]]:
+    def neighbours_within(self, structure_ids: Sequence[str], distance_m: float, *,
+                          excluding: Collection[str] = ()) -> dict[str, list[tuple[str, float]]]:
         """For each of ``structure_ids``: the structures within ``distance_m`` metres of its
-        footprint (itself included), sorted by id, each with its footprint distance in metres.
+        footprint (itself included), sorted by id, each with its footprint distance in metres;
+        none of ``excluding`` (ids the caller has no use for, itself among them if listed).
 
         The same answers as ``within_distance(polygon(id), distance_m)`` and
         ``polygon(id).distance(polygon(other))`` for each id, in one tree query and one
-        vectorised distance call for all of them.
+        vectorised distance call for all of them. The distances are what costs: an excluded
+        structure is never measured.
         """
         found: dict[str, list[tuple[str, float]]] = {key: [] for key in structure_ids}
         if not structure_ids:
@@ -76,6 +78,13 @@ class StructureIndex:
         grown = shapely.box(bounds[:, 0] - distance_m, bounds[:, 1] - distance_m,
                             bounds[:, 2] + distance_m, bounds[:, 3] + distance_m)
         sources, targets = self._tree.query(grown)
+        if excluding:
+            unwanted = numpy.zeros(len(self.ids), dtype=bool)
+            # An id the index does not hold is no neighbour anyway.
+            position = self._position
+            unwanted[[position[key] for key in excluding if key in position]] = True
+            wanted = ~unwanted[targets]
+            sources, targets = sources[wanted], targets[wanted]
         source_positions = positions[sources]
         distances = shapely.distance(polygons[source_positions], polygons[targets])
         close = distances <= distance_m

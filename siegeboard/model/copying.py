@@ -10,9 +10,12 @@ Anything else falls back to ``copy.deepcopy``.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from copy import deepcopy
 from itertools import chain
-from typing import Any
+from operator import itemgetter
+from types import UnionType
+from typing import Any, Literal, Union, get_args, get_origin
 
 _ATOMS = frozenset({str, int, float, bool, type(None)})
 _TUPLE_ONLY = frozenset({tuple})
@@ -40,6 +43,49 @@ def _copy_list(items: list, memo: dict[int, Any]) -> list:
     return deepcopy(items, memo)
 
 
+def _declares_atoms(annotation: Any) -> bool:
+    """Whether a field's annotation admits only numbers, strings, booleans and None
+    (``int``, ``Literal["wood", ...]``, ``str | None``...)."""
+    if annotation in _ATOMS:
+        return True
+    origin = get_origin(annotation)
+    if origin is Literal:
+        return all(type(arg) in _ATOMS for arg in get_args(annotation))
+    if origin is Union or origin is UnionType:
+        return all(_declares_atoms(arg) for arg in get_args(annotation))
+    return False
+
+
+# Per model class: a getter of the values of the fields declared as atoms, the names of the
+# other fields (the only ones that can need a copy of their own) and the number of fields.
+_PLANS: dict[type, tuple[Callable[[dict], tuple], tuple[str, ...], int]] = {}
+
+
+def _plan(cls: type) -> tuple[Callable[[dict], tuple], tuple[str, ...], int]:
+    plan = _PLANS.get(cls)
+    if plan is None:
+        fields = cls.__pydantic_fields__  # type: ignore[attr-defined]
+        atoms = [name for name, info in fields.items() if _declares_atoms(info.annotation)]
+        others = tuple(name for name in fields if name not in atoms)
+        if len(atoms) > 1:
+            getter = itemgetter(*atoms)
+        else:  # itemgetter of one name gives the value, not a tuple
+            getter = lambda values: tuple(values[name] for name in atoms)  # noqa: E731
+        plan = _PLANS[cls] = (getter, others, len(fields))
+    return plan
+
+
+def _copy_fields(fields: dict[str, Any], names: Iterable[str], memo: dict[int, Any]) -> None:
+    """Replace the value of each of ``names`` in ``fields`` by a deep copy (atoms stay)."""
+    for key in names:
+        value = fields[key]
+        kind = type(value)
+        if kind is list:
+            fields[key] = _copy_list(value, memo) if value else []
+        elif kind not in _ATOMS:
+            fields[key] = _copy_value(value, memo)
+
+
 def _copy_value(value: Any, memo: dict[int, Any]) -> Any:
     kind = type(value)
     if kind in _ATOMS:
@@ -65,13 +111,18 @@ class PlainDataCopy:
         copied = cls.__new__(cls)
         memo[id(self)] = copied
         fields = self.__dict__.copy()
-        if not _ATOMS.issuperset(map(type, fields.values())):  # else nothing to copy further
-            for key, value in fields.items():
-                kind = type(value)
-                if kind is list:
-                    fields[key] = _copy_list(value, memo) if value else []
-                elif kind not in _ATOMS:
-                    fields[key] = _copy_value(value, memo)
+        atoms, others, size = _plan(cls)
+        # Only the fields not declared as atoms can need a copy of their own, once the
+        # fields are the declared ones and those declared as atoms are checked to hold atoms
+        # (in one pass in C: a model can be built or assigned without validation). A
+        # Structure has 24 fields of which 5 are not atoms: visiting all 24 in Python cost a
+        # tenth of its copy.
+        try:
+            if len(fields) != size or not _ATOMS.issuperset(map(type, atoms(fields))):
+                raise KeyError(cls)
+            _copy_fields(fields, others, memo)
+        except KeyError:  # not as declared (``model_construct``...): copy every field
+            _copy_fields(fields, list(fields), memo)
         _set_attribute(copied, "__dict__", fields)
         _set_attribute(copied, "__pydantic_extra__", None if extra is None else {})
         _set_attribute(copied, "__pydantic_fields_set__", set(self.__pydantic_fields_set__))

@@ -157,6 +157,11 @@ class _Fires:
     ``dead`` (DP 0) burn themselves out each turn. A structure moves between these only when
     its DP drops (burning damage) or when it lights or burns out, so the split is redone
     then, not every turn: a turn visits only the fires that change on it.
+
+    Fires lit by spreading (``light``) are live, since a structure at DP 0 does not catch
+    fire: ``dead`` stays right, and ``live`` and ``wooden`` are split again only when next
+    asked for. Spread comes last in a minute, so after the last minute of an advance they
+    never are (in a one-minute advance that split cost as much as all the others).
     """
 
     def __init__(self, ctx: "Context", burning: list[str]):
@@ -164,19 +169,37 @@ class _Fires:
         self.burning = burning
         self.regroup()
 
+    @property
+    def live(self) -> list[str]:
+        if self._lit_since_split:
+            self.regroup()
+        return self._live
+
+    @property
+    def wooden(self) -> list[str]:
+        if self._lit_since_split:
+            self.regroup()
+        return self._wooden
+
+    def light(self, lit: list[str]) -> None:
+        """Add fires just lit (at DP above 0) to ``burning``."""
+        self.burning = sorted(set(self.burning) | set(lit))
+        self._lit_since_split = True
+
     def regroup(self) -> None:
         current = self.ctx.current
-        self.live: list[str] = []
-        self.wooden: list[str] = []
+        self._live: list[str] = []
+        self._wooden: list[str] = []
         self.dead: list[str] = []
         for structure_id in self.burning:
             structure = current(structure_id)
             if structure.dp == 0:
                 self.dead.append(structure_id)
             else:
-                self.live.append(structure_id)
+                self._live.append(structure_id)
                 if harris.is_wooden(structure):
-                    self.wooden.append(structure_id)
+                    self._wooden.append(structure_id)
+        self._lit_since_split = False
 
 
 def advance(ctx: "Context", turns: int) -> None:
@@ -203,8 +226,7 @@ def advance(ctx: "Context", turns: int) -> None:
         if minute_ends:
             lit = _spread(ctx, steps, fires.burning, turn)
             if lit:
-                fires.burning = sorted(set(fires.burning) | set(lit))
-                fires.regroup()
+                fires.light(lit)
         _burn_out(ctx, steps, fires, turn)
     steps.flush_all()
     ctx.set("clock", Clock(turn=end))
@@ -255,15 +277,16 @@ def _spread(ctx: "Context", steps: _Steps, burning: list[str], turn: int) -> lis
     # Spreading never changes which fires are out of control (it lights only structures
     # that are not burning), so every source's neighbours can be found in one query.
     sources = [key for key in burning if current(key).out_of_control]
-    neighbours = ctx.index.neighbours_within(sources, SPREAD_DISTANCE_M)
+    # What burns now burns all through the spread (it lights, it puts nothing out): no
+    # target among it, itself included, so it is not measured (a sixth of the neighbours
+    # of a wild minute).
+    neighbours = ctx.index.neighbours_within(sources, SPREAD_DISTANCE_M, excluding=burning)
     for source_id in sources:
         source_name = current(source_id).name
         # Lighting one neighbour changes no other, so a source's targets are known before
         # its dice are rolled: one roll each, in order, as if rolled one by one.
         targets = []
         for neighbour_id, distance in neighbours[source_id]:
-            if neighbour_id == source_id:
-                continue
             neighbour = current(neighbour_id)
             if neighbour.fire_level > 0 or neighbour.dp == 0:
                 continue

@@ -79,11 +79,15 @@ class NaiveIndex(StructureIndex):
         hits = shapely.intersects(shapely.envelope(self._polygon_array), shapely.box(*bounds))
         return [key for key, hit in zip(self.ids, hits) if hit]
 
-    def neighbours_within(self, structure_ids: Sequence[str], distance_m: float):
+    def neighbours_within(self, structure_ids: Sequence[str], distance_m: float, *,
+                          excluding=()):
+        unwanted = set(excluding)
         found = {}
         for key in structure_ids:
             polygon = self.polygon(key)
             hits = numpy.flatnonzero(shapely.dwithin(self._polygon_array, polygon, distance_m))
             distances = shapely.distance(polygon, self._polygon_array[hits]).tolist()
-            found[key] = sorted(zip((self.ids[i] for i in hits.tolist()), distances))
+            found[key] = sorted((other, distance) for other, distance
+                                in zip((self.ids[i] for i in hits.tolist()), distances)
+                                if other not in unwanted)
         return found
