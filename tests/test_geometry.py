@@ -75,3 +75,12 @@ def test_footprint_distance_and_index():
     index = StructureIndex({"a": a, "b": b, "c": c})
     assert index.within_distance(index.polygon("a"), 10) == ["a", "b"]
     assert index.at((2, 2)) == ["a"]
+
+
+def test_bad_geometry_gets_a_message_that_names_the_problem():
+    with pytest.raises(ValueError, match="not a simple polygon"):
+        footprint_squares([(0, 0), (4, 4), (4, 0), (0, 4)])  # a bow-tie: its area cancels to 0
+    with pytest.raises(ValueError, match="not a simple polygon|no area"):
+        footprint_squares([(0, 0), (2, 2), (4, 4)])  # a line, not an area
+    with pytest.raises(ValueError, match="finite"):
+        squares_away((float("nan"), 0), [(0, 0), (4, 0), (4, 4)])

@@ -19,10 +19,14 @@ PolygonLike = Polygon | Sequence[tuple[float, float]]
 def as_polygon(footprint: PolygonLike) -> Polygon:
     """A valid, non-empty shapely polygon, or ``ValueError`` saying what is wrong."""
     polygon = footprint if isinstance(footprint, Polygon) else Polygon(footprint)
-    if polygon.is_empty or polygon.area <= 0:
-        raise ValueError("footprint is empty: it has no area")
+    if polygon.is_empty:
+        raise ValueError("footprint is empty: it has no corners")
+    # Validity before area: a bow-tie's two halves cancel out to area 0, and "self-crossing"
+    # is what the GM needs to hear about it.
     if not polygon.is_valid:
         raise ValueError(f"footprint is not a simple polygon: {shapely.is_valid_reason(polygon)}")
+    if polygon.area <= 0:
+        raise ValueError("footprint is empty: it has no area")
     return polygon
 
 

@@ -23,6 +23,8 @@ Square = tuple[int, int]  # (column, row)
 def square_of(point: tuple[float, float], origin: tuple[float, float] = (0.0, 0.0)) -> Square:
     """The (column, row) of the 10 m square holding ``point``; a point on a line goes east/south."""
     x, y = point
+    if not all(math.isfinite(value) for value in (x, y, *origin)):
+        raise ValueError(f"point {point} (origin {origin}): coordinates must be finite numbers")
     return (math.floor((x - origin[0]) / SQUARE_M), math.floor((y - origin[1]) / SQUARE_M))
 
 
