@@ -295,6 +295,9 @@ class MainWindow(QMainWindow):
         self.save_action = self._action("&Save", self.save, keys.Save)
         self.save_as_action = self._action("Save &As…", self.save_as, keys.SaveAs)
         self.quit_action = self._action("&Quit", self.close, keys.Quit)
+        if self.quit_action.shortcut().isEmpty():
+            # Some platforms (and themes) bind no key to StandardKey.Quit; Ctrl+Q is the norm.
+            self.quit_action.setShortcut(QKeySequence("Ctrl+Q"))
         self.print_action = self._action("&Print…", self.print_snapshot, keys.Print,
                                          "Print a snapshot of the siege (print preview)")
         self.export_action = self._action("&Export Snapshot…", self.export_snapshot_dialog,
@@ -426,7 +429,7 @@ class MainWindow(QMainWindow):
         play_menu.addSeparator()
         play_menu.addActions([self.turn_action, self.minute_action])
         play_menu.addSeparator()
-        self.settings_action = play_menu.addAction("Siege &Settings...")
+        self.settings_action = play_menu.addAction("Siege &Settings…")
         self.settings_action.setStatusTip("The siege's name, dice seed and the ruleset's options")
         self.settings_action.triggered.connect(self.edit_siege_settings)
 

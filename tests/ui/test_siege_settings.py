@@ -75,3 +75,7 @@ def test_unchanged_settings_push_nothing(window, tmp_path):
     settle(window, lambda dialog: None)
     window.settings_action.trigger()
     assert document.undo_stack.count() == 0
+
+
+def test_quit_has_a_shortcut(window):
+    assert not window.quit_action.shortcut().isEmpty()
