@@ -4,7 +4,7 @@
 set -eu
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-cp maps/castle.siege "$work/castle.siege"
+.venv/bin/siegeboard sample -o "$work/castle.siege" >/dev/null
 sb() { .venv/bin/siegeboard "$@"; }
 sb fire "$work/castle.siege" --battery "Great Battery" --at 38,62 >/dev/null
 sb fire "$work/castle.siege" --battery "Great Battery" --at 38,62 >/dev/null

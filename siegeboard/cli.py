@@ -14,15 +14,13 @@ from pydantic import ValidationError
 from siegeboard import __version__
 from siegeboard.model.actions import AdvanceClock, FireAt
 from siegeboard.model.siege import TURNS_PER_MINUTE
-from siegeboard.persist import SiegeFileError, read_siege, write_siege
+from siegeboard.persist import SiegeFileError, read_siege, write_sample, write_siege
+from siegeboard.resources import SAMPLES
 from siegeboard.report.bounds import board_bounds, contains
 from siegeboard.report.options import PAPER_SIZES, SnapshotOptions, parse_scale
 from siegeboard.report.table import structure_rows
-from siegeboard.rules.dice import DiceExhausted, RandomDice, ScriptedDice
+from siegeboard.rules.dice import DiceExhausted, RandomDice, ScriptedDice, siege_dice
 from siegeboard.rules.engine import RuleError, apply_in_place
-
-SAMPLE = Path(__file__).resolve().parents[1] / "maps" / "castle.siege"
-
 
 class CommandError(Exception):
     """Bad input to a subcommand: the message names the option and what to write instead."""
@@ -110,9 +108,9 @@ def find_named(table: dict, wanted: str, what: str, option: str):
 
 
 def reproducible_dice(siege) -> RandomDice:
-    """Dice seeded from the siege's seed and its log's length: the same file and command give
-    the same rolls, and each new action rolls afresh."""
-    return RandomDice(siege.dice_seed * 1_000_003 + len(siege.log))
+    """The window's dice for the next action (``siege_dice``, first attempt): the same file
+    and command give the same rolls here and in the window, and each new action rolls afresh."""
+    return siege_dice(siege.dice_seed, siege.log[-1].seq + 1 if siege.log else 1)
 
 
 def _apply_and_save(path: Path, siege_file, action, dice_text: str | None, as_json: bool) -> int:
@@ -216,7 +214,19 @@ def _snapshot(args: argparse.Namespace) -> int:
     return 0
 
 
-COMMANDS = {"info": _info, "snapshot": _snapshot, "fire": _fire, "advance": _advance}
+def _sample(args: argparse.Namespace) -> int:
+    output = args.output or Path(SAMPLES[args.ruleset])
+    if output.exists() and not args.force:
+        raise CommandError(f"-o: {output} exists; choose another name, or add --force to "
+                           "replace it")
+    if not output.parent.is_dir():
+        raise CommandError(f"-o: the folder {output.parent} does not exist")
+    print(write_sample(output, args.ruleset))
+    return 0
+
+
+COMMANDS = {"info": _info, "snapshot": _snapshot, "fire": _fire, "advance": _advance,
+            "sample": _sample}
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -289,10 +299,22 @@ def build_parser() -> argparse.ArgumentParser:
     span.add_argument("--minutes", type=int, metavar="N", help="advance N minutes")
     advance.add_argument("--dice", metavar="D1,D2,...", help="the dice rolled at the table, in order")
     advance.add_argument("--json", action="store_true", help="print the log entry as JSON")
+
+    sample = sub.add_parser(
+        "sample", help="write a copy of the sample siege (the Castle of Harrowmere)",
+        description="Write a copy of the sample siege, to play, script or print.")
+    sample.add_argument("-o", "--output", type=Path, metavar="FILE.siege",
+                        help="where to write it (default: castle.siege or "
+                             "castle_armory.siege here)")
+    sample.add_argument("--ruleset", choices=sorted(SAMPLES), default="harris",
+                        help="harris: Sieges and Fortifications (DP, the default); armory: "
+                             "The Heavy Armory (Hull)")
+    sample.add_argument("--force", action="store_true", help="replace an existing file")
     return parser
 
 
 def _open_window(path: Path | None) -> int:
+    """The window on ``path``, or on a new siege copied from the sample when None."""
     from siegeboard.ui.app import run  # Qt is loaded only when a window is wanted
 
     return run(path)
@@ -307,7 +329,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if args.command in COMMANDS:
             return COMMANDS[args.command](args)
-        return _open_window(SAMPLE if SAMPLE.is_file() else None)
+        return _open_window(None)
     except (SiegeFileError, CommandError, RuleError) as error:
         print(f"siegeboard: {error}", file=sys.stderr)
         return 2

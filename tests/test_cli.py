@@ -15,7 +15,7 @@ from siegeboard.cli import main
 from siegeboard.persist import read_siege
 
 ROOT = Path(__file__).resolve().parents[1]
-SAMPLE = ROOT / "maps" / "castle.siege"
+SAMPLE = ROOT / "siegeboard" / "resources" / "samples" / "castle.siege"
 GREAT_HALL = "83,32"  # inside the Great Hall (70..96 x 27..37 m)
 SUBCOMMANDS = ("info", "snapshot", "fire", "advance")
 

@@ -1,9 +1,12 @@
 """The document model refuses bad values with a message naming the field."""
 
+import zipfile
+
 import pytest
 from pydantic import ValidationError
 
 from siegeboard.model import RangeBand, Siege, Structure, Weapon, round_half_up
+from siegeboard.persist import SiegeFile, SiegeFileError, read_siege, write_siege
 
 SQUARE = [(0, 0), (4, 0), (4, 4), (0, 4)]
 
@@ -31,10 +34,18 @@ def test_bad_footprints_are_refused(ring, message):
         Structure(id="a", name="A", kind="bunker", footprint=ring, armor=1)
 
 
-def test_unknown_kind_is_refused_by_the_siege():
+def test_unknown_kind_is_refused_where_the_siege_is_opened(tmp_path):
+    # The model reads no catalogue: a kind is checked against the ruleset's where a siege is
+    # opened (and imported or edited), so a file of an unknown kind never reaches the board.
     structure = Structure(id="a", name="A", kind="moonbase", footprint=SQUARE, armor=1)
-    with pytest.raises(ValidationError, match="kind.*moonbase"):
-        Siege(name="S", structures={"a": structure})
+    siege = Siege(name="S", structures={"a": structure})
+    path = tmp_path / "moon.siege"
+    with pytest.raises(SiegeFileError, match="moonbase"):  # nor is it ever saved
+        write_siege(path, SiegeFile(siege=siege))
+    with zipfile.ZipFile(path, "w") as archive:
+        archive.writestr("siege.json", siege.model_dump_json())
+    with pytest.raises(SiegeFileError, match="moonbase"):
+        read_siege(path)
 
 
 def test_range_bands_must_increase():

@@ -1,4 +1,4 @@
-"""The sample sieges in maps/: they open, hold the castle's structures, lie on their plan,
+"""The sample sieges (package data): they open, hold the castle's structures, lie on their plan,
 and are exactly what tools/make_samples.py builds."""
 
 import importlib.util
@@ -14,12 +14,14 @@ from shapely.geometry import Point, Polygon, box
 from shapely.ops import unary_union
 
 from siegeboard.geometry import footprint_squares
-from siegeboard.model import Siege, catalogue
+from siegeboard.model import Siege
+from siegeboard.rules.registry import catalogue
 from siegeboard.persist import read_siege
 from siegeboard.rules import harris
 
 ROOT = Path(__file__).resolve().parents[1]
-MAPS = ROOT / "maps"
+MAPS = ROOT / "siegeboard" / "resources" / "samples"
+PLAN = ROOT / "tools" / "castle_plan.png"
 FILES = {"harris": MAPS / "castle.siege", "armory": MAPS / "castle_armory.siege"}
 WALL_KIND = {"harris": "curtain_wall", "armory": "stone_curtain_wall"}
 EXPECTED_KINDS = {
@@ -85,7 +87,7 @@ def test_the_plan_image_travels_in_the_file_and_matches_maps(sample):
     siege = siege_file.siege
     assert siege.map.member == "castle_plan.png"
     assert siege.map.offset == (0.0, 0.0) and siege.grid_origin == (0.0, 0.0)
-    assert siege_file.images["castle_plan.png"] == (MAPS / "castle_plan.png").read_bytes()
+    assert siege_file.images["castle_plan.png"] == PLAN.read_bytes()
 
 
 def test_every_footprint_lies_within_the_image(sample):
@@ -178,7 +180,7 @@ def test_both_files_are_the_same_plan():
 
 def test_regenerating_gives_the_same_documents(maker, tmp_path):
     # The plan is reused (rendering takes seconds); the documents are built afresh.
-    plan = (MAPS / "castle_plan.png").read_bytes()
+    plan = PLAN.read_bytes()
     written = maker.write_samples(tmp_path, plan_png=plan)
     for ruleset, path in FILES.items():
         with zipfile.ZipFile(path) as old, zipfile.ZipFile(written[path.name]) as new:

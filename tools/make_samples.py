@@ -1,8 +1,8 @@
 """Make siegeboard's sample sieges: the castle plan image and the two .siege files.
 
-Run ``.venv/bin/python tools/make_samples.py``: it writes ``maps/castle_plan.png`` (an "old
-map" plan drawn here with Pillow), ``maps/castle.siege`` (ruleset ``harris``) and
-``maps/castle_armory.siege`` (ruleset ``armory``). The output is the same on every run: the
+Run ``.venv/bin/python tools/make_samples.py``: it writes ``tools/castle_plan.png`` (an "old
+map" plan drawn here with Pillow), and the package data ``siegeboard/resources/samples/castle.siege``
+(ruleset ``harris``) and ``siegeboard/resources/samples/castle_armory.siege`` (ruleset ``armory``). The output is the same on every run: the
 parchment's noise comes from a fixed seed and the structures from fixed coordinates.
 
 The plan is drawn from the very shapes the structures are built from (``SITES`` and
@@ -10,7 +10,7 @@ The plan is drawn from the very shapes the structures are built from (``SITES`` 
 image's top-left corner is (0, 0) and the grid origin, so the square labels start at A1 there.
 
 ``build_siege(ruleset)``, ``render_plan()`` and ``write_samples(directory)`` are importable;
-the tests build the sieges in-process and compare them with the files in ``maps/``.
+the tests build the sieges in-process and compare them with the shipped samples.
 """
 
 from __future__ import annotations
@@ -30,12 +30,14 @@ from shapely.affinity import translate
 from shapely.ops import unary_union
 
 from siegeboard.geometry import wall_sections
-from siegeboard.model import Battery, MapImage, RulesetOptions, Siege, catalogue
+from siegeboard.model import Battery, MapImage, RulesetOptions, Siege
+from siegeboard.rules.registry import catalogue
 from siegeboard.persist import SiegeFile, write_siege
 from siegeboard.rules.build import new_structure
 
 ROOT = Path(__file__).resolve().parents[1]
-MAPS = ROOT / "maps"
+SAMPLES_DIR = ROOT / "siegeboard" / "resources" / "samples"
+PLAN_PATH = ROOT / "tools" / "castle_plan.png"
 PLAN_MEMBER = "castle_plan.png"
 SAMPLE_FILES = {"harris": "castle.siege", "armory": "castle_armory.siege"}
 
@@ -286,16 +288,18 @@ def build_siege(ruleset: str) -> Siege:
     )
 
 
-def write_samples(directory: Path = MAPS, plan_png: bytes | None = None) -> dict[str, Path]:
-    """Write the plan and both sieges into ``directory``; returns the written paths by name.
+def write_samples(directory: Path = SAMPLES_DIR, plan_png: bytes | None = None,
+                  plan_path: Path | None = None) -> dict[str, Path]:
+    """Write both sieges into ``directory`` and the plan to ``plan_path`` (default: beside
+    them); returns the written paths by name.
 
-    ``plan_png`` reuses an already rendered plan (the tests pass the one in maps/).
+    ``plan_png`` reuses an already rendered plan (the tests pass tools/castle_plan.png).
     """
     directory.mkdir(parents=True, exist_ok=True)
-    # Build both sieges first, so a catalogue that lacks something leaves maps/ untouched.
+    # Build both sieges first, so a catalogue that lacks something leaves the folder untouched.
     sieges = {ruleset: build_siege(ruleset) for ruleset in SAMPLE_FILES}
     png = render_plan() if plan_png is None else plan_png
-    written = {PLAN_MEMBER: directory / PLAN_MEMBER}
+    written = {PLAN_MEMBER: plan_path or directory / PLAN_MEMBER}
     written[PLAN_MEMBER].write_bytes(png)
     for ruleset, name in SAMPLE_FILES.items():
         written[name] = directory / name
@@ -943,7 +947,7 @@ def _compose(sheet: Sheet, paper: np.ndarray) -> bytes:
 
 def main() -> int:
     try:
-        written = write_samples()
+        written = write_samples(plan_path=PLAN_PATH)
     except ValueError as error:
         print(f"make_samples: {error}", file=sys.stderr)
         return 1

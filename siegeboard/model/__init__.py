@@ -4,7 +4,6 @@ from siegeboard.model.actions import (
     Action, AdvanceClock, Demolish, DigMine, FightFire, FireAt, FireMine, FreeTrapped,
     GMOverride, Kick, Repair, ResolveScene, SceneAttack, StartMine, TaskRoll,
 )
-from siegeboard.model.catalogue import Catalogue, CatalogueEntry, catalogue
 from siegeboard.model.log import Event, LogEntry, Roll
 from siegeboard.model.numbers import half_up, round_half_up
 from siegeboard.model.siege import (
@@ -14,10 +13,10 @@ from siegeboard.model.structure import HullLayer, Occupant, Structure
 from siegeboard.model.weapon import MOUNT_ORDER, Battery, RangeBand, Weapon
 
 __all__ = [
-    "Action", "AdvanceClock", "Battery", "Catalogue", "CatalogueEntry", "Clock", "Demolish", "Event",
+    "Action", "AdvanceClock", "Battery", "Clock", "Demolish", "Event",
     "DigMine", "FightFire", "FireAt", "FireMine", "FreeTrapped", "GMOverride", "HullLayer", "Kick",
     "LogEntry", "MOUNT_ORDER", "MapImage", "Mine", "Occupant", "RangeBand", "Repair",
     "ResolveScene", "Roll", "RulesetOptions", "SCHEMA_VERSION", "SceneAttack", "Siege",
-    "StartMine", "Structure", "TURNS_PER_MINUTE", "TaskRoll", "Weapon", "catalogue", "half_up",
+    "StartMine", "Structure", "TURNS_PER_MINUTE", "TaskRoll", "Weapon", "half_up",
     "round_half_up",
 ]

@@ -6,7 +6,6 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from siegeboard.model.catalogue import catalogue
 from siegeboard.model.log import LogEntry
 from siegeboard.model.structure import Structure
 from siegeboard.model.weapon import Battery, Weapon
@@ -111,12 +110,6 @@ class Siege(BaseModel):
             for key, item in getattr(self, table).items():
                 if key != item.id:
                     raise ValueError(f"{table}: key {key!r} differs from its id {item.id!r}")
-        kinds = catalogue(self.ruleset).kinds
-        for structure in self.structures.values():
-            if structure.kind not in kinds:
-                raise ValueError(
-                    f"structures.{structure.id}.kind: unknown kind {structure.kind!r} for the "
-                    f"{self.ruleset} ruleset")
         for battery in self.batteries.values():
             if battery.weapon_id not in self.weapons:
                 raise ValueError(

@@ -41,6 +41,8 @@ from siegeboard.model.siege import Siege
 from siegeboard.persist.atomic import atomic_write, backup_path
 from siegeboard.persist.images import ImageRefused, check_image
 from siegeboard.persist.migrate import MigrationError, migrate
+from siegeboard.rules.context import RuleError
+from siegeboard.rules.registry import unknown_kinds
 
 DOCUMENT = "siege.json"
 SUFFIX = ".siege"
@@ -146,6 +148,13 @@ def _parse_document(document: bytes, source: str) -> tuple[Siege, int]:
         siege = Siege.model_validate(data)
     except ValidationError as error:
         raise SiegeFileError(f"{source}: {_describe(error)}") from None
+    try:
+        problems = unknown_kinds(siege)
+    except RuleError as error:  # a ruleset this siegeboard does not know
+        raise SiegeFileError(f"{source}: {error}") from None
+    if problems:
+        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+        raise SiegeFileError(f"{source}: {problems[0]}{more}")
     return siege, version
 
 

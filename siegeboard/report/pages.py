@@ -14,7 +14,7 @@ from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPen
 
 from siegeboard import __version__
-from siegeboard.model.catalogue import catalogue
+from siegeboard.rules.registry import catalogue
 from siegeboard.model.siege import Siege
 from siegeboard.report.bounds import content_bounds, snap_to_squares
 from siegeboard.report.extent import Plan

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from siegeboard.geometry import footprint_squares
-from siegeboard.model.catalogue import catalogue
 from siegeboard.model.structure import Occupant, Structure
 from siegeboard.rules import harris
+from siegeboard.rules.registry import catalogue
 
 
 def pristine_state(structure: Structure) -> Structure:

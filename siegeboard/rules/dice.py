@@ -6,6 +6,7 @@ order, which is how tests pin rolls and how a GM types in dice rolled at the tab
 
 from __future__ import annotations
 
+import hashlib
 import random
 from collections.abc import Iterable
 from typing import Protocol
@@ -36,6 +37,17 @@ class RandomDice:
     def roll(self, count: int, sides: int) -> list[int]:
         _check(count, sides)
         return [self._random.randint(1, sides) for _ in range(count)]
+
+
+def siege_dice(seed: int, seq: int, attempt: int = 0) -> RandomDice:
+    """The program's own dice for the action at log position ``seq`` of a siege whose dice
+    seed is ``seed``: the same in the window and on the command line, so the same file and
+    the same action roll the same dice. ``attempt`` counts how often the window has rolled
+    for that position in one session (an undone shot fired again rolls afresh); the command
+    line always rolls attempt 0.
+    """
+    key = f"siegeboard:{seed}:{seq}:{attempt}".encode()
+    return RandomDice(int.from_bytes(hashlib.sha256(key).digest()[:8], "big"))
 
 
 class ScriptedDice:

@@ -9,7 +9,7 @@ from siegeboard.model.actions import Difficulty, TaskRoll
 from siegeboard.model.structure import TaskOutcome
 
 if TYPE_CHECKING:
-    from siegeboard.rules.engine import Context
+    from siegeboard.rules.context import Context
 
 DIFFICULTY_MULTIPLIER: dict[str, Fraction] = {
     "easy": Fraction(2), "average": Fraction(1), "difficult": Fraction(1, 2),

@@ -1,4 +1,4 @@
-"""Starting the window: ``run(path)`` opens ``path`` (or an empty siege) and runs the loop."""
+"""Starting the window: ``run(path)`` opens ``path`` (or a copy of the sample) and runs the loop."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from pathlib import Path
 from PySide6.QtWidgets import QApplication
 
 from siegeboard import __version__
+from siegeboard.persist import read_sample
 
 
 def application() -> QApplication:
@@ -24,8 +25,10 @@ def application() -> QApplication:
 def run(path: Path | None) -> int:
     """Open the main window on ``path`` and return the exit code when it closes.
 
-    A file that cannot be opened is reported in the window, which then shows an empty siege.
-    After a crash the window first offers the autosave; a recovered one is opened instead.
+    With no ``path`` the window opens a new, unsaved siege copied from the sample (never the
+    sample file itself). A file that cannot be opened is reported in the window, which then
+    shows an empty siege. After a crash the window first offers the autosave; a recovered one
+    is opened instead.
     """
     app = application()
     from siegeboard.ui.main_window import MainWindow  # after the QApplication exists
@@ -35,4 +38,6 @@ def run(path: Path | None) -> int:
     recovered = window.start_session()  # after a crash: offers the autosave first
     if path is not None and not recovered:
         window.open_path(Path(path), ask=False)
+    elif not recovered:
+        window.document.load(read_sample(), None)
     return app.exec()

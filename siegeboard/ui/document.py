@@ -8,7 +8,6 @@ change the siege only through the ``apply_*`` methods here, which announce a typ
 
 from __future__ import annotations
 
-import hashlib
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
@@ -18,14 +17,15 @@ from PySide6.QtGui import QUndoStack
 
 from siegeboard.geometry import StructureIndex
 from siegeboard.model.actions import AdvanceClock, FireAt
-from siegeboard.model.catalogue import catalogue
+from siegeboard.rules.registry import catalogue, ruleset_of
+from siegeboard.rules.ruleset import Ruleset
 from siegeboard.model.siege import MapImage, RulesetOptions, Siege
 from siegeboard.model.structure import Structure
 from siegeboard.model.weapon import Battery, Weapon
 from siegeboard.persist import SiegeFile, read_siege, write_siege
 from siegeboard.rules import engine
 from siegeboard.rules.build import new_structure
-from siegeboard.rules.dice import RandomDice, ScriptedDice
+from siegeboard.rules.dice import RandomDice, ScriptedDice, siege_dice
 from siegeboard.ui import arsenal_commands, commands
 from siegeboard.ui.changes import Change
 from siegeboard.ui.play_commands import ApplyAction, action_title
@@ -69,6 +69,11 @@ class Document(QObject):
         return self.siege.ruleset
 
     @property
+    def rules(self) -> Ruleset:
+        """The siege's rule text (``rules.registry``)."""
+        return ruleset_of(self.siege)
+
+    @property
     def index(self) -> StructureIndex:
         """The spatial index over footprints, rebuilt lazily after footprints change."""
         if self._index is None:
@@ -88,8 +93,7 @@ class Document(QObject):
 
     def section_length(self) -> float:
         """The ruleset's default wall section length in metres (H12 / A1)."""
-        options = self.siege.options
-        return options.armory_section_m if self.ruleset == "armory" else options.harris_section_m
+        return self.rules.section_length(self.siege.options)
 
     def new_ids(self, count: int) -> list[str]:
         return unused_ids(self.siege.structures, count)
@@ -126,8 +130,7 @@ class Document(QObject):
         seq = self.next_seq()
         attempt = self._draws.get(seq, 0)
         self._draws[seq] = attempt + 1
-        key = f"siegeboard:{self.siege.dice_seed}:{seq}:{attempt}".encode()
-        return RandomDice(int.from_bytes(hashlib.sha256(key).digest()[:8], "big"))
+        return siege_dice(self.siege.dice_seed, seq, attempt)
 
     # -- files ---------------------------------------------------------------------------
     def load(self, siege_file: SiegeFile, path: Path | None, *, unsaved: bool = False) -> None:

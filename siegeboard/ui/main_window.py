@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
 
 from siegeboard.geometry import label_at
 from siegeboard.model.actions import AdvanceClock
-from siegeboard.model.catalogue import catalogue
+from siegeboard.rules.registry import catalogue
 from siegeboard.model.siege import Siege
 from siegeboard.model.siege import TURNS_PER_MINUTE
 from siegeboard.persist import SiegeFile, SiegeFileError, read_siege

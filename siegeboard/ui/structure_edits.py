@@ -23,7 +23,7 @@ from shapely.geometry import Polygon
 from shapely.ops import unary_union
 
 from siegeboard.geometry import footprint_squares
-from siegeboard.model.catalogue import catalogue
+from siegeboard.rules.registry import catalogue
 from siegeboard.model.numbers import round_half_up
 from siegeboard.model.structure import Structure
 from siegeboard.rules import harris

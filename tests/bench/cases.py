@@ -29,7 +29,7 @@ from tests.bench.timing import measure, peak_rss_mib  # noqa: E402
 from tests.bench.town import add_bench_weapon, build_town, set_fires, town_centre  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
-SAMPLE_SIEGE = ROOT / "maps" / "castle.siege"
+SAMPLE_SIEGE = ROOT / "siegeboard" / "resources" / "samples" / "castle.siege"
 RANGE_M = 100.0
 
 
@@ -254,7 +254,7 @@ def town_case(n: int, *, runs: int = 5, qt: bool = True) -> dict[str, Any]:
 
 
 def sample_snapshot_case() -> dict[str, Any]:
-    """The report issue: a snapshot of the sample map (maps/castle.siege) to PDF."""
+    """The report issue: a snapshot of the sample map (the shipped castle.siege) to PDF."""
     if not SAMPLE_SIEGE.exists():
         return {"gap": f"{SAMPLE_SIEGE} does not exist"}
     opened = read_siege(SAMPLE_SIEGE)

@@ -12,7 +12,7 @@ import random
 
 from siegeboard.geometry import wall_sections
 from siegeboard.model import Siege
-from siegeboard.model.catalogue import catalogue
+from siegeboard.rules.registry import catalogue
 from siegeboard.rules.build import new_structure
 
 BLOCK_M = 12.0  # a 10 m block and a 2 m lane

@@ -11,9 +11,10 @@ from PIL import Image
 
 from siegeboard.model import (
     AdvanceClock, Battery, Clock, Event, FireAt, LogEntry, MapImage, RangeBand, Roll,
-    RulesetOptions, Siege, Structure, Weapon, catalogue,
+    RulesetOptions, Siege, Structure, Weapon,
 )
 from siegeboard.persist import SiegeFile
+from siegeboard.rules.registry import catalogue
 from siegeboard.rules.build import new_structure
 
 MAP_MEMBER = "plan.png"

@@ -46,7 +46,7 @@ def test_players_state_words():
 
 
 def test_armory_gate_is_breached_for_players_only_when_both_layers_are():
-    from siegeboard.model.catalogue import catalogue
+    from siegeboard.rules.registry import catalogue
     kind = next(entry.kind for entry in catalogue("armory").structures if entry.inner_layer)
     gate = new_structure("armory", kind, "gate", [(0, 0), (4, 0), (4, 2), (0, 2)])
     assert players_state(gate, "armory") == "intact"

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from siegeboard.model import Battery, Siege, Weapon, catalogue
+from siegeboard.model import Battery, Siege, Weapon
+from siegeboard.rules.registry import catalogue
 from siegeboard.rules.build import new_structure
 from siegeboard.rules.dice import ScriptedDice
 from siegeboard.rules.engine import Outcome, apply_in_place

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import pytest
 
-from siegeboard.model import Battery, RangeBand, Siege, Weapon, catalogue
+from siegeboard.model import Battery, RangeBand, Siege, Weapon
+from siegeboard.rules.registry import catalogue
 from siegeboard.rules.build import new_structure
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from siegeboard.model import catalogue
+from siegeboard.rules.registry import catalogue
 from siegeboard.rules.build import new_structure
 
 from armory_fixtures import footprint

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from siegeboard.model.catalogue import catalogue
+from siegeboard.rules.registry import catalogue
 from siegeboard.model.siege import Siege
 from siegeboard.model.weapon import Battery
 from siegeboard.persist import SiegeFile, write_siege

@@ -9,11 +9,11 @@ from siegeboard import cli
 from ui_helpers import small_siege
 
 
-def test_no_argument_opens_the_sample(monkeypatch):
+def test_no_argument_opens_the_window_without_a_file(monkeypatch):
     opened = []
     monkeypatch.setattr("siegeboard.ui.app.run", lambda path: opened.append(path) or 0)
     assert cli.main([]) == 0
-    assert opened == [cli.SAMPLE if cli.SAMPLE.is_file() else None]
+    assert opened == [None]
 
 
 def test_a_file_argument_opens_that_file(monkeypatch, tmp_path):
@@ -29,6 +29,20 @@ def test_info_still_prints(capsys, tmp_path):
     assert "Mill" in capsys.readouterr().out
 
 
+def fake_exec(seen: dict) -> int:
+    """Stands in for the event loop: notes what the one shown window holds, then closes it."""
+    from PySide6.QtWidgets import QApplication
+
+    (window,) = [w for w in QApplication.topLevelWidgets()
+                 if w.objectName() == "MainWindow" and w.isVisible()]
+    seen["structures"] = len(window.document.siege.structures)
+    seen["path"] = window.document.path
+    seen["modified"] = window.document.modified
+    window.close()
+    window.deleteLater()
+    return 0
+
+
 def test_run_shows_the_window_on_a_file(qtbot, monkeypatch, tmp_path):
     from PySide6.QtWidgets import QApplication
 
@@ -36,16 +50,21 @@ def test_run_shows_the_window_on_a_file(qtbot, monkeypatch, tmp_path):
 
     path = small_siege(tmp_path / "s.siege")
     seen = {}
-
-    def fake_exec():
-        (window,) = [w for w in QApplication.topLevelWidgets()
-                     if w.objectName() == "MainWindow" and w.isVisible()]
-        seen["structures"] = len(window.document.siege.structures)
-        seen["path"] = window.document.path
-        window.close()
-        window.deleteLater()
-        return 0
-
-    monkeypatch.setattr(QApplication, "exec", staticmethod(fake_exec))
+    monkeypatch.setattr(QApplication, "exec", staticmethod(lambda: fake_exec(seen)))
     assert app.run(path) == 0
-    assert seen == {"structures": 4, "path": path}
+    assert seen == {"structures": 4, "path": path, "modified": False}
+
+
+def test_run_without_a_file_opens_a_copy_of_the_sample(qtbot, monkeypatch):
+    # A new, unsaved siege made from the sample: playing it never changes a shipped file.
+    from PySide6.QtWidgets import QApplication
+
+    from siegeboard.persist import read_sample
+    from siegeboard.ui import app
+
+    seen = {}
+    monkeypatch.setattr(QApplication, "exec", staticmethod(lambda: fake_exec(seen)))
+    assert app.run(None) == 0
+    assert seen == {"structures": len(read_sample().siege.structures), "path": None,
+                    "modified": False}
+    assert seen["structures"] == 36

@@ -16,7 +16,7 @@ from siegeboard.rules import harris
 
 from ui_helpers import click, show_area
 
-SAMPLE = Path(__file__).resolve().parents[2] / "maps" / "castle.siege"
+SAMPLE = Path(__file__).resolve().parents[2] / "siegeboard" / "resources" / "samples" / "castle.siege"
 
 
 def test_he_round_on_the_sample_gatehouse(qtbot, window, answers, tmp_path):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-SAMPLES = Path(__file__).resolve().parents[2] / "maps"
+SAMPLES = Path(__file__).resolve().parents[2] / "siegeboard" / "resources" / "samples"
 
 
 def test_override_the_portcullis_from_the_actions_dock(window, answers, tmp_path):

@@ -1,7 +1,7 @@
 """The whole window rendered offscreen to PNG, for a person to look at (and a few checks).
 
-Set SIEGEBOARD_RENDER_TO=/some/dir to keep the picture. The sample siege is used when
-maps/castle.siege exists; otherwise a test siege with every state on it.
+Set SIEGEBOARD_RENDER_TO=/some/dir to keep the picture: a test siege with every state on it,
+whose pixels are checked.
 """
 
 from __future__ import annotations
@@ -12,7 +12,6 @@ from pathlib import Path
 
 from PySide6.QtGui import QColor, QImage
 
-from siegeboard.cli import SAMPLE
 from siegeboard.model.siege import MapImage, Siege
 from siegeboard.persist import SiegeFile, write_siege
 from siegeboard.report import palette
@@ -47,8 +46,7 @@ def every_state_siege(tmp_path: Path) -> Path:
 
 
 def test_window_renders_to_png(qtbot, window, tmp_path):
-    source = SAMPLE if SAMPLE.is_file() else every_state_siege(tmp_path)
-    assert window.open_path(source)
+    assert window.open_path(every_state_siege(tmp_path))
     window.document.select([next(iter(window.document.siege.structures))])
     window.view.fit_to_map()
     qtbot.wait(10)
@@ -59,8 +57,6 @@ def test_window_renders_to_png(qtbot, window, tmp_path):
         shutil.copy(picture, Path(keep) / "window.png")
     image = QImage(str(picture))
     assert image.width() >= 1000 and image.height() >= 700
-    if source == SAMPLE:
-        return
     # The intact Guildhall is drawn in the scale's "intact" blue over the plan.
     centre = window.view.mapFromScene(15, 14)
     at = window.view.viewport().mapTo(window, centre)

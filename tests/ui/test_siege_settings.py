@@ -9,7 +9,7 @@ from pathlib import Path
 from siegeboard.model.actions import FireAt
 from siegeboard.ui.siege_settings import SiegeSettingsDialog
 
-SAMPLES = Path(__file__).resolve().parents[2] / "maps"
+SAMPLES = Path(__file__).resolve().parents[2] / "siegeboard" / "resources" / "samples"
 
 
 def open_sample(window, tmp_path, name):

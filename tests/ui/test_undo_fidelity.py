@@ -30,14 +30,14 @@ from hypothesis.stateful import (
 from siegeboard.model.actions import (
     Demolish, DigMine, FightFire, FireMine, GMOverride, Repair, StartMine, TaskRoll,
 )
-from siegeboard.model.catalogue import catalogue
+from siegeboard.rules.registry import catalogue
 from siegeboard.model.siege import Siege
 from siegeboard.persist import SiegeFile, read_siege, write_siege
 from siegeboard.persist.siege_file import DOCUMENT
 from siegeboard.rules.dice import DiceExhausted
 from siegeboard.ui.document import Document
 
-MAPS = Path(__file__).resolve().parents[2] / "maps"
+MAPS = Path(__file__).resolve().parents[2] / "siegeboard" / "resources" / "samples"
 CASTLES = {"harris": "castle.siege", "armory": "castle_armory.siege"}
 EXAMPLES = int(os.environ.get("SIEGEBOARD_UNDO_EXAMPLES") or 25)
 # A refused action or edit: the document must be left exactly as it was.

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (
 )
 
 from siegeboard.geometry import footprint_area, footprint_squares, square_label
-from siegeboard.model.catalogue import catalogue
+from siegeboard.rules.registry import catalogue
 from siegeboard.model.structure import Material, Occupant
 from siegeboard.report.table import structure_square, structure_state
 from siegeboard.ui.changes import Change

@@ -15,7 +15,7 @@ from PySide6.QtWidgets import (
 
 from siegeboard.model.actions import ResolveScene, SceneAttack
 from siegeboard.rules import armory
-from siegeboard.rules.escalade import escalade_table
+from siegeboard.rules.armory.escalade import escalade_table
 from siegeboard.ui.changes import Change
 from siegeboard.ui.document import Document
 

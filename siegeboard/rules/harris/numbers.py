@@ -15,6 +15,28 @@ from siegeboard.model.numbers import half_up, round_half_up, whole_number
 from siegeboard.model.structure import Structure
 from siegeboard.rules.dice import Dice
 
+__all__ = [
+    "FALLOFFS",
+    "Falloff",
+    "WOODEN_MATERIALS",
+    "defensive_points",
+    "penetrates",
+    "attack_value",
+    "personnel_damage_dice",
+    "concussion_at",
+    "concussion_reach",
+    "rubble_armor",
+    "current_armor",
+    "collapses",
+    "collapsed_repair_cap",
+    "construction",
+    "split_dp",
+    "split_damage",
+    "is_wooden",
+    "fire_level_on_ignition",
+    "out_of_control",
+]
+
 Falloff = Literal["halving", "one_over_d_plus_1"]
 FALLOFFS: tuple[Falloff, ...] = ("halving", "one_over_d_plus_1")
 WOODEN_MATERIALS = frozenset({"wood", "wattle"})

@@ -31,12 +31,11 @@ from siegeboard.model.actions import (
     AdvanceClock, Demolish, DigMine, FireAt, FireMine, GMOverride, Kick, Repair, ResolveScene,
     SceneAttack, StartMine,
 )
-from siegeboard.model.catalogue import catalogue
 from siegeboard.model.siege import Clock, Mine
 from siegeboard.model.structure import HullLayer, Structure
 from siegeboard.model.weapon import Weapon
-from siegeboard.rules import armory
-from siegeboard.rules.engine import Context, RuleError, register
+from siegeboard.rules.armory import numbers as armory
+from siegeboard.rules.context import Context, RuleError
 from siegeboard.rules.tasks import resolve_task
 
 Which = Literal["outer", "inner"]
@@ -55,7 +54,7 @@ def _weapon(ctx: Context, weapon_id: str) -> Weapon:
     """The siege's own weapon of that id, else the catalogue's starter weapon."""
     weapon = ctx.siege.weapons.get(weapon_id)
     if weapon is None:
-        weapon = next((w for w in catalogue(ctx.siege.ruleset).weapons if w.id == weapon_id), None)
+        weapon = next((w for w in ctx.rules.catalogue.weapons if w.id == weapon_id), None)
     if weapon is None:
         raise RuleError(f"weapon_id: no weapon {weapon_id!r} in this siege or its catalogue")
     return weapon
@@ -532,8 +531,8 @@ def scene(ctx: Context, action: ResolveScene) -> None:
     ctx.say(CHARACTERS_SCENE)
 
 
-register("armory", {
+HANDLERS = {
     "fire": fire, "advance": advance, "demolish": demolish, "kick": kick,
     "start_mine": start_mine, "dig_mine": dig_mine, "fire_mine": fire_mine,
     "override": override, "repair": repair, "scene": scene,
-})
+}

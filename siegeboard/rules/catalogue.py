@@ -1,4 +1,5 @@
-"""The structure and weapon catalogues of each ruleset, read from resources/.
+"""The structure and weapon catalogues of each ruleset: package data of its rules subpackage
+(``rules/<ruleset>/catalogue.json``), read with ``importlib.resources`` so a wheel carries them.
 
 A catalogue row is the starting make of a new structure: the GM picks a kind and the row
 fills armor, stories or hull, material and rule flags, which the structure then owns.
@@ -7,15 +8,12 @@ fills armor, stories or hull, material and rule flags, which the structure then 
 from __future__ import annotations
 
 import json
-from functools import cache
-from pathlib import Path
+from importlib import resources
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from siegeboard.model.structure import HullLayer, Material
 from siegeboard.model.weapon import Weapon
-
-RESOURCES = Path(__file__).resolve().parents[2] / "resources"
 
 
 class CatalogueEntry(BaseModel):
@@ -56,10 +54,7 @@ class Catalogue(BaseModel):
             raise ValueError(f"unknown kind {kind!r} for the {self.ruleset} ruleset") from None
 
 
-@cache
-def catalogue(ruleset: str) -> Catalogue:
-    """The catalogue of ``ruleset`` from resources/catalogue_<ruleset>.json (read once)."""
-    path = RESOURCES / f"catalogue_{ruleset}.json"
-    if not path.is_file():
-        raise ValueError(f"unknown ruleset {ruleset!r}: no {path.name} in resources/")
-    return Catalogue.model_validate(json.loads(path.read_text(encoding="utf-8")))
+def load_catalogue(package: str) -> Catalogue:
+    """The catalogue shipped in ``package`` (``catalogue.json`` beside its modules)."""
+    text = resources.files(package).joinpath("catalogue.json").read_text(encoding="utf-8")
+    return Catalogue.model_validate(json.loads(text))

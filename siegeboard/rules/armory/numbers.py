@@ -2,7 +2,7 @@
 
 Damage of a hit (A2), effective Armor (A3), the Breach Ladder in both modes (A4), blast
 against earth (A9), demolition charges (A7) and mines (A8). Nothing here touches a siege or
-rolls a die: the engine's handlers in ``armory_actions`` do that. Every function checks its
+rolls a die: the engine's handlers in ``armory.actions`` do that. Every function checks its
 input and raises ``ValueError`` naming the bad value, never returning a wrong number.
 """
 
@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from siegeboard.model.numbers import half_up, whole_number
 from siegeboard.model.structure import HullLayer, LadderStep, Structure
 from siegeboard.model.weapon import MOUNT_ORDER, Weapon
-from siegeboard.rules.escalade import Escalade, EscaladeRow, escalade_table
+from siegeboard.rules.armory.escalade import Escalade, EscaladeRow, escalade_table
 
 __all__ = [
     "Escalade", "EscaladeRow", "LADDER", "MINE_HULL_DAMAGE", "blast_applies", "boon_extra",

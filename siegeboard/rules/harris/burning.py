@@ -20,12 +20,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from siegeboard.model.siege import TURNS_PER_MINUTE, Clock
-from siegeboard.rules import harris
-from siegeboard.rules.engine import set_valid
-from siegeboard.rules.harris_damage import lose_dp
+from siegeboard.rules.harris import numbers as harris
+from siegeboard.rules.context import set_valid
+from siegeboard.rules.harris.damage import lose_dp
 
 if TYPE_CHECKING:
-    from siegeboard.rules.engine import Context
+    from siegeboard.rules.context import Context
 
 SPREAD_DISTANCE_M = 10.0
 IGNITION_TARGET = 6

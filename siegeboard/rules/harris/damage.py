@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from siegeboard.rules import harris
-from siegeboard.rules.engine import set_valid
+from siegeboard.rules.harris import numbers as harris
+from siegeboard.rules.context import set_valid
 
 if TYPE_CHECKING:
-    from siegeboard.rules.engine import Context
+    from siegeboard.rules.context import Context
 
 
 def lose_dp(ctx: "Context", structure_id: str, amount: int, why: str) -> int:

@@ -37,9 +37,10 @@ from siegeboard.model.actions import (
     AdvanceClock, Demolish, FightFire, FireAt, FreeTrapped, GMOverride, Repair,
 )
 from siegeboard.model.weapon import Weapon
-from siegeboard.rules import fire, harris
-from siegeboard.rules.engine import Context, RuleError, register
-from siegeboard.rules.harris_damage import lose_dp
+from siegeboard.rules.harris import burning
+from siegeboard.rules.harris import numbers as harris
+from siegeboard.rules.context import Context, RuleError
+from siegeboard.rules.harris.damage import lose_dp
 from siegeboard.rules.tasks import resolve_task
 
 
@@ -137,7 +138,7 @@ def _hit(ctx: Context, weapon: Weapon, target_id: str, penetration: int) -> None
            else f"attack value {attack}")
     lose_dp(ctx, target_id, loss, why)
     if weapon.explosive or weapon.incendiary:
-        fire.ignition_roll(ctx, target_id, incendiary=weapon.incendiary,
+        burning.ignition_roll(ctx, target_id, incendiary=weapon.incendiary,
                            penetration=penetration, armor=armor)
 
 
@@ -236,7 +237,7 @@ def _blast(ctx: Context, weapon: Weapon, point: tuple[float, float],
 
 def advance(ctx: Context, action: AdvanceClock) -> None:
     """H9, H10: run the clock; fires grow, burn, spread and burn out."""
-    fire.advance(ctx, action.turns)
+    burning.advance(ctx, action.turns)
 
 
 # ---------------------------------------------------------------- fighting a fire ---------
@@ -401,7 +402,7 @@ def demolish(ctx: Context, action: Demolish) -> None:
         shoot(ctx, weapon, (point.x, point.y), 0.0, action.structure_id, 0, how="set by hand")
 
 
-register("harris", {
+HANDLERS = {
     "fire": fire_at,
     "advance": advance,
     "fight_fire": fight_fire,
@@ -409,4 +410,4 @@ register("harris", {
     "free_trapped": free_trapped,
     "override": override,
     "demolish": demolish,
-})
+}

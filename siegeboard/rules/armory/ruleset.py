@@ -1,0 +1,112 @@
+""""The Heavy Armory, Chapter 5" as the program's ``Ruleset``: actions, settings, how a
+section's state reads on the Breach Ladder, and its figures."""
+
+from __future__ import annotations
+
+from siegeboard.model.siege import RulesetOptions
+from siegeboard.model.structure import Structure
+from siegeboard.rules.armory import actions
+from siegeboard.rules.armory.numbers import fully_breached
+from siegeboard.rules.ruleset import PATTERNS, Column, Ruleset, Setting, StructureState
+
+
+def state_word(structure: Structure) -> str:
+    """The ladder step, and the inner layer's behind it: "breached / portcullis intact"."""
+    if structure.inner_layer is not None:
+        inner = structure.inner_layer
+        return f"{structure.ladder} / {inner.name.lower()} {inner.ladder}"
+    return structure.ladder
+
+
+def players_word(structure: Structure) -> str:
+    """intact, damaged or breached: a gate with a portcullis is breached only when both
+    layers are."""
+    layers = [structure.ladder] + (
+        [structure.inner_layer.ladder] if structure.inner_layer is not None else [])
+    if all(step == "breached" for step in layers):
+        return "breached"
+    return "intact" if all(step == "intact" for step in layers) else "damaged"
+
+
+class ArmoryRuleset(Ruleset):
+    id = "armory"
+    title = "The Heavy Armory"
+    short = "Hull"
+    package = "siegeboard.rules.armory"
+    handlers = actions.HANDLERS
+    settings = (
+        Setting("ladder_mode", "Breach Ladder", {
+            "hull": "by Hull suffered (ruling A4, default)",
+            "as_written": "as written: each hit of half the Hull is one step (ruling A4 option)"}),
+        Setting("armory_section_m", "Wall section length"),
+    )
+    fire_inputs = frozenset({"successes", "boons", "through_slit"})
+    make_fields = frozenset({"hull"})
+    needs_range = False
+    override_fields = ("hull_suffered", "ladder", "burning")
+
+    def section_length(self, options: RulesetOptions) -> float:
+        return options.armory_section_m
+
+    def state(self, structure: Structure) -> StructureState:
+        step = structure.ladder
+        return StructureState(
+            word=state_word(structure), players_word=players_word(structure),
+            health=max(0.0, 1.0 - structure.hull_suffered / structure.hull),
+            alarm="" if step == "intact" else step,
+            mark={"cracked": "Cracked", "breached": "Breached"}.get(step, ""),
+            pattern=PATTERNS[step],
+            fire="Fire" if structure.burning else "",
+            people=len(structure.occupants), trapped=structure.trapped_count)
+
+    def legend_states(self, players: bool) -> list[tuple[str, float]]:
+        if players:
+            return [("intact", 1.0), ("damaged", 0.55), ("breached", 0.0)]
+        return [("intact", 1.0), ("cracked", 0.5), ("breached", 0.0)]
+
+    def legend_marks(self) -> list[tuple[str, str]]:
+        return [("cracked", "Cracked (yellow plate, dashed ring): Armor 1 lower, cover drops "
+                            "a step"),
+                ("breached", "Breached (hatched, red plate and ring): the way is open, play "
+                             "the assault")]
+
+    def columns(self) -> tuple[Column, Column]:
+        return (Column("Hull suffered", lambda s: (f"{s.hull_suffered}/{s.hull}",
+                                                   s.hull_suffered)),
+                Column("Fire", lambda s: ("burning" if s.burning else "", int(s.burning))))
+
+    def table_figures(self, structure: Structure) -> dict[str, object]:
+        return {"armor": structure.armor, "hull": f"{structure.hull_suffered}/{structure.hull}",
+                "fire": "burning" if structure.burning else 0}
+
+    def paper_figures(self) -> list[tuple[str, str]]:
+        return [("armor", "Armor"), ("hull", "Hull suffered")]
+
+    def paper_text(self, structure: Structure, players: bool) -> dict[str, str]:
+        layer = structure.inner_layer
+        return {"hull": f"{structure.hull_suffered} of {structure.hull}" + (
+                    f"; {layer.name.lower()} {layer.suffered} of {layer.hull}" if layer else ""),
+                "fire": "burning" if structure.burning else ""}
+
+    def fire_title(self, players: bool) -> str:
+        return "Fire"
+
+    def inspector_lines(self, structure: Structure) -> list[str]:
+        lines = [f"Hull {structure.hull - structure.hull_suffered}/{structure.hull} "
+                 f"(suffered {structure.hull_suffered})",
+                 f"Ladder {structure.ladder}"]
+        if structure.inner_layer is not None:
+            inner = structure.inner_layer
+            lines.append(f"{inner.name}: Armor {inner.armor}, Hull "
+                         f"{inner.hull - inner.suffered}/{inner.hull}, {inner.ladder}")
+        return lines
+
+    def fires_summary(self, structures: list[Structure]) -> str:
+        burning = sum(1 for s in structures if s.burning)
+        return f"{burning} burning" if burning else "No fire"
+
+    def breached(self, structure: Structure) -> bool:
+        return fully_breached(structure)
+
+
+ARMORY = ArmoryRuleset()

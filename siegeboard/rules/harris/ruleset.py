@@ -1,0 +1,126 @@
+""""Sieges and Fortifications" as the program's ``Ruleset``: actions, settings, how a
+structure's state reads under defensive points, and its figures."""
+
+from __future__ import annotations
+
+from siegeboard.model.siege import RulesetOptions
+from siegeboard.model.structure import Structure
+from siegeboard.model.weapon import RangeBand, Weapon
+from siegeboard.rules.harris import actions
+from siegeboard.rules.ruleset import PATTERNS, Column, Ruleset, Setting, StructureState
+
+
+def state_word(structure: Structure) -> str:
+    """intact, damaged, collapsed or cleared."""
+    if structure.cleared:
+        return "cleared"
+    if structure.collapsed:
+        return "collapsed"
+    return "intact" if structure.dp == structure.dp_original else "damaged"
+
+
+def fire_badge(structure: Structure) -> str:
+    """"F3" for a fire at level 3, "F3!" out of control, "" when not burning."""
+    if structure.fire_level <= 0:
+        return ""
+    return f"F{structure.fire_level}" + ("!" if structure.out_of_control else "")
+
+
+class HarrisRuleset(Ruleset):
+    id = "harris"
+    title = "Sieges and Fortifications"
+    short = "DP"
+    package = "siegeboard.rules.harris"
+    handlers = actions.HANDLERS
+    settings = (
+        Setting("concussion_falloff", "Concussion fall-off", {
+            "halving": "C / 2^d, halved each square (ruling H6, default)",
+            "one_over_d_plus_1": "C / (d + 1) (ruling H6 option)"}),
+        Setting("burn_damage_every", "Out-of-control fire burns", {
+            "minute": "every minute (ruling H9, default)",
+            "turn": "every turn (ruling H9 option)"}),
+        Setting("harris_section_m", "Wall section length"),
+    )
+    fire_inputs = frozenset({"modifier"})
+    make_fields = frozenset({"stories"})
+    needs_range = True
+    override_fields = ("dp", "collapsed", "cleared", "fire_level", "out_of_control")
+
+    def section_length(self, options: RulesetOptions) -> float:
+        return options.harris_section_m
+
+    def new_weapon(self, weapon_id: str, name: str) -> Weapon:
+        return Weapon(id=weapon_id, name=name,
+                      range_bands=[RangeBand(up_to_m=500, penetration=10)])
+
+    def state(self, structure: Structure) -> StructureState:
+        word = state_word(structure)
+        if structure.dp_original <= 0:
+            health = 1.0
+        else:
+            health = max(0.0, min(1.0, structure.dp / structure.dp_original))
+        return StructureState(
+            word=word,
+            players_word="collapsed" if word in ("collapsed", "cleared") else word,
+            health=health,
+            alarm="breached" if word == "collapsed" else "",
+            mark={"collapsed": "Collapsed", "cleared": "Cleared"}.get(word, ""),
+            pattern=PATTERNS[word],
+            fire=fire_badge(structure),
+            wild_fire=structure.out_of_control and structure.fire_level > 0,
+            cleared=structure.cleared,
+            people=len(structure.occupants), trapped=structure.trapped_count)
+
+    def legend_states(self, players: bool) -> list[tuple[str, float]]:
+        if players:
+            return [("intact", 1.0), ("damaged", 0.55), ("collapsed", 0.0)]
+        return [("intact", 1.0), ("damaged", 0.6), ("collapsed", 0.4), ("cleared", 0.0)]
+
+    def legend_marks(self) -> list[tuple[str, str]]:
+        return [("collapsed", "Collapsed (hatched, red plate and ring): rubble, AV halved "
+                              "(rounded up)"),
+                ("cleared", "Cleared: DP 0, the rubble is gone, no cover")]
+
+    def columns(self) -> tuple[Column, Column]:
+        return (Column("DP", lambda s: (f"{s.dp}/{s.dp_original}", s.dp)),
+                Column("Fire", lambda s: (str(s.fire_level) if s.fire_level else "",
+                                          s.fire_level)))
+
+    def table_figures(self, structure: Structure) -> dict[str, object]:
+        from siegeboard.geometry import footprint_squares
+
+        return {"av": structure.armor, "squares": footprint_squares(structure.footprint),
+                "stories": structure.stories, "dp": f"{structure.dp}/{structure.dp_original}",
+                "fire": structure.fire_level}
+
+    def paper_figures(self) -> list[tuple[str, str]]:
+        return [("av", "AV"), ("dp", "DP / original")]
+
+    def paper_text(self, structure: Structure, players: bool) -> dict[str, str]:
+        fire = ""
+        if structure.fire_level:
+            fire = "burning" if players else (
+                f"{structure.fire_level}" + (", out of control" if structure.out_of_control
+                                             else ""))
+        return {"dp": f"{structure.dp} / {structure.dp_original}", "fire": fire}
+
+    def fire_title(self, players: bool) -> str:
+        return "Fire" if players else "Fire level"
+
+    def inspector_lines(self, structure: Structure) -> list[str]:
+        return [f"DP {structure.dp}/{structure.dp_original}",
+                f"State {state_word(structure)}"
+                + (f", fire level {structure.fire_level}" if structure.fire_level else "")]
+
+    def fires_summary(self, structures: list[Structure]) -> str:
+        fires = [s for s in structures if s.fire_level > 0]
+        if not fires:
+            return "No fire"
+        wild = sum(1 for s in fires if s.out_of_control)
+        return f"{len(fires)} fire{'s' if len(fires) != 1 else ''}, {wild} out of control"
+
+    def breached(self, structure: Structure) -> bool:
+        return structure.collapsed
+
+
+HARRIS = HarrisRuleset()

@@ -1,0 +1,47 @@
+"""The rule texts the program knows, by id: the one place that maps ``siege.ruleset`` to rules.
+
+``ruleset("harris")`` is "Sieges and Fortifications", ``ruleset("armory")`` "The Heavy
+Armory"; ``ruleset_of(siege)`` is the siege's own. The engine, the views, the report and the
+command line ask here instead of comparing ids.
+"""
+
+from __future__ import annotations
+
+from siegeboard.model.siege import Siege
+from siegeboard.model.structure import Structure
+from siegeboard.rules.armory.ruleset import ARMORY
+from siegeboard.rules.catalogue import Catalogue
+from siegeboard.rules.context import RuleError
+from siegeboard.rules.harris.ruleset import HARRIS
+from siegeboard.rules.ruleset import Ruleset
+
+RULESETS: dict[str, Ruleset] = {rules.id: rules for rules in (HARRIS, ARMORY)}
+
+
+def ruleset(ruleset_id: str) -> Ruleset:
+    """The rule text of ``ruleset_id``; ``RuleError`` naming the known ones otherwise."""
+    try:
+        return RULESETS[ruleset_id]
+    except KeyError:
+        known = ", ".join(f"{rules.id} ({rules.title})" for rules in RULESETS.values())
+        raise RuleError(f"unknown ruleset {ruleset_id!r}: this siegeboard knows {known}") from None
+
+
+def ruleset_of(siege: Siege) -> Ruleset:
+    return ruleset(siege.ruleset)
+
+
+def catalogue(ruleset_id: str) -> Catalogue:
+    """The structure and weapon catalogue of ``ruleset_id``."""
+    return ruleset(ruleset_id).catalogue
+
+
+def unknown_kinds(siege: Siege, structures: list[Structure] | None = None) -> list[str]:
+    """Messages for structures whose kind is not in the siege's catalogue (checked where a
+    siege is opened, imported or edited; the model itself reads no catalogue)."""
+    rules = ruleset_of(siege)
+    kinds = rules.catalogue.kinds
+    return [f"structure {structure.name!r} ({structure.id}) is of kind {structure.kind!r}, "
+            f"which {rules.title} does not have"
+            for structure in (siege.structures.values() if structures is None else structures)
+            if structure.kind not in kinds]

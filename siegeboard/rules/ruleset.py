@@ -1,0 +1,164 @@
+"""What the program needs to know about one rule text: the ``Ruleset`` interface.
+
+Each rule text is a subpackage of ``rules`` (``harris``, ``armory``) with one ``Ruleset``
+object, found through ``rules.registry``. The engine asks it for the handler of an action;
+the window, the report and the command line ask it what a structure's state reads, which
+figures to show, which inputs and settings apply. Nothing outside ``rules/`` compares
+ruleset ids.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any, Literal
+
+from siegeboard.model.siege import RulesetOptions
+from siegeboard.model.structure import Structure
+from siegeboard.model.weapon import Weapon
+from siegeboard.rules.catalogue import Catalogue, load_catalogue
+from siegeboard.rules.context import Handler, RuleError
+
+Pattern = Literal["none", "dots", "hatch", "crosshatch"]
+Alarm = Literal["", "cracked", "breached"]
+
+
+@dataclass(frozen=True)
+class StructureState:
+    """How one structure's state reads, for every view (map, paper, tables, players' copy).
+
+    ``word`` is the GM's word ("damaged", "breached / portcullis intact"), ``players_word``
+    the coarse one the players may see (intact, damaged, collapsed or breached, no figure
+    behind it). ``health`` is what is left, 0..1 (a display figure: it decides nothing).
+    ``alarm`` is the state that must catch the eye at any zoom, ``mark`` its word on the
+    map; ``pattern`` tells the state apart on greyscale paper. ``fire`` is the GM's badge
+    ("F3", "F3!", "Fire"), ``wild_fire`` a fire that spreads; ``people`` and ``trapped``
+    count the occupants.
+    """
+
+    word: str
+    players_word: str
+    health: float
+    alarm: Alarm = ""
+    mark: str = ""
+    pattern: Pattern = "none"
+    fire: str = ""
+    wild_fire: bool = False
+    cleared: bool = False
+    people: int = 0
+    trapped: int = 0
+
+    @property
+    def first_word(self) -> str:
+        """The state word before any inner layer's: what legends and patterns key on."""
+        return self.word.split(" / ")[0]
+
+    @property
+    def burning(self) -> bool:
+        return bool(self.fire)
+
+    @property
+    def players_fire(self) -> str:
+        """"Fire" when burning: the players see flames, not a level."""
+        return "Fire" if self.fire else ""
+
+
+# The pattern of each state word: the pattern alone tells the state apart in greyscale.
+PATTERNS: dict[str, Pattern] = {
+    "intact": "none", "damaged": "dots", "cracked": "dots",
+    "collapsed": "hatch", "breached": "hatch", "cleared": "crosshatch",
+}
+
+
+@dataclass(frozen=True)
+class Setting:
+    """One option of ``RulesetOptions`` that a ruleset uses, as Siege Settings shows it.
+
+    ``choices`` maps stored values to their words; empty for a length in metres.
+    """
+
+    field: str
+    label: str
+    choices: Mapping[str, str] = field(default_factory=dict)
+    tip: str = ""
+
+
+@dataclass(frozen=True)
+class Column:
+    """A column of the structure table: header, and per structure (shown, sort key)."""
+
+    header: str
+    cell: Callable[[Structure], tuple[str, Any]]
+
+
+class Ruleset:
+    """One rule text. Subclasses fill the class attributes and the state/figure methods."""
+
+    id: str = ""
+    title: str = ""            # "Sieges and Fortifications"
+    short: str = ""            # "DP" / "Hull": what the figures are counted in
+    package: str = ""          # the subpackage holding catalogue.json
+    handlers: Mapping[str, Handler] = {}
+    settings: tuple[Setting, ...] = ()
+    fire_inputs: frozenset[str] = frozenset()     # FireAt fields the GM enters for a shot
+    make_fields: frozenset[str] = frozenset()     # Structure fields of its make shown
+    needs_range: bool = False  # a shot's penetration depends on its range (range bands)
+    override_fields: tuple[str, ...] = ()
+
+    @cached_property
+    def catalogue(self) -> Catalogue:
+        return load_catalogue(self.package)
+
+    # -- actions ----------------------------------------------------------------------------
+    def offers(self, action_type: str) -> bool:
+        """Whether this rule text has the action (the Actions dock shows only these)."""
+        return action_type in self.handlers
+
+    def handler(self, action_type: str) -> Handler:
+        try:
+            return self.handlers[action_type]
+        except KeyError:
+            raise RuleError(
+                f"'{action_type}' is not an action of {self.title}") from None
+
+    # -- make -------------------------------------------------------------------------------
+    def section_length(self, options: RulesetOptions) -> float:
+        """How long a wall section is cut, in metres (H12, A1)."""
+        raise NotImplementedError
+
+    def new_weapon(self, weapon_id: str, name: str) -> Weapon:
+        """A weapon the GM starts from in the Weapons dock."""
+        return Weapon(id=weapon_id, name=name)
+
+    # -- how a structure reads ---------------------------------------------------------------
+    def state(self, structure: Structure) -> StructureState:
+        raise NotImplementedError
+
+    def legend_states(self, players: bool) -> list[tuple[str, float]]:
+        """The legend's rows: (state word, health its swatch shows)."""
+        raise NotImplementedError
+
+    def legend_marks(self) -> list[tuple[str, str]]:
+        """(state word, what it means at the table) for the marks the map can show."""
+        raise NotImplementedError
+
+    def columns(self) -> tuple[Column, Column]:
+        """The table's two ruleset columns: what is left (or suffered), and the fire."""
+        raise NotImplementedError
+
+    def table_figures(self, structure: Structure) -> dict[str, object]:
+        """The figures of ``structure`` for the printed table and ``siegeboard info``."""
+        raise NotImplementedError
+
+    def inspector_lines(self, structure: Structure) -> list[str]:
+        """The Inspector's lines on the structure's figures, after area and squares."""
+        raise NotImplementedError
+
+    def fires_summary(self, structures: list[Structure]) -> str:
+        """One line for the Clock dock: how many fires, how many out of control."""
+        raise NotImplementedError
+
+    def breached(self, structure: Structure) -> bool:
+        """Whether the way through is open (play the assault)."""
+        raise NotImplementedError
