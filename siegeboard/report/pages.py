@@ -14,7 +14,6 @@ from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPen
 
 from siegeboard import __version__
-from siegeboard.rules.registry import catalogue
 from siegeboard.model.siege import Siege
 from siegeboard.report.bounds import content_bounds, snap_to_squares
 from siegeboard.report.extent import Plan
@@ -22,7 +21,8 @@ from siegeboard.report.log_text import printed_entries, since_label
 from siegeboard.report.map_painter import INK, FAINT_INK, MapPainter, font
 from siegeboard.report.options import SnapshotOptions
 from siegeboard.report.sheets import MapSheet, fit_sheet, tile_sheets
-from siegeboard.report.table import players_state, structure_rows
+from siegeboard.report.table import structure_rows
+from siegeboard.rules import registry
 
 HEADER_H = 38.0
 FOOTER_H = 14.0
@@ -72,19 +72,20 @@ class Column:
     align: Qt.AlignmentFlag = Qt.AlignmentFlag.AlignLeft
 
 
+# Relative widths of the rule texts' figure columns (``Ruleset.paper_figures``).
+FIGURE_WEIGHTS = {"av": 0.7, "dp": 1.6, "armor": 0.9, "hull": 1.4}
+
+
 def table_columns(ruleset: str, players: bool) -> list[Column]:
     """The structure table's columns for the ruleset and the copy."""
+    rules = registry.ruleset(ruleset)
     right = Qt.AlignmentFlag.AlignRight
     columns = [Column("name", "Name", 3.2), Column("kind", "Kind", 2.4),
                Column("square", "Square", 1.0)]
     if not players:
-        if ruleset == "armory":
-            columns += [Column("armor", "Armor", 0.9, right),
-                        Column("hull", "Hull suffered", 1.4, right)]
-        else:
-            columns += [Column("av", "AV", 0.7, right), Column("dp", "DP / original", 1.6, right)]
-    fire = "Fire level" if ruleset == "harris" and not players else "Fire"
-    columns += [Column("state", "State", 1.7), Column("fire", fire, 2.2),
+        columns += [Column(key, title, FIGURE_WEIGHTS.get(key, 1.2), right)
+                    for key, title in rules.paper_figures()]
+    columns += [Column("state", "State", 1.7), Column("fire", rules.fire_title(players), 2.2),
                 Column("occupants", "Occupants", 1.3, right), Column("trapped", "Trapped", 1.1, right)]
     if not players:
         columns.append(Column("gm_notes", "GM notes", 2.8))
@@ -93,27 +94,17 @@ def table_columns(ruleset: str, players: bool) -> list[Column]:
 
 def table_cells(siege: Siege, players: bool) -> list[dict[str, str]]:
     """The table's rows as text, sorted by square (``structure_rows``' order)."""
-    kinds = catalogue(siege.ruleset).kinds
+    rules = registry.ruleset_of(siege)
+    kinds = rules.catalogue.kinds
     cells = []
     for row in structure_rows(siege):
         structure = siege.structures[row["id"]]
         entry = kinds.get(structure.kind)
         text = {key: str(value) for key, value in row.items()}
         text["kind"] = entry.name if entry else structure.kind
-        if siege.ruleset == "armory":
-            layer = structure.inner_layer
-            text["hull"] = f"{structure.hull_suffered} of {structure.hull}" + (
-                f"; {layer.name.lower()} {layer.suffered} of {layer.hull}" if layer else "")
-            text["fire"] = "burning" if structure.burning else ""
-        elif structure.fire_level:
-            text["fire"] = "burning" if players else (
-                f"{structure.fire_level}" + (", out of control" if structure.out_of_control
-                                             else ""))
-        else:
-            text["fire"] = ""
+        text |= rules.paper_text(structure, players)
         if players:
-            text["state"] = players_state(structure, siege.ruleset)
-        text["dp"] = f"{structure.dp} / {structure.dp_original}"
+            text["state"] = rules.state(structure).players_word
         text["gm_notes"] = structure.gm_notes.replace("\n", " ")
         for key in ("occupants", "trapped"):  # a blank reads faster than a column of zeros
             if text[key] == "0":

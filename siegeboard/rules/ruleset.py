@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Literal
 
-from siegeboard.model.siege import RulesetOptions
+from siegeboard.model.siege import RulesetOptions, Siege
 from siegeboard.model.structure import Structure
 from siegeboard.model.weapon import Weapon
 from siegeboard.rules.catalogue import Catalogue, load_catalogue
@@ -64,6 +64,8 @@ class StructureState:
         return "Fire" if self.fire else ""
 
 
+CHARGE_ROLES = ("petard", "breaching_charge", "demolition_charge")
+
 # The pattern of each state word: the pattern alone tells the state apart in greyscale.
 PATTERNS: dict[str, Pattern] = {
     "intact": "none", "damaged": "dots", "cracked": "dots",
@@ -103,7 +105,11 @@ class Ruleset:
     settings: tuple[Setting, ...] = ()
     fire_inputs: frozenset[str] = frozenset()     # FireAt fields the GM enters for a shot
     make_fields: frozenset[str] = frozenset()     # Structure fields of its make shown
+    weapon_fields: frozenset[str] = frozenset()   # Weapon fields the rule text uses
     needs_range: bool = False  # a shot's penetration depends on its range (range bands)
+    pier_charges: bool = False  # a charge on a bridge's pier counts double (A7)
+    layered_gates: bool = False  # a gate with a portcullis is two layers (A5)
+    has_escalade: bool = False  # the escalade table of a wall section (A11)
     override_fields: tuple[str, ...] = ()
 
     @cached_property
@@ -121,6 +127,16 @@ class Ruleset:
         except KeyError:
             raise RuleError(
                 f"'{action_type}' is not an action of {self.title}") from None
+
+    def is_charge(self, weapon: Weapon) -> bool:
+        """Whether ``weapon`` can be set by hand against a structure (Demolish)."""
+        return weapon.role in CHARGE_ROLES
+
+    def shot_preview(self, siege: Siege, weapon: Weapon, point: tuple[float, float],
+                     range_m: float | None) -> tuple[list[str], list[tuple[tuple[int, int], int]]]:
+        """What the Fire tool shows before a click: words (band, penetration, reach) and the
+        10 m squares a blast would reach with the concussion in each ((column, row), value)."""
+        return ["Easy attack (any range in sight)"], []
 
     # -- make -------------------------------------------------------------------------------
     def section_length(self, options: RulesetOptions) -> float:

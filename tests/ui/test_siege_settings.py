@@ -35,7 +35,9 @@ def test_harris_settings_change_the_blast_and_undo(window, tmp_path):
 
     def fill(dialog):
         dialog.name_edit.setText("Harrowmere, second week")
-        dialog.falloff_combo.setCurrentIndex(dialog.falloff_combo.findData("one_over_d_plus_1"))
+        falloff = dialog.option_widgets["concussion_falloff"]
+        falloff.setCurrentIndex(falloff.findData("one_over_d_plus_1"))
+        assert "ladder_mode" not in dialog.option_widgets
         dialog.seed_box.setValue(99)
     settle(window, fill)
     window.settings_action.trigger()
@@ -43,7 +45,6 @@ def test_harris_settings_change_the_blast_and_undo(window, tmp_path):
     assert siege.name == "Harrowmere, second week"
     assert siege.options.concussion_falloff == "one_over_d_plus_1"
     assert siege.dice_seed == 99
-    assert not hasattr(SiegeSettingsDialog, "ladder_combo")
 
     outcome = document.play(FireAt(weapon_id="he_shell", range_m=100, at=(60, 75)), [3, 4])
     # 1/(d+1): a structure one square from the burst loses 40 / 2 = 20, two squares 40 / 3 -> 13
@@ -58,9 +59,10 @@ def test_armory_settings_show_the_ladder_mode(window, tmp_path):
     document = open_sample(window, tmp_path, "castle_armory.siege")
 
     def fill(dialog):
-        assert not hasattr(dialog, "falloff_combo")
-        dialog.ladder_combo.setCurrentIndex(dialog.ladder_combo.findData("as_written"))
-        dialog.section_box.setValue(5.0)
+        assert "concussion_falloff" not in dialog.option_widgets
+        ladder = dialog.option_widgets["ladder_mode"]
+        ladder.setCurrentIndex(ladder.findData("as_written"))
+        dialog.option_widgets["armory_section_m"].setValue(5.0)
     settle(window, fill)
     window.settings_action.trigger()
     assert document.siege.options.ladder_mode == "as_written"

@@ -42,7 +42,12 @@ class ArmoryRuleset(Ruleset):
     )
     fire_inputs = frozenset({"successes", "boons", "through_slit"})
     make_fields = frozenset({"hull"})
+    weapon_fields = frozenset({"hull_damage", "pierce", "crit", "mount", "role", "gunpowder",
+                               "indirect"})
     needs_range = False
+    pier_charges = True
+    layered_gates = True
+    has_escalade = True
     override_fields = ("hull_suffered", "ladder", "burning")
 
     def section_length(self, options: RulesetOptions) -> float:

@@ -3,11 +3,27 @@ structure's state reads under defensive points, and its figures."""
 
 from __future__ import annotations
 
-from siegeboard.model.siege import RulesetOptions
+from siegeboard.geometry import footprint_squares, square_of
+from siegeboard.model.siege import RulesetOptions, Siege
 from siegeboard.model.structure import Structure
 from siegeboard.model.weapon import RangeBand, Weapon
-from siegeboard.rules.harris import actions
+from siegeboard.rules.harris import actions, numbers
 from siegeboard.rules.ruleset import PATTERNS, Column, Ruleset, Setting, StructureState
+
+
+def blast_squares(weapon: Weapon, point: tuple[float, float], origin: tuple[float, float],
+                  falloff: str) -> list[tuple[tuple[int, int], int]]:
+    """The 10 m squares a burst at ``point`` reaches and the concussion in each (H6: the
+    Chebyshev distance in squares from the burst's square); [] for a weapon with no blast."""
+    if not weapon.explosive or weapon.concussion <= 0:
+        return []
+    reach = numbers.concussion_reach(weapon.concussion, falloff=falloff)
+    column, row = square_of(point, origin)
+    values = {d: numbers.concussion_at(weapon.concussion, d, falloff=falloff)
+              for d in range(reach + 1)}
+    return [((column + dc, row + dr), values[max(abs(dc), abs(dr))])
+            for dc in range(-reach, reach + 1) for dr in range(-reach, reach + 1)
+            if values[max(abs(dc), abs(dr))]]
 
 
 def state_word(structure: Structure) -> str:
@@ -43,15 +59,37 @@ class HarrisRuleset(Ruleset):
     )
     fire_inputs = frozenset({"modifier"})
     make_fields = frozenset({"stories"})
+    weapon_fields = frozenset({"range_bands", "damage", "concussion", "explosive",
+                               "incendiary", "small_arm", "large_calibre"})
     needs_range = True
     override_fields = ("dp", "collapsed", "cleared", "fire_level", "out_of_control")
 
     def section_length(self, options: RulesetOptions) -> float:
         return options.harris_section_m
 
+    def is_charge(self, weapon: Weapon) -> bool:
+        # Any explosive can be set by hand: it then hits like a round at range 0.
+        return super().is_charge(weapon) or weapon.explosive
+
     def new_weapon(self, weapon_id: str, name: str) -> Weapon:
         return Weapon(id=weapon_id, name=name,
                       range_bands=[RangeBand(up_to_m=500, penetration=10)])
+
+    def shot_preview(self, siege: Siege, weapon: Weapon, point: tuple[float, float],
+                     range_m: float | None) -> tuple[list[str], list[tuple[tuple[int, int], int]]]:
+        parts = []
+        if range_m is None:
+            parts.append("type a range")
+        else:
+            band = weapon.band_for(range_m)
+            parts.append(f"band up to {band.up_to_m:g} m, penetration {band.penetration}"
+                         if band is not None else "OUT OF RANGE")
+        cells = blast_squares(weapon, point, siege.grid_origin, siege.options.concussion_falloff)
+        if cells:
+            reach = numbers.concussion_reach(weapon.concussion,
+                                             falloff=siege.options.concussion_falloff)
+            parts.append(f"blast: concussion {weapon.concussion}, reaches {reach} squares")
+        return parts, cells
 
     def state(self, structure: Structure) -> StructureState:
         word = state_word(structure)
@@ -87,8 +125,6 @@ class HarrisRuleset(Ruleset):
                                           s.fire_level)))
 
     def table_figures(self, structure: Structure) -> dict[str, object]:
-        from siegeboard.geometry import footprint_squares
-
         return {"av": structure.armor, "squares": footprint_squares(structure.footprint),
                 "stories": structure.stories, "dp": f"{structure.dp}/{structure.dp_original}",
                 "fire": structure.fire_level}

@@ -135,8 +135,9 @@ class ActionsDock(QDockWidget):
             ("Layer", self.layer), ("Hull suffered", self.hull_suffered), ("Ladder", self.ladder),
             ("", self.burning),
             ("Reason", self.reason), ("", _button("Set", self.override))])
-        self._harris_only = [self.fight_group]
-        self._armory_only = [self.kick_group, self.mine_group]
+        # Each group is shown only where the siege's rule text offers its action.
+        self._offered = {self.fight_group: "fight_fire", self.kick_group: "kick",
+                         self.mine_group: "start_mine"}
 
         body = QWidget()
         layout = QVBoxLayout(body)
@@ -173,18 +174,17 @@ class ActionsDock(QDockWidget):
             self.show_selection()
 
     def show_selection(self) -> None:
-        armory = self.document.ruleset == "armory"
-        for group in self._harris_only:
-            group.setVisible(not armory)
-        for group in self._armory_only:
-            group.setVisible(armory)
+        rules = self.document.rules
+        for group, action in self._offered.items():
+            group.setVisible(rules.offers(action))
         form = self.override_group.form
-        for widget in (self.dp, self.collapsed, self.cleared, self.fire_level,
-                       self.out_of_control):
-            form.setRowVisible(widget, not armory)
-        for widget in (self.hull_suffered, self.ladder, self.burning):
-            form.setRowVisible(widget, armory)
-        self.demolish_group.form.setRowVisible(self.on_pier, armory)
+        overrides = {"dp": self.dp, "collapsed": self.collapsed, "cleared": self.cleared,
+                     "fire_level": self.fire_level, "out_of_control": self.out_of_control,
+                     "hull_suffered": self.hull_suffered, "ladder": self.ladder,
+                     "burning": self.burning}
+        for field, widget in overrides.items():
+            form.setRowVisible(widget, field in rules.override_fields)
+        self.demolish_group.form.setRowVisible(self.on_pier, rules.pier_charges)
         key = self.structure_id
         structure = self.document.siege.structures.get(key) if key else None
         for group in (self.fight_group, self.repair_group, self.free_group, self.kick_group,
@@ -192,8 +192,7 @@ class ActionsDock(QDockWidget):
             group.setEnabled(structure is not None)
         self.charge.clear()
         for weapon, _own in self.document.weapon_list():
-            if weapon.role in ("petard", "breaching_charge", "demolition_charge") or (
-                    not armory and weapon.explosive):
+            if rules.is_charge(weapon):
                 self.charge.addItem(weapon.name, weapon.id)
         if structure is None:
             self.heading.setText("Select one structure to act on it")
@@ -212,7 +211,7 @@ class ActionsDock(QDockWidget):
         self.cleared.setChecked(structure.cleared)
         self.fire_level.setValue(structure.fire_level)
         self.out_of_control.setChecked(structure.out_of_control)
-        form.setRowVisible(self.layer, armory and structure.inner_layer is not None)
+        form.setRowVisible(self.layer, rules.layered_gates and structure.inner_layer is not None)
         if structure.inner_layer is None:
             self.layer.setCurrentIndex(0)
         self._show_layer()
@@ -301,7 +300,7 @@ class ActionsDock(QDockWidget):
     def override(self) -> None:
         def build(key):
             structure = self.document.siege.structures[key]
-            if self.document.ruleset == "armory":
+            if "ladder" in self.document.rules.override_fields:
                 _hull, suffered, ladder = self._layer_state(structure)
                 now = {"hull_suffered": suffered, "ladder": ladder, "burning": structure.burning}
                 wanted = {"hull_suffered": self.hull_suffered.value(),

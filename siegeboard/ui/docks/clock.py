@@ -57,12 +57,5 @@ class ClockDock(QDockWidget):
     def show_clock(self) -> None:
         siege = self.document.siege
         self.time_label.setText(siege.clock.label())
-        if siege.ruleset == "armory":
-            burning = sum(1 for s in siege.structures.values() if s.burning)
-            self.fires_label.setText(f"{burning} burning" if burning else "No fire")
-        else:
-            fires = [s for s in siege.structures.values() if s.fire_level > 0]
-            wild = sum(1 for s in fires if s.out_of_control)
-            self.fires_label.setText(
-                f"{len(fires)} fire{'s' if len(fires) != 1 else ''}, {wild} out of control"
-                if fires else "No fire")
+        self.fires_label.setText(
+            self.document.rules.fires_summary(list(siege.structures.values())))

@@ -122,11 +122,9 @@ class FireDock(QDockWidget):
         self.battery_weapon.clear()
         for weapon, own in self.document.weapon_list():
             self.battery_weapon.addItem(weapon.name, weapon.id)
-        armory = self.document.ruleset == "armory"
-        self.form.setRowVisible(self.modifier, not armory)
-        self.form.setRowVisible(self.successes, armory)
-        self.form.setRowVisible(self.boons, armory)
-        self.form.setRowVisible(self.through_slit, armory)
+        inputs = self.document.rules.fire_inputs
+        for name in ("modifier", "successes", "boons", "through_slit"):
+            self.form.setRowVisible(getattr(self, name), name in inputs)
         self._loading = False
         self.show_battery()
 

@@ -16,9 +16,8 @@ from PySide6.QtWidgets import (
 )
 
 from siegeboard.geometry import footprint_area, footprint_squares, square_label
-from siegeboard.rules.registry import catalogue
 from siegeboard.model.structure import Material, Occupant
-from siegeboard.report.table import structure_square, structure_state
+from siegeboard.report.table import structure_square
 from siegeboard.ui.changes import Change
 from siegeboard.ui.document import Document
 
@@ -101,11 +100,11 @@ class InspectorDock(QDockWidget):
     # -- showing ------------------------------------------------------------------------------
     def _fill_kinds(self) -> None:
         self.kind.clear()
-        for entry in catalogue(self.document.ruleset).structures:
+        rules = self.document.rules
+        for entry in rules.catalogue.structures:
             self.kind.addItem(entry.name, entry.kind)
-        armory = self.document.ruleset == "armory"
-        self.form.setRowVisible(self.stories, not armory)
-        self.form.setRowVisible(self.hull, armory)
+        self.form.setRowVisible(self.stories, "stories" in rules.make_fields)
+        self.form.setRowVisible(self.hull, "hull" in rules.make_fields)
 
     def _on_changed(self, change: Change) -> None:
         if change.reset:
@@ -163,18 +162,7 @@ class InspectorDock(QDockWidget):
         lines = [f"Area {footprint_area(structure.footprint):.1f} m²",
                  f"Squares {footprint_squares(structure.footprint)} (2 m)",
                  f"10 m square {square}"]
-        if siege.ruleset == "armory":
-            lines.append(f"Hull {structure.hull - structure.hull_suffered}/{structure.hull} "
-                         f"(suffered {structure.hull_suffered})")
-            lines.append(f"Ladder {structure.ladder}")
-            if structure.inner_layer is not None:
-                inner = structure.inner_layer
-                lines.append(f"{inner.name}: Armor {inner.armor}, Hull "
-                             f"{inner.hull - inner.suffered}/{inner.hull}, {inner.ladder}")
-        else:
-            lines.append(f"DP {structure.dp}/{structure.dp_original}")
-            lines.append(f"State {structure_state(structure, siege.ruleset)}"
-                         + (f", fire level {structure.fire_level}" if structure.fire_level else ""))
+        lines += self.document.rules.inspector_lines(structure)
         return "\n".join(lines)
 
     # -- committing ---------------------------------------------------------------------------

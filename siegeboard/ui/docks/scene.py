@@ -14,7 +14,6 @@ from PySide6.QtWidgets import (
 )
 
 from siegeboard.model.actions import ResolveScene, SceneAttack
-from siegeboard.rules import armory
 from siegeboard.rules.armory.escalade import escalade_table
 from siegeboard.ui.changes import Change
 from siegeboard.ui.document import Document
@@ -107,9 +106,8 @@ class SceneDock(QDockWidget):
     def fill(self) -> None:
         """One row per battery, pre-filled from the last scene."""
         siege = self.document.siege
-        armory_rules = siege.ruleset == "armory"
         self.setEnabled(True)
-        self.resolve_button.setEnabled(armory_rules)
+        self.resolve_button.setEnabled(self.document.rules.offers("scene"))
         self._loading = True
         previous = last_scene_attacks(siege)
         self.rows = list(siege.batteries)
@@ -143,11 +141,11 @@ class SceneDock(QDockWidget):
 
     def show_status(self) -> None:
         siege = self.document.siege
-        self.scene_label.setText(f"Scenes played: {siege.scene}"
-                                 if siege.ruleset == "armory" else
-                                 "Scenes are the Hull ruleset's (armory)")
+        rules = self.document.rules
+        self.scene_label.setText(f"Scenes played: {siege.scene}" if rules.offers("scene") else
+                                 f"{rules.title} has no scenes (The Heavy Armory has)")
         breached = [s.name for s in siege.structures.values()
-                    if siege.ruleset == "armory" and armory.fully_breached(s)]
+                    if rules.offers("scene") and rules.breached(s)]
         self.breached.setText(("Breached: " + ", ".join(breached) + ". Play the assault.")
                               if breached else "")
         self.breached.setVisible(bool(breached))
@@ -156,7 +154,7 @@ class SceneDock(QDockWidget):
         selection = self.document.selection
         structure = (self.document.siege.structures.get(selection[0])
                      if len(selection) == 1 else None)
-        if structure is None or self.document.ruleset != "armory":
+        if structure is None or not self.document.rules.has_escalade:
             self.escalade.setText("Select one wall section.")
             return
         table = escalade_table(structure, ladders=self.ladders.value(),

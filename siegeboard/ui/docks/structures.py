@@ -12,7 +12,7 @@ from PySide6.QtWidgets import (
 )
 
 from siegeboard.geometry import square_label
-from siegeboard.report.table import structure_square, structure_state
+from siegeboard.report.table import structure_square
 from siegeboard.ui.changes import Change
 from siegeboard.ui.document import Document
 
@@ -51,16 +51,11 @@ class StructuresModel(QAbstractTableModel):
         else:
             square = structure_square(structure, siege.grid_origin)
             self._squares[key] = (structure.footprint, square, siege.grid_origin)
-        if siege.ruleset == "armory":
-            figure = (f"{structure.hull_suffered}/{structure.hull}", structure.hull_suffered)
-            fire = ("burning" if structure.burning else "", int(structure.burning))
-        else:
-            figure = (f"{structure.dp}/{structure.dp_original}", structure.dp)
-            fire = (str(structure.fire_level) if structure.fire_level else "",
-                    structure.fire_level)
+        figure, fire = self.document.rules.columns()
         return ((structure.name, structure.name.lower()), (structure.kind, structure.kind),
-                (square_label(square), square[1] * 1_000_000 + square[0]), figure,
-                (structure_state(structure, siege.ruleset),) * 2, fire)
+                (square_label(square), square[1] * 1_000_000 + square[0]),
+                figure.cell(structure), (self.document.rules.state(structure).word,) * 2,
+                fire.cell(structure))
 
     def on_changed(self, change: Change) -> None:
         if change.reset or change.added or change.removed or change.grid:
@@ -81,8 +76,8 @@ class StructuresModel(QAbstractTableModel):
 
     def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            if section == 3 and self.document.ruleset == "armory":
-                return "Hull suffered"
+            if section in (3, 5):  # the ruleset's own: what is left (or suffered), the fire
+                return self.document.rules.columns()[section // 2 - 1].header
             return COLUMNS[section]
         return None
 

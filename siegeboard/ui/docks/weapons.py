@@ -89,7 +89,9 @@ class WeaponsDock(QDockWidget):
         for box in (self.explosive, self.incendiary, self.small_arm, self.large_calibre):
             flag_box.addWidget(box)
         self.form.addRow("", flags)
-        self._harris_rows = [self.bands, self.damage, self.concussion, flags]
+        # Each row shows the Weapon field it edits, where the siege's rule text uses it.
+        self._rows = {"range_bands": self.bands, "damage": self.damage,
+                      "concussion": self.concussion, "explosive": flags}
         self.form.addRow("Hull damage", self.hull_damage)
         self.form.addRow("Pierce", self.pierce)
         self.form.addRow("Crit", self.crit)
@@ -101,8 +103,9 @@ class WeaponsDock(QDockWidget):
         hull_box.addWidget(self.gunpowder)
         hull_box.addWidget(self.indirect)
         self.form.addRow("", hull_flags)
-        self._armory_rows = [self.hull_damage, self.pierce, self.crit, self.mount, self.role,
-                             hull_flags]
+        self._rows |= {"hull_damage": self.hull_damage, "pierce": self.pierce,
+                       "crit": self.crit, "mount": self.mount, "role": self.role,
+                       "gunpowder": hull_flags}
         self.form.addRow(self.source)
 
         self.new_button = QPushButton("New weapon")
@@ -146,11 +149,9 @@ class WeaponsDock(QDockWidget):
     def fill(self) -> None:
         """Rebuild the list, keeping the current weapon when it still exists."""
         self._loading = True
-        armory = self.document.ruleset == "armory"
-        for widget in self._harris_rows:
-            self.form.setRowVisible(widget, not armory)
-        for widget in self._armory_rows:
-            self.form.setRowVisible(widget, armory)
+        fields = self.document.rules.weapon_fields
+        for field, widget in self._rows.items():
+            self.form.setRowVisible(widget, field in fields)
         self.list.clear()
         keep = self.current_id
         chosen_row = -1
@@ -249,9 +250,7 @@ class WeaponsDock(QDockWidget):
         number = 1
         while f"weapon{number}" in self.document.siege.weapons:
             number += 1
-        weapon = Weapon(id=f"weapon{number}", name=f"New weapon {number}",
-                        range_bands=[RangeBand(up_to_m=500, penetration=10)]
-                        if self.document.ruleset == "harris" else [])
+        weapon = self.document.rules.new_weapon(f"weapon{number}", f"New weapon {number}")
         self.document.set_weapon(weapon)
         self.select_weapon(weapon.id)
 

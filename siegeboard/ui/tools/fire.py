@@ -1,9 +1,9 @@
 """Fire tool: hover to read the range, the range band and the blast's reach; click to fire.
 
 The shot is the rules engine's: the tool builds a ``FireAt`` from the Fire dock's settings
-and hands it to the window, which plays it through the document. The preview asks the rules
-core for the reach and the concussion in each square (``harris.concussion_reach`` and
-``harris.concussion_at``); nothing here decides a rule.
+and hands it to the window, which plays it through the document. The preview asks the siege's
+rule text (``Ruleset.shot_preview``) for the words and the concussion in each square;
+nothing here decides a rule.
 """
 
 from __future__ import annotations
@@ -13,10 +13,9 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QRectF, Qt
 
-from siegeboard.geometry import label_at, square_box, square_of
+from siegeboard.geometry import label_at, square_box
 from siegeboard.model.actions import FireAt
 from siegeboard.model.weapon import Weapon
-from siegeboard.rules import harris
 from siegeboard.ui.items.blast_item import BlastItem
 from siegeboard.ui.tools.base import Tool, ToolEvent
 
@@ -34,24 +33,14 @@ class FireSettings:
     through_slit: bool = False
 
 
-def blast_cells(weapon: Weapon, point: tuple[float, float], origin: tuple[float, float],
-                falloff: str) -> list[tuple[QRectF, int]]:
-    """The squares a burst at ``point`` reaches and the concussion in each, from the rules
-    core (H6: Chebyshev distance in 10 m squares from the burst's square)."""
-    if not weapon.explosive or weapon.concussion <= 0:
-        return []
-    reach = harris.concussion_reach(weapon.concussion, falloff=falloff)
-    column, row = square_of(point, origin)
-    values = {d: harris.concussion_at(weapon.concussion, d, falloff=falloff)
-              for d in range(reach + 1)}
-    cells = []
-    for dc in range(-reach, reach + 1):
-        for dr in range(-reach, reach + 1):
-            value = values[max(abs(dc), abs(dr))]
-            if value:
-                x0, y0, x1, y1 = square_box((column + dc, row + dr), origin).bounds
-                cells.append((QRectF(x0, y0, x1 - x0, y1 - y0), value))
-    return cells
+def square_rects(cells: list[tuple[tuple[int, int], int]],
+                 origin: tuple[float, float]) -> list[tuple[QRectF, int]]:
+    """The preview's (square, concussion) pairs as rectangles in map metres."""
+    rects = []
+    for square, value in cells:
+        x0, y0, x1, y1 = square_box(square, origin).bounds
+        rects.append((QRectF(x0, y0, x1 - x0, y1 - y0), value))
+    return rects
 
 
 class FireTool(Tool):
@@ -99,23 +88,9 @@ class FireTool(Tool):
         parts = [f"{weapon.name} at {square}"]
         if range_m is not None:
             parts.append(f"range {range_m:.1f} m ({how})")
-        if siege.ruleset == "harris":
-            if range_m is None:
-                parts.append("type a range")
-            else:
-                band = weapon.band_for(range_m)
-                parts.append(f"band up to {band.up_to_m:g} m, penetration {band.penetration}"
-                             if band is not None else "OUT OF RANGE")
-            cells = blast_cells(weapon, point, siege.grid_origin,
-                                siege.options.concussion_falloff)
-            self.blast.show_cells(cells)
-            if cells:
-                reach = harris.concussion_reach(weapon.concussion,
-                                                falloff=siege.options.concussion_falloff)
-                parts.append(f"blast: concussion {weapon.concussion}, reaches {reach} squares")
-        else:
-            self.blast.show_cells([])
-            parts.append("Easy attack (any range in sight)")
+        words, cells = self.document.rules.shot_preview(siege, weapon, point, range_m)
+        parts += words
+        self.blast.show_cells(square_rects(cells, siege.grid_origin))
         target = self.scene.structure_at(point)
         if target is not None:
             parts.append(f"on {siege.structures[target].name}")
@@ -134,7 +109,7 @@ class FireTool(Tool):
             range_m = settings.range_m
             if weapon_id is None:
                 raise ValueError("choose a battery, or a weapon in the Weapons dock")
-            if range_m is None and siege.ruleset == "harris":
+            if range_m is None and self.document.rules.needs_range:
                 raise ValueError("with no battery, type the range in the Fire dock")
             if range_m is None:
                 range_m = 0.0
