@@ -62,6 +62,22 @@ class Outcome:
         return self.entry.touched
 
     @property
+    def headline(self) -> str:
+        """The news of the action in one line: a breach (an event with a ``message``)
+        first, else the last line of the explanation."""
+        news = [event.detail["message"] for event in self.entry.events
+                if "message" in event.detail]
+        if news:
+            return news[-1]
+        return self.entry.lines[-1] if self.entry.lines else ""
+
+    @property
+    def prompts(self) -> list[str]:
+        """What the GM is asked to play next (the assault, the characters' own scene)."""
+        return [prompt for event in self.entry.events
+                for prompt in str(event.detail.get("prompts") or "").split("\n") if prompt]
+
+    @property
     def changed_ids(self) -> list[str]:
         return list(self.structures)
 

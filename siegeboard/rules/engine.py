@@ -3,7 +3,8 @@
 ``apply`` never mutates the siege it is given. It works on copies of what the action
 touches and returns an ``Outcome`` (``rules.context``) holding, for every changed structure
 and top-level field, the state before and after, the log entry (every roll and every
-explanation line), and what was touched.
+explanation line), and what was touched. A starter weapon of the catalogue that the action
+names joins the siege's weapons with it (a change of ``weapons`` in the outcome).
 
 The siege's history is its log: ``replay`` applies each logged action to a base siege
 with ScriptedDice fed the logged rolls, and gives the same siege again.
@@ -22,6 +23,7 @@ from typing import Any
 from siegeboard.geometry.index import StructureIndex
 from siegeboard.model.log import LogEntry
 from siegeboard.model.siege import Siege
+from siegeboard.rules.arsenal import adopted_weapons
 from siegeboard.rules.context import Context, Outcome, RuleError, copy_value
 from siegeboard.rules.dice import Dice, ScriptedDice
 from siegeboard.rules.registry import ruleset_of
@@ -37,8 +39,14 @@ def apply(siege: Siege, action: Any, dice: Dice, *, index: StructureIndex | None
     """
     rules = ruleset_of(siege)
     handler = rules.handler(action.type)
+    adopted = adopted_weapons(siege, action)
+    # The handler sees the starter weapons the action names as the siege's own; the outcome
+    # records them as a change of ``weapons``, so redo adds them and undo takes them away.
+    seen = siege.model_copy(update={"weapons": siege.weapons | adopted}) if adopted else siege
     with _no_cycle_collection():
-        ctx = Context(siege, dice, index, rules)
+        ctx = Context(seen, dice, index, rules)
+        if adopted:
+            ctx.set("weapons", dict(seen.weapons))
         handler(ctx, action)
         # The siege's own object is the before-state: the engine never changes it, and
         # ``apply_to`` replaces it in the siege by a copy of the after-state, so from then on

@@ -17,18 +17,20 @@ from PySide6.QtGui import QUndoStack
 
 from siegeboard.geometry import StructureIndex
 from siegeboard.model.actions import AdvanceClock, FireAt
-from siegeboard.rules.registry import catalogue, ruleset_of
-from siegeboard.rules.ruleset import Ruleset
 from siegeboard.model.siege import MapImage, RulesetOptions, Siege
 from siegeboard.model.structure import Structure
 from siegeboard.model.weapon import Battery, Weapon
 from siegeboard.persist import SiegeFile, read_siege, write_siege
 from siegeboard.rules import engine
+from siegeboard.rules.arsenal import available_weapons, find_weapon
 from siegeboard.rules.build import new_structure
 from siegeboard.rules.dice import RandomDice, ScriptedDice, siege_dice
+from siegeboard.rules.registry import ruleset_of
+from siegeboard.rules.ruleset import Ruleset
+from siegeboard.rules.titles import action_title
 from siegeboard.ui import arsenal_commands, commands
 from siegeboard.ui.changes import Change
-from siegeboard.ui.play_commands import ApplyAction, action_title
+from siegeboard.ui.play_commands import ApplyAction
 from siegeboard.ui.structure_edits import unused_ids
 
 
@@ -101,18 +103,12 @@ class Document(QObject):
     # -- weapons and batteries -------------------------------------------------------------
     def weapon(self, weapon_id: str) -> Weapon | None:
         """The siege's own weapon of that id, else the ruleset catalogue's, else None."""
-        weapon = self.siege.weapons.get(weapon_id)
-        if weapon is None:
-            weapon = next((w for w in catalogue(self.ruleset).weapons if w.id == weapon_id), None)
-        return weapon
+        return find_weapon(self.siege, weapon_id)
 
     def weapon_list(self) -> list[tuple[Weapon, bool]]:
         """Every weapon the GM can use: (weapon, True) for the siege's own, in its order, then
         (weapon, False) for the catalogue's starter weapons the siege does not hold."""
-        own = [(weapon, True) for weapon in self.siege.weapons.values()]
-        starters = [(weapon, False) for weapon in catalogue(self.ruleset).weapons
-                    if weapon.id not in self.siege.weapons]
-        return own + starters
+        return available_weapons(self.siege)
 
     def new_battery_id(self) -> str:
         number = 1
@@ -287,28 +283,18 @@ class Document(QObject):
         ``dice_values`` are dice rolled at the table (ScriptedDice); None lets the program
         roll. Raises ``RuleError`` (refused), ``DiceExhausted`` (too few typed dice) or
         ``ValueError`` (a typed die that cannot come from that die) and changes nothing.
-        A catalogue weapon the action names joins the siege's weapons with it.
-        ``unused_dice`` tells afterwards how many typed dice were left over.
+        A catalogue weapon the action names joins the siege's weapons with it (the engine's
+        outcome says so). ``unused_dice`` tells afterwards how many typed dice were left over.
         """
         siege = self.siege
-        wanted = [action.weapon_id] if action.type == "fire" else list(
-            getattr(action, "weapon_ids", []))
-        adopted = {}
-        for weapon_id in wanted:
-            if weapon_id not in siege.weapons:
-                weapon = self.weapon(weapon_id)
-                if weapon is not None:
-                    adopted[weapon_id] = weapon.model_copy(deep=True)
-        # The engine reads the weapons from the siege: let it see the adopted ones too.
-        seen = siege.model_copy(update={"weapons": siege.weapons | adopted}) if adopted else siege
         if dice_values is not None:
             dice = ScriptedDice(dice_values)
         else:
             dice = self.random_dice()
         index = self.index if siege.structures else None
-        outcome = engine.apply(seen, action, dice, index=index)
+        outcome = engine.apply(siege, action, dice, index=index)
         self.unused_dice = dice.remaining if isinstance(dice, ScriptedDice) else 0
-        self.push(ApplyAction(self, outcome, adopted, action_title(action, seen)))
+        self.push(ApplyAction(self, outcome, action_title(action, siege)))
         return outcome
 
     def fire_at(self, weapon_id: str, at: tuple[float, float], *, battery_id: str | None = None,
@@ -435,18 +421,15 @@ class Document(QObject):
         self.siege.grid_origin = tuple(origin)
         self.changed.emit(Change(grid=True))
 
-    def apply_outcome(self, outcome: engine.Outcome, adopted: Mapping[str, Weapon], *,
-                      forward: bool) -> None:
+    def apply_outcome(self, outcome: engine.Outcome, *, forward: bool) -> None:
         """Redo (``forward``) or undo one engine outcome, and announce what it changed."""
         siege = self.siege
         if forward:
-            for weapon_id, weapon in adopted.items():
-                siege.weapons[weapon_id] = weapon.model_copy(deep=True)
             outcome.apply_to(siege)
         else:
             outcome.revert(siege)
-            for weapon_id in adopted:
-                siege.weapons.pop(weapon_id, None)
+        before, after = outcome.fields.get("weapons", ({}, {}))
+        adopted = set(after) - set(before)
         added, removed, changed = set(), set(), set()
         for key, (before, after) in outcome.structures.items():
             appeared, gone = (before is None, after is None) if forward else (after is None,

@@ -46,7 +46,7 @@ from siegeboard.ui.export_dialog import ExportDialog
 from siegeboard.ui.items.map_image_item import decode_image
 from siegeboard.ui.map_scene import MapScene
 from siegeboard.ui.map_view import MapView
-from siegeboard.ui.play_commands import action_title
+from siegeboard.rules.titles import action_title
 from siegeboard.ui.tools.base import snap_to_grid
 from siegeboard.ui.tools.battery import BatteryTool
 from siegeboard.ui.tools.calibrate import CalibrateTool
@@ -260,12 +260,7 @@ class MainWindow(QMainWindow):
         if dice_values is not None:
             self.dice_edit.clear()
         self.autosave.soon()  # every shot and clock step is kept at once
-        message = outcome.lines[-1] if outcome.lines else title
-        # A section Breached is the news of the shot: the board says so first.
-        opened = any(event.kind in ("breached", "opened") for event in outcome.events)
-        breached = [line for line in outcome.lines if "is Breached" in line]
-        if opened and breached:
-            message = breached[-1]
+        message = outcome.headline or title
         if self.document.unused_dice:
             message += f" ({self.document.unused_dice} typed dice were not needed)"
         self.show_status(message)

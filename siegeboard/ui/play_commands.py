@@ -12,63 +12,22 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtGui import QUndoCommand
 
-from siegeboard.model.weapon import Weapon
 from siegeboard.rules.engine import Outcome
 
 if TYPE_CHECKING:
     from siegeboard.ui.document import Document
 
 
-def action_title(action, siege) -> str:
-    """A short name for the undo history and the log: verb + noun."""
-    kind = action.type
-
-    def named(structure_id: str) -> str:
-        structure = siege.structures.get(structure_id)
-        return structure.name if structure is not None else structure_id
-
-    if kind == "fire":
-        weapon = siege.weapons.get(action.weapon_id)
-        what = weapon.name if weapon is not None else action.weapon_id
-        battery = siege.batteries.get(action.battery_id) if action.battery_id else None
-        source = f"{battery.name}: " if battery is not None else ""
-        return f"{source}Fire {what}"
-    if kind == "advance":
-        turns = action.turns
-        if turns % 12 == 0:
-            minutes = turns // 12
-            return f"Advance clock {minutes} minute{'s' if minutes != 1 else ''}"
-        return f"Advance clock {turns} turn{'s' if turns != 1 else ''}"
-    if kind == "scene":
-        return f"Resolve scene ({len(action.attacks)} engines)"
-    verbs = {"fight_fire": "Fight fire in", "repair": "Repair", "free_trapped": "Free trapped in",
-             "override": "GM override on", "demolish": "Demolish", "kick": "Kick door of",
-             "start_mine": "Start mine under"}
-    if kind in verbs:
-        return f"{verbs[kind]} {named(action.structure_id)}"
-    if kind == "dig_mine":
-        return f"Dig mine {action.mine_id}"
-    if kind == "fire_mine":
-        return f"Fire mine {action.mine_id}"
-    return kind.replace("_", " ").capitalize()
-
-
 class ApplyAction(QUndoCommand):
-    """One rules action as applied by the engine.
+    """One rules action as applied by the engine (a starter weapon it adopted included)."""
 
-    ``adopted`` are catalogue weapons the action needed that the siege did not hold yet:
-    they join the siege's weapons with the action and leave with its undo.
-    """
-
-    def __init__(self, document: "Document", outcome: Outcome, adopted: dict[str, Weapon],
-                 text: str):
+    def __init__(self, document: "Document", outcome: Outcome, text: str):
         super().__init__(text)
         self.document = document
         self.outcome = outcome
-        self.adopted = dict(adopted)
 
     def redo(self) -> None:
-        self.document.apply_outcome(self.outcome, self.adopted, forward=True)
+        self.document.apply_outcome(self.outcome, forward=True)
 
     def undo(self) -> None:
-        self.document.apply_outcome(self.outcome, self.adopted, forward=False)
+        self.document.apply_outcome(self.outcome, forward=False)

@@ -197,6 +197,7 @@ def test_portcullis_takes_damage_only_after_the_gate_with_no_carry_over():
     assert (gate.inner_layer.suffered, gate.inner_layer.ladder) == (0, "intact")
     assert "opened" not in kinds(first) and "way open" not in gate.effects
     assert any("portcullis behind it still holds" in line for line in first.lines)
+    assert "portcullis behind it still holds" in first.headline
     second = play(siege, fire("cannon", "G", successes=1))        # 7 - (3 - 1) = 5 -> 4/4
     gate = siege.structures["G"]
     assert (gate.inner_layer.suffered, gate.inner_layer.ladder) == (4, "breached")
@@ -204,6 +205,7 @@ def test_portcullis_takes_damage_only_after_the_gate_with_no_carry_over():
     assert kinds(second) == ["hit", "breached", "opened"]
     assert gate.effects == ["cover lost", "difficult ground", "way open"]
     assert "G is Breached: the way is open, play the assault" in second.lines
+    assert second.headline == "G is Breached: the way is open, play the assault"
 
 
 def test_a_small_hit_on_the_portcullis_cracks_only_it():

@@ -134,6 +134,7 @@ def _deal(ctx: Context, structure: Structure, damage: int, *, mode: str,
     if not can_breach and before.suffered + damage > after.suffered:
         ctx.say(f"{structure.name} can be dug through, not knocked down: only a mine Breaches it "
                 f"(it stops at {after.suffered}/{after.hull})")
+    opened = after.ladder == "breached" != before.ladder and armory.fully_breached(structure)
     if after.ladder != before.ladder:
         if after.ladder == "cracked":
             ctx.event("cracked", structure.id, layer=after.name)
@@ -141,17 +142,18 @@ def _deal(ctx: Context, structure: Structure, damage: int, *, mode: str,
                      else "people behind it lose one step of cover")
             ctx.say(f"{label} is Cracked: its Armor is 1 lower; {cover}")
         else:
-            ctx.event("breached", structure.id, layer=after.name)
-    newly_breached = before.ladder != "breached" and after.ladder == "breached"
-    opened = newly_breached and armory.fully_breached(structure)
-    if newly_breached and not opened:
-        inner = structure.inner_layer
-        ctx.say(f"{label} is Breached; the {inner.name.lower()} behind it still holds "
-                f"(Armor {inner.armor}, Hull {inner.suffered}/{inner.hull})")
-    if opened:
-        ctx.say(_breach_line(structure))
-        if armory.passage(structure):
-            ctx.event("opened", structure.id)
+            if opened:
+                message = _breach_line(structure)
+            else:
+                inner = structure.inner_layer
+                message = (f"{label} is Breached; the {inner.name.lower()} behind it still "
+                           f"holds (Armor {inner.armor}, Hull {inner.suffered}/{inner.hull})")
+            # The message is the news the window shows; ``assault``: play the assault now.
+            ctx.event("breached", structure.id, layer=after.name, message=message,
+                      assault=opened and _assault_follows(structure))
+            ctx.say(message)
+    if opened and armory.passage(structure):
+        ctx.event("opened", structure.id)
     if structure.burning and structure.ladder == "breached":
         structure.burning = False
         ctx.event("fire_out", structure.id, reason="breached")
@@ -517,18 +519,18 @@ def scene(ctx: Context, action: ResolveScene) -> None:
         if _attack(ctx, attack.target_id, weapon, successes, boons,
                    who=f"{battery.name} ({battery.side}): "):
             breached.append(attack.target_id)
-    ctx.event("scene", None, number=number, length=action.length, attacks=len(action.attacks))
+    prompts = [f"Section {ctx.current(key).name} is Breached: play the assault"
+               for key in breached if _assault_follows(ctx.current(key))] + [CHARACTERS_SCENE]
+    ctx.event("scene", None, number=number, length=action.length, attacks=len(action.attacks),
+              prompts="\n".join(prompts))
     for structure_id in ctx.siege.structures:
         structure = ctx.current(structure_id)
         if structure.burning:
             left = structure.hull - structure.hull_suffered
             ctx.say(f"{structure.name} is burning: at 1 Hull a round it is Breached in {left} "
                     "round(s) unless put out (advance the clock, or the GM puts it out)")
-    for structure_id in breached:
-        structure = ctx.current(structure_id)
-        if _assault_follows(structure):
-            ctx.say(f"Section {structure.name} is Breached: play the assault")
-    ctx.say(CHARACTERS_SCENE)
+    for prompt in prompts:
+        ctx.say(prompt)
 
 
 HANDLERS = {

@@ -207,6 +207,5 @@ class SceneDock(QDockWidget):
         outcome = self.play(ResolveScene(attacks=attacks, length=self.length.currentText()))
         if outcome is None:
             return
-        self.prompt.setText("\n".join(line for line in outcome.lines
-                                      if "play the assault" in line or "Now play" in line))
+        self.prompt.setText("\n".join(outcome.prompts))
         self.fill()

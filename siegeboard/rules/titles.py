@@ -1,0 +1,39 @@
+"""Short names of actions, for the undo history, the log and the command line: verb + noun."""
+
+from __future__ import annotations
+
+from siegeboard.model.siege import Siege
+
+
+def action_title(action, siege: Siege) -> str:
+    """A short name for the undo history and the log: verb + noun."""
+    kind = action.type
+
+    def named(structure_id: str) -> str:
+        structure = siege.structures.get(structure_id)
+        return structure.name if structure is not None else structure_id
+
+    if kind == "fire":
+        weapon = siege.weapons.get(action.weapon_id)
+        what = weapon.name if weapon is not None else action.weapon_id
+        battery = siege.batteries.get(action.battery_id) if action.battery_id else None
+        source = f"{battery.name}: " if battery is not None else ""
+        return f"{source}Fire {what}"
+    if kind == "advance":
+        turns = action.turns
+        if turns % 12 == 0:
+            minutes = turns // 12
+            return f"Advance clock {minutes} minute{'s' if minutes != 1 else ''}"
+        return f"Advance clock {turns} turn{'s' if turns != 1 else ''}"
+    if kind == "scene":
+        return f"Resolve scene ({len(action.attacks)} engines)"
+    verbs = {"fight_fire": "Fight fire in", "repair": "Repair", "free_trapped": "Free trapped in",
+             "override": "GM override on", "demolish": "Demolish", "kick": "Kick door of",
+             "start_mine": "Start mine under"}
+    if kind in verbs:
+        return f"{verbs[kind]} {named(action.structure_id)}"
+    if kind == "dig_mine":
+        return f"Dig mine {action.mine_id}"
+    if kind == "fire_mine":
+        return f"Fire mine {action.mine_id}"
+    return kind.replace("_", " ").capitalize()
