@@ -2,10 +2,10 @@
 
 import pytest
 from hypothesis import given, strategies as st
-from shapely.geometry import box
+from shapely.geometry import Point, box
 
 from siegeboard.geometry import (
-    StructureIndex, footprint_distance, footprint_squares, square_label, squares_away,
+    StructureIndex, footprint_distance, footprint_squares, label_at, square_label, squares_away,
     wall_sections,
 )
 
@@ -46,6 +46,13 @@ def test_squares_away_uses_chebyshev_and_positive_overlap():
     assert squares_away((5, 5), house) == 2
     touching = [(10, 0), (20, 0), (20, 10), (10, 10)]  # B1; only touches A1's edge
     assert squares_away((5, 5), touching) == 1
+
+
+def test_a_point_may_be_a_shapely_point():
+    house = [(10, 20), (18, 20), (18, 28), (10, 28)]
+    assert squares_away(Point(5, 5), house) == squares_away((5, 5), house) == 2
+    assert label_at(Point(15, 25)) == label_at((15, 25)) == "B3"
+    assert squares_away(Point(12, 12), house, origin=(5, 5)) == 1
 
 
 def test_squares_away_honours_the_grid_origin():

@@ -12,17 +12,26 @@ from collections.abc import Iterator, Sequence
 
 import numpy
 import shapely
-from shapely.geometry import Polygon, box
+from shapely.geometry import Point, Polygon, box
 
 from siegeboard.geometry.footprint import PolygonLike, as_polygon
 
 SQUARE_M = 10.0
 Square = tuple[int, int]  # (column, row)
+PointLike = tuple[float, float] | Point  # every function taking a point takes either
 
 
-def square_of(point: tuple[float, float], origin: tuple[float, float] = (0.0, 0.0)) -> Square:
-    """The (column, row) of the 10 m square holding ``point``; a point on a line goes east/south."""
+def as_xy(point: PointLike) -> tuple[float, float]:
+    """``(x, y)`` of a point given as a pair or as a shapely ``Point``."""
+    if isinstance(point, Point):
+        return point.x, point.y
     x, y = point
+    return x, y
+
+
+def square_of(point: PointLike, origin: tuple[float, float] = (0.0, 0.0)) -> Square:
+    """The (column, row) of the 10 m square holding ``point``; a point on a line goes east/south."""
+    x, y = as_xy(point)
     if not all(math.isfinite(value) for value in (x, y, *origin)):
         raise ValueError(f"point {point} (origin {origin}): coordinates must be finite numbers")
     return (math.floor((x - origin[0]) / SQUARE_M), math.floor((y - origin[1]) / SQUARE_M))
@@ -46,7 +55,7 @@ def square_label(square: Square) -> str:
     return f"{column_letters(column)}{row + 1 if row >= 0 else row}"
 
 
-def label_at(point: tuple[float, float], origin: tuple[float, float] = (0.0, 0.0)) -> str:
+def label_at(point: PointLike, origin: tuple[float, float] = (0.0, 0.0)) -> str:
     return square_label(square_of(point, origin))
 
 
@@ -74,7 +83,7 @@ def chebyshev(a: Square, b: Square) -> int:
     return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
 
 
-def squares_away(point: tuple[float, float], footprint: PolygonLike,
+def squares_away(point: PointLike, footprint: PolygonLike,
                  origin: tuple[float, float] = (0.0, 0.0)) -> int:
     """H6: Chebyshev distance in 10 m squares from ``point``'s square to the nearest square the
     footprint overlaps with positive area. 0 means the burst's own square."""
@@ -82,7 +91,7 @@ def squares_away(point: tuple[float, float], footprint: PolygonLike,
     return min(chebyshev(burst, square) for square in squares_overlapped(footprint, origin))
 
 
-def squares_away_many(point: tuple[float, float], footprints: Sequence[Polygon],
+def squares_away_many(point: PointLike, footprints: Sequence[Polygon],
                       origin: tuple[float, float] = (0.0, 0.0)) -> list[int]:
     """``squares_away(point, footprint, origin)`` for each footprint, the same answers.
 
