@@ -39,6 +39,23 @@ class RandomDice:
         return [self._random.randint(1, sides) for _ in range(count)]
 
 
+def parse_table_dice(text: str) -> list[int] | None:
+    """Dice rolled at the table as typed: "3 5 6" or "3,5,6" -> [3, 5, 6]; None when blank
+    (the program rolls). ``ValueError`` in plain words for anything but whole numbers of 1
+    or more."""
+    parts = text.replace(",", " ").split()
+    if not parts:
+        return None
+    try:
+        values = [int(part) for part in parts]
+    except ValueError:
+        values = []
+    if len(values) != len(parts) or any(value < 1 for value in values):
+        raise ValueError(f"{text.strip()!r} are not dice: type whole numbers of 1 or more, "
+                         "e.g. 3 5 6")
+    return values
+
+
 def siege_dice(seed: int, seq: int, attempt: int = 0) -> RandomDice:
     """The program's own dice for the action at log position ``seq`` of a siege whose dice
     seed is ``seed``: the same in the window and on the command line, so the same file and
