@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from pydantic import TypeAdapter
 
@@ -21,9 +21,6 @@ from siegeboard.model.log import Event, LogEntry, Roll
 from siegeboard.model.siege import Siege
 from siegeboard.model.structure import Structure
 from siegeboard.rules.dice import Dice, RandomDice
-
-if TYPE_CHECKING:
-    from siegeboard.rules.ruleset import Ruleset
 
 Handler = Callable[["Context", Any], None]
 _ROLLS: TypeAdapter = TypeAdapter(list[Roll])
@@ -140,10 +137,8 @@ class RecordingDice:
 class Context:
     """What a handler sees: the siege (read it, do not write it), copies to change, dice, log."""
 
-    def __init__(self, siege: Siege, dice: Dice, index: StructureIndex | None,
-                 rules: "Ruleset"):
+    def __init__(self, siege: Siege, dice: Dice, index: StructureIndex | None):
         self.siege = siege
-        self.rules = rules
         self.options = siege.options
         self.dice = RecordingDice(dice)
         self.lines: list[str] = []

@@ -44,7 +44,7 @@ def apply(siege: Siege, action: Any, dice: Dice, *, index: StructureIndex | None
     # records them as a change of ``weapons``, so redo adds them and undo takes them away.
     seen = siege.model_copy(update={"weapons": siege.weapons | adopted}) if adopted else siege
     with _no_cycle_collection():
-        ctx = Context(seen, dice, index, rules)
+        ctx = Context(seen, dice, index)
         if adopted:
             ctx.set("weapons", dict(seen.weapons))
         handler(ctx, action)

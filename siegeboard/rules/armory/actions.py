@@ -51,10 +51,8 @@ CHARACTERS_SCENE = ("Now play one scene of the characters' own: a sortie, a nigh
 # --- Look-ups -------------------------------------------------------------------------------
 
 def _weapon(ctx: Context, weapon_id: str) -> Weapon:
-    """The siege's own weapon of that id, else the catalogue's starter weapon."""
+    """The siege's weapon of that id (the engine has adopted a catalogue's starter weapon)."""
     weapon = ctx.siege.weapons.get(weapon_id)
-    if weapon is None:
-        weapon = next((w for w in ctx.rules.catalogue.weapons if w.id == weapon_id), None)
     if weapon is None:
         raise RuleError(f"weapon_id: no weapon {weapon_id!r} in this siege or its catalogue")
     return weapon
