@@ -19,6 +19,7 @@ from siegeboard.resources import SAMPLES
 from siegeboard.report.bounds import board_bounds, contains
 from siegeboard.report.options import PAPER_SIZES, SnapshotOptions, parse_scale
 from siegeboard.report.table import structure_rows
+from siegeboard.rules.arsenal import available_weapons
 from siegeboard.rules.dice import DiceExhausted, RandomDice, ScriptedDice, siege_dice
 from siegeboard.rules.engine import RuleError, apply_in_place
 
@@ -150,7 +151,8 @@ def _fire(args: argparse.Namespace) -> int:
     siege = siege_file.siege
     battery = find_named(siege.batteries, args.battery, "battery", "--battery") if args.battery else None
     if args.weapon:
-        weapon = find_named(siege.weapons, args.weapon, "weapon", "--weapon")
+        arsenal = {weapon.id: weapon for weapon, _own in available_weapons(siege)}
+        weapon = find_named(arsenal, args.weapon, "weapon", "--weapon")
     elif battery is not None:
         weapon = siege.weapons[battery.weapon_id]
     else:
