@@ -87,7 +87,8 @@ def test_fire_with_the_dice_rolled_at_the_table(siege_path):
     assert result.returncode == 0, result.stderr
     entry = json.loads(result.stdout)
     assert [value for roll in entry["rolls"] for value in roll["values"]] == [3, 4]
-    assert any("115 + 7" in line or "= 117" in line for line in entry["lines"])
+    # Penetration 110 at 33.4 m, + 2D6 (3 + 4) = 117 against the tower's AV 45.
+    assert "Large calibre: + 2D6 (3 + 4) = 117" in entry["lines"]
 
 
 def test_advance_runs_the_clock_and_saves(siege_path):
