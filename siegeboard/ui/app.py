@@ -32,7 +32,7 @@ def run(path: Path | None) -> int:
 
     window = MainWindow()
     window.show()
-    recovered = window.start_session()  # after a crash: offers the autosave first
+    recovered = window.files.start_session()  # after a crash: offers the autosave first
     if path is not None and not recovered:
-        window.open_path(Path(path), ask=False)
+        window.files.open_path(Path(path), ask=False)
     return app.exec()

@@ -48,7 +48,7 @@ def every_state_siege(tmp_path: Path) -> Path:
 
 def test_window_renders_to_png(qtbot, window, tmp_path):
     source = SAMPLE if SAMPLE.is_file() else every_state_siege(tmp_path)
-    assert window.open_path(source)
+    assert window.files.open_path(source)
     window.document.select([next(iter(window.document.siege.structures))])
     window.view.fit_to_map()
     qtbot.wait(10)
