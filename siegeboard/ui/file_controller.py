@@ -1,7 +1,9 @@
 """The File menu's work: new, open, save, save as, the recent files, where file dialogs
 start, and at start-up the recovery of an autosave a crashed session left.
 
-A file that cannot be opened is one message and leaves the open siege as it was.
+Opening decodes everything the file holds (the siege, its images, the scene's items) under
+a progress dialog with Cancel, and only then replaces the document: a file that cannot be
+shown is one message, and it or a cancel leaves the open siege as it was.
 """
 
 from __future__ import annotations
@@ -12,11 +14,14 @@ from pathlib import Path
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QMenu
 
+from siegeboard.model.progress import Cancelled, Progress
 from siegeboard.model.siege import Siege
 from siegeboard.persist import SiegeFile, SiegeFileError, read_siege
 from siegeboard.persist.autosave import Autosaver, RecoveryCandidate
 from siegeboard.ui.autosave_keeper import AutosaveKeeper
 from siegeboard.ui.document import Document
+from siegeboard.ui.map_scene import MapScene
+from siegeboard.ui.progress_dialog import run_with_progress
 from siegeboard.ui.prompts import Prompts
 
 MAX_RECENT = 8
@@ -26,10 +31,12 @@ class FileController:
     """Files of ``document``. ``settings`` keeps the recent files; ``refresh_title`` is
     called when the document's saved state changes without a signal (a recovery)."""
 
-    def __init__(self, document: Document, prompts: Prompts, settings: QSettings,
+    def __init__(self, document: Document, scene: MapScene, prompts: Prompts,
+                 settings: QSettings,
                  autosaver: Autosaver, autosave: AutosaveKeeper,
                  show_message: Callable[[str], None], refresh_title: Callable[[], None]):
         self.document = document
+        self.scene = scene
         self.prompts = prompts
         self.settings = settings
         self.autosaver = autosaver
@@ -58,10 +65,13 @@ class FileController:
         """Open ``candidate`` as unsaved work. A declined or unreadable one stays in the
         autosave folder until the next clean exit."""
         try:
-            siege_file = read_siege(candidate.path)
-        except SiegeFileError as error:
+            siege_file = self.read(candidate.path, "Recovering the autosave")
+        except (SiegeFileError, ValueError) as error:
             self.prompts.warn(f"Cannot recover the autosave: {error}. "
                               f"It is kept in {candidate.path}.")
+            return False
+        except Cancelled:
+            self.show_status(f"Recovery cancelled: the autosave is kept in {candidate.path}.")
             return False
         self.document.load(siege_file, candidate.source_path, unsaved=True)
         # Kept under this session's name before the old copy goes.
@@ -79,6 +89,18 @@ class FileController:
         self.autosaver.clean_exit()
 
     # -- files --------------------------------------------------------------------------------
+    def read(self, path: Path, title: str) -> SiegeFile:
+        """Read ``path`` and prepare the scene for it, under a progress dialog: raises
+        ``SiegeFileError`` (the file), ``ValueError`` (what the scene cannot show) or
+        ``Cancelled``, each with the document unchanged."""
+        def work(progress: Progress) -> SiegeFile:
+            progress.report(0, 0, f"Reading {Path(path).name}")
+            siege_file = read_siege(path)
+            self.scene.prepare(siege_file, progress)
+            return siege_file
+
+        return run_with_progress(self.prompts.parent, title, work)
+
     def maybe_save(self) -> bool:
         """True if the GM's unsaved work is safe (saved, or knowingly discarded)."""
         if not self.document.modified:
@@ -107,14 +129,16 @@ class FileController:
         """Open ``path``; a bad file gives one message and leaves the current siege as it was."""
         if ask and not self.maybe_save():
             return False
+        path = Path(path)
         try:
-            self.document.open(Path(path))
-        except SiegeFileError as error:
-            self.prompts.warn(f"Cannot open {Path(path).name}: {error}")
+            siege_file = self.read(path, f"Opening {path.name}")
+        except (SiegeFileError, ValueError) as error:  # ValueError: an image Qt cannot show
+            self.prompts.warn(f"Cannot open {path.name}: {error}")
             return False
-        except ValueError as error:  # an image that no longer decodes, say
-            self.prompts.warn(f"Cannot open {Path(path).name}: {error}")
+        except Cancelled:
+            self.show_status(f"Opening {path.name} cancelled: nothing has changed.")
             return False
+        self.document.load(siege_file, path)
         self._add_recent(Path(path))
         self.show_status(f"Opened {Path(path).name}: {len(self.document.siege.structures)} "
                          "structures.")

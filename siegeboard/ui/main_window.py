@@ -68,7 +68,7 @@ class MainWindow(QMainWindow):
                                lambda: self.files.display_name())
         prompts = self.prompts
         warn = lambda message: prompts.warn(message)  # noqa: E731
-        self.files = FileController(self.document, prompts, self.settings, self.autosaver,
+        self.files = FileController(self.document, self.scene, prompts, self.settings, self.autosaver,
                                     self.autosave, self.show_status, self._update_title)
         self.snapshots = SnapshotController(self.document, self.view, prompts,
                                             self.files.last_dir, self.show_status)
