@@ -26,8 +26,12 @@ def run(path: Path | None) -> int:
 
     A file that cannot be opened is reported in the window, which then shows an empty siege.
     After a crash the window first offers the autosave; a recovered one is opened instead.
+    An error nobody caught is shown in a dialog with a copyable report (not under pytest).
     """
     app = application()
+    from siegeboard.ui.error_report import install_excepthook
+
+    install_excepthook()
     from siegeboard.ui.main_window import MainWindow  # after the QApplication exists
 
     window = MainWindow()
