@@ -16,6 +16,7 @@ from siegeboard.geometry import label_at
 from siegeboard.persist.autosave import Autosaver
 from siegeboard.ui.actions_menus import WindowMenus
 from siegeboard.ui.autosave_keeper import AutosaveKeeper
+from siegeboard.ui.changes import Aspect
 from siegeboard.ui.dock_layout import DockLayout
 from siegeboard.ui.docks.actions import ActionsDock
 from siegeboard.ui.docks.clock import ClockDock
@@ -150,9 +151,10 @@ class MainWindow(QMainWindow):
             if self.tool is not None:
                 self.tool.cancel()
             self.view.fit_to_map()
-        if change is None or change.reset or change.map:
+        if change is None or change.touches(Aspect.MAP):
             self.menus.update_map_image(self.document.siege.map)
-        self._update_title()
+        if change is None or change.touches(Aspect.SETTINGS):  # the title shows the name
+            self._update_title()
 
     def _update_selection_actions(self, *args) -> None:
         self.menus.update_selection(len(self.document.selection))

@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QGraphicsScene
 
 from siegeboard.model.progress import NO_PROGRESS, Progress, each
 from siegeboard.persist import SiegeFile
-from siegeboard.ui.changes import Change
+from siegeboard.ui.changes import Aspect, Change
 from siegeboard.ui.document import Document
 from siegeboard.ui.items.battery_item import BatteryItem
 from siegeboard.ui.items.grid_item import GridItem
@@ -117,12 +117,13 @@ class MapScene(QGraphicsScene):
         for key in change.changed:
             item = self.structure_items[key]
             item.show_state(structures[key], ruleset)
-            grown = grown.united(item.boundingRect())
-        if change.map:
+            if Aspect.SHAPE in change.aspects:  # only a new shape can reach past the extent
+                grown = grown.united(item.boundingRect())
+        if Aspect.MAP in change.aspects:
             self._show_map()
             if self.map_item is not None:
                 grown = grown.united(self.map_item.sceneBoundingRect())
-        if change.grid:
+        if Aspect.GRID in change.aspects:
             self.grid.set_origin(self.document.siege.grid_origin)
             self._apply_extent()
         batteries = set(change.batteries)

@@ -92,7 +92,9 @@ def host(qtbot):
     house = new_structure("harris", "townhouse", "h1", [(0, 0), (10, 0), (10, 8), (0, 8)],
                           name="Mill")
     siege = Siege(name="Headless", ruleset="harris", structures={"h1": house})
-    return FakeHost(Document(SiegeFile(siege=siege)))
+    fake = FakeHost(Document(SiegeFile(siege=siege)))
+    yield fake
+    fake.document.undo_stack.clear()  # commands refer to the document: break the cycle
 
 
 def test_the_fake_host_and_the_play_controller_implement_the_whole_tool_host():

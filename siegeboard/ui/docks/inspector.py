@@ -19,7 +19,7 @@ from siegeboard.geometry import footprint_area, footprint_squares, square_label
 from siegeboard.model.catalogue import catalogue
 from siegeboard.model.structure import Material, Occupant
 from siegeboard.report.table import structure_square, structure_state
-from siegeboard.ui.changes import Change
+from siegeboard.ui.changes import Aspect, Change
 from siegeboard.ui.document import Document
 
 
@@ -112,7 +112,7 @@ class InspectorDock(QDockWidget):
             self._fill_kinds()
             self.show_selection()
         elif self.current_id is not None and (
-                self.current_id in change.changed or change.grid
+                self.current_id in change.changed or Aspect.GRID in change.aspects
                 or self.current_id in change.added or self.current_id in change.removed):
             self.show_selection()
 
