@@ -2,7 +2,8 @@
 
 Each written or printed snapshot is recorded in the siege (an undoable "Record snapshot at
 turn N"), so the next snapshot's log starts there. A snapshot that cannot be made is one
-message and records nothing.
+message and records nothing; an export runs under a progress dialog, and its Cancel writes
+and records nothing.
 """
 
 from __future__ import annotations
@@ -12,12 +13,14 @@ from pathlib import Path
 
 from PySide6.QtPrintSupport import QPrinter, QPrintPreviewDialog
 
+from siegeboard.model.progress import Cancelled
 from siegeboard.report.options import SnapshotOptions
 from siegeboard.report.snapshot import SnapshotError, configure_page, export_snapshot, \
     paint_snapshot
 from siegeboard.ui.document import Document
 from siegeboard.ui.export_dialog import ExportDialog
 from siegeboard.ui.map_view import MapView
+from siegeboard.ui.progress_dialog import run_with_progress
 from siegeboard.ui.prompts import Prompts
 
 
@@ -56,10 +59,17 @@ class SnapshotController:
 
     def export_snapshot_to(self, path: Path, options: SnapshotOptions) -> bool:
         """Write the snapshot to ``path`` and record its turn; a failure is one message."""
+        def work(progress):
+            return export_snapshot(path, self.document.siege, self.document.images, options,
+                                   progress=progress)
+
         try:
-            written = export_snapshot(path, self.document.siege, self.document.images, options)
+            written = run_with_progress(self.prompts.parent, "Exporting the snapshot", work)
         except SnapshotError as error:
             self.prompts.warn(f"No snapshot written: {error}")
+            return False
+        except Cancelled:
+            self.show_status("Snapshot export cancelled: nothing written.")
             return False
         self.last_options = options
         self.document.mark_snapshot()

@@ -126,3 +126,28 @@ def test_a_cancel_raises_in_the_work_at_its_next_report(qtbot):
         run_with_progress(None, "Count", work, show_after_ms=0)
     assert seen == ["Count"]
     assert len(steps) < 1000
+
+
+def test_cancel_while_exporting_a_snapshot_writes_and_records_nothing(qtbot, window, answers,
+                                                                        tmp_path, monkeypatch):
+    from siegeboard.report.options import SnapshotOptions
+
+    from play_sieges import gate_town
+
+    assert window.files.open_path(gate_town(tmp_path / "town.siege"))
+    before = what_is_open(window)
+    monkeypatch.setattr(progress_dialog, "SHOW_AFTER_MS", 0)
+    seen: list[str] = []
+    click_cancel_when_shown(qtbot, seen)
+    folder = tmp_path / "out"
+    folder.mkdir()
+    assert not window.snapshots.export_snapshot_to(folder / "evening.pdf", SnapshotOptions())
+    assert seen == ["Exporting the snapshot"]
+    assert list(folder.iterdir()) == []  # not even a half-written temporary file
+    assert what_is_open(window) == before  # no "Record snapshot" either
+    assert answers.warnings == []
+    assert window.statusBar().currentMessage() == "Snapshot export cancelled: nothing written."
+    # Not cancelled, the same export writes the file and records the snapshot.
+    assert window.snapshots.export_snapshot_to(folder / "evening.pdf", SnapshotOptions())
+    assert (folder / "evening.pdf").stat().st_size > 0
+    assert window.document.undo_stack.count() == before[2] + 1
