@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import QPoint, QPointF, QSettings, Qt
 from PySide6.QtGui import QWheelEvent
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QComboBox
 
 from siegeboard.ui.scale_bar import nice_length
 
@@ -92,6 +92,27 @@ def test_tool_shortcuts_switch_tools(qtbot, window):
                       (Qt.Key.Key_S, "select")):
         qtbot.keyClick(window.view, key)
         assert window.tool.name == name
+
+
+def test_the_toolbar_shows_only_the_active_tools_own_widgets(qtbot, window):
+    def shown():  # on the bar (or in its overflow when the window is narrow)
+        bar = window.menus.tools_bar
+        widgets = [bar.widgetForAction(action) for action in bar.actions()
+                   if action.isVisible()]
+        return sorted(w.objectName() for w in widgets if w is not None
+                      and w.objectName().endswith("Box"))
+
+    assert shown() == []  # Select has no widgets of its own
+    qtbot.keyClick(window.view, Qt.Key.Key_W)
+    assert shown() == ["wallKindBox", "wallThicknessBox"]
+    qtbot.keyClick(window.view, Qt.Key.Key_R)
+    assert shown() == ["rectangleKindBox"]
+    box = window.menus.tools_bar.findChild(QComboBox, "rectangleKindBox")
+    box.setCurrentIndex(box.findData("bunker"))
+    box.activated.emit(box.currentIndex())
+    assert window.tools["rectangle"].kind == "bunker"
+    qtbot.keyClick(window.view, Qt.Key.Key_M)
+    assert shown() == []
 
 
 def test_measure_reports_distance(qtbot, window):
