@@ -28,6 +28,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtSvg import QSvgGenerator
 
+from siegeboard.model.progress import NO_PROGRESS, Progress
 from siegeboard.model.siege import Siege
 from siegeboard.report.extent import load_plan
 from siegeboard.report.options import SnapshotOptions
@@ -111,13 +112,15 @@ def snapshot_layout(device: QPaintDevice, siege: Siege, images: dict[str, bytes]
 
 
 def paint_snapshot(device: QPaintDevice, siege: Siege, images: dict[str, bytes],
-                   options: SnapshotOptions, *, page: int | None = None) -> int:
+                   options: SnapshotOptions, *, page: int | None = None,
+                   progress: Progress = NO_PROGRESS) -> int:
     """Paint the snapshot on ``device``; return the number of pages painted.
 
     A paged device (QPrinter, QPdfWriter) gets every page, or only ``page`` (0-based) when
     given; any other device (QImage, QSvgGenerator) gets one page, ``page`` or the first (the
     map). The device's own paper and orientation are used: see ``configure_page``.
-    Raises ``SnapshotError`` when the device cannot be painted on or the page is too small.
+    Raises ``SnapshotError`` when the device cannot be painted on or the page is too small,
+    ``Cancelled`` when ``progress`` (told before each page) says so.
     """
     layout, content = snapshot_layout(device, siege, images, options)
     total = len(layout.pages)
@@ -133,6 +136,7 @@ def paint_snapshot(device: QPaintDevice, siege: Siege, images: dict[str, bytes],
         painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
         painter.scale(device.logicalDpiX() / 72, device.logicalDpiY() / 72)
         for position, number in enumerate(numbers):
+            progress.report(position, len(numbers), f"Painting page {number + 1} of {total}")
             if position:
                 device.newPage()
             layout.paint_page(painter, number, content)
@@ -142,13 +146,16 @@ def paint_snapshot(device: QPaintDevice, siege: Siege, images: dict[str, bytes],
 
 
 def export_snapshot(path: str | Path, siege: Siege, images: dict[str, bytes],
-                    options: SnapshotOptions, *, all_pages: bool = False) -> list[Path]:
+                    options: SnapshotOptions, *, all_pages: bool = False,
+                    progress: Progress = NO_PROGRESS) -> list[Path]:
     """Write the snapshot to ``path`` (.pdf, .png or .svg); return the files written.
 
     A PDF holds every page. A PNG or SVG holds the first page (the map); with ``all_pages``
     the other pages follow as NAME-2.png, NAME-3.png... Each file is written beside its
     target and renamed over it, so a failed export leaves no half file.
-    Raises ``SnapshotError`` naming what to fix (unknown format, missing folder...).
+    Raises ``SnapshotError`` naming what to fix (unknown format, missing folder...), or
+    ``Cancelled`` when ``progress`` (told before each PDF page, or each PNG/SVG file) says
+    so: the file being written is dropped; with ``all_pages``, the pages already written stay.
     """
     path = Path(path)
     suffix = path.suffix.lower()
@@ -162,13 +169,14 @@ def export_snapshot(path: str | Path, siege: Siege, images: dict[str, bytes],
     if not os.access(path.parent, os.W_OK):
         raise SnapshotError(f"{path}: the folder {path.parent} is not writable")
     if suffix == ".pdf":
-        _write(path, lambda temp: _export_pdf(temp, siege, images, options))
+        _write(path, lambda temp: _export_pdf(temp, siege, images, options, progress))
         return [path]
     width_pt, height_pt = page_points(options)
     probe = _image_page(options, width_pt, height_pt)
     total = len(snapshot_layout(probe, siege, images, options)[0].pages) if all_pages else 1
     written = []
     for number in range(total):
+        progress.report(number, total, f"Writing page {number + 1} of {total}")
         target = path if number == 0 else path.with_name(f"{path.stem}-{number + 1}{suffix}")
         if suffix == ".png":
             _write(target, lambda temp: _export_png(temp, siege, images, options, number))
@@ -202,13 +210,13 @@ def _write(target: Path, render) -> None:
 
 
 def _export_pdf(temp: Path, siege: Siege, images: dict[str, bytes],
-                options: SnapshotOptions) -> None:
+                options: SnapshotOptions, progress: Progress = NO_PROGRESS) -> None:
     writer = QPdfWriter(str(temp))
     writer.setResolution(PDF_RESOLUTION)
     writer.setTitle(f"{siege.name}: {siege.clock.label()}")
     writer.setCreator("siegeboard")
     configure_page(writer, options)
-    paint_snapshot(writer, siege, images, options)
+    paint_snapshot(writer, siege, images, options, progress=progress)
     del writer  # the PDF is finished when the writer goes
 
 

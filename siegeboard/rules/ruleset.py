@@ -64,6 +64,7 @@ class StructureState:
         return "Fire" if self.fire else ""
 
 
+BUILDING_KINDS = ("townhouse", "brick_house", "brick_farmhouse")  # a new drawing's kind
 CHARGE_ROLES = ("petard", "breaching_charge", "demolition_charge")
 
 # The pattern of each state word: the pattern alone tells the state apart in greyscale.
@@ -142,6 +143,15 @@ class Ruleset:
     def section_length(self, options: RulesetOptions) -> float:
         """How long a wall section is cut, in metres (H12, A1)."""
         raise NotImplementedError
+
+    def default_kind(self, wall: bool) -> str:
+        """The catalogue kind a new drawing starts as: a wall kind for walls, a house
+        otherwise (the first of ``BUILDING_KINDS`` the catalogue has)."""
+        kinds = [entry.kind for entry in self.catalogue.structures]
+        if wall:
+            walls = [kind for kind in kinds if "wall" in kind]
+            return walls[0] if walls else kinds[0]
+        return next((kind for kind in BUILDING_KINDS if kind in kinds), kinds[0])
 
     def new_weapon(self, weapon_id: str, name: str) -> Weapon:
         """A weapon the GM starts from in the Weapons dock."""

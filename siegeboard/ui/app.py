@@ -28,16 +28,20 @@ def run(path: Path | None) -> int:
     With no ``path`` the window opens a new, unsaved siege copied from the sample (never the
     sample file itself). A file that cannot be opened is reported in the window, which then
     shows an empty siege. After a crash the window first offers the autosave; a recovered one
-    is opened instead.
+    is opened instead. An error nobody caught is shown in a dialog with a copyable report (not
+    under pytest).
     """
     app = application()
+    from siegeboard.ui.error_report import install_excepthook
+
+    install_excepthook()
     from siegeboard.ui.main_window import MainWindow  # after the QApplication exists
 
     window = MainWindow()
     window.show()
-    recovered = window.start_session()  # after a crash: offers the autosave first
+    recovered = window.files.start_session()  # after a crash: offers the autosave first
     if path is not None and not recovered:
-        window.open_path(Path(path), ask=False)
+        window.files.open_path(Path(path), ask=False)
     elif not recovered:
         window.document.load(read_sample(), None)
     return app.exec()

@@ -29,7 +29,7 @@ from siegeboard.rules.registry import ruleset_of
 from siegeboard.rules.ruleset import Ruleset
 from siegeboard.rules.titles import action_title
 from siegeboard.ui import arsenal_commands, commands
-from siegeboard.ui.changes import Change
+from siegeboard.ui.changes import Aspect, Change, structure_aspects
 from siegeboard.ui.play_commands import ApplyAction
 from siegeboard.ui.structure_edits import unused_ids
 
@@ -367,11 +367,11 @@ class Document(QObject):
         self.siege.name = name
         self.siege.options = options.model_copy()
         self.siege.dice_seed = dice_seed
-        self.changed.emit(Change(options=True))
+        self.changed.emit(Change.of(Aspect.SETTINGS))
 
     def apply_snapshot_turn(self, turn: int | None) -> None:
         self.siege.last_snapshot_turn = turn
-        self.changed.emit(Change(fields=frozenset({"last_snapshot_turn"})))
+        self.changed.emit(Change())  # no view shows it
 
     def move_grid_origin(self, origin: tuple[float, float]) -> None:
         if tuple(origin) != tuple(self.siege.grid_origin):
@@ -387,7 +387,7 @@ class Document(QObject):
         the same to the byte, not merely equal."""
         structures = self.siege.structures
         added, removed, changed = set(), set(), set()
-        footprints_moved = False
+        aspects: set[Aspect] = set()
         for key, state in new_states.items():
             old = structures.get(key)
             if state is None:
@@ -400,26 +400,26 @@ class Document(QObject):
                     added.add(key)
                 else:
                     changed.add(key)
-                    footprints_moved |= old.footprint != state.footprint
+                    aspects |= structure_aspects(old, state)
         # The index lists ids in the siege's order: a reorder outdates it too.
         reordered = order is not None and _put_in_order(structures, order)
-        if added or removed or footprints_moved or reordered:
+        if added or removed or Aspect.SHAPE in aspects or reordered:
             self._index = None
         if removed & set(self.selection):
             self.selection = tuple(key for key in self.selection if key not in removed)
             self.selection_changed.emit(self.selection)
         self.changed.emit(Change(added=frozenset(added), removed=frozenset(removed),
-                                 changed=frozenset(changed)))
+                                 changed=frozenset(changed), aspects=frozenset(aspects)))
 
     def apply_map(self, new_map: MapImage | None, images: dict[str, bytes] | None = None) -> None:
         if images is not None:
             self.siege_file.images = dict(images)
         self.siege.map = new_map
-        self.changed.emit(Change(map=True))
+        self.changed.emit(Change.of(Aspect.MAP))
 
     def apply_grid_origin(self, origin: tuple[float, float]) -> None:
         self.siege.grid_origin = tuple(origin)
-        self.changed.emit(Change(grid=True))
+        self.changed.emit(Change.of(Aspect.GRID))
 
     def apply_outcome(self, outcome: engine.Outcome, *, forward: bool) -> None:
         """Redo (``forward``) or undo one engine outcome, and announce what it changed."""
@@ -431,18 +431,23 @@ class Document(QObject):
         before, after = outcome.fields.get("weapons", ({}, {}))
         adopted = set(after) - set(before)
         added, removed, changed = set(), set(), set()
+        aspects = {Aspect.LOG}
         for key, (before, after) in outcome.structures.items():
             appeared, gone = (before is None, after is None) if forward else (after is None,
                                                                               before is None)
-            (added if appeared else removed if gone else changed).add(key)
+            if appeared or gone:
+                (added if appeared else removed).add(key)
+            else:
+                changed.add(key)
+                aspects |= structure_aspects(before, after)
         if added or removed:
             self._index = None
         fields = frozenset(outcome.fields)
+        aspects |= {aspect for aspect in (Aspect.CLOCK, Aspect.MINES) if aspect.value in fields}
         batteries = frozenset(siege.batteries) if "batteries" in fields else frozenset()
         self.changed.emit(Change(added=frozenset(added), removed=frozenset(removed),
-                                 changed=frozenset(changed), log=True, clock="clock" in fields,
-                                 fields=fields, batteries=batteries,
-                                 weapons=frozenset(adopted)))
+                                 changed=frozenset(changed), aspects=frozenset(aspects),
+                                 batteries=batteries, weapons=frozenset(adopted)))
 
     def apply_arsenal(self, weapons: Mapping[str, Weapon | None],
                       batteries: Mapping[str, Battery | None], *,

@@ -1,6 +1,8 @@
 """The map scene: a projection of the document, updated only from its change events.
 
 ``items`` maps structure id -> item; a change touching one structure touches one item.
+A file about to be opened is first ``prepare``d: everything it shows is decoded and built
+then, so a file the scene cannot show is refused before the document is replaced.
 """
 
 from __future__ import annotations
@@ -9,7 +11,9 @@ from PySide6.QtCore import QRectF
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QGraphicsScene
 
-from siegeboard.ui.changes import Change
+from siegeboard.model.progress import NO_PROGRESS, Progress, each
+from siegeboard.persist import SiegeFile
+from siegeboard.ui.changes import Aspect, Change
 from siegeboard.ui.document import Document
 from siegeboard.ui.items.battery_item import BatteryItem
 from siegeboard.ui.items.grid_item import GridItem
@@ -19,6 +23,7 @@ from siegeboard.ui.items.structure_item import StructureItem
 PADDING_M = 40.0
 GRID_MARGIN_M = 20.0  # with no map image, the grid runs this far past the structures
 EMPTY_EXTENT = QRectF(0, 0, 100, 100)
+REPORT_EVERY = 200  # structure items built between two progress reports
 
 
 class MapScene(QGraphicsScene):
@@ -31,6 +36,9 @@ class MapScene(QGraphicsScene):
         self.map_item: MapImageItem | None = None
         self._map_data: bytes | None = None
         self._selected: set[str] = set()
+        # What ``prepare`` built for a file about to be loaded: (file, structure items, map).
+        self._prepared: tuple[SiegeFile, dict[str, StructureItem], MapImageItem | None] | None \
+            = None
         self.setBackgroundBrush(QColor("#e9e4d8"))
         self.grid = GridItem()
         self.addItem(self.grid)
@@ -39,14 +47,43 @@ class MapScene(QGraphicsScene):
         self.rebuild()
 
     # -- projection ---------------------------------------------------------------------
+    def prepare(self, siege_file: SiegeFile, progress: Progress = NO_PROGRESS) -> None:
+        """Decode and build everything ``siege_file`` shows, before it is loaded: raises
+        ``ValueError`` (an image that cannot be shown, say) or ``Cancelled`` (from
+        ``progress``) with the scene and the document unchanged. Loading that very file
+        next uses what was built here instead of building it again."""
+        self._prepared = None
+        siege = siege_file.siege
+        map_item = None
+        data = siege_file.images.get(siege.map.member) if siege.map is not None else None
+        if data is not None:
+            progress.report(0, 0, "Decoding the map image")
+            map_item = MapImageItem(decode_image(data), siege.map)
+            progress.report(0, 0, "Preparing the map image")
+            map_item.prepare_levels()
+        items = {}
+        for structure in each(siege.structures.values(), progress, "Drawing the structures",
+                              every=REPORT_EVERY):
+            items[structure.id] = StructureItem(structure, siege.ruleset)
+        self._prepared = (siege_file, items, map_item)
+
     def rebuild(self) -> None:
+        prepared, self._prepared = self._prepared, None
+        if prepared is not None and prepared[0] is not self.document.siege_file:
+            prepared = None  # built for another file
         for item in self.structure_items.values():
             self.removeItem(item)
         self.structure_items.clear()
         self._selected.clear()
         ruleset = self.document.ruleset
-        for structure in self.document.siege.structures.values():
-            self._add_item(structure, ruleset)
+        if prepared is not None:
+            self._use_map_item(prepared[2], self.document.map_image())
+            for key, item in prepared[1].items():
+                self.addItem(item)
+                self.structure_items[key] = item
+        else:
+            for structure in self.document.siege.structures.values():
+                self._add_item(structure, ruleset)
         for item in self.battery_items.values():
             self.removeItem(item)
         self.battery_items.clear()
@@ -80,12 +117,13 @@ class MapScene(QGraphicsScene):
         for key in change.changed:
             item = self.structure_items[key]
             item.show_state(structures[key], ruleset)
-            grown = grown.united(item.boundingRect())
-        if change.map:
+            if Aspect.SHAPE in change.aspects:  # only a new shape can reach past the extent
+                grown = grown.united(item.boundingRect())
+        if Aspect.MAP in change.aspects:
             self._show_map()
             if self.map_item is not None:
                 grown = grown.united(self.map_item.sceneBoundingRect())
-        if change.grid:
+        if Aspect.GRID in change.aspects:
             self.grid.set_origin(self.document.siege.grid_origin)
             self._apply_extent()
         batteries = set(change.batteries)
@@ -155,14 +193,19 @@ class MapScene(QGraphicsScene):
             self.map_item, self._map_data = None, None
             return
         if data is not self._map_data or self.map_item is None:
-            if self.map_item is not None:
-                self.removeItem(self.map_item)
-            self.map_item = MapImageItem(decode_image(data), placement)
-            self.map_item.prepare_levels()
-            self.addItem(self.map_item)
-            self._map_data = data
+            item = MapImageItem(decode_image(data), placement)
+            item.prepare_levels()
+            self._use_map_item(item, data)
         else:
             self.map_item.place(placement)
+
+    def _use_map_item(self, item: MapImageItem | None, data: bytes | None) -> None:
+        """Show ``item`` (made from ``data``) as the map image, in place of the old one."""
+        if self.map_item is not None:
+            self.removeItem(self.map_item)
+        self.map_item, self._map_data = item, data if item is not None else None
+        if item is not None:
+            self.addItem(item)
 
     # -- extent -------------------------------------------------------------------------
     def _content_rect(self) -> QRectF:

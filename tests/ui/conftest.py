@@ -50,14 +50,14 @@ class Answers:
         self.recover_offers: list[str] = []
 
     def install(self, window) -> None:
-        window.warn = self.warnings.append
-        window.ask_number = lambda *args, **kwargs: self.numbers.pop(0)
-        window.ask_choice = lambda *args, **kwargs: self.choices.pop(0)
-        window.ask_save_changes = lambda: self.save_changes.pop(0)
-        window.ask_open_path = lambda: self.open_paths.pop(0)
-        window.ask_save_path = lambda: self.save_paths.pop(0)
-        window.ask_image_path = lambda: self.image_paths.pop(0)
-        window.ask_recover = self._ask_recover
+        window.prompts.warn = self.warnings.append
+        window.prompts.ask_number = lambda *args, **kwargs: self.numbers.pop(0)
+        window.prompts.ask_choice = lambda *args, **kwargs: self.choices.pop(0)
+        window.prompts.ask_save_changes = lambda: self.save_changes.pop(0)
+        window.prompts.ask_open_path = lambda: self.open_paths.pop(0)
+        window.prompts.ask_save_path = lambda: self.save_paths.pop(0)
+        window.prompts.ask_image_path = lambda: self.image_paths.pop(0)
+        window.prompts.ask_recover = self._ask_recover
         window.inspector.warn = self.warnings.append
 
 

@@ -24,11 +24,11 @@ def test_a_clock_step_is_autosaved_beside_never_over_the_gms_file(
         qtbot, window, tmp_path, private_autosave):
     source = gate_town(tmp_path / "town.siege")
     original = source.read_bytes()
-    assert window.open_path(source)
+    assert window.files.open_path(source)
     assert window.autosave.save_now() is None  # nothing unsaved: nothing written
     assert autosaves(private_autosave) == []
 
-    window.play(AdvanceClock(turns=3))
+    window.playing.play(AdvanceClock(turns=3))
     qtbot.waitUntil(lambda: len(autosaves(private_autosave)) == 1, timeout=2000)
     (kept,) = autosaves(private_autosave)
     assert read_siege(kept).siege.clock.turn == 3
@@ -39,7 +39,7 @@ def test_a_clock_step_is_autosaved_beside_never_over_the_gms_file(
 def test_the_minute_timer_saves_only_unsaved_work(window, tmp_path, private_autosave):
     assert window.autosave.timer.interval() == autosave_keeper.INTERVAL_MS == 60_000
     assert window.autosave.timer.isActive()
-    assert window.open_path(gate_town(tmp_path / "town.siege"))
+    assert window.files.open_path(gate_town(tmp_path / "town.siege"))
     window.autosave.timer.timeout.emit()  # a minute passes with nothing done
     assert autosaves(private_autosave) == []
     window.document.edit_structure("gate", name="Barbican")
@@ -67,7 +67,7 @@ def test_recovering_opens_the_autosave_as_unsaved_work_saved_to_its_file(
     kept = crashed_session(private_autosave, source, turns=7)
     answers.recover.append(True)
 
-    assert window.start_session()
+    assert window.files.start_session()
     (offer,) = answers.recover_offers
     assert "Gate town" in offer and "town.siege" in offer and "autosaved" in offer
     assert window.document.siege.clock.turn == 7
@@ -76,7 +76,7 @@ def test_recovering_opens_the_autosave_as_unsaved_work_saved_to_its_file(
     assert not kept.exists()  # kept again under this session's name instead
     assert len(autosaves(private_autosave)) == 1
 
-    assert window.save()  # Save goes to the original file
+    assert window.files.save()  # Save goes to the original file
     assert read_siege(source).siege.clock.turn == 7
     assert not window.document.modified and not window.isWindowModified()
 
@@ -87,7 +87,7 @@ def test_declining_keeps_the_autosave_until_a_clean_exit(window, answers, tmp_pa
     kept = crashed_session(private_autosave, source, turns=7)
     answers.recover.append(False)
 
-    assert not window.start_session()
+    assert not window.files.start_session()
     assert len(answers.recover_offers) == 1
     assert window.document.path is None and not window.document.modified
     assert kept.exists()
@@ -105,11 +105,11 @@ def test_a_recovered_siege_never_saved_asks_for_a_name(window, answers, tmp_path
     saver.begin()
     saver.save(siege_file, None)
     answers.recover.append(True)
-    assert window.start_session()
+    assert window.files.start_session()
     assert window.document.path is None and window.document.modified
     target = tmp_path / "named.siege"
     answers.save_paths.append(target)
-    assert window.save()
+    assert window.files.save()
     assert read_siege(target).siege.name == "Gate town"
 
 
@@ -117,5 +117,5 @@ def test_no_offer_after_a_clean_exit(window, answers, tmp_path, private_autosave
     source = gate_town(tmp_path / "town.siege")
     crashed_session(private_autosave, source, turns=7)
     Autosaver(private_autosave).clean_exit()
-    assert not window.start_session()
+    assert not window.files.start_session()
     assert answers.recover_offers == []

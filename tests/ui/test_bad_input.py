@@ -9,12 +9,12 @@ from ui_helpers import click, plan_image, show_area, small_siege
 
 def test_unreadable_image_leaves_the_map_alone(qtbot, window, answers, tmp_path):
     answers.image_paths.append(plan_image(tmp_path / "plan.png"))
-    window.import_image_action.trigger()
+    window.menus.import_image_action.trigger()
     kept = window.document.siege.map
     broken = tmp_path / "broken.png"
     broken.write_bytes(b"\x89PNG\r\n\x1a\n not really an image")
     answers.image_paths.append(broken)
-    window.import_image_action.trigger()
+    window.menus.import_image_action.trigger()
     assert len(answers.warnings) == 1 and "broken.png" in answers.warnings[0]
     assert "cannot be read" in answers.warnings[0]
     assert window.document.siege.map == kept
@@ -23,9 +23,9 @@ def test_unreadable_image_leaves_the_map_alone(qtbot, window, answers, tmp_path)
 
 def test_unknown_image_type_and_missing_file(window, answers, tmp_path):
     answers.image_paths.append(tmp_path / "notes.txt")
-    window.import_image_action.trigger()
+    window.menus.import_image_action.trigger()
     answers.image_paths.append(tmp_path / "gone.png")
-    window.import_image_action.trigger()
+    window.menus.import_image_action.trigger()
     assert len(answers.warnings) == 2
     assert "PNG, JPEG, TIFF, WEBP or BMP" in answers.warnings[0]
     assert "gone.png" in answers.warnings[1]
@@ -34,14 +34,14 @@ def test_unknown_image_type_and_missing_file(window, answers, tmp_path):
 
 def test_file_that_is_not_a_siege_keeps_the_open_one(window, answers, tmp_path):
     good = small_siege(tmp_path / "good.siege")
-    assert window.open_path(good)
+    assert window.files.open_path(good)
     window.document.edit_structure("h1", name="Renamed mill")  # unsaved work
     for name, data in (("text.siege", b"hello"), ("empty.siege", b"")):
         bad = tmp_path / name
         bad.write_bytes(data)
         answers.save_changes.append("discard")
         answers.open_paths.append(bad)
-        window.open_action.trigger()
+        window.menus.open_action.trigger()
     assert len(answers.warnings) == 2
     assert all("not a siege" in message for message in answers.warnings)
     assert window.document.structure("h1").name == "Renamed mill"
@@ -51,15 +51,15 @@ def test_file_that_is_not_a_siege_keeps_the_open_one(window, answers, tmp_path):
 
 def test_zero_or_negative_calibration_is_refused(qtbot, window, answers, tmp_path):
     answers.image_paths.append(plan_image(tmp_path / "plan.png"))
-    window.import_image_action.trigger()
+    window.menus.import_image_action.trigger()
     show_area(window, 0, 0, 60, 40)
-    window.tool_actions["calibrate"].trigger()
+    window.menus.tool_actions["calibrate"].trigger()
     for answer in (0.0, -5.0):
         answers.numbers.append(answer)
         click(qtbot, window, (10, 10))
         click(qtbot, window, (30, 10))
     answers.numbers.append(0.0)
-    window.scale_action.trigger()
+    window.menus.scale_action.trigger()
     assert len(answers.warnings) == 3
     assert "more than 0 m" in answers.warnings[0] and "-5 m" in answers.warnings[1]
     assert "more than 0 pixels" in answers.warnings[2]
@@ -69,7 +69,7 @@ def test_zero_or_negative_calibration_is_refused(qtbot, window, answers, tmp_pat
 
 def test_self_crossing_polygon_is_refused_and_kept_for_fixing(qtbot, window, answers):
     show_area(window, -5, -5, 40, 30)
-    window.tool_actions["polygon"].trigger()
+    window.menus.tool_actions["polygon"].trigger()
     for point in ((0, 0), (10, 10), (10, 0), (0, 10)):
         click(qtbot, window, point)
     qtbot.keyClick(window.view, Qt.Key.Key_Return)
@@ -87,11 +87,11 @@ def test_refusing_to_lose_changes(window, answers, tmp_path):
     window.document.draw_structure("townhouse", [(0, 0), (4, 0), (4, 4), (0, 4)])
     assert window.isWindowModified()
     answers.save_changes.append("cancel")
-    window.new_action.trigger()
+    window.menus.new_action.trigger()
     assert len(window.document.siege.structures) == 1
     answers.save_changes.append("save")
     answers.save_paths.append(tmp_path / "kept.siege")
     answers.choices.append("armory")
-    window.new_action.trigger()
+    window.menus.new_action.trigger()
     assert (tmp_path / "kept.siege").is_file()
     assert window.document.ruleset == "armory" and window.document.siege.structures == {}

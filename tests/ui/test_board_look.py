@@ -12,7 +12,8 @@ from siegeboard.persist.autosave import Autosaver
 from siegeboard.report import palette
 from siegeboard.rules.build import new_structure
 from siegeboard.ui.items.grid_item import label_stride
-from siegeboard.ui.main_window import LOG_HEIGHT_PX, MainWindow
+from siegeboard.ui.dock_layout import LOG_HEIGHT_PX
+from siegeboard.ui.main_window import MainWindow
 
 from play_sieges import evening_siege, gate_town
 from ui_helpers import plan_image, small_siege
@@ -33,7 +34,7 @@ def test_fills_let_the_plan_through_and_deepen_as_a_structure_fails():
 
 
 def test_a_breached_section_carries_a_mark_of_fixed_size_at_the_fit_zoom(window, tmp_path):
-    assert window.open_path(evening_siege(tmp_path / "evening.siege"))
+    assert window.files.open_path(evening_siege(tmp_path / "evening.siege"))
     document = window.document
     document.apply_structures({"s1": document.siege.structures["s1"].model_copy(
         update={"ladder": "breached", "hull_suffered": 20})})
@@ -67,15 +68,15 @@ def test_square_labels_thin_out_as_squares_shrink():
 
 
 def test_the_grid_covers_the_map_image_only(window, tmp_path):
-    assert window.open_path(small_siege(tmp_path / "s.siege"))
+    assert window.files.open_path(small_siege(tmp_path / "s.siege"))
     image = plan_image(tmp_path / "plan.png", width=600, height=400)
-    assert window.import_image(image)
+    assert window.map_image.import_image(image)
     image_rect = window.scene.map_item.sceneBoundingRect()
     assert window.scene.grid.boundingRect() == image_rect
 
 
 def test_without_an_image_the_grid_grows_with_the_drawing(window, tmp_path):
-    assert window.open_path(small_siege(tmp_path / "s.siege"))
+    assert window.files.open_path(small_siege(tmp_path / "s.siege"))
     grid = window.scene.grid.boundingRect()
     content = window.scene.content_rect()
     assert grid.contains(content) and grid.width() <= content.width() + 2 * 20 + 1
@@ -100,7 +101,7 @@ def labels_drawn(window, scale: float) -> list[str]:
 
 
 def test_labels_every_square_only_when_squares_are_large(window, tmp_path):
-    assert window.open_path(gate_town(tmp_path / "town.siege"))
+    assert window.files.open_path(gate_town(tmp_path / "town.siege"))
     close = labels_drawn(window, 7.0)   # 70 px squares
     far = labels_drawn(window, 4.0)     # 40 px squares: every other one
     assert "B2" in close and "A1" in close
@@ -111,18 +112,18 @@ def test_labels_every_square_only_when_squares_are_large(window, tmp_path):
 
 # -- 3. docks ------------------------------------------------------------------------------------
 def test_the_scene_dock_is_for_the_armory_ruleset_only(qtbot, window, tmp_path):
-    assert window.open_path(gate_town(tmp_path / "town.siege"))
+    assert window.files.open_path(gate_town(tmp_path / "town.siege"))
     assert not window.scene_dock.isVisible()
     assert not window.scene_dock.toggleViewAction().isVisible()
-    assert window.open_path(evening_siege(tmp_path / "evening.siege"))
+    assert window.files.open_path(evening_siege(tmp_path / "evening.siege"))
     assert window.scene_dock.toggleViewAction().isVisible()
     assert not window.scene_dock.isHidden()
-    assert window.open_path(gate_town(tmp_path / "town.siege"))
+    assert window.files.open_path(gate_town(tmp_path / "town.siege"))
     assert window.scene_dock.isHidden()
 
 
 def test_default_layout_tabs_the_docks_and_leaves_the_log_room(qtbot, window, tmp_path):
-    assert window.open_path(evening_siege(tmp_path / "evening.siege"))
+    assert window.files.open_path(evening_siege(tmp_path / "evening.siege"))
     assert set(window.tabifiedDockWidgets(window.inspector)) == {window.actions_dock,
                                                                  window.scene_dock}
     assert window.fire_dock in window.tabifiedDockWidgets(window.weapons_dock)
@@ -131,7 +132,7 @@ def test_default_layout_tabs_the_docks_and_leaves_the_log_room(qtbot, window, tm
     # Moved about and closed, then View > Reset Layout brings it all back.
     window.actions_dock.setFloating(True)
     window.log_dock.hide()
-    window.reset_layout_action.trigger()
+    window.menus.reset_layout_action.trigger()
     qtbot.wait(10)
     assert not window.actions_dock.isFloating() and window.log_dock.isVisible()
     assert window.actions_dock in window.tabifiedDockWidgets(window.inspector)

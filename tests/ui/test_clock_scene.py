@@ -11,7 +11,7 @@ from ui_helpers import show_area
 
 
 def test_fire_spreads_to_the_wooden_neighbour(qtbot, window, answers, tmp_path):
-    assert window.open_path(wooden_row(tmp_path / "row.siege"))
+    assert window.files.open_path(wooden_row(tmp_path / "row.siege"))
     document = window.document
     show_area(window, -5, -5, 25, 15)
 
@@ -29,7 +29,7 @@ def test_fire_spreads_to_the_wooden_neighbour(qtbot, window, answers, tmp_path):
     assert window.scene.structure_items["w1"]._wild_fire
 
     # First minute: the spread roll is a 4, no fire next door.
-    window.dice_edit.setText("4")
+    window.playing.dice_edit.setText("4")
     window.clock_dock.minute_button.click()
     assert answers.warnings == []
     assert document.siege.clock.turn == TURNS_PER_MINUTE
@@ -41,8 +41,8 @@ def test_fire_spreads_to_the_wooden_neighbour(qtbot, window, answers, tmp_path):
                for line in entry.lines)
 
     # Second minute: a 1, and the Weaver's house catches fire at level 1.
-    window.dice_edit.setText("1")
-    window.minute_action.trigger()
+    window.playing.dice_edit.setText("1")
+    window.menus.minute_action.trigger()
     assert answers.warnings == []
     weaver = document.siege.structures["w2"]
     assert weaver.fire_level == 1
@@ -54,14 +54,14 @@ def test_fire_spreads_to_the_wooden_neighbour(qtbot, window, answers, tmp_path):
 
     # Undo both minutes: the fire is back to the torch alone; redo is exact.
     after = document.siege.model_dump()
-    window.undo_action.trigger()
-    window.undo_action.trigger()
+    window.menus.undo_action.trigger()
+    window.menus.undo_action.trigger()
     assert document.siege.clock.turn == 0
     assert document.siege.structures["w1"].fire_level == 5
     assert document.siege.structures["w2"].fire_level == 0
     assert window.scene.structure_items["w2"]._fire == ""
-    window.redo_action.trigger()
-    window.redo_action.trigger()
+    window.menus.redo_action.trigger()
+    window.menus.redo_action.trigger()
     assert document.siege.model_dump() == after
 
     # One turn and N turns from the dock; N turns with the program's own dice.
@@ -73,7 +73,7 @@ def test_fire_spreads_to_the_wooden_neighbour(qtbot, window, answers, tmp_path):
 
 
 def test_evening_scene_with_two_engines(qtbot, window, answers, tmp_path):
-    assert window.open_path(evening_siege(tmp_path / "evening.siege"))
+    assert window.files.open_path(evening_siege(tmp_path / "evening.siege"))
     document = window.document
     dock = window.scene_dock
     assert dock.rows == ["e1", "e2"]
@@ -124,16 +124,16 @@ def test_evening_scene_with_two_engines(qtbot, window, answers, tmp_path):
 
     # Undo the scene: both sections as they were; redo: identical.
     after = siege.model_dump()
-    window.undo_action.trigger()
+    window.menus.undo_action.trigger()
     assert document.siege.scene == 0
     assert all(document.siege.structures[k] == before[k] for k in before)
     assert not dock.breached.isVisibleTo(dock)
-    window.redo_action.trigger()
+    window.menus.redo_action.trigger()
     assert document.siege.model_dump() == after
 
     # A pool the GM sets, rolled with dice typed at the table: 5 and 6 are Successes.
     dock.set_row("e2", pool=3)
-    window.dice_edit.setText("5 6 2")
+    window.playing.dice_edit.setText("5 6 2")
     dock.resolve_button.click()
     assert answers.warnings == []
     last = document.siege.log[-1]

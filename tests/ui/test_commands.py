@@ -10,7 +10,7 @@ from siegeboard.model.siege import MapImage, Siege
 from siegeboard.persist import SiegeFile
 from siegeboard.rules.build import new_structure
 from siegeboard.ui import commands
-from siegeboard.ui.changes import Change
+from siegeboard.ui.changes import Aspect, Change
 from siegeboard.ui.document import Document
 
 
@@ -27,7 +27,10 @@ def document(qapp):
     doc = Document(SiegeFile(siege=siege))
     doc.changes = []
     doc.changed.connect(doc.changes.append)
-    return doc
+    yield doc
+    # Commands on the document's own stack refer back to it: drop them before the garbage
+    # collector meets the cycle (PySide6 may free the C++ commands twice otherwise).
+    doc.undo_stack.clear()
 
 
 def run(document, command):
@@ -66,7 +69,8 @@ def test_move_structures(document):
     run(document, commands.MoveStructures(document, ["a"], 4, -2))
     assert document.structure("a").footprint[0] == (4, -2)
     assert document.structure("a").dp == 200
-    assert document.changes[-1] == Change(changed=frozenset({"a"}))
+    assert document.changes[-1] == Change(changed=frozenset({"a"}),
+                                          aspects=frozenset({Aspect.SHAPE}))
 
 
 def test_rotate_structures_quarter_turn_stays_on_grid(document):
@@ -135,7 +139,7 @@ def test_map_commands(document):
     placement = MapImage(member="map.png", pixels_per_metre=10)
     run(document, commands.SetMap(document, placement, {"map.png": b"png"}))
     assert document.images == {"map.png": b"png"}
-    assert document.changes[-1] == Change(map=True)
+    assert document.changes[-1] == Change.of(Aspect.MAP)
     run(document, commands.CalibrateMap(document, 4.5))
     assert document.siege.map.pixels_per_metre == 4.5
     run(document, commands.PlaceMap(document, {"rotation_deg": 12.0, "locked": False}))
@@ -149,7 +153,7 @@ def test_map_commands(document):
 def test_move_grid_origin(document):
     run(document, commands.MoveGridOrigin(document, (3.5, -1.0)))
     assert document.siege.grid_origin == (3.5, -1.0)
-    assert document.changes[-1] == Change(grid=True)
+    assert document.changes[-1] == Change.of(Aspect.GRID)
 
 
 def test_removing_a_selected_structure_drops_it_from_the_selection(document):
@@ -158,3 +162,35 @@ def test_removing_a_selected_structure_drops_it_from_the_selection(document):
     assert document.selection == ("w1",)
     document.undo_stack.undo()
     assert "a" in document.siege.structures
+
+
+def test_each_edit_names_the_aspects_it_changed(document):
+    document.edit_structure("a", name="Granary")
+    assert document.changes[-1] == Change(changed=frozenset({"a"}),
+                                          aspects=frozenset({Aspect.NAME}))
+    document.edit_structure("a", occupants=[{"name": "Miller"}])
+    assert document.changes[-1].aspects == {Aspect.STATE}
+    document.edit_structure("a", stories=3)
+    assert Aspect.MAKE in document.changes[-1].aspects
+    assert Aspect.SHAPE not in document.changes[-1].aspects
+    document.undo_stack.undo()  # an undo names the same aspects
+    assert Aspect.MAKE in document.changes[-1].aspects
+
+
+def test_a_shot_names_the_log_and_the_state_a_clock_step_the_clock(document):
+    document.fire_at("he_shell", (5, 4), range_m=100, dice_values=[6] * 40)
+    shot = document.changes[-1]
+    assert "a" in shot.changed and {Aspect.LOG, Aspect.STATE} <= shot.aspects
+    assert Aspect.CLOCK not in shot.aspects and Aspect.SHAPE not in shot.aspects
+    document.advance_clock(1, dice_values=[])
+    assert document.changes[-1].aspects >= {Aspect.LOG, Aspect.CLOCK}
+    assert document.changes[-1].touches(Aspect.CLOCK)
+    assert not document.changes[-1].touches(Aspect.MAP)
+    assert Change(reset=True).touches(Aspect.MAP)
+
+
+def test_settings_and_the_snapshot_mark(document):
+    document.edit_settings("Renamed", document.siege.options, 7)
+    assert document.changes[-1] == Change.of(Aspect.SETTINGS)
+    document.mark_snapshot()
+    assert document.changes[-1] == Change()  # no view shows it

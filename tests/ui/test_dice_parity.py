@@ -18,7 +18,7 @@ def test_window_and_command_line_roll_the_same_dice(window, tmp_path, capsys):
     command_line = read_siege(path).siege.log[-1]
 
     window_copy = write_sample(tmp_path / "window.siege")
-    assert window.open_path(window_copy, ask=False)
+    assert window.files.open_path(window_copy, ask=False)
     battery = next(b for b in window.document.siege.batteries.values()
                    if b.name == "Great Battery")
     outcome = window.document.play(FireAt(weapon_id=battery.weapon_id, battery_id=battery.id,

@@ -14,9 +14,9 @@ from ui_helpers import click, drag, show_area, small_siege
 
 @pytest.fixture
 def opened(window, tmp_path):
-    assert window.open_path(small_siege(tmp_path / "small.siege"))
+    assert window.files.open_path(small_siege(tmp_path / "small.siege"))
     show_area(window, -5, -5, 60, 20)
-    window.tool_actions["select"].trigger()
+    window.menus.tool_actions["select"].trigger()
     return window
 
 
@@ -40,7 +40,7 @@ def test_drag_moves_on_the_grid_in_one_undo_step(qtbot, opened):
     drag(qtbot, opened, (5, 4), (9.3, 7.8))
     assert opened.document.structure("h1").footprint[0] == (4.0, 4.0)
     assert opened.scene.structure_items["h1"].pos() == QPointF(0, 0)
-    opened.undo_action.trigger()
+    opened.menus.undo_action.trigger()
     assert opened.document.structure("h1").footprint[0] == (0.0, 0.0)
 
 
@@ -55,14 +55,14 @@ def test_corner_handle_drag_reshapes_and_dp_follows(qtbot, opened):
 
 def test_delete_duplicate_copy_paste(qtbot, opened):
     click(qtbot, opened, (5, 4))
-    opened.duplicate_action.trigger()
+    opened.menus.duplicate_action.trigger()
     (copy,) = opened.document.selection
     assert opened.document.structure(copy).footprint[0] == (2.0, 2.0)
-    opened.delete_action.trigger()
+    opened.menus.delete_action.trigger()
     assert copy not in opened.document.siege.structures
     click(qtbot, opened, (5, 4))
-    opened.copy_action.trigger()
-    opened.paste_action.trigger()
+    opened.menus.copy_action.trigger()
+    opened.menus.paste_action.trigger()
     assert len(opened.document.siege.structures) == 5
     qtbot.keyClick(opened.view, Qt.Key.Key_Delete)
     assert len(opened.document.siege.structures) == 4
@@ -70,11 +70,11 @@ def test_delete_duplicate_copy_paste(qtbot, opened):
 
 def test_split_and_merge_sections(qtbot, opened):
     click(qtbot, opened, (25, 1))
-    opened.split_action.trigger()
+    opened.menus.split_action.trigger()
     halves = opened.document.selection
     assert len(halves) == 2
     assert sum(opened.document.structure(k).dp for k in halves) == 675
-    opened.merge_action.trigger()
+    opened.menus.merge_action.trigger()
     (merged,) = opened.document.selection
     assert opened.document.structure(merged).dp == 675
     assert len(opened.document.structure(merged).footprint) == 4
@@ -82,7 +82,7 @@ def test_split_and_merge_sections(qtbot, opened):
 
 def test_rotate_quarter_turn(qtbot, opened):
     click(qtbot, opened, (5, 4))
-    opened.rotate_cw_action.trigger()
+    opened.menus.rotate_cw_action.trigger()
     mill = opened.document.structure("h1")
     xs = sorted({x for x, _ in mill.footprint})
     assert xs[1] - xs[0] == 8 and mill.dp == 200
@@ -108,7 +108,7 @@ def test_inspector_edits_are_undoable_and_live(qtbot, opened):
     table = opened.structures_dock
     assert "Old mill" in table.visible_names()
     for _ in range(4):
-        opened.undo_action.trigger()
+        opened.menus.undo_action.trigger()
     assert opened.document.structure("h1").name == "Mill"
     assert opened.document.structure("h1").dp == 200
 
@@ -139,6 +139,6 @@ def test_one_changed_structure_touches_one_item(qtbot, opened, monkeypatch):
     opened.document.edit_structure("w1", name="Breached bit")
     assert shown == ["w1"]
     before = {key: item for key, item in opened.scene.structure_items.items()}
-    opened.undo_action.trigger()
+    opened.menus.undo_action.trigger()
     assert shown == ["w1", "w1"]
     assert opened.scene.structure_items == before  # no item was rebuilt

@@ -19,14 +19,14 @@ LARGE_CALIBRE, FIRE_ROLL = (3, 4), 2  # 2D6 = 7: penetration 38 + 7 = 45; no fir
 
 @pytest.fixture
 def town(window, tmp_path):
-    assert window.open_path(gate_town(tmp_path / "town.siege"))
+    assert window.files.open_path(gate_town(tmp_path / "town.siege"))
     show_area(window, -5, -5, 75, 75)
     return window
 
 
 def place_battery(qtbot, window, point):
     window.weapons_dock.select_weapon("he_shell")
-    window.tool_actions["battery"].trigger()
+    window.menus.tool_actions["battery"].trigger()
     click(qtbot, window, point)
 
 
@@ -43,7 +43,7 @@ def test_he_round_on_the_gatehouse(qtbot, town, answers):
     assert set(window.scene.battery_items) == {battery.id}
 
     # Hover: the range, the band and the blast's reach in squares with their values.
-    window.tool_actions["fire"].trigger()
+    window.menus.tool_actions["fire"].trigger()
     move(window, view_point(window, (25, 25)), Qt.MouseButton.NoButton)
     tool = window.tools["fire"]
     assert "range 43.0 m" in tool.last_text and "band up to 3000 m, penetration 38" in \
@@ -58,7 +58,7 @@ def test_he_round_on_the_gatehouse(qtbot, town, answers):
         assert value == harris.concussion_at(40, round(away))
 
     # Fire with the dice rolled at the table; count the items redrawn.
-    window.dice_edit.setText(" ".join(map(str, (*LARGE_CALIBRE, FIRE_ROLL))))
+    window.playing.dice_edit.setText(" ".join(map(str, (*LARGE_CALIBRE, FIRE_ROLL))))
     shown = []
     original = StructureItem.show_state
 
@@ -72,7 +72,7 @@ def test_he_round_on_the_gatehouse(qtbot, town, answers):
     finally:
         StructureItem.show_state = original
     assert answers.warnings == []
-    assert window.dice_edit.text() == ""  # typed dice are used once
+    assert window.playing.dice_edit.text() == ""  # typed dice are used once
 
     siege = document.siege
     (entry,) = siege.log
@@ -117,13 +117,13 @@ def test_he_round_on_the_gatehouse(qtbot, town, answers):
 
     # Undo puts every DP back and empties the log; redo gives the identical siege, dice included.
     after = siege.model_dump()
-    window.undo_action.trigger()
+    window.menus.undo_action.trigger()
     assert document.siege.log == []
     assert {k: s.dp for k, s in document.siege.structures.items()} == \
         {k: s.dp for k, s in before.items()}
     assert items["gate"]._brush.color().rgb() == palette.damage_colour(1.0).rgb()
     assert model.rowCount() == 0
-    window.redo_action.trigger()
+    window.menus.redo_action.trigger()
     assert document.siege.model_dump() == after
     assert model.rowCount() == 1
 
@@ -131,19 +131,19 @@ def test_he_round_on_the_gatehouse(qtbot, town, answers):
 def test_refusals_change_nothing(qtbot, town, answers):
     window, document = town, town.document
     place_battery(qtbot, window, (24, 68))
-    window.tool_actions["fire"].trigger()
+    window.menus.tool_actions["fire"].trigger()
     depth = document.undo_stack.count()
     # Too few dice typed: one message, nothing changes.
-    window.dice_edit.setText("3")
+    window.playing.dice_edit.setText("3")
     click(qtbot, window, (25, 25))
     assert len(answers.warnings) == 1 and "dice" in answers.warnings[0]
     assert document.undo_stack.count() == depth and document.siege.log == []
     # A die that no D6 shows.
-    window.dice_edit.setText("3 9 1")
+    window.playing.dice_edit.setText("3 9 1")
     click(qtbot, window, (25, 25))
     assert "D6" in answers.warnings[-1] and document.siege.log == []
     # Out of range: the catapult reaches 300 m only.
-    window.dice_edit.clear()
+    window.playing.dice_edit.clear()
     window.fire_dock.choose(None)
     window.weapons_dock.select_weapon("catapult")
     window.fire_dock.range.setValue(500)
@@ -164,9 +164,9 @@ def test_battery_drag_moves_and_undoes(qtbot, town):
     drag(qtbot, window, (24, 68), (40, 60))
     assert document.siege.batteries[key].position == (40.0, 60.0)
     assert window.scene.battery_items[key].pos().x() == pytest.approx(40)
-    window.undo_action.trigger()
+    window.menus.undo_action.trigger()
     assert document.siege.batteries[key].position == (24.0, 68.0)
-    window.undo_action.trigger()
+    window.menus.undo_action.trigger()
     assert document.siege.batteries == {} and window.scene.battery_items == {}
     assert "he_shell" not in document.siege.weapons
 
@@ -174,14 +174,14 @@ def test_battery_drag_moves_and_undoes(qtbot, town):
 def test_random_dice_are_reproducible_and_saved_log_reopens(qtbot, town, tmp_path):
     window, document = town, town.document
     place_battery(qtbot, window, (24, 68))
-    window.tool_actions["fire"].trigger()
+    window.menus.tool_actions["fire"].trigger()
     click(qtbot, window, (25, 25))
     first = document.siege.log[-1].dice_values()
-    window.undo_action.trigger()
-    window.redo_action.trigger()
+    window.menus.undo_action.trigger()
+    window.menus.redo_action.trigger()
     assert document.siege.log[-1].dice_values() == first  # redo never rolls again
     target = tmp_path / "saved.siege"
     document.save(target)
-    assert window.open_path(target)
+    assert window.files.open_path(target)
     assert window.log_dock.model.rowCount() == 1
     assert document.siege.log[0].dice_values() == first

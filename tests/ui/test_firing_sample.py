@@ -21,7 +21,7 @@ SAMPLE = Path(__file__).resolve().parents[2] / "siegeboard" / "resources" / "sam
 
 def test_he_round_on_the_sample_gatehouse(qtbot, window, answers, tmp_path):
     shutil.copy(SAMPLE, tmp_path / "castle.siege")
-    assert window.open_path(tmp_path / "castle.siege", ask=False)
+    assert window.files.open_path(tmp_path / "castle.siege", ask=False)
     document = window.document
     siege = document.siege
     before = {key: s.model_copy(deep=True) for key, s in siege.structures.items()}
@@ -33,9 +33,9 @@ def test_he_round_on_the_sample_gatehouse(qtbot, window, answers, tmp_path):
     weapon = siege.weapons["he_shell"]
 
     window.fire_dock.choose(battery.id)
-    window.tool_actions["fire"].trigger()
+    window.menus.tool_actions["fire"].trigger()
     show_area(window, at[0] - 40, at[1] - 40, at[0] + 40, at[1] + 40)
-    window.dice_edit.setText("3 4 2")  # 2D6 = 7 for the large calibre; no fire (2 on the 1D6)
+    window.playing.dice_edit.setText("3 4 2")  # 2D6 = 7 for the large calibre; no fire (2 on the 1D6)
     click(qtbot, window, at)
     assert answers.warnings == []
 
@@ -59,7 +59,7 @@ def test_he_round_on_the_sample_gatehouse(qtbot, window, answers, tmp_path):
     assert item._brush.color().rgb() == palette.damage_colour(after.dp / after.dp_original).rgb()
     assert item._brush.color().rgb() != palette.damage_colour(1.0).rgb()
 
-    window.undo_action.trigger()
+    window.menus.undo_action.trigger()
     assert document.siege.model_dump_json() == opened
-    window.redo_action.trigger()
+    window.menus.redo_action.trigger()
     assert document.siege.log[0].dice_values() == [3, 4, 2]

@@ -10,7 +10,7 @@ SAMPLES = Path(__file__).resolve().parents[2] / "siegeboard" / "resources" / "sa
 
 def test_override_the_portcullis_from_the_actions_dock(window, answers, tmp_path):
     shutil.copy(SAMPLES / "castle_armory.siege", tmp_path / "castle.siege")
-    assert window.open_path(tmp_path / "castle.siege", ask=False)
+    assert window.files.open_path(tmp_path / "castle.siege", ask=False)
     document = window.document
     gate = next(s for s in document.siege.structures.values() if s.inner_layer is not None)
     document.select([gate.id])
@@ -35,7 +35,7 @@ def test_override_the_portcullis_from_the_actions_dock(window, answers, tmp_path
 
 def test_the_layer_row_hides_for_a_single_layer_section(window, tmp_path):
     shutil.copy(SAMPLES / "castle_armory.siege", tmp_path / "castle.siege")
-    assert window.open_path(tmp_path / "castle.siege", ask=False)
+    assert window.files.open_path(tmp_path / "castle.siege", ask=False)
     document = window.document
     wall = next(s for s in document.siege.structures.values() if s.inner_layer is None)
     document.select([wall.id])

@@ -45,7 +45,7 @@ def big_siege(tmp_path_factory):
 
 def test_big_map_opens_fast_and_repaints_smoothly(qtbot, window, big_siege):
     started = time.perf_counter()
-    assert window.open_path(big_siege)
+    assert window.files.open_path(big_siege)
     window.view.viewport().repaint()
     opened = time.perf_counter() - started
     assert opened < 3.0, f"opening took {opened:.2f} s"

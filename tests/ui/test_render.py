@@ -46,7 +46,7 @@ def every_state_siege(tmp_path: Path) -> Path:
 
 
 def test_window_renders_to_png(qtbot, window, tmp_path):
-    assert window.open_path(every_state_siege(tmp_path))
+    assert window.files.open_path(every_state_siege(tmp_path))
     window.document.select([next(iter(window.document.siege.structures))])
     window.view.fit_to_map()
     qtbot.wait(10)

@@ -15,7 +15,7 @@ SAMPLES = Path(__file__).resolve().parents[2] / "siegeboard" / "resources" / "sa
 def open_sample(window, tmp_path, name):
     path = tmp_path / name
     shutil.copy(SAMPLES / name, path)
-    assert window.open_path(path, ask=False)
+    assert window.files.open_path(path, ask=False)
     return window.document
 
 
@@ -26,7 +26,7 @@ def settle(window, fill):
         fill(dialog)
         dialog.accept()
         return True
-    window.run_dialog = run
+    window.prompts.run_dialog = run
 
 
 def test_harris_settings_change_the_blast_and_undo(window, tmp_path):
@@ -40,7 +40,7 @@ def test_harris_settings_change_the_blast_and_undo(window, tmp_path):
         assert "ladder_mode" not in dialog.option_widgets
         dialog.seed_box.setValue(99)
     settle(window, fill)
-    window.settings_action.trigger()
+    window.menus.settings_action.trigger()
     siege = document.siege
     assert siege.name == "Harrowmere, second week"
     assert siege.options.concussion_falloff == "one_over_d_plus_1"
@@ -64,7 +64,7 @@ def test_armory_settings_show_the_ladder_mode(window, tmp_path):
         ladder.setCurrentIndex(ladder.findData("as_written"))
         dialog.option_widgets["armory_section_m"].setValue(5.0)
     settle(window, fill)
-    window.settings_action.trigger()
+    window.menus.settings_action.trigger()
     assert document.siege.options.ladder_mode == "as_written"
     assert document.siege.options.armory_section_m == 5.0
     assert document.section_length() == 5.0
@@ -75,9 +75,9 @@ def test_armory_settings_show_the_ladder_mode(window, tmp_path):
 def test_unchanged_settings_push_nothing(window, tmp_path):
     document = open_sample(window, tmp_path, "castle.siege")
     settle(window, lambda dialog: None)
-    window.settings_action.trigger()
+    window.menus.settings_action.trigger()
     assert document.undo_stack.count() == 0
 
 
 def test_quit_has_a_shortcut(window):
-    assert not window.quit_action.shortcut().isEmpty()
+    assert not window.menus.quit_action.shortcut().isEmpty()

@@ -14,7 +14,7 @@ from play_sieges import gate_town
 
 @pytest.fixture
 def town(window, tmp_path):
-    assert window.open_path(gate_town(tmp_path / "town.siege"))
+    assert window.files.open_path(gate_town(tmp_path / "town.siege"))
     return window
 
 
@@ -30,20 +30,20 @@ def drive(window, fill):
             return dialog.result() == ExportDialog.DialogCode.Accepted
         return fill(dialog)
 
-    window.run_dialog = run
+    window.prompts.run_dialog = run
     return seen
 
 
 def test_the_file_menu_has_print_and_export_before_quit(window):
-    actions = window.file_menu.actions()
-    place = actions.index(window.file_export_separator)
-    assert actions[place - 2:place] == [window.print_action, window.export_action]
-    assert actions[-1] is window.quit_action
+    actions = window.menus.file_menu.actions()
+    place = actions.index(window.menus.file_export_separator)
+    assert actions[place - 2:place] == [window.menus.print_action, window.menus.export_action]
+    assert actions[-1] is window.menus.quit_action
 
 
 def test_export_a_players_greyscale_pdf(town, tmp_path):
     window = town
-    window.play(AdvanceClock(turns=4))
+    window.playing.play(AdvanceClock(turns=4))
     target = tmp_path / "out" / "evening.pdf"
     target.parent.mkdir()
 
@@ -56,7 +56,7 @@ def test_export_a_players_greyscale_pdf(town, tmp_path):
         dialog.area_box.setCurrentIndex(dialog.area_box.findData(1000))
 
     seen = drive(window, fill)
-    window.export_action.trigger()
+    window.menus.export_action.trigger()
     (dialog,) = seen
     assert dialog.since_box.value() == SINCE_LAST  # default: since the last snapshot
     options = dialog.options()
@@ -73,7 +73,7 @@ def test_export_a_players_greyscale_pdf(town, tmp_path):
 
 def test_export_the_current_view_since_a_turn_as_png(town, tmp_path):
     window = town
-    window.play(AdvanceClock(turns=6))
+    window.playing.play(AdvanceClock(turns=6))
     target = tmp_path / "view.png"
 
     def fill(dialog):
@@ -82,7 +82,7 @@ def test_export_the_current_view_since_a_turn_as_png(town, tmp_path):
         dialog.since_box.setValue(2)
 
     seen = drive(window, fill)
-    window.export_action.trigger()
+    window.menus.export_action.trigger()
     (dialog,) = seen
     options = dialog.options()
     assert options.view is not None and options.since_turn == 2 and options.scale is None
@@ -90,7 +90,7 @@ def test_export_the_current_view_since_a_turn_as_png(town, tmp_path):
 
 
 def test_a_bad_extension_keeps_the_dialog_open_and_writes_nothing(town, tmp_path):
-    dialog = town.snapshot_dialog()
+    dialog = town.snapshots.snapshot_dialog()
     dialog.path_edit.setText(str(tmp_path / "map.docx"))
     dialog.accept()
     assert dialog.result() != ExportDialog.DialogCode.Accepted
@@ -101,14 +101,14 @@ def test_a_bad_extension_keeps_the_dialog_open_and_writes_nothing(town, tmp_path
 def test_an_export_that_fails_is_one_message_and_records_nothing(town, answers, tmp_path):
     from siegeboard.report.options import SnapshotOptions
 
-    assert not town.export_snapshot_to(tmp_path / "missing" / "x.pdf", SnapshotOptions())
+    assert not town.snapshots.export_snapshot_to(tmp_path / "missing" / "x.pdf", SnapshotOptions())
     assert len(answers.warnings) == 1 and "does not exist" in answers.warnings[0]
     assert town.document.siege.last_snapshot_turn is None
 
 
 def test_print_preview_paints_the_snapshot(town, tmp_path):
     window = town
-    window.play(AdvanceClock(turns=2))
+    window.playing.play(AdvanceClock(turns=2))
     painted = []
 
     def fill(dialog):
@@ -123,7 +123,7 @@ def test_print_preview_paints_the_snapshot(town, tmp_path):
         dialog.paper_box.setCurrentText("A5")
 
     seen = drive(window, fill)
-    window.print_action.trigger()
+    window.menus.print_action.trigger()
     assert isinstance(seen[0], ExportDialog) and isinstance(seen[1], QPrintPreviewDialog)
     assert painted and (tmp_path / "printed.pdf").read_bytes()[:5] == b"%PDF-"
     assert window.document.siege.last_snapshot_turn == 2

@@ -442,6 +442,6 @@ def test_a_structure_with_a_mine_under_it_cannot_be_removed(qapp):
 def test_the_window_warns_when_a_delete_is_refused(window, answers):
     window.document.load(opened_copy("harris"), None)
     window.document.select(["wall-w4"])
-    window.delete_selection()
+    window.edits.delete_selection()
     assert "wall-w4" in window.document.siege.structures
     assert answers.warnings and "Cannot delete" in answers.warnings[-1]

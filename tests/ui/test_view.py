@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import QPoint, QPointF, QSettings, Qt
 from PySide6.QtGui import QWheelEvent
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QComboBox
 
 from siegeboard.ui.scale_bar import nice_length
 
@@ -50,9 +50,9 @@ def test_middle_button_and_space_drag_pan(qtbot, window):
 
 
 def test_fit_zoom_actions_and_scale_bar(window, tmp_path):
-    window.open_path(small_siege(tmp_path / "s.siege"))
-    window.zoom_in_action.trigger()
-    window.fit_action.trigger()
+    window.files.open_path(small_siege(tmp_path / "s.siege"))
+    window.menus.zoom_in_action.trigger()
+    window.menus.fit_action.trigger()
     visible = window.view.mapToScene(window.view.viewport().rect()).boundingRect()
     assert visible.contains(window.scene.content_rect())
     bar = window.view.scale_bar
@@ -74,15 +74,15 @@ def test_status_bar_shows_metres_and_square(window):
 
 def test_grid_origin_tool_and_toggles(qtbot, window):
     show_area(window, 0, 0, 60, 40)
-    window.tool_actions["grid_origin"].trigger()
+    window.menus.tool_actions["grid_origin"].trigger()
     qtbot.mouseClick(window.view.viewport(), Qt.MouseButton.LeftButton,
                      pos=view_point(window, (3, 4)))
     ox, oy = window.document.siege.grid_origin
     assert ox == pytest.approx(3, abs=0.1) and oy == pytest.approx(4, abs=0.1)
-    window.grid_action.trigger()
-    window.squares_action.trigger()
+    window.menus.grid_action.trigger()
+    window.menus.squares_action.trigger()
     assert not window.scene.grid.show_fine and not window.scene.grid.show_squares
-    window.undo_action.trigger()
+    window.menus.undo_action.trigger()
     assert window.document.siege.grid_origin == (0.0, 0.0)
 
 
@@ -94,18 +94,39 @@ def test_tool_shortcuts_switch_tools(qtbot, window):
         assert window.tool.name == name
 
 
+def test_the_toolbar_shows_only_the_active_tools_own_widgets(qtbot, window):
+    def shown():  # on the bar (or in its overflow when the window is narrow)
+        bar = window.menus.tools_bar
+        widgets = [bar.widgetForAction(action) for action in bar.actions()
+                   if action.isVisible()]
+        return sorted(w.objectName() for w in widgets if w is not None
+                      and w.objectName().endswith("Box"))
+
+    assert shown() == []  # Select has no widgets of its own
+    qtbot.keyClick(window.view, Qt.Key.Key_W)
+    assert shown() == ["wallKindBox", "wallThicknessBox"]
+    qtbot.keyClick(window.view, Qt.Key.Key_R)
+    assert shown() == ["rectangleKindBox"]
+    box = window.menus.tools_bar.findChild(QComboBox, "rectangleKindBox")
+    box.setCurrentIndex(box.findData("bunker"))
+    box.activated.emit(box.currentIndex())
+    assert window.tools["rectangle"].kind == "bunker"
+    qtbot.keyClick(window.view, Qt.Key.Key_M)
+    assert shown() == []
+
+
 def test_measure_reports_distance(qtbot, window):
     show_area(window, 0, 0, 60, 40)
-    window.tool_actions["measure"].trigger()
+    window.menus.tool_actions["measure"].trigger()
     drag(qtbot, window, (2, 2), (32, 2))
     assert window.tools["measure"].last_text.startswith("Distance 30.0 m, 3 square")
 
 
 def test_recent_files_and_layout_are_remembered(qtbot, window, tmp_path, answers):
     path = small_siege(tmp_path / "s.siege")
-    window.open_path(path)
-    assert window.recent_files() == [str(path.resolve())]
-    assert window.recent_menu.actions()[0].text().endswith("s.siege")
+    window.files.open_path(path)
+    assert window.files.recent_files() == [str(path.resolve())]
+    assert window.menus.recent_menu.actions()[0].text().endswith("s.siege")
     window.history_dock.hide()
     window.close()
     settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
@@ -113,9 +134,9 @@ def test_recent_files_and_layout_are_remembered(qtbot, window, tmp_path, answers
 
     again = MainWindow(settings)
     qtbot.addWidget(again)
-    assert again.recent_files() == [str(path.resolve())]
+    assert again.files.recent_files() == [str(path.resolve())]
     assert not again.history_dock.isVisibleTo(again)
-    again.recent_menu.actions()[0].trigger()
+    again.menus.recent_menu.actions()[0].trigger()
     assert again.document.path == path.resolve()
 
 
@@ -123,29 +144,29 @@ def test_image_rotate_needs_unlock_and_unlocked_image_drags(qtbot, window, answe
     from ui_helpers import plan_image
 
     answers.image_paths.append(plan_image(tmp_path / "plan.png"))
-    window.import_image_action.trigger()
-    assert window.lock_image_action.isChecked()
+    window.menus.import_image_action.trigger()
+    assert window.menus.lock_image_action.isChecked()
     answers.numbers.append(30.0)
-    window.rotate_image_action.trigger()
+    window.menus.rotate_image_action.trigger()
     assert "locked" in answers.warnings[-1] and window.document.siege.map.rotation_deg == 0
-    window.lock_image_action.trigger()
+    window.menus.lock_image_action.trigger()
     assert window.document.siege.map.locked is False
     answers.numbers.append(30.0)
-    window.rotate_image_action.trigger()
+    window.menus.rotate_image_action.trigger()
     assert window.document.siege.map.rotation_deg == 30.0
     answers.numbers.append(0.0)
-    window.rotate_image_action.trigger()
+    window.menus.rotate_image_action.trigger()
     show_area(window, -10, -10, 70, 50)
-    window.tool_actions["select"].trigger()
+    window.menus.tool_actions["select"].trigger()
     drag(qtbot, window, (20, 20), (25, 23))
     ox, oy = window.document.siege.map.offset
     assert ox == pytest.approx(5, abs=0.3) and oy == pytest.approx(3, abs=0.3)
-    window.undo_action.trigger()
+    window.menus.undo_action.trigger()
     assert window.document.siege.map.offset == (0.0, 0.0)
 
 
 def test_armory_inspector_shows_hull_and_ladder(qtbot, window, tmp_path):
-    window.open_path(small_siege(tmp_path / "a.siege", ruleset="armory"))
+    window.files.open_path(small_siege(tmp_path / "a.siege", ruleset="armory"))
     window.document.select(["w1"])
     text = window.inspector.derived.text()
     assert "Hull" in text and "Ladder intact" in text

@@ -21,7 +21,7 @@ def test_import_calibrate_draw_undo_save_reopen(qtbot, window, answers, tmp_path
 
     # Import: 600 x 400 px plan, squares every 50 px.
     answers.image_paths.append(plan_image(tmp_path / "plan.png"))
-    window.import_image_action.trigger()
+    window.menus.import_image_action.trigger()
     assert answers.warnings == []
     assert document.siege.map is not None and document.siege.map.member == "map.png"
     assert window.scene.map_item is not None
@@ -29,20 +29,20 @@ def test_import_calibrate_draw_undo_save_reopen(qtbot, window, answers, tmp_path
     # Calibrate with two clicks: 100 px apart on the image (10 px per m -> 10 m in the scene),
     # and the GM says they are 20 m apart: 5 px per m.
     show_area(window, 0, 0, 60, 40)
-    window.tool_actions["calibrate"].trigger()
+    window.menus.tool_actions["calibrate"].trigger()
     answers.numbers.append(20.0)
     click(qtbot, window, (10, 10), Qt.KeyboardModifier.NoModifier)
     click(qtbot, window, (20, 10))
     assert document.siege.map.pixels_per_metre == pytest.approx(5.0, rel=0.02)
     # Make it exact for the arithmetic below, through the pixels-per-2-m path.
     answers.numbers.append(10.0)
-    window.scale_action.trigger()
+    window.menus.scale_action.trigger()
     assert document.siege.map.pixels_per_metre == 5.0
     assert window.scene.map_item.sceneBoundingRect().width() == pytest.approx(120.0)
 
     # Draw a 10 x 8 m townhouse with a real drag, snapped to the 2 m grid.
     show_area(window, -5, -5, 60, 45)
-    window.tool_actions["rectangle"].trigger()
+    window.menus.tool_actions["rectangle"].trigger()
     drag(qtbot, window, (2.3, 2.2), (11.8, 10.1))
     (house,) = [s for s in document.siege.structures.values() if s.kind == "townhouse"]
     assert house.footprint == [(2.0, 2.0), (12.0, 2.0), (12.0, 10.0), (2.0, 10.0)]
@@ -51,7 +51,7 @@ def test_import_calibrate_draw_undo_save_reopen(qtbot, window, answers, tmp_path
     assert house.dp == harris.defensive_points(house.armor, squares, house.stories) == 200
 
     # Draw a 30 m wall with clicks and Enter: three 10 m sections (H12) of 675 DP each.
-    window.tool_actions["wall"].trigger()
+    window.menus.tool_actions["wall"].trigger()
     for point in ((2, 20), (32, 20)):
         click(qtbot, window, point)
     qtbot.keyClick(window.view, Qt.Key.Key_Return)
@@ -64,39 +64,39 @@ def test_import_calibrate_draw_undo_save_reopen(qtbot, window, answers, tmp_path
     assert window.isWindowModified()
 
     # Undo the wall and the house, redo them; each is one step.
-    window.undo_action.trigger()
+    window.menus.undo_action.trigger()
     assert len(document.siege.structures) == 1
-    window.undo_action.trigger()
+    window.menus.undo_action.trigger()
     assert len(document.siege.structures) == 0
     assert set(window.scene.structure_items) == set()
-    window.redo_action.trigger()
-    window.redo_action.trigger()
+    window.menus.redo_action.trigger()
+    window.menus.redo_action.trigger()
     assert len(document.siege.structures) == 4
     assert set(window.scene.structure_items) == set(document.siege.structures)
 
     # Save As, then reopen in a fresh document and compare.
     target = tmp_path / "drawn.siege"
     answers.save_paths.append(target)
-    window.save_as_action.trigger()
+    window.menus.save_as_action.trigger()
     assert target.is_file() and not window.isWindowModified()
     assert "drawn.siege" in window.windowTitle()
     saved = document.siege.model_dump()
     answers.choices.append("harris")
-    window.new_action.trigger()
+    window.menus.new_action.trigger()
     assert document.siege.structures == {}
     answers.open_paths.append(target)
-    window.open_action.trigger()
+    window.menus.open_action.trigger()
     assert document.siege.model_dump() == saved
     assert read_siege(target).images["map.png"] == (tmp_path / "plan.png").read_bytes()
     assert set(window.scene.structure_items) == set(saved["structures"])
     assert window.scene.map_item is not None
-    assert str(target.resolve()) == window.recent_files()[0]
+    assert str(target.resolve()) == window.files.recent_files()[0]
     assert answers.warnings == []
 
 
 def test_polygon_drawn_with_clicks_and_double_click(qtbot, window):
     show_area(window, -5, -5, 40, 30)
-    window.tool_actions["polygon"].trigger()
+    window.menus.tool_actions["polygon"].trigger()
     for point in ((0, 0), (10, 0), (10, 10)):
         click(qtbot, window, point)
     qtbot.mouseDClick(window.view.viewport(), Qt.MouseButton.LeftButton,
@@ -110,7 +110,7 @@ def test_polygon_drawn_with_clicks_and_double_click(qtbot, window):
 
 def test_ctrl_draws_off_the_grid(qtbot, window):
     show_area(window, -5, -5, 40, 30)
-    window.tool_actions["rectangle"].trigger()
+    window.menus.tool_actions["rectangle"].trigger()
     drag(qtbot, window, (1.3, 1.3), (7.7, 5.2), Qt.KeyboardModifier.ControlModifier)
     (shape,) = window.document.siege.structures.values()
     xs = sorted({x for x, _ in shape.footprint})

@@ -20,7 +20,7 @@ from siegeboard.model.actions import (
     TaskRoll,
 )
 from siegeboard.model.structure import LadderStep, TaskOutcome
-from siegeboard.ui.changes import Change
+from siegeboard.ui.changes import Aspect, Change
 from siegeboard.ui.document import Document
 
 OUTCOMES = get_args(TaskOutcome)
@@ -169,7 +169,7 @@ class ActionsDock(QDockWidget):
         return selection[0] if len(selection) == 1 else None
 
     def _on_changed(self, change: Change) -> None:
-        if change.reset or change.weapons or "mines" in change.fields or (
+        if change.reset or change.weapons or Aspect.MINES in change.aspects or (
                 self.structure_id is not None and self.structure_id in change.changed):
             self.show_selection()
 

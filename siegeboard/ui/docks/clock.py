@@ -9,7 +9,7 @@ from PySide6.QtWidgets import (
 )
 
 from siegeboard.model.siege import TURNS_PER_MINUTE
-from siegeboard.ui.changes import Change
+from siegeboard.ui.changes import Aspect, Change
 from siegeboard.ui.document import Document
 
 
@@ -51,7 +51,7 @@ class ClockDock(QDockWidget):
         self.show_clock()
 
     def _on_changed(self, change: Change) -> None:
-        if change.reset or change.clock or change.changed:
+        if change.touches(Aspect.CLOCK) or Aspect.STATE in change.aspects:
             self.show_clock()
 
     def show_clock(self) -> None:

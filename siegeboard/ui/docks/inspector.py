@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
 from siegeboard.geometry import footprint_area, footprint_squares, square_label
 from siegeboard.model.structure import Material, Occupant
 from siegeboard.report.table import structure_square
-from siegeboard.ui.changes import Change
+from siegeboard.ui.changes import Aspect, Change
 from siegeboard.ui.document import Document
 
 
@@ -111,7 +111,7 @@ class InspectorDock(QDockWidget):
             self._fill_kinds()
             self.show_selection()
         elif self.current_id is not None and (
-                self.current_id in change.changed or change.grid
+                self.current_id in change.changed or Aspect.GRID in change.aspects
                 or self.current_id in change.added or self.current_id in change.removed):
             self.show_selection()
 

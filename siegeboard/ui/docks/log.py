@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QAbstractItemView, QDockWidget, QTreeView
 from siegeboard.model.log import LogEntry
 from siegeboard.model.siege import Clock
 from siegeboard.rules.titles import action_title
-from siegeboard.ui.changes import Change
+from siegeboard.ui.changes import Aspect, Change
 from siegeboard.ui.document import Document
 
 OPEN_AT_MOST = 60  # lines; a longer entry stays closed until the GM opens it
@@ -55,7 +55,7 @@ class LogModel(QAbstractItemModel):
     def on_changed(self, change: Change) -> None:
         if change.reset:
             self.reset()
-        elif change.log:
+        elif Aspect.LOG in change.aspects:
             self.sync()
 
     def sync(self) -> None:

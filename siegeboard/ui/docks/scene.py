@@ -15,7 +15,7 @@ from PySide6.QtWidgets import (
 
 from siegeboard.model.actions import ResolveScene, SceneAttack
 from siegeboard.rules.armory.escalade import escalade_table
-from siegeboard.ui.changes import Change
+from siegeboard.ui.changes import Aspect, Change
 from siegeboard.ui.document import Document
 
 COLUMNS = ("Engine", "Target", "Successes", "Boons", "Roll pool", "Pool D6")
@@ -99,7 +99,7 @@ class SceneDock(QDockWidget):
     def _on_changed(self, change: Change) -> None:
         if change.reset or change.batteries or change.added or change.removed:
             self.fill()
-        elif change.log or change.changed:
+        elif Aspect.LOG in change.aspects or change.changed:
             self.show_status()
             self.show_escalade()
 

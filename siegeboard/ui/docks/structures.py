@@ -13,7 +13,7 @@ from PySide6.QtWidgets import (
 
 from siegeboard.geometry import square_label
 from siegeboard.report.table import structure_square
-from siegeboard.ui.changes import Change
+from siegeboard.ui.changes import Aspect, Change
 from siegeboard.ui.document import Document
 
 COLUMNS = ("Name", "Kind", "Square", "DP", "State", "Fire")
@@ -58,7 +58,7 @@ class StructuresModel(QAbstractTableModel):
                 fire.cell(structure))
 
     def on_changed(self, change: Change) -> None:
-        if change.reset or change.added or change.removed or change.grid:
+        if change.reset or change.added or change.removed or Aspect.GRID in change.aspects:
             self.reset()
             return
         for key in change.changed:

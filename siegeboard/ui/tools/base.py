@@ -12,13 +12,14 @@ from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QColor, QPainterPath, QPen
-from PySide6.QtWidgets import QGraphicsPathItem
+from PySide6.QtWidgets import QGraphicsPathItem, QWidget
 
 from siegeboard.geometry import GRID_M
 from siegeboard.report import palette
 
 if TYPE_CHECKING:
     from siegeboard.ui.document import Document
+    from siegeboard.ui.tools.fire import FireSettings
     from siegeboard.ui.map_scene import MapScene
 
 FREE_MODIFIER = Qt.KeyboardModifier.ControlModifier
@@ -52,7 +53,9 @@ class ToolEvent:
 
 
 class ToolHost(Protocol):
-    """What a tool may use of the window: the document, the scene and the GM's attention."""
+    """Everything a tool may use beyond itself: the document, the scene, the GM's attention
+    and the play of the siege. Tools call nothing else (the window's ``PlayController`` is
+    the real host; tests use a small fake)."""
 
     document: "Document"
     scene: "MapScene"
@@ -60,6 +63,18 @@ class ToolHost(Protocol):
     def warn(self, message: str) -> None: ...
     def ask_number(self, title: str, label: str, value: float, decimals: int = 2) -> float | None: ...
     def show_status(self, message: str) -> None: ...
+
+    def current_weapon_id(self) -> str | None:
+        """The weapon chosen for new batteries and shots at a typed range."""
+
+    def choose_battery(self, battery_id: str | None) -> None:
+        """Make ``battery_id`` the battery the next shot is fired from."""
+
+    def fire_settings(self) -> "FireSettings":
+        """What the next shot is: battery, typed range and the GM's figures."""
+
+    def play(self, action, dice_values=None):
+        """Play a rules action (one message on a refusal); the outcome, or None."""
 
 
 class Tool:
@@ -74,6 +89,7 @@ class Tool:
     def __init__(self, host: ToolHost):
         self.host = host
         self._previews: list[QGraphicsPathItem] = []
+        self._toolbar_widgets: list[QWidget] | None = None
 
     @property
     def document(self) -> "Document":
@@ -88,6 +104,17 @@ class Tool:
 
     def deactivate(self) -> None:
         self.cancel()
+
+    def toolbar_widgets(self) -> list[QWidget]:
+        """The widgets this tool shows on the Tools toolbar while it is active: its own,
+        made by ``make_toolbar_widgets`` on the first call and the same ones after."""
+        if self._toolbar_widgets is None:
+            self._toolbar_widgets = self.make_toolbar_widgets()
+        return self._toolbar_widgets
+
+    def make_toolbar_widgets(self) -> list[QWidget]:
+        """Build this tool's toolbar widgets (none by default); called once."""
+        return []
 
     def cancel(self) -> None:
         """Drop whatever is half-drawn."""

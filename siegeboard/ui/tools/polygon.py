@@ -10,12 +10,13 @@ import math
 
 from PySide6.QtCore import Qt
 
-from siegeboard.ui.tools.base import Tool, ToolEvent, path_through
+from siegeboard.ui.tools.base import ToolEvent, path_through
+from siegeboard.ui.tools.drawing import DrawingTool
 
 CLOSE_PIXELS = 8
 
 
-class PolygonTool(Tool):
+class PolygonTool(DrawingTool):
     name = "polygon"
     label = "Polygon"
     shortcut = "P"
@@ -25,7 +26,6 @@ class PolygonTool(Tool):
 
     def __init__(self, host):
         super().__init__(host)
-        self.kind: str | None = None
         self.points: list[tuple[float, float]] = []
         self._preview = None
         self._pointer = None

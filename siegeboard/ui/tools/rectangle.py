@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from siegeboard.ui.tools.base import Tool, ToolEvent, path_through
+from siegeboard.ui.tools.base import ToolEvent, path_through
+from siegeboard.ui.tools.drawing import DrawingTool
 
 
 def rectangle_ring(a, b) -> list[tuple[float, float]]:
@@ -11,7 +12,7 @@ def rectangle_ring(a, b) -> list[tuple[float, float]]:
     return [(left, top), (right, top), (right, bottom), (left, bottom)]
 
 
-class RectangleTool(Tool):
+class RectangleTool(DrawingTool):
     name = "rectangle"
     label = "Rectangle"
     shortcut = "R"
@@ -19,7 +20,6 @@ class RectangleTool(Tool):
 
     def __init__(self, host):
         super().__init__(host)
-        self.kind: str | None = None
         self._start = None
         self._preview = None
 

@@ -3,6 +3,8 @@ ruleset's default length (H12: 10 m, A1: 4 m), each its own structure."""
 
 from __future__ import annotations
 
+from PySide6.QtWidgets import QDoubleSpinBox, QLabel, QWidget
+
 from siegeboard.geometry import wall_sections
 from siegeboard.rules.build import new_structure
 from siegeboard.ui.structure_edits import ring_of
@@ -16,10 +18,22 @@ class WallTool(PolygonTool):
     status_tip = ("Wall: click along the centre line; double-click or Enter to finish. It is cut "
                   "into sections of the ruleset's length (Ctrl: off the grid).")
     closed = False
+    draws_walls = True
 
     def __init__(self, host):
         super().__init__(host)
         self.thickness_m = 2.0
+
+    def make_toolbar_widgets(self) -> list[QWidget]:
+        """The Kind box, then the wall's thickness (``thickness_m``)."""
+        box = QDoubleSpinBox()
+        box.setObjectName("wallThicknessBox")
+        box.setRange(0.1, 50)
+        box.setSingleStep(0.5)
+        box.setSuffix(" m")
+        box.setValue(self.thickness_m)
+        box.valueChanged.connect(lambda value: setattr(self, "thickness_m", value))
+        return super().make_toolbar_widgets() + [QLabel("  Wall thickness "), box]
 
     def finish(self) -> None:
         if len(self.points) < 2:

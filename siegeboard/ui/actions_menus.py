@@ -1,0 +1,216 @@
+"""The window's actions, menus and toolbars: what each menu holds, its texts and shortcuts,
+and which actions are enabled for the selection and the map image.
+
+``WindowMenus`` only connects: each action calls a method of the controller that does the
+work (files, snapshots, edits, the map image, play, dock layout, view).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence
+from PySide6.QtWidgets import QLabel, QMenu
+
+from siegeboard.model.siege import MapImage, TURNS_PER_MINUTE
+from siegeboard.ui.tools.base import Tool
+
+if TYPE_CHECKING:
+    from siegeboard.ui.main_window import MainWindow
+
+
+class WindowMenus:
+    """Builds the menus and toolbars of ``window`` and keeps its actions as attributes
+    (``new_action``, ``undo_action``, ``tool_actions[name]``...)."""
+
+    def __init__(self, window: "MainWindow"):
+        self.window = window
+        self._tool_widgets: dict[str, list[QAction]] = {}
+        self._make_actions()
+        self._make_menus_and_toolbars()
+
+    def _action(self, text: str, slot, shortcut=None, tip: str = "", checkable=False) -> QAction:
+        action = QAction(text, self.window)
+        if shortcut is not None:
+            action.setShortcut(QKeySequence(shortcut))
+        if tip:
+            action.setStatusTip(tip)
+        action.setCheckable(checkable)
+        if checkable:
+            action.toggled.connect(slot)
+        else:
+            action.triggered.connect(lambda checked=False: slot())
+        return action
+
+    def _make_actions(self) -> None:
+        w = self.window
+        files, snapshots, edits, image, view = w.files, w.snapshots, w.edits, w.map_image, w.view
+        grid = w.scene.grid
+        keys = QKeySequence.StandardKey
+        self.new_action = self._action("&New", files.new_siege, keys.New)
+        self.open_action = self._action("&Open…", files.open_dialog, keys.Open)
+        self.save_action = self._action("&Save", files.save, keys.Save)
+        self.save_as_action = self._action("Save &As…", files.save_as, keys.SaveAs)
+        self.quit_action = self._action("&Quit", w.close, keys.Quit)
+        if self.quit_action.shortcut().isEmpty():
+            # Some platforms (and themes) bind no key to StandardKey.Quit; Ctrl+Q is the norm.
+            self.quit_action.setShortcut(QKeySequence("Ctrl+Q"))
+        self.print_action = self._action("&Print…", snapshots.print_snapshot, keys.Print,
+                                         "Print a snapshot of the siege (print preview)")
+        self.export_action = self._action("&Export Snapshot…", snapshots.export_snapshot_dialog,
+                                          "Ctrl+E", "Write a snapshot to PDF, PNG or SVG")
+        stack = w.document.undo_stack
+        self.undo_action = stack.createUndoAction(w, "&Undo")
+        self.undo_action.setShortcut(QKeySequence(keys.Undo))
+        self.redo_action = stack.createRedoAction(w, "&Redo")
+        self.redo_action.setShortcuts([QKeySequence(keys.Redo), QKeySequence("Ctrl+Shift+Z")])
+        self.delete_action = self._action("&Delete", edits.delete_selection, keys.Delete)
+        self.copy_action = self._action("&Copy", edits.copy_selection, keys.Copy)
+        self.paste_action = self._action("&Paste", edits.paste, keys.Paste)
+        self.duplicate_action = self._action("D&uplicate", edits.duplicate_selection, "Ctrl+D")
+        self.select_all_action = self._action("Select &All", edits.select_all, keys.SelectAll)
+        self.rotate_cw_action = self._action("Rotate 90° Clockwise",
+                                             lambda: edits.rotate_selection(90), "Ctrl+]")
+        self.rotate_ccw_action = self._action("Rotate 90° Anticlockwise",
+                                              lambda: edits.rotate_selection(-90), "Ctrl+[")
+        self.rotate_by_action = self._action("Rotate By…", edits.rotate_selection_by)
+        self.split_action = self._action("S&plit Section", edits.split_selection, "Ctrl+K")
+        self.merge_action = self._action("&Merge Sections", edits.merge_selection, "Ctrl+M")
+
+        self.zoom_in_action = self._action("Zoom &In", view.zoom_in, keys.ZoomIn)
+        self.zoom_out_action = self._action("Zoom &Out", view.zoom_out, keys.ZoomOut)
+        self.fit_action = self._action("&Fit to Map", view.fit_to_map, "Ctrl+0")
+        self.grid_action = self._action("2 m &Grid", lambda on: grid.set_layers(fine=on),
+                                        "Ctrl+G", checkable=True)
+        self.squares_action = self._action(
+            "10 m S&quares", lambda on: grid.set_layers(squares=on), "Ctrl+Shift+G",
+            checkable=True)
+        self.labels_action = self._action(
+            "Square &Labels", lambda on: grid.set_layers(labels=on), checkable=True)
+        for action in (self.grid_action, self.squares_action, self.labels_action):
+            action.setChecked(True)
+
+        playing = w.playing
+        self.turn_action = self._action("+1 &Turn", lambda: playing.advance_clock(1), "Ctrl+T",
+                                        "Advance the clock one turn (5 s)")
+        self.minute_action = self._action("+1 Mi&nute",
+                                          lambda: playing.advance_clock(TURNS_PER_MINUTE),
+                                          "Ctrl+Shift+T", "Advance the clock one minute")
+
+        self.import_image_action = self._action("&Import Image…", image.import_image_dialog,
+                                                "Ctrl+I")
+        self.remove_image_action = self._action("&Remove Image", image.remove_image)
+        self.scale_action = self._action("Set Scale (Pixels per 2 m)…", image.set_scale_dialog)
+        self.rotate_image_action = self._action("R&otate Image…", image.rotate_image_dialog)
+        self.lock_image_action = self._action("&Lock Image", image.set_image_locked,
+                                              checkable=True)
+
+        self.tool_group = QActionGroup(w)
+        self.tool_actions: dict[str, QAction] = {}
+        for name, tool in w.tools.items():
+            action = QAction(tool.label, w)
+            action.setCheckable(True)
+            action.setShortcut(QKeySequence(tool.shortcut))
+            action.setStatusTip(tool.status_tip)
+            action.setToolTip(f"{tool.label} ({tool.shortcut})")
+            action.triggered.connect(lambda checked=False, name=name: w.set_tool(name))
+            self.tool_group.addAction(action)
+            self.tool_actions[name] = action
+
+    def _make_menus_and_toolbars(self) -> None:
+        w = self.window
+        bar = w.menuBar()
+        file_menu = bar.addMenu("&File")
+        file_menu.addActions([self.new_action, self.open_action])
+        self.recent_menu: QMenu = w.files.recent_menu
+        file_menu.addMenu(self.recent_menu)
+        file_menu.addSeparator()
+        file_menu.addActions([self.save_action, self.save_as_action])
+        # Print and export (snapshots) go between here and Quit: ``file_export_separator``.
+        self.file_menu = file_menu
+        file_menu.addSeparator()
+        file_menu.addActions([self.print_action, self.export_action])
+        self.file_export_separator = file_menu.addSeparator()
+        file_menu.addAction(self.quit_action)
+
+        edit_menu = bar.addMenu("&Edit")
+        edit_menu.addActions([self.undo_action, self.redo_action])
+        edit_menu.addSeparator()
+        edit_menu.addActions([self.copy_action, self.paste_action, self.duplicate_action,
+                              self.delete_action, self.select_all_action])
+        edit_menu.addSeparator()
+        edit_menu.addActions([self.rotate_cw_action, self.rotate_ccw_action,
+                              self.rotate_by_action, self.split_action, self.merge_action])
+
+        view_menu = bar.addMenu("&View")
+        view_menu.addActions([self.zoom_in_action, self.zoom_out_action, self.fit_action])
+        view_menu.addSeparator()
+        view_menu.addActions([self.grid_action, self.squares_action, self.labels_action])
+        view_menu.addSeparator()
+        for dock in w.dock_layout.docks():
+            view_menu.addAction(dock.toggleViewAction())
+        view_menu.addSeparator()
+        self.reset_layout_action = self._action("&Reset Layout", w.dock_layout.reset_layout)
+        view_menu.addAction(self.reset_layout_action)
+
+        map_menu = bar.addMenu("&Map")
+        map_menu.addActions([self.import_image_action, self.remove_image_action])
+        map_menu.addSeparator()
+        map_menu.addActions([self.tool_actions["calibrate"], self.scale_action,
+                             self.tool_actions["grid_origin"]])
+        map_menu.addSeparator()
+        map_menu.addActions([self.rotate_image_action, self.lock_image_action])
+
+        tools_menu = bar.addMenu("&Tools")
+        tools_menu.addActions(list(self.tool_actions.values()))
+
+        self.tools_bar = w.addToolBar("Tools")
+        self.tools_bar.setObjectName("ToolsToolBar")
+        self.tools_bar.addActions(list(self.tool_actions.values()))
+        self.tools_bar.addSeparator()
+
+        play_menu = bar.addMenu("&Play")
+        play_menu.addActions([self.tool_actions["battery"], self.tool_actions["fire"]])
+        play_menu.addSeparator()
+        play_menu.addActions([self.turn_action, self.minute_action])
+        play_menu.addSeparator()
+        self.settings_action = play_menu.addAction("Siege &Settings…")
+        self.settings_action.setStatusTip("The siege's name, dice seed and the ruleset's options")
+        self.settings_action.triggered.connect(w.playing.edit_siege_settings)
+
+        play_bar = w.addToolBar("Play")
+        play_bar.setObjectName("PlayToolBar")
+        play_bar.addActions([self.turn_action, self.minute_action])
+        play_bar.addWidget(QLabel("  Dice rolled at the table "))
+        play_bar.addWidget(w.playing.dice_edit)
+
+        view_bar = w.addToolBar("View")
+        view_bar.setObjectName("ViewToolBar")
+        view_bar.addActions([self.fit_action, self.grid_action, self.squares_action])
+
+    def show_tool(self, tool: Tool) -> None:
+        """Check ``tool``'s action; show its own toolbar widgets and hide the other tools'."""
+        self.tool_actions[tool.name].setChecked(True)
+        if tool.name not in self._tool_widgets:
+            self._tool_widgets[tool.name] = [self.tools_bar.addWidget(widget)
+                                             for widget in tool.toolbar_widgets()]
+        for name, actions in self._tool_widgets.items():
+            for action in actions:
+                action.setVisible(name == tool.name)
+
+    def update_selection(self, count: int) -> None:
+        """Enable what needs a selection: one structure to split, two to merge."""
+        for action in (self.delete_action, self.copy_action, self.duplicate_action,
+                       self.rotate_cw_action, self.rotate_ccw_action, self.rotate_by_action):
+            action.setEnabled(count > 0)
+        self.split_action.setEnabled(count == 1)
+        self.merge_action.setEnabled(count >= 2)
+
+    def update_map_image(self, placement: MapImage | None) -> None:
+        """Enable the image's actions when there is one; Lock shows whether it is locked."""
+        for action in (self.remove_image_action, self.scale_action, self.rotate_image_action,
+                       self.lock_image_action):
+            action.setEnabled(placement is not None)
+        self.lock_image_action.blockSignals(True)
+        self.lock_image_action.setChecked(bool(placement and placement.locked))
+        self.lock_image_action.blockSignals(False)

@@ -1,0 +1,92 @@
+"""The Map menu's work on the image under the board: import, remove, set its scale, rotate
+and lock it. An image that cannot be read is one message and leaves the map as it was."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from siegeboard.ui.document import Document
+from siegeboard.ui.items.map_image_item import decode_image
+from siegeboard.ui.map_view import MapView
+from siegeboard.ui.prompts import Prompts
+
+IMAGE_SUFFIXES = {".png": "png", ".jpg": "jpg", ".jpeg": "jpg", ".tif": "tif", ".tiff": "tif",
+                  ".webp": "webp", ".bmp": "bmp"}
+DEFAULT_PIXELS_PER_METRE = 10.0
+
+
+class MapImageController:
+    """Edits of ``document``'s map image; ``view`` is fitted to a newly imported one."""
+
+    def __init__(self, document: Document, view: MapView, prompts: Prompts,
+                 show_message: Callable[[str], None]):
+        self.document = document
+        self.view = view
+        self.prompts = prompts
+        self.show_status = show_message
+
+    def import_image_dialog(self) -> None:
+        path = self.prompts.ask_image_path()
+        if path is not None:
+            self.import_image(path)
+
+    def import_image(self, path: Path) -> bool:
+        """Put the image at ``path`` under the board; an unreadable one changes nothing."""
+        path = Path(path)
+        suffix = IMAGE_SUFFIXES.get(path.suffix.lower())
+        if suffix is None:
+            self.prompts.warn(f"Cannot import {path.name}: use a PNG, JPEG, TIFF, WEBP or BMP "
+                              "image.")
+            return False
+        try:
+            data = path.read_bytes()
+            decode_image(data)
+        except OSError as error:
+            self.prompts.warn(f"Cannot import {path.name}: {error.strerror or error}.")
+            return False
+        except ValueError as error:
+            self.prompts.warn(f"Cannot import {path.name}: {error}. The map is unchanged.")
+            return False
+        self.document.set_map(f"map.{suffix}", data, DEFAULT_PIXELS_PER_METRE)
+        self.view.fit_to_map()
+        self.show_status(f"Imported {path.name}. Calibrate it: Map > Calibrate (C), click two "
+                         "points, type the distance.")
+        return True
+
+    def remove_image(self) -> None:
+        if self.document.siege.map is not None:
+            self.document.set_map(None, None)
+
+    def set_scale_dialog(self) -> None:
+        placement = self.document.siege.map
+        if placement is None:
+            return
+        pixels = self.prompts.ask_number("Map scale", "Image pixels per 2 m:",
+                                         placement.pixels_per_metre * 2)
+        if pixels is None:
+            return
+        if not pixels > 0:
+            self.prompts.warn(f"The scale must be more than 0 pixels per 2 m, not {pixels:g}. "
+                              "The map's scale is unchanged.")
+            return
+        self.prompts.guard("calibrate", lambda: self.document.calibrate_map(pixels / 2))
+
+    def rotate_image_dialog(self) -> None:
+        placement = self.document.siege.map
+        if placement is None:
+            return
+        if placement.locked:
+            self.prompts.warn("The map image is locked: unlock it (Map > Lock Image) to rotate "
+                              "it.")
+            return
+        degrees = self.prompts.ask_number("Rotate map image", "Rotation in degrees (clockwise):",
+                                          placement.rotation_deg, 2)
+        if degrees is not None:
+            self.prompts.guard("rotate the image",
+                               lambda: self.document.place_map(rotation_deg=degrees % 360))
+
+    def set_image_locked(self, locked: bool) -> None:
+        placement = self.document.siege.map
+        if placement is not None and placement.locked != locked:
+            self.document.place_map(locked=locked)

@@ -1,0 +1,87 @@
+"""Every question the window asks the GM, in one place: warnings, numbers, choices, paths.
+
+The controllers ask through a ``Prompts`` object, looking its methods up at call time, so a
+test answers a dialog by replacing the method on the window's ``prompts`` (no blocking
+dialog is ever shown under test).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtWidgets import QDialog, QFileDialog, QInputDialog, QMessageBox, QWidget
+
+APP = "siegeboard"
+SIEGE_FILTER = "Siege files (*.siege)"
+IMAGE_FILTER = "Images (*.png *.jpg *.jpeg *.tif *.tiff *.webp *.bmp)"
+
+
+class Prompts:
+    """Modal questions over ``parent``. ``start_folder`` says where file dialogs open;
+    ``document_name`` is the open siege's file name (for "Save the changes to ...?")."""
+
+    def __init__(self, parent: QWidget, start_folder: Callable[[], str],
+                 document_name: Callable[[], str]):
+        self.parent = parent
+        self.start_folder = start_folder
+        self.document_name = document_name
+
+    def warn(self, message: str) -> None:
+        QMessageBox.warning(self.parent, APP, message)
+
+    def guard(self, what: str, edit: Callable[[], object]) -> None:
+        """Run ``edit``; a refusal (ValueError) is one message "Cannot <what>: ..."."""
+        try:
+            edit()
+        except ValueError as error:
+            self.warn(f"Cannot {what}: {error}")
+
+    def ask_number(self, title: str, label: str, value: float, decimals: int = 2) -> float | None:
+        number, ok = QInputDialog.getDouble(self.parent, title, label, value, -1e9, 1e9, decimals)
+        return number if ok else None
+
+    def ask_choice(self, title: str, label: str, choices: list[str]) -> str | None:
+        choice, ok = QInputDialog.getItem(self.parent, title, label, choices, 0, False)
+        return choice if ok else None
+
+    def ask_save_changes(self) -> str:
+        """"save", "discard" or "cancel"."""
+        answer = QMessageBox.question(
+            self.parent, APP, f"Save the changes to {self.document_name()} first?",
+            QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard
+            | QMessageBox.StandardButton.Cancel, QMessageBox.StandardButton.Save)
+        return {QMessageBox.StandardButton.Save: "save",
+                QMessageBox.StandardButton.Discard: "discard"}.get(answer, "cancel")
+
+    def ask_recover(self, description: str) -> bool:
+        """Whether to recover the autosave ``description`` (``RecoveryCandidate.describe``)."""
+        answer = QMessageBox.question(
+            self.parent, APP, "siegeboard did not close properly last time. An autosave of "
+            f"unsaved work is left:\n\n{description}\n\nRecover it? (If not, it is kept until "
+            "siegeboard next closes normally.)",
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+            QMessageBox.StandardButton.Yes)
+        return answer == QMessageBox.StandardButton.Yes
+
+    def run_dialog(self, dialog: QDialog) -> bool:
+        """Show a modal dialog (settings, snapshot options, print preview); True if accepted."""
+        return dialog.exec() == QDialog.DialogCode.Accepted
+
+    def ask_open_path(self) -> Path | None:
+        name, _ = QFileDialog.getOpenFileName(self.parent, "Open siege", self.start_folder(),
+                                              SIEGE_FILTER)
+        return Path(name) if name else None
+
+    def ask_save_path(self) -> Path | None:
+        name, _ = QFileDialog.getSaveFileName(self.parent, "Save siege as", self.start_folder(),
+                                              SIEGE_FILTER)
+        if not name:
+            return None
+        path = Path(name)
+        return path if path.suffix == ".siege" else path.with_suffix(".siege")
+
+    def ask_image_path(self) -> Path | None:
+        name, _ = QFileDialog.getOpenFileName(self.parent, "Import map image",
+                                              self.start_folder(), IMAGE_FILTER)
+        return Path(name) if name else None
