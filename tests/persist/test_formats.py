@@ -11,7 +11,7 @@ import pytest
 from siegeboard.persist import SiegeFile, SiegeFileError, read_siege, write_siege
 from siegeboard.persist.formats import (
     FORMATS, IMPORT_FORMATS, ImportedMap, ImportOptions, MapFormat, PlanImageFormat,
-    SiegeFormat, format_for, import_filters, import_map,
+    SiegeFormat, UvttFormat, format_for, import_filters, import_map,
 )
 
 from .builders import png, sample_file
@@ -28,19 +28,21 @@ def test_every_format_follows_the_interface():
 
 @pytest.mark.parametrize(("name", "kind"), [
     ("castle.siege", SiegeFormat), ("plan.PNG", PlanImageFormat), ("plan.jpeg", PlanImageFormat),
+    ("plan.webp", PlanImageFormat), ("dungeon.dd2vtt", UvttFormat), ("fog.df2vtt", UvttFormat),
+    ("any.uvtt", UvttFormat),
 ])
 def test_the_registry_picks_the_format_by_name(name, kind):
     assert isinstance(format_for(name), kind)
 
 
 def test_an_unknown_kind_of_file_is_refused_naming_what_is_read():
-    with pytest.raises(SiegeFileError, match=r"notes\.txt: siegeboard cannot import .*\.png"):
+    with pytest.raises(SiegeFileError, match=r"notes\.txt: siegeboard cannot import .*\.dd2vtt"):
         format_for("notes.txt")
 
 
 def test_the_dialog_filter_lists_every_import_format_and_not_the_siege():
     filters = import_filters().split(";;")
-    assert filters[0].startswith("All maps (") and "*.png" in filters[0]
+    assert filters[0].startswith("All maps (") and "*.dd2vtt" in filters[0]
     assert "*.siege" not in import_filters()
     assert len(filters) == 1 + len(IMPORT_FORMATS)
 

@@ -1,7 +1,7 @@
 """Map formats behind one interface (``MapFormat``: ``name``, ``name_filter``, ``supports``,
 ``read``, ``write`` where the format has one), and the registry of them.
 
-``FORMATS`` lists every format siegeboard reads: its own .siege, plan images.
+``FORMATS`` lists every format siegeboard reads: its own .siege, plan images, Universal VTT.
 ``format_for(path)`` picks the one that reads a path; ``import_map(path, options, progress)``
 reads any of them into a new siege (an ``ImportedMap`` with its ``ImportReport``, or just a
 ``SiegeFile`` for a .siege); ``import_filters()`` is the file dialog's filter string.
@@ -16,16 +16,17 @@ from siegeboard.persist.formats.base import (
 )
 from siegeboard.persist.formats.plan_image import PlanImageFormat
 from siegeboard.persist.formats.siege import SiegeFormat
+from siegeboard.persist.formats.uvtt import UvttFormat
 from siegeboard.persist.siege_file import SiegeFile, SiegeFileError
 
-FORMATS: tuple[MapFormat, ...] = (SiegeFormat(), PlanImageFormat())
+FORMATS: tuple[MapFormat, ...] = (SiegeFormat(), PlanImageFormat(), UvttFormat())
 # What File > Import offers: everything but siegeboard's own files, which File > Open reads.
 IMPORT_FORMATS: tuple[MapFormat, ...] = tuple(f for f in FORMATS if f.name != "siege")
 
 __all__ = [
     "FIVE_FEET_M", "FORMATS", "IMPORT_DEFAULTS", "IMPORT_FORMATS", "ImportOptions",
     "ImportReport", "ImportedMap", "MapFormat", "PlanImageFormat", "Progress", "SiegeFormat",
-    "format_for", "import_filters", "import_map",
+    "UvttFormat", "format_for", "import_filters", "import_map",
 ]
 
 

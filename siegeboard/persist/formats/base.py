@@ -110,7 +110,7 @@ def _check_number(what: str, value: float, low: float, high: float, unit: str) -
 class ImportReport:
     """What an import read from the file, what it made of it, and what it had to change.
 
-    ``read`` and ``made`` count by plain nouns ("wall lines", "doors"); ``clipped``,
+    ``read`` and ``made`` count by plain plural nouns ("wall lines", "doors"); ``clipped``,
     ``skipped`` and ``notes`` are sentences for the GM.
     """
 
@@ -127,7 +127,8 @@ class ImportReport:
     def lines(self) -> list[str]:
         """The report as lines of text, as the command line prints it and the window shows it."""
         def counts(table: dict[str, int]) -> str:
-            shown = [f"{count:,} {noun}" for noun, count in table.items()]
+            shown = [f"{count:,} {noun.removesuffix('s') if count == 1 else noun}"
+                     for noun, count in table.items()]
             return ", ".join(shown) if shown else "nothing"
 
         lines = [f"Read from {self.source}: {counts(self.read)}.",
