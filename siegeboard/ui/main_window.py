@@ -43,6 +43,7 @@ from siegeboard.ui.docks.weapons import WeaponsDock
 from siegeboard.ui.document import Document
 from siegeboard.ui.siege_settings import SiegeSettingsDialog
 from siegeboard.ui.export_dialog import ExportDialog
+from siegeboard.ui.import_dialog import MapImporter
 from siegeboard.ui.items.map_image_item import decode_image
 from siegeboard.ui.map_scene import MapScene
 from siegeboard.ui.map_view import MapView
@@ -364,6 +365,8 @@ class MainWindow(QMainWindow):
         file_menu = bar.addMenu("&File")
         file_menu.addActions([self.new_action, self.open_action])
         self.recent_menu = file_menu.addMenu("Open &Recent")
+        self.map_importer = MapImporter(self)  # File > Import…: another format as a new siege
+        self.import_map_action = file_menu.addAction("&Import…", lambda: self.map_importer.run())
         file_menu.addSeparator()
         file_menu.addActions([self.save_action, self.save_as_action])
         # Print and export (snapshots) go between here and Quit: ``file_export_separator``.
