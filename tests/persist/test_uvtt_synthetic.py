@@ -248,7 +248,9 @@ def test_cancelling_through_progress_stops_the_import(tmp_path):
     assert calls == [1, 2, 3]
     seen = []
     import_map(path, progress=lambda done, total: seen.append((done, total)))
-    assert seen[-1] == (6, 6) and [d for d, _ in seen] == sorted(d for d, _ in seen)
+    # 5 steps and one a wall line (a door, an outline), counted once the file is read: 6
+    # here, every step seen, in order
+    assert [done for done, _ in seen] == list(range(1, 7)) and seen[-1] == (6, 6)
 
 
 def test_the_report_reads_as_plain_lines(tmp_path):
@@ -261,3 +263,40 @@ def test_the_report_reads_as_plain_lines(tmp_path):
                for line in lines)
     assert any("1 light and the lighting" in line for line in lines)
     assert json.dumps(lines)  # plain text only
+
+
+def test_a_window_closing_a_room_or_ending_a_wall_keeps_it_whole(tmp_path):
+    # a room drawn as one line from one side of the window round to the other
+    room = uvtt(lines=[[(5, 2), (8, 2), (8, 8), (2, 8), (2, 2), (4, 2)]],
+                portals=[portal((4, 2), (5, 2), closed=False)])
+    result = import_map(write(tmp_path / "room.dd2vtt", room))
+    walls = named(result, "Wall")
+    outline = Polygon([(2, 2), (8, 2), (8, 8), (2, 8)])
+    ring_area = (outline.buffer(0.25 / 1.524, join_style="mitre").area
+                 - outline.buffer(-0.25 / 1.524, join_style="mitre").area) * 1.524 ** 2
+    assert sum(footprint(w).area for w in walls) == pytest.approx(ring_area)
+    assert len(walls) >= 2  # a closed wall is never one section (that would be a ring)
+    # a wall that stops at a window with nothing beyond: carried on across it
+    stub = uvtt(lines=[[(1, 5), (4, 5)]], portals=[portal((4, 5), (5, 5), closed=False)])
+    result = import_map(write(tmp_path / "stub.dd2vtt", stub))
+    assert sum(footprint(w).area for w in named(result, "Wall")) == pytest.approx(
+        4 * 1.524 * 0.5)
+    assert any("goes on across it" in note for note in result.report.notes)
+
+
+def test_a_wall_line_that_crosses_itself_comes_in_as_its_pieces(tmp_path):
+    figure = uvtt(lines=[[(1, 1), (6, 6), (6, 1), (1, 6)]])
+    result = import_map(write(tmp_path / "cross.dd2vtt", figure))
+    walls = named(result, "Wall")
+    assert result.report.made["walls"] == 1 and len(walls) >= 3
+    length = (2 * 50 ** 0.5 + 5) * 1.524
+    assert sum(footprint(w).area for w in walls) == pytest.approx(length * 0.5, rel=0.05)
+
+
+def test_a_picture_that_disagrees_with_the_map_size_is_trusted_and_noted(tmp_path):
+    data = uvtt(lines=[[(1, 1), (12, 1)]], size=(10, 10), image=picture(300, 200))
+    result = import_map(write(tmp_path / "sizes.dd2vtt", data))
+    assert any("300 x 200 px" in note and "goes by the picture" in note
+               for note in result.report.notes)
+    # the picture is 15 x 10 cells at 20 px: the wall (to x = 12) is inside it
+    assert result.report.clipped == []

@@ -43,6 +43,7 @@ from typing import Any
 import shapely
 from PIL import Image
 from pydantic import ValidationError
+from shapely import STRtree
 from shapely.geometry import LineString, Polygon, box
 from shapely.geometry.base import BaseGeometry
 from shapely.ops import linemerge, unary_union
@@ -88,6 +89,7 @@ class _Wall:
 
     numbers: list[int]
     lines: list[list[Cells]]
+    indexed: list[int] = field(default_factory=list)  # its lines' places in _Walls' tree
 
     @property
     def label(self) -> str:
@@ -135,11 +137,13 @@ class UvttFormat:
             options = (options or ImportOptions()).resolved()
         except ValueError as error:
             raise SiegeFileError(f"cannot import {name}: {error}") from None
-        step = _Steps(progress, 6)
+        step = _Steps(progress, 5)
         raw = read_bytes(path, MAX_FILE_BYTES)
         step()
         report = ImportReport(source=name)
         document = _parse(_load_json(raw, name), name, report)
+        # one step a wall line, door and outline made: a long import moves as it goes
+        step.total += len(document.lines) + len(document.portals) + len(document.objects)
         step()
         images: dict[str, bytes] = {}
         picture = _picture(document.image, path, report)
@@ -169,7 +173,7 @@ class UvttFormat:
         step()
         builder = _Builder(document, options, report, frame, name)
         structures = builder.build(step)
-        step()
+        step.skip_to_last()
         siege_map = None
         if member is not None:
             siege_map = MapImage(member=member,
@@ -202,6 +206,10 @@ class _Steps:
         self.done = min(self.done + 1, self.total)
         if self.progress is not None:
             self.progress(self.done, self.total)
+
+    def skip_to_last(self) -> None:
+        """Skip what was counted but not made (lines left out, open portals): one step left."""
+        self.done = max(self.done, self.total - 1)
 
 
 # --------------------------------------------------------------------------- reading the JSON
@@ -429,29 +437,34 @@ class _Builder:
             if self.options.closed_as == "buildings" and _is_closed(line):
                 buildings.append(self._outline(number, "wall line", line))
             else:
-                walls.append(_Wall(numbers=[number], lines=[line]))
+                walls.append(_Wall(numbers=[number], lines=[line], indexed=[len(walls)]))
+        near = _Near(walls)
         portals = [p for p in self.document.portals if p is not None]
         for portal in portals:
             if not portal.closed:
-                self._keep_whole(walls, portal)
+                self._keep_whole(walls, near, portal)
         for portal in portals:
             if portal.closed:
-                self._cut_around(walls, portal)
+                self._cut_around(near, portal)
         step()
         for wall in walls:
             self._clip_wall(wall)
             self._add_wall(wall)
+            step()
         for portal in portals:
             if portal.closed:
                 self._add_door(portal)
+                step()
         for outline in buildings:
             self._add_outline(outline, "building", self.options.building_kind)
+            step()
         objects = [line for line in self.document.objects if line is not None]
         if self.options.objects:
             for number, line in enumerate(self.document.objects, start=1):
                 if line is not None:
                     self._add_outline(self._outline(number, "object outline", line), "object",
                                       self.options.object_kind)
+                    step()
         elif objects:
             self.report.notes.append(f"{_counted(len(objects), 'object outline')} (pillars, "
                                      f"furniture) not brought in; choose objects to have "
@@ -459,42 +472,39 @@ class _Builder:
         return self.structures
 
     # -- portals ---------------------------------------------------------------------------
-    def _keep_whole(self, walls: list[_Wall], portal: _Portal) -> None:
+    def _keep_whole(self, walls: list[_Wall], near: "_Near", portal: _Portal) -> None:
         """An open portal: join the lines that end at its two sides across it."""
-        at_start = _end_at(walls, portal.start)
-        at_end = _end_at(walls, portal.end)
+        first, second = near.ending_at(portal.start), near.ending_at(portal.end)
         where = f"window (open portal {portal.number}) at {_cells(portal.start, portal.end)}"
-        if at_start is not None and at_end is not None and at_start[0] is not at_end[0]:
-            first, second = at_start[0], at_end[0]
-            line = _ending_at(first.lines[0], portal.start) + _starting_at(second.lines[0],
-                                                                           portal.end)
-            first.lines[0] = line
+        if first is not None and second is not None and first is not second:
+            first.lines[0] = (_ending_at(first.lines[0], portal.start)
+                              + _starting_at(second.lines[0], portal.end))
             first.numbers += second.numbers
+            near.merge(second, into=first)
             walls.remove(second)
             self.report.notes.append(f"The {where} leaves its wall whole: "
                                      f"{first.label} made one wall across it.")
-        elif at_start is not None or at_end is not None:
-            wall, point, other = ((at_start[0], portal.start, portal.end) if at_start
-                                  else (at_end[0], portal.end, portal.start))
-            line = wall.lines[0]
-            if math.dist(line[0], other) <= MEET or math.dist(line[-1], other) <= MEET:
-                wall.lines[0] = _ending_at(line, point) + [line[0] if math.dist(
-                    line[0], other) <= MEET else line[-1]]
-            else:
-                wall.lines[0] = _ending_at(line, point) + [other]
+        elif first is not None or second is not None:
+            # One line ends here (both its ends, for a room closed by the window): carry it
+            # on across to the other side.
+            wall, side, other = ((first, portal.start, portal.end) if first is not None
+                                 else (second, portal.end, portal.start))
+            wall.lines[0] = _ending_at(wall.lines[0], side) + [other]
             self.report.notes.append(f"The {where} leaves its wall whole: {wall.label} "
                                      f"goes on across it.")
-        elif any(_runs_along(line, portal) for wall in walls for line in wall.lines):
+        elif any(_runs_along(line, portal) for wall in near.around(portal.start, portal.end)
+                 for line in wall.lines):
             self.report.notes.append(f"The {where} leaves its wall whole (the wall runs "
                                      f"through it).")
         else:
             self.report.notes.append(f"The {where} stands in no wall line: nothing made.")
 
-    def _cut_around(self, walls: list[_Wall], portal: _Portal) -> None:
+    def _cut_around(self, near: "_Near", portal: _Portal) -> None:
         """A closed portal on a wall that runs through it: cut the wall around it."""
         strip = LineString([portal.start, portal.end]).buffer(CUT, cap_style="flat")
         cut = False
-        for wall in walls:
+        nearby = near.around(portal.start, portal.end)
+        for wall in nearby:
             cut_any = False
             kept: list[list[Cells]] = []
             for line in wall.lines:
@@ -512,7 +522,7 @@ class _Builder:
                 self.report.notes.append(f"{wall.label.capitalize()} ran through door "
                                          f"{portal.number}: cut around it.")
                 cut = True
-        if not cut and not any(math.dist(line[end], side) <= MEET for wall in walls
+        if not cut and not any(math.dist(line[end], side) <= MEET for wall in nearby
                                for line in wall.lines for end in (0, -1)
                                for side in (portal.start, portal.end)):
             self.report.notes.append(f"Door {portal.number} at "
@@ -569,24 +579,23 @@ class _Builder:
                     self.report.skipped.append(f"A piece of {wall.label}: {error}.")
                     continue
                 sections.extend((section.length_m, section.footprint) for section in cut)
-        made = []
+        made = []  # (length, place in self.structures)
         for index, (length, footprint) in enumerate(sections, start=1):
             structure = self._structure(
                 kind, footprint, f"Wall {number}, section {index}",
                 f"{wall.label} of {self.name}, section {index} of {len(sections)}")
             if structure is not None:
-                made.append((length, structure))
+                made.append((length, len(self.structures) - 1))
         if not made:
             return
         # H12: one wall, one structure's worth of DP shared among its sections by length.
-        whole = harris.defensive_points(made[0][1].armor,
-                                        _union_squares([s for _, s in made]),
+        pieces = [self.structures[at] for _, at in made]
+        whole = harris.defensive_points(pieces[0].armor, _union_squares(pieces),
                                         self.options.stories)
         shares = harris.split_dp(whole, [length for length, _ in made])
-        for (_, structure), share in zip(made, shares):
-            at = next(i for i, s in enumerate(self.structures) if s is structure)
-            self.structures[at] = structure.model_copy(update={"dp": share,
-                                                               "dp_original": share})
+        for (_, at), share in zip(made, shares):
+            self.structures[at] = self.structures[at].model_copy(
+                update={"dp": share, "dp_original": share})
         self.report.count_made("walls")
         self.report.count_made("wall sections", len(made))
 
@@ -703,16 +712,41 @@ def _seam_on_edge(line: list[Cells]) -> list[Cells]:
     return turned + [middle]
 
 
-def _end_at(walls: list[_Wall], point: Cells) -> tuple[_Wall, int] | None:
-    """The first wall with a (single, open) line ending at ``point``: (wall, 0 or -1)."""
-    for wall in walls:
-        line = wall.lines[0]
-        if len(wall.lines) != 1 or _is_closed(line):
-            continue
-        for end in (0, -1):
-            if math.dist(line[end], point) <= MEET:
-                return wall, end
-    return None
+class _Near:
+    """Which walls lie near a portal, through one STRtree of the file's wall lines.
+
+    Joining and cutting change the walls, but a wall stays within its own file lines plus the
+    windows it was joined across, so the tree of the original lines still finds every
+    candidate; ``merge`` records that a joined line now belongs to another wall.
+    """
+
+    def __init__(self, walls: list[_Wall]):
+        self.owners = list(walls)
+        self.tree = STRtree([LineString(wall.lines[0]) for wall in walls])
+
+    def around(self, start: Cells, end: Cells) -> list[_Wall]:
+        """The walls that may touch the segment start-end, in the file's order."""
+        if not self.owners:
+            return []
+        reach = LineString([start, end]).buffer(CUT + MEET)
+        found: dict[int, _Wall] = {}
+        for index in sorted(self.tree.query(reach).tolist()):
+            wall = self.owners[index]
+            found.setdefault(id(wall), wall)
+        return list(found.values())
+
+    def ending_at(self, point: Cells) -> _Wall | None:
+        """The first wall whose one open line ends at ``point``."""
+        for wall in self.around(point, point):
+            if len(wall.lines) == 1 and not _is_closed(wall.lines[0]) and any(
+                    math.dist(wall.lines[0][end], point) <= MEET for end in (0, -1)):
+                return wall
+        return None
+
+    def merge(self, wall: _Wall, *, into: _Wall) -> None:
+        for index in wall.indexed:
+            self.owners[index] = into
+        into.indexed += wall.indexed
 
 
 def _ending_at(line: list[Cells], point: Cells) -> list[Cells]:
