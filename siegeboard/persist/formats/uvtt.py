@@ -67,6 +67,7 @@ MAX_FILE_BYTES = MAX_MEMBER_BYTES * 4 // 3 + 1024 * 1024
 MAX_POINTS = 10_000  # R4: a wall polyline or a footprint has at most 10,000 corners
 MAX_ITEMS = 100_000
 MAX_SPAN_M = 100_000.0  # R4: a siege spans at most 100 km
+MAX_CELLS = MAX_SPAN_M / 0.01  # no point of any map lies further out, whatever its cells' size
 MIN_AREA_M2 = 0.25  # R4: a sixteenth of a 2 m grid cell
 MEET = 1e-3  # cells: files write six decimals; ends this close are one point
 CUT = 0.02  # cells: a wall this close along a door runs through it
@@ -249,10 +250,15 @@ class _Reader:
             raise self.fail(f"{where} is not a finite number")
         return float(value)
 
-    def point(self, value: Any, where: str) -> Cells:
+    def point(self, value: Any, where: str, *, reach: float | None = MAX_CELLS) -> Cells:
+        """{x, y} as numbers, each at most ``reach`` cells from 0 (None: any finite number)."""
         if not isinstance(value, dict) or "x" not in value or "y" not in value:
             raise self.fail(f"{where} is not a point with x and y (it is {_shown(value)})")
-        return (self.number(value["x"], f"{where}, x"), self.number(value["y"], f"{where}, y"))
+        point = (self.number(value["x"], f"{where}, x"), self.number(value["y"], f"{where}, y"))
+        if reach is not None and max(abs(point[0]), abs(point[1])) > reach:
+            raise self.fail(f"{where} lies {max(abs(point[0]), abs(point[1])):g} cells out, "
+                            f"further than the {reach:,.0f} a map may reach")
+        return point
 
     def items(self, value: Any, where: str) -> list:
         if not isinstance(value, list):
@@ -302,7 +308,7 @@ def _parse(data: Any, name: str, report: ImportReport) -> _Map:
         origin = read.point(resolution["map_origin"], "the map's origin")
     size = None
     if resolution.get("map_size") is not None:
-        size = read.point(resolution["map_size"], "the map's size")
+        size = read.point(resolution["map_size"], "the map's size", reach=None)
         if min(size) <= 0:
             raise read.fail(f"the map's size must be above 0 cells, not "
                             f"{size[0]:g} x {size[1]:g}")
