@@ -2,9 +2,11 @@
 
 ``MapImporter`` is the window's import controller: it offers to save the current siege, asks
 for the file, shows ``ImportDialog`` for the GM's choices (remembered in QSettings), reads the
-file with a progress dialog that can cancel, opens the result as a new unsaved siege and shows
-the import's report. A refused or cancelled import changes nothing. The dialog previews the
-import (what it makes, drawn over the plan) as the choices change.
+file with a progress dialog that can cancel (``ProgressReader``), opens the result as a new
+unsaved siege and shows the import's report. A refused or cancelled import changes nothing.
+The dialog previews the import (what it makes, drawn over the plan) as the choices change; a
+map whose preview takes long (or is cancelled) is previewed on request only, and the import
+reuses the preview of the very choices made rather than reading the file again.
 
 Every control is a public attribute and every question to the GM a replaceable method, so the
 tests drive both without showing them.
@@ -12,14 +14,15 @@ tests drive both without showing them.
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 from PySide6.QtCore import QRectF, QSettings, Qt, QTimer
 from PySide6.QtGui import QImage, QPainter, QPixmap
 from PySide6.QtWidgets import (
     QApplication, QCheckBox, QComboBox, QDialog, QDialogButtonBox, QDoubleSpinBox, QFileDialog,
-    QFormLayout, QHBoxLayout, QLabel, QMessageBox, QProgressDialog, QSpinBox, QVBoxLayout,
-    QWidget,
+    QFormLayout, QHBoxLayout, QLabel, QMessageBox, QProgressDialog, QPushButton, QSpinBox,
+    QVBoxLayout, QWidget,
 )
 
 from siegeboard.model.catalogue import catalogue
@@ -39,22 +42,58 @@ CELL_SIZES = (("5 ft (1.524 m)", FIVE_FEET_M), ("2 m", 2.0), ("10 ft (3.048 m)",
               ("1 m", 1.0))
 PREVIEW_PX = 300
 PREVIEW_DELAY_MS = 250
+AUTO_PREVIEW_S = 0.5  # a preview slower than this is not redone at every change
 
 
 class ImportCancelled(Exception):
     """The GM cancelled a running import."""
 
 
+class ProgressReader:
+    """Reads a map with a progress dialog over ``parent``; Cancel stops it (``ImportCancelled``)."""
+
+    def __init__(self, parent: QWidget | None):
+        self.parent = parent
+        self.progress_dialog: QProgressDialog | None = None
+
+    def cancelled(self) -> bool:
+        return self.progress_dialog is not None and self.progress_dialog.wasCanceled()
+
+    def read(self, path: Path, options: ImportOptions, label: str) -> ImportedMap:
+        """``path`` read with ``options``; raises ``SiegeFileError`` or ``ImportCancelled``."""
+        progress = QProgressDialog(label, "Cancel", 0, 1, self.parent)
+        progress.setWindowModality(Qt.WindowModality.WindowModal)
+        progress.setMinimumDuration(400)
+        self.progress_dialog = progress
+
+        def step(done: int, total: int) -> None:
+            progress.setMaximum(total)
+            progress.setValue(done)
+            QApplication.processEvents()
+            if self.cancelled():
+                raise ImportCancelled
+
+        try:
+            return format_for(path, IMPORT_FORMATS).read(path, options, step)
+        finally:
+            self.progress_dialog = None
+            progress.close()
+            progress.setParent(None)
+
+
 class ImportDialog(QDialog):
     """The choices for importing ``path``; ``options()`` gives them as ``ImportOptions``.
 
     Starts from the choices last used (``settings``) or the defaults; ``ruleset`` is the one
-    chosen when there is no remembered one.
+    chosen when there is no remembered one. ``previewed`` is the import of the choices last
+    previewed (``previewed_options``), None when the file or those choices cannot be read.
     """
 
     def __init__(self, path: Path, settings: QSettings, ruleset: str,
-                 parent: QWidget | None = None):
+                 parent: QWidget | None = None, reader: ProgressReader | None = None):
         super().__init__(parent)
+        self.reader = reader or ProgressReader(self)
+        self.auto_preview = True
         self.path = Path(path)
         self.settings = settings
         self.is_map = UvttFormat().supports(self.path)
@@ -102,6 +141,8 @@ class ImportDialog(QDialog):
         self.error = QLabel()
         self.error.setStyleSheet("color: #8b0000;")
         self.error.setWordWrap(True)
+        self.preview_button = QPushButton("Update preview")
+        self.preview_button.clicked.connect(lambda: self.refresh_preview())
 
         form = QFormLayout()
         form.addRow("Ruleset", self.ruleset_box)
@@ -124,6 +165,7 @@ class ImportDialog(QDialog):
         side = QVBoxLayout()
         side.addWidget(self.preview)
         side.addWidget(self.summary)
+        side.addWidget(self.preview_button)
         side.addStretch(1)
         columns = QHBoxLayout()
         columns.addLayout(form, 1)
@@ -138,13 +180,14 @@ class ImportDialog(QDialog):
         self._timer.setInterval(PREVIEW_DELAY_MS)
         self._timer.timeout.connect(self.refresh_preview)
         self.previewed: ImportedMap | None = None
+        self.previewed_options: ImportOptions | None = None
         self.ruleset_box.currentIndexChanged.connect(lambda _: self._ruleset_changed())
         self.cell_box.currentIndexChanged.connect(lambda _: self._cell_chosen())
         for signal in (self.cell_spin.valueChanged, self.thickness_spin.valueChanged,
                        self.stories_spin.valueChanged, self.wall_kind_box.currentIndexChanged,
                        self.door_kind_box.currentIndexChanged,
                        self.closed_as_box.currentIndexChanged, self.objects_check.toggled):
-            signal.connect(lambda *_: self._timer.start())
+            signal.connect(lambda *_: self._changed())
         self.cell_spin.valueChanged.connect(lambda _: self._match_cell_box())
         self.refresh_preview()
 
@@ -189,7 +232,13 @@ class ImportDialog(QDialog):
     def _ruleset_changed(self) -> None:
         self._fill_kinds(_remembered(self.settings, self.ruleset_box.currentData(),
                                      ruleset_fixed=True))
-        self._timer.start()
+        self._changed()
+
+    def _changed(self) -> None:
+        if self.auto_preview:
+            self._timer.start()
+        else:
+            self.summary.setText("The choices changed: Update preview to see them.")
 
     def _cell_chosen(self) -> None:
         metres = self.cell_box.currentData()
@@ -207,19 +256,29 @@ class ImportDialog(QDialog):
     # -- the preview -----------------------------------------------------------------------
     def refresh_preview(self) -> None:
         """Import with the current choices and show what it makes (the Import button is off
-        while the file or a choice cannot be used)."""
+        while the file or a choice cannot be used). A slow or cancelled preview turns the
+        automatic preview off."""
         self._timer.stop()
         ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
+        options = self.options()
+        started = time.perf_counter()
+        self.previewed = self.previewed_options = None
         try:
-            imported = format_for(self.path, IMPORT_FORMATS).read(self.path, self.options())
+            imported = self.reader.read(self.path, options, f"Previewing {self.path.name}…")
+        except ImportCancelled:
+            self.auto_preview = False
+            self.summary.setText("Preview cancelled.")
+            self.preview.clear()
+            return
         except SiegeFileError as error:
-            self.previewed = None
             self.error.setText(str(error))
             self.summary.setText("")
             self.preview.clear()
             ok.setEnabled(False)
             return
-        self.previewed = imported
+        if time.perf_counter() - started > AUTO_PREVIEW_S:
+            self.auto_preview = False
+        self.previewed, self.previewed_options = imported, options
         self.error.setText("")
         ok.setEnabled(True)
         lines = imported.report.lines()
@@ -282,7 +341,7 @@ class MapImporter:
 
     def __init__(self, window):
         self.window = window
-        self.progress_dialog: QProgressDialog | None = None
+        self.reader = ProgressReader(window)
 
     # -- questions to the GM (tests replace these) -----------------------------------------
     def ask_path(self) -> Path | None:
@@ -301,9 +360,6 @@ class MapImporter:
             box.setInformativeText("\n".join(lines[2:]))
         box.exec()
 
-    def cancelled(self) -> bool:
-        return self.progress_dialog is not None and self.progress_dialog.wasCanceled()
-
     # -- the import ------------------------------------------------------------------------
     def run(self) -> bool:
         """The whole import; True when a new siege was opened."""
@@ -319,18 +375,21 @@ class MapImporter:
             window.warn(f"Cannot import {path.name}: {error}")
             return False
         window.settings.setValue(f"{SETTINGS_GROUP}/folder", str(path.parent))
-        dialog = ImportDialog(path, window.settings, window.document.ruleset, window)
+        dialog = ImportDialog(path, window.settings, window.document.ruleset, window,
+                              self.reader)
         try:
             if not self.run_dialog(dialog):
                 return False
             dialog.remember()
             options = dialog.options()
+            imported = dialog.previewed if dialog.previewed_options == options else None
         finally:
             # Freed now, not kept as a hidden child of the window for the window's lifetime.
             dialog.setParent(None)
             del dialog
         try:
-            imported = self._read(path, options)
+            if imported is None:
+                imported = self.reader.read(path, options, f"Importing {path.name}…")
         except ImportCancelled:
             window.show_status(f"Import of {path.name} cancelled; nothing changed.")
             return False
@@ -344,23 +403,3 @@ class MapImporter:
         window.show_status(f"Imported {path.name}: {count} structures. Save it to keep it.")
         self.show_report(f"Imported {path.name}", imported.report.lines())
         return True
-
-    def _read(self, path: Path, options: ImportOptions) -> ImportedMap:
-        progress = QProgressDialog(f"Importing {path.name}…", "Cancel", 0, 1, self.window)
-        progress.setWindowModality(Qt.WindowModality.WindowModal)
-        progress.setMinimumDuration(400)
-        self.progress_dialog = progress
-
-        def step(done: int, total: int) -> None:
-            progress.setMaximum(total)
-            progress.setValue(done)
-            QApplication.processEvents()
-            if self.cancelled():
-                raise ImportCancelled
-
-        try:
-            return format_for(path, IMPORT_FORMATS).read(path, options, step)
-        finally:
-            self.progress_dialog = None
-            progress.close()
-            progress.setParent(None)

@@ -7,9 +7,11 @@ import json
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialogButtonBox
 
 from siegeboard.persist import read_siege
+from siegeboard.ui import import_dialog
 from siegeboard.ui.import_dialog import ImportDialog
 
 REAL = Path(__file__).resolve().parents[1] / "data" / "uvtt"
@@ -125,7 +127,7 @@ def test_cancelling_the_dialog_or_the_import_changes_nothing(qtbot, window, answ
     assert window.document.siege is before
 
     Importer(window, CROPPED)
-    window.map_importer.cancelled = lambda: True
+    window.map_importer.reader.cancelled = lambda: True  # the GM presses Cancel
     window.import_map_action.trigger()
     assert window.document.siege is before
     assert "cancelled; nothing changed" in window.statusBar().currentMessage()
@@ -154,3 +156,52 @@ def test_a_bad_file_gets_one_message_and_changes_nothing(qtbot, window, answers,
     window.import_map_action.trigger()
     assert "cannot import this kind of file" in answers.warnings[-1]
     assert window.document.siege is before
+
+
+def test_the_import_reuses_the_preview_of_the_choices_made(qtbot, window, answers):
+    reader = window.map_importer.reader
+    reads = []
+    real_read = reader.read
+    reader.read = lambda path, options, label: reads.append(label) or real_read(
+        path, options, label)
+
+    def choose(dialog):
+        dialog.objects_check.setChecked(True)
+
+    Importer(window, CROPPED, choose)
+    window.import_map_action.trigger()
+    assert [label.split()[0] for label in reads] == ["Previewing", "Previewing"]
+    assert sum(s.name.startswith("Object") for s in window.document.siege.structures.values()) == 1
+    answers.save_changes.append("discard")  # closing the window offers to save the import
+
+
+def test_a_slow_preview_waits_to_be_asked(qtbot, window, monkeypatch):
+    monkeypatch.setattr(import_dialog, "AUTO_PREVIEW_S", -1.0)  # every preview is "slow"
+    dialog = ImportDialog(OGANM, window.settings, "harris")
+    qtbot.addWidget(dialog)
+    assert not dialog.auto_preview and "9 walls" in dialog.summary.text()
+    dialog.objects_check.setChecked(True)
+    assert "Update preview" in dialog.summary.text()
+    assert dialog.previewed_options != dialog.options()
+    qtbot.mouseClick(dialog.preview_button, Qt.MouseButton.LeftButton)
+    assert "2 objects" in dialog.summary.text()
+    assert dialog.previewed_options == dialog.options()
+
+
+def test_a_plan_image_imports_as_a_new_siege_to_calibrate(qtbot, window, answers, tmp_path):
+    from PIL import Image
+
+    plan = tmp_path / "Harrow plan.png"
+    Image.new("RGB", (120, 80), (210, 200, 180)).save(plan)
+
+    def choose(dialog):
+        assert not dialog.is_map  # only the ruleset applies to a picture
+        dialog.ruleset_box.setCurrentIndex(dialog.ruleset_box.findData("armory"))
+
+    seen = Importer(window, plan, choose)
+    window.import_map_action.trigger()
+    siege = window.document.siege
+    assert (siege.name, siege.ruleset, siege.structures) == ("Harrow plan", "armory", {})
+    assert window.scene.map_item is not None
+    assert "Calibrate" in "\n".join(seen.reports[0][1])
+    answers.save_changes.append("discard")
