@@ -84,7 +84,7 @@ class _Portal:
     closed: bool
 
 
-@dataclass
+@dataclass(eq=False)  # walls are told apart by identity: two may hold equal lines
 class _Wall:
     """One wall: the file's line numbers it came from and its centre lines (cells)."""
 
@@ -108,14 +108,14 @@ class _Outline:
 
 @dataclass
 class _Map:
-    version: float | None
+    """What a file holds, read and checked; a line or portal left out (reported) is None."""
+
     origin: Cells
     size: Cells | None
     pixels_per_grid: float
     lines: list[list[Cells] | None]
     objects: list[list[Cells] | None]
     portals: list[_Portal | None]
-    lights: int
     image: str | None
 
 
@@ -294,7 +294,7 @@ def _parse(data: Any, name: str, report: ImportReport) -> _Map:
     read = _Reader(name)
     if not isinstance(data, dict):
         raise SiegeFileError(f"{name} is not a Universal VTT file: it holds no map object")
-    version = _version(data.get("format"), name, report)
+    _check_version(data.get("format"), name, report)
     resolution = data.get("resolution")
     if not isinstance(resolution, dict) or "pixels_per_grid" not in resolution:
         raise SiegeFileError(f"{name} is not a Universal VTT map: it gives no resolution "
@@ -331,15 +331,15 @@ def _parse(data: Any, name: str, report: ImportReport) -> _Map:
     if isinstance(lights, list) and lights:
         report.notes.append(f"{_counted(len(lights), 'light')} and the lighting are not "
                             f"structures: left out.")
-    return _Map(version=version, origin=origin, size=size, pixels_per_grid=pixels_per_grid,
-                lines=lines, objects=objects, portals=portals,
-                lights=len(lights) if isinstance(lights, list) else 0, image=image or None)
+    return _Map(origin=origin, size=size, pixels_per_grid=pixels_per_grid, lines=lines,
+                objects=objects, portals=portals, image=image or None)
 
 
-def _version(value: Any, name: str, report: ImportReport) -> float | None:
+def _check_version(value: Any, name: str, report: ImportReport) -> None:
+    """The format version is a number; one siegeboard does not know is read as 0.3, noted."""
     if value is None:
         report.notes.append("The file gives no format version; read as format 0.3.")
-        return None
+        return
     if isinstance(value, bool) or not isinstance(value, (int, float, str)):
         raise SiegeFileError(f"{name}: the format version is not a number ({_shown(value)})")
     try:
@@ -349,7 +349,6 @@ def _version(value: Any, name: str, report: ImportReport) -> float | None:
     if not any(math.isclose(version, known) for known in KNOWN_FORMATS):
         report.notes.append(f"Format {value} is not one siegeboard knows (0.2, 0.3, 1.0); its "
                             f"walls, portals and picture were read as in 0.3.")
-    return version
 
 
 def _portal(raw: Any, number: int, read: _Reader, report: ImportReport) -> _Portal | None:
@@ -386,13 +385,13 @@ def _picture(image: str | None, path: Path, report: ImportReport
         base = PureWindowsPath(text).name  # splits on both / and \
         beside = path.parent / base
         if not base or base in (".", "..") or not beside.is_file():
-            report.notes.append(f"The picture is named as a file, {text!r}; siegeboard looks "
+            report.notes.append(f"The picture is named as a file, '{text}'; siegeboard looks "
                                 f"only beside {name} and found no {base or 'such file'} there, "
                                 f"so the map comes in without a plan.")
             return None
         data = read_bytes(beside)
         member = checked_plan(data, f"{name}: the picture {base} beside it")
-        report.notes.append(f"The picture is named as a file, {text!r}; siegeboard looked only "
+        report.notes.append(f"The picture is named as a file, '{text}'; siegeboard looked only "
                             f"beside {name} and used {base} found there.")
     else:
         if text.startswith("data:") and "," in text:
