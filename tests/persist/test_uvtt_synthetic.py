@@ -300,3 +300,24 @@ def test_a_picture_that_disagrees_with_the_map_size_is_trusted_and_noted(tmp_pat
                for note in result.report.notes)
     # the picture is 15 x 10 cells at 20 px: the wall (to x = 12) is inside it
     assert result.report.clipped == []
+
+
+def test_a_picture_bomb_is_refused_cheaply(tmp_path):
+    import struct
+    import zlib
+
+    bomb = bytearray(picture(8, 8))
+    bomb[16:24] = struct.pack(">II", 60_000, 60_000)
+    bomb[29:33] = struct.pack(">I", zlib.crc32(bytes(bomb[12:29])))
+    path = write(tmp_path / "bomb.dd2vtt", uvtt(lines=[[(1, 1), (2, 1)]], image=bytes(bomb)))
+    with pytest.raises(SiegeFileError, match="bomb.dd2vtt: the picture declares .* pixels.*"
+                                             "decompression bomb"):
+        import_map(path)
+
+
+def test_a_picture_file_beside_the_map_that_is_not_a_picture_is_refused(tmp_path):
+    (tmp_path / "cave.png").write_text("a note, not a picture")
+    path = write(tmp_path / "cave.dd2vtt", uvtt(lines=[[(1, 1), (2, 1)]], image="cave.png"))
+    with pytest.raises(SiegeFileError, match="cave.dd2vtt: the picture cave.png beside it is "
+                                             "not a readable image"):
+        import_map(path)
