@@ -215,6 +215,14 @@ def lines(shot: ShotOdds, rounds: RoundsOdds | None = None) -> list[str]:
     if shot.target_id is None:
         out.append("On open ground: no structure is struck")
     for odds in shot.structures:
+        if not odds.struck and len(odds.left) == 1 and not odds.occupants:
+            # A blast's sure effect: one line.
+            (left,) = odds.left
+            word, p = falls_word(odds)
+            out.append(f"{odds.name} ({odds.id}, blast, {odds.squares_away} squares away): "
+                       f"concussion {odds.concussion}, DP {odds.now} -> {left}"
+                       + (f"; {'collapsed' if word == 'collapse' else 'Breached'}" if p else ""))
+            continue
         kind = "struck" if odds.struck else (f"blast, {odds.squares_away} square"
                                               f"{'s' if odds.squares_away != 1 else ''} away, "
                                               f"concussion {odds.concussion}")
