@@ -160,7 +160,9 @@ class StructureOdds:
     of the state *after* the shot, so a structure already in that state has 1. ``left`` is
     the distribution of DP left (DP ruleset) or of Hull suffered (Hull ruleset); ``people``
     the total damage those inside take (personnel D6 and collapse hits), ``people_dice``
-    the personnel D6 rolled ({count: probability}).
+    the personnel D6 rolled ({count: probability}). Hull ruleset: ``p_penetrate`` is the
+    chance the hit deals any Hull damage after Armor. Distributions may be shared between
+    results (cached): read them, do not change them.
     """
 
     id: str

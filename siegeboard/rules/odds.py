@@ -193,9 +193,14 @@ def _pct(p: float | Fraction) -> str:
     return one_in(float(p))
 
 
-def _dist_words(dist, limit: int = 8) -> str:
-    items = sorted(floats(dist).items(), key=lambda kv: -kv[1])[:limit]
-    return ", ".join(f"{value}: {100 * p:.1f}%" for value, p in sorted(items))
+def _dist_words(dist, limit: int = 6) -> str:
+    """Each value's chance when there are few; else the range and the likeliest value."""
+    values = floats(dist)
+    if len(values) <= limit:
+        return ", ".join(f"{value}: {100 * p:.1f}%" for value, p in values.items())
+    likeliest = max(values, key=values.get)
+    return (f"{min(values)} to {max(values)}, likeliest {likeliest} "
+            f"({100 * values[likeliest]:.1f}%)")
 
 
 def falls_word(odds: StructureOdds) -> tuple[str, Fraction]:
@@ -229,7 +234,9 @@ def lines(shot: ShotOdds, rounds: RoundsOdds | None = None) -> list[str]:
         out.append(f"{odds.name} ({odds.id}, {kind}):")
         chances = []
         if odds.p_penetrate is not None:
-            chances.append(f"penetrates {_pct(odds.p_penetrate)}")
+            # Hull ruleset: "penetrates" is a hit that deals Hull damage at all.
+            verb = "penetrates" if odds.figure == "dp_after" else "deals damage"
+            chances.append(f"{verb} {_pct(odds.p_penetrate)}")
         for label, value in (("collapses", odds.p_collapse), ("cleared", odds.p_cleared),
                              ("Cracked or worse", odds.p_cracked),
                              ("Breached", odds.p_breached)):
@@ -255,7 +262,7 @@ def lines(shot: ShotOdds, rounds: RoundsOdds | None = None) -> list[str]:
             start = sum(fire.level.values(), Fraction(0))
             text = f"  a fire starts {_pct(start)}"
             if fire.level and odds.figure == "dp_after":
-                text += f" at level {_dist_words(fire.level, 4)}"
+                text += f" at level {_dist_words(fire.level)}"
                 text += f"; out of control at once {_pct(fire.wild)}"
                 if fire.turns_to_wild:
                     turns = quantile(fire.turns_to_wild, 0.5 * float(sum(

@@ -37,6 +37,7 @@ from siegeboard.ui.docks.history import HistoryDock
 from siegeboard.ui.docks.inspector import InspectorDock
 from siegeboard.ui.docks.legend import LegendDock
 from siegeboard.ui.docks.log import LogDock
+from siegeboard.ui.docks.odds import OddsDock
 from siegeboard.ui.docks.scene import SceneDock
 from siegeboard.ui.docks.structures import StructuresDock
 from siegeboard.ui.docks.weapons import WeaponsDock
@@ -66,7 +67,7 @@ IMAGE_SUFFIXES = {".png": "png", ".jpg": "jpg", ".jpeg": "jpg", ".tif": "tif", "
 MAX_RECENT = 8
 # Bumped whenever the default dock layout changes: a state saved by an older layout is not
 # restored (Qt would bring back its cramped arrangement); the default is used instead.
-LAYOUT_VERSION = 2
+LAYOUT_VERSION = 3
 LOG_HEIGHT_PX = 165  # the log dock's default height: about six lines
 DEFAULT_PIXELS_PER_METRE = 10.0
 BUILDING_KINDS = ("townhouse", "brick_house", "brick_farmhouse")
@@ -136,6 +137,7 @@ class MainWindow(QMainWindow):
         self.legend_dock = LegendDock(self.document, self)
         self.actions_dock = ActionsDock(self.document, play, warn, self)
         self.scene_dock = SceneDock(self.document, play, warn, self)
+        self.odds_dock = OddsDock(self.document, self.fire_dock, self)
         # The side columns run the full height; the log sits under the map only.
         self.setCorner(Qt.Corner.BottomLeftCorner, Qt.DockWidgetArea.LeftDockWidgetArea)
         self.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
@@ -718,11 +720,11 @@ class MainWindow(QMainWindow):
         """Every dock, in the View menu's order."""
         return [self.inspector, self.actions_dock, self.scene_dock, self.structures_dock,
                 self.history_dock, self.legend_dock, self.fire_dock, self.weapons_dock,
-                self.clock_dock, self.log_dock]
+                self.clock_dock, self.log_dock, self.odds_dock]
 
     def apply_default_layout(self) -> None:
         """Put every dock in its default place: Fire | Weapons over Clock on the left;
-        Inspector | Actions | Scene over Structures | Undo history | Legend on the right; the
+        Inspector | Actions | Scene over Structures | Undo history | Legend | Odds on the right; the
         log under the map, tall enough for about six lines. The map keeps the most room."""
         left = Qt.DockWidgetArea.LeftDockWidgetArea
         right = Qt.DockWidgetArea.RightDockWidgetArea
@@ -738,6 +740,7 @@ class MainWindow(QMainWindow):
         self.tabifyDockWidget(self.fire_dock, self.weapons_dock)
         self.tabifyDockWidget(self.inspector, self.actions_dock)
         self.tabifyDockWidget(self.inspector, self.scene_dock)
+        self.tabifyDockWidget(self.structures_dock, self.odds_dock)
         self.tabifyDockWidget(self.structures_dock, self.history_dock)
         self.tabifyDockWidget(self.structures_dock, self.legend_dock)
         for dock in self.docks():

@@ -34,6 +34,24 @@ def collapse_damage(people: int) -> Distribution:
     return _COLLAPSE_POWERS[people]
 
 
+_PEOPLE: dict[tuple[int, int], Distribution] = {}
+
+
+def people_damage(dice: int, collapsed_on: int) -> Distribution:
+    """H5, H7: the damage those inside take together: ``dice`` D6 of personnel damage, and
+    the collapse's 1D6 hits of 1D6 on each of ``collapsed_on`` people (0: no collapse).
+    Cached: a shot's outcomes share few such pairs, and the hover asks again and again."""
+    key = (dice, collapsed_on)
+    if key not in _PEOPLE:
+        if not collapsed_on:
+            _PEOPLE[key] = dice_sum(dice)
+        elif not dice:
+            _PEOPLE[key] = collapse_damage(collapsed_on)
+        else:
+            _PEOPLE[key] = convolve(dice_sum(dice), collapse_damage(collapsed_on))
+    return _PEOPLE[key]
+
+
 def turns_to_out_of_control(level: int, structure: Structure, clock_turn: int) -> int:
     """H9, H10: turns until a fire at ``level``, unfought, is out of control: +1 a turn for
     a wooden structure, +1 at each minute's end (turn 12, 24, ...) for the others, until
@@ -121,13 +139,38 @@ def _odds_of(structure: Structure, outcomes: list[tuple[Fraction, Effect]], stru
                        turns_to_out_of_control(effect.fire_level, structure, clock_turn), p)
         if effect.concussion and not struck:
             odds.concussion, odds.squares_away = effect.concussion, effect.squares_away
-    odds.people = mix((p, convolve(dice_sum(count),
-                                   collapse_damage(len(structure.occupants)) if collapses
-                                   else certain(0)))
-                      for (count, collapses), p in people_keys.items())
+    people = len(structure.occupants)
+    if len(people_keys) == 1:
+        ((count, collapses),) = people_keys
+        odds.people = people_damage(count, people if collapses else 0)
+    else:
+        odds.people = mix((p, people_damage(count, people if collapses else 0))
+                          for (count, collapses), p in people_keys.items())
     odds.people_dice = dice
     odds.fire = fire if fire is not None and fire.level else None
     return odds
+
+
+_ONE, _NONE = Fraction(1), Fraction(0)
+
+
+def _blast_odds(structure: Structure, effect: Effect) -> StructureOdds:
+    """A blast's effect is certain (no dice): ``_odds_of`` for one outcome, without the
+    arithmetic (a burst reaches dozens of structures; the hover asks on every move)."""
+    collapsed_on = len(structure.occupants) if effect.collapses else 0
+    return StructureOdds(
+        id=structure.id, name=structure.name, struck=False, figure="dp_after",
+        now=structure.dp, of=structure.dp_original,
+        p_collapse=_ONE if effect.collapsed else _NONE,
+        p_cleared=_ONE if effect.cleared else _NONE,
+        p_ignite=_ONE if effect.fire_level > 0 else _NONE, left={effect.dp_after: _ONE},
+        people=people_damage(0, collapsed_on), people_dice=_CERTAIN_NONE,
+        occupants=len(structure.occupants), p_trapped=_ONE if collapsed_on else _NONE,
+        concussion=effect.concussion, squares_away=effect.squares_away,
+        fallen=structure.collapsed)
+
+
+_CERTAIN_NONE = certain(0)
 
 
 def shot_odds(siege: Siege, spec: ShotSpec, index: StructureIndex,
@@ -149,6 +192,5 @@ def shot_odds(siege: Siege, spec: ShotSpec, index: StructureIndex,
             structure = structures[key]
             if structure.dp == 0:
                 continue  # cleared: the blast has nothing left to take
-            effect = blast_effect(structure, distance, amount)
-            out.append(_odds_of(structure, [(Fraction(1), effect)], False, turn))
+            out.append(_blast_odds(structure, blast_effect(structure, distance, amount)))
     return out

@@ -55,6 +55,7 @@ class _Tables:
     level: numpy.ndarray        # the fire's level if it catches
     concussion_full: int
     blast: numpy.ndarray        # concussion lost by each column (0 for the struck one)
+    blasted: numpy.ndarray      # the columns it reaches
     p_fire: float               # chance of the fire's 1D6 setting it alight
     fires: bool                 # the round rolls for fire (explosive or incendiary)
     large_calibre: bool
@@ -91,16 +92,20 @@ class Model:
         self.every_turn = siege.options.burn_damage_every == "turn"
 
     # -- DP ------------------------------------------------------------------------------
-    def lose(self, amount: numpy.ndarray) -> None:
-        """``lose_dp`` for every cell: DP never below 0; collapse and clearing (H7)."""
-        after = numpy.maximum(0, self.dp - amount)
-        dropped = after != self.dp
-        self.collapsed |= dropped & (2 * after <= self.original)  # numbers.collapses
-        self.cleared |= dropped & (after == 0)
-        self.dp = after
+    def lose(self, columns, amount: numpy.ndarray) -> None:
+        """``lose_dp`` for the cells of ``columns`` (an index or an index array; ``amount``
+        broadcast to them): DP never below 0; collapse and clearing (H7)."""
+        before = self.dp[:, columns]
+        after = numpy.maximum(0, before - amount)
+        dropped = after != before
+        self.collapsed[:, columns] |= dropped & (2 * after <= self.original[columns])  # collapses
+        self.cleared[:, columns] |= dropped & (after == 0)
+        self.dp[:, columns] = after
 
-    def armor_state(self) -> numpy.ndarray:
-        return numpy.where(self.cleared, 2, numpy.where(self.collapsed, 1, 0))
+    def armor_state(self, column: int) -> numpy.ndarray:
+        """0 intact, 1 rubble, 2 cleared: which of the column's AVs a hit meets (H7)."""
+        return numpy.where(self.cleared[:, column], 2,
+                           numpy.where(self.collapsed[:, column], 1, 0))
 
     # -- a round -------------------------------------------------------------------------
     def tables(self, battery: Battery) -> _Tables:
@@ -131,7 +136,8 @@ class Model:
                     blast[self.column[key]] = amount
         faces = sum(catches_fire(weapon, face) for face in range(1, 7))
         return _Tables(target, attack, on_one, level,
-                       weapon.concussion if weapon.explosive else 0, blast, faces / 6,
+                       weapon.concussion if weapon.explosive else 0, blast,
+                       numpy.flatnonzero(blast), faces / 6,
                        weapon.explosive or weapon.incendiary, weapon.large_calibre)
 
     def hit(self, t: _Tables) -> None:
@@ -139,7 +145,7 @@ class Model:
         trials = self.dp.shape[0]
         if t.target >= 0:
             c = t.target
-            state = self.armor_state()[:, c]
+            state = self.armor_state(c)
             if t.large_calibre:
                 j = self.rng.integers(1, 7, trials) + self.rng.integers(1, 7, trials) - 2
             else:
@@ -148,9 +154,7 @@ class Model:
             if (t.attack_on_one != t.attack).any():
                 one = self.rng.integers(1, SMALL_ARM_DIE + 1, trials) == 1
                 attack = numpy.where(one, t.attack_on_one[state, j], attack)
-            amount = numpy.zeros_like(self.dp)
-            amount[:, c] = attack + t.concussion_full
-            self.lose(amount)
+            self.lose(c, attack + t.concussion_full)
             if t.fires:
                 lit = (self.dp[:, c] > 0) & (self.rng.random(trials) < t.p_fire)
                 new = t.level[state, j]
@@ -161,52 +165,51 @@ class Model:
                     self.wild[:, c] = numpy.where(
                         raise_, (self.wild[:, c] & was_burning) | wild, self.wild[:, c])
                     self.level[:, c] = numpy.where(raise_, new, self.level[:, c])
-        if t.blast.any():
-            self.lose(numpy.where(self.dp > 0, t.blast[None, :], 0))
+        if len(t.blasted):
+            self.lose(t.blasted, t.blast[t.blasted][None, :])
 
     # -- the clock -----------------------------------------------------------------------
-    def _check_wild(self) -> None:
-        self.wild |= (self.level > 0) & (10 * self.level > self.original[None, :])
+    # The clock works only on the columns where a fire burns and those within 10 m of one
+    # (where it may spread): ``_Fire`` holds those columns' cells while a step runs.
+    def _fire(self) -> "_Fire | None":
+        burning = numpy.flatnonzero(self.level.any(axis=0))
+        if not len(burning):
+            return None
+        columns = numpy.flatnonzero(self.near[burning].any(axis=0)
+                                    | numpy.isin(numpy.arange(len(self.ids)), burning))
+        return _Fire(self, columns)
 
     def _quiet(self, turns: int) -> None:
         """``turns`` turns that end no minute: wooden fires grow, fires at DP 0 burn out."""
-        if turns <= 0 or not self.level.any():
+        fire = self._fire() if turns > 0 else None
+        if fire is None:
             return
-        live = (self.level > 0) & (self.dp > 0)
-        self.level = numpy.where(live & self.wooden[None, :], self.level + turns, self.level)
-        self._check_wild()
-        dead = (self.level > 0) & (self.dp == 0)
-        self.level = numpy.where(dead, numpy.maximum(0, self.level - turns), self.level)
-        self.wild &= self.level > 0
+        live = (fire.level > 0) & (fire.dp > 0)
+        fire.level = numpy.where(live & fire.wooden, fire.level + turns, fire.level)
+        fire.check_wild()
+        dead = (fire.level > 0) & (fire.dp == 0)
+        fire.level = numpy.where(dead, numpy.maximum(0, fire.level - turns), fire.level)
+        fire.wild &= fire.level > 0
+        fire.store()
 
     def _minute_end(self) -> None:
         """Growth (every live fire +1), burning damage, spread, burn-out: H9, H10's order."""
-        if not self.level.any():
+        fire = self._fire()
+        if fire is None:
             return
-        live = (self.level > 0) & (self.dp > 0)
-        self.level = self.level + live
-        self._check_wild()
-        self._burn()
-        wild = (self.level > 0) & self.wild
+        fire.level = fire.level + ((fire.level > 0) & (fire.dp > 0))
+        fire.check_wild()
+        fire.burn()
+        wild = (fire.level > 0) & fire.wild
         if wild.any():
-            exposed = wild.astype(numpy.int64) @ self.near  # out-of-control fires within 10 m
-            open_ = (self.level == 0) & (self.dp > 0) & (exposed > 0)
+            exposed = wild.astype(numpy.int64) @ fire.near  # out-of-control fires within 10 m
+            open_ = (fire.level == 0) & (fire.dp > 0) & (exposed > 0)
             if open_.any():
-                p_spared = (5 / 6) ** exposed
-                lit = open_ & (self.rng.random(self.dp.shape) >= p_spared)
-                self.level = numpy.where(lit, 1, self.level)
-                self.wild = numpy.where(lit, 10 > self.original[None, :], self.wild)
-        self._burn_out()
-
-    def _burn(self) -> None:
-        burning = self.wild & (self.level > 0) & (self.dp > 0)
-        if burning.any():
-            self.lose(numpy.where(burning, self.level, 0))
-
-    def _burn_out(self) -> None:
-        dead = (self.level > 0) & (self.dp == 0)
-        self.level = numpy.where(dead, self.level - 1, self.level)
-        self.wild &= self.level > 0
+                lit = open_ & (self.rng.random(open_.shape) >= (5 / 6) ** exposed)
+                fire.level = numpy.where(lit, 1, fire.level)
+                fire.wild = numpy.where(lit, 10 > fire.original, fire.wild)
+        fire.burn_out()
+        fire.store()
 
     def advance(self, turns: int) -> None:
         """The clock ``turns`` turns on (H10)."""
@@ -215,13 +218,16 @@ class Model:
                 self.turn += 1
                 if self.turn % TURNS_PER_MINUTE == 0:
                     self._minute_end()
-                elif self.level.any():
-                    live = (self.level > 0) & (self.dp > 0)
-                    self.level = numpy.where(live & self.wooden[None, :], self.level + 1,
-                                             self.level)
-                    self._check_wild()
-                    self._burn()
-                    self._burn_out()
+                    continue
+                fire = self._fire()
+                if fire is None:
+                    continue
+                live = (fire.level > 0) & (fire.dp > 0)
+                fire.level = numpy.where(live & fire.wooden, fire.level + 1, fire.level)
+                fire.check_wild()
+                fire.burn()
+                fire.burn_out()
+                fire.store()
             return
         end = self.turn + turns
         while self.turn < end:
@@ -233,6 +239,41 @@ class Model:
             self._quiet(to_minute - 1)
             self._minute_end()
             self.turn += to_minute
+
+
+class _Fire:
+    """The cells of the columns a clock step can change by fire, taken out of the model and
+    put back by ``store`` (DP, collapse and clearing go through ``Model.lose``)."""
+
+    def __init__(self, model: Model, columns: numpy.ndarray):
+        self.model, self.columns = model, columns
+        self.level = model.level[:, columns]
+        self.wild = model.wild[:, columns]
+        self.wooden = model.wooden[columns][None, :]
+        self.original = model.original[columns][None, :]
+        self.near = model.near[numpy.ix_(columns, columns)]
+
+    @property
+    def dp(self) -> numpy.ndarray:
+        return self.model.dp[:, self.columns]
+
+    def check_wild(self) -> None:
+        self.wild |= (self.level > 0) & (10 * self.level > self.original)  # out_of_control
+
+    def burn(self) -> None:
+        """H9: every out-of-control fire at DP above 0 loses DP equal to its level."""
+        burning = self.wild & (self.level > 0) & (self.dp > 0)
+        if burning.any():
+            self.model.lose(self.columns, numpy.where(burning, self.level, 0))
+
+    def burn_out(self) -> None:
+        dead = (self.level > 0) & (self.dp == 0)
+        self.level = numpy.where(dead, self.level - 1, self.level)
+        self.wild &= self.level > 0
+
+    def store(self) -> None:
+        self.model.level[:, self.columns] = self.level
+        self.model.wild[:, self.columns] = self.wild
 
 
 class _Face:
