@@ -21,7 +21,6 @@ from siegeboard.rules.chances import ShotSpec, collapse_damage_one, dice_sum
 from siegeboard.rules.dice import RandomDice
 from siegeboard.rules.harris.odds import turns_to_out_of_control
 from armory_fixtures import armory_siege, centre
-from conftest import build_harris_siege
 
 
 
@@ -39,12 +38,12 @@ def harris_odds(siege, weapon_id, target, *, range_m=300.0, modifier=0):
 
 # -- hand-computed cases ------------------------------------------------------------------
 
-def test_an_he_round_sets_a_building_alight_one_time_in_six():
+def test_an_he_round_sets_a_building_alight_one_time_in_six(harris_siege_factory):
     # HE at the townhouse (AV 5, 200 DP): penetration 38 + 2D6 = 40..50, always above 5, so
     # the attack value is 40..50, plus the full concussion 40: it loses 80..90 and keeps at
     # least 110 DP. The fire's 1D6 is always rolled and sets it alight on a 6: 1 in 6.
     # The fire starts at level penetration - AV = 35..45 > 200 / 10: out of control at once.
-    siege = build_harris_siege()
+    siege = harris_siege_factory()
     town = harris_odds(siege, "he_shell", "town").struck
     assert town.p_ignite == Fraction(1, 6)
     assert town.fire.wild == Fraction(1, 6)
@@ -54,21 +53,21 @@ def test_an_he_round_sets_a_building_alight_one_time_in_six():
     assert town.p_collapse == 0 and town.p_penetrate == 1
 
 
-def test_an_incendiary_round_sets_it_alight_two_times_in_six():
+def test_an_incendiary_round_sets_it_alight_two_times_in_six(harris_siege_factory):
     # Incendiary shell at the townhouse: 20 + 2D6 = 22..32 > AV 5, attack 22..32, DP never
     # 0; 1D6 + 1 >= 6 on a 5 or a 6: 2 in 6.
-    siege = build_harris_siege()
+    siege = harris_siege_factory()
     town = harris_odds(siege, "incendiary_shell", "town").struck
     assert town.p_ignite == Fraction(2, 6)
 
 
-def test_a_fire_that_is_not_out_of_control_says_when_it_will_be():
+def test_a_fire_that_is_not_out_of_control_says_when_it_will_be(harris_siege_factory):
     # HE at the curtain wall (AV 45, 2,025 DP): it catches fire on a 6 at level
     # max(1, penetration - 45): level 1 when 2D6 <= 8 (38 + 8 = 46 gives 46 - 45 = 1 too):
     # 26 in 36. Out of control needs a
     # level above 202.5, i.e. 203; stone grows +1 a minute at each minute's end, so from
     # turn 0 a level-1 fire needs 202 minutes: 2,424 turns.
-    siege = build_harris_siege()
+    siege = harris_siege_factory()
     wall = harris_odds(siege, "he_shell", "wall").struck
     assert wall.p_ignite == Fraction(1, 6)
     assert wall.fire.wild == 0
@@ -100,30 +99,30 @@ def test_a_structure_that_burns_is_surely_alight_under_the_hull_ruleset():
     assert brick.p_ignite == 0 and brick.fire is None
 
 
-def test_the_chance_that_2d6_lifts_the_penetration_over_the_armor():
+def test_the_chance_that_2d6_lifts_the_penetration_over_the_armor(harris_siege_factory):
     # HE at the wall (AV 45): 38 + 2D6 > 45 when 2D6 >= 8: 5+4+3+2+1 = 15 in 36.
     # At the bunker (AV 50): 38 + 12 = 50 is not above 50: never; with the GM's +5:
     # 43 + 2D6 > 50 when 2D6 >= 8: 15 in 36 again.
-    siege = build_harris_siege()
+    siege = harris_siege_factory()
     assert harris_odds(siege, "he_shell", "wall").struck.p_penetrate == Fraction(15, 36)
     assert harris_odds(siege, "he_shell", "bunker").struck.p_penetrate == 0
     assert harris_odds(siege, "he_shell", "bunker", modifier=5).struck.p_penetrate == \
         Fraction(15, 36)
 
 
-def test_a_small_arm_below_half_the_armor_scratches_one_time_in_twenty():
+def test_a_small_arm_below_half_the_armor_scratches_one_time_in_twenty(harris_siege_factory):
     # Rifle at 300 m: penetration 1 against the bunker's AV 50, below half: 1D20, a 1 takes
     # 1 DP: 299 one time in 20, 300 otherwise.
-    siege = build_harris_siege()
+    siege = harris_siege_factory()
     bunker = harris_odds(siege, "rifle", "bunker").struck
     assert bunker.left == {299: Fraction(1, 20), 300: Fraction(19, 20)}
 
 
-def test_the_people_inside_take_the_personnel_dice_and_a_collapse():
+def test_the_people_inside_take_the_personnel_dice_and_a_collapse(harris_siege_factory):
     # A gun of penetration 10, damage 5 at the farm (AV 3, 27 DP, four inside): it
     # penetrates, (5 - 3) = 2D6 for those inside; attack 10 leaves 17 > 13.5: no collapse.
     # So their damage is exactly 2D6: 7 in 6 of 36.
-    siege = build_harris_siege()
+    siege = harris_siege_factory()
     siege.weapons["pin"] = Weapon(id="pin", name="Pin gun", damage=5,
                                   range_bands=[RangeBand(up_to_m=500, penetration=10)])
     farm = harris_odds(siege, "pin", "farm").struck
@@ -139,8 +138,9 @@ def test_the_people_inside_take_the_personnel_dice_and_a_collapse():
     assert sum(v * p for v, p in collapse_damage_one().items()) == Fraction(49, 4)
 
 
-def test_a_structure_already_collapsed_has_probability_one_and_the_blast_is_listed():
-    siege = build_harris_siege()
+def test_a_structure_already_collapsed_has_probability_one_and_the_blast_is_listed(
+        harris_siege_factory):
+    siege = harris_siege_factory()
     siege.structures["timber"].collapsed = True
     siege.structures["timber"].dp = 10
     shot = harris_odds(siege, "he_shell", "farm")
@@ -178,14 +178,14 @@ def _within(observed: int, n: int, p: float, what: str) -> None:
 
 
 @pytest.mark.parametrize("weapon_id", ["he_shell", "incendiary_shell"])
-def test_engine_shots_agree_with_the_computed_odds(weapon_id):
-    _engine_shots_agree(weapon_id, 10_000)
+def test_engine_shots_agree_with_the_computed_odds(weapon_id, harris_siege):
+    _engine_shots_agree(harris_siege, weapon_id, 10_000)
 
 
 @pytest.mark.long
 @pytest.mark.parametrize("weapon_id", ["he_shell", "incendiary_shell"])
-def test_100_000_engine_shots_agree_with_the_computed_odds(weapon_id):
-    _engine_shots_agree(weapon_id, 100_000)
+def test_100_000_engine_shots_agree_with_the_computed_odds(weapon_id, harris_siege):
+    _engine_shots_agree(harris_siege, weapon_id, 100_000)
 
 
 def test_engine_pool_attacks_agree_with_the_computed_odds():
@@ -197,8 +197,7 @@ def test_100_000_engine_pool_attacks_agree_with_the_computed_odds():
     _engine_pool_agrees(100_000)
 
 
-def _engine_shots_agree(weapon_id: str, n: int) -> None:
-    siege = build_harris_siege()
+def _engine_shots_agree(siege, weapon_id: str, n: int) -> None:
     wall = siege.structures["wall"]
     wall.dp = 1087  # collapses when the shot takes 75 or more: it depends on the 2D6
     siege.structures["farm"].dp = 20

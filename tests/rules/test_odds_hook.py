@@ -20,7 +20,6 @@ from siegeboard.rules.dice import ScriptedDice
 from siegeboard.rules.harris.shot import ShotDice, blast_reach
 from siegeboard.rules.registry import ruleset_of
 from armory_fixtures import armory_siege, centre
-from conftest import build_harris_siege
 
 HARRIS_WEAPONS = ["he_shell", "incendiary_shell", "rifle", "tank_gun", "grenade", "firebomb"]
 HARRIS_TARGETS = ["bunker", "farm", "timber", "town", "wall"]
@@ -53,8 +52,9 @@ def _harris_cases():
 
 
 @pytest.mark.parametrize("weapon_id,target,state", list(_harris_cases()))
-def test_harris_hook_matches_the_engine_for_every_dice_outcome(weapon_id, target, state):
-    siege = build_harris_siege()
+def test_harris_hook_matches_the_engine_for_every_dice_outcome(weapon_id, target, state,
+                                                               harris_siege_factory):
+    siege = harris_siege_factory()
     _state(siege, target, state)
     rules = ruleset_of(siege)
     index = StructureIndex.for_structures(siege.structures)

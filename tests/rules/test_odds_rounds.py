@@ -13,7 +13,6 @@ from siegeboard.rules import engine, odds
 from siegeboard.rules.chances import ShotSpec
 from siegeboard.rules.dice import RandomDice
 from armory_fixtures import armory_siege, centre
-from conftest import build_harris_siege
 
 
 def _engine_hits(siege, action, target, trials, seed, interval=12, cap=60):
@@ -35,11 +34,11 @@ def _engine_hits(siege, action, target, trials, seed, interval=12, cap=60):
 
 @pytest.mark.parametrize("weapon_id,target", [("incendiary_shell", "town"),
                                                ("he_shell", "town")])
-def test_the_model_agrees_with_the_engine_played_shot_after_shot(weapon_id, target):
+def test_the_model_agrees_with_the_engine_played_shot_after_shot(weapon_id, target, harris_siege_factory):
     # Incendiary shells at the townhouse (200 DP): 22..32 a hit, so 4 to 5 hits without
     # fire; a fire (2 in 6 a hit) at level 17..27 is out of control at once and burns its
     # level each minute: fewer. The model and the engine must give the same distribution.
-    siege = build_harris_siege()
+    siege = harris_siege_factory()
     index = StructureIndex.for_structures(siege.structures)
     point = tuple(index.polygon(target).representative_point().coords[0])
     spec = ShotSpec(weapon=siege.weapons[weapon_id], point=point, range_m=300.0)
@@ -60,12 +59,12 @@ def test_the_model_agrees_with_the_engine_played_shot_after_shot(weapon_id, targ
     assert abs(sum(hits) / trials - model_mean) <= 4.5 * spread / math.sqrt(trials) + 0.02
 
 
-def test_without_fire_the_wall_falls_to_the_ninth_tank_round():
+def test_without_fire_the_wall_falls_to_the_ninth_tank_round(harris_siege_factory):
     # Tank gun at the curtain wall (AV 45, 2,025 DP): 110 + 2D6 = 112..122 > 45, so each hit
     # takes 112..122; it collapses at 1,012 DP or less: 1,013 to take. 8 hits take at most
     # 976; 9 take 1,008..1,098, short only when nine 2D6 add up to 22 or less (18 at
     # least): under 1 in 10,000. So 9 hits, else 10.
-    siege = build_harris_siege()
+    siege = harris_siege_factory()
     index = StructureIndex.for_structures(siege.structures)
     point = tuple(index.polygon("wall").representative_point().coords[0])
     spec = ShotSpec(weapon=siege.weapons["tank_gun"], point=point, range_m=300.0)
@@ -91,10 +90,10 @@ def test_hull_rounds_are_exact_and_count_the_fire_between_hits():
     assert odds.rounds_to_fall(siege, spec, interval_turns=0).falls == {4: 1.0}
 
 
-def test_a_bombardment_says_what_is_left_of_each_wall():
+def test_a_bombardment_says_what_is_left_of_each_wall(harris_siege_factory):
     # Two tank batteries, 3 hits each at the curtain wall: 6 x 112..122 = 672..732 taken,
     # the wall stands; the HE battery's blast reaches the farm and the bunker too.
-    siege = build_harris_siege()
+    siege = harris_siege_factory()
     index = StructureIndex.for_structures(siege.structures)
     wall = tuple(index.polygon("wall").representative_point().coords[0])
     tank = ShotSpec(weapon=siege.weapons["tank_gun"], point=wall, range_m=300.0)
