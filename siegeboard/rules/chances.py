@@ -138,12 +138,13 @@ class ShotSpec:
 
 @dataclass
 class FireOdds:
-    """A fire the shot may start on a structure not burning now (DP ruleset: H9).
+    """A fire the shot may start (or raise, DP ruleset: H9), its chances of the shot itself.
 
-    ``level`` is the level it starts at, ``wild`` the chance it starts out of control;
-    ``turns_to_wild`` when it does not: after how many turns unfought it will be ({turns:
-    probability}, given it starts and is not out of control; a turn is 5 s). Hull ruleset:
-    ``rounds_to_breach``: the rounds of burning (1 Hull a round) until it is Breached.
+    ``level`` {level it starts at: chance} (its total is the chance a fire starts),
+    ``wild`` the chance it starts out of control, ``turns_to_wild`` for a fire that does not:
+    {turns until it is, unfought: chance} (a turn is 5 s). Hull ruleset: ``level`` is {1:
+    chance it catches}, ``rounds_to_breach`` the rounds of burning (1 Hull a round) until
+    it is Breached.
     """
 
     level: Distribution = field(default_factory=dict)

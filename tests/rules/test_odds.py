@@ -201,7 +201,7 @@ def _engine_shots_agree(siege, weapon_id: str, n: int) -> None:
     wall = siege.structures["wall"]
     wall.dp = 1087  # collapses when the shot takes 75 or more: it depends on the 2D6
     siege.structures["farm"].dp = 20
-    target = "wall" if weapon_id == "he_shell" else "farm"
+    target = "wall" if weapon_id == "he_shell" else "town"  # town: 2 in 6 to burn, 11 DP values
     point = _point(siege, target)
     shot = odds.shot_odds(siege, ShotSpec(weapon=siege.weapons[weapon_id], point=point,
                                           range_m=300.0))
