@@ -264,6 +264,10 @@ def _odds(args: argparse.Namespace) -> int:
         raise CommandError(f"--interval: {args.interval:g} minutes; give 0 to 1440")
     if not 1 <= args.max_hits <= 500:
         raise CommandError(f"--max-hits: {args.max_hits}; give 1 to 500")
+    if args.bombard is not None and not 1 <= args.bombard <= 500:
+        raise CommandError(f"--bombard: {args.bombard} hits; give 1 to 500")
+    if args.also and args.bombard is None:
+        raise CommandError("--also: give --bombard N, the hits each battery fires")
     try:
         spec = odds.spec_for(siege, at, battery_id=battery.id if battery else None,
                              weapon_id=weapon.id, range_m=args.range, modifier=args.modifier,
@@ -278,14 +282,48 @@ def _odds(args: argparse.Namespace) -> int:
             turns = round((1 if args.interval is None else args.interval) * TURNS_PER_MINUTE)
             rounds = odds.rounds_to_fall(siege, spec, shot.target_id, interval_turns=turns,
                                          max_hits=args.max_hits)
+        bombardment = None
+        if args.bombard is not None:
+            shots = [(spec, shot.target_id)] + [
+                (_also_shot(siege, odds, text, spec), None) for text in args.also or ()]
+            turns = round((1 if args.interval is None else args.interval) * TURNS_PER_MINUTE)
+            bombardment = odds.bombardment(siege, shots, hits=args.bombard, interval_turns=turns)
     except ValueError as error:
         raise CommandError(f"odds: {error}") from None
     if args.json:
-        print(json.dumps(odds.as_json(shot, rounds), indent=1))
-    else:
-        for line in odds.lines(shot, rounds):
-            print(line)
+        data = odds.as_json(shot, rounds)
+        if bombardment is not None:
+            data["bombardment"] = {"hits": args.bombard, "structures": bombardment}
+        print(json.dumps(data, indent=1))
+        return 0
+    for line in odds.lines(shot, rounds):
+        print(line)
+    if bombardment is not None:
+        print(f"Bombardment: {args.bombard} hits from each of {1 + len(args.also or ())} "
+              "batteries; what is left:")
+        for key, left in bombardment.items():
+            figure = "dp" if "dp_mean" in left else "hull_suffered"
+            if left[figure + "_mean"] == left[figure + "_now"] and not left["p_burning"]:
+                continue  # untouched: only what the bombardment changes is listed
+            down = ("collapsed", left["p_collapse"]) if "p_collapse" in left else (
+                "Breached", left["p_breached"])
+            words = "DP" if figure == "dp" else "Hull suffered"
+            print(f"  {left['name']} ({key}): {words} {left[figure + '_now']} -> mean "
+                  f"{left[figure + '_mean']:.0f}; {down[0]} {100 * down[1]:.0f}%, burning "
+                  f"{100 * left['p_burning']:.0f}%")
     return 0
+
+
+def _also_shot(siege, odds, text: str, first):
+    """``--also BATTERY@X,Y``: another battery's shot for the bombardment, with the first
+    shot's figures (modifier, Successes, Boons, pool)."""
+    name, _, at = text.partition("@")
+    if not at:
+        raise CommandError(f"--also: {text!r} is not BATTERY@X,Y (e.g. --also Tank@108,22)")
+    battery = find_named(siege.batteries, name, "battery", "--also")
+    x, y = _numbers(at, "--also", "BATTERY@X,Y", "Tank@108,22", count=2)
+    return odds.spec_for(siege, (x, y), battery_id=battery.id, modifier=first.modifier,
+                         successes=first.successes, boons=first.boons, pool=first.pool)
 
 
 def _add_odds_parser(sub) -> None:
@@ -317,6 +355,10 @@ def _add_odds_parser(sub) -> None:
                       help="minutes of the clock between hits for --rounds (1)")
     shot.add_argument("--max-hits", type=int, default=60, metavar="N",
                       help="count hits up to N for --rounds (60)")
+    shot.add_argument("--bombard", type=int, metavar="N",
+                      help="also: N hits from the battery (and each --also), what is left")
+    shot.add_argument("--also", action="append", metavar="BATTERY@X,Y",
+                      help="another battery of the bombardment and its aim point (repeat)")
     shot.add_argument("--json", action="store_true", help="print the figures as JSON")
 
 

@@ -88,3 +88,22 @@ def test_bad_odds_input_is_one_plain_message(castle, capsys):
     assert main(["odds", str(castle), "--weapon", "rifle", "--range", "5000",
                  "--at", GREAT_HALL]) == 2
     assert "out of range" in capsys.readouterr().err
+
+
+def test_odds_of_a_bombardment_say_what_is_left(castle, capsys):
+    # The Great Battery's HE and the Tank, 3 hits each at the Great Hall (650 DP): HE takes
+    # 40..50 + 40 a hit, the tank gun 110..122 (range band to 500 m): 3 x 80 + 3 x 112 = 576
+    # at least, so it is always below half (325): collapsed.
+    assert main(["odds", str(castle), "--battery", "Great Battery", "--at", GREAT_HALL,
+                 "--bombard", "3", "--also", "Tank@90,30", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    hall = data["bombardment"]["structures"]["great-hall"]
+    assert hall["p_collapse"] == 1.0 and hall["dp_mean"] <= 650 - 576
+    assert main(["odds", str(castle), "--battery", "Great Battery", "--at", GREAT_HALL,
+                 "--bombard", "3", "--also", "Tank@90,30"]) == 0
+    out = capsys.readouterr().out
+    assert "Bombardment: 3 hits from each of 2 batteries" in out
+    assert "Great Hall (great-hall): DP 650 -> mean" in out and "collapsed 100%" in out
+    assert main(["odds", str(castle), "--battery", "tank", "--at", GREAT_HALL,
+                 "--also", "Tank@90,30"]) == 2
+    assert "--bombard" in capsys.readouterr().err
