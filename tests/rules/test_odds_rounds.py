@@ -34,7 +34,8 @@ def _engine_hits(siege, action, target, trials, seed, interval=12, cap=60):
 
 @pytest.mark.parametrize("weapon_id,target", [("incendiary_shell", "town"),
                                                ("he_shell", "town")])
-def test_the_model_agrees_with_the_engine_played_shot_after_shot(weapon_id, target, harris_siege_factory):
+def test_the_model_agrees_with_the_engine_played_shot_after_shot(weapon_id, target,
+                                                                 harris_siege_factory):
     # Incendiary shells at the townhouse (200 DP): 22..32 a hit, so 4 to 5 hits without
     # fire; a fire (2 in 6 a hit) at level 17..27 is out of control at once and burns its
     # level each minute: fewer. The model and the engine must give the same distribution.
