@@ -1,6 +1,6 @@
 """How many rounds bring a structure down under the DP ruleset: a vectorised model.
 
-Many sieges are played at once (numpy arrays: trials x structures), each the target of one
+Many sieges are played at once (numpy arrays: structures x trials), each the target of one
 or more batteries and the structures around it: those in a burst's reach (concussion) and
 those within 10 m of a target (fire spreads both ways). Each round every battery fires one
 hit; then the clock runs ``interval_turns`` turns: fires grow, burn, spread and burn out
@@ -70,15 +70,17 @@ class Model:
         structures = [siege.structures[key] for key in ids]
         self.column = {key: i for i, key in enumerate(ids)}
 
-        def row(values, dtype=numpy.int64):
-            return numpy.tile(numpy.asarray(values, dtype=dtype), (trials, 1))
+        def row(values, dtype=numpy.int32):
+            # Structures by trials: a structure's cells are one contiguous row, so taking
+            # the few rows a step changes is a copy of whole rows.
+            return numpy.repeat(numpy.asarray(values, dtype=dtype)[:, None], trials, axis=1)
 
         self.dp = row([s.dp for s in structures])
         self.level = row([s.fire_level for s in structures])
         self.wild = row([s.out_of_control for s in structures], bool)
         self.collapsed = row([s.collapsed for s in structures], bool)
         self.cleared = row([s.cleared for s in structures], bool)
-        self.original = numpy.asarray([s.dp_original for s in structures], dtype=numpy.int64)
+        self.original = numpy.asarray([s.dp_original for s in structures], dtype=numpy.int32)
         self.wooden = numpy.asarray([harris.is_wooden(s) for s in structures], dtype=bool)
         # The AV each column presents when intact, as rubble, cleared (H7).
         self.armors = [(s.armor, harris.rubble_armor(s.armor), 0) for s in structures]
@@ -95,17 +97,20 @@ class Model:
     def lose(self, columns, amount: numpy.ndarray) -> None:
         """``lose_dp`` for the cells of ``columns`` (an index or an index array; ``amount``
         broadcast to them): DP never below 0; collapse and clearing (H7)."""
-        before = self.dp[:, columns]
+        before = self.dp[columns]
+        original = self.original[columns]
+        if numpy.ndim(original):
+            original = original[:, None]
         after = numpy.maximum(0, before - amount)
         dropped = after != before
-        self.collapsed[:, columns] |= dropped & (2 * after <= self.original[columns])  # collapses
-        self.cleared[:, columns] |= dropped & (after == 0)
-        self.dp[:, columns] = after
+        # numbers.collapses: 2 x DP <= original, i.e. DP <= original // 2 (no overflow).
+        self.collapsed[columns] |= dropped & (after <= original // 2)
+        self.cleared[columns] |= dropped & (after == 0)
+        self.dp[columns] = after
 
     def armor_state(self, column: int) -> numpy.ndarray:
         """0 intact, 1 rubble, 2 cleared: which of the column's AVs a hit meets (H7)."""
-        return numpy.where(self.cleared[:, column], 2,
-                           numpy.where(self.collapsed[:, column], 1, 0))
+        return numpy.where(self.cleared[column], 2, numpy.where(self.collapsed[column], 1, 0))
 
     # -- a round -------------------------------------------------------------------------
     def tables(self, battery: Battery) -> _Tables:
@@ -113,7 +118,7 @@ class Model:
         sums = CALIBRE_SUMS if weapon.large_calibre else numpy.asarray([0])
         target = self.column.get(battery.target_id, -1) if battery.target_id else -1
         armors = self.armors[target] if target >= 0 else (0, 0, 0)
-        attack = numpy.zeros((3, len(sums)), dtype=numpy.int64)
+        attack = numpy.zeros((3, len(sums)), dtype=numpy.int32)
         on_one = numpy.zeros_like(attack)
         level = numpy.zeros_like(attack)
         for a, armor in enumerate(armors):
@@ -126,7 +131,7 @@ class Model:
                 on_one[a, j] = harris.attack_value(penetration, armor, small_arm=weapon.small_arm,
                                                    dice=_Face(1))
                 level[a, j] = harris.fire_level_on_ignition(penetration, armor)
-        blast = numpy.zeros(len(self.ids), dtype=numpy.int64)
+        blast = numpy.zeros(len(self.ids), dtype=numpy.int32)
         if weapon.explosive:
             reach = blast_reach(self.index, spec.point, self.siege.grid_origin,
                                 weapon.concussion, self.siege.options.concussion_falloff,
@@ -142,7 +147,7 @@ class Model:
 
     def hit(self, t: _Tables) -> None:
         """One round: the struck column (H4-H7, H9), then the blast on the others (H6)."""
-        trials = self.dp.shape[0]
+        trials = self.dp.shape[1]
         if t.target >= 0:
             c = t.target
             state = self.armor_state(c)
@@ -156,23 +161,23 @@ class Model:
                 attack = numpy.where(one, t.attack_on_one[state, j], attack)
             self.lose(c, attack + t.concussion_full)
             if t.fires:
-                lit = (self.dp[:, c] > 0) & (self.rng.random(trials) < t.p_fire)
+                lit = (self.dp[c] > 0) & (self.rng.random(trials) < t.p_fire)
                 new = t.level[state, j]
-                raise_ = lit & (new > self.level[:, c])
+                raise_ = lit & (new > self.level[c])
                 if raise_.any():
-                    was_burning = self.level[:, c] > 0
+                    was_burning = self.level[c] > 0
                     wild = 10 * new > self.original[c]  # numbers.out_of_control
-                    self.wild[:, c] = numpy.where(
-                        raise_, (self.wild[:, c] & was_burning) | wild, self.wild[:, c])
-                    self.level[:, c] = numpy.where(raise_, new, self.level[:, c])
+                    self.wild[c] = numpy.where(
+                        raise_, (self.wild[c] & was_burning) | wild, self.wild[c])
+                    self.level[c] = numpy.where(raise_, new, self.level[c])
         if len(t.blasted):
-            self.lose(t.blasted, t.blast[t.blasted][None, :])
+            self.lose(t.blasted, t.blast[t.blasted][:, None])
 
     # -- the clock -----------------------------------------------------------------------
     # The clock works only on the columns where a fire burns and those within 10 m of one
     # (where it may spread): ``_Fire`` holds those columns' cells while a step runs.
     def _fire(self) -> "_Fire | None":
-        burning = numpy.flatnonzero(self.level.any(axis=0))
+        burning = numpy.flatnonzero(self.level.any(axis=1))
         if not len(burning):
             return None
         columns = numpy.flatnonzero(self.near[burning].any(axis=0)
@@ -202,7 +207,7 @@ class Model:
         fire.burn()
         wild = (fire.level > 0) & fire.wild
         if wild.any():
-            exposed = wild.astype(numpy.int64) @ fire.near  # out-of-control fires within 10 m
+            exposed = fire.near.T @ wild.astype(numpy.int64)  # out-of-control fires within 10 m
             open_ = (fire.level == 0) & (fire.dp > 0) & (exposed > 0)
             if open_.any():
                 lit = open_ & (self.rng.random(open_.shape) >= (5 / 6) ** exposed)
@@ -247,15 +252,15 @@ class _Fire:
 
     def __init__(self, model: Model, columns: numpy.ndarray):
         self.model, self.columns = model, columns
-        self.level = model.level[:, columns]
-        self.wild = model.wild[:, columns]
-        self.wooden = model.wooden[columns][None, :]
-        self.original = model.original[columns][None, :]
+        self.level = model.level[columns]
+        self.wild = model.wild[columns]
+        self.wooden = model.wooden[columns][:, None]
+        self.original = model.original[columns][:, None]
         self.near = model.near[numpy.ix_(columns, columns)]
 
     @property
     def dp(self) -> numpy.ndarray:
-        return self.model.dp[:, self.columns]
+        return self.model.dp[self.columns]
 
     def check_wild(self) -> None:
         self.wild |= (self.level > 0) & (10 * self.level > self.original)  # out_of_control
@@ -272,8 +277,8 @@ class _Fire:
         self.wild &= self.level > 0
 
     def store(self) -> None:
-        self.model.level[:, self.columns] = self.level
-        self.model.wild[:, self.columns] = self.wild
+        self.model.level[self.columns] = self.level
+        self.model.wild[self.columns] = self.wild
 
 
 class _Face:
@@ -337,8 +342,8 @@ def rounds_to_fall(siege: Siege, spec: ShotSpec, target_id: str, index: Structur
         cleared[:] = 0
 
     def record(k: int, model: Model) -> bool:
-        falls[(falls < 0) & model.collapsed[:, 0]] = k
-        cleared[(cleared < 0) & model.cleared[:, 0]] = k
+        falls[(falls < 0) & model.collapsed[0]] = k
+        cleared[(cleared < 0) & model.cleared[0]] = k
         return bool((cleared >= 0).all())
 
     if not structure.cleared:
@@ -369,15 +374,15 @@ def bombardment(siege: Siege, batteries: list[Battery], index: StructureIndex, *
                 trials=trials, seed=seed)
     out = {}
     for key, c in model.column.items():
-        values, counts = numpy.unique(model.dp[:, c], return_counts=True)
+        values, counts = numpy.unique(model.dp[c], return_counts=True)
         out[key] = {
             "name": siege.structures[key].name,
             "dp_now": siege.structures[key].dp,
             "dp_original": int(model.original[c]),
             "dp_after": {int(v): int(n) / trials for v, n in zip(values, counts)},
-            "dp_mean": float(model.dp[:, c].mean()),
-            "p_collapse": float(model.collapsed[:, c].mean()),
-            "p_cleared": float(model.cleared[:, c].mean()),
-            "p_burning": float((model.level[:, c] > 0).mean()),
+            "dp_mean": float(model.dp[c].mean()),
+            "p_collapse": float(model.collapsed[c].mean()),
+            "p_cleared": float(model.cleared[c].mean()),
+            "p_burning": float((model.level[c] > 0).mean()),
         }
     return out
