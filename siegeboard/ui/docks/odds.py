@@ -253,7 +253,13 @@ class OddsDock(QDockWidget):
                                             f"{struck.occupants} inside, all together")
         self.rounds_chart.show_distribution(
             rounds.falls, "exact" if rounds.exact else f"{rounds.trials} sieges sampled")
-        self.rounds_line.setText(rounds.line())
+        line = rounds.line()
+        cleared = quantile(rounds.cleared, 0.5) if rounds.cleared else None
+        if cleared is not None:
+            line += f"; cleared after about {cleared}"
+        if not rounds.exact:
+            line += f" ({rounds.trials} sieges sampled, within {100 * rounds.error:.1f} points)"
+        self.rounds_line.setText(line)
         others = [s for s in shot.structures if not s.struck]
         self.reach.setRowCount(len(others))
         for row, other in enumerate(others):
