@@ -232,6 +232,8 @@ class RoundsOdds:
         """"about 7 hits; 9 in 10 by 11": the answer in one line."""
         median, p90 = self.median, self.p90
         total = sum(self.falls.values())
+        if median == 0:
+            return f"{self.target_name} is down already"
         if median is None:
             return (f"{self.target_name}: {100 * total:.0f}% within {self.max_hits} hits "
                     f"(most likely it still stands)")

@@ -74,6 +74,9 @@ def test_without_fire_the_wall_falls_to_the_ninth_tank_round(harris_siege_factor
     assert rounds.falls.get(9, 0) > 0.99
     assert rounds.median == 9
     assert "about 9 hits" in rounds.line()
+    siege.structures["wall"].collapsed = True
+    down = odds.rounds_to_fall(siege, spec, index=index)
+    assert down.falls == {0: 1.0} and down.line() == "Curtain wall is down already"
 
 
 def test_hull_rounds_are_exact_and_count_the_fire_between_hits():

@@ -80,3 +80,22 @@ def test_the_odds_dock_says_what_is_missing(qtbot, castle):
     window.fire_dock.range.setValue(99_000)
     window.weapons_dock.select_weapon("rifle")
     qtbot.waitUntil(lambda: "out of range" in dock.heading.text())
+
+
+def test_the_odds_dock_under_the_hull_ruleset_rolls_a_pool(qtbot, window, tmp_path):
+    path = tmp_path / "armory.siege"
+    shutil.copyfile(SAMPLE / "castle_armory.siege", path)
+    assert window.open_path(path)
+    dock = window.odds_dock
+    dock.show()
+    dock.raise_()
+    window.choose_battery("bombard")
+    window.document.select(["wall-w9"])
+    qtbot.waitUntil(lambda: dock.shot is not None and dock.shot.target_id == "wall-w9")
+    assert dock.form.isRowVisible(dock.pool)
+    # Entered: no Successes, no Boons: the cannon's 6 - (4 - 2 - 1) = 5, every time.
+    assert dock.shot.struck.left == {5: 1}
+    assert dock.rounds.exact and dock.rounds.median == 4  # 20 Hull at 5 a hit
+    dock.pool.setValue(4)
+    qtbot.waitUntil(lambda: len(dock.shot.struck.left) > 1)
+    assert dock.shot.spec.pool == 4 and "Breached" in dock.rounds_line.text()
