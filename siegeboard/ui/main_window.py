@@ -724,8 +724,8 @@ class MainWindow(QMainWindow):
 
     def apply_default_layout(self) -> None:
         """Put every dock in its default place: Fire | Weapons over Clock on the left;
-        Inspector | Actions | Scene over Structures | Undo history | Legend | Odds on the right; the
-        log under the map, tall enough for about six lines. The map keeps the most room."""
+        Inspector | Actions | Scene over Structures | Undo history | Legend | Odds on the right;
+        the log under the map, tall enough for about six lines. The map keeps the most room."""
         left = Qt.DockWidgetArea.LeftDockWidgetArea
         right = Qt.DockWidgetArea.RightDockWidgetArea
         for dock in self.docks():
