@@ -112,3 +112,46 @@ def test_a_bombardment_says_what_is_left_of_each_wall(harris_siege_factory):
     result = odds.bombardment(armory, [(cannon, "w1")], hits=3)
     assert result["w1"]["p_breached"] == 1.0 and result["w1"]["hull_suffered_after"] == {20: 1.0}
     assert Fraction(result["w1"]["p_cracked"]) == 1
+
+
+def test_the_models_clock_grows_burns_and_spreads_fire_as_the_engine_does(harris_siege_factory):
+    # The timber house (wooden, 36 DP) burns out of control at level 5; the townhouse stands
+    # 2 m from it, the farm 4 m. Two minutes of the clock: the wooden fire grows +1 a turn,
+    # 17 at the first minute's end, burns 17 (36 -> 19), rolls 1D6 for each neighbour (a 1
+    # lights it); 29 at the second, burns the last 19 (DP 0: collapsed, cleared), spreads
+    # again, and starts burning out (-1 a turn). The engine's and the model's states must
+    # have the same distribution.
+    from siegeboard.rules.harris.rounds import Model
+    import numpy
+
+    siege = harris_siege_factory()
+    timber = siege.structures["timber"]
+    timber.fire_level, timber.out_of_control = 5, True
+    index = StructureIndex.for_structures(siege.structures)
+    ids = ["timber", "town", "farm"]
+    trials = 20_000
+    model = Model(siege, ids, trials, numpy.random.default_rng(5), index)
+    model.advance(24)
+    assert (model.dp[0] == 0).all() and model.cleared[0].all() and (model.level[0] == 28).all()
+    runs = 1500
+    dice = RandomDice(9)
+    seen = {"town": 0, "farm": 0, "town_level": {}}
+    for _ in range(runs):
+        outcome = engine.apply(siege, AdvanceClock(turns=24), dice, index=index)
+        after = {key: later for key, (_before, later) in outcome.structures.items()}
+        assert (after["timber"].dp, after["timber"].fire_level) == (0, 28)
+        for key in ("town", "farm"):
+            seen[key] += after.get(key, siege.structures[key]).fire_level > 0
+        level = after.get("town", siege.structures["town"]).fire_level
+        seen["town_level"][level] = seen["town_level"].get(level, 0) + 1
+    for key, column in (("town", 1), ("farm", 2)):
+        p = float((model.level[column] > 0).mean())
+        # Two spread rolls, one a minute: 1 - (5/6)^2 = 11 in 36.
+        assert abs(p - 11 / 36) < 0.015
+        error = math.sqrt(p * (1 - p) / runs)
+        assert abs(seen[key] / runs - p) <= 4.5 * error, (key, seen[key] / runs, p)
+    # A townhouse lit at the first minute grows to level 2 by the second; at the second: 1.
+    for level in (1, 2):
+        p = float((model.level[1] == level).mean())
+        error = math.sqrt(p * (1 - p) / runs)
+        assert abs(seen["town_level"].get(level, 0) / runs - p) <= 4.5 * error, level
