@@ -30,7 +30,7 @@ FAINT_INK = QColor("#555555")
 PLAN_OPACITY = 0.55
 LABEL_MIN_SQUARE_PT = 45  # a 10 m square this big on paper gets its label inside it
 FINE_GRID_MIN_PT = 4  # the 2 m grid is drawn when its cells are at least this big
-SWATCH_W, SWATCH_H = 52.0, 15.0  # a legend's swatch, in points
+SWATCH_W, SWATCH_H = 58.0, 15.0  # a legend's swatch, in points
 LEGEND_FONT = 6.5
 
 

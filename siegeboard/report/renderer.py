@@ -33,22 +33,25 @@ from siegeboard.rules.ruleset import PATTERNS, Pattern, Ruleset, StructureState
 Medium = Literal["screen", "paper"]
 
 # -- sizes, in units (a screen pixel; 0.75 pt on paper) -------------------------------------
+PAPER_UNIT = 0.75        # points per unit on paper
+# Font sizes are whole points on paper (a font's size is a whole number of page units there),
+# so the screen's, rounded to whole pixels, is within half a pixel of the page's.
+NAME_FONT = 8 / PAPER_UNIT       # names and people: 8 pt, 11 px
+NAME_FONTS = tuple(points / PAPER_UNIT for points in (8, 7, 6))  # a long name, set smaller
+BADGE_FONT = 7 / PAPER_UNIT      # the fire badge: 7 pt, 9 px
+MARK_FONT = 8 / PAPER_UNIT       # the alarm plate's word (bold)
+BATTERY_FONT = 8 / PAPER_UNIT    # a battery's name and weapon (bold)
+SCALE_FONT = 7 / PAPER_UNIT      # the scale bar's lengths
 OUTLINE = 1.6            # the footprint's outline
 SELECTED = 3.0           # the selected footprint's outline
 HALO = 5.0               # the alarm ring, half of it outside the footprint
 PATTERN_STEP = 6.0       # hatch lines and dots, this far apart
 PATTERN_LINE = 1.0
 PATTERN_DOT = 1.6
-NAME_FONT = 11.0         # names and people
-BADGE_FONT = 9.5         # the fire badge
-MARK_FONT = 10.0         # the alarm plate's word
 MARK_HEIGHT = 15.0       # the alarm plate
 NAME_MIN_WIDTH = 40.0    # narrower than this, a structure shows no name
 NAME_MIN_HEIGHT = 22.0
 BATTERY_RADIUS = 9.0
-BATTERY_FONT = 10.5
-SCALE_FONT = 10.0
-PAPER_UNIT = 0.75        # points per unit on paper
 
 # -- colours ------------------------------------------------------------------------------------
 INK = QColor("#1b1b1b")
@@ -112,7 +115,7 @@ def grey(colour: QColor) -> QColor:
 def font(size: float, bold: bool = False) -> QFont:
     """A font ``size`` device units tall (pixels on screen, points on paper), made once."""
     chosen = QFont("DejaVu Sans")
-    chosen.setPixelSize(max(1, round(size)))
+    chosen.setPixelSize(max(1, math.floor(size + 0.5)))  # half up: 10.5 px is 11
     chosen.setBold(bold)
     return chosen
 
@@ -359,34 +362,42 @@ class Labels:
 
     lines: tuple[tuple[str, float], ...]
     people_line: bool = False   # the last line is the people's (red words)
+    size: float = NAME_FONT     # the font size, in units
 
 
 def lay_out_labels(name: str, style: StructureStyle, width: float, height: float,
                    look: Look) -> Labels | None:
     """The words for a box ``width`` x ``height`` device units; None where they do not fit
-    (a thin wall keeps its colour visible; the tooltip and the table have its name)."""
-    _, fm = _font(look, NAME_FONT)
+    (a thin wall keeps its colour visible; the tooltip and the table have its name). A name
+    too long for the box is set smaller, down to ``NAME_FONTS[-1]``, then cut short."""
     u = look.unit
+    if width < NAME_MIN_WIDTH * u or height < NAME_MIN_HEIGHT * u:
+        return None
     pad = 6 * u
-    if width >= NAME_MIN_WIDTH * u and height >= NAME_MIN_HEIGHT * u:
-        lines = [fm.elidedText(name, Qt.TextElideMode.ElideRight, width - 4 * u)]
-        if style.note:
-            lines.append(style.note)
-        people = style.people
-        if people:
-            if fm.horizontalAdvance(people) > width - 4 * u:  # short form: "2T 1H"
-                people = people.replace(" trapped", "T").replace(" hurt", "H").replace(", ", " ")
-            lines.append(people)
-        return Labels(tuple((line, fm.horizontalAdvance(line) + pad) for line in lines),
-                      people_line=bool(style.people))
-    return None
+    room = width - 4 * u
+    for size in NAME_FONTS:
+        fm = _font(look, size)[1]
+        if fm.horizontalAdvance(name) <= room:
+            lines = [name]
+            break
+    else:
+        lines = [fm.elidedText(name, Qt.TextElideMode.ElideRight, room)]
+    if style.note:
+        lines.append(style.note)
+    people = style.people
+    if people:
+        if fm.horizontalAdvance(people) > room:  # short form: "2T 1H"
+            people = people.replace(" trapped", "T").replace(" hurt", "H").replace(", ", " ")
+        lines.append(people)
+    return Labels(tuple((line, fm.horizontalAdvance(line) + pad) for line in lines),
+                  people_line=bool(style.people), size=size)
 
 
 def paint_labels(painter: QPainter, centre: QPointF, labels: Labels, style: StructureStyle,
                  look: Look) -> float:
     """The words at ``centre`` (device units), each on a pale plate that keeps it legible over
     the plan; under the alarm plate when there is one. Returns the top of the first line."""
-    fnt, fm = _font(look, NAME_FONT)
+    fnt, fm = _font(look, labels.size)
     painter.setFont(fnt)
     height = fm.height()
     top = centre.y() - height * len(labels.lines) / 2
