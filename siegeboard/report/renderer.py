@@ -382,15 +382,18 @@ def lay_out_labels(name: str, style: StructureStyle, width: float, height: float
             break
     else:
         lines = [fm.elidedText(name, Qt.TextElideMode.ElideRight, room)]
-    if style.note:
+    # Under the name, as many as the box holds: the people first (the pattern and the legend
+    # also tell a state), then the state's word.
+    fits = max(1, int((height + 2 * u) // fm.height()))
+    people = style.people if fits > 1 else ""
+    if people and fm.horizontalAdvance(people) > room:  # short form: "2T 1H"
+        people = people.replace(" trapped", "T").replace(" hurt", "H").replace(", ", " ")
+    if style.note and fits > len(lines) + bool(people):
         lines.append(style.note)
-    people = style.people
     if people:
-        if fm.horizontalAdvance(people) > room:  # short form: "2T 1H"
-            people = people.replace(" trapped", "T").replace(" hurt", "H").replace(", ", " ")
         lines.append(people)
     return Labels(tuple((line, fm.horizontalAdvance(line) + pad) for line in lines),
-                  people_line=bool(style.people), size=size)
+                  people_line=bool(people), size=size)
 
 
 def paint_labels(painter: QPainter, centre: QPointF, labels: Labels, style: StructureStyle,
@@ -636,8 +639,9 @@ def _legend_state(rules: Ruleset, word: str, health: float, players: bool) -> St
 
 
 def legend_rows(rules: Ruleset, look: Look, *, ramp: tuple[float, ...] = ()) -> list[LegendRow]:
-    """The legend for ``rules`` in ``look``: the states (with their marks), the fill scale
-    (``ramp``: the health fractions shown as their own rows; empty: one ramp row), the fire
+    """The legend for ``rules`` in ``look``: the fill scale (``ramp``: the health fractions
+    shown as their own rows, in colour only; empty: one ramp row), the states with their
+    patterns and marks, the fire
     badges, the people mark and the two batteries."""
     marks = dict(rules.legend_marks())
     rows = []
@@ -652,8 +656,8 @@ def legend_rows(rules: Ruleset, look: Look, *, ramp: tuple[float, ...] = ()) -> 
         else:
             rows.append(LegendRow("ramp", left))
     for word, health in rules.legend_states(look.players):
-        if ramp and word in ("intact", "damaged"):
-            continue  # the scale's rows already show them
+        if ramp and word == "intact":
+            continue  # the scale's first row shows it
         text = word
         if not look.players:
             text = marks.get(word, {"damaged": f"damaged (the shade tells the {rules.short} left)"}.get(
@@ -702,10 +706,10 @@ def paint_swatch(painter: QPainter, rect: QRectF, row: LegendRow, look: Look) ->
     elif row.fire:
         paint_fire_badge(painter, centre, row.fire, row.wild_fire, look)
     elif style.note or row.people:
-        labels = lay_out_labels("", style, body.width(), NAME_MIN_HEIGHT * look.unit, look)
-        if labels is not None:
-            labels = Labels(labels.lines[1:], people_line=labels.people_line)
-            paint_labels(painter, centre, labels, style, look)
+        text = style.note or row.people
+        width = _font(look, NAME_FONT)[1].horizontalAdvance(text) + 6 * look.unit
+        paint_labels(painter, centre, Labels(((text, width),), people_line=not style.note),
+                     style, look)
 
 
 def ramp_labels(rules: Ruleset) -> tuple[str, str]:

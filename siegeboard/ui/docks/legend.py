@@ -15,7 +15,7 @@ from siegeboard.ui.changes import Change
 from siegeboard.ui.document import Document
 from siegeboard.ui.items.blast_item import BLAST
 
-SWATCH_W, SWATCH_H = 72, 28
+SWATCH_W, SWATCH_H = 78, 28
 BACKGROUND = QColor("#e9e4d8")  # the plan's parchment, under every swatch
 RAMP = (1.0, 0.75, 0.5, 0.25, 0.0)
 
