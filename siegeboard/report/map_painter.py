@@ -13,7 +13,7 @@ from collections.abc import Iterable
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import (
-    QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen, QPolygonF, QTransform,
+    QColor, QFont, QFontMetricsF, QPainter, QPen, QPolygonF, QTransform,
 )
 
 from siegeboard.geometry import GRID_M, SQUARE_M, StructureIndex, column_letters, square_label
@@ -21,7 +21,7 @@ from siegeboard.model.siege import Siege
 from siegeboard.report import palette, renderer
 from siegeboard.report.extent import Plan
 from siegeboard.report.options import Bounds, SnapshotOptions
-from siegeboard.report.renderer import Look, StructureStyle, grey, nice_length  # noqa: F401
+from siegeboard.report.renderer import Look, StructureStyle, nice_length
 from siegeboard.report.sheets import POINTS_PER_MM
 from siegeboard.rules.registry import ruleset_of
 

@@ -219,3 +219,21 @@ def test_a_swatch_is_drawn_with_the_maps_pieces():
     painter.end()
     centre = QColor(image.pixel(40, 10))  # the vermillion plate
     assert centre.red() > 180 and centre.blue() < 60
+
+
+def test_the_painters_ask_the_registry_and_compare_no_ruleset_id():
+    """What a structure's state means is the ruleset's: the map's painters never compare ids."""
+    import re
+    from pathlib import Path
+
+    import siegeboard
+
+    root = Path(siegeboard.__file__).parent
+    painters = [root / "report" / name for name in
+                ("renderer.py", "map_painter.py", "palette.py", "table.py")]
+    painters += sorted((root / "ui" / "items").glob("*.py"))
+    painters += [root / "ui" / "docks" / "legend.py", root / "ui" / "scale_bar.py"]
+    compare = re.compile(r"""ruleset\s*[!=]=|[!=]=\s*["'](harris|armory)["']""")
+    found = [f"{path.name}: {line.strip()}" for path in painters
+             for line in path.read_text().splitlines() if compare.search(line)]
+    assert found == []

@@ -82,12 +82,12 @@ class LegendDock(QDockWidget):
         scroll.setWidgetResizable(True)
         scroll.setWidget(self.body)
         self.setWidget(scroll)
-        self._ruleset = None
+        self._rules = None
         document.changed.connect(self._on_changed)
         self.fill()
 
     def _on_changed(self, change: Change) -> None:
-        if change.reset and self.document.ruleset != self._ruleset:
+        if change.reset and ruleset_named(self.document.ruleset) is not self._rules:
             self.fill()
 
     def fill(self) -> None:
@@ -95,9 +95,9 @@ class LegendDock(QDockWidget):
             widget = self.grid.takeAt(0).widget()
             if widget is not None:
                 widget.deleteLater()
-        self._ruleset = self.document.ruleset
+        self._rules = ruleset_named(self.document.ruleset)
         self.meanings: list[str] = []
-        for row, (pixmap, meaning) in enumerate(legend_rows(self._ruleset)):
+        for row, (pixmap, meaning) in enumerate(legend_rows(self._rules.id)):
             swatch = QLabel()
             swatch.setPixmap(pixmap)
             words = QLabel(meaning)
