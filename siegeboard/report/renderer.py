@@ -167,6 +167,7 @@ class StructureStyle:
     halo: QPen | None       # the alarm ring, None without an alarm
     pattern: Pattern
     pattern_ink: QColor
+    pattern_fill: QBrush | None  # screen: the fill with its pattern, one tiled brush
     plate: str              # the alarm plate's word ("" without an alarm)
     note: str               # a state word shown under the name when there is no plate
     fire: str
@@ -236,6 +237,9 @@ def _style(state: StructureState, key: tuple[str, bool, bool], people: str) -> S
         outline=_pen(look, outline_colour(shown, look), OUTLINE),
         selected=_pen(look, palette.SELECTED_OUTLINE, SELECTED), halo=halo,
         pattern=shown.pattern, pattern_ink=look.ink(PATTERN_INK),
+        pattern_fill=(pattern_brush(shown.pattern, look.ink(PATTERN_INK).rgba(),
+                                    round(PATTERN_STEP), fill.rgba())
+                      if shown.pattern != "none" and look.medium == "screen" else None),
         plate=shown.mark if shown.alarm else "", note="" if shown.alarm else shown.mark,
         fire=shown.fire, wild_fire=shown.wild_fire, people=people)
 
@@ -250,22 +254,25 @@ def structure_style(state: StructureState, look: Look = SCREEN, people: str = ""
 
 
 def paint_footprint(painter: QPainter, polygon: QPolygonF, style: StructureStyle,
-                    selected: bool = False) -> None:
-    """Halo (when alarmed), fill and outline of ``polygon``, in the painter's coordinates."""
+                    selected: bool = False, patterned: bool = False) -> None:
+    """Halo (when alarmed), fill and outline of ``polygon``, in the painter's coordinates.
+    ``patterned`` (screen, ``polygon`` in device pixels): the fill and its pattern in one
+    pass, with ``style.pattern_fill``."""
     if style.halo is not None:
         painter.setPen(style.halo)
-        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.setBrush(_NO_BRUSH)
         painter.drawPolygon(polygon)
-    painter.setBrush(style.brush)
+    painter.setBrush(style.pattern_fill if patterned else style.brush)
     painter.setPen(style.selected if selected else style.outline)
     painter.drawPolygon(polygon)
 
 
-@functools.lru_cache(maxsize=32)
-def pattern_brush(pattern: Pattern, rgba: int, step: int) -> QBrush:
-    """The screen's pattern as a tiled brush of ``step`` pixels (drawn in device pixels)."""
+@functools.lru_cache(maxsize=1024)
+def pattern_brush(pattern: Pattern, rgba: int, step: int, background: int = 0) -> QBrush:
+    """The screen's pattern as a tiled brush of ``step`` pixels (drawn in device pixels),
+    over the ``background`` colour (an rgba; 0: clear)."""
     tile = QImage(step, 2 * step, QImage.Format.Format_ARGB32_Premultiplied)
-    tile.fill(0)
+    tile.fill(QColor.fromRgba(background))
     painter = QPainter(tile)
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
     colour = QColor.fromRgba(rgba)
@@ -400,26 +407,39 @@ def paint_labels(painter: QPainter, centre: QPointF, labels: Labels, style: Stru
                  look: Look) -> float:
     """The words at ``centre`` (device units), each on a pale plate that keeps it legible over
     the plan; under the alarm plate when there is one. Returns the top of the first line."""
+    # Drawn for every visible structure on every repaint: no pen, brush or enum made here.
     fnt, fm = _font(look, labels.size)
     painter.setFont(fnt)
     height = fm.height()
+    u = look.unit
     top = centre.y() - height * len(labels.lines) / 2
     if style.plate:
-        top = centre.y() + MARK_HEIGHT * look.unit / 2 + 1
-    last = len(labels.lines) - 1
+        top = centre.y() + MARK_HEIGHT * u / 2 + 1
+    radius = 2 * u
+    x = centre.x()
+    name_pen, people_pen = _text_pens(look.greyscale)
+    people_at = len(labels.lines) - 1 if labels.people_line else -1
     for number, (text, width) in enumerate(labels.lines):
-        plate = QRectF(centre.x() - width / 2, top + number * height, width, height)
-        people = labels.people_line and number == last
-        _paint_line(painter, plate, text, look.ink(PEOPLE_TEXT if people else NAME_TEXT), look)
+        plate = QRectF(x - width / 2, top + number * height, width, height)
+        painter.setPen(_NO_PEN)
+        painter.setBrush(_PLATE_BRUSH)
+        painter.drawRoundedRect(plate, radius, radius)
+        painter.setPen(people_pen if number == people_at else name_pen)
+        painter.drawText(plate, _CENTRE, text)
     return top
 
 
-def _paint_line(painter: QPainter, plate: QRectF, text: str, colour: QColor, look: Look) -> None:
-    painter.setPen(Qt.PenStyle.NoPen)
-    painter.setBrush(LABEL_PLATE)
-    painter.drawRoundedRect(plate, 2 * look.unit, 2 * look.unit)
-    painter.setPen(colour)
-    painter.drawText(plate, Qt.AlignmentFlag.AlignCenter, text)
+_NO_PEN = Qt.PenStyle.NoPen
+_NO_BRUSH = Qt.BrushStyle.NoBrush
+_CENTRE = Qt.AlignmentFlag.AlignCenter
+_PLATE_BRUSH = QBrush(LABEL_PLATE)
+
+
+@functools.lru_cache(maxsize=2)
+def _text_pens(greyscale: bool) -> tuple[QPen, QPen]:
+    """The pens of names and of people's words."""
+    look = Look(greyscale=greyscale)
+    return QPen(look.ink(NAME_TEXT)), QPen(look.ink(PEOPLE_TEXT))
 
 
 def plate_rect(text: str, look: Look) -> QRectF:

@@ -144,25 +144,28 @@ class StructureItem(QGraphicsItem):
         # Called for every visible structure on every repaint: pens, brushes, fonts and the
         # words' layout are made once (in ``show_state`` or per zoom), not here.
         style = self._style
-        renderer.paint_footprint(painter, self._polygon, style, self._selected)
         transform = painter.worldTransform()
-        lod = option.levelOfDetailFromTransform(transform)
-        small = lod * self._width < renderer.NAME_MIN_WIDTH
-        if small and not style.patterned and not style.fire:
-            return
+        if not style.patterned:
+            renderer.paint_footprint(painter, self._polygon, style, self._selected)
+            lod = option.levelOfDetailFromTransform(transform)
+            if lod * self._width < renderer.NAME_MIN_WIDTH and not style.fire:
+                return
         painter.save()
         painter.resetTransform()  # patterns and words in device pixels, whatever the zoom
-        painter.setClipRect(transform.mapRect(self._bounds))
         upright = (transform.type() in UPRIGHT_TYPES
                    and transform.m11() > 0 and transform.m22() > 0)
         if style.patterned or not upright:
             device_polygon = transform.map(self._polygon)
             box = device_polygon.boundingRect()
-            renderer.paint_pattern(painter, device_polygon, style, SCREEN)
+            if style.patterned:
+                # Fill and pattern in one pass, in device pixels (one polygon, not two).
+                renderer.paint_footprint(painter, device_polygon, style, self._selected,
+                                         patterned=True)
         else:
             # Scaled and moved only: the corners map to the same box, point for point.
             corners = self._polygon_box
             box = QRectF(transform.map(corners.topLeft()), transform.map(corners.bottomRight()))
+        painter.setClipRect(transform.mapRect(self._bounds))  # words stay on the structure
         renderer.paint_marks(painter, transform.map(self._centre), box, self._name, style,
                              SCREEN, labels=self._labels_for(box), lay_out=False)
         painter.restore()
