@@ -171,6 +171,10 @@ class Ruleset:
         """(state word, what it means at the table) for the marks the map can show."""
         raise NotImplementedError
 
+    def legend_fires(self) -> list[tuple[str, bool, str]]:
+        """(fire badge, out of control, what it means) for the badges the map can show."""
+        return [("Fire", False, "burning")]
+
     def columns(self) -> tuple[Column, Column]:
         """The table's two ruleset columns: what is left (or suffered), and the fire."""
         raise NotImplementedError

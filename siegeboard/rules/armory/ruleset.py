@@ -78,6 +78,9 @@ class ArmoryRuleset(Ruleset):
                 ("breached", "Breached (hatched, red plate and ring): the way is open, play "
                              "the assault")]
 
+    def legend_fires(self) -> list[tuple[str, bool, str]]:
+        return [("Fire", False, "burning: loses 1 Hull a round until put out")]
+
     def columns(self) -> tuple[Column, Column]:
         return (Column("Hull suffered", lambda s: (f"{s.hull_suffered}/{s.hull}",
                                                    s.hull_suffered)),

@@ -123,6 +123,11 @@ class HarrisRuleset(Ruleset):
                               "(rounded up)"),
                 ("cleared", "Cleared: DP 0, the rubble is gone, no cover")]
 
+    def legend_fires(self) -> list[tuple[str, bool, str]]:
+        return [("F3", False, "fire at level 3: can be fought"),
+                ("F7!", True, "out of control (ringed, !): burns DP each minute, spreads, "
+                              "cannot be put out")]
+
     def columns(self) -> tuple[Column, Column]:
         return (Column("DP", lambda s: (f"{s.dp}/{s.dp_original}", s.dp)),
                 Column("Fire", lambda s: (str(s.fire_level) if s.fire_level else "",
