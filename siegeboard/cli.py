@@ -31,10 +31,13 @@ def _print_table(path: Path, as_json: bool) -> int:
     rows = structure_rows(siege_file.siege)
     if as_json:
         print(json.dumps({"name": siege_file.siege.name, "ruleset": siege_file.siege.ruleset,
-                          "clock": siege_file.siege.clock.label(), "structures": rows}, indent=1))
+                          "clock": siege_file.siege.clock.label(),
+                          "written_by": siege_file.written_by, "structures": rows}, indent=1))
         return 0
     siege = siege_file.siege
-    print(f"{siege.name}  ({siege.ruleset} ruleset, {siege.clock.label()})")
+    # Files from before 0.2 do not say which siegeboard wrote them.
+    writer = f"; written by {siege_file.written_by}" if siege_file.written_by else ""
+    print(f"{siege.name}  ({siege.ruleset} ruleset, {siege.clock.label()}{writer})")
     if not rows:
         print("(no structures)")
         return 0
