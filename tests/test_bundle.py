@@ -15,6 +15,8 @@ from pathlib import Path
 
 import pytest
 
+from test_desktop import exec_argv
+
 pytestmark = pytest.mark.bundle
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -83,11 +85,26 @@ def test_the_bundle_writes_the_sample_plays_a_shot_and_makes_a_snapshot(bundle, 
     assert (tmp_path / "x.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
-def test_the_bundle_opens_the_window_and_stays_up(bundle, home, tmp_path):
+def test_the_bundle_installs_its_desktop_entry_and_removes_it(bundle, home, tmp_path):
+    run(bundle, home, "--install-desktop", cwd=tmp_path)
+    entry = home / ".local" / "share" / "applications" / "siegeboard.desktop"
+    assert f"Exec={bundle} %f" in entry.read_text().splitlines()
+    run(bundle, home, "--uninstall-desktop", cwd=tmp_path)
+    assert not entry.exists()
+
+
+def test_a_double_clicked_file_opens_in_the_window_which_stays_up(bundle, home, tmp_path):
+    """The desktop entry's Exec line run with the file, as a file manager does; then a
+    second file while it runs goes to the same process (the second exits 0 at once)."""
     run(bundle, home, "sample", "-o", "x.siege", cwd=tmp_path)
-    window = subprocess.Popen([*scrubbed(home, "QT_QPA_PLATFORM=offscreen"), str(bundle),
-                               "x.siege"], cwd=tmp_path, stdout=subprocess.PIPE,
-                              stderr=subprocess.PIPE, text=True)
+    run(bundle, home, "sample", "-o", "y.siege", cwd=tmp_path)
+    run(bundle, home, "--install-desktop", cwd=tmp_path)
+    entry = (home / ".local" / "share" / "applications" / "siegeboard.desktop").read_text()
+    exec_value = next(line for line in entry.splitlines() if line.startswith("Exec="))[5:]
+    argv = exec_argv(exec_value, str(tmp_path / "x.siege"))
+    window = subprocess.Popen([*scrubbed(home, "QT_QPA_PLATFORM=offscreen"), *argv],
+                              cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                              text=True)
     try:
         # The session starts once the window is up: its autosave folder appears in the
         # fresh HOME (platformdirs' user data folder).
@@ -98,6 +115,12 @@ def test_the_bundle_opens_the_window_and_stays_up(bundle, home, tmp_path):
         assert autosave.is_dir(), "the window's session never started"
         time.sleep(3)
         assert window.poll() is None, "the window closed by itself"
+        second = subprocess.run([*scrubbed(home, "QT_QPA_PLATFORM=offscreen"), str(bundle),
+                                 "y.siege"], cwd=tmp_path, capture_output=True, text=True,
+                                timeout=60)
+        assert second.returncode == 0, second.stderr
+        time.sleep(2)
+        assert window.poll() is None, "the first window closed on the second file"
     finally:
         window.terminate()
         out, err = window.communicate(timeout=30)

@@ -3,12 +3,28 @@
 from __future__ import annotations
 
 import sys
+from importlib import resources
 from pathlib import Path
 
+from PySide6.QtGui import QIcon, QPixmap
 from PySide6.QtWidgets import QApplication
 
 from siegeboard import __version__
+from siegeboard.desktop import APP, ICON_SIZES
 from siegeboard.persist import read_sample
+from siegeboard.ui.about import add_help_menu
+from siegeboard.ui.single_instance import InstanceServer, hand_over
+
+
+def application_icon() -> QIcon:
+    """The siegeboard icon at every size it is drawn at (resources/icons)."""
+    icon = QIcon()
+    folder = resources.files("siegeboard.resources").joinpath("icons")
+    for size in ICON_SIZES:
+        pixmap = QPixmap()
+        pixmap.loadFromData(folder.joinpath(f"{APP}-{size}.png").read_bytes(), "PNG")
+        icon.addPixmap(pixmap)
+    return icon
 
 
 def application() -> QApplication:
@@ -19,7 +35,29 @@ def application() -> QApplication:
     app.setOrganizationName("siegeboard")
     app.setApplicationName("siegeboard")
     app.setApplicationVersion(__version__)
+    app.setDesktopFileName(APP)  # ties the windows to siegeboard.desktop (Wayland's app id)
+    app.setWindowIcon(application_icon())
     return app
+
+
+def new_window(path: Path | None, windows: list):
+    """Another window of this process (a later ``siegeboard [FILE]`` handed ``path`` over):
+    on ``path``, or on a copy of the sample when None. Each window has its own document and
+    its own autosave; ``windows`` keeps it alive until it closes."""
+    from siegeboard.ui.main_window import MainWindow
+
+    window = MainWindow()
+    add_help_menu(window)
+    windows.append(window)
+    window.destroyed.connect(lambda *_: windows.remove(window) if window in windows else None)
+    window.show()
+    if path is not None:
+        window.open_path(Path(path), ask=False)
+    else:
+        window.document.load(read_sample(), None)
+    window.raise_()
+    window.activateWindow()
+    return window
 
 
 def run(path: Path | None) -> int:
@@ -28,16 +66,29 @@ def run(path: Path | None) -> int:
     With no ``path`` the window opens a new, unsaved siege copied from the sample (never the
     sample file itself). A file that cannot be opened is reported in the window, which then
     shows an empty siege. After a crash the window first offers the autosave; a recovered one
-    is opened instead.
+    is opened instead. When siegeboard already runs for this user, ``path`` is handed to it
+    (it opens a new window, on a copy of the sample when None) and this returns 0 at once.
     """
     app = application()
+    if hand_over(None if path is None else Path(path)):
+        return 0
     from siegeboard.ui.main_window import MainWindow  # after the QApplication exists
 
+    server = InstanceServer(parent=app)
+    server.listen()  # False if another siegeboard listens: this one then runs on its own
+    windows: list = []
+    server.file_received.connect(lambda received: new_window(received, windows))
+
     window = MainWindow()
+    add_help_menu(window)
     window.show()
     recovered = window.start_session()  # after a crash: offers the autosave first
     if path is not None and not recovered:
         window.open_path(Path(path), ask=False)
     elif not recovered:
         window.document.load(read_sample(), None)
-    return app.exec()
+    try:
+        return app.exec()
+    finally:
+        server.close()
+        server.deleteLater()

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QMainWindow, QMessageBox, QTabBar,
 )
 
+from siegeboard import __version__
 from siegeboard.geometry import label_at
 from siegeboard.model.actions import AdvanceClock
 from siegeboard.rules.registry import catalogue
@@ -522,7 +523,8 @@ class MainWindow(QMainWindow):
         return self.document.path.name if self.document.path else "Untitled.siege"
 
     def _update_title(self, *args) -> None:
-        self.setWindowTitle(f"{self.document.siege.name} — {self._display_name()}[*] — siegeboard")
+        self.setWindowTitle(f"{self.document.siege.name} — {self._display_name()}[*] — "
+                            f"siegeboard {__version__}")
         self.setWindowModified(self.document.modified)
 
     def _show_pointer(self, point: QPointF) -> None:
