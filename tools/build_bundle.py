@@ -29,7 +29,12 @@ ROOT = Path(__file__).resolve().parents[1]
 # The Qt modules siegeboard imports (QtNetwork: the local socket of the single instance).
 QT_USED = {"QtCore", "QtGui", "QtWidgets", "QtSvg", "QtPrintSupport", "QtNetwork"}
 # Python modules the program never needs but some dependency's hook would pull in.
-UNUSED_PYTHON = ["tkinter", "unittest", "pydoc", "pytest", "hypothesis", "IPython", "numpy.f2py"]
+# Without _hashlib, hashlib's own SHA-256 serves (all siegeboard hashes); nothing opens a TLS
+# connection; Pillow draws no text, converts no colour profiles and shows nothing in Tk for
+# siegeboard (Qt does all that).
+UNUSED_PYTHON = ["tkinter", "unittest", "pydoc", "pytest", "hypothesis", "IPython", "numpy.f2py",
+                 "ssl", "_ssl", "_hashlib", "PIL.ImageFont", "PIL._imagingft", "PIL.ImageCms",
+                 "PIL._imagingcms", "PIL.ImageTk", "PIL._imagingtk"]
 # Collected files dropped by their path in the bundle (substrings): plugins for input methods,
 # formats and devices a siege board does not use, the Qt libraries only they need, the Qt
 # translations. tests/test_bundle.py runs what is left.
