@@ -6,6 +6,7 @@ import sys
 from importlib import resources
 from pathlib import Path
 
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QIcon, QPixmap
 from PySide6.QtWidgets import QApplication
 
@@ -40,21 +41,31 @@ def application() -> QApplication:
     return app
 
 
-def new_window(path: Path | None, windows: list):
-    """Another window of this process (a later ``siegeboard [FILE]`` handed ``path`` over):
-    on ``path``, or on a copy of the sample when None. Each window has its own document and
-    its own autosave; ``windows`` keeps it alive until it closes."""
-    from siegeboard.ui.main_window import MainWindow
+def _shown_window():
+    from siegeboard.ui.main_window import MainWindow  # after the QApplication exists
 
     window = MainWindow()
     add_help_menu(window)
-    windows.append(window)
-    window.destroyed.connect(lambda *_: windows.remove(window) if window in windows else None)
     window.show()
+    return window
+
+
+def _open(window, path: Path | None) -> None:
     if path is not None:
         window.open_path(Path(path), ask=False)
     else:
         window.document.load(read_sample(), None)
+
+
+def new_window(path: Path | None, windows: list):
+    """Another window of this process (a later ``siegeboard [FILE]`` handed ``path`` over):
+    on ``path``, or on a copy of the sample when None. Each window has its own document and
+    its own autosave; ``windows`` keeps it alive until it closes."""
+    window = _shown_window()
+    window.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)  # gone once the GM closes it
+    windows.append(window)
+    window.destroyed.connect(lambda *_: windows.remove(window) if window in windows else None)
+    _open(window, path)
     window.raise_()
     window.activateWindow()
     return window
@@ -72,21 +83,14 @@ def run(path: Path | None) -> int:
     app = application()
     if hand_over(None if path is None else Path(path)):
         return 0
-    from siegeboard.ui.main_window import MainWindow  # after the QApplication exists
-
     server = InstanceServer(parent=app)
     server.listen()  # False if another siegeboard listens: this one then runs on its own
     windows: list = []
     server.file_received.connect(lambda received: new_window(received, windows))
 
-    window = MainWindow()
-    add_help_menu(window)
-    window.show()
-    recovered = window.start_session()  # after a crash: offers the autosave first
-    if path is not None and not recovered:
-        window.open_path(Path(path), ask=False)
-    elif not recovered:
-        window.document.load(read_sample(), None)
+    window = _shown_window()
+    if not window.start_session():  # after a crash: offers the autosave first
+        _open(window, path)
     try:
         return app.exec()
     finally:

@@ -52,7 +52,8 @@ def test_about_shows_the_version(qtbot, monkeypatch):
     monkeypatch.setattr(QMessageBox, "about", lambda parent, title, text: shown.append(text))
     windows = []
     window = new_window(None, windows)
-    qtbot.addWidget(window)
     window.findChild(type(window.menuBar().actions()[0]), "AboutAction").trigger()
     assert shown == [about_text()] and f"siegeboard {__version__}" in shown[0]
     assert windows == [window] and window.document.path is None
+    window.close()  # a window opened for another file goes when closed
+    qtbot.waitUntil(lambda: windows == [])
