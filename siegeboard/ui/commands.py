@@ -14,7 +14,7 @@ from PySide6.QtGui import QUndoCommand
 
 from siegeboard.model.siege import MapImage, RulesetOptions
 from siegeboard.model.structure import Structure
-from siegeboard.ui import structure_edits as edits
+from siegeboard.rules import edits
 
 if TYPE_CHECKING:
     from siegeboard.ui.document import Document

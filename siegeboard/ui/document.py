@@ -29,7 +29,7 @@ from siegeboard.rules.dice import RandomDice, ScriptedDice, siege_dice
 from siegeboard.ui import arsenal_commands, commands
 from siegeboard.ui.changes import Change
 from siegeboard.ui.play_commands import ApplyAction, action_title
-from siegeboard.ui.structure_edits import unused_ids
+from siegeboard.rules.edits import unused_ids
 
 
 class Document(QObject):

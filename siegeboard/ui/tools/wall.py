@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from siegeboard.geometry import wall_sections
 from siegeboard.rules.build import new_structure
-from siegeboard.ui.structure_edits import ring_of
+from siegeboard.rules.edits import ring_of
 from siegeboard.ui.tools.polygon import PolygonTool
 
 

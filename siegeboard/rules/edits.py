@@ -11,7 +11,8 @@ structure):
   Hull. A GM who corrects a typo mid-siege expects the damage done so far to stay on the board,
   not to be silently repaired or doubled.
 
-No Qt here: these are plain functions on model objects, used by the undo commands.
+No Qt here: plain functions on model objects, used by the window's undo commands, the
+command line, tools and importers alike.
 """
 
 from __future__ import annotations
