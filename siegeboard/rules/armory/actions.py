@@ -291,7 +291,8 @@ def advance(ctx: Context, action: AdvanceClock) -> None:
 
 
 def demolish(ctx: Context, action: Demolish) -> None:
-    """A6: a Petard or Breaching Charge opens a door or gate; A7: charges add up, Armor once."""
+    """A6: a Petard or Breaching Charge opens any door or gate (the layer it is fixed to) with
+    no arithmetic, in both ladder modes; A7: otherwise charges add up, Armor taken once."""
     weapons = [_weapon(ctx, weapon_id) for weapon_id in action.weapon_ids]
     for weapon in weapons:
         if weapon.role not in CHARGE_ROLES:
@@ -307,7 +308,7 @@ def demolish(ctx: Context, action: Demolish) -> None:
         return
     which = _front(structure)
     opener = next((w for w in weapons if w.role in OPENING_ROLES), None)
-    if opener is not None and structure.has_flag("petard_opens"):
+    if opener is not None and armory.door_or_gate(structure):
         layer = _layer(structure, which)
         ctx.say(f"{opener.name} fixed to {_label(structure, which)}: it opens with no arithmetic")
         ctx.event("hit", structure.id, damage=layer.hull - layer.suffered, weapon=opener.id,

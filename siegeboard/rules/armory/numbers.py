@@ -17,7 +17,7 @@ from siegeboard.rules.armory.escalade import Escalade, EscaladeRow, escalade_tab
 
 __all__ = [
     "Escalade", "EscaladeRow", "LADDER", "MINE_HULL_DAMAGE", "blast_applies", "boon_extra",
-    "charges_damage", "effective_armor", "escalade_table", "fully_breached", "halve_blast",
+    "charges_damage", "door_or_gate", "effective_armor", "escalade_table", "fully_breached", "halve_blast",
     "hit_damage", "ladder_after_hit", "ladder_as_written", "ladder_state", "mine_days", "passage",
     "section_effects", "suffer", "weapon_marks", "worse",
 ]
@@ -180,6 +180,13 @@ def mine_days(armor: int) -> int:
 def passage(structure: Structure) -> bool:
     """A door or gate: Breached means the way is open."""
     return any(structure.has_flag(flag) for flag in ("petard_opens", "kick_opens", "portcullis"))
+
+
+def door_or_gate(structure: Structure) -> bool:
+    """A6: what a Petard or Breaching Charge opens with no arithmetic, in both ladder modes:
+    any door or gate (interior door, iron-bound door, castle gate, one layer of a gate with a
+    portcullis). The same structures as ``passage``: Breached, each is a way through."""
+    return passage(structure)
 
 
 def fully_breached(structure: Structure) -> bool:
