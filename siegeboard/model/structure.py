@@ -52,6 +52,7 @@ class Structure(PlainDataCopy, BaseModel):
     flags, copied onto the structure so a file is self-contained and a GM can edit them.
     DP ruleset: ``armor`` is the AV, DP = AV x squares x stories (H3); ``dp`` and
     ``dp_original`` are stored, ``dp`` never below 0 nor above ``dp_original``.
+    ``wall_id`` names the wall a section was drawn as (H12, ``rules.walls``).
     Hull ruleset: ``armor`` and ``hull`` are the outer layer's, ``hull_suffered`` and ``ladder``
     its state; ``inner_layer`` is a portcullis behind a gate (A5).
     """
@@ -70,6 +71,9 @@ class Structure(PlainDataCopy, BaseModel):
     occupants: list[Occupant] = Field(default_factory=list)
     notes: str = ""
     gm_notes: str = ""
+    # H12: the wall this section was drawn as (sections of one wall share one structure's
+    # worth of DP); None for a structure drawn on its own, split off or reshaped.
+    wall_id: str | None = Field(default=None, min_length=1, pattern=r"^[A-Za-z0-9_.:-]+$")
 
     # DP ruleset state (H3, H7, H9)
     dp: int = Field(default=0, ge=0)

@@ -16,7 +16,11 @@ Versions
    - there are no ``options`` (the rulings' defaults applied), no ``mines`` and no ``log``
      (version 0 kept no history).
 
-1  The current version (``siegeboard.model.siege.SCHEMA_VERSION``): see
+1  Differences from version 2: no structure has a ``wall_id`` (H12). Each wall section
+   took DP from its own footprint; the step leaves those DP as they are (a siege in play
+   keeps its figures) and puts the sections in no wall.
+
+2  The current version (``siegeboard.model.siege.SCHEMA_VERSION``): see
    ``siegeboard/persist/siege.schema.json``, generated from the pydantic models.
 
 Adding version N+1: bump ``SCHEMA_VERSION`` in the model, add ``_vN_to_vN1`` here and its
@@ -91,7 +95,13 @@ def _v0_to_v1(data: Document) -> Document:
     return data
 
 
-STEPS: dict[int, Callable[[Document], Document]] = {0: _v0_to_v1}
+def _v1_to_v2(data: Document) -> Document:
+    # ``wall_id`` defaults to None: old sections stay structures of their own, DP unchanged.
+    data["schema_version"] = 2
+    return data
+
+
+STEPS: dict[int, Callable[[Document], Document]] = {0: _v0_to_v1, 1: _v1_to_v2}
 """``STEPS[n]`` turns a version-``n`` document into a version-``n + 1`` one (in place)."""
 
 assert set(STEPS) == set(range(SCHEMA_VERSION)), "every older version needs a step"

@@ -15,6 +15,7 @@ from PySide6.QtGui import QUndoCommand
 from siegeboard.model.siege import MapImage, RulesetOptions
 from siegeboard.model.structure import Structure
 from siegeboard.rules import edits
+from siegeboard.rules.walls import reshared_walls
 
 if TYPE_CHECKING:
     from siegeboard.ui.document import Document
@@ -119,8 +120,10 @@ class EditStructure(_StructuresCommand):
         if fields:
             new = edits.remade(new, **fields)
         label = ", ".join(sorted(fields)) or "kind"
+        # H12: a section's new make re-shares its wall's DP with the other sections.
+        after = reshared_walls(document.siege.structures, {structure_id: new})
         super().__init__(document, f"Edit {label} of {old.name}",
-                         {structure_id: old}, {structure_id: new})
+                         {key: document.siege.structures[key] for key in after}, after)
 
     def makes_a_difference(self) -> bool:
         return any(self.before[key] != self.after[key] for key in self.after)

@@ -243,8 +243,9 @@ class Document(QObject):
         copies = []
         for new_id, original in zip(new_ids, structures):
             moved = [(x + offset[0], y + offset[1]) for x, y in original.footprint]
-            copies.append(original.model_copy(update={"id": new_id, "footprint": moved},
-                                              deep=True))
+            # A copy is a structure of its own, in no wall (H12).
+            copies.append(original.model_copy(
+                update={"id": new_id, "footprint": moved, "wall_id": None}, deep=True))
         if copies:
             self.add_structures(copies, f"{verb} {len(copies)} structure(s)")
 

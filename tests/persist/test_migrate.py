@@ -105,3 +105,21 @@ def test_a_version_0_file_with_bad_values_is_refused_by_the_model(tmp_path):
 def test_a_newer_version_is_refused():
     with pytest.raises(MigrationError, match="made by a newer siegeboard"):
         migrate({"schema_version": SCHEMA_VERSION + 1, "name": "Future"})
+
+
+VERSION_1 = Path(__file__).with_name("data") / "siege_v1.json"
+
+
+def test_a_version_1_file_opens_with_its_wall_sections_dp_as_they_were(tmp_path):
+    # Version 1 had no wall ids: a 30 x 3 m curtain wall (AV 45, 3 stories) drawn as three
+    # 10 m sections took each section's own squares, 30 m2 / 4 = 7.5 -> 8, so 8 x 45 x 3 =
+    # 1,080 DP each (H12 would share 23 squares x 135 = 3,105). The step to version 2 keeps
+    # a siege in play as it was: 1,080 each (s1 hit for 60: 1,020), in no wall.
+    path = zipped(tmp_path, json.loads(VERSION_1.read_text(encoding="utf-8")))
+    opened = read_siege(path)
+    assert opened.migrated_from == 1
+    siege = opened.siege
+    assert siege.schema_version == SCHEMA_VERSION
+    assert [(s.dp, s.dp_original, s.wall_id) for s in siege.structures.values()] == [
+        (1020, 1080, None), (1080, 1080, None), (1080, 1080, None)]
+    assert len(siege.log) == 1 and siege.log[0].action.type == "fire"
