@@ -6,8 +6,10 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from siegeboard.model import bounds
 from siegeboard.model.log import LogEntry
 from siegeboard.model.structure import Structure
+from siegeboard.model.validation import span_of
 from siegeboard.model.weapon import Battery, Weapon
 
 SCHEMA_VERSION = 2
@@ -123,4 +125,14 @@ class Siege(BaseModel):
         for mine in self.mines.values():
             if mine.structure_id not in self.structures:
                 raise ValueError(f"mines.{mine.id}.structure_id: no structure {mine.structure_id!r}")
+        return self
+
+    @model_validator(mode="after")
+    def _within_span(self) -> "Siege":
+        # R4: one linear pass over every corner and gun position.
+        span = span_of([*(s.footprint for s in self.structures.values()),
+                        [b.position for b in self.batteries.values()]])
+        if span > bounds.SPAN_M:
+            raise ValueError(f"structures: the siege spans {span / 1000:,.1f} km; a siege "
+                             f"spans at most {bounds.SPAN_M / 1000:,.0f} km")
         return self

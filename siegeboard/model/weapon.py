@@ -6,6 +6,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from siegeboard.model.validation import validate_points
+
 Point = tuple[float, float]
 Mount = Literal["personal", "light", "standard", "heavy", "capital"]
 MOUNT_ORDER: tuple[Mount, ...] = ("personal", "light", "standard", "heavy", "capital")
@@ -86,3 +88,9 @@ class Battery(BaseModel):
     weapon_id: str = Field(min_length=1)
     side: Literal["besieger", "defender"] = "besieger"
     target_id: str | None = None
+
+    @field_validator("position")
+    @classmethod
+    def _position_within_bounds(cls, position: Point) -> Point:
+        (point,) = validate_points("position", [position])
+        return point

@@ -93,6 +93,9 @@ def snapshot(folder: Path) -> dict[str, bytes]:
 
 names = st.text(min_size=1, max_size=16)
 finite = st.floats(allow_nan=False, allow_infinity=False)
+# R4: a gun position lies within the siege's 100 km (50 km either way keeps any two apart
+# by at most 100 km).
+coordinate = st.floats(-50_000, 50_000, allow_nan=False)
 small = st.integers(min_value=0, max_value=60)
 
 
@@ -154,7 +157,7 @@ def siege_files(draw) -> SiegeFile:
     if arms:
         for n in range(draw(st.integers(0, 3))):
             batteries[f"b{n}"] = Battery(
-                id=f"b{n}", name=draw(names), position=(draw(finite), draw(finite)),
+                id=f"b{n}", name=draw(names), position=(draw(coordinate), draw(coordinate)),
                 weapon_id=draw(st.sampled_from(sorted(arms))),
                 side=draw(st.sampled_from(["besieger", "defender"])),
                 target_id=draw(st.none() | st.sampled_from(sorted(built) or [None])))
