@@ -10,7 +10,9 @@ from typing import Annotated, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from siegeboard.model.structure import LadderStep, TaskOutcome
+from siegeboard.model.options import RulesetOptions
+from siegeboard.model.structure import LadderStep, Structure, TaskOutcome
+from siegeboard.model.weapon import Battery, Weapon
 
 Point = tuple[float, float]
 Difficulty = Literal["easy", "average", "difficult", "formidable", "impossible"]
@@ -168,8 +170,37 @@ class ResolveScene(_Action):
     length: Literal["day", "week"] = "day"
 
 
+class ChangeSettings(_Action):
+    """R2: a change of the siege's settings once play has begun, logged like any action.
+
+    Each field given is the new value (None leaves it): the name, the options and house
+    rules, the dice seed, the grid origin (it decides the squares of every later blast).
+    """
+
+    type: Literal["settings"] = "settings"
+    name: str | None = Field(default=None, min_length=1)
+    options: RulesetOptions | None = None
+    dice_seed: int | None = None
+    grid_origin: Point | None = None
+
+
+class EditBoard(_Action):
+    """R2: an edit of structures, batteries or weapons once play has begun (drawing, moving,
+    re-making, splitting, deleting...), logged like any action.
+
+    Each table maps an id to its new state, None for removed; ids not named are left alone.
+    ``title`` is the edit's name for the log ("Split Curtain wall 3").
+    """
+
+    type: Literal["edit"] = "edit"
+    title: str = ""
+    structures: dict[str, Structure | None] = Field(default_factory=dict)
+    weapons: dict[str, Weapon | None] = Field(default_factory=dict)
+    batteries: dict[str, Battery | None] = Field(default_factory=dict)
+
+
 Action = Annotated[
     Union[FireAt, AdvanceClock, FightFire, Repair, FreeTrapped, GMOverride, Demolish, Kick,
-          StartMine, DigMine, FireMine, ResolveScene],
+          StartMine, DigMine, FireMine, ResolveScene, ChangeSettings, EditBoard],
     Field(discriminator="type"),
 ]

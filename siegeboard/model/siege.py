@@ -8,26 +8,15 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 
 from siegeboard.model import bounds
 from siegeboard.model.log import LogEntry
+from siegeboard.model.options import RulesetOptions
 from siegeboard.model.structure import Structure
 from siegeboard.model.validation import span_of
 from siegeboard.model.weapon import Battery, Weapon
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 TURN_SECONDS = 5
 TURNS_PER_MINUTE = 12
 Ruleset = Literal["harris", "armory"]
-
-
-class RulesetOptions(BaseModel):
-    """The rulings marked *option* in RULINGS.md, with their defaults."""
-
-    model_config = ConfigDict(extra="forbid", validate_assignment=True)
-
-    concussion_falloff: Literal["halving", "one_over_d_plus_1"] = "halving"  # H6
-    burn_damage_every: Literal["minute", "turn"] = "minute"  # H9
-    harris_section_m: float = Field(default=10.0, gt=0)  # H12
-    armory_section_m: float = Field(default=4.0, gt=0)  # A1
-    ladder_mode: Literal["hull", "as_written"] = "hull"  # A4
 
 
 class MapImage(BaseModel):
@@ -96,6 +85,10 @@ class Siege(BaseModel):
     dice_seed: int = 0
     # The turn of the last snapshot printed or exported: a snapshot's log starts there.
     last_snapshot_turn: int | None = Field(default=None, ge=0)
+    # R2: the siege as it was before the first log entry, kept from the first entry on
+    # (None before play, and for a log begun by a siegeboard older than schema version 3);
+    # replaying the log on it gives this siege (``rules.engine.replay_log``).
+    base: Siege | None = None
 
     @field_validator("schema_version")
     @classmethod
@@ -125,6 +118,12 @@ class Siege(BaseModel):
         for mine in self.mines.values():
             if mine.structure_id not in self.structures:
                 raise ValueError(f"mines.{mine.id}.structure_id: no structure {mine.structure_id!r}")
+        return self
+
+    @model_validator(mode="after")
+    def _base_is_a_beginning(self) -> "Siege":
+        if self.base is not None and (self.base.log or self.base.base is not None):
+            raise ValueError("base: the siege before its first log entry has no log of its own")
         return self
 
     @model_validator(mode="after")

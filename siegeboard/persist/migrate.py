@@ -20,7 +20,12 @@ Versions
    took DP from its own footprint; the step leaves those DP as they are (a siege in play
    keeps its figures) and puts the sections in no wall.
 
-2  The current version (``siegeboard.model.siege.SCHEMA_VERSION``): see
+2  Differences from version 3: no ``base`` (R2: the siege as it was before the first log
+   entry). The step adds none: a log begun before version 3 has no beginning kept, and
+   cannot be replayed from one; a siege with an empty log gets its base at its first entry.
+   Settings changes and edits made in play were not logged before version 3.
+
+3  The current version (``siegeboard.model.siege.SCHEMA_VERSION``): see
    ``siegeboard/persist/siege.schema.json``, generated from the pydantic models.
 
 Adding version N+1: bump ``SCHEMA_VERSION`` in the model, add ``_vN_to_vN1`` here and its
@@ -101,7 +106,12 @@ def _v1_to_v2(data: Document) -> Document:
     return data
 
 
-STEPS: dict[int, Callable[[Document], Document]] = {0: _v0_to_v1, 1: _v1_to_v2}
+def _v2_to_v3(data: Document) -> Document:
+    data["schema_version"] = 3  # ``base`` defaults to None (see the version notes above)
+    return data
+
+
+STEPS: dict[int, Callable[[Document], Document]] = {0: _v0_to_v1, 1: _v1_to_v2, 2: _v2_to_v3}
 """``STEPS[n]`` turns a version-``n`` document into a version-``n + 1`` one (in place)."""
 
 assert set(STEPS) == set(range(SCHEMA_VERSION)), "every older version needs a step"

@@ -155,6 +155,11 @@ class Ruleset:
         """The Inspector's lines on the structure's figures, after area and squares."""
         raise NotImplementedError
 
+    def change_line(self, before: Structure | None, after: Structure | None) -> str:
+        """One line on what an action did to a structure, all steps at once (the log of a
+        long clock advance, R2); "" when nothing worth a line changed."""
+        raise NotImplementedError
+
     def fires_summary(self, structures: list[Structure]) -> str:
         """One line for the Clock dock: how many fires, how many out of control."""
         raise NotImplementedError

@@ -243,3 +243,25 @@ class EditSiegeSettings(QUndoCommand):
 
     def undo(self) -> None:
         self.document.apply_settings(*self.old)
+
+
+def logged_action(command: QUndoCommand):
+    """R2: the log action that stands for ``command`` once play has begun (an ``EditBoard``
+    for an edit of structures, weapons or batteries, a ``ChangeSettings`` for the siege's
+    settings or grid origin), or None for what the log does not hold (the plan image, a
+    snapshot's mark)."""
+    from siegeboard.model.actions import ChangeSettings, EditBoard
+    from siegeboard.ui.arsenal_commands import _ArsenalCommand
+
+    if isinstance(command, _StructuresCommand):
+        return EditBoard(title=command.text(), structures=command.after)
+    if isinstance(command, _ArsenalCommand):
+        return EditBoard(title=command.text(),
+                         weapons={key: after for key, (_, after) in command.weapons.items()},
+                         batteries={key: after for key, (_, after) in command.batteries.items()})
+    if isinstance(command, EditSiegeSettings):
+        name, options, dice_seed = command.new
+        return ChangeSettings(name=name, options=options, dice_seed=dice_seed)
+    if isinstance(command, MoveGridOrigin):
+        return ChangeSettings(grid_origin=command.new)
+    return None

@@ -189,6 +189,12 @@ class Document(QObject):
 
     # -- edits: each pushes exactly one command --------------------------------------------
     def push(self, command) -> None:
+        # R2: once play has begun, edits and settings are log entries, played through the
+        # engine (still one undo step each).
+        action = commands.logged_action(command) if self.siege.log else None
+        if action is not None:
+            self.play(action)
+            return
         self.undo_stack.push(command)
 
     def add_structures(self, structures: Sequence[Structure], text: str | None = None) -> None:
@@ -292,16 +298,10 @@ class Document(QObject):
         ``unused_dice`` tells afterwards how many typed dice were left over.
         """
         siege = self.siege
-        wanted = [action.weapon_id] if action.type == "fire" else list(
-            getattr(action, "weapon_ids", []))
-        adopted = {}
-        for weapon_id in wanted:
-            if weapon_id not in siege.weapons:
-                weapon = self.weapon(weapon_id)
-                if weapon is not None:
-                    adopted[weapon_id] = weapon.model_copy(deep=True)
-        # The engine reads the weapons from the siege: let it see the adopted ones too.
-        seen = siege.model_copy(update={"weapons": siege.weapons | adopted}) if adopted else siege
+        # The engine adopts a catalogue weapon the action names into the outcome itself, so
+        # that a replay of the log finds it too: nothing is adopted here.
+        adopted: dict[str, Weapon] = {}
+        seen = siege
         if dice_values is not None:
             dice = ScriptedDice(dice_values)
         else:
@@ -456,11 +456,18 @@ class Document(QObject):
         if added or removed:
             self._index = None
         fields = frozenset(outcome.fields)
+        if "grid_origin" in fields or outcome.action.type == "edit":
+            self._index = None  # an edit in play may move or reshape footprints
         batteries = frozenset(siege.batteries) if "batteries" in fields else frozenset()
+        weapons = frozenset(adopted)
+        if "weapons" in fields:  # an edit in play (R2), or a catalogue weapon adopted
+            before, after = outcome.fields["weapons"]
+            weapons |= frozenset(before) | frozenset(after)
         self.changed.emit(Change(added=frozenset(added), removed=frozenset(removed),
                                  changed=frozenset(changed), log=True, clock="clock" in fields,
-                                 fields=fields, batteries=batteries,
-                                 weapons=frozenset(adopted)))
+                                 fields=fields, batteries=batteries, weapons=weapons,
+                                 options=bool(fields & {"name", "options", "dice_seed"}),
+                                 grid="grid_origin" in fields))
 
     def apply_arsenal(self, weapons: Mapping[str, Weapon | None],
                       batteries: Mapping[str, Battery | None], *,

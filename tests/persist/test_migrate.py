@@ -123,3 +123,20 @@ def test_a_version_1_file_opens_with_its_wall_sections_dp_as_they_were(tmp_path)
     assert [(s.dp, s.dp_original, s.wall_id) for s in siege.structures.values()] == [
         (1020, 1080, None), (1080, 1080, None), (1080, 1080, None)]
     assert len(siege.log) == 1 and siege.log[0].action.type == "fire"
+
+
+VERSION_2 = Path(__file__).with_name("data") / "siege_v2.json"
+
+
+def test_a_version_2_file_opens_with_no_beginning_kept_for_its_log(tmp_path):
+    # Version 2 kept no ``base`` (R2): its log of one shot opens, its wall ids stay, and a
+    # replay says plainly that the log's beginning was not kept.
+    from siegeboard.rules.engine import RuleError, replay_log
+
+    opened = read_siege(zipped(tmp_path, json.loads(VERSION_2.read_text(encoding="utf-8"))))
+    siege = opened.siege
+    assert opened.migrated_from == 2 and siege.schema_version == SCHEMA_VERSION
+    assert siege.base is None and len(siege.log) == 1
+    assert {s.wall_id for s in siege.structures.values()} == {"w1"}
+    with pytest.raises(RuleError, match="kept no siege from before its first entry"):
+        replay_log(siege)

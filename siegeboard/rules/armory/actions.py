@@ -35,6 +35,7 @@ from siegeboard.model.siege import Clock, Mine
 from siegeboard.model.structure import HullLayer, Structure
 from siegeboard.model.weapon import Weapon
 from siegeboard.rules.armory import numbers as armory
+from siegeboard.rules import logged_edits
 from siegeboard.rules.context import Context, RuleError
 from siegeboard.rules.tasks import resolve_task
 
@@ -51,10 +52,9 @@ CHARACTERS_SCENE = ("Now play one scene of the characters' own: a sortie, a nigh
 # --- Look-ups -------------------------------------------------------------------------------
 
 def _weapon(ctx: Context, weapon_id: str) -> Weapon:
-    """The siege's own weapon of that id, else the catalogue's starter weapon."""
-    weapon = ctx.siege.weapons.get(weapon_id)
-    if weapon is None:
-        weapon = next((w for w in ctx.rules.catalogue.weapons if w.id == weapon_id), None)
+    """The siege's own weapon of that id, else the catalogue's starter weapon (which joins
+    the siege's weapons with the action)."""
+    weapon = ctx.weapon(weapon_id)
     if weapon is None:
         raise RuleError(f"weapon_id: no weapon {weapon_id!r} in this siege or its catalogue")
     return weapon
@@ -536,4 +536,5 @@ HANDLERS = {
     "fire": fire, "advance": advance, "demolish": demolish, "kick": kick,
     "start_mine": start_mine, "dig_mine": dig_mine, "fire_mine": fire_mine,
     "override": override, "repair": repair, "scene": scene,
+    **logged_edits.HANDLERS,  # R2: settings and edits in play
 }

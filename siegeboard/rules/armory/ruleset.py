@@ -101,6 +101,19 @@ class ArmoryRuleset(Ruleset):
                          f"{inner.hull - inner.suffered}/{inner.hull}, {inner.ladder}")
         return lines
 
+    def change_line(self, before: Structure | None, after: Structure | None) -> str:
+        if before is None or after is None:
+            return ""
+        parts = []
+        if after.hull_suffered != before.hull_suffered:
+            parts.append(f"Hull suffered {before.hull_suffered} -> "
+                         f"{after.hull_suffered}/{after.hull}")
+        if after.ladder != before.ladder:
+            parts.append(f"{before.ladder.capitalize()} -> {after.ladder.capitalize()}")
+        if before.burning and not after.burning:
+            parts.append("no longer burning")
+        return f"{after.name}: {', '.join(parts)}" if parts else ""
+
     def fires_summary(self, structures: list[Structure]) -> str:
         burning = sum(1 for s in structures if s.burning)
         return f"{burning} burning" if burning else "No fire"

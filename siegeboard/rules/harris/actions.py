@@ -39,6 +39,7 @@ from siegeboard.model.actions import (
 from siegeboard.model.weapon import Weapon
 from siegeboard.rules.harris import burning
 from siegeboard.rules.harris import numbers as harris
+from siegeboard.rules import logged_edits
 from siegeboard.rules.context import Context, RuleError
 from siegeboard.rules.harris.damage import lose_dp
 from siegeboard.rules.tasks import resolve_task
@@ -61,7 +62,7 @@ def _structure_or_error(ctx: Context, structure_id: str) -> Any:
 
 
 def _weapon_or_error(ctx: Context, weapon_id: str) -> Weapon:
-    weapon = ctx.siege.weapons.get(weapon_id)
+    weapon = ctx.weapon(weapon_id)
     if weapon is None:
         raise RuleError(f"no weapon {weapon_id!r} in this siege")
     return weapon
@@ -410,4 +411,5 @@ HANDLERS = {
     "free_trapped": free_trapped,
     "override": override,
     "demolish": demolish,
+    **logged_edits.HANDLERS,  # R2: settings and edits in play
 }

@@ -293,8 +293,10 @@ def _spread(ctx: "Context", steps: _Steps, burning: list[str], turn: int) -> lis
             targets.append((neighbour_id, neighbour.name, distance))
         if not targets:
             continue
-        dice = ctx.dice.roll_each(6, [f"spread {source_name} -> {name} (1D6)"
-                                      for _, name, _ in targets])
+        dice = ctx.dice.roll_each(
+            6, [f"spread {source_name} -> {name} (1D6)" for _, name, _ in targets],
+            together=f"spread {source_name} -> {', '.join(name for _, name, _ in targets)} "
+                     f"(1D6 each)")
         for (neighbour_id, name, distance), die in zip(targets, dice):
             if die != 1:
                 say(f"Turn {turn}: fire spread from {source_name} to {name} "
