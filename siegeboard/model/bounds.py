@@ -8,7 +8,9 @@ never rolls a million dice or clips a polygon of a million corners.
 
 from __future__ import annotations
 
-from pydantic import AfterValidator
+from dataclasses import dataclass
+
+from pydantic_core import core_schema
 
 # R3: numbers.
 PENETRATION_MAX = 999            # penetration (each range band) and damage value
@@ -38,17 +40,45 @@ def _shown(value: int | float) -> str:
     return f"{value:,}" if isinstance(value, int) else f"{value:,.6g}"
 
 
-def within(field: str, value: int | float, low: int | float, high: int | float) -> int | float:
+def within(field: str, value: int | float, low: int | float, high: int | float,
+           note: str = "") -> int | float:
     """``value``, or ``ValueError`` naming ``field`` and the bound it is past:
-    "stories must be at most 100, not 101"."""
+    "stories must be at most 100, not 101"; ``note`` says what the bound means."""
+    said = f" ({note})" if note else ""
     if value < low:
-        raise ValueError(f"{field} must be at least {_shown(low)}, not {_shown(value)}")
+        raise ValueError(f"{field} must be at least {_shown(low)}{said}, not {_shown(value)}")
     if value > high:
-        raise ValueError(f"{field} must be at most {_shown(high)}, not {_shown(value)}")
+        raise ValueError(f"{field} must be at most {_shown(high)}{said}, not {_shown(value)}")
     return value
 
 
-def bounded(field: str, low: int | float, high: int | float) -> AfterValidator:
-    """A pydantic validator for ``Annotated[int, bounded("stories", 1, 100)]``: the field
-    refused past its bound with ``within``'s words."""
-    return AfterValidator(lambda value: value if value is None else within(field, value, low, high))
+@dataclass(frozen=True)
+class _Bounded:
+    """Pydantic metadata: the value checked by ``within`` after its type, and the bound
+    written into the JSON Schema (``minimum``/``maximum``) for the schema's readers."""
+
+    field: str
+    low: int | float
+    high: int | float
+    note: str = ""
+
+    def _check(self, value):
+        return value if value is None else within(self.field, value, self.low, self.high,
+                                                  self.note)
+
+    def __get_pydantic_core_schema__(self, source, handler):
+        return core_schema.no_info_after_validator_function(self._check, handler(source))
+
+    def __get_pydantic_json_schema__(self, schema, handler):
+        json_schema = handler(schema)
+        for part in [json_schema, *json_schema.get("anyOf", [])]:
+            if part.get("type") in ("integer", "number"):
+                part["minimum"] = max(self.low, part.get("minimum", self.low))
+                part["maximum"] = self.high
+        return json_schema
+
+
+def bounded(field: str, low: int | float, high: int | float, note: str = "") -> _Bounded:
+    """Metadata for ``Annotated[int, bounded("stories", 1, 100)]``: the field refused past
+    its bound with ``within``'s words."""
+    return _Bounded(field, low, high, note)

@@ -2,18 +2,19 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from siegeboard.model import bounds
+from siegeboard.model.bounds import bounded
 from siegeboard.model.log import LogEntry
 from siegeboard.model.options import RulesetOptions
 from siegeboard.model.structure import Structure
 from siegeboard.model.validation import span_of
 from siegeboard.model.weapon import Battery, Weapon
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 TURN_SECONDS = 5
 TURNS_PER_MINUTE = 12
 Ruleset = Literal["harris", "armory"]
@@ -82,7 +83,7 @@ class Siege(BaseModel):
     clock: Clock = Field(default_factory=Clock)
     scene: int = Field(default=0, ge=0)
     log: list[LogEntry] = Field(default_factory=list)
-    dice_seed: int = 0
+    dice_seed: Annotated[int, bounded("dice_seed", 0, bounds.SEED_MAX)] = 0
     # The turn of the last snapshot printed or exported: a snapshot's log starts there.
     last_snapshot_turn: int | None = Field(default=None, ge=0)
     # R2: the siege as it was before the first log entry, kept from the first entry on

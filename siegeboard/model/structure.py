@@ -7,11 +7,13 @@ fields simply keep their defaults. Geometry is plain coordinates in metres; shap
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from siegeboard.model.copying import PlainDataCopy
+from siegeboard.model import bounds
+from siegeboard.model.bounds import bounded
 from siegeboard.model.validation import validate_ring
 
 Point = tuple[float, float]
@@ -39,7 +41,7 @@ class HullLayer(PlainDataCopy, BaseModel):
     model_config = ConfigDict(extra="forbid", validate_assignment=True)
 
     name: str = Field(min_length=1)
-    armor: int = Field(ge=0)
+    armor: Annotated[int, bounded("armor", 0, bounds.ARMOR_MAX)] = Field(ge=0)
     hull: int = Field(ge=1)
     suffered: int = Field(default=0, ge=0)
     ladder: LadderStep = "intact"
@@ -63,8 +65,9 @@ class Structure(PlainDataCopy, BaseModel):
     name: str = Field(min_length=1)
     kind: str = Field(min_length=1)
     footprint: list[Point]
-    armor: int = Field(ge=0)
-    stories: int = Field(default=1, ge=1)
+    armor: Annotated[int, bounded("armor", 0, bounds.ARMOR_MAX)] = Field(ge=0)
+    stories: Annotated[int, bounded("stories", bounds.STORIES_MIN, bounds.STORIES_MAX)] = Field(
+        default=1, ge=1)
     material: Material = "stone"
     burns: bool = False
     flags: list[str] = Field(default_factory=list)
@@ -76,8 +79,8 @@ class Structure(PlainDataCopy, BaseModel):
     wall_id: str | None = Field(default=None, min_length=1, pattern=r"^[A-Za-z0-9_.:-]+$")
 
     # DP ruleset state (H3, H7, H9)
-    dp: int = Field(default=0, ge=0)
-    dp_original: int = Field(default=0, ge=0)
+    dp: Annotated[int, bounded("dp", 0, bounds.DP_MAX)] = Field(default=0, ge=0)
+    dp_original: Annotated[int, bounded("dp_original", 0, bounds.DP_MAX)] = Field(default=0, ge=0)
     collapsed: bool = False
     cleared: bool = False
     fire_level: int = Field(default=0, ge=0)

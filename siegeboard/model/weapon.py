@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from siegeboard.model.validation import validate_points
+from siegeboard.model import bounds
+from siegeboard.model.bounds import bounded
 
 Point = tuple[float, float]
 Mount = Literal["personal", "light", "standard", "heavy", "capital"]
@@ -20,7 +22,7 @@ class RangeBand(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     up_to_m: float = Field(gt=0)
-    penetration: int = Field(ge=0)
+    penetration: Annotated[int, bounded("penetration", 0, bounds.PENETRATION_MAX)] = Field(ge=0)
 
 
 class Weapon(BaseModel):
@@ -40,8 +42,9 @@ class Weapon(BaseModel):
 
     # DP ruleset
     range_bands: list[RangeBand] = Field(default_factory=list)
-    damage: int = Field(default=0, ge=0)
-    concussion: int = Field(default=0, ge=0)
+    damage: Annotated[int, bounded("damage", 0, bounds.DAMAGE_MAX)] = Field(default=0, ge=0)
+    concussion: Annotated[int, bounded("concussion", 0, bounds.CONCUSSION_MAX)] = Field(
+        default=0, ge=0)
     explosive: bool = False
     incendiary: bool = False
     small_arm: bool = False
@@ -49,7 +52,8 @@ class Weapon(BaseModel):
     large_calibre: bool = False
 
     # Hull ruleset
-    hull_damage: int = Field(default=0, ge=0)
+    hull_damage: Annotated[int, bounded("hull_damage", 0, bounds.DAMAGE_MAX)] = Field(
+        default=0, ge=0)
     pierce: int = Field(default=0, ge=0)
     crit: int = Field(default=0, ge=0)
     mount: Mount = "standard"

@@ -25,7 +25,12 @@ Versions
    cannot be replayed from one; a siege with an empty log gets its base at its first entry.
    Settings changes and edits made in play were not logged before version 3.
 
-3  The current version (``siegeboard.model.siege.SCHEMA_VERSION``): see
+3  Differences from version 4: numbers had no upper bounds (R3) and the dice seed could be
+   any whole number. The step brings a seed outside 0 .. 2^31 - 1 into it (the seed modulo
+   2^31, so the same file always gets the same seed; the rolls already logged stay as they
+   are); any other number past its R3 bound cannot be meant and is refused at open.
+
+4  The current version (``siegeboard.model.siege.SCHEMA_VERSION``): see
    ``siegeboard/persist/siege.schema.json``, generated from the pydantic models.
 
 Adding version N+1: bump ``SCHEMA_VERSION`` in the model, add ``_vN_to_vN1`` here and its
@@ -111,7 +116,19 @@ def _v2_to_v3(data: Document) -> Document:
     return data
 
 
-STEPS: dict[int, Callable[[Document], Document]] = {0: _v0_to_v1, 1: _v1_to_v2, 2: _v2_to_v3}
+def _v3_to_v4(data: Document) -> Document:
+    for siege in (data, data.get("base")):
+        seed = siege.get("dice_seed") if isinstance(siege, dict) else None
+        if isinstance(seed, int) and not isinstance(seed, bool):
+            siege["dice_seed"] = seed % 2**31  # R3: 0 .. 2^31 - 1
+    if isinstance(data.get("base"), dict):
+        data["base"]["schema_version"] = 4
+    data["schema_version"] = 4
+    return data
+
+
+STEPS: dict[int, Callable[[Document], Document]] = {
+    0: _v0_to_v1, 1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4}
 """``STEPS[n]`` turns a version-``n`` document into a version-``n + 1`` one (in place)."""
 
 assert set(STEPS) == set(range(SCHEMA_VERSION)), "every older version needs a step"

@@ -27,6 +27,8 @@ if TYPE_CHECKING:
     from siegeboard.rules.ruleset import Ruleset
 
 Handler = Callable[["Context", Any], None]
+Progress = Callable[[int, int], None]
+"""``progress(done, total)``: how far a long action has come; it may raise to cancel."""
 _ROLLS: TypeAdapter = TypeAdapter(list[Roll])
 # ``Event(**fields)`` validated without ``BaseModel.__init__`` in between: the same checks
 # and the same event, for a fifth less (a long advance records thousands of them).
@@ -158,6 +160,7 @@ class Context:
         # A clock advance longer than an hour keeps only what it changed (R2): its turn-by-
         # turn lines and step events are left out, the engine then tells the outcome.
         self.quiet = False
+        self.progress: Progress | None = None
         self._index = index
         self._copies: dict[str, Structure] = {}
         self._replaced: dict[str, Structure | None] = {}
@@ -209,6 +212,11 @@ class Context:
         if name in ("structures", "log"):
             raise RuleError(f"{name} is changed through ctx.structure and the log, not set()")
         self._fields[name] = value
+
+    def report(self, done: int, total: int) -> None:
+        """Tell ``progress`` (if any) how far the action has come; it may raise to cancel."""
+        if self.progress is not None:
+            self.progress(done, total)
 
     def say(self, line: str) -> None:
         if not self.quiet:

@@ -24,7 +24,7 @@ from typing import Any
 from siegeboard.geometry.index import StructureIndex
 from siegeboard.model.log import LogEntry
 from siegeboard.model.siege import Siege
-from siegeboard.rules.context import Context, Outcome, RuleError, copy_value
+from siegeboard.rules.context import Context, Outcome, Progress, RuleError, copy_value
 from siegeboard.rules.dice import Dice, RandomDice, ScriptedDice
 from siegeboard.rules.registry import ruleset_of
 
@@ -32,8 +32,13 @@ __all__ = ["Context", "Outcome", "RuleError", "apply", "apply_in_place", "beginn
            "replay_log"]
 
 
-def apply(siege: Siege, action: Any, dice: Dice, *, index: StructureIndex | None = None) -> Outcome:
+def apply(siege: Siege, action: Any, dice: Dice, *, index: StructureIndex | None = None,
+          progress: Progress | None = None) -> Outcome:
     """Apply ``action`` to ``siege`` with ``dice``; return the outcome. ``siege`` is unchanged.
+
+    ``progress(done, total)`` is told how far a long action (a clock advance) has come, in
+    turns; it may raise to cancel, and the exception leaves ``apply`` with the siege
+    unchanged.
 
     Raises ``RuleError`` for an action the siege cannot take (unknown structure, weapon out
     of range, an action of the other ruleset); ``DiceExhausted`` when scripted dice run out.
@@ -44,6 +49,7 @@ def apply(siege: Siege, action: Any, dice: Dice, *, index: StructureIndex | None
     with _no_cycle_collection():
         ctx = Context(siege, dice, index, rules)
         ctx.quiet = seeded is not None
+        ctx.progress = progress
         handler(ctx, action)
         if not siege.log and siege.base is None:
             # R2: the first entry keeps the siege as it was before it; undoing that entry
@@ -153,9 +159,10 @@ def _no_cycle_collection() -> Iterator[None]:
 
 
 def apply_in_place(siege: Siege, action: Any, dice: Dice, *,
-                   index: StructureIndex | None = None) -> Outcome:
+                   index: StructureIndex | None = None,
+                   progress: Progress | None = None) -> Outcome:
     """``apply`` then ``Outcome.apply_to`` on the same siege: the headless way to play."""
-    outcome = apply(siege, action, dice, index=index)
+    outcome = apply(siege, action, dice, index=index, progress=progress)
     outcome.apply_to(siege)
     return outcome
 

@@ -140,3 +140,20 @@ def test_a_version_2_file_opens_with_no_beginning_kept_for_its_log(tmp_path):
     assert {s.wall_id for s in siege.structures.values()} == {"w1"}
     with pytest.raises(RuleError, match="kept no siege from before its first entry"):
         replay_log(siege)
+
+
+VERSION_3 = Path(__file__).with_name("data") / "siege_v3.json"
+
+
+def test_a_version_3_file_opens_with_its_dice_seed_brought_within_r3(tmp_path):
+    # Version 3 allowed any seed; R3 allows 0 .. 2^31 - 1: -7 becomes -7 mod 2^31 =
+    # 2,147,483,641, in the siege and in its base alike. The log (one shot of attack value
+    # 60 on s1: 1,080 -> 1,020) replays on the base.
+    from siegeboard.rules.engine import replay_log
+
+    opened = read_siege(zipped(tmp_path, json.loads(VERSION_3.read_text(encoding="utf-8"))))
+    siege = opened.siege
+    assert opened.migrated_from == 3 and siege.schema_version == SCHEMA_VERSION
+    assert siege.dice_seed == 2**31 - 7 == 2_147_483_641
+    assert siege.base.dice_seed == -7 % 2**31
+    assert replay_log(siege).structures["s1"].dp == 1020

@@ -288,6 +288,7 @@ def advance(ctx: Context, action: AdvanceClock) -> None:
         ctx.event("burning", structure_id, loss=loss)
         ctx.say(f"{structure.name} burns: {loss} Hull in {action.turns} round(s), ignoring Armor")
         _deal(ctx, structure, loss, mode="hull", can_breach=can_breach)
+    ctx.report(action.turns, action.turns)
 
 
 def demolish(ctx: Context, action: Demolish) -> None:

@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from siegeboard.rules.context import Context
 
 SPREAD_DISTANCE_M = 10.0
+PROGRESS_TURNS = 120  # a long advance tells its progress every 10 minutes of siege time
 IGNITION_TARGET = 6
 
 
@@ -219,6 +220,8 @@ def advance(ctx: "Context", turns: int) -> None:
         if not fires.burning:
             break
         minute_ends = turn % TURNS_PER_MINUTE == 0
+        if minute_ends and turn % PROGRESS_TURNS == 0:
+            ctx.report(turn - start, turns)
         _grow(ctx, steps, fires.live if minute_ends else fires.wooden, turn)
         if every_turn or minute_ends:
             if _burn(ctx, steps, fires.live, turn):
@@ -229,6 +232,7 @@ def advance(ctx: "Context", turns: int) -> None:
                 fires.light(lit)
         _burn_out(ctx, steps, fires, turn)
     steps.flush_all()
+    ctx.report(turns, turns)
     ctx.set("clock", Clock(turn=end))
 
 
