@@ -155,6 +155,11 @@ class Ruleset:
         """The Inspector's lines on the structure's figures, after area and squares."""
         raise NotImplementedError
 
+    def construction_line(self, structures: list[Structure]) -> str:
+        """What building ``structures`` would take (the sum for several), or "" when the rule
+        text gives no construction (H11)."""
+        return ""
+
     def change_line(self, before: Structure | None, after: Structure | None) -> str:
         """One line on what an action did to a structure, all steps at once (the log of a
         long clock advance, R2); "" when nothing worth a line changed."""

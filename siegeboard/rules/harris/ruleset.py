@@ -7,6 +7,7 @@ from siegeboard.model.siege import RulesetOptions
 from siegeboard.model.structure import Structure
 from siegeboard.model.weapon import RangeBand, Weapon
 from siegeboard.rules.harris import actions
+from siegeboard.rules.harris import numbers
 from siegeboard.rules.ruleset import PATTERNS, Column, Ruleset, Setting, StructureState
 
 
@@ -111,6 +112,18 @@ class HarrisRuleset(Ruleset):
         return [f"DP {structure.dp}/{structure.dp_original}",
                 f"State {state_word(structure)}"
                 + (f", fire level {structure.fire_level}" if structure.fire_level else "")]
+
+    def construction_line(self, structures: list[Structure]) -> str:
+        """H11: months = DP / 100, cost = 400 x DP, of the original DP (the whole structure);
+        for several, of their sum: "Construction 2 months, cost 80,000"."""
+        if not structures:
+            return ""
+        months, cost = numbers.construction(sum(s.dp_original for s in structures))
+        what = "Construction" if len(structures) == 1 else f"Construction of all {len(structures)}"
+        shown = f"{months:,.2f}".removesuffix(".00")
+        if "." in shown:
+            shown = shown.removesuffix("0")
+        return f"{what}: {shown} month{'s' if months != 1 else ''}, cost {cost:,}"
 
     def change_line(self, before: Structure | None, after: Structure | None) -> str:
         if before is None or after is None:

@@ -11,11 +11,12 @@ from typing import get_args
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
-    QComboBox, QDockWidget, QFormLayout, QLabel, QLineEdit, QPlainTextEdit, QSpinBox,
-    QVBoxLayout, QWidget,
+    QComboBox, QDockWidget, QDoubleSpinBox, QFormLayout, QLabel, QLineEdit, QPlainTextEdit,
+    QSpinBox, QVBoxLayout, QWidget,
 )
 
 from siegeboard.geometry import footprint_area, footprint_squares, square_label
+from siegeboard.rules import harris
 from siegeboard.rules.registry import catalogue
 from siegeboard.model.structure import Material, Occupant
 from siegeboard.report.table import structure_square, structure_state
@@ -54,6 +55,13 @@ class InspectorDock(QDockWidget):
         self.armor.setRange(0, 10_000)
         self.stories = QSpinBox()
         self.stories.setRange(1, 100)
+        # H2: a GM may give a height instead; it becomes ceil(height / 4) stories.
+        self.height = QDoubleSpinBox()
+        self.height.setRange(0.0, 100 * harris.STORY_M)
+        self.height.setDecimals(1)
+        self.height.setSuffix(" m")
+        self.height.setToolTip("Type a height in metres: a story is 4 m, so it makes "
+                               "ceil(height / 4) stories (ruling H2)")
         self.hull = QSpinBox()
         self.hull.setRange(1, 10_000)
         self.material = QComboBox()
@@ -72,6 +80,7 @@ class InspectorDock(QDockWidget):
         self.form.addRow("Kind", self.kind)
         self.form.addRow("Armor", self.armor)
         self.form.addRow("Stories", self.stories)
+        self.form.addRow("Height", self.height)
         self.form.addRow("Hull", self.hull)
         self.form.addRow("Material", self.material)
         self.form.addRow("Occupants", self.occupants)
@@ -90,6 +99,7 @@ class InspectorDock(QDockWidget):
         self.kind.activated.connect(lambda _: self._commit(kind=self.kind.currentData()))
         self.armor.editingFinished.connect(lambda: self._commit(armor=self.armor.value()))
         self.stories.editingFinished.connect(lambda: self._commit(stories=self.stories.value()))
+        self.height.editingFinished.connect(self._commit_height)
         self.hull.editingFinished.connect(lambda: self._commit(hull=self.hull.value()))
         self.material.activated.connect(
             lambda _: self._commit(material=self.material.currentText()))
@@ -105,6 +115,7 @@ class InspectorDock(QDockWidget):
             self.kind.addItem(entry.name, entry.kind)
         armory = self.document.ruleset == "armory"
         self.form.setRowVisible(self.stories, not armory)
+        self.form.setRowVisible(self.height, not armory)
         self.form.setRowVisible(self.hull, armory)
 
     def _on_changed(self, change: Change) -> None:
@@ -128,7 +139,9 @@ class InspectorDock(QDockWidget):
             self.name.clear()
             self.occupants.clear()
             self.notes.clear()
-            self.derived.clear()
+            # H11: what building the selection would take, summed.
+            self.derived.setText(self.document.rules.construction_line(
+                self.document.selected_structures()))
             self._loading = False
             return
         structure = self.document.structure(self.current_id)
@@ -144,6 +157,7 @@ class InspectorDock(QDockWidget):
             self.kind.setCurrentIndex(position)
             self.armor.setValue(structure.armor)
             self.stories.setValue(structure.stories)
+            self.height.setValue(structure.stories * harris.STORY_M)
             self.hull.setValue(structure.hull)
             self.material.setCurrentText(structure.material)
             occupants = "\n".join(person.name for person in structure.occupants)
@@ -175,6 +189,9 @@ class InspectorDock(QDockWidget):
             lines.append(f"DP {structure.dp}/{structure.dp_original}")
             lines.append(f"State {structure_state(structure, siege.ruleset)}"
                          + (f", fire level {structure.fire_level}" if structure.fire_level else ""))
+        construction = self.document.rules.construction_line([structure])  # H11
+        if construction:
+            lines.append(construction)
         return "\n".join(lines)
 
     # -- committing ---------------------------------------------------------------------------
@@ -189,6 +206,16 @@ class InspectorDock(QDockWidget):
             self.document.edit_structure(self.current_id, **fields)
         except ValueError as error:
             self.warn(f"Cannot change {', '.join(fields)}: {error}")
+            self.show_selection()
+
+    def _commit_height(self) -> None:
+        """H2: the height typed becomes stories; the Stories row then shows what it made."""
+        if self._loading or self.current_id is None:
+            return
+        stories = harris.stories_from_height(self.height.value())
+        if stories != self.document.structure(self.current_id).stories:
+            self._commit(stories=stories)
+        else:
             self.show_selection()
 
     def _commit_occupants(self) -> None:
