@@ -92,6 +92,9 @@ class Structure(PlainDataCopy, BaseModel):
     ladder: LadderStep = "intact"
     inner_layer: HullLayer | None = None
     burning: bool = False
+    # A4 "ladder as written": Hull burned since the fire began (each half of the Hull is a
+    # step down the ladder, counted apart from hits).
+    hull_burned: int = Field(default=0, ge=0)
     effects: list[str] = Field(default_factory=list)
 
     @field_validator("footprint")

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from siegeboard.model.validation import validate_points
 from siegeboard.model import bounds
 from siegeboard.model.bounds import bounded
 
 Point = tuple[float, float]
+SMALL_ARM_BORE_MM = 20.0  # H4: a small arm is a weapon of bore under 20 mm
 Mount = Literal["personal", "light", "standard", "heavy", "capital"]
 MOUNT_ORDER: tuple[Mount, ...] = ("personal", "light", "standard", "heavy", "capital")
 WeaponRole = Literal["gun", "petard", "breaching_charge", "demolition_charge", "mine", "incendiary"]
@@ -60,6 +61,22 @@ class Weapon(BaseModel):
     gunpowder: bool = False
     indirect: bool = False
     role: WeaponRole = "gun"
+
+    @model_validator(mode="after")
+    def _small_arm_by_bore(self) -> "Weapon":
+        if self.small_arm and self.bore_mm is not None and self.bore_mm >= SMALL_ARM_BORE_MM:
+            raise ValueError(f"small_arm: a weapon of {self.bore_mm:g} mm bore cannot be marked a "
+                             f"small arm (H4: a small arm's bore is under "
+                             f"{SMALL_ARM_BORE_MM:g} mm)")
+        return self
+
+    @property
+    def is_small_arm(self) -> bool:
+        """H4: the bore decides: under 20 mm it is a small arm, marked or not; with no bore
+        given, only when marked so."""
+        if self.bore_mm is not None:
+            return self.bore_mm < SMALL_ARM_BORE_MM
+        return self.small_arm
 
     @field_validator("range_bands")
     @classmethod

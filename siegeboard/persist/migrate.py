@@ -28,7 +28,10 @@ Versions
 3  Differences from version 4: numbers had no upper bounds (R3) and the dice seed could be
    any whole number. The step brings a seed outside 0 .. 2^31 - 1 into it (the seed modulo
    2^31, so the same file always gets the same seed; the rolls already logged stay as they
-   are); any other number past its R3 bound cannot be meant and is refused at open.
+   are); any other number past its R3 bound cannot be meant and is refused at open. A
+   weapon of 20 mm bore or more marked a small arm is unmarked (H4: the bore decides).
+   There was no ``hull_burned`` (A4, ladder as written: Hull burned since the fire began):
+   a section burning then counts from 0.
 
 4  The current version (``siegeboard.model.siege.SCHEMA_VERSION``): see
    ``siegeboard/persist/siege.schema.json``, generated from the pydantic models.
@@ -121,6 +124,12 @@ def _v3_to_v4(data: Document) -> Document:
         seed = siege.get("dice_seed") if isinstance(siege, dict) else None
         if isinstance(seed, int) and not isinstance(seed, bool):
             siege["dice_seed"] = seed % 2**31  # R3: 0 .. 2^31 - 1
+    for siege in (data, data.get("base")):
+        weapons = siege.get("weapons") if isinstance(siege, dict) else None
+        for weapon in (weapons.values() if isinstance(weapons, dict) else ()):
+            bore = weapon.get("bore_mm") if isinstance(weapon, dict) else None
+            if isinstance(bore, (int, float)) and bore >= 20 and weapon.get("small_arm"):
+                weapon["small_arm"] = False  # H4: the bore decides
     if isinstance(data.get("base"), dict):
         data["base"]["schema_version"] = 4
     data["schema_version"] = 4

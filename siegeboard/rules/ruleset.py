@@ -82,6 +82,7 @@ class Setting:
     label: str
     choices: Mapping[str, str] = field(default_factory=dict)
     tip: str = ""
+    house_rule: bool = False  # R1: what the text does not give; its label says "house rule"
 
 
 @dataclass(frozen=True)

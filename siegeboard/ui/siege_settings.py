@@ -8,8 +8,8 @@ pushes one undoable ``EditSiegeSettings`` through the document.
 from __future__ import annotations
 
 from PySide6.QtWidgets import (
-    QComboBox, QDialog, QDialogButtonBox, QDoubleSpinBox, QFormLayout, QLabel, QLineEdit,
-    QSpinBox, QVBoxLayout, QWidget,
+    QCheckBox, QComboBox, QDialog, QDialogButtonBox, QDoubleSpinBox, QFormLayout, QLabel,
+    QLineEdit, QSpinBox, QVBoxLayout, QWidget,
 )
 
 from siegeboard.model.siege import RulesetOptions
@@ -53,7 +53,7 @@ class SiegeSettingsDialog(QDialog):
         form.addRow("Ruleset", QLabel("Sieges and Fortifications (DP)" if ruleset == "harris"
                                       else "The Heavy Armory (Hull)"))
         self.seed_box = QSpinBox()
-        self.seed_box.setRange(-2**31, 2**31 - 1)
+        self.seed_box.setRange(0, 2**31 - 1)  # R3
         self.seed_box.setValue(dice_seed)
         self.seed_box.setToolTip("The program's own rolls come from this seed and the log's "
                                  "length, so the same siege always rolls the same way.")
@@ -70,6 +70,19 @@ class SiegeSettingsDialog(QDialog):
             self.section_box = _metres(options.armory_section_m)
             form.addRow("Breach Ladder", self.ladder_combo)
             form.addRow("Wall section length", self.section_box)
+            # R1: what the chapter does not give is a house rule, and says so.
+            self.repair_check = QCheckBox("Repair of sections: an Average task, 1 Hull a worker")
+            self.repair_check.setChecked(options.armory_repair)
+            self.pool_check = QCheckBox("A scene's Successes and Boons may be rolled from D6")
+            self.pool_check.setChecked(options.scene_pool)
+            self.pool_face = QSpinBox()
+            self.pool_face.setRange(2, 6)
+            self.pool_face.setPrefix("a Success on ")
+            self.pool_face.setSuffix(" or more (each 6 also a Boon)")
+            self.pool_face.setValue(options.scene_pool_success)
+            form.addRow("Repair (house rule, A13)", self.repair_check)
+            form.addRow("Scene dice pool (house rule, A12)", self.pool_check)
+            form.addRow("Scene pool (house rule, A12)", self.pool_face)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
                                    | QDialogButtonBox.StandardButton.Cancel)
         buttons.accepted.connect(self.accept)
@@ -87,6 +100,9 @@ class SiegeSettingsDialog(QDialog):
                       "harris_section_m": self.section_box.value()}
         else:
             update = {"ladder_mode": self.ladder_combo.currentData(),
-                      "armory_section_m": self.section_box.value()}
+                      "armory_section_m": self.section_box.value(),
+                      "armory_repair": self.repair_check.isChecked(),
+                      "scene_pool": self.pool_check.isChecked(),
+                      "scene_pool_success": self.pool_face.value()}
         options = RulesetOptions.model_validate(self._options.model_dump() | update)
         return self.name_edit.text().strip(), options, self.seed_box.value()

@@ -137,8 +137,10 @@ def weapons(draw, weapon_id: str) -> Weapon:
         id=weapon_id, name=draw(names), notes=draw(st.text(max_size=20)),
         range_bands=[RangeBand(up_to_m=limit, penetration=draw(small)) for limit in limits],
         damage=draw(small), concussion=draw(small), explosive=draw(st.booleans()),
-        incendiary=draw(st.booleans()), small_arm=draw(st.booleans()),
-        bore_mm=draw(st.none() | st.floats(0.1, 1000, allow_nan=False)),
+        incendiary=draw(st.booleans()), small_arm=((bore := draw(
+            st.none() | st.floats(0.1, 1000, allow_nan=False))) is None or bore < 20)
+        and draw(st.booleans()),  # H4: a bore of 20 mm or more is no small arm
+        bore_mm=bore,
         large_calibre=draw(st.booleans()), hull_damage=draw(small), pierce=draw(small),
         crit=draw(small), mount=draw(st.sampled_from(["personal", "light", "standard", "heavy",
                                                         "capital"])),

@@ -12,8 +12,10 @@ Readings of the text where it is silent (beyond RULINGS A1-A12):
 - Set charges are not fired: guns' vulnerability, the bunker's indirect rule, the slit and
   "Heavy and Capital only" do not apply to them; Cracked does, and blast is halved on earth.
 - A fired mine is not blast: it is not halved by an earth rampart and can Breach one (A9).
-- Burning (A10) counts Hull suffered in both ladder modes: a fire is not a hit. Only hits
-  (fire, scene) can set a structure alight; a Breached structure stops burning.
+- Burning (A10) counts Hull suffered; under "ladder as written" (A4) its steps come from
+  the Hull burned since the fire began, on their own: a fire is not a hit. Hits (fire,
+  scene) and explosive or incendiary charges set against it (one fire roll for charges set
+  together) can set a structure alight; a Breached structure stops burning.
 - A lost opposed Perception check while mining loses the day: no progress, the mine goes on.
   A countermine ends the mine even when the besiegers won the check.
 - Repair (the chapter has none): an Average task for the team (entered or rolled, H13);
@@ -119,14 +121,18 @@ def _assault_follows(structure: Structure) -> bool:
 # --- Damage ---------------------------------------------------------------------------------
 
 def _deal(ctx: Context, structure: Structure, damage: int, *, mode: str,
-          can_breach: bool = True) -> bool:
+          can_breach: bool = True, step: str | None = None) -> bool:
     """Put ``damage`` on the front layer, explain it, record the ladder's moves and effects.
 
+    ``step``: the ladder step the damage leaves, when something else than the damage decides
+    it (burning under "ladder as written", A4); never higher than it was.
     Returns True when this made the whole structure Breached.
     """
     which = _front(structure)
     before = _layer(structure, which)
     after = armory.suffer(before, damage, mode=mode, can_breach=can_breach)
+    if step is not None:
+        after = after.model_copy(update={"ladder": armory.worse(before.ladder, step)})
     _set_layer(structure, which, after)
     label = _label(structure, which)
     ctx.touch(structure.id)
@@ -162,13 +168,15 @@ def _deal(ctx: Context, structure: Structure, damage: int, *, mode: str,
 
 def _ignite(ctx: Context, structure: Structure, why: str) -> None:
     structure.burning = True
+    structure.hull_burned = 0  # A4 as written: burning counts from the moment it catches
     ctx.event("ignited", structure.id, cause=why)
     ctx.say(f"{structure.name} catches fire ({why}): it loses 1 Hull a round, ignoring Armor, "
             "until put out or Breached")
 
 
 def _fire_from_hit(ctx: Context, structure: Structure, weapon: Weapon) -> None:
-    """A10: an incendiary hit sets a structure that burns alight; an explosive one on a 6."""
+    """A10: an incendiary hit sets a structure that burns alight; an explosive one on a 6
+    (a fired round, or an explosive charge set against it)."""
     if not _burns(structure) or structure.burning or structure.ladder == "breached":
         return
     if weapon.incendiary:
@@ -274,10 +282,14 @@ def fire(ctx: Context, action: FireAt) -> None:
 
 
 def advance(ctx: Context, action: AdvanceClock) -> None:
-    """A10: a turn is a round; each burning structure loses 1 Hull a round, ignoring Armor."""
+    """A10: a round is one turn of the clock (5 s); each burning structure loses 1 Hull a
+    round, ignoring Armor, until put out or Breached. The ladder follows the Hull suffered,
+    or under "ladder as written" (A4) the Hull burned since it caught fire, each half of the
+    Hull one step. Worked out for the whole span at once (closed form), however long."""
     clock = Clock(turn=ctx.get("clock").turn + action.turns)
     ctx.set("clock", clock)
     ctx.say(f"Clock: +{action.turns} round(s), now {clock.label()}")
+    as_written = ctx.options.ladder_mode == "as_written"
     for structure_id, original in ctx.siege.structures.items():
         if not original.burning:
             continue
@@ -287,7 +299,16 @@ def advance(ctx: Context, action: AdvanceClock) -> None:
         loss = max(0, min(action.turns, room))
         ctx.event("burning", structure_id, loss=loss)
         ctx.say(f"{structure.name} burns: {loss} Hull in {action.turns} round(s), ignoring Armor")
-        _deal(ctx, structure, loss, mode="hull", can_breach=can_breach)
+        if not as_written:
+            _deal(ctx, structure, loss, mode="hull", can_breach=can_breach)
+            continue
+        burned = min(structure.hull, structure.hull_burned + action.turns)
+        step = armory.ladder_after_burning(structure.ladder, structure.hull_burned, burned,
+                                           structure.hull, can_breach=can_breach)
+        ctx.say(f"Ladder as written: {burned} Hull burned since it caught fire (each "
+                f"{structure.hull / 2:g} a step)")
+        structure.hull_burned = burned
+        _deal(ctx, structure, loss, mode="hull", can_breach=can_breach, step=step)
     ctx.report(action.turns, action.turns)
 
 
@@ -315,6 +336,7 @@ def demolish(ctx: Context, action: Demolish) -> None:
         ctx.event("hit", structure.id, damage=layer.hull - layer.suffered, weapon=opener.id,
                   layer=layer.name)
         _deal(ctx, structure, layer.hull - layer.suffered, mode="hull")
+        _fire_from_charges(ctx, structure, weapons)
         return
     hull_damages = [w.hull_damage for w in weapons]
     total = armory.charges_damage(hull_damages, doubled=action.on_pier)
@@ -331,6 +353,16 @@ def demolish(ctx: Context, action: Demolish) -> None:
               layer=layer.name)
     _deal(ctx, structure, damage, mode=ctx.options.ladder_mode,
           can_breach=not structure.has_flag("dig_only"))
+    _fire_from_charges(ctx, structure, weapons)
+
+
+def _fire_from_charges(ctx: Context, structure: Structure, weapons: list[Weapon]) -> None:
+    """A10, H9: charges set together go off as one blow: an incendiary among them sets a
+    structure that burns alight, else an explosive one rolls 1D6 for fire once (6)."""
+    lighter = next((w for w in weapons if w.incendiary), None) or next(
+        (w for w in weapons if w.explosive), None)
+    if lighter is not None:
+        _fire_from_hit(ctx, structure, lighter)
 
 
 def kick(ctx: Context, action: Kick) -> None:
@@ -448,6 +480,8 @@ def override(ctx: Context, action: GMOverride) -> None:
         step = layer.ladder
     _set_layer(structure, which, layer.model_copy(update={"suffered": suffered, "ladder": step}))
     if action.burning is not None:
+        if action.burning and not structure.burning:
+            structure.hull_burned = 0  # lit now: A4 as written counts from here
         structure.burning = action.burning
     structure.effects = armory.section_effects(structure)
     reason = f" ({action.reason})" if action.reason else ""
@@ -460,13 +494,18 @@ def override(ctx: Context, action: GMOverride) -> None:
 
 
 def repair(ctx: Context, action: Repair) -> None:
-    """Repair (the chapter has none): an Average task; success 1 Hull a worker, outstanding 2."""
+    """Repair (house rule, A13; the chapter has none): an Average task; success 1 Hull a
+    worker, outstanding 2. Refused when the house rule is off in Siege Settings."""
+    if not ctx.options.armory_repair:
+        raise RuleError("repair: a house rule (A13) switched off in Siege Settings; the "
+                        "chapter has no repair")
     structure = ctx.structure(action.structure_id)
     which: Which = "outer"
     if structure.hull_suffered == 0 and structure.inner_layer is not None:
         which = "inner"
     layer = _layer(structure, which)
-    outcome = resolve_task(ctx, action.task, "average", f"Repair of {_label(structure, which)}")
+    outcome = resolve_task(ctx, action.task, "average",
+                           f"House rule (A13): repair of {_label(structure, which)}")
     per_worker = {"success": 1, "outstanding": 2}.get(outcome, 0)
     restored = min(layer.suffered, per_worker * action.team_size)
     suffered = layer.suffered - restored
@@ -481,15 +520,22 @@ def repair(ctx: Context, action: Repair) -> None:
 
 
 def _scene_dice(ctx: Context, attack: SceneAttack, name: str, place: str) -> tuple[int, int]:
-    """Successes and Boons entered, or rolled: pool D6, each 5-6 a Success, each 6 also a Boon."""
+    """Successes and Boons entered, or rolled from a pool (house rule, A12): pool D6, each
+    die of the setting's face or more (5 by default) a Success, each 6 also a Boon."""
     if attack.pool is not None:
         if attack.successes is not None or attack.boons is not None:
             raise RuleError(f"{place}: give Successes and Boons, or a pool to roll, not both")
-        values = ctx.roll(attack.pool, 6, f"{name}: pool {attack.pool}D6")
-        successes = sum(1 for value in values if value >= POOL_SUCCESS)
+        if not ctx.options.scene_pool:
+            raise RuleError(f"{place}.pool: the scene dice pool is a house rule (A12) switched "
+                            "off in Siege Settings: enter Successes and Boons")
+        least = ctx.options.scene_pool_success
+        values = ctx.roll(attack.pool, 6, f"{name}: pool {attack.pool}D6 (house rule, A12)")
+        successes = sum(1 for value in values if value >= least)
         boons = sum(1 for value in values if value >= POOL_BOON)
-        ctx.say(f"{name} rolls {attack.pool}D6: {values or 'no dice'} -> {successes} Successes, "
-                f"{boons} Boons (each 5-6 a Success, each 6 also a Boon)")
+        faces = f"{least}-6" if least < 6 else "6"
+        ctx.say(f"House rule (A12): {name} rolls {attack.pool}D6: {values or 'no dice'} -> "
+                f"{successes} Successes, {boons} Boons (each {faces} a Success, each 6 also "
+                "a Boon)")
         return successes, boons
     if attack.successes is None and attack.boons is None:
         raise RuleError(f"{place}: enter Successes and Boons, or a pool to roll")

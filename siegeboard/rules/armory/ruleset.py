@@ -39,6 +39,18 @@ class ArmoryRuleset(Ruleset):
             "hull": "by Hull suffered (ruling A4, default)",
             "as_written": "as written: each hit of half the Hull is one step (ruling A4 option)"}),
         Setting("armory_section_m", "Wall section length"),
+        Setting("armory_repair", "Repair (house rule, A13)", {
+            "True": "on: an Average task, 1 Hull a worker, 2 on an outstanding success",
+            "False": "off: sections cannot be repaired"},
+            tip="The chapter has no repair: this is a house rule (R1).", house_rule=True),
+        Setting("scene_pool", "Scene dice pool (house rule, A12)", {
+            "True": "on: Successes and Boons may be rolled from a pool of D6",
+            "False": "off: the GM enters Successes and Boons"},
+            tip="The chapter gives no pool: this is a house rule (R1).", house_rule=True),
+        Setting("scene_pool_success", "Scene pool: a Success on (house rule, A12)", {
+            str(face): f"{face} or more" + (" (default)" if face == 5 else "")
+            for face in range(2, 7)},
+            tip="Each die of this or more is a Success; each 6 also a Boon.", house_rule=True),
     )
     fire_inputs = frozenset({"successes", "boons", "through_slit"})
     make_fields = frozenset({"hull"})

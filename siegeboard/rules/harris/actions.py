@@ -127,7 +127,7 @@ def _hit(ctx: Context, weapon: Weapon, target_id: str, penetration: int) -> None
     structure = ctx.current(target_id)
     armor = harris.current_armor(structure)
     ctx.say(f"Hit on {structure.name}: AV {armor}{_armor_note(structure)}")
-    attack = harris.attack_value(penetration, armor, small_arm=weapon.small_arm,
+    attack = harris.attack_value(penetration, armor, small_arm=weapon.is_small_arm,
                                  dice=_LabelledDice(ctx, f"{weapon.name}: small arm (1D20)"))
     ctx.say(_attack_line(ctx, weapon, penetration, armor, attack))
     concussion = weapon.concussion if weapon.explosive else 0
@@ -160,7 +160,7 @@ def _attack_line(ctx: Context, weapon: Weapon, penetration: int, armor: int, att
         if penetration == armor:
             where = "equal, not above"
         return f"{head}: {where}, attack value {penetration} / 2 = {attack}"
-    if weapon.small_arm:
+    if weapon.is_small_arm:
         roll = ctx.dice.rolls[-1].values[0]
         return (f"{head}: below half, small arm: 1D20 = {roll}, "
                 f"{'1: attack value 1' if roll == 1 else f'not 1: attack value {attack}'}")

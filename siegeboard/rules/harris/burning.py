@@ -10,8 +10,10 @@ Each turn of an advance runs, in order: growth, burning damage, spread, burn-out
 is +1 a turn for wooden structures (wood, wattle) and +1 a minute for others; burning
 damage (``options.burn_damage_every``, default each minute) removes DP equal to the level
 from every out-of-control fire; spread is rolled each minute; burn-out is -1 a turn at
-DP 0. Minutes end on turns that are multiples of 12. Only burning structures are visited,
-and neighbours come from the spatial index, so a long advance costs little.
+DP 0. Minutes end on turns that are multiples of 12: fires grow at the clock's minute
+boundaries (turn 12, 24, ...), all together, not a minute after each one started (H9).
+Only burning structures are visited, and neighbours come from the spatial index, so a long
+advance costs little.
 """
 
 from __future__ import annotations
