@@ -17,6 +17,7 @@ from siegeboard.model.weapon import Battery, Weapon
 SCHEMA_VERSION = 4
 TURN_SECONDS = 5
 TURNS_PER_MINUTE = 12
+TURNS_PER_DAY = bounds.TURNS_PER_DAY  # A14: a scene of a day, a day of digging
 Ruleset = Literal["harris", "armory"]
 
 
@@ -48,9 +49,16 @@ class Clock(BaseModel):
         return self.turn * TURN_SECONDS
 
     def label(self) -> str:
-        """"Turn 37, 3 min 5 s"."""
-        minutes, seconds = divmod(self.seconds, 60)
-        return f"Turn {self.turn}, {minutes} min {seconds} s"
+        """"Turn 37, 3 min 5 s"; once the siege has run a day (A14), the days and hours it
+        has run: "1 day 0 h 5 min 0 s (turn 17,340)"."""
+        if self.turn < TURNS_PER_DAY:
+            minutes, seconds = divmod(self.seconds, 60)
+            return f"Turn {self.turn}, {minutes} min {seconds} s"
+        days, rest = divmod(self.seconds, 24 * 3600)
+        hours, rest = divmod(rest, 3600)
+        minutes, seconds = divmod(rest, 60)
+        return (f"{days} day{'s' if days != 1 else ''} {hours} h {minutes} min {seconds} s "
+                f"(turn {self.turn:,})")
 
 
 class Mine(BaseModel):

@@ -30,3 +30,7 @@ def test_settings_and_edits_in_play_go_to_the_log_and_replay(qapp):
     document.undo_stack.undo()
     document.undo_stack.undo()  # the move in play is undone like a shot
     assert siege.structures["h1"].footprint[0] == (2.0, 0.0) and len(siege.log) == 2
+    # The commands hold the document and the document their stack: clear it so no cycle of
+    # Qt objects is left for the garbage collector to find after the test (PySide crashes
+    # collecting one late).
+    document.undo_stack.clear()

@@ -21,7 +21,9 @@ Readings of the text where it is silent (beyond RULINGS A1-A12):
 - Repair (the chapter has none): an Average task for the team (entered or rolled, H13);
   success restores 1 Hull per worker, outstanding 2 per worker, failure or catastrophe none.
   The ladder then climbs back to the step the remaining Hull suffered gives, never lower.
-- A scene (A12) does not run the clock; a structure left burning is pointed out to the GM.
+- A scene (A12) runs the clock by its day or week (A14) after its attacks: what burns then
+  burns through it, in closed form.
+- A day of digging (A8) runs the clock a day (A14), whatever the Perception check gave.
 """
 
 from __future__ import annotations
@@ -33,7 +35,7 @@ from siegeboard.model.actions import (
     AdvanceClock, Demolish, DigMine, FireAt, FireMine, GMOverride, Kick, Repair, ResolveScene,
     SceneAttack, StartMine,
 )
-from siegeboard.model.siege import Clock, Mine
+from siegeboard.model.siege import TURNS_PER_DAY, Clock, Mine
 from siegeboard.model.structure import HullLayer, Structure
 from siegeboard.model.weapon import Weapon
 from siegeboard.rules.armory import numbers as armory
@@ -45,7 +47,8 @@ Which = Literal["outer", "inner"]
 FIRED_ROLES = ("gun", "incendiary")
 OPENING_ROLES = ("petard", "breaching_charge")
 CHARGE_ROLES = ("petard", "breaching_charge", "demolition_charge")
-POOL_SUCCESS, POOL_BOON = 5, 6
+POOL_BOON = 6  # A12: each 6 of a pool is also a Boon
+SCENE_TURNS = {"day": TURNS_PER_DAY, "week": 7 * TURNS_PER_DAY}  # A14
 HARRIS_OVERRIDES = ("dp", "collapsed", "cleared", "fire_level", "out_of_control")
 CHARACTERS_SCENE = ("Now play one scene of the characters' own: a sortie, a night climb, "
                     "a countermine, a parley.")
@@ -283,33 +286,39 @@ def fire(ctx: Context, action: FireAt) -> None:
 
 def advance(ctx: Context, action: AdvanceClock) -> None:
     """A10: a round is one turn of the clock (5 s); each burning structure loses 1 Hull a
-    round, ignoring Armor, until put out or Breached. The ladder follows the Hull suffered,
-    or under "ladder as written" (A4) the Hull burned since it caught fire, each half of the
-    Hull one step. Worked out for the whole span at once (closed form), however long."""
-    clock = Clock(turn=ctx.get("clock").turn + action.turns)
+    round, ignoring Armor, until put out or Breached."""
+    run_clock(ctx, action.turns, f"+{action.turns:,} round(s)")
+
+
+def run_clock(ctx: Context, turns: int, why: str) -> None:
+    """The clock ``turns`` turns on and every fire burning through them (A10, A14): 1 Hull a
+    round each. The ladder follows the Hull suffered, or under "ladder as written" (A4) the
+    Hull burned since it caught fire, each half of the Hull one step. Worked out for the whole
+    span at once (closed form), however long: a day's scene is 17,280 rounds."""
+    clock = Clock(turn=ctx.get("clock").turn + turns)
     ctx.set("clock", clock)
-    ctx.say(f"Clock: +{action.turns} round(s), now {clock.label()}")
+    ctx.say(f"Clock: {why}, now {clock.label()}")
     as_written = ctx.options.ladder_mode == "as_written"
-    for structure_id, original in ctx.siege.structures.items():
-        if not original.burning:
+    for structure_id in ctx.siege.structures:
+        if not ctx.current(structure_id).burning:
             continue
         structure = ctx.structure(structure_id)
         can_breach = not structure.has_flag("dig_only")
         room = structure.hull - structure.hull_suffered - (0 if can_breach else 1)
-        loss = max(0, min(action.turns, room))
+        loss = max(0, min(turns, room))
         ctx.event("burning", structure_id, loss=loss)
-        ctx.say(f"{structure.name} burns: {loss} Hull in {action.turns} round(s), ignoring Armor")
+        ctx.say(f"{structure.name} burns: {loss} Hull in {turns:,} round(s), ignoring Armor")
         if not as_written:
             _deal(ctx, structure, loss, mode="hull", can_breach=can_breach)
             continue
-        burned = min(structure.hull, structure.hull_burned + action.turns)
+        burned = min(structure.hull, structure.hull_burned + turns)
         step = armory.ladder_after_burning(structure.ladder, structure.hull_burned, burned,
                                            structure.hull, can_breach=can_breach)
         ctx.say(f"Ladder as written: {burned} Hull burned since it caught fire (each "
                 f"{structure.hull / 2:g} a step)")
         structure.hull_burned = burned
         _deal(ctx, structure, loss, mode="hull", can_breach=can_breach, step=step)
-    ctx.report(action.turns, action.turns)
+    ctx.report(turns, turns)
 
 
 def demolish(ctx: Context, action: Demolish) -> None:
@@ -415,9 +424,15 @@ def start_mine(ctx: Context, action: StartMine) -> None:
 
 
 def dig_mine(ctx: Context, action: DigMine) -> None:
-    """A8: one day of digging, with the opposed Perception check as the GM entered it."""
+    """A8: one day of digging, with the opposed Perception check as the GM entered it; the
+    clock goes a day forward with it, and what burns burns through that day (A14)."""
     mine = _mine(ctx, action.mine_id, "digging")
     structure = ctx.current(mine.structure_id)
+    _dig_day(ctx, action, mine, structure)
+    run_clock(ctx, TURNS_PER_DAY, "a day of digging")
+
+
+def _dig_day(ctx: Context, action: DigMine, mine: Mine, structure: Structure) -> None:
     if action.countermined:
         _put_mine(ctx, mine.model_copy(update={"state": "countermined"}))
         ctx.event("countermined", structure.id, mine=mine.id)
@@ -566,12 +581,12 @@ def scene(ctx: Context, action: ResolveScene) -> None:
                    who=f"{battery.name} ({battery.side}): "):
             breached.append(attack.target_id)
     ctx.event("scene", None, number=number, length=action.length, attacks=len(action.attacks))
-    for structure_id in ctx.siege.structures:
-        structure = ctx.current(structure_id)
-        if structure.burning:
-            left = structure.hull - structure.hull_suffered
-            ctx.say(f"{structure.name} is burning: at 1 Hull a round it is Breached in {left} "
-                    "round(s) unless put out (advance the clock, or the GM puts it out)")
+    # A14: the scene takes the clock forward by its day or week, and what burns burns
+    # through it (a day is 17,280 rounds: a section left burning is Breached by its end).
+    burning = [key for key in ctx.siege.structures if ctx.current(key).burning]
+    run_clock(ctx, SCENE_TURNS[action.length], f"the scene's {action.length}")
+    breached += [key for key in burning
+                 if key not in breached and armory.fully_breached(ctx.current(key))]
     for structure_id in breached:
         structure = ctx.current(structure_id)
         if _assault_follows(structure):
