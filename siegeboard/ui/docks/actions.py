@@ -185,6 +185,8 @@ class ActionsDock(QDockWidget):
         for widget in (self.hull_suffered, self.ladder, self.burning):
             form.setRowVisible(widget, armory)
         self.demolish_group.form.setRowVisible(self.on_pier, armory)
+        # R1: the Hull ruleset's repair is a house rule (A13), and says so.
+        self.repair_group.setTitle("Repair (house rule, A13)" if armory else "Repair")
         key = self.structure_id
         structure = self.document.siege.structures.get(key) if key else None
         for group in (self.fight_group, self.repair_group, self.free_group, self.kick_group,
