@@ -10,7 +10,9 @@ before its first entry gives the same siege.
 
 from __future__ import annotations
 
+from siegeboard.model import bounds
 from siegeboard.model.actions import ChangeSettings, EditBoard
+from siegeboard.model.validation import span_of
 from siegeboard.rules.context import Context, RuleError
 
 
@@ -75,6 +77,14 @@ def edit_board(ctx: Context, action: EditBoard) -> None:
     for mine in ctx.get("mines").values():
         if mine.structure_id not in standing:
             raise RuleError(f"mines.{mine.id}: its structure {mine.structure_id!r} would be gone")
+    if action.structures or action.batteries:
+        # R4: the siege still spans at most 100 km (one pass over every corner).
+        after = {**siege.structures, **action.structures}
+        span = span_of([*(state.footprint for state in after.values() if state is not None),
+                        [battery.position for battery in batteries.values()]])
+        if span > bounds.SPAN_M:
+            raise RuleError(f"structures: the siege would span {span / 1000:,.1f} km; a siege "
+                            f"spans at most {bounds.SPAN_M / 1000:,.0f} km")
     counts = []
     for noun, table in (("structure", action.structures), ("weapon", action.weapons),
                         ("battery", action.batteries)):

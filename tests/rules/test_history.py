@@ -105,6 +105,10 @@ def test_edits_in_play_are_logged_and_replay():
     (EditBoard(structures={"x": None}, weapons={}), None),
     (EditBoard(), "name at least one structure, weapon or battery"),
     (ChangeSettings(name="Test siege"), "nothing differs"),
+    # R4: a hut at x = -99,990 m, the siege's shed reaching x = 84 m: 100,074 m across
+    (EditBoard(structures={"far": new_structure(
+        "harris", "wooden_shed", "far", rect(-99_990, 0, -99_986, 4))}),
+     "the siege would span 100.1 km; a siege spans at most 100 km"),
 ])
 def test_edits_that_would_break_the_siege_are_refused(edit, message):
     siege = build_harris_siege()

@@ -52,7 +52,7 @@ class InspectorDock(QDockWidget):
         self.name = QLineEdit()
         self.kind = QComboBox()
         self.armor = QSpinBox()
-        self.armor.setRange(0, 10_000)
+        self.armor.setRange(0, 999)  # R3
         self.stories = QSpinBox()
         self.stories.setRange(1, 100)
         # H2: a GM may give a height instead; it becomes ceil(height / 4) stories.
