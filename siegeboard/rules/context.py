@@ -35,9 +35,11 @@ _ROLLS: TypeAdapter = TypeAdapter(list[Roll])
 _validate_event = Event.__pydantic_validator__.validate_python
 
 
-# Events that tell a step of a fire rather than a change of state: left out of a long
-# advance's log entry (the state changes, lit, collapsed, burned out..., are kept).
-STEP_EVENTS = frozenset({"fire_grew", "fire_burning_out", "fire_damage", "burning"})
+# The events a long advance's log entry keeps (R2: what it changed, compactly): the
+# changes of state the window and the GM must hear of. The steps of the fires (grew, lit,
+# spread, burned, burned out) are told by the entry's one line a structure instead.
+LONG_ADVANCE_EVENTS = frozenset({"collapsed", "cleared", "cracked", "breached", "opened",
+                                 "fire_out"})
 
 
 class RuleError(ValueError):
@@ -227,8 +229,8 @@ class Context:
 
     def event(self, kind: str, structure_id: str | None = None, **detail: Any) -> None:
         """Record what happened; an event on a structure also marks it touched. In a quiet
-        context (a long advance) the steps of a fire (``STEP_EVENTS``) only touch."""
-        if self.quiet and kind in STEP_EVENTS:
+        context (a long advance) only ``LONG_ADVANCE_EVENTS`` are kept; the others touch."""
+        if self.quiet and kind not in LONG_ADVANCE_EVENTS:
             if structure_id is not None:
                 self.touch(structure_id)
             return
