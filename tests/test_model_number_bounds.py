@@ -110,3 +110,16 @@ def test_progress_comes_every_ten_minutes_while_fires_burn():
     apply(siege, AdvanceClock(turns=720), ScriptedDice([]),
           progress=lambda done, total: seen.append(done))
     assert seen == [120, 240, 360, 480, 600, 720, 720]
+
+
+def test_a_bound_reads_in_plain_words_for_the_gm():
+    from siegeboard.model.validation import plain_message
+
+    with pytest.raises(ValidationError) as refused:
+        Weapon(id="w", name="W", concussion=10_000)
+    assert plain_message(refused.value) == "concussion must be at most 9,999, not 10,000"
+    with pytest.raises(ValidationError) as refused:
+        Structure.model_validate({"id": "s", "name": "S", "kind": "k", "armor": -1,
+                                  "footprint": SQUARE})
+    assert plain_message(refused.value) == "armor: Input should be greater than or equal to 0"
+    assert plain_message(ValueError("plain")) == "plain"

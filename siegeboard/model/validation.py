@@ -8,6 +8,23 @@ from collections.abc import Iterable
 from siegeboard.model import bounds
 
 
+def plain_message(error: ValueError) -> str:
+    """The words of ``error`` for a GM: a pydantic ``ValidationError``'s first problem as
+    "field: message" (no dump, no type codes); any other error as it reads."""
+    errors = getattr(error, "errors", None)
+    if not callable(errors):
+        return str(error)
+    problems = errors(include_url=False)
+    if not problems:
+        return str(error)
+    first = problems[0]
+    message = first["msg"].removeprefix("Value error, ")
+    where = ".".join(str(part) for part in first["loc"])
+    if where and not message.startswith(where.rsplit(".", 1)[-1]):
+        message = f"{where}: {message}"
+    return message
+
+
 def validate_ring(ring: list[tuple[float, float]]) -> list[tuple[float, float]]:
     """Return the polygon ring without a repeated closing point, or raise ``ValueError``.
 

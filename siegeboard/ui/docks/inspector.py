@@ -19,6 +19,7 @@ from siegeboard.geometry import footprint_area, footprint_squares, square_label
 from siegeboard.rules import harris
 from siegeboard.rules.registry import catalogue
 from siegeboard.model.structure import Material, Occupant
+from siegeboard.model.validation import plain_message
 from siegeboard.report.table import structure_square, structure_state
 from siegeboard.ui.changes import Change
 from siegeboard.ui.document import Document
@@ -205,7 +206,7 @@ class InspectorDock(QDockWidget):
         try:
             self.document.edit_structure(self.current_id, **fields)
         except ValueError as error:
-            self.warn(f"Cannot change {', '.join(fields)}: {error}")
+            self.warn(f"Cannot change {', '.join(fields)}: {plain_message(error)}")
             self.show_selection()
 
     def _commit_height(self) -> None:
