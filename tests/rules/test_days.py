@@ -14,6 +14,7 @@ from siegeboard.model import (
 from siegeboard.rules.build import new_structure
 from siegeboard.rules.dice import RandomDice
 from siegeboard.rules.engine import apply, apply_in_place
+from siegeboard.rules.harris import burning
 
 from armory_fixtures import armory_siege, play
 from conftest import build_harris_siege, rect
@@ -89,11 +90,16 @@ def test_a_month_long_advance_of_a_slow_fire_is_worked_out_in_bulk():
     assert siege.log[-1].rolls == [] and siege.log[-1].dice_seed == 3
 
 
-@pytest.mark.parametrize("seed", range(6))
-def test_a_day_in_one_advance_is_the_same_as_minute_by_minute(seed):
-    # The test town with fires of several kinds (wooden and not, out of control and not):
-    # one advance of a day against 1,440 advances of a minute, with the same dice stream,
-    # end in the same structures (bulk growth and skipped quiet turns change nothing).
+@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("big_timber", [False, True])
+@pytest.mark.parametrize("span", [DAY, 2520])
+def test_bulk_growth_gives_what_minute_by_minute_growth_gives(seed, big_timber, span,
+                                                              monkeypatch):
+    # The test town with fires of several kinds (wooden and not, out of control and not),
+    # over a day, or 3 h 30 min (the curtain wall's fire, 2,025 DP, goes out of control above
+    # level 202, at minute 202, and is still burning then): one advance taking growth in
+    # bulk, and the same advance with bulk growth switched off (every minute boundary played
+    # out), with the same dice stream, end in the same structures.
     def town():
         siege = build_harris_siege()
         for structure in siege.structures.values():
@@ -101,14 +107,18 @@ def test_a_day_in_one_advance_is_the_same_as_minute_by_minute(seed):
         siege.structures["bunker"].fire_level = 2 + seed
         siege.structures["wall"].fire_level = 1
         siege.structures["town"].fire_level = seed
+        if big_timber:
+            # a wooden fire that grows a turn at a time for long: 20,000 DP, out of control
+            # only above level 2,000, lit at turn 0 at level 1 + seed
+            siege.structures["timber"] = siege.structures["timber"].model_copy(update={
+                "dp": 20_000, "dp_original": 20_000, "fire_level": 1 + seed})
         return siege
 
-    whole, pieces = town(), town()
-    apply_in_place(whole, AdvanceClock(turns=DAY), _Stream(seed))
-    dice = _Stream(seed)
-    for _ in range(DAY // 12):
-        apply_in_place(pieces, AdvanceClock(turns=12), dice)
-    assert whole.structures == pieces.structures and whole.clock == pieces.clock
+    bulk, stepped = town(), town()
+    apply_in_place(bulk, AdvanceClock(turns=span), _Stream(seed))
+    monkeypatch.setattr(burning, "_quiet_minutes", lambda *args: 0)
+    apply_in_place(stepped, AdvanceClock(turns=span), _Stream(seed))
+    assert bulk.structures == stepped.structures and bulk.clock == stepped.clock
 
 
 class _Stream:

@@ -220,21 +220,24 @@ def advance(ctx: "Context", turns: int) -> None:
     fires = _Fires(ctx, burning)
     turn = start
     while turn < end and fires.burning:
-        if not every_turn and not fires.wooden and not fires.dead:
-            # Between minute boundaries nothing happens to fires that are neither wooden
-            # (+1 a turn) nor at DP 0 (-1 a turn): go straight to the next boundary, and
-            # while none is out of control, grow them minutes at a time (A14: a day is
-            # 17,280 turns, a month of clock half a million).
+        wooden = bool(fires.wooden)
+        if not every_turn and not fires.dead and (not wooden or turn % TURNS_PER_MINUTE == 0):
+            # While no fire is out of control (no burning damage, no spread) and none is at
+            # DP 0 (-1 a turn), fires only grow: whole minutes are taken at once, wooden
+            # fires +12 a minute, the others +1 (A14: a day is 17,280 turns, a month of
+            # clock half a million). Between minute boundaries nothing at all happens to
+            # fires that are not wooden: go straight to the next boundary.
             boundary = (turn // TURNS_PER_MINUTE + 1) * TURNS_PER_MINUTE
-            if boundary > end:
+            if boundary > end and not wooden:
                 break
-            minutes = _quiet_minutes(ctx, fires.live, boundary, end)
+            minutes = _quiet_minutes(ctx, fires.live, boundary, end) if boundary <= end else 0
             if minutes:
                 _grow_minutes(ctx, steps, fires.live, boundary, minutes)
                 turn = boundary + TURNS_PER_MINUTE * (minutes - 1)
                 ctx.report(turn - start, turns)
                 continue
-            turn = boundary - 1
+            if not wooden:
+                turn = boundary - 1
         turn += 1
         minute_ends = turn % TURNS_PER_MINUTE == 0
         if minute_ends and turn % PROGRESS_TURNS == 0:
@@ -265,8 +268,10 @@ def _quiet_minutes(ctx: "Context", live: list[str], boundary: int, end: int) -> 
         structure = current(structure_id)
         if structure.out_of_control:
             return 0
-        # out of control once 10 x level > DP: at level DP // 10 + 1
-        room = min(room, structure.dp_original // 10 + 1 - structure.fire_level - 1)
+        # Out of control once 10 x level > DP, at level DP // 10 + 1: stay at or below DP // 10.
+        headroom = structure.dp_original // 10 - structure.fire_level
+        room = min(room, headroom // TURNS_PER_MINUTE if harris.is_wooden(structure)
+                   else headroom)
         if room <= 0:
             return 0
     return room
@@ -275,13 +280,18 @@ def _quiet_minutes(ctx: "Context", live: list[str], boundary: int, end: int) -> 
 def _grow_minutes(ctx: "Context", steps: _Steps, live: list[str], boundary: int,
                   minutes: int) -> None:
     """``minutes`` minutes' growth of each fire of ``live`` at once (``_quiet_minutes`` says
-    none goes out of control): the same levels and the same told runs as minute by minute."""
+    none goes out of control): the same levels and the same told runs as turn by turn. With
+    wooden fires among them the span starts on a minute boundary."""
     last = boundary + TURNS_PER_MINUTE * (minutes - 1)
     for structure_id in live:
         structure = ctx.structure(structure_id)
         before = structure.fire_level
-        set_valid(structure, "fire_level", before + minutes)
-        steps.step(steps.grow, structure_id, before, before + minutes, boundary)
+        if harris.is_wooden(structure):  # +1 on every turn (``boundary`` is a minute away)
+            grown, first = TURNS_PER_MINUTE * minutes, boundary - TURNS_PER_MINUTE + 1
+        else:  # +1 at each minute boundary
+            grown, first = minutes, boundary
+        set_valid(structure, "fire_level", before + grown)
+        steps.step(steps.grow, structure_id, before, before + grown, first)
         steps.grow[structure_id].last_turn = last
 
 
