@@ -3,8 +3,6 @@ of the selection (summed for several) are shown under the DP ruleset only."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
-
 from ui_helpers import click, drag, show_area, small_siege
 
 
