@@ -14,7 +14,8 @@ from PySide6.QtGui import QUndoCommand
 
 from siegeboard.model.siege import MapImage, RulesetOptions
 from siegeboard.model.structure import Structure
-from siegeboard.ui import structure_edits as edits
+from siegeboard.rules import edits
+from siegeboard.rules.walls import reshared_walls
 
 if TYPE_CHECKING:
     from siegeboard.ui.document import Document
@@ -119,8 +120,10 @@ class EditStructure(_StructuresCommand):
         if fields:
             new = edits.remade(new, **fields)
         label = ", ".join(sorted(fields)) or "kind"
+        # H12: a section's new make re-shares its wall's DP with the other sections.
+        after = reshared_walls(document.siege.structures, {structure_id: new})
         super().__init__(document, f"Edit {label} of {old.name}",
-                         {structure_id: old}, {structure_id: new})
+                         {key: document.siege.structures[key] for key in after}, after)
 
     def makes_a_difference(self) -> bool:
         return any(self.before[key] != self.after[key] for key in self.after)
@@ -240,3 +243,25 @@ class EditSiegeSettings(QUndoCommand):
 
     def undo(self) -> None:
         self.document.apply_settings(*self.old)
+
+
+def logged_action(command: QUndoCommand):
+    """R2: the log action that stands for ``command`` once play has begun (an ``EditBoard``
+    for an edit of structures, weapons or batteries, a ``ChangeSettings`` for the siege's
+    settings or grid origin), or None for what the log does not hold (the plan image, a
+    snapshot's mark)."""
+    from siegeboard.model.actions import ChangeSettings, EditBoard
+    from siegeboard.ui.arsenal_commands import _ArsenalCommand
+
+    if isinstance(command, _StructuresCommand):
+        return EditBoard(title=command.text(), structures=command.after)
+    if isinstance(command, _ArsenalCommand):
+        return EditBoard(title=command.text(),
+                         weapons={key: after for key, (_, after) in command.weapons.items()},
+                         batteries={key: after for key, (_, after) in command.batteries.items()})
+    if isinstance(command, EditSiegeSettings):
+        name, options, dice_seed = command.new
+        return ChangeSettings(name=name, options=options, dice_seed=dice_seed)
+    if isinstance(command, MoveGridOrigin):
+        return ChangeSettings(grid_origin=command.new)
+    return None

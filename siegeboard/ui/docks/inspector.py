@@ -11,13 +11,15 @@ from typing import get_args
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
-    QComboBox, QDockWidget, QFormLayout, QLabel, QLineEdit, QPlainTextEdit, QSpinBox,
-    QVBoxLayout, QWidget,
+    QComboBox, QDockWidget, QDoubleSpinBox, QFormLayout, QLabel, QLineEdit, QPlainTextEdit,
+    QSpinBox, QVBoxLayout, QWidget,
 )
 
 from siegeboard.geometry import footprint_area, footprint_squares, square_label
 from siegeboard.model.structure import Material, Occupant
+from siegeboard.model.validation import plain_message
 from siegeboard.report.table import structure_square
+from siegeboard.rules import harris
 from siegeboard.ui.changes import Aspect, Change
 from siegeboard.ui.document import Document
 
@@ -50,9 +52,16 @@ class InspectorDock(QDockWidget):
         self.name = QLineEdit()
         self.kind = QComboBox()
         self.armor = QSpinBox()
-        self.armor.setRange(0, 10_000)
+        self.armor.setRange(0, 999)  # R3
         self.stories = QSpinBox()
         self.stories.setRange(1, 100)
+        # H2: a GM may give a height instead; it becomes ceil(height / 4) stories.
+        self.height = QDoubleSpinBox()
+        self.height.setRange(0.0, 100 * harris.STORY_M)
+        self.height.setDecimals(1)
+        self.height.setSuffix(" m")
+        self.height.setToolTip("Type a height in metres: a story is 4 m, so it makes "
+                               "ceil(height / 4) stories (ruling H2)")
         self.hull = QSpinBox()
         self.hull.setRange(1, 10_000)
         self.material = QComboBox()
@@ -71,6 +80,7 @@ class InspectorDock(QDockWidget):
         self.form.addRow("Kind", self.kind)
         self.form.addRow("Armor", self.armor)
         self.form.addRow("Stories", self.stories)
+        self.form.addRow("Height", self.height)
         self.form.addRow("Hull", self.hull)
         self.form.addRow("Material", self.material)
         self.form.addRow("Occupants", self.occupants)
@@ -89,6 +99,7 @@ class InspectorDock(QDockWidget):
         self.kind.activated.connect(lambda _: self._commit(kind=self.kind.currentData()))
         self.armor.editingFinished.connect(lambda: self._commit(armor=self.armor.value()))
         self.stories.editingFinished.connect(lambda: self._commit(stories=self.stories.value()))
+        self.height.editingFinished.connect(self._commit_height)
         self.hull.editingFinished.connect(lambda: self._commit(hull=self.hull.value()))
         self.material.activated.connect(
             lambda _: self._commit(material=self.material.currentText()))
@@ -104,6 +115,7 @@ class InspectorDock(QDockWidget):
         for entry in rules.catalogue.structures:
             self.kind.addItem(entry.name, entry.kind)
         self.form.setRowVisible(self.stories, "stories" in rules.make_fields)
+        self.form.setRowVisible(self.height, "stories" in rules.make_fields)
         self.form.setRowVisible(self.hull, "hull" in rules.make_fields)
 
     def _on_changed(self, change: Change) -> None:
@@ -127,7 +139,9 @@ class InspectorDock(QDockWidget):
             self.name.clear()
             self.occupants.clear()
             self.notes.clear()
-            self.derived.clear()
+            # H11: what building the selection would take, summed.
+            self.derived.setText(self.document.rules.construction_line(
+                self.document.selected_structures()))
             self._loading = False
             return
         structure = self.document.structure(self.current_id)
@@ -143,6 +157,7 @@ class InspectorDock(QDockWidget):
             self.kind.setCurrentIndex(position)
             self.armor.setValue(structure.armor)
             self.stories.setValue(structure.stories)
+            self.height.setValue(structure.stories * harris.STORY_M)
             self.hull.setValue(structure.hull)
             self.material.setCurrentText(structure.material)
             occupants = "\n".join(person.name for person in structure.occupants)
@@ -163,6 +178,9 @@ class InspectorDock(QDockWidget):
                  f"Squares {footprint_squares(structure.footprint)} (2 m)",
                  f"10 m square {square}"]
         lines += self.document.rules.inspector_lines(structure)
+        construction = self.document.rules.construction_line([structure])  # H11
+        if construction:
+            lines.append(construction)
         return "\n".join(lines)
 
     # -- committing ---------------------------------------------------------------------------
@@ -176,7 +194,17 @@ class InspectorDock(QDockWidget):
         try:
             self.document.edit_structure(self.current_id, **fields)
         except ValueError as error:
-            self.warn(f"Cannot change {', '.join(fields)}: {error}")
+            self.warn(f"Cannot change {', '.join(fields)}: {plain_message(error)}")
+            self.show_selection()
+
+    def _commit_height(self) -> None:
+        """H2: the height typed becomes stories; the Stories row then shows what it made."""
+        if self._loading or self.current_id is None:
+            return
+        stories = harris.stories_from_height(self.height.value())
+        if stories != self.document.structure(self.current_id).stories:
+            self._commit(stories=stories)
+        else:
             self.show_selection()
 
     def _commit_occupants(self) -> None:

@@ -18,7 +18,8 @@ from siegeboard.rules.armory.escalade import escalade_table
 from siegeboard.ui.changes import Aspect, Change
 from siegeboard.ui.document import Document
 
-COLUMNS = ("Engine", "Target", "Successes", "Boons", "Roll pool", "Pool D6")
+# R1: rolling from a pool is a house rule (A12), and its columns say so.
+COLUMNS = ("Engine", "Target", "Successes", "Boons", "Roll pool (house rule)", "Pool D6")
 
 
 def last_scene_attacks(siege) -> dict[str, SceneAttack]:
