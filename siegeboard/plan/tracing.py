@@ -1,0 +1,446 @@
+"""Tracing a building off a scanned plan: from one click, the outline of the region of like
+colour around it.
+
+The steps, all on a window of the plan around the click (grown only while the region runs
+into the window's edge, so the cost follows the building, not the plan):
+
+1. the colour of the place clicked: the median of the 5 x 5 pixels around it, so a click on
+   a letter or a speck still reads the building's fill;
+2. flood fill: the pixels connected to the click whose every channel is within
+   ``tolerance`` of that colour;
+3. hatching: a region thinner than a hatch gap (a strip between two hatch lines) is joined
+   with the strips beside it, across lines up to ``HATCH_LINE_PX`` wide;
+4. gaps closed (a morphological close of ``gap_px``: lettering and specks touching the
+   outline), holes filled (lettering inside);
+5. the outline: the region grown to the middle of its inked border, its contour simplified
+   to a few corners, or its minimum rotated rectangle with ``rectangle=True``.
+
+Outlines are in image pixels measured from the image's top-left corner (pixel (i, j) is the
+square [i, i + 1) x [j, j + 1)), the convention of ``calibration.pixel_to_map``. Every outline
+returned is a footprint ``siegeboard.model`` accepts (a simple polygon of at least three
+corners, checked with its own validation).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+from shapely.geometry import Polygon
+
+from siegeboard.model.validation import validate_ring
+from siegeboard.plan.calibration import Calibration, Point, map_to_pixel, pixel_to_map, snap_points
+
+DEFAULT_TOLERANCE = 32
+"""Largest difference, per colour channel (0-255), from the colour clicked."""
+TOLERANCE_RANGE = (0, 255)
+DEFAULT_GAP_PX = 5
+"""Notches narrower than this (lettering, specks on the outline) are closed."""
+HATCH_LINE_PX = 2
+"""Hatch lines up to this wide are bridged when the click lands between two of them."""
+INK_PX = 1.0
+"""How far the outline lies beyond the region's last pixel: the middle of a 2 px inked line."""
+MAX_EXTENT_PX = 4096
+"""A region that runs on past a window this wide is open page or ground, not a building."""
+FIRST_WINDOW_PX = 512
+SEED_PX = 5
+SIMPLIFY_FRACTION = 0.005
+"""Corners nearer than this fraction of the perimeter (at least ``SIMPLIFY_MIN_PX``) to the
+line through their neighbours are dropped."""
+SIMPLIFY_MIN_PX = 1.5
+FIT_REACH_PX = 3.0
+DETAIL_FRACTION = 0.03
+"""Details of the outline smaller than this fraction of its area (a mark on a corner, a
+speck on a side) are taken off."""
+MIN_SIDE_M = 0.05
+"""R4: no footprint side shorter than 5 cm."""
+
+
+class NothingToTrace(ValueError):
+    """The click is inside the plan but there is no building-like region there; the message
+    says why in plain words."""
+
+
+@dataclass(frozen=True)
+class Outline:
+    """A traced outline. ``pixels``: the corners in image pixels; ``metres``: the same in map
+    metres when a calibration was given (snapped to the grid when asked), else None.
+    ``colour``: the colour traced (blue, green, red); ``clipped``: the region reaches the
+    image's edge, so the building may go on beyond the scan."""
+
+    pixels: list[Point]
+    metres: list[Point] | None
+    colour: tuple[int, int, int]
+    clipped: bool
+
+
+def trace(image: np.ndarray, at: Point, *, tolerance: int = DEFAULT_TOLERANCE,
+          rectangle: bool = False, gap_px: int = DEFAULT_GAP_PX,
+          calibration: Calibration | None = None, snap_step: float | None = None,
+          grid_origin: Point = (0.0, 0.0)) -> Outline:
+    """The outline of the region of like colour around ``at`` (image pixels, x right, y down).
+
+    ``image``: an (height, width, 3) or (height, width) uint8 array (``image.decode_plan``).
+    ``rectangle``: the minimum rotated rectangle around the region instead of its corners.
+    ``calibration``: also give the outline in map metres; with ``snap_step`` (metres) its
+    corners go to the grid through ``grid_origin`` (an outline smaller than a cell becomes
+    the cell under its middle), and ``pixels`` follow the snapped corners.
+    Raises ``ValueError`` for a point outside the image or a tolerance out of range, and
+    ``NothingToTrace`` where there is no building to trace (open page, a line, a speck).
+    """
+    region = trace_region(image, at, tolerance=tolerance, gap_px=gap_px)
+    return outline_of(region, rectangle=rectangle, calibration=calibration,
+                      snap_step=snap_step, grid_origin=grid_origin)
+
+
+@dataclass(frozen=True)
+class Region:
+    """A traced region: ``mask`` (uint8, 255 inside) covers the window whose top-left pixel
+    is ``origin`` in the image; ``colour`` is the colour traced."""
+
+    mask: np.ndarray
+    origin: tuple[int, int]
+    colour: tuple[int, int, int]
+    clipped: bool
+
+
+def trace_region(image: np.ndarray, at: Point, *, tolerance: int = DEFAULT_TOLERANCE,
+                 gap_px: int = DEFAULT_GAP_PX, max_extent_px: int = MAX_EXTENT_PX) -> Region:
+    """Steps 1-4 of the module's docstring: the filled region around ``at``, same errors as
+    ``trace``."""
+    pixels = _three_channels(image)
+    height, width = pixels.shape[:2]
+    if not (math.isfinite(at[0]) and math.isfinite(at[1])) or not (
+            0 <= at[0] < width and 0 <= at[1] < height):
+        raise ValueError(f"the point {at[0]:g}, {at[1]:g} is outside the plan, which is "
+                         f"{width} x {height} pixels")
+    if not TOLERANCE_RANGE[0] <= tolerance <= TOLERANCE_RANGE[1]:
+        raise ValueError(f"the tolerance must be from {TOLERANCE_RANGE[0]} to "
+                         f"{TOLERANCE_RANGE[1]}, not {tolerance}")
+    column, row = int(at[0]), int(at[1])
+    colour = _seed_colour(pixels, column, row)
+    half = FIRST_WINDOW_PX // 2
+    while True:
+        left, top = max(0, column - half), max(0, row - half)
+        right, bottom = min(width, column + half), min(height, row + half)
+        mask = _region_in_window(pixels[top:bottom, left:right], colour,
+                                 (column - left, row - top), tolerance, gap_px)
+        open_sides = _sides_touched(mask)
+        image_sides = (left == 0, top == 0, right == width, bottom == height)
+        runs_on = any(touched and not edge for touched, edge in zip(open_sides, image_sides))
+        if not runs_on:
+            break
+        if 2 * half > max_extent_px:
+            raise NothingToTrace(
+                f"nothing to trace at {at[0]:g}, {at[1]:g}: that colour runs on for more than "
+                f"{max_extent_px} pixels (open page or ground, not a building); click inside a "
+                "building, or narrow the tolerance")
+        half *= 2
+    edges_reached = sum(touched and edge for touched, edge in zip(open_sides, image_sides))
+    if edges_reached >= 3:
+        raise NothingToTrace(f"nothing to trace at {at[0]:g}, {at[1]:g}: that is the page's "
+                             "margin or background, which reaches the edges of the scan")
+    return Region(mask, (left, top), colour, clipped=edges_reached > 0)
+
+
+def outline_of(region: Region, *, rectangle: bool = False,
+               calibration: Calibration | None = None, snap_step: float | None = None,
+               grid_origin: Point = (0.0, 0.0)) -> Outline:
+    """Step 5: the region's outline (see ``trace`` for the options)."""
+    pixels = _outline_pixels(region, rectangle)
+    metres = None
+    if calibration is not None:
+        metres = _without_short_sides([pixel_to_map(calibration, p) for p in pixels])
+        if snap_step is not None:
+            metres = _snapped(metres, grid_origin, snap_step)
+            pixels = [map_to_pixel(calibration, p) for p in metres]
+        metres = validate_ring(metres)
+    return Outline(validate_ring(pixels), metres, region.colour, region.clipped)
+
+
+def regions_of_colour(image: np.ndarray, box: tuple[Point, Point], colour: tuple[int, ...], *,
+                      tolerance: int = DEFAULT_TOLERANCE, gap_px: int = DEFAULT_GAP_PX,
+                      min_area_px: float = 16.0) -> list[Point]:
+    """A point inside each region of ``colour`` (within ``tolerance``) that lies wholly
+    inside ``box`` (two opposite corners, image pixels), largest first; tracing from each
+    gives every building of that colour in the box. Regions cut by the box's edge and
+    regions smaller than ``min_area_px`` are left out."""
+    pixels = _three_channels(image)
+    height, width = pixels.shape[:2]
+    (x0, y0), (x1, y1) = box
+    left, right = sorted((int(math.floor(x0)), int(math.ceil(x1))))
+    top, bottom = sorted((int(math.floor(y0)), int(math.ceil(y1))))
+    left, top = max(0, left), max(0, top)
+    right, bottom = min(width, right), min(height, bottom)
+    if right - left < 1 or bottom - top < 1:
+        return []
+    mask = _colour_mask(pixels[top:bottom, left:right], colour, tolerance)
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=4)
+    inner = cv2.distanceTransform(mask, cv2.DIST_L2, 3)
+    found = []
+    for label in range(1, count):
+        x, y, w, h, area = stats[label]
+        if area < min_area_px or x == 0 or y == 0 or x + w == mask.shape[1] \
+                or y + h == mask.shape[0]:
+            continue
+        # the point deepest inside the region: far from lettering and from its edge
+        where = np.where(labels[y:y + h, x:x + w] == label, inner[y:y + h, x:x + w], -1)
+        row, column = np.unravel_index(int(np.argmax(where)), where.shape)
+        found.append((area, (left + x + column + 0.5, top + y + row + 0.5)))
+    found.sort(key=lambda item: -item[0])
+    return [point for _area, point in found]
+
+
+# -- the steps ---------------------------------------------------------------------------------
+
+def _three_channels(image: np.ndarray) -> np.ndarray:
+    if image.dtype != np.uint8 or image.ndim not in (2, 3) or image.size == 0:
+        raise ValueError("the plan must be an 8-bit image with pixels")
+    if image.ndim == 2:
+        return image[:, :, None]
+    return image
+
+
+def _seed_colour(pixels: np.ndarray, column: int, row: int) -> tuple[int, ...]:
+    reach = SEED_PX // 2
+    patch = pixels[max(0, row - reach):row + reach + 1, max(0, column - reach):column + reach + 1]
+    return tuple(int(v) for v in np.median(patch.reshape(-1, pixels.shape[2]), axis=0))
+
+
+def _colour_mask(window: np.ndarray, colour: tuple[int, ...], tolerance: int) -> np.ndarray:
+    low = np.array([max(0, c - tolerance) for c in colour], dtype=np.uint8)
+    high = np.array([min(255, c + tolerance) for c in colour], dtype=np.uint8)
+    return cv2.inRange(window, low, high)
+
+
+def _region_in_window(window: np.ndarray, colour: tuple[int, ...], click: tuple[int, int],
+                      tolerance: int, gap_px: int) -> np.ndarray:
+    mask = _colour_mask(window, colour, tolerance)
+    start = _nearest_set(mask, click)
+    if start is None:
+        raise NothingToTrace("nothing to trace there: the colour around the point is not even "
+                             "(widen the tolerance)")
+    region = _flood(mask, start)
+    if _thickness(region) <= HATCH_LINE_PX + 1:
+        region = _join_hatching(mask, region, start)
+    if _thickness(region) < 1.5:
+        raise NothingToTrace("nothing to trace there: that is a line, not an area")
+    if gap_px > 1:
+        kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (gap_px, gap_px))
+        # close within a one-gap border so a region on the window's edge is not cut back
+        padded = cv2.copyMakeBorder(region, gap_px, gap_px, gap_px, gap_px, cv2.BORDER_REPLICATE)
+        region = cv2.morphologyEx(padded, cv2.MORPH_CLOSE, kernel)[gap_px:-gap_px, gap_px:-gap_px]
+    return _holes_filled(region)
+
+
+def _nearest_set(mask: np.ndarray, click: tuple[int, int]) -> tuple[int, int] | None:
+    column, row = click
+    if mask[row, column]:
+        return click
+    reach = SEED_PX // 2
+    best = None
+    for dy in range(-reach, reach + 1):
+        for dx in range(-reach, reach + 1):
+            y, x = row + dy, column + dx
+            if 0 <= y < mask.shape[0] and 0 <= x < mask.shape[1] and mask[y, x]:
+                if best is None or dx * dx + dy * dy < best[0]:
+                    best = (dx * dx + dy * dy, (x, y))
+    return None if best is None else best[1]
+
+
+def _flood(mask: np.ndarray, start: tuple[int, int]) -> np.ndarray:
+    filled = mask.copy()
+    cv2.floodFill(filled, None, start, 128, flags=4)
+    return np.where(filled == 128, np.uint8(255), np.uint8(0))
+
+
+def _thickness(region: np.ndarray) -> float:
+    """Half the width of the region's widest part, in pixels."""
+    if not region.any():
+        return 0.0
+    padded = cv2.copyMakeBorder(region, 1, 1, 1, 1, cv2.BORDER_CONSTANT, value=0)
+    return float(cv2.distanceTransform(padded, cv2.DIST_L2, 3).max())
+
+
+def _join_hatching(mask: np.ndarray, strip: np.ndarray, start: tuple[int, int]) -> np.ndarray:
+    # A strip between two hatch lines: bridge lines up to HATCH_LINE_PX wide and take the
+    # hatched area as a whole, if that makes a real area (three strips or more).
+    size = HATCH_LINE_PX + 1
+    kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (size, size))
+    joined = _flood(cv2.morphologyEx(mask, cv2.MORPH_CLOSE, kernel), start)
+    strips = cv2.connectedComponents(cv2.bitwise_and(mask, joined), connectivity=4)[0] - 1
+    if strips >= 3 and _thickness(joined) > HATCH_LINE_PX + 1:
+        return joined
+    return strip
+
+
+def _holes_filled(region: np.ndarray) -> np.ndarray:
+    contours, _ = cv2.findContours(region, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    filled = np.zeros_like(region)
+    cv2.drawContours(filled, contours, -1, 255, thickness=cv2.FILLED)
+    return filled
+
+
+def _sides_touched(mask: np.ndarray) -> tuple[bool, bool, bool, bool]:
+    """(left, top, right, bottom)."""
+    return (bool(mask[:, 0].any()), bool(mask[0, :].any()),
+            bool(mask[:, -1].any()), bool(mask[-1, :].any()))
+
+
+def _outline_pixels(region: Region, rectangle: bool) -> list[Point]:
+    # The contour runs through the centres of the region's edge pixels; the outline goes half
+    # a pixel further (the pixels' own edge) and then INK_PX on, to the middle of the inked
+    # border, which is where a neighbour sharing the wall has its outline too.
+    padded = cv2.copyMakeBorder(region.mask, 1, 1, 1, 1, cv2.BORDER_CONSTANT, value=0)
+    contours, _ = cv2.findContours(padded, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    contour = max(contours, key=cv2.contourArea)
+    shift = np.array([region.origin[0] - 1 + 0.5, region.origin[1] - 1 + 0.5])
+    grow = 0.5 + INK_PX
+    if not rectangle and len(contour) >= 4:
+        epsilon = max(SIMPLIFY_MIN_PX, SIMPLIFY_FRACTION * cv2.arcLength(contour, True))
+        while epsilon >= 0.5:
+            corners = cv2.approxPolyDP(contour, epsilon, True).reshape(-1, 2) + shift
+            if len(corners) >= 3:
+                simple = _fewer_corners([(float(x), float(y)) for x, y in corners])
+                shape = Polygon(_fitted(simple, contour.reshape(-1, 2) + shift))
+                if shape.is_valid and shape.area > 0:
+                    grown = shape.buffer(grow, join_style="mitre", mitre_limit=2.0)
+                    points = [(float(x), float(y)) for x, y in grown.exterior.coords[:-1]]
+                    try:
+                        return validate_ring(points)
+                    except ValueError:
+                        pass
+            epsilon /= 2  # a pinched region simplified into a bow-tie: keep more corners
+    (cx, cy), (w, h), angle = cv2.minAreaRect(contour.astype(np.float32))
+    box = cv2.boxPoints(((cx, cy), (w + 2 * grow, h + 2 * grow), angle))
+    return validate_ring([(float(x), float(y)) for x, y in box + shift])
+
+
+def _fewer_corners(ring: list[Point]) -> list[Point]:
+    """The ring with its small details taken off, smallest first, while each costs less than
+    ``DETAIL_FRACTION`` of the area: a corner dropped (a speck on a side), or a corner cut by
+    a mark restored (a short side replaced by its neighbours' meeting point)."""
+    points = list(ring)
+    area = abs(_signed_area(points))
+    while len(points) > 4:
+        best: tuple[float, list[Point]] | None = None
+        n = len(points)
+        for i in range(n):
+            a, b, c = points[i - 1], points[i], points[(i + 1) % n]
+            dropped = points[:i] + points[i + 1:]
+            cost = abs(_signed_area([a, b, c]))
+            if best is None or cost < best[0]:
+                best = (cost, dropped)
+            meet = _meeting_point(points[i - 1], b, c, points[(i + 2) % n])
+            if meet is not None and max(math.dist(meet, b), math.dist(meet, c)) \
+                    <= 2 * math.dist(b, c):
+                restored = [meet if j == i else p for j, p in enumerate(points) if j != (i + 1) % n]
+                cost = abs(_signed_area([b, meet, c]))
+                if cost < best[0]:
+                    best = (cost, restored)
+        if best is None or best[0] > DETAIL_FRACTION * area:
+            break
+        try:
+            points = validate_ring(best[1])
+        except ValueError:
+            break
+    return points
+
+
+def _fitted(ring: list[Point], contour: np.ndarray) -> list[Point]:
+    """Each side moved onto the line that best fits the contour along its middle, and each
+    corner put where its two sides' lines meet (a simplified ring's corners are contour
+    points, which cut a scanned corner short); a corner that would move more than
+    ``FIT_REACH_PX`` keeps its place."""
+    n = len(ring)
+    lines = []
+    for i in range(n):
+        a, b = np.array(ring[i]), np.array(ring[(i + 1) % n])
+        along = b - a
+        length = float(np.hypot(*along))
+        if length < 4:
+            lines.append(None)
+            continue
+        t = (contour - a) @ along / length ** 2
+        off = np.abs((contour - a) @ np.array([-along[1], along[0]])) / length
+        near = contour[(t > 0.15) & (t < 0.85) & (off < FIT_REACH_PX)]
+        if len(near) < 3:
+            lines.append(None)
+            continue
+        vx, vy, x0, y0 = cv2.fitLine(near.astype(np.float32), cv2.DIST_L2, 0, 0.01, 0.01).ravel()
+        lines.append(((float(x0), float(y0)), (float(x0 + vx), float(y0 + vy))))
+    fitted = []
+    for i in range(n):
+        before, after = lines[i - 1], lines[i]
+        corner = ring[i]
+        if before is not None and after is not None:
+            meet = _meeting_point(*before, *after)
+            if meet is not None and math.dist(meet, corner) <= FIT_REACH_PX:
+                corner = meet
+        fitted.append(corner)
+    try:
+        return validate_ring(fitted)
+    except ValueError:
+        return ring
+
+
+def _signed_area(points: list[Point]) -> float:
+    n = len(points)
+    return sum(points[i][0] * points[(i + 1) % n][1] - points[(i + 1) % n][0] * points[i][1]
+               for i in range(n)) / 2.0
+
+
+def _meeting_point(a: Point, b: Point, c: Point, d: Point) -> Point | None:
+    """Where line a-b meets line c-d; None when they are (nearly) parallel."""
+    r = (b[0] - a[0], b[1] - a[1])
+    s = (d[0] - c[0], d[1] - c[1])
+    cross = r[0] * s[1] - r[1] * s[0]
+    if abs(cross) < 1e-6 * math.hypot(*r) * math.hypot(*s):
+        return None
+    t = ((c[0] - a[0]) * s[1] - (c[1] - a[1]) * s[0]) / cross
+    return (a[0] + t * r[0], a[1] + t * r[1])
+
+
+def _without_short_sides(points: list[Point]) -> list[Point]:
+    kept: list[Point] = []
+    for point in points:
+        if not kept or math.dist(point, kept[-1]) >= MIN_SIDE_M:
+            kept.append(point)
+    while len(kept) > 3 and math.dist(kept[0], kept[-1]) < MIN_SIDE_M:
+        kept.pop()
+    return kept
+
+
+def _snapped(points: list[Point], origin: Point, step: float) -> list[Point]:
+    """The corners on the grid; an outline that snapping would flatten or twist becomes its
+    bounding box on the grid, and one smaller than a cell the cell under its middle."""
+    candidates = [snap_points(points, origin=origin, step=step)]
+    xs, ys = [x for x, _ in points], [y for _, y in points]
+    candidates.append(snap_points([(min(xs), min(ys)), (max(xs), min(ys)), (max(xs), max(ys)),
+                                   (min(xs), max(ys))], origin=origin, step=step))
+    for candidate in candidates:
+        try:
+            return validate_ring(_without_collinear(candidate))
+        except ValueError:
+            continue
+    middle = ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
+    cell_x = origin[0] + math.floor((middle[0] - origin[0]) / step) * step
+    cell_y = origin[1] + math.floor((middle[1] - origin[1]) / step) * step
+    return [(cell_x, cell_y), (cell_x + step, cell_y), (cell_x + step, cell_y + step),
+            (cell_x, cell_y + step)]
+
+
+def _without_collinear(points: list[Point]) -> list[Point]:
+    kept = list(points)
+    changed = True
+    while changed and len(kept) > 3:
+        changed = False
+        for i in range(len(kept)):
+            a, b, c = kept[i - 1], kept[i], kept[(i + 1) % len(kept)]
+            if abs((b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])) < 1e-9:
+                del kept[i]
+                changed = True
+                break
+    return kept
