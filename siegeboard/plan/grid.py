@@ -155,14 +155,20 @@ def _parabola_top(values: np.ndarray, i: int) -> float:
 
 
 def _offset(profile: np.ndarray, cell: float, first_edge: int) -> float:
-    """Where the lines fall, from 0 up to ``cell``: the profiles folded at the period.
+    """Where the lines fall, from 0 up to ``cell``: the profile folded at the period.
     ``profile[i]`` is the edge between the sample's pixels i and i + 1, at image position
-    ``i + first_edge``; a line gives an edge on each side, so the fold is smoothed over a few
-    pixels first."""
+    ``i + first_edge``. A line gives an edge on each side: the fold is smoothed over a few
+    pixels to find the line, then its middle is the weighted mean of the edges near it."""
     bins = max(4, int(round(cell)))
+    weights = np.clip(profile, 0, None)
     positions = (np.arange(len(profile)) + first_edge) % cell
-    folded = np.bincount((positions / cell * bins).astype(int) % bins,
-                         weights=np.clip(profile, 0, None), minlength=bins)
+    folded = np.bincount(np.round(positions / cell * bins).astype(int) % bins,
+                         weights=weights, minlength=bins)
     smooth = np.convolve(np.concatenate([folded[-2:], folded, folded[:2]]), np.ones(5) / 5,
                          mode="valid")
-    return float(np.argmax(smooth) * cell / bins)
+    peak = float(np.argmax(smooth) * cell / bins)
+    away = (positions - peak + cell / 2) % cell - cell / 2
+    near = np.abs(away) <= max(3.0, cell / 8)
+    if weights[near].sum() <= 0:
+        return peak
+    return float((peak + np.average(away[near], weights=weights[near])) % cell)

@@ -46,6 +46,11 @@ MAX_EXTENT_PX = 4096
 """A region that runs on past a window this wide is open page or ground, not a building."""
 FIRST_WINDOW_PX = 512
 SEED_PX = 5
+AROUND_PX = 11
+NEAREST_PX = 7
+SEED_MATCH = 12
+MARGIN_SHARE = 0.5
+"""A region along more than this share of one of the scan's edges is its margin."""
 SIMPLIFY_FRACTION = 0.005
 """Corners nearer than this fraction of the perimeter (at least ``SIMPLIFY_MIN_PX``) to the
 line through their neighbours are dropped."""
@@ -121,25 +126,47 @@ def trace_region(image: np.ndarray, at: Point, *, tolerance: int = DEFAULT_TOLER
                          f"{TOLERANCE_RANGE[1]}, not {tolerance}")
     column, row = int(at[0]), int(at[1])
     colour = _seed_colour(pixels, column, row)
+    grow = dict(pixels=pixels, at=at, tolerance=tolerance, gap_px=gap_px,
+                max_extent_px=max_extent_px)
+    try:
+        return _grown(colour=colour, hatching=False, **grow)
+    except _Thin:
+        # a strip between hatch lines: the hatched area, or the strip itself
+        return _grown(colour=colour, hatching=True, **grow)
+
+
+class _Thin(NothingToTrace):
+    """The region is no wider than a line."""
+
+
+def _grown(pixels: np.ndarray, at: Point, colour: tuple[int, ...], tolerance: int,
+           gap_px: int, max_extent_px: int, hatching: bool) -> Region:
+    """The region of ``colour`` around ``at`` on a window grown until the region stops
+    short of the window's edges (or the window reaches ``max_extent_px``)."""
+    height, width = pixels.shape[:2]
+    column, row = int(at[0]), int(at[1])
     half = FIRST_WINDOW_PX // 2
     while True:
         left, top = max(0, column - half), max(0, row - half)
         right, bottom = min(width, column + half), min(height, row + half)
         mask = _region_in_window(pixels[top:bottom, left:right], colour,
-                                 (column - left, row - top), tolerance, gap_px)
+                                 (column - left, row - top), tolerance, gap_px, hatching)
         open_sides = _sides_touched(mask)
         image_sides = (left == 0, top == 0, right == width, bottom == height)
         runs_on = any(touched and not edge for touched, edge in zip(open_sides, image_sides))
         if not runs_on:
             break
-        if 2 * half > max_extent_px:
+        if 2 * half >= max_extent_px:
             raise NothingToTrace(
                 f"nothing to trace at {at[0]:g}, {at[1]:g}: that colour runs on for more than "
                 f"{max_extent_px} pixels (open page or ground, not a building); click inside a "
                 "building, or narrow the tolerance")
         half *= 2
     edges_reached = sum(touched and edge for touched, edge in zip(open_sides, image_sides))
-    if edges_reached >= 3:
+    along = [np.count_nonzero(side) / length for side, length, edge in zip(
+        (mask[:, 0], mask[0, :], mask[:, -1], mask[-1, :]), (height, width, height, width),
+        image_sides) if edge]
+    if edges_reached >= 3 or max(along, default=0.0) > MARGIN_SHARE:
         raise NothingToTrace(f"nothing to trace at {at[0]:g}, {at[1]:g}: that is the page's "
                              "margin or background, which reaches the edges of the scan")
     return Region(mask, (left, top), colour, clipped=edges_reached > 0)
@@ -165,8 +192,8 @@ def regions_of_colour(image: np.ndarray, box: tuple[Point, Point], colour: tuple
                       min_area_px: float = 16.0) -> list[Point]:
     """A point inside each region of ``colour`` (within ``tolerance``) that lies wholly
     inside ``box`` (two opposite corners, image pixels), largest first; tracing from each
-    gives every building of that colour in the box. Regions cut by the box's edge and
-    regions smaller than ``min_area_px`` are left out."""
+    gives every building of that colour in the box. Regions cut by the box's edge, regions
+    smaller than ``min_area_px`` and lines are left out."""
     pixels = _three_channels(image)
     height, width = pixels.shape[:2]
     (x0, y0), (x1, y1) = box
@@ -188,7 +215,9 @@ def regions_of_colour(image: np.ndarray, box: tuple[Point, Point], colour: tuple
         # the point deepest inside the region: far from lettering and from its edge
         where = np.where(labels[y:y + h, x:x + w] == label, inner[y:y + h, x:x + w], -1)
         row, column = np.unravel_index(int(np.argmax(where)), where.shape)
-        found.append((area, (left + x + column + 0.5, top + y + row + 0.5)))
+        if where[row, column] <= HATCH_LINE_PX:
+            continue  # a line (the blend of an ink line with the paper), not an area
+        found.append((area, (float(left + x + column) + 0.5, float(top + y + row) + 0.5)))
     found.sort(key=lambda item: -item[0])
     return [point for _area, point in found]
 
@@ -204,9 +233,18 @@ def _three_channels(image: np.ndarray) -> np.ndarray:
 
 
 def _seed_colour(pixels: np.ndarray, column: int, row: int) -> tuple[int, ...]:
-    reach = SEED_PX // 2
-    patch = pixels[max(0, row - reach):row + reach + 1, max(0, column - reach):column + reach + 1]
-    return tuple(int(v) for v in np.median(patch.reshape(-1, pixels.shape[2]), axis=0))
+    """The colour that most of the pixels around the click share (a letter's stroke or a
+    speck under the pointer does not count): of the pixels within ``SEED_PX`` of the click,
+    the one whose colour the most pixels within ``AROUND_PX`` match (within ``SEED_MATCH``
+    per channel); the median of those that match it."""
+    def patch(size: int) -> np.ndarray:
+        reach = size // 2
+        return pixels[max(0, row - reach):row + reach + 1,
+                      max(0, column - reach):column + reach + 1].reshape(-1, pixels.shape[2])
+    near, around = patch(SEED_PX).astype(np.int16), patch(AROUND_PX).astype(np.int16)
+    matches = np.abs(near[:, None, :] - around[None, :, :]).max(axis=2) <= SEED_MATCH
+    best = int(np.argmax(matches.sum(axis=1)))
+    return tuple(int(v) for v in np.median(around[matches[best]], axis=0))
 
 
 def _colour_mask(window: np.ndarray, colour: tuple[int, ...], tolerance: int) -> np.ndarray:
@@ -216,17 +254,23 @@ def _colour_mask(window: np.ndarray, colour: tuple[int, ...], tolerance: int) ->
 
 
 def _region_in_window(window: np.ndarray, colour: tuple[int, ...], click: tuple[int, int],
-                      tolerance: int, gap_px: int) -> np.ndarray:
+                      tolerance: int, gap_px: int, hatching: bool) -> np.ndarray:
     mask = _colour_mask(window, colour, tolerance)
     start = _nearest_set(mask, click)
     if start is None:
-        raise NothingToTrace("nothing to trace there: the colour around the point is not even "
-                             "(widen the tolerance)")
+        raise _Thin("nothing to trace there: the colour around the point is not even "
+                    "(widen the tolerance)")
     region = _flood(mask, start)
     if _thickness(region) <= HATCH_LINE_PX + 1:
+        # a pocket of the colour inside a letter, next to the click: the larger region beside
+        start = _largest_near(mask, click) or start
+        region = _flood(mask, start)
+    if _thickness(region) <= HATCH_LINE_PX + 1:
+        if not hatching:
+            raise _Thin("nothing to trace there: that is a line, not an area")
         region = _join_hatching(mask, region, start)
-    if _thickness(region) < 1.5:
-        raise NothingToTrace("nothing to trace there: that is a line, not an area")
+        if _thickness(region) < 1.5:
+            raise _Thin("nothing to trace there: that is a line, not an area")
     if gap_px > 1:
         kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (gap_px, gap_px))
         # close within a one-gap border so a region on the window's edge is not cut back
@@ -236,18 +280,34 @@ def _region_in_window(window: np.ndarray, colour: tuple[int, ...], click: tuple[
 
 
 def _nearest_set(mask: np.ndarray, click: tuple[int, int]) -> tuple[int, int] | None:
+    """Where to start the fill: the click, or, when the click is on something else (a
+    letter), ``_largest_near`` it."""
     column, row = click
     if mask[row, column]:
         return click
-    reach = SEED_PX // 2
-    best = None
-    for dy in range(-reach, reach + 1):
-        for dx in range(-reach, reach + 1):
-            y, x = row + dy, column + dx
-            if 0 <= y < mask.shape[0] and 0 <= x < mask.shape[1] and mask[y, x]:
-                if best is None or dx * dx + dy * dy < best[0]:
-                    best = (dx * dx + dy * dy, (x, y))
-    return None if best is None else best[1]
+    return _largest_near(mask, click)
+
+
+def _largest_near(mask: np.ndarray, click: tuple[int, int]) -> tuple[int, int] | None:
+    """A pixel within ``NEAREST_PX`` of the click of the largest region of the colour there
+    (the fill beside a letter, not the inside of its "o"); None if there is none."""
+    column, row = click
+    reach = NEAREST_PX // 2
+    top, left = max(0, row - reach), max(0, column - reach)
+    near = mask[top:row + reach + 1, left:column + reach + 1]
+    if not near.any():
+        return None
+    best, seen = None, np.zeros_like(mask)
+    for y, x in zip(*np.nonzero(near)):
+        start = (int(left + x), int(top + y))
+        if seen[start[1], start[0]]:
+            continue  # a region already measured
+        region = _flood(mask, start)
+        seen |= region
+        size = int(np.count_nonzero(region))
+        if best is None or size > best[0]:
+            best = (size, start)
+    return best[1]
 
 
 def _flood(mask: np.ndarray, start: tuple[int, int]) -> np.ndarray:
