@@ -24,9 +24,9 @@ MIN_STRENGTH = 0.3
 SAMPLE_PX = 4096
 """Only a centred crop this large is read: a grid is the same all over, and this bounds the
 cost on a 10,000 px plan."""
-HARMONIC_SHARE = 0.8
-"""A shorter lag whose peak is this close to the best one is the grid (the best may be a
-multiple of the cell)."""
+HARMONIC_SHARE = 0.5
+"""A shorter lag whose peak reaches this share of the best one is the grid: the best may be
+a multiple of the cell (a plan's blocks repeating under its printed grid)."""
 
 
 @dataclass(frozen=True)

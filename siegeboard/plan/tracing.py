@@ -149,27 +149,40 @@ def _grown(pixels: np.ndarray, at: Point, colour: tuple[int, ...], tolerance: in
     while True:
         left, top = max(0, column - half), max(0, row - half)
         right, bottom = min(width, column + half), min(height, row + half)
-        mask = _region_in_window(pixels[top:bottom, left:right], colour,
-                                 (column - left, row - top), tolerance, gap_px, hatching)
-        open_sides = _sides_touched(mask)
         image_sides = (left == 0, top == 0, right == width, bottom == height)
-        runs_on = any(touched and not edge for touched, edge in zip(open_sides, image_sides))
-        if not runs_on:
-            break
+        window = pixels[top:bottom, left:right]
+        mask = _colour_mask(window, colour, tolerance)
+        click = (column - left, row - top)
+        start = _nearest_set(mask, click)
+        if start is None:
+            raise _Thin("nothing to trace there: the colour around the point is not even "
+                        "(widen the tolerance)")
+        region = _flood(mask, start)
+        # what runs on is known from the fill alone: grow before any further work
+        if not _runs_on(region, image_sides):
+            region = _closed(_area_of(mask, region, click, start, hatching), gap_px)
+            if not _runs_on(region, image_sides):
+                break
         if 2 * half >= max_extent_px:
             raise NothingToTrace(
                 f"nothing to trace at {at[0]:g}, {at[1]:g}: that colour runs on for more than "
                 f"{max_extent_px} pixels (open page or ground, not a building); click inside a "
                 "building, or narrow the tolerance")
         half *= 2
+    open_sides = _sides_touched(region)
     edges_reached = sum(touched and edge for touched, edge in zip(open_sides, image_sides))
     along = [np.count_nonzero(side) / length for side, length, edge in zip(
-        (mask[:, 0], mask[0, :], mask[:, -1], mask[-1, :]), (height, width, height, width),
-        image_sides) if edge]
+        (region[:, 0], region[0, :], region[:, -1], region[-1, :]),
+        (height, width, height, width), image_sides) if edge]
     if edges_reached >= 3 or max(along, default=0.0) > MARGIN_SHARE:
         raise NothingToTrace(f"nothing to trace at {at[0]:g}, {at[1]:g}: that is the page's "
                              "margin or background, which reaches the edges of the scan")
-    return Region(mask, (left, top), colour, clipped=edges_reached > 0)
+    return Region(region, (left, top), colour, clipped=edges_reached > 0)
+
+
+def _runs_on(region: np.ndarray, image_sides: tuple[bool, ...]) -> bool:
+    """The region touches a side of its window that is not the image's edge."""
+    return any(touched and not edge for touched, edge in zip(_sides_touched(region), image_sides))
 
 
 def outline_of(region: Region, *, rectangle: bool = False,
@@ -253,16 +266,11 @@ def _colour_mask(window: np.ndarray, colour: tuple[int, ...], tolerance: int) ->
     return cv2.inRange(window, low, high)
 
 
-def _region_in_window(window: np.ndarray, colour: tuple[int, ...], click: tuple[int, int],
-                      tolerance: int, gap_px: int, hatching: bool) -> np.ndarray:
-    mask = _colour_mask(window, colour, tolerance)
-    start = _nearest_set(mask, click)
-    if start is None:
-        raise _Thin("nothing to trace there: the colour around the point is not even "
-                    "(widen the tolerance)")
-    region = _flood(mask, start)
+def _area_of(mask: np.ndarray, region: np.ndarray, click: tuple[int, int],
+             start: tuple[int, int], hatching: bool) -> np.ndarray:
+    """The filled region made an area: a pocket inside a letter gives way to the larger
+    region beside it; a strip between hatch lines, with ``hatching``, to the hatched area."""
     if _thickness(region) <= HATCH_LINE_PX + 1:
-        # a pocket of the colour inside a letter, next to the click: the larger region beside
         start = _largest_near(mask, click) or start
         region = _flood(mask, start)
     if _thickness(region) <= HATCH_LINE_PX + 1:
@@ -271,6 +279,11 @@ def _region_in_window(window: np.ndarray, colour: tuple[int, ...], click: tuple[
         region = _join_hatching(mask, region, start)
         if _thickness(region) < 1.5:
             raise _Thin("nothing to trace there: that is a line, not an area")
+    return region
+
+
+def _closed(region: np.ndarray, gap_px: int) -> np.ndarray:
+    """Notches narrower than ``gap_px`` closed and holes filled."""
     if gap_px > 1:
         kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (gap_px, gap_px))
         # close within a one-gap border so a region on the window's edge is not cut back
