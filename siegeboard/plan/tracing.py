@@ -115,17 +115,11 @@ def trace_region(image: np.ndarray, at: Point, *, tolerance: int = DEFAULT_TOLER
                  gap_px: int = DEFAULT_GAP_PX, max_extent_px: int = MAX_EXTENT_PX) -> Region:
     """Steps 1-4 of the module's docstring: the filled region around ``at``, same errors as
     ``trace``."""
-    pixels = _three_channels(image)
-    height, width = pixels.shape[:2]
-    if not (math.isfinite(at[0]) and math.isfinite(at[1])) or not (
-            0 <= at[0] < width and 0 <= at[1] < height):
-        raise ValueError(f"the point {at[0]:g}, {at[1]:g} is outside the plan, which is "
-                         f"{width} x {height} pixels")
     if not TOLERANCE_RANGE[0] <= tolerance <= TOLERANCE_RANGE[1]:
         raise ValueError(f"the tolerance must be from {TOLERANCE_RANGE[0]} to "
                          f"{TOLERANCE_RANGE[1]}, not {tolerance}")
-    column, row = int(at[0]), int(at[1])
-    colour = _seed_colour(pixels, column, row)
+    colour = colour_at(image, at)
+    pixels = _three_channels(image)
     grow = dict(pixels=pixels, at=at, tolerance=tolerance, gap_px=gap_px,
                 max_extent_px=max_extent_px)
     try:
@@ -200,13 +194,26 @@ def outline_of(region: Region, *, rectangle: bool = False,
     return Outline(validate_ring(pixels), metres, region.colour, region.clipped)
 
 
+def colour_at(image: np.ndarray, at: Point) -> tuple[int, ...]:
+    """The colour a trace from ``at`` follows (the colour most pixels around it share); a
+    ``ValueError`` for a point outside the image."""
+    pixels = _three_channels(image)
+    height, width = pixels.shape[:2]
+    if not (math.isfinite(at[0]) and math.isfinite(at[1])) or not (
+            0 <= at[0] < width and 0 <= at[1] < height):
+        raise ValueError(f"the point {at[0]:g}, {at[1]:g} is outside the plan, which is "
+                         f"{width} x {height} pixels")
+    return _seed_colour(pixels, int(at[0]), int(at[1]))
+
+
 def regions_of_colour(image: np.ndarray, box: tuple[Point, Point], colour: tuple[int, ...], *,
-                      tolerance: int = DEFAULT_TOLERANCE, gap_px: int = DEFAULT_GAP_PX,
-                      min_area_px: float = 16.0) -> list[Point]:
-    """A point inside each region of ``colour`` (within ``tolerance``) that lies wholly
-    inside ``box`` (two opposite corners, image pixels), largest first; tracing from each
-    gives every building of that colour in the box. Regions cut by the box's edge, regions
-    smaller than ``min_area_px`` and lines are left out."""
+                      tolerance: int = DEFAULT_TOLERANCE, min_area_px: float = 16.0,
+                      whole: bool = True) -> list[Point]:
+    """A point inside each region of ``colour`` (within ``tolerance``) in ``box`` (two
+    opposite corners, image pixels), largest first; tracing from each gives every building
+    of that colour in the box. With ``whole``, regions cut by the box's edge are left out;
+    without, their part in the box counts. Regions smaller than ``min_area_px`` (in the box)
+    and lines are always left out."""
     pixels = _three_channels(image)
     height, width = pixels.shape[:2]
     (x0, y0), (x1, y1) = box
@@ -222,8 +229,8 @@ def regions_of_colour(image: np.ndarray, box: tuple[Point, Point], colour: tuple
     found = []
     for label in range(1, count):
         x, y, w, h, area = stats[label]
-        if area < min_area_px or x == 0 or y == 0 or x + w == mask.shape[1] \
-                or y + h == mask.shape[0]:
+        cut = x == 0 or y == 0 or x + w == mask.shape[1] or y + h == mask.shape[0]
+        if area < min_area_px or (whole and cut):
             continue
         # the point deepest inside the region: far from lettering and from its edge
         where = np.where(labels[y:y + h, x:x + w] == label, inner[y:y + h, x:x + w], -1)

@@ -56,6 +56,7 @@ from siegeboard.ui.tools.measure import MeasureTool
 from siegeboard.ui.tools.polygon import PolygonTool
 from siegeboard.ui.tools.rectangle import RectangleTool
 from siegeboard.ui.tools.select import SelectTool
+from siegeboard.ui.tools.trace import TraceTool
 from siegeboard.ui.tools.wall import WallTool
 
 APP = "siegeboard"
@@ -118,7 +119,7 @@ class MainWindow(QMainWindow):
         self.tools = {tool.name: tool for tool in (
             SelectTool(self), RectangleTool(self), PolygonTool(self), WallTool(self),
             CalibrateTool(self), GridOriginTool(self), MeasureTool(self), BatteryTool(self),
-            FireTool(self))}
+            FireTool(self), TraceTool(self))}
         self.tool = None
 
         self.inspector = InspectorDock(self.document, self.warn, self)
@@ -423,6 +424,8 @@ class MainWindow(QMainWindow):
         self.thickness_box.valueChanged.connect(
             lambda value: setattr(self.tools["wall"], "thickness_m", value))
         tools_bar.addWidget(self.thickness_box)
+        for widget in self.tools["trace"].make_toolbar_widgets():
+            tools_bar.addWidget(widget)
 
         play_menu = bar.addMenu("&Play")
         play_menu.addActions([self.tool_actions["battery"], self.tool_actions["fire"]])

@@ -1,0 +1,61 @@
+"""The plan's pixels for the tools that read them (Trace, Calibrate's grid finder): the scene's
+decoded plan image as a numpy array, made once per plan, and the grid found on it."""
+
+from __future__ import annotations
+
+import weakref
+
+import numpy as np
+from PySide6.QtGui import QImage
+
+from siegeboard.plan import FoundGrid, find_grid
+
+
+def image_pixels(image: QImage) -> np.ndarray:
+    """An (height, width, 3) uint8 copy of ``image`` in blue, green, red order (as
+    ``siegeboard.plan`` reads OpenCV's images)."""
+    converted = image.convertToFormat(QImage.Format.Format_BGR888)
+    width, height, stride = converted.width(), converted.height(), converted.bytesPerLine()
+    rows = np.frombuffer(converted.constBits(), np.uint8, count=stride * height)
+    return rows.reshape(height, stride)[:, :width * 3].reshape(height, width, 3).copy()
+
+
+class PlanPixels:
+    """One plan's pixels at a time: ``pixels(scene)`` decodes the scene's plan on the first
+    call and again only when the plan changes (another image, or none); ``grid(scene)`` is the
+    grid found on it (None when there is none), found once."""
+
+    def __init__(self):
+        self._key = None
+        self._pixels: np.ndarray | None = None
+        self._grid: tuple[FoundGrid | None] | None = None
+
+    def pixels(self, scene) -> np.ndarray | None:
+        item = scene.map_item
+        if item is None:
+            self._key, self._pixels, self._grid = None, None, None
+            return None
+        key = (id(item), item.image.cacheKey())
+        if key != self._key:
+            self._key, self._pixels, self._grid = key, image_pixels(item.image), None
+        return self._pixels
+
+    def grid(self, scene) -> FoundGrid | None:
+        pixels = self.pixels(scene)
+        if pixels is None:
+            return None
+        if self._grid is None:
+            self._grid = (find_grid(pixels),)
+        return self._grid[0]
+
+
+_BY_SCENE: "weakref.WeakKeyDictionary[object, PlanPixels]" = weakref.WeakKeyDictionary()
+
+
+def plan_pixels(scene) -> PlanPixels:
+    """The one ``PlanPixels`` of ``scene``, shared by every tool on it (a 10,000 px plan is
+    300 MB of pixels: kept once)."""
+    cache = _BY_SCENE.get(scene)
+    if cache is None:
+        cache = _BY_SCENE[scene] = PlanPixels()
+    return cache
