@@ -49,6 +49,10 @@ SEED_PX = 5
 AROUND_PX = 11
 NEAREST_PX = 7
 SEED_MATCH = 12
+LETTER_AREA_PX = 1600
+"""A region up to this size may be the inside of a letter written on a building."""
+RINGED_SHARE = 0.25
+"""... if this share of its surroundings is its own colour (and that region encloses it)."""
 MARGIN_SHARE = 0.5
 """A region along more than this share of one of the scan's edges is its margin."""
 SIMPLIFY_FRACTION = 0.005
@@ -123,10 +127,47 @@ def trace_region(image: np.ndarray, at: Point, *, tolerance: int = DEFAULT_TOLER
     grow = dict(pixels=pixels, at=at, tolerance=tolerance, gap_px=gap_px,
                 max_extent_px=max_extent_px)
     try:
-        return _grown(colour=colour, hatching=False, **grow)
+        region = _grown(colour=colour, hatching=False, **grow)
     except _Thin:
         # a strip between hatch lines: the hatched area, or the strip itself
         return _grown(colour=colour, hatching=True, **grow)
+    if np.count_nonzero(region.mask) > LETTER_AREA_PX:
+        return region
+    # The inside of a letter ("o", "D") written on the building is the building's colour
+    # too: if a region of that colour around this one encloses it, the building is that.
+    column, row = int(at[0]), int(at[1])
+    for outside in _own_colour_around(pixels, region, tolerance):
+        try:
+            around = _grown(colour=colour, hatching=False, **dict(grow, at=outside))
+        except NothingToTrace:
+            continue
+        x, y = column - around.origin[0], row - around.origin[1]
+        if 0 <= y < around.mask.shape[0] and 0 <= x < around.mask.shape[1] \
+                and around.mask[y, x]:
+            return around
+    return region
+
+
+def _own_colour_around(pixels: np.ndarray, region: Region, tolerance: int) -> list[Point]:
+    """Up to three points of the region's own colour around it, within its own size beyond
+    its edge, when that colour is a good share of what lies there; else none."""
+    bx, by, bw, bh = cv2.boundingRect(region.mask)
+    reach = int(max(8, math.sqrt(np.count_nonzero(region.mask))))
+    left, top = region.origin[0] + bx, region.origin[1] + by   # the region's box, in the image
+    x0, y0 = max(0, left - reach), max(0, top - reach)
+    x1 = min(pixels.shape[1], left + bw + reach)
+    y1 = min(pixels.shape[0], top + bh + reach)
+    outside = np.full((y1 - y0, x1 - x0), 255, np.uint8)
+    outside[top - y0:top - y0 + bh, left - x0:left - x0 + bw][region.mask[by:by + bh,
+                                                                          bx:bx + bw] > 0] = 0
+    away = cv2.distanceTransform(outside, cv2.DIST_L2, 3)
+    ring = (away > 2.5) & (away <= reach)
+    own = ring & (_colour_mask(pixels[y0:y1, x0:x1], region.colour, tolerance) > 0)
+    if np.count_nonzero(own) < RINGED_SHARE * max(1, np.count_nonzero(ring)):
+        return []
+    rows, columns = np.nonzero(own)
+    picks = sorted({0, len(rows) // 2, len(rows) - 1})
+    return [(float(x0 + columns[i]) + 0.5, float(y0 + rows[i]) + 0.5) for i in picks]
 
 
 class _Thin(NothingToTrace):

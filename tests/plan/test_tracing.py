@@ -136,6 +136,25 @@ def test_lettering_inside_and_on_the_edge_of_a_building_is_closed_over():
     assert iou(outline.pixels, truth) >= 0.97
 
 
+def test_a_click_inside_a_letters_loop_traces_the_building_it_is_written_on():
+    image = paper()
+    truth = [(60, 60), (300, 60), (300, 200), (60, 200)]
+    building(image, truth)
+    cv2.putText(image, "OD", (120, 160), cv2.FONT_HERSHEY_SIMPLEX, 2.5, INK, 5)
+    inside_o = (148.0, 138.0)
+    assert tuple(image[138, 148]) == FILL      # the fill, inside the "O"
+    outline = trace(image, inside_o)
+    assert iou(outline.pixels, truth) >= 0.97
+
+
+def test_a_courtyard_of_another_colour_is_traced_as_itself():
+    image = paper()
+    building(image, [(60, 60), (300, 60), (300, 200), (60, 200)])
+    court = [(120, 100), (220, 100), (220, 160), (120, 160)]
+    building(image, court, fill=(225, 236, 236))   # paper-coloured yard inside the house
+    assert iou(trace(image, (170.0, 130.0)).pixels, court) >= 0.95
+
+
 def test_a_hatched_wall_is_traced_whole_from_a_click_between_two_hatch_lines():
     image = paper(400, 300)
     truth = [(80, 100), (320, 100), (320, 160), (80, 160)]
