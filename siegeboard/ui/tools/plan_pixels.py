@@ -3,6 +3,7 @@ decoded plan image as a numpy array, made once per plan, and the grid found on i
 
 from __future__ import annotations
 
+import sys
 import weakref
 
 import numpy as np
@@ -11,13 +12,21 @@ from PySide6.QtGui import QImage
 from siegeboard.plan import FoundGrid, find_grid
 
 
-def image_pixels(image: QImage) -> np.ndarray:
-    """An (height, width, 3) uint8 copy of ``image`` in blue, green, red order (as
-    ``siegeboard.plan`` reads OpenCV's images)."""
-    converted = image.convertToFormat(QImage.Format.Format_BGR888)
-    width, height, stride = converted.width(), converted.height(), converted.bytesPerLine()
-    rows = np.frombuffer(converted.constBits(), np.uint8, count=stride * height)
-    return rows.reshape(height, stride)[:, :width * 3].reshape(height, width, 3).copy()
+FOUR_BYTE_FORMATS = (QImage.Format.Format_RGB32, QImage.Format.Format_ARGB32,
+                     QImage.Format.Format_ARGB32_Premultiplied)
+
+
+def image_pixels(image: QImage) -> tuple[np.ndarray, QImage]:
+    """``image``'s pixels as an (height, width, 3) uint8 array in blue, green, red order (as
+    ``siegeboard.plan`` reads OpenCV's images), and the QImage that holds them: the array is
+    a view of that image's memory (no copy of a 10,000 px plan), valid while it lives."""
+    if image.format() not in FOUR_BYTE_FORMATS:
+        image = image.convertToFormat(QImage.Format.Format_RGB32)
+    width, height, stride = image.width(), image.height(), image.bytesPerLine()
+    rows = np.frombuffer(image.constBits(), np.uint8, count=stride * height)
+    # 32-bit pixels are 0xAARRGGBB: blue, green, red, alpha in a little-endian machine's bytes
+    quads = rows.reshape(height, stride)[:, :width * 4].reshape(height, width, 4)
+    return (quads[:, :, :3] if sys.byteorder == "little" else quads[:, :, 3:0:-1]), image
 
 
 class PlanPixels:
@@ -28,16 +37,18 @@ class PlanPixels:
     def __init__(self):
         self._key = None
         self._pixels: np.ndarray | None = None
+        self._holder: QImage | None = None  # the image whose memory ``_pixels`` views
         self._grid: tuple[FoundGrid | None] | None = None
 
     def pixels(self, scene) -> np.ndarray | None:
         item = scene.map_item
         if item is None:
-            self._key, self._pixels, self._grid = None, None, None
+            self._key, self._pixels, self._holder, self._grid = None, None, None, None
             return None
         key = (id(item), item.image.cacheKey())
         if key != self._key:
-            self._key, self._pixels, self._grid = key, image_pixels(item.image), None
+            self._pixels, self._holder = image_pixels(item.image)
+            self._key, self._grid = key, None
         return self._pixels
 
     def grid(self, scene) -> FoundGrid | None:
