@@ -223,7 +223,9 @@ def _runs_on(region: np.ndarray, image_sides: tuple[bool, ...]) -> bool:
 def outline_of(region: Region, *, rectangle: bool = False,
                calibration: Calibration | None = None, snap_step: float | None = None,
                grid_origin: Point = (0.0, 0.0)) -> Outline:
-    """Step 5: the region's outline (see ``trace`` for the options)."""
+    """Step 5: the region's outline (see ``trace`` for the options). ``NothingToTrace``
+    when the outline in metres is no footprint the model accepts (smaller than its
+    smallest, say), with the model's reason."""
     pixels = _outline_pixels(region, rectangle)
     metres = None
     if calibration is not None:
@@ -231,8 +233,12 @@ def outline_of(region: Region, *, rectangle: bool = False,
         if snap_step is not None:
             metres = _snapped(metres, grid_origin, snap_step)
             pixels = [map_to_pixel(calibration, p) for p in metres]
-        metres = validate_ring(metres)
-    return Outline(validate_ring(pixels), metres, region.colour, region.clipped)
+        try:
+            metres = validate_ring(metres)
+        except ValueError as error:
+            raise NothingToTrace(f"nothing to trace there: the outline is no footprint "
+                                 f"({error})") from None
+    return Outline(pixels, metres, region.colour, region.clipped)
 
 
 def colour_at(image: np.ndarray, at: Point) -> tuple[int, ...]:

@@ -194,8 +194,9 @@ class TraceTool(Tool):
                 grid_origin=self.document.siege.grid_origin)
         except NothingToTrace as error:
             result = f"Trace: {error}."
-        except ValueError:
-            result = "Trace: the pointer is off the plan."
+        except ValueError as error:
+            inside = 0 <= at[0] < pixels.shape[1] and 0 <= at[1] < pixels.shape[0]
+            result = f"Trace: {error}." if inside else "Trace: the pointer is off the plan."
         self._last = (key, result)
         return result
 
