@@ -4,16 +4,20 @@ colour around it.
 The steps, all on a window of the plan around the click (grown only while the region runs
 into the window's edge, so the cost follows the building, not the plan):
 
-1. the colour of the place clicked: the median of the 5 x 5 pixels around it, so a click on
-   a letter or a speck still reads the building's fill;
+1. the colour of the place clicked: the colour most pixels around the click share, so a
+   click on a letter or a speck still reads the building's fill;
 2. flood fill: the pixels connected to the click whose every channel is within
-   ``tolerance`` of that colour;
+   ``tolerance`` of that colour (the largest such region next to the click when the click
+   is in the pocket of a letter);
 3. hatching: a region thinner than a hatch gap (a strip between two hatch lines) is joined
    with the strips beside it, across lines up to ``HATCH_LINE_PX`` wide;
 4. gaps closed (a morphological close of ``gap_px``: lettering and specks touching the
-   outline), holes filled (lettering inside);
-5. the outline: the region grown to the middle of its inked border, its contour simplified
-   to a few corners, or its minimum rotated rectangle with ``rectangle=True``.
+   outline), holes filled (lettering inside); a small region ringed by a larger one of its
+   own colour (the inside of an "o" written on a building) gives way to that one;
+5. refusals: a region running past ``MAX_EXTENT_PX`` (open ground) or along the scan's
+   edges (its margin), a line;
+6. the outline (``corners.outline_corners``): the region grown to the middle of its inked
+   border, a few corners or the minimum rotated rectangle with ``rectangle=True``.
 
 Outlines are in image pixels measured from the image's top-left corner (pixel (i, j) is the
 square [i, i + 1) x [j, j + 1)), the convention of ``calibration.pixel_to_map``. Every outline
@@ -28,10 +32,10 @@ from dataclasses import dataclass
 
 import cv2
 import numpy as np
-from shapely.geometry import Polygon
 
 from siegeboard.model.validation import validate_ring
 from siegeboard.plan.calibration import Calibration, Point, map_to_pixel, pixel_to_map, snap_points
+from siegeboard.plan.corners import outline_corners
 
 DEFAULT_TOLERANCE = 32
 """Largest difference, per colour channel (0-255), from the colour clicked."""
@@ -40,29 +44,24 @@ DEFAULT_GAP_PX = 5
 """Notches narrower than this (lettering, specks on the outline) are closed."""
 HATCH_LINE_PX = 2
 """Hatch lines up to this wide are bridged when the click lands between two of them."""
-INK_PX = 1.0
-"""How far the outline lies beyond the region's last pixel: the middle of a 2 px inked line."""
 MAX_EXTENT_PX = 4096
 """A region that runs on past a window this wide is open page or ground, not a building."""
 FIRST_WINDOW_PX = 512
+"""The first window's side; it doubles while the region runs into its edge."""
 SEED_PX = 5
+"""The colour traced is one of the pixels this near the click ..."""
 AROUND_PX = 11
-NEAREST_PX = 7
+"""... the one most pixels this near match ..."""
 SEED_MATCH = 12
+"""... within this much per channel."""
+NEAREST_PX = 7
+"""A click on a letter starts the fill from the building's colour this near."""
 LETTER_AREA_PX = 1600
 """A region up to this size may be the inside of a letter written on a building."""
 RINGED_SHARE = 0.25
 """... if this share of its surroundings is its own colour (and that region encloses it)."""
 MARGIN_SHARE = 0.5
 """A region along more than this share of one of the scan's edges is its margin."""
-SIMPLIFY_FRACTION = 0.005
-"""Corners nearer than this fraction of the perimeter (at least ``SIMPLIFY_MIN_PX``) to the
-line through their neighbours are dropped."""
-SIMPLIFY_MIN_PX = 1.5
-FIT_REACH_PX = 3.0
-DETAIL_FRACTION = 0.03
-"""Details of the outline smaller than this fraction of its area (a mark on a corner, a
-speck on a side) are taken off."""
 MIN_SIDE_M = 0.05
 """R4: no footprint side shorter than 5 cm."""
 
@@ -226,7 +225,7 @@ def outline_of(region: Region, *, rectangle: bool = False,
     """Step 5: the region's outline (see ``trace`` for the options). ``NothingToTrace``
     when the outline in metres is no footprint the model accepts (smaller than its
     smallest, say), with the model's reason."""
-    pixels = _outline_pixels(region, rectangle)
+    pixels = outline_corners(region.mask, region.origin, rectangle=rectangle)
     metres = None
     if calibration is not None:
         metres = _without_short_sides([pixel_to_map(calibration, p) for p in pixels])
@@ -414,120 +413,6 @@ def _sides_touched(mask: np.ndarray) -> tuple[bool, bool, bool, bool]:
     """(left, top, right, bottom)."""
     return (bool(mask[:, 0].any()), bool(mask[0, :].any()),
             bool(mask[:, -1].any()), bool(mask[-1, :].any()))
-
-
-def _outline_pixels(region: Region, rectangle: bool) -> list[Point]:
-    # The contour runs through the centres of the region's edge pixels; the outline goes half
-    # a pixel further (the pixels' own edge) and then INK_PX on, to the middle of the inked
-    # border, which is where a neighbour sharing the wall has its outline too.
-    padded = cv2.copyMakeBorder(region.mask, 1, 1, 1, 1, cv2.BORDER_CONSTANT, value=0)
-    contours, _ = cv2.findContours(padded, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
-    contour = max(contours, key=cv2.contourArea)
-    shift = np.array([region.origin[0] - 1 + 0.5, region.origin[1] - 1 + 0.5])
-    grow = 0.5 + INK_PX
-    if not rectangle and len(contour) >= 4:
-        epsilon = max(SIMPLIFY_MIN_PX, SIMPLIFY_FRACTION * cv2.arcLength(contour, True))
-        while epsilon >= 0.5:
-            corners = cv2.approxPolyDP(contour, epsilon, True).reshape(-1, 2) + shift
-            if len(corners) >= 3:
-                simple = _fewer_corners([(float(x), float(y)) for x, y in corners])
-                shape = Polygon(_fitted(simple, contour.reshape(-1, 2) + shift))
-                if shape.is_valid and shape.area > 0:
-                    grown = shape.buffer(grow, join_style="mitre", mitre_limit=2.0)
-                    points = [(float(x), float(y)) for x, y in grown.exterior.coords[:-1]]
-                    try:
-                        return validate_ring(points)
-                    except ValueError:
-                        pass
-            epsilon /= 2  # a pinched region simplified into a bow-tie: keep more corners
-    (cx, cy), (w, h), angle = cv2.minAreaRect(contour.astype(np.float32))
-    box = cv2.boxPoints(((cx, cy), (w + 2 * grow, h + 2 * grow), angle))
-    return validate_ring([(float(x), float(y)) for x, y in box + shift])
-
-
-def _fewer_corners(ring: list[Point]) -> list[Point]:
-    """The ring with its small details taken off, smallest first, while each costs less than
-    ``DETAIL_FRACTION`` of the area: a corner dropped (a speck on a side), or a corner cut by
-    a mark restored (a short side replaced by its neighbours' meeting point)."""
-    points = list(ring)
-    area = abs(_signed_area(points))
-    while len(points) > 4:
-        best: tuple[float, list[Point]] | None = None
-        n = len(points)
-        for i in range(n):
-            a, b, c = points[i - 1], points[i], points[(i + 1) % n]
-            dropped = points[:i] + points[i + 1:]
-            cost = abs(_signed_area([a, b, c]))
-            if best is None or cost < best[0]:
-                best = (cost, dropped)
-            meet = _meeting_point(points[i - 1], b, c, points[(i + 2) % n])
-            if meet is not None and max(math.dist(meet, b), math.dist(meet, c)) \
-                    <= 2 * math.dist(b, c):
-                restored = [meet if j == i else p for j, p in enumerate(points) if j != (i + 1) % n]
-                cost = abs(_signed_area([b, meet, c]))
-                if cost < best[0]:
-                    best = (cost, restored)
-        if best is None or best[0] > DETAIL_FRACTION * area:
-            break
-        try:
-            points = validate_ring(best[1])
-        except ValueError:
-            break
-    return points
-
-
-def _fitted(ring: list[Point], contour: np.ndarray) -> list[Point]:
-    """Each side moved onto the line that best fits the contour along its middle, and each
-    corner put where its two sides' lines meet (a simplified ring's corners are contour
-    points, which cut a scanned corner short); a corner that would move more than
-    ``FIT_REACH_PX`` keeps its place."""
-    n = len(ring)
-    lines = []
-    for i in range(n):
-        a, b = np.array(ring[i]), np.array(ring[(i + 1) % n])
-        along = b - a
-        length = float(np.hypot(*along))
-        if length < 4:
-            lines.append(None)
-            continue
-        t = (contour - a) @ along / length ** 2
-        off = np.abs((contour - a) @ np.array([-along[1], along[0]])) / length
-        near = contour[(t > 0.15) & (t < 0.85) & (off < FIT_REACH_PX)]
-        if len(near) < 3:
-            lines.append(None)
-            continue
-        vx, vy, x0, y0 = cv2.fitLine(near.astype(np.float32), cv2.DIST_L2, 0, 0.01, 0.01).ravel()
-        lines.append(((float(x0), float(y0)), (float(x0 + vx), float(y0 + vy))))
-    fitted = []
-    for i in range(n):
-        before, after = lines[i - 1], lines[i]
-        corner = ring[i]
-        if before is not None and after is not None:
-            meet = _meeting_point(*before, *after)
-            if meet is not None and math.dist(meet, corner) <= FIT_REACH_PX:
-                corner = meet
-        fitted.append(corner)
-    try:
-        return validate_ring(fitted)
-    except ValueError:
-        return ring
-
-
-def _signed_area(points: list[Point]) -> float:
-    n = len(points)
-    return sum(points[i][0] * points[(i + 1) % n][1] - points[(i + 1) % n][0] * points[i][1]
-               for i in range(n)) / 2.0
-
-
-def _meeting_point(a: Point, b: Point, c: Point, d: Point) -> Point | None:
-    """Where line a-b meets line c-d; None when they are (nearly) parallel."""
-    r = (b[0] - a[0], b[1] - a[1])
-    s = (d[0] - c[0], d[1] - c[1])
-    cross = r[0] * s[1] - r[1] * s[0]
-    if abs(cross) < 1e-6 * math.hypot(*r) * math.hypot(*s):
-        return None
-    t = ((c[0] - a[0]) * s[1] - (c[1] - a[1]) * s[0]) / cross
-    return (a[0] + t * r[0], a[1] + t * r[1])
 
 
 def _without_short_sides(points: list[Point]) -> list[Point]:
