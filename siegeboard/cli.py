@@ -223,7 +223,7 @@ def _trace(args: argparse.Namespace) -> int:
     """The outline of the building at --at on PLAN, as corners in image pixels (and in map
     metres with --siege's calibration), one per line or as JSON."""
     from siegeboard.geometry import GRID_M
-    from siegeboard.plan import DEFAULT_TOLERANCE, TOLERANCE_RANGE, NothingToTrace, read_plan, trace
+    from siegeboard.plan import DEFAULT_TOLERANCE, TOLERANCE_RANGE, read_plan, trace
 
     at = _numbers(args.at, "--at", "PX,PY in image pixels", "419,840", count=2)
     if args.tolerance is None:
@@ -252,10 +252,8 @@ def _trace(args: argparse.Namespace) -> int:
         outline = trace(image, (at[0], at[1]), tolerance=args.tolerance,
                         rectangle=args.rectangle, calibration=calibration,
                         snap_step=GRID_M if args.snap else None, grid_origin=origin)
-    except NothingToTrace as error:
-        raise CommandError(f"--at: {error}") from None
-    except ValueError as error:
-        raise CommandError(f"--at: {error}") from None
+    except ValueError as error:   # NothingToTrace too
+        raise CommandError(f"--at {args.at}: {error}") from None
     if args.json:
         blue, green, red = outline.colour[:3] if len(outline.colour) >= 3 else outline.colour * 3
         result = {"plan": str(args.plan), "at": at, "tolerance": args.tolerance,

@@ -69,8 +69,8 @@ def test_plain_text_with_a_siege_gives_both(capsys):
 
 
 @pytest.mark.parametrize("args, message", [
-    (["--at", "5,5"], "--at: nothing to trace at 5, 5: that is the page's margin"),
-    (["--at", "2000,10"], "--at: the point 2000, 10 is outside the plan, which is 1301 x 1881"),
+    (["--at", "5,5"], "--at 5,5: nothing to trace there: that is the page's margin"),
+    (["--at", "2000,10"], "--at 2000,10: the point 2000, 10 is outside the plan, which is 1301"),
     (["--at", "12"], "--at: '12' is not PX,PY in image pixels (e.g. --at 419,840)"),
     (["--at", HOUSE, "--tolerance", "256"], "--tolerance: 256 is not from 0 to 255"),
     (["--at", HOUSE, "--snap"], "--snap: snapping to the 2 m grid needs the plan's calibration"),

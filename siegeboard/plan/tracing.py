@@ -68,7 +68,12 @@ MIN_SIDE_M = 0.05
 
 class NothingToTrace(ValueError):
     """The click is inside the plan but there is no building-like region there; the message
-    says why in plain words."""
+    says why in plain words. ``region``, when known, is what was found and refused (open
+    ground, the margin): every point in it would be refused alike."""
+
+    def __init__(self, message: str, region: "Region | None" = None):
+        super().__init__(message)
+        self.region = region
 
 
 @dataclass(frozen=True)
@@ -112,6 +117,12 @@ class Region:
     origin: tuple[int, int]
     colour: tuple[int, int, int]
     clipped: bool
+
+    def covers(self, at: Point) -> bool:
+        """Whether the image pixel under ``at`` is in the region."""
+        x, y = int(math.floor(at[0])) - self.origin[0], int(math.floor(at[1])) - self.origin[1]
+        return 0 <= y < self.mask.shape[0] and 0 <= x < self.mask.shape[1] \
+            and bool(self.mask[y, x])
 
 
 def trace_region(image: np.ndarray, at: Point, *, tolerance: int = DEFAULT_TOLERANCE,
@@ -199,9 +210,10 @@ def _grown(pixels: np.ndarray, at: Point, colour: tuple[int, ...], tolerance: in
                 break
         if 2 * half >= max_extent_px:
             raise NothingToTrace(
-                f"nothing to trace at {at[0]:g}, {at[1]:g}: that colour runs on for more than "
+                f"nothing to trace there: that colour runs on for more than "
                 f"{max_extent_px} pixels (open page or ground, not a building); click inside a "
-                "building, or narrow the tolerance")
+                "building, or narrow the tolerance",
+                Region(region, (left, top), colour, clipped=True))
         half *= 2
     open_sides = _sides_touched(region)
     edges_reached = sum(touched and edge for touched, edge in zip(open_sides, image_sides))
@@ -209,8 +221,9 @@ def _grown(pixels: np.ndarray, at: Point, colour: tuple[int, ...], tolerance: in
         (region[:, 0], region[0, :], region[:, -1], region[-1, :]),
         (height, width, height, width), image_sides) if edge]
     if edges_reached >= 3 or max(along, default=0.0) > MARGIN_SHARE:
-        raise NothingToTrace(f"nothing to trace at {at[0]:g}, {at[1]:g}: that is the page's "
-                             "margin or background, which reaches the edges of the scan")
+        raise NothingToTrace("nothing to trace there: that is the page's "
+                             "margin or background, which reaches the edges of the scan",
+                             Region(region, (left, top), colour, clipped=True))
     return Region(region, (left, top), colour, clipped=edges_reached > 0)
 
 

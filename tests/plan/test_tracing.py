@@ -69,6 +69,14 @@ def test_the_sheet_margin_is_not_a_building(sanborn):
             trace(sanborn, at)
 
 
+def test_a_refusal_carries_the_ground_it_refused(sanborn):
+    with pytest.raises(NothingToTrace) as refused:
+        trace(sanborn, (5.0, 5.0))
+    ground = refused.value.region
+    assert ground is not None and ground.covers((5.0, 5.0)) and ground.covers((600.0, 8.0))
+    assert not ground.covers((419.0, 840.0))    # a house is no part of the margin
+
+
 def test_open_ground_running_on_past_the_largest_window_is_not_a_building():
     image = paper(1500, 1500)
     cv2.rectangle(image, (3, 3), (1496, 1496), INK, 2)   # a frame: no margin to the edge

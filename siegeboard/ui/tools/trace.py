@@ -48,6 +48,7 @@ class TraceTool(Tool):
         self._hover = None            # the hover preview item
         self._hover_at: Point | None = None
         self._last: tuple | None = None  # (pixel, settings) -> result of the last trace
+        self._refused: tuple | None = None  # (settings, region, message) of the last refusal
         self._press: ToolEvent | None = None
         self._box = None              # the Shift-drag box preview item
         self._batch: list[list[Point]] = []
@@ -187,6 +188,9 @@ class TraceTool(Tool):
         key = ((int(math.floor(at[0])), int(math.floor(at[1]))), settings)
         if self._last is not None and self._last[0] == key:
             return self._last[1]
+        refused = self._refused
+        if refused is not None and refused[0] == settings and refused[1].covers(at):
+            return refused[2]  # the same open ground as before: no need to trace it again
         try:
             result: Outline | str = trace(
                 pixels, at, tolerance=self.tolerance, rectangle=self.rectangle,
@@ -194,6 +198,8 @@ class TraceTool(Tool):
                 grid_origin=self.document.siege.grid_origin)
         except NothingToTrace as error:
             result = f"Trace: {error}."
+            if error.region is not None:
+                self._refused = (settings, error.region, result)
         except ValueError as error:
             inside = 0 <= at[0] < pixels.shape[1] and 0 <= at[1] < pixels.shape[0]
             result = f"Trace: {error}." if inside else "Trace: the pointer is off the plan."
