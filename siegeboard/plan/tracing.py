@@ -203,8 +203,10 @@ def _grown(pixels: np.ndarray, at: Point, colour: tuple[int, ...], tolerance: in
             raise _Thin("nothing to trace there: the colour around the point is not even "
                         "(widen the tolerance)")
         region = _flood(mask, start)
-        # what runs on is known from the fill alone: grow before any further work
+        # what runs on, and the margin, are known from the fill alone (closing only adds):
+        # grow, or refuse, before any further work
         if not _runs_on(region, image_sides):
+            _refuse_margin(region, (left, top), colour, image_sides, (width, height))
             region = _closed(_area_of(mask, region, click, start, hatching), gap_px)
             if not _runs_on(region, image_sides):
                 break
@@ -215,16 +217,26 @@ def _grown(pixels: np.ndarray, at: Point, colour: tuple[int, ...], tolerance: in
                 "building, or narrow the tolerance",
                 Region(region, (left, top), colour, clipped=True))
         half *= 2
-    open_sides = _sides_touched(region)
-    edges_reached = sum(touched and edge for touched, edge in zip(open_sides, image_sides))
+    _refuse_margin(region, (left, top), colour, image_sides, (width, height))
+    edges_reached = sum(touched and edge
+                        for touched, edge in zip(_sides_touched(region), image_sides))
+    return Region(region, (left, top), colour, clipped=edges_reached > 0)
+
+
+def _refuse_margin(region: np.ndarray, origin: tuple[int, int], colour: tuple[int, ...],
+                   image_sides: tuple[bool, ...], size: tuple[int, int]) -> None:
+    """``NothingToTrace`` for a region along three of the scan's edges, or along more than
+    ``MARGIN_SHARE`` of one: the page's margin or background."""
+    width, height = size
+    touched = _sides_touched(region)
+    edges_reached = sum(side and edge for side, edge in zip(touched, image_sides))
     along = [np.count_nonzero(side) / length for side, length, edge in zip(
         (region[:, 0], region[0, :], region[:, -1], region[-1, :]),
         (height, width, height, width), image_sides) if edge]
     if edges_reached >= 3 or max(along, default=0.0) > MARGIN_SHARE:
-        raise NothingToTrace("nothing to trace there: that is the page's "
-                             "margin or background, which reaches the edges of the scan",
-                             Region(region, (left, top), colour, clipped=True))
-    return Region(region, (left, top), colour, clipped=edges_reached > 0)
+        raise NothingToTrace("nothing to trace there: that is the page's margin or "
+                             "background, which reaches the edges of the scan",
+                             Region(region, origin, colour, clipped=True))
 
 
 def _runs_on(region: np.ndarray, image_sides: tuple[bool, ...]) -> bool:
