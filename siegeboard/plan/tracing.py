@@ -44,6 +44,8 @@ DEFAULT_GAP_PX = 5
 """Notches narrower than this (lettering, specks on the outline) are closed."""
 HATCH_LINE_PX = 2
 """Hatch lines up to this wide are bridged when the click lands between two of them."""
+HATCH_SHARE = 0.8
+"""A hatched area is mostly strips: this share of its colour at least."""
 MAX_EXTENT_PX = 4096
 """A region that runs on past a window this wide is open page or ground, not a building."""
 FIRST_WINDOW_PX = 512
@@ -92,18 +94,19 @@ class Outline:
 def trace(image: np.ndarray, at: Point, *, tolerance: int = DEFAULT_TOLERANCE,
           rectangle: bool = False, gap_px: int = DEFAULT_GAP_PX,
           calibration: Calibration | None = None, snap_step: float | None = None,
-          grid_origin: Point = (0.0, 0.0)) -> Outline:
+          grid_origin: Point = (0.0, 0.0), colour: tuple[int, ...] | None = None) -> Outline:
     """The outline of the region of like colour around ``at`` (image pixels, x right, y down).
 
     ``image``: an (height, width, 3) or (height, width) uint8 array (``image.decode_plan``).
     ``rectangle``: the minimum rotated rectangle around the region instead of its corners.
     ``calibration``: also give the outline in map metres; with ``snap_step`` (metres) its
     corners go to the grid through ``grid_origin`` (an outline smaller than a cell becomes
-    the cell under its middle), and ``pixels`` follow the snapped corners.
+    the cell under its middle), and ``pixels`` follow the snapped corners. ``colour``: the
+    colour to follow (default ``colour_at(image, at)``), as ``regions_of_colour`` found it.
     Raises ``ValueError`` for a point outside the image or a tolerance out of range, and
     ``NothingToTrace`` where there is no building to trace (open page, a line, a speck).
     """
-    region = trace_region(image, at, tolerance=tolerance, gap_px=gap_px)
+    region = trace_region(image, at, tolerance=tolerance, gap_px=gap_px, colour=colour)
     return outline_of(region, rectangle=rectangle, calibration=calibration,
                       snap_step=snap_step, grid_origin=grid_origin)
 
@@ -126,13 +129,15 @@ class Region:
 
 
 def trace_region(image: np.ndarray, at: Point, *, tolerance: int = DEFAULT_TOLERANCE,
-                 gap_px: int = DEFAULT_GAP_PX, max_extent_px: int = MAX_EXTENT_PX) -> Region:
+                 gap_px: int = DEFAULT_GAP_PX, max_extent_px: int = MAX_EXTENT_PX,
+                 colour: tuple[int, ...] | None = None) -> Region:
     """Steps 1-4 of the module's docstring: the filled region around ``at``, same errors as
     ``trace``."""
     if not TOLERANCE_RANGE[0] <= tolerance <= TOLERANCE_RANGE[1]:
         raise ValueError(f"the tolerance must be from {TOLERANCE_RANGE[0]} to "
                          f"{TOLERANCE_RANGE[1]}, not {tolerance}")
-    colour = colour_at(image, at)
+    found = colour_at(image, at)   # refuses a point off the image, given a colour or not
+    colour = found if colour is None else tuple(int(c) for c in colour)
     pixels = _three_channels(image)
     grow = dict(pixels=pixels, at=at, tolerance=tolerance, gap_px=gap_px,
                 max_extent_px=max_extent_px)
@@ -306,8 +311,8 @@ def regions_of_colour(image: np.ndarray, box: tuple[Point, Point], colour: tuple
         # the point deepest inside the region: far from lettering and from its edge
         where = np.where(labels[y:y + h, x:x + w] == label, inner[y:y + h, x:x + w], -1)
         row, column = np.unravel_index(int(np.argmax(where)), where.shape)
-        if where[row, column] <= HATCH_LINE_PX:
-            continue  # a line (the blend of an ink line with the paper), not an area
+        if where[row, column] <= HATCH_LINE_PX + 1:
+            continue  # a line or a strip (the blend of an ink line with the paper), no area
         found.append((area, (float(left + x + column) + 0.5, float(top + y + row) + 0.5)))
     found.sort(key=lambda item: -item[0])
     return [point for _area, point in found]
@@ -416,15 +421,30 @@ def _thickness(region: np.ndarray) -> float:
 
 
 def _join_hatching(mask: np.ndarray, strip: np.ndarray, start: tuple[int, int]) -> np.ndarray:
-    # A strip between two hatch lines: bridge lines up to HATCH_LINE_PX wide and take the
-    # hatched area as a whole, if that makes a real area (three strips or more).
+    """A strip between two hatch lines: bridge lines up to HATCH_LINE_PX wide and take the
+    hatched area as a whole, if that makes a real area of strips: three or more, and
+    ``HATCH_SHARE`` of its colour in strips (not buildings side by side that a thin fringe
+    of blended ink happened to touch); else the strip itself."""
     size = HATCH_LINE_PX + 1
     kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (size, size))
     joined = _flood(cv2.morphologyEx(mask, cv2.MORPH_CLOSE, kernel), start)
-    strips = cv2.connectedComponents(cv2.bitwise_and(mask, joined), connectivity=4)[0] - 1
-    if strips >= 3 and _thickness(joined) > HATCH_LINE_PX + 1:
-        return joined
-    return strip
+    if _thickness(joined) <= HATCH_LINE_PX + 1:
+        return strip
+    parts = cv2.bitwise_and(mask, joined)
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(parts, connectivity=4)
+    if count - 1 < 3:
+        return strip
+    depth = cv2.distanceTransform(cv2.copyMakeBorder(parts, 1, 1, 1, 1, cv2.BORDER_CONSTANT,
+                                                     value=0), cv2.DIST_L2, 3)[1:-1, 1:-1]
+    in_strips = 0
+    for label in range(1, count):
+        x, y, w, h, area = stats[label]
+        inside = labels[y:y + h, x:x + w] == label
+        if depth[y:y + h, x:x + w][inside].max() <= HATCH_LINE_PX + 1:
+            in_strips += area
+    if in_strips < HATCH_SHARE * stats[1:, cv2.CC_STAT_AREA].sum():
+        return strip
+    return joined
 
 
 def _holes_filled(region: np.ndarray) -> np.ndarray:

@@ -56,6 +56,22 @@ def test_a_traced_outline_is_a_footprint_the_model_accepts_in_metres(sanborn):
         assert iou(outline.metres, truth_m) >= 0.85
 
 
+def test_every_frame_building_of_the_sheet_traces_apart_from_its_neighbours(sanborn):
+    yellow = (172, 223, 234)
+    points = regions_of_colour(sanborn, ((0, 0), (1301, 1881)), yellow, min_area_px=60)
+    assert len(points) > 150
+    calibration = MapImage(member="plan.png", pixels_per_metre=5.2)
+    shapes = []
+    for point in points[::4]:
+        outline = trace(sanborn, point, colour=yellow, calibration=calibration)
+        Structure(id="t", name="T", kind="house", footprint=outline.metres, armor=1)
+        shapes.append(Polygon(outline.pixels))
+    for i, one in enumerate(shapes):
+        for other in shapes[i + 1:]:
+            if one.intersects(other):   # neighbours meet on their shared ink line only
+                assert one.intersection(other).area < 0.1 * min(one.area, other.area)
+
+
 def test_a_click_on_the_lettering_inside_a_building_still_traces_the_building(sanborn):
     # (1137, 1118) is on the "Off." written in the creamery's office
     at_letter = trace(sanborn, (1137.0, 1118.0), rectangle=True)
@@ -263,7 +279,7 @@ def test_every_building_of_the_clicked_colour_in_a_box_is_found():
     building(image, [(380, 40), (460, 40), (460, 120), (380, 120)], fill=(230, 200, 150))  # blue
     cv2.putText(image, "3", (280, 210), cv2.FONT_HERSHEY_SIMPLEX, 1.0, INK, 2)
     points = regions_of_colour(image, ((0, 0), (499, 299)), FILL)
-    outlines = [trace(image, p).pixels for p in points]
+    outlines = [trace(image, p, colour=FILL).pixels for p in points]
     assert len(outlines) == 3
     for corners in houses:
         assert max(iou(corners, o) for o in outlines) >= 0.95

@@ -245,7 +245,7 @@ class TraceTool(Tool):
             try:
                 outline = trace(pixels, seed, tolerance=self.tolerance, rectangle=self.rectangle,
                                 calibration=placement, snap_step=GRID_M if self.snap else None,
-                                grid_origin=self.document.siege.grid_origin)
+                                grid_origin=self.document.siege.grid_origin, colour=colour)
             except ValueError:
                 continue  # a region that is no building after all (a line, the margin)
             # a building is in the box when its middle is (the one the box starts on, too)
