@@ -70,7 +70,7 @@ def find_grid(image: np.ndarray, *, min_cell_px: float = MIN_CELL_PX,
     across, down = _autocorrelation(vertical), _autocorrelation(horizontal)
     # lags in quarter pixels: a cell of 37.5 px echoes at 75, 112.5, 150...
     lags = np.arange(low - 1, high + 1.01, LAG_STEP)
-    combs = np.array([min(_comb(across, lag), _comb(down, lag)) for lag in lags])
+    combs = np.minimum(_combs(across, lags), _combs(down, lags))
     found = _period(combs, lags)
     if found is None:
         return None
@@ -144,17 +144,23 @@ def _period(scores: np.ndarray, lags: np.ndarray) -> float | None:
     return float(lags[best])
 
 
-def _comb(correlation: np.ndarray, lag: float) -> float:
-    """The (lower) median of the autocorrelation's peaks within a pixel of the multiples of
-    ``lag`` (at least ``ECHOES``, at most ``MAX_ECHOES``, within two thirds of the profile):
-    most of them must echo, not just those a longer period shares (-1 when the profile is
-    too short)."""
+def _combs(correlation: np.ndarray, lags: np.ndarray) -> np.ndarray:
+    """Each lag's comb: the lower median of the autocorrelation's peaks within a pixel of
+    its multiples (at least ``ECHOES``, at most ``MAX_ECHOES``, within two thirds of the
+    profile): most of them must echo, not just those a longer period shares; -1 where the
+    profile is too short for ``ECHOES``."""
     reach = (2 * len(correlation)) // 3   # beyond, too little overlap to measure well
-    count = min(MAX_ECHOES, int((reach - 2) // lag))
-    if count < ECHOES:
-        return -1.0
-    echoes = sorted(_peak_near(correlation, k * lag, 1) for k in range(1, count + 1))
-    return float(echoes[(count - 1) // 2])   # the lower median: half must echo at least
+    padded = np.concatenate([correlation[:1], correlation, correlation[-1:]])
+    near = np.maximum(np.maximum(padded[:-2], padded[1:-1]), padded[2:])  # peak within 1 px
+    counts = np.minimum(MAX_ECHOES, ((reach - 2) // lags).astype(int))
+    multiples = np.arange(1, MAX_ECHOES + 1)
+    where = np.rint(lags[:, None] * multiples[None, :]).astype(int)
+    used = multiples[None, :] <= counts[:, None]
+    echoes = np.where(used, near[np.clip(where, 0, len(near) - 1)], np.inf)
+    echoes.sort(axis=1)
+    middle = np.clip((counts - 1) // 2, 0, MAX_ECHOES - 1)
+    combs = echoes[np.arange(len(lags)), middle]
+    return np.where(counts >= ECHOES, combs, -1.0)
 
 
 def _peak_near(correlation: np.ndarray, lag: float, reach: int = 2) -> float:
