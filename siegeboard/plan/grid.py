@@ -35,7 +35,9 @@ SAMPLE_PX = 4096
 cost on a 10,000 px plan."""
 LAG_STEP = 0.25
 """Lags are tried this far apart (pixels)."""
-HARMONIC_SHARE = 0.8
+FRACTION_PX = 0.5
+"""A fraction of the best lag must be a peak this near (pixels) to the best / n."""
+HARMONIC_SHARE = 0.6
 """A whole fraction of the best lag scoring this share of it is the grid: the best may span
 several cells (a plan's blocks repeating under its printed grid)."""
 
@@ -137,7 +139,7 @@ def _period(scores: np.ndarray, lags: np.ndarray) -> float | None:
     if scores[best] <= 0:
         return None
     for parts in range(int(lags[best] // lags[1]), 1, -1):     # the smallest fraction first
-        good = [i for i in peaks if abs(lags[i] - lags[best] / parts) <= 1.0
+        good = [i for i in peaks if abs(lags[i] - lags[best] / parts) <= FRACTION_PX
                 and scores[i] >= HARMONIC_SHARE * scores[best]]
         if good:
             return float(lags[max(good, key=lambda i: scores[i])])
