@@ -3,9 +3,12 @@
 A printed grid repeats its lines every cell along both axes, so the plan's edges repeat too.
 The edge strength summed down each column (vertical lines) and along each row (horizontal
 lines) gives two profiles; their autocorrelation, taken through a Fourier transform, peaks at
-the cell size and its multiples. The grid is the smallest lag that both axes agree on and
-that stands out of the plan's other lines; folding the profiles at that period gives the
-lines' offset. A plan without a printed grid (a town map, a plain sheet) gives None.
+the cell size and its multiples. A lag (tried every quarter pixel) scores by its comb: the
+lower median of the autocorrelation at its multiples, on the weaker of the two axes (a grid
+echoes at every multiple on both; walls and furniture do not). The grid is the best-scoring
+lag, or the smallest whole fraction of it that scores nearly as well; folding the profiles
+at that period gives the lines' offset. A plan without a printed grid (a town map, a plain
+sheet) gives None. Found through a skew of 1 degree, not of 2 (deskew the scan first).
 """
 
 from __future__ import annotations
@@ -17,16 +20,26 @@ import numpy as np
 
 MIN_CELL_PX = 8
 """Cells smaller than this are texture (hatching, paper grain), not a grid to calibrate on."""
-MIN_CELLS = 3
-"""The plan must hold at least this many cells along each axis."""
-MIN_STRENGTH = 0.3
-"""Normalised autocorrelation at the period below which nothing is called a grid."""
+ECHOES = 3
+"""A lag's comb: the autocorrelation at this many of its multiples at least ..."""
+MAX_ECHOES = 8
+"""... and at most this many."""
+MIN_CELLS = 4.5
+"""The plan must hold at least this many cells along each axis (its comb's last echo within
+two thirds of the profile, where the autocorrelation is still well measured)."""
+MIN_STRENGTH = 0.22
+"""The comb below which nothing is called a grid (noise and the 1893 town sheet stay under
+0.18; the Dungeondraft map's grid scores 0.26-0.61 scaled to 32-96 px a cell)."""
 SAMPLE_PX = 4096
 """Only a centred crop this large is read: a grid is the same all over, and this bounds the
 cost on a 10,000 px plan."""
-HARMONIC_SHARE = 0.5
-"""A shorter lag whose peak reaches this share of the best one is the grid: the best may be
-a multiple of the cell (a plan's blocks repeating under its printed grid)."""
+LAG_STEP = 0.25
+"""Lags are tried this far apart (pixels)."""
+FRACTION_PX = 0.5
+"""A fraction of the best lag must be a peak this near (pixels) to the best / n."""
+HARMONIC_SHARE = 0.6
+"""A whole fraction of the best lag scoring this share of it is the grid: the best may span
+several cells (a plan's blocks repeating under its printed grid)."""
 
 
 @dataclass(frozen=True)
@@ -34,7 +47,7 @@ class FoundGrid:
     """A printed grid: ``cell_px`` the side of a cell in image pixels; ``offset_px`` (x, y)
     where the first vertical and horizontal lines lie, each from 0 up to ``cell_px``, in
     image pixels measured from the image's top-left corner; ``strength`` from 0 to 1, how
-    clearly the lines repeat (the smaller of the two axes)."""
+    clearly the lines repeat (the comb of the weaker axis)."""
 
     cell_px: float
     offset_px: tuple[float, float]
@@ -45,7 +58,7 @@ def find_grid(image: np.ndarray, *, min_cell_px: float = MIN_CELL_PX,
               max_cell_px: float | None = None) -> FoundGrid | None:
     """The square grid printed on ``image`` ((height, width[, channels]) uint8), or None when
     nothing repeats clearly enough along both axes (``MIN_STRENGTH``). ``max_cell_px``
-    defaults to a third of the shorter side (three cells at least)."""
+    defaults to the shorter side over ``MIN_CELLS``."""
     grey, (left, top_row) = _grey_sample(image)
     height, width = grey.shape
     longest = min(height, width) / MIN_CELLS
@@ -57,14 +70,16 @@ def find_grid(image: np.ndarray, *, min_cell_px: float = MIN_CELL_PX,
     vertical = _profile(np.abs(np.diff(grey, axis=1)).sum(axis=0))
     horizontal = _profile(np.abs(np.diff(grey, axis=0)).sum(axis=1))
     across, down = _autocorrelation(vertical), _autocorrelation(horizontal)
-    shorter = min(len(across), len(down))
-    both = np.minimum(across[:shorter], down[:shorter])
-    lag = _period(both, low, high)
-    if lag is None:
+    # lags in quarter pixels: a cell of 37.5 px echoes at 75, 112.5, 150...
+    lags = np.arange(low - 1, high + 1.01, LAG_STEP)
+    combs = np.minimum(_combs(across, lags), _combs(down, lags))
+    found = _period(combs, lags)
+    if found is None:
         return None
+    at = int(np.argmin(np.abs(lags - found)))
+    lag = int(round(found))
     cell = _refined(across, lag) / 2 + _refined(down, lag) / 2
-    # a grid repeats: its second line must echo as clearly as its first
-    strength = min(float(both[lag]), _peak_near(both, 2 * cell))
+    strength = float(combs[at])
     if strength < MIN_STRENGTH:
         return None
     return FoundGrid(cell_px=float(cell),
@@ -111,22 +126,48 @@ def _autocorrelation(profile: np.ndarray) -> np.ndarray:
     return unbiased / unbiased[0]
 
 
-def _period(correlation: np.ndarray, low: int, high: int) -> int | None:
-    """The smallest lag in [low, high] that is a local peak and nearly as high as the best."""
-    segment = correlation[low - 1:high + 2]
-    peaks = [low + i for i in range(len(segment) - 2)
-             if segment[i + 1] >= segment[i] and segment[i + 1] > segment[i + 2]]
+def _period(scores: np.ndarray, lags: np.ndarray) -> float | None:
+    """The lag with the best score, or the smallest whole fraction of it (a half, a
+    third...) that is a peak scoring ``HARMONIC_SHARE`` of the best: the best lag may span
+    several cells (a plan's blocks repeating under its printed grid). ``lags`` are the
+    lags scored, first and last only as neighbours."""
+    peaks = [i for i in range(1, len(scores) - 1)
+             if scores[i] >= scores[i - 1] and scores[i] > scores[i + 1]]
     if not peaks:
         return None
-    best = max(correlation[p] for p in peaks)
-    if best <= 0:
+    best = max(peaks, key=lambda i: scores[i])
+    if scores[best] <= 0:
         return None
-    return next(p for p in peaks if correlation[p] >= HARMONIC_SHARE * best)
+    for parts in range(int(lags[best] // lags[1]), 1, -1):     # the smallest fraction first
+        good = [i for i in peaks if abs(lags[i] - lags[best] / parts) <= FRACTION_PX
+                and scores[i] >= HARMONIC_SHARE * scores[best]]
+        if good:
+            return float(lags[max(good, key=lambda i: scores[i])])
+    return float(lags[best])
 
 
-def _peak_near(correlation: np.ndarray, lag: float) -> float:
+def _combs(correlation: np.ndarray, lags: np.ndarray) -> np.ndarray:
+    """Each lag's comb: the lower median of the autocorrelation's peaks within a pixel of
+    its multiples (at least ``ECHOES``, at most ``MAX_ECHOES``, within two thirds of the
+    profile): most of them must echo, not just those a longer period shares; -1 where the
+    profile is too short for ``ECHOES``."""
+    reach = (2 * len(correlation)) // 3   # beyond, too little overlap to measure well
+    padded = np.concatenate([correlation[:1], correlation, correlation[-1:]])
+    near = np.maximum(np.maximum(padded[:-2], padded[1:-1]), padded[2:])  # peak within 1 px
+    counts = np.minimum(MAX_ECHOES, ((reach - 2) // lags).astype(int))
+    multiples = np.arange(1, MAX_ECHOES + 1)
+    where = np.rint(lags[:, None] * multiples[None, :]).astype(int)
+    used = multiples[None, :] <= counts[:, None]
+    echoes = np.where(used, near[np.clip(where, 0, len(near) - 1)], np.inf)
+    echoes.sort(axis=1)
+    middle = np.clip((counts - 1) // 2, 0, MAX_ECHOES - 1)
+    combs = echoes[np.arange(len(lags)), middle]
+    return np.where(counts >= ECHOES, combs, -1.0)
+
+
+def _peak_near(correlation: np.ndarray, lag: float, reach: int = 2) -> float:
     i = int(round(lag))
-    window = correlation[max(0, i - 2):i + 3]
+    window = correlation[max(0, i - reach):i + reach + 1]
     return float(window.max()) if len(window) else 0.0
 
 
@@ -138,6 +179,8 @@ def _refined(correlation: np.ndarray, lag: int) -> float:
     while (multiple + 1) * lag + 2 < len(correlation) * 2 // 3:
         multiple += 1
         guess = int(round(best * multiple))
+        if guess + 3 > len(correlation):
+            break
         window = correlation[guess - 2:guess + 3]
         top = guess - 2 + int(np.argmax(window))
         if correlation[top] < MIN_STRENGTH / 2:
@@ -151,7 +194,9 @@ def _parabola_top(values: np.ndarray, i: int) -> float:
         return float(i)
     a, b, c = values[i - 1], values[i], values[i + 1]
     bend = a - 2 * b + c
-    return float(i) if bend >= 0 else i + 0.5 * (a - c) / bend
+    if bend >= 0 or b < max(a, c):
+        return float(i)  # not a peak: no parabola through it
+    return i + float(np.clip(0.5 * (a - c) / bend, -0.5, 0.5))
 
 
 def _offset(profile: np.ndarray, cell: float, first_edge: int) -> float:
