@@ -71,7 +71,7 @@ def find_grid(image: np.ndarray, *, min_cell_px: float = MIN_CELL_PX,
     horizontal = _profile(np.abs(np.diff(grey, axis=0)).sum(axis=1))
     across, down = _autocorrelation(vertical), _autocorrelation(horizontal)
     # lags in quarter pixels: a cell of 37.5 px echoes at 75, 112.5, 150...
-    lags = np.arange(low - 1, high + 1.01, LAG_STEP)
+    lags = np.arange(low - 1, high + 1 + LAG_STEP / 2, LAG_STEP)
     combs = np.minimum(_combs(across, lags), _combs(down, lags))
     found = _period(combs, lags)
     if found is None:
@@ -130,15 +130,16 @@ def _period(scores: np.ndarray, lags: np.ndarray) -> float | None:
     """The lag with the best score, or the smallest whole fraction of it (a half, a
     third...) that is a peak scoring ``HARMONIC_SHARE`` of the best: the best lag may span
     several cells (a plan's blocks repeating under its printed grid). ``lags`` are the
-    lags scored, first and last only as neighbours."""
-    peaks = [i for i in range(1, len(scores) - 1)
-             if scores[i] >= scores[i - 1] and scores[i] > scores[i + 1]]
+    lags scored; those in their first and last pixel only as neighbours."""
+    low, high = lags[0] + 1, lags[-1] - 1      # the first and last pixel: neighbours only
+    peaks = [i for i in range(1, len(scores) - 1) if low <= lags[i] <= high
+             and scores[i] >= scores[i - 1] and scores[i] > scores[i + 1]]
     if not peaks:
         return None
     best = max(peaks, key=lambda i: scores[i])
     if scores[best] <= 0:
         return None
-    for parts in range(int(lags[best] // lags[1]), 1, -1):     # the smallest fraction first
+    for parts in range(int(lags[best] // low), 1, -1):     # the smallest fraction first
         good = [i for i in peaks if abs(lags[i] - lags[best] / parts) <= FRACTION_PX
                 and scores[i] >= HARMONIC_SHARE * scores[best]]
         if good:
