@@ -35,6 +35,8 @@ SAMPLE_PX = 4096
 cost on a 10,000 px plan."""
 LAG_STEP = 0.25
 """Lags are tried this far apart (pixels)."""
+ECHO_REACH_PX = 0.5
+"""An echo is read this near (pixels) to its multiple of the lag."""
 FRACTION_PX = 0.5
 """A fraction of the best lag must be a peak this near (pixels) to the best / n."""
 HARMONIC_SHARE = 0.6
@@ -104,10 +106,10 @@ def _grey_sample(image: np.ndarray) -> tuple[np.ndarray, tuple[int, int]]:
 
 
 def _profile(sums: np.ndarray) -> np.ndarray:
-    """Edge sums, softened over a couple of pixels (a cell of 37.5 px puts its thin lines 37
-    and 38 px apart), less their running mean over a wide window (uneven lighting, a dark
+    """Edge sums, softened over a pixel or so (a cell of 37.5 px puts its thin lines 37 and
+    38 px apart), less their running mean over a wide window (uneven lighting, a dark
     half of the plan), so only what repeats is left."""
-    sums = cv2.GaussianBlur(sums.astype(np.float64).reshape(1, -1), (9, 1), 1.5,
+    sums = cv2.GaussianBlur(sums.astype(np.float64).reshape(1, -1), (5, 1), 0.8,
                             borderType=cv2.BORDER_REFLECT).ravel()
     window = max(3, min(len(sums) // 4, 257)) | 1
     trend = cv2.blur(sums.reshape(1, -1), (window, 1), borderType=cv2.BORDER_REFLECT).ravel()
@@ -148,18 +150,20 @@ def _period(scores: np.ndarray, lags: np.ndarray) -> float | None:
 
 
 def _combs(correlation: np.ndarray, lags: np.ndarray) -> np.ndarray:
-    """Each lag's comb: the lower median of the autocorrelation's peaks within a pixel of
-    its multiples (at least ``ECHOES``, at most ``MAX_ECHOES``, within two thirds of the
-    profile): most of them must echo, not just those a longer period shares; -1 where the
-    profile is too short for ``ECHOES``."""
+    """Each lag's comb: the lower median of the autocorrelation's peaks within
+    ``ECHO_REACH_PX`` of its multiples (at least ``ECHOES``, at most ``MAX_ECHOES``, within
+    two thirds of the profile): most of them must echo, not just those a longer period
+    shares; -1 where the profile is too short for ``ECHOES``."""
     reach = (2 * len(correlation)) // 3   # beyond, too little overlap to measure well
-    padded = np.concatenate([correlation[:1], correlation, correlation[-1:]])
-    near = np.maximum(np.maximum(padded[:-2], padded[1:-1]), padded[2:])  # peak within 1 px
     counts = np.minimum(MAX_ECHOES, ((reach - 2) // lags).astype(int))
     multiples = np.arange(1, MAX_ECHOES + 1)
-    where = np.rint(lags[:, None] * multiples[None, :]).astype(int)
+    where = lags[:, None] * multiples[None, :]
+    positions = np.arange(len(correlation))
+    # the peak within half a pixel of each echo, read between the whole lags
+    near = np.max([np.interp(where + shift, positions, correlation) for shift in
+                   (-ECHO_REACH_PX, 0.0, ECHO_REACH_PX)], axis=0)
     used = multiples[None, :] <= counts[:, None]
-    echoes = np.where(used, near[np.clip(where, 0, len(near) - 1)], np.inf)
+    echoes = np.where(used, near, np.inf)
     echoes.sort(axis=1)
     middle = np.clip((counts - 1) // 2, 0, MAX_ECHOES - 1)
     combs = echoes[np.arange(len(lags)), middle]
