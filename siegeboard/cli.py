@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import math
 import os
@@ -14,7 +15,10 @@ from pydantic import ValidationError
 from siegeboard import __version__
 from siegeboard.model.actions import AdvanceClock, FireAt
 from siegeboard.model.siege import TURNS_PER_MINUTE
-from siegeboard.persist import SiegeFileError, read_siege, write_siege
+from siegeboard.persist import (
+    SiegeFileChanged, SiegeFileError, SiegeFileLocked, SiegeFileReadOnly, hold_lock, read_siege,
+    write_siege,
+)
 from siegeboard.report.bounds import board_bounds, contains
 from siegeboard.report.options import PAPER_SIZES, SnapshotOptions, parse_scale
 from siegeboard.report.table import structure_rows
@@ -106,6 +110,30 @@ def find_named(table: dict, wanted: str, what: str, option: str):
     raise CommandError(f"{option}: no {what} {wanted!r} in this siege; its {what}s are: {known}")
 
 
+# -- saving: one writer at a time, and only over the version read ----------------------------
+
+
+@contextlib.contextmanager
+def writing(path: Path):
+    """Hold ``path``'s lock for a read-modify-write; a refusal names who holds it."""
+    try:
+        with hold_lock(path):
+            yield
+    except SiegeFileLocked as error:
+        raise CommandError(str(error)) from None
+
+
+def save(path: Path, siege_file, force: bool) -> None:
+    """``write_siege`` with the command line's words for a changed or read-only file."""
+    try:
+        write_siege(path, siege_file, replace_read_only=force)
+    except SiegeFileChanged:
+        raise CommandError(f"{path} changed since it was read: run the command again") from None
+    except SiegeFileReadOnly:
+        raise CommandError(f"{path} is read-only: nothing was saved (give --force to replace "
+                           "it all the same)") from None
+
+
 # -- fire and advance -------------------------------------------------------------------------
 
 
@@ -115,7 +143,8 @@ def reproducible_dice(siege) -> RandomDice:
     return RandomDice(siege.dice_seed * 1_000_003 + len(siege.log))
 
 
-def _apply_and_save(path: Path, siege_file, action, dice_text: str | None, as_json: bool) -> int:
+def _apply_and_save(path: Path, siege_file, action, dice_text: str | None, as_json: bool,
+                    force: bool = False) -> int:
     siege = siege_file.siege
     dice = ScriptedDice(parse_dice(dice_text)) if dice_text else reproducible_dice(siege)
     try:
@@ -131,7 +160,7 @@ def _apply_and_save(path: Path, siege_file, action, dice_text: str | None, as_js
         used = len(outcome.entry.dice_values())
         raise CommandError(f"--dice: {dice.remaining} dice left unused (the action rolled {used}); "
                            "give exactly the dice it needs")
-    write_siege(path, siege_file)
+    save(path, siege_file, force)
     entry = outcome.entry
     if as_json:
         print(json.dumps({
@@ -148,6 +177,11 @@ def _apply_and_save(path: Path, siege_file, action, dice_text: str | None, as_js
 
 
 def _fire(args: argparse.Namespace) -> int:
+    with writing(args.file):
+        return _fire_locked(args)
+
+
+def _fire_locked(args: argparse.Namespace) -> int:
     siege_file = read_siege(args.file)
     siege = siege_file.siege
     battery = find_named(siege.batteries, args.battery, "battery", "--battery") if args.battery else None
@@ -170,10 +204,15 @@ def _fire(args: argparse.Namespace) -> int:
     action = FireAt(weapon_id=weapon.id, at=at, battery_id=battery.id if battery else None,
                     range_m=args.range, target_id=args.target, modifier=args.modifier,
                     successes=args.successes, boons=args.boons, through_slit=args.slit)
-    return _apply_and_save(args.file, siege_file, action, args.dice, args.json)
+    return _apply_and_save(args.file, siege_file, action, args.dice, args.json, args.force)
 
 
 def _advance(args: argparse.Namespace) -> int:
+    with writing(args.file):
+        return _advance_locked(args)
+
+
+def _advance_locked(args: argparse.Namespace) -> int:
     siege_file = read_siege(args.file)
     turns = args.turns if args.turns is not None else args.minutes * TURNS_PER_MINUTE
     try:
@@ -182,7 +221,7 @@ def _advance(args: argparse.Namespace) -> int:
         option = "--turns" if args.turns is not None else "--minutes"
         raise CommandError(f"{option}: {turns} turns: {error.errors()[0]['msg'].lower()} "
                            "(the clock advances by 1 turn up to a day at a time)") from None
-    return _apply_and_save(args.file, siege_file, action, args.dice, args.json)
+    return _apply_and_save(args.file, siege_file, action, args.dice, args.json, args.force)
 
 
 # -- snapshot ---------------------------------------------------------------------------------
@@ -209,8 +248,14 @@ def _snapshot(args: argparse.Namespace) -> int:
     except SnapshotError as error:
         raise CommandError(str(error)) from None
     if not args.no_record and siege.last_snapshot_turn != siege.clock.turn:
-        mark_snapshot(siege)
-        write_siege(args.file, siege_file)
+        # The painting took a while; the record is a read-modify-write of its own, of the file
+        # as it is now, so that a shot saved meanwhile is kept.
+        with writing(args.file):
+            current = read_siege(args.file)
+            if current.siege.last_snapshot_turn != siege.clock.turn:
+                mark_snapshot(siege)
+                current.siege.last_snapshot_turn = siege.last_snapshot_turn
+                save(args.file, current, args.force)
     for path in written:
         print(path)
     return 0
@@ -258,6 +303,8 @@ def build_parser() -> argparse.ArgumentParser:
                           help="PNG/SVG: write every page, not just the map")
     snapshot.add_argument("--no-record", action="store_true",
                           help="leave FILE untouched (do not record this snapshot's turn)")
+    snapshot.add_argument("--force", action="store_true",
+                          help="record the turn even in a read-only FILE")
 
     fire = sub.add_parser(
         "fire", help="fire a weapon at a point, save the siege, print the log lines",
@@ -278,6 +325,7 @@ def build_parser() -> argparse.ArgumentParser:
     fire.add_argument("--boons", type=int, default=0, help="Hull ruleset: Boons")
     fire.add_argument("--slit", action="store_true", help="Hull ruleset: through a firing slit")
     fire.add_argument("--json", action="store_true", help="print the log entry as JSON")
+    fire.add_argument("--force", action="store_true", help="save even a read-only FILE")
 
     advance = sub.add_parser(
         "advance", help="run the clock (fires grow, burn and spread), save, print the log",
@@ -289,6 +337,7 @@ def build_parser() -> argparse.ArgumentParser:
     span.add_argument("--minutes", type=int, metavar="N", help="advance N minutes")
     advance.add_argument("--dice", metavar="D1,D2,...", help="the dice rolled at the table, in order")
     advance.add_argument("--json", action="store_true", help="print the log entry as JSON")
+    advance.add_argument("--force", action="store_true", help="save even a read-only FILE")
     return parser
 
 

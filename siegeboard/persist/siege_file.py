@@ -24,22 +24,29 @@ never another exception class and never a half-valid siege.
 from __future__ import annotations
 
 import errno
+import hashlib
+import io
 import json
 import lzma
 import math
+import os
 import re
+import stat
 import struct
 import zipfile
 import zlib
 from dataclasses import dataclass, field
+from datetime import datetime
 from pathlib import Path
 from typing import Any, BinaryIO
 
 from pydantic import ValidationError
 
 from siegeboard.model.siege import Siege
-from siegeboard.persist.atomic import atomic_write, backup_path
+from siegeboard.persist.atomic import atomic_write, backup_path, remove_litter
+from siegeboard.persist.errors import SiegeFileError
 from siegeboard.persist.images import ImageRefused, check_image
+from siegeboard.persist.lock import holds_lock
 from siegeboard.persist.migrate import MigrationError, migrate
 
 DOCUMENT = "siege.json"
@@ -47,19 +54,60 @@ SUFFIX = ".siege"
 MAX_MEMBERS = 100
 MAX_MEMBER_BYTES = 500 * 1024 * 1024
 MAX_TOTAL_BYTES = 1024 * 1024 * 1024
+# A temporary file this old beside a siege is a crash's litter even while another process may
+# be saving it without the lock (no save takes this long).
+LITTER_AGE = 600.0
 # Fixed member timestamps make a save reproducible: the same siege gives the same bytes.
 _MEMBER_TIME = (1980, 1, 1, 0, 0, 0)
 
 __all__ = [
-    "DOCUMENT", "MAX_MEMBERS", "MAX_MEMBER_BYTES", "MAX_TOTAL_BYTES", "SUFFIX", "SiegeFile",
-    "SiegeFileError", "backup_path", "member_name_problem", "read_siege", "siege_from_json",
-    "write_siege",
+    "DOCUMENT", "MAX_MEMBERS", "MAX_MEMBER_BYTES", "MAX_TOTAL_BYTES", "SUFFIX", "FileStamp",
+    "SiegeFile", "SiegeFileChanged", "SiegeFileError", "SiegeFileReadOnly", "backup_path",
+    "file_stamp", "member_name_problem", "read_siege", "siege_from_json", "write_siege",
 ]
 
 
-class SiegeFileError(Exception):
-    """A file that cannot be opened or saved; the message says what is wrong and, for a
-    failed save, that the old file is unchanged."""
+@dataclass(frozen=True)
+class FileStamp:
+    """Which version of a file was read: its real path, size, modification time (ns) and the
+    SHA-256 of its bytes. Two stamps of one path are the same version when all agree."""
+
+    path: str
+    size: int
+    mtime_ns: int
+    sha256: str
+
+    def same_version(self, other: "FileStamp | None") -> bool:
+        return other is not None and (self.path, self.size, self.mtime_ns, self.sha256) == (
+            other.path, other.size, other.mtime_ns, other.sha256)
+
+    def describe(self) -> str:
+        """"12,345 bytes, changed 2026-12-01 10:02:11" for a dialog."""
+        when = datetime.fromtimestamp(self.mtime_ns / 1e9).strftime("%Y-%m-%d %H:%M:%S")
+        return f"{self.size:,} bytes, changed {when}"
+
+
+class SiegeFileChanged(SiegeFileError):
+    """A save refused because the file on disk is no longer the version that was read (another
+    writer saved it, or it was removed). ``read`` is the stamp taken when it was read, ``now``
+    the file's stamp at the save (None: the file is gone). Nothing was written."""
+
+    def __init__(self, path: Path, read: FileStamp, now: FileStamp | None):
+        gone = "was removed" if now is None else "changed"
+        super().__init__(f"{path.name} {gone} since it was read (another program or window "
+                         f"saved it); nothing was written")
+        self.path = path
+        self.read = read
+        self.now = now
+
+
+class SiegeFileReadOnly(SiegeFileError):
+    """A save refused because the file is read-only; ``path`` is the file. Saving again with
+    ``replace_read_only=True`` replaces it (keeping its read-only mode)."""
+
+    def __init__(self, path: Path):
+        super().__init__(f"{path.name} is read-only; it was not replaced")
+        self.path = path
 
 
 @dataclass
@@ -67,12 +115,15 @@ class SiegeFile:
     """A siege and the image members that travel with it (member name -> bytes).
 
     ``migrated_from`` is set by ``read_siege`` when the file was written in an older schema
-    version (saving it writes the current version); it is ignored when saving.
+    version (saving it writes the current version); it is ignored when saving. ``stamp`` is
+    set by ``read_siege`` to the version read: saving to that same path first checks that the
+    file is still that version (see ``write_siege``).
     """
 
     siege: Siege
     images: dict[str, bytes] = field(default_factory=dict)
     migrated_from: int | None = None
+    stamp: FileStamp | None = field(default=None, compare=False)
 
 
 # --------------------------------------------------------------------------- opening
@@ -85,17 +136,12 @@ def read_siege(path: str | Path) -> SiegeFile:
     which); a newer one is refused as "made by a newer siegeboard".
     """
     path = Path(path)
-    try:
-        handle = open(path, "rb")
-    except FileNotFoundError:
-        raise SiegeFileError(f"{path}: no such file") from None
-    except IsADirectoryError:
-        raise SiegeFileError(f"{path} is a folder, not a siege file") from None
-    except OSError as error:
-        raise SiegeFileError(f"{path.name} cannot be read: {_reason(error)}") from error
+    handle = _open_regular(path)
     with handle:
         try:
-            return _read_archive(handle, path.name)
+            opened = _read_archive(handle, path.name)
+            opened.stamp = _stamp_of_handle(handle, path)
+            return opened
         except SiegeFileError:
             raise
         except NotImplementedError as error:
@@ -113,6 +159,51 @@ def read_siege(path: str | Path) -> SiegeFile:
             raise SiegeFileError(
                 f"{path.name} is not a siege file or is damaged "
                 f"({type(error).__name__}: {error})") from error
+
+
+def file_stamp(path: str | Path) -> FileStamp | None:
+    """The stamp of the file at ``path`` now (None when there is none), as ``read_siege``
+    records it."""
+    path = Path(path)
+    try:
+        with open(path, "rb") as handle:
+            return _stamp_of_handle(handle, path)
+    except OSError:
+        return None
+
+
+def _open_regular(path: Path) -> BinaryIO:
+    """``path`` opened for reading, refused at once unless it is a regular file: a FIFO would
+    block, a device would never end."""
+    flags = os.O_RDONLY | getattr(os, "O_BINARY", 0) | getattr(os, "O_NONBLOCK", 0)
+    try:
+        descriptor = os.open(path, flags)
+    except FileNotFoundError:
+        raise SiegeFileError(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise SiegeFileError(f"{path} is a folder, not a siege file") from None
+    except OSError as error:
+        raise SiegeFileError(f"{path.name} cannot be read: {_reason(error)}") from error
+    mode = os.fstat(descriptor).st_mode
+    if not stat.S_ISREG(mode):
+        os.close(descriptor)
+        what = ("a folder" if stat.S_ISDIR(mode) else "a pipe" if stat.S_ISFIFO(mode)
+                else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode)
+                else "a socket" if stat.S_ISSOCK(mode) else "not a regular file")
+        raise SiegeFileError(f"{path} is {what}, not a siege file")
+    if hasattr(os, "set_blocking"):
+        os.set_blocking(descriptor, True)
+    return os.fdopen(descriptor, "rb")
+
+
+def _stamp_of_handle(handle: BinaryIO, path: Path) -> FileStamp:
+    status = os.fstat(handle.fileno())
+    digest = hashlib.sha256()
+    handle.seek(0)
+    while chunk := handle.read(1 << 20):
+        digest.update(chunk)
+    return FileStamp(path=os.path.realpath(path), size=status.st_size,
+                     mtime_ns=status.st_mtime_ns, sha256=digest.hexdigest())
 
 
 def siege_from_json(document: bytes, source: str = DOCUMENT) -> tuple[Siege, int]:
@@ -283,14 +374,21 @@ def _field_path(location: tuple[int | str, ...]) -> str:
 # --------------------------------------------------------------------------- saving
 
 
-def write_siege(path: str | Path, siege_file: SiegeFile, *, backup: bool = True) -> None:
-    """Save atomically; the previous version of ``path`` is kept as ``<path>.bak``.
+def write_siege(path: str | Path, siege_file: SiegeFile, *, backup: bool = True,
+                replace_read_only: bool = False) -> FileStamp:
+    """Save atomically; the previous version of ``path`` is kept as ``<path>.bak``. Returns
+    the stamp of the file written (what a later save of it checks against).
 
     Checks first, touching nothing, that the siege reopens as the same siege (no NaN or
     infinity, references hold, keys match ids), that image member names are safe and each
-    image is one ``read_siege`` accepts, and that the map's image is included. Then writes a
-    temporary file beside ``path``, fsyncs it, keeps the old file as ``backup_path(path)``
-    (when ``backup`` and it exists), renames over ``path`` and fsyncs the folder.
+    image is one ``read_siege`` accepts, and that the map's image is included. A read-only
+    ``path`` is refused (``SiegeFileReadOnly``) unless ``replace_read_only``. When
+    ``siege_file.stamp`` is of ``path``, the file must still be that version just before the
+    rename, else ``SiegeFileChanged`` (hold ``lock.hold_lock(path)`` around the whole
+    read-modify-write so that no cooperating writer comes between). Then writes a temporary file
+    beside ``path``, fsyncs it, keeps the old file as ``backup_path(path)`` (when ``backup``
+    and it exists), renames over ``path``, fsyncs the folder and removes temporary files an
+    earlier crash left beside ``path``.
 
     Raises ``SiegeFileError`` when the siege cannot be saved or the disk refuses (full, no
     permission, read-only); the message says the old file is unchanged (or that nothing was
@@ -300,13 +398,52 @@ def write_siege(path: str | Path, siege_file: SiegeFile, *, backup: bool = True)
     images = _images_for_saving(siege_file, path.name)
     document = _document_for_saving(siege_file.siege, path.name)
     existed = path.exists()
+    if existed and not replace_read_only and _read_only(path):
+        raise SiegeFileReadOnly(path)
+    expected = siege_file.stamp
+    if expected is not None and expected.path != os.path.realpath(path):
+        expected = None
     try:
-        atomic_write(path, lambda stream: _write_archive(stream, document, images),
-                     backup=backup)
+        buffer = io.BytesIO()
+        _write_archive(buffer, document, images)
+        data = buffer.getvalue()
+        atomic_write(path, lambda stream: _write_all(stream, data), backup=backup,
+                     before_replace=None if expected is None else
+                     lambda: _still_as_read(path, expected))
+        written = os.stat(path)
     except OSError as error:
         kept = (f"the old {path.name} is unchanged" if existed
                 else f"nothing was written to {path.parent}")
         raise SiegeFileError(f"could not save {path.name}: {_reason(error)}; {kept}") from error
+    remove_litter(path, older_than=0.0 if holds_lock(path) else LITTER_AGE)
+    return FileStamp(path=os.path.realpath(path), size=len(data), mtime_ns=written.st_mtime_ns,
+                     sha256=hashlib.sha256(data).hexdigest())
+
+
+def _write_all(stream: BinaryIO, data: bytes) -> None:
+    # A raw stream may write less than asked without an error; a short write is a failure.
+    view = memoryview(data)
+    while view:
+        count = stream.write(view)
+        if count is None or count <= 0:
+            raise OSError(errno.EIO, "the file could not be written")
+        view = view[count:]
+
+
+def _read_only(path: Path) -> bool:
+    try:
+        mode = path.stat().st_mode
+    except OSError:
+        return False
+    # The mode bits too: a superuser may write anything, but a read-only file says "keep me".
+    return not os.access(path, os.W_OK) or not mode & 0o222
+
+
+def _still_as_read(path: Path, expected: FileStamp) -> None:
+    now = file_stamp(path)
+    if now is None or (now.size, now.mtime_ns) != (expected.size, expected.mtime_ns) \
+            or now.sha256 != expected.sha256:
+        raise SiegeFileChanged(path, expected, now)
 
 
 def _document_for_saving(siege: Siege, name: str) -> bytes:

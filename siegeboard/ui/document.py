@@ -22,7 +22,7 @@ from siegeboard.model.catalogue import catalogue
 from siegeboard.model.siege import MapImage, RulesetOptions, Siege
 from siegeboard.model.structure import Structure
 from siegeboard.model.weapon import Battery, Weapon
-from siegeboard.persist import SiegeFile, read_siege, write_siege
+from siegeboard.persist import SiegeFile, hold_lock, read_siege, write_siege
 from siegeboard.rules import engine
 from siegeboard.rules.build import new_structure
 from siegeboard.rules.dice import RandomDice, ScriptedDice
@@ -152,12 +152,16 @@ class Document(QObject):
         siege_file = read_siege(path)
         self.load(siege_file, Path(path))
 
-    def save(self, path: Path | None = None) -> None:
-        """Save to ``path`` (or the current path); on ``SiegeFileError`` nothing has changed."""
+    def save(self, path: Path | None = None, *, replace_read_only: bool = False) -> None:
+        """Save to ``path`` (or the current path) under its lock; on ``SiegeFileError`` (and
+        its ``SiegeFileChanged``: the file changed since it was read; ``SiegeFileReadOnly``)
+        or ``SiegeFileLocked`` nothing has changed."""
         target = Path(path) if path is not None else self.path
         if target is None:
             raise ValueError("save: the siege has no file yet; choose a name")
-        write_siege(target, self.file_to_save())
+        with hold_lock(target):
+            self.siege_file.stamp = write_siege(target, self.file_to_save(),
+                                                replace_read_only=replace_read_only)
         self._unsaved = False
         self.undo_stack.setClean()
         if target != self.path:
@@ -165,12 +169,9 @@ class Document(QObject):
             self.path_changed.emit(target)
 
     def file_to_save(self) -> SiegeFile:
-        """What a save writes: the siege and only the map image in use."""
-        images = {}
-        if self.siege.map is not None:
-            member = self.siege.map.member
-            images = {member: self.images[member]}
-        return SiegeFile(siege=self.siege, images=images)
+        """What a save writes: the siege and every image of its file (the plan and the
+        others), stamped with the version of the file that was read."""
+        return SiegeFile(siege=self.siege, images=dict(self.images), stamp=self.siege_file.stamp)
 
     @property
     def modified(self) -> bool:
@@ -259,11 +260,16 @@ class Document(QObject):
                 pixels_per_metre: float = 10.0) -> None:
         """Put an image under the board (None removes it); data must already be readable."""
         new_map = None
+        old = self.siege.map
         if member is not None:
-            old = self.siege.map
             new_map = MapImage(member=member, pixels_per_metre=pixels_per_metre,
                                offset=old.offset if old else (0.0, 0.0), locked=True)
-        self.push(commands.SetMap(self, new_map, {member: data} if member else {}))
+        # The plan replaced goes; the file's other images travel on with it.
+        images = {name: kept for name, kept in self.images.items()
+                  if old is None or name != old.member}
+        if member is not None:
+            images[member] = data
+        self.push(commands.SetMap(self, new_map, images))
 
     def calibrate_map(self, pixels_per_metre: float) -> None:
         if self.siege.map is None:
