@@ -100,6 +100,25 @@ def hold_lock(path: str | Path, *, wait: float | None = None) -> Iterator[None]:
         _release(Path(path), handle)
 
 
+def lock_holder(path: str | Path) -> str | None:
+    """Who holds the lock of ``path`` now ("process 4711 on gm-laptop since 10:02:11"), or
+    None when nobody does (no lock, or a stale one). Takes nothing and leaves a held lock
+    alone; unlike ``hold_lock`` it also sees a lock this very process holds."""
+    sidecar = lock_path(Path(os.path.realpath(path)))
+    try:
+        handle = os.open(sidecar, os.O_RDWR | getattr(os, "O_BINARY", 0))
+    except OSError:
+        return None
+    try:
+        recorded = _read_holder(handle)
+        if not _os_lock(handle):
+            return _describe(recorded) if recorded else "another siegeboard"
+        _os_unlock(handle)
+        return _describe(recorded) if recorded and _alive_elsewhere(recorded) else None
+    finally:
+        os.close(handle)
+
+
 # --------------------------------------------------------------------------- inside
 
 
