@@ -8,11 +8,14 @@ from __future__ import annotations
 
 from typing import Annotated, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, FiniteFloat, model_validator
 
 from siegeboard.model.structure import LadderStep, TaskOutcome
+from siegeboard.model.validation import (
+    MAX_DP, MAX_ITEMS, MAX_MODIFIER, MAX_POOL, MAX_SUCCESSES, MAX_VALUE,
+)
 
-Point = tuple[float, float]
+Point = tuple[FiniteFloat, FiniteFloat]
 Difficulty = Literal["easy", "average", "difficult", "formidable", "impossible"]
 
 
@@ -26,7 +29,7 @@ class TaskRoll(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     outcome: TaskOutcome | None = None
-    skill: int | None = Field(default=None, ge=0)
+    skill: int | None = Field(default=None, ge=0, le=MAX_VALUE)
 
     @model_validator(mode="after")
     def _one_of(self) -> "TaskRoll":
@@ -47,11 +50,11 @@ class FireAt(_Action):
     weapon_id: str
     at: Point
     battery_id: str | None = None
-    range_m: float | None = Field(default=None, ge=0)
+    range_m: FiniteFloat | None = Field(default=None, ge=0, le=1_000_000)
     target_id: str | None = None
-    modifier: int = 0
-    successes: int = Field(default=0, ge=0)
-    boons: int = Field(default=0, ge=0)
+    modifier: int = Field(default=0, ge=-MAX_MODIFIER, le=MAX_MODIFIER)
+    successes: int = Field(default=0, ge=0, le=MAX_SUCCESSES)
+    boons: int = Field(default=0, ge=0, le=MAX_SUCCESSES)
     through_slit: bool = False
 
 
@@ -67,7 +70,7 @@ class FightFire(_Action):
 
     type: Literal["fight_fire"] = "fight_fire"
     structure_id: str
-    firefighters: list[TaskRoll] = Field(min_length=1)
+    firefighters: list[TaskRoll] = Field(min_length=1, max_length=1_000, fail_fast=True)
 
 
 class Repair(_Action):
@@ -94,12 +97,12 @@ class GMOverride(_Action):
 
     type: Literal["override"] = "override"
     structure_id: str
-    dp: int | None = Field(default=None, ge=0)
+    dp: int | None = Field(default=None, ge=0, le=MAX_DP)
     collapsed: bool | None = None
     cleared: bool | None = None
-    fire_level: int | None = Field(default=None, ge=0)
+    fire_level: int | None = Field(default=None, ge=0, le=MAX_DP)
     out_of_control: bool | None = None
-    hull_suffered: int | None = Field(default=None, ge=0)
+    hull_suffered: int | None = Field(default=None, ge=0, le=MAX_DP)
     ladder: LadderStep | None = None
     burning: bool | None = None
     layer: Literal["outer", "inner"] = Field(
@@ -112,7 +115,7 @@ class Demolish(_Action):
 
     type: Literal["demolish"] = "demolish"
     structure_id: str
-    weapon_ids: list[str] = Field(min_length=1)
+    weapon_ids: list[str] = Field(min_length=1, max_length=1_000, fail_fast=True)
     on_pier: bool = False
 
 
@@ -155,16 +158,16 @@ class SceneAttack(BaseModel):
 
     battery_id: str
     target_id: str
-    successes: int | None = Field(default=None, ge=0)
-    boons: int | None = Field(default=None, ge=0)
-    pool: int | None = Field(default=None, ge=0)
+    successes: int | None = Field(default=None, ge=0, le=MAX_SUCCESSES)
+    boons: int | None = Field(default=None, ge=0, le=MAX_SUCCESSES)
+    pool: int | None = Field(default=None, ge=0, le=MAX_POOL)
 
 
 class ResolveScene(_Action):
     """A scene of "a siege in an evening" (A12): every engine makes one attack."""
 
     type: Literal["scene"] = "scene"
-    attacks: list[SceneAttack] = Field(min_length=1)
+    attacks: list[SceneAttack] = Field(min_length=1, max_length=MAX_ITEMS, fail_fast=True)
     length: Literal["day", "week"] = "day"
 
 

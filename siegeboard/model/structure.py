@@ -12,7 +12,9 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from siegeboard.model.copying import PlainDataCopy
-from siegeboard.model.validation import validate_ring
+from siegeboard.model.validation import (
+    MAX_CORNERS, MAX_DP, MAX_ITEMS, MAX_STORIES, MAX_VALUE, validate_ring,
+)
 
 Point = tuple[float, float]
 
@@ -27,8 +29,8 @@ class Occupant(PlainDataCopy, BaseModel):
     model_config = ConfigDict(extra="forbid", validate_assignment=True)
 
     name: str = Field(min_length=1)
-    damage: int = Field(default=0, ge=0, description="total damage points taken so far")
-    hits: int = Field(default=0, ge=0, description="number of separate hits taken")
+    damage: int = Field(default=0, ge=0, le=MAX_DP, description="total damage points taken so far")
+    hits: int = Field(default=0, ge=0, le=MAX_DP, description="number of separate hits taken")
     trapped: bool = False
     burned: bool = False
 
@@ -39,9 +41,9 @@ class HullLayer(PlainDataCopy, BaseModel):
     model_config = ConfigDict(extra="forbid", validate_assignment=True)
 
     name: str = Field(min_length=1)
-    armor: int = Field(ge=0)
-    hull: int = Field(ge=1)
-    suffered: int = Field(default=0, ge=0)
+    armor: int = Field(ge=0, le=MAX_VALUE)
+    hull: int = Field(ge=1, le=MAX_DP)
+    suffered: int = Field(default=0, ge=0, le=MAX_DP)
     ladder: LadderStep = "intact"
 
 
@@ -61,31 +63,32 @@ class Structure(PlainDataCopy, BaseModel):
     id: str = Field(min_length=1, pattern=r"^[A-Za-z0-9_.:-]+$")
     name: str = Field(min_length=1)
     kind: str = Field(min_length=1)
-    footprint: list[Point]
-    armor: int = Field(ge=0)
-    stories: int = Field(default=1, ge=1)
+    # One more than the corners for a repeated closing point; the ring's own check says more.
+    footprint: list[Point] = Field(max_length=MAX_CORNERS + 1, fail_fast=True)
+    armor: int = Field(ge=0, le=MAX_VALUE)
+    stories: int = Field(default=1, ge=1, le=MAX_STORIES)
     material: Material = "stone"
     burns: bool = False
-    flags: list[str] = Field(default_factory=list)
-    occupants: list[Occupant] = Field(default_factory=list)
+    flags: list[str] = Field(default_factory=list, max_length=100, fail_fast=True)
+    occupants: list[Occupant] = Field(default_factory=list, max_length=MAX_ITEMS, fail_fast=True)
     notes: str = ""
     gm_notes: str = ""
 
     # DP ruleset state (H3, H7, H9)
-    dp: int = Field(default=0, ge=0)
-    dp_original: int = Field(default=0, ge=0)
+    dp: int = Field(default=0, ge=0, le=MAX_DP)
+    dp_original: int = Field(default=0, ge=0, le=MAX_DP)
     collapsed: bool = False
     cleared: bool = False
-    fire_level: int = Field(default=0, ge=0)
+    fire_level: int = Field(default=0, ge=0, le=MAX_DP)
     out_of_control: bool = False
 
     # Hull ruleset state (A1-A10)
-    hull: int = Field(default=1, ge=1)
-    hull_suffered: int = Field(default=0, ge=0)
+    hull: int = Field(default=1, ge=1, le=MAX_DP)
+    hull_suffered: int = Field(default=0, ge=0, le=MAX_DP)
     ladder: LadderStep = "intact"
     inner_layer: HullLayer | None = None
     burning: bool = False
-    effects: list[str] = Field(default_factory=list)
+    effects: list[str] = Field(default_factory=list, max_length=100, fail_fast=True)
 
     @field_validator("footprint")
     @classmethod

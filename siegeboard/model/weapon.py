@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, FiniteFloat, field_validator
 
-Point = tuple[float, float]
+from siegeboard.model.validation import MAX_CONCUSSION, MAX_SUCCESSES, MAX_VALUE
+
+Point = tuple[FiniteFloat, FiniteFloat]
+MAX_RANGE_M = 1_000_000.0
 Mount = Literal["personal", "light", "standard", "heavy", "capital"]
 MOUNT_ORDER: tuple[Mount, ...] = ("personal", "light", "standard", "heavy", "capital")
 WeaponRole = Literal["gun", "petard", "breaching_charge", "demolition_charge", "mine", "incendiary"]
@@ -17,8 +20,8 @@ class RangeBand(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    up_to_m: float = Field(gt=0)
-    penetration: int = Field(ge=0)
+    up_to_m: FiniteFloat = Field(gt=0, le=MAX_RANGE_M)
+    penetration: int = Field(ge=0, le=MAX_VALUE)
 
 
 class Weapon(BaseModel):
@@ -37,19 +40,19 @@ class Weapon(BaseModel):
     notes: str = ""
 
     # DP ruleset
-    range_bands: list[RangeBand] = Field(default_factory=list)
-    damage: int = Field(default=0, ge=0)
-    concussion: int = Field(default=0, ge=0)
+    range_bands: list[RangeBand] = Field(default_factory=list, max_length=100, fail_fast=True)
+    damage: int = Field(default=0, ge=0, le=MAX_VALUE)
+    concussion: int = Field(default=0, ge=0, le=MAX_CONCUSSION)
     explosive: bool = False
     incendiary: bool = False
     small_arm: bool = False
-    bore_mm: float | None = Field(default=None, gt=0)
+    bore_mm: FiniteFloat | None = Field(default=None, gt=0, le=10_000)
     large_calibre: bool = False
 
     # Hull ruleset
-    hull_damage: int = Field(default=0, ge=0)
-    pierce: int = Field(default=0, ge=0)
-    crit: int = Field(default=0, ge=0)
+    hull_damage: int = Field(default=0, ge=0, le=MAX_VALUE)
+    pierce: int = Field(default=0, ge=0, le=MAX_VALUE)
+    crit: int = Field(default=0, ge=0, le=MAX_SUCCESSES)
     mount: Mount = "standard"
     gunpowder: bool = False
     indirect: bool = False

@@ -53,7 +53,7 @@ class SiegeSettingsDialog(QDialog):
         form.addRow("Ruleset", QLabel("Sieges and Fortifications (DP)" if ruleset == "harris"
                                       else "The Heavy Armory (Hull)"))
         self.seed_box = QSpinBox()
-        self.seed_box.setRange(-2**31, 2**31 - 1)
+        self.seed_box.setRange(0, 2**31 - 1)  # R3
         self.seed_box.setValue(dice_seed)
         self.seed_box.setToolTip("The program's own rolls come from this seed and the log's "
                                  "length, so the same siege always rolls the same way.")

@@ -91,7 +91,8 @@ def snapshot(folder: Path) -> dict[str, bytes]:
 # --------------------------------------------------------------------------- strategies
 
 names = st.text(min_size=1, max_size=16)
-finite = st.floats(allow_nan=False, allow_infinity=False)
+# Within the 100 km a siege spans (R4), and every float that may be there (subnormals too).
+finite = st.floats(-10_000, 10_000, allow_nan=False, allow_infinity=False)
 small = st.integers(min_value=0, max_value=60)
 
 
@@ -136,7 +137,7 @@ def weapons(draw, weapon_id: str) -> Weapon:
         incendiary=draw(st.booleans()), small_arm=draw(st.booleans()),
         bore_mm=draw(st.none() | st.floats(0.1, 1000, allow_nan=False)),
         large_calibre=draw(st.booleans()), hull_damage=draw(small), pierce=draw(small),
-        crit=draw(small), mount=draw(st.sampled_from(["personal", "light", "standard", "heavy",
+        crit=draw(st.integers(0, 50)), mount=draw(st.sampled_from(["personal", "light", "standard", "heavy",
                                                         "capital"])),
         gunpowder=draw(st.booleans()), indirect=draw(st.booleans()),
         role=draw(st.sampled_from(["gun", "petard", "breaching_charge", "mine"])))
@@ -175,10 +176,10 @@ def siege_files(draw) -> SiegeFile:
     siege = Siege(
         name=draw(names), ruleset=ruleset, options=options, structures=built, weapons=arms,
         batteries=batteries, clock=Clock(turn=draw(st.integers(0, 10**6))),
-        scene=draw(small), log=log, dice_seed=draw(st.integers(-2**63, 2**63)),
+        scene=draw(small), log=log, dice_seed=draw(st.integers(0, 2**31 - 1)),
         grid_origin=(draw(finite), draw(finite)),
         map=MapImage(member=MAP_MEMBER, pixels_per_metre=draw(st.floats(0.01, 1000)),
-                     offset=(draw(finite), draw(finite)), rotation_deg=draw(finite),
+                     offset=(draw(finite), draw(finite)), rotation_deg=draw(st.floats(-360, 360)),
                      locked=draw(st.booleans())) if with_map else None)
     images = {MAP_MEMBER: png(draw(st.integers(1, 5)), draw(st.integers(1, 5)))} if with_map else {}
     return SiegeFile(siege=siege, images=images)

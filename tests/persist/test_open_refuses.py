@@ -116,7 +116,7 @@ def test_invalid_json_is_refused(tmp_path, doc, match):
     ({"ruleset": "chess"}, r"ruleset: Input should be 'harris' or 'armory'"),
     ({"name": DELETE}, "name: Field required"),
     ({"structures__s1__colour": "red"}, r"structures\.s1\.colour: Extra inputs are not permitted"),
-    ({"map__pixels_per_metre": 0}, r"map\.pixels_per_metre: .*greater than 0"),
+    ({"map__pixels_per_metre": 0}, r"map\.pixels_per_metre: .*greater than or equal to 0.001"),
     ({"log__1__action__type": "teleport"}, r"log\[1\]\.action"),
     ({"structures__s1__dp": 10**9}, r"dp: 1000000000 is above dp_original"),
 ])
