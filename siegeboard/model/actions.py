@@ -12,10 +12,10 @@ from pydantic import BaseModel, ConfigDict, Field, FiniteFloat, model_validator
 
 from siegeboard.model.structure import LadderStep, TaskOutcome
 from siegeboard.model.validation import (
-    MAX_DP, MAX_ITEMS, MAX_MODIFIER, MAX_POOL, MAX_SUCCESSES, MAX_VALUE,
+    MAX_DP, MAX_ITEMS, MAX_MODIFIER, MAX_POOL, MAX_SUCCESSES, MAX_VALUE, Coordinate,
 )
 
-Point = tuple[FiniteFloat, FiniteFloat]
+Point = tuple[Coordinate, Coordinate]
 Difficulty = Literal["easy", "average", "difficult", "formidable", "impossible"]
 
 

@@ -10,7 +10,7 @@ from siegeboard.model.catalogue import catalogue
 from siegeboard.model.log import LogEntry
 from siegeboard.model.structure import Structure
 from siegeboard.model.validation import (
-    MAX_ITEMS, MAX_SEED, MAX_TURN, MAX_VALUE, check_span,
+    MAX_ITEMS, MAX_SEED, MAX_TURN, MAX_VALUE, Coordinate, check_span,
 )
 from siegeboard.model.weapon import Battery, Weapon
 
@@ -47,9 +47,17 @@ class MapImage(BaseModel):
     # finite for any image a siege may hold; the plan's extent is checked against the siege's
     # span when the file is opened (its size is in the image).
     pixels_per_metre: FiniteFloat = Field(ge=1e-3, le=1e6)
-    offset: tuple[FiniteFloat, FiniteFloat] = (0.0, 0.0)
+    offset: tuple[Coordinate, Coordinate] = (0.0, 0.0)
     rotation_deg: FiniteFloat = Field(default=0.0, ge=-360, le=360)
     locked: bool = True
+
+    @field_validator("member")
+    @classmethod
+    def _not_the_document(cls, member: str) -> str:
+        if member == "siege.json":
+            raise ValueError("'siege.json' is the name of the siege's own document; the plan "
+                             "image needs another name")
+        return member
 
 
 class Clock(BaseModel):
@@ -91,7 +99,7 @@ class Siege(BaseModel):
     ruleset: Ruleset = "harris"
     options: RulesetOptions = Field(default_factory=RulesetOptions)
     map: MapImage | None = None
-    grid_origin: tuple[FiniteFloat, FiniteFloat] = (0.0, 0.0)
+    grid_origin: tuple[Coordinate, Coordinate] = (0.0, 0.0)
     structures: dict[str, Structure] = Field(default_factory=dict, max_length=MAX_ITEMS)
     weapons: dict[str, Weapon] = Field(default_factory=dict, max_length=MAX_ITEMS)
     batteries: dict[str, Battery] = Field(default_factory=dict, max_length=MAX_ITEMS)

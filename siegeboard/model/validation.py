@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
+from typing import Annotated
 
 import shapely
+from pydantic import Field
 from shapely.geometry import Polygon
 
 # R3: numbers a rule text could mean
@@ -27,6 +29,12 @@ MIN_AREA_M2 = 0.25
 MIN_SIDE_M = 0.05
 MAX_CORNERS = 10_000
 MAX_POLYLINE_POINTS = 10_000
+# However far from the origin a siege lies, squared distances and areas stay far from overflow.
+MAX_COORDINATE_M = 1e9
+
+Coordinate = Annotated[float, Field(allow_inf_nan=False, ge=-MAX_COORDINATE_M,
+                                    le=MAX_COORDINATE_M)]
+"""A coordinate in map metres: finite, within a million kilometres of the origin."""
 
 
 def validate_ring(ring: list[tuple[float, float]]) -> list[tuple[float, float]]:
@@ -45,6 +53,9 @@ def validate_ring(ring: list[tuple[float, float]]) -> list[tuple[float, float]]:
     points = [(float(x), float(y)) for x, y in ring]
     if any(not (math.isfinite(x) and math.isfinite(y)) for x, y in points):
         raise ValueError("footprint has a coordinate that is not a finite number")
+    if any(abs(x) > MAX_COORDINATE_M or abs(y) > MAX_COORDINATE_M for x, y in points):
+        raise ValueError(f"footprint has a corner more than {MAX_COORDINATE_M / 1000:,.0f} km "
+                         f"from the origin")
     if len(points) > 1 and points[0] == points[-1]:
         points = points[:-1]
     if len(points) > MAX_CORNERS:

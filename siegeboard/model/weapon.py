@@ -6,9 +6,9 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, FiniteFloat, field_validator
 
-from siegeboard.model.validation import MAX_CONCUSSION, MAX_SUCCESSES, MAX_VALUE
+from siegeboard.model.validation import MAX_CONCUSSION, MAX_SUCCESSES, MAX_VALUE, Coordinate
 
-Point = tuple[FiniteFloat, FiniteFloat]
+Point = tuple[Coordinate, Coordinate]
 MAX_RANGE_M = 1_000_000.0
 Mount = Literal["personal", "light", "standard", "heavy", "capital"]
 MOUNT_ORDER: tuple[Mount, ...] = ("personal", "light", "standard", "heavy", "capital")

@@ -42,10 +42,17 @@ from typing import Any, BinaryIO
 
 from pydantic import ValidationError
 
-from siegeboard.model.siege import Siege
+from siegeboard.model.log import LogEntry
+from siegeboard.model.siege import Mine, Siege
+from siegeboard.model.structure import Structure
+from siegeboard.model.validation import MAX_ITEMS
+from siegeboard.model.weapon import Battery, Weapon
 from siegeboard.persist.atomic import atomic_write, backup_path, remove_litter
 from siegeboard.persist.errors import SiegeFileError
-from siegeboard.persist.images import ImageRefused, check_image
+from siegeboard.model.validation import check_span
+from siegeboard.persist.images import (
+    PNG_SIGNATURE, ImageRefused, check_image, decoded_image, png_end,
+)
 from siegeboard.persist.lock import holds_lock
 from siegeboard.persist.migrate import MigrationError, migrate
 
@@ -54,6 +61,12 @@ SUFFIX = ".siege"
 MAX_MEMBERS = 100
 MAX_MEMBER_BYTES = 500 * 1024 * 1024
 MAX_TOTAL_BYTES = 1024 * 1024 * 1024
+# siege.json: ten thousand structures and as many log entries fit in a tenth of this; parsing
+# this much JSON costs a few hundred megabytes at most.
+MAX_DOCUMENT_BYTES = 32 * 1024 * 1024
+# Every entry of the zip directory: 46 bytes, a name, an extra field and a comment.
+MAX_DIRECTORY_BYTES = MAX_MEMBERS * (46 + 3 * 1024)
+_CHUNK = 1 << 20
 # A temporary file this old beside a siege is a crash's litter even while another process may
 # be saving it without the lock (no save takes this long).
 LITTER_AGE = 600.0
@@ -124,6 +137,9 @@ class SiegeFile:
     images: dict[str, bytes] = field(default_factory=dict)
     migrated_from: int | None = None
     stamp: FileStamp | None = field(default=None, compare=False)
+    # The images' pixels as decoded and checked at open (member -> Pillow image): what the
+    # board shows (``images.decoded_image`` gives them for images added later).
+    pixels: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
 
 # --------------------------------------------------------------------------- opening
@@ -157,8 +173,7 @@ def read_siege(path: str | Path) -> SiegeFile:
         except (zipfile.BadZipFile, zipfile.LargeZipFile, zlib.error, lzma.LZMAError, EOFError,
                 struct.error, KeyError, OSError, ValueError, OverflowError, IndexError) as error:
             raise SiegeFileError(
-                f"{path.name} is not a siege file or is damaged "
-                f"({type(error).__name__}: {error})") from error
+                f"{path.name} is not a siege file or is damaged ({_plain(error)})") from error
 
 
 def file_stamp(path: str | Path) -> FileStamp | None:
@@ -222,6 +237,7 @@ def siege_from_json(document: bytes, source: str = DOCUMENT) -> tuple[Siege, int
 def _parse_document(document: bytes, source: str) -> tuple[Siege, int]:
     try:
         text = document.decode("utf-8")
+        _refuse_a_non_object(text, source)
         data = json.loads(text, parse_constant=_refuse_constant, parse_float=_finite_float,
                           object_pairs_hook=_no_repeated_keys)
     except UnicodeDecodeError as error:
@@ -234,10 +250,56 @@ def _parse_document(document: bytes, source: str) -> tuple[Siege, int]:
     except MigrationError as error:
         raise SiegeFileError(f"{source}: {error}") from None
     try:
+        _validate_tables(data)
         siege = Siege.model_validate(data)
+    except _TableError as problem:
+        raise SiegeFileError(f"{source}: {_describe(problem.error, problem.where)}") from None
     except ValidationError as error:
         raise SiegeFileError(f"{source}: {_describe(error)}") from None
     return siege, version
+
+
+def _refuse_a_non_object(text: str, source: str) -> None:
+    """A document that is plainly not an object is refused before it is parsed: an array of
+    millions of zeros costs nothing."""
+    if text[:64].lstrip()[:1] == "[":
+        raise SiegeFileError(f"{source}: siege.json must hold a JSON object, not an array")
+
+
+class _TableError(Exception):
+    def __init__(self, error: ValidationError, where: tuple[int | str, ...]):
+        self.error = error
+        self.where = where
+
+
+_TABLES = {"structures": Structure, "weapons": Weapon, "batteries": Battery, "mines": Mine}
+
+
+def _validate_tables(data: Any) -> None:
+    """Validate the siege's tables and log one item at a time, in place, stopping at the first
+    item that is wrong: a file of a million bad items costs one item's errors, not a million
+    (pydantic collects every error of one call). The siege's own validation then takes the
+    items as they are."""
+    if not isinstance(data, dict):
+        return
+    for table, model in _TABLES.items():
+        items = data.get(table)
+        if isinstance(items, dict) and len(items) <= MAX_ITEMS:
+            for key, item in items.items():
+                items[key] = _one(model, item, (table, key))
+    log = data.get("log")
+    if isinstance(log, list) and len(log) <= MAX_ITEMS:
+        for index, entry in enumerate(log):
+            log[index] = _one(LogEntry, entry, ("log", index))
+
+
+def _one(model, item: Any, where: tuple[int | str, ...]):
+    if not isinstance(item, dict):
+        return item  # the siege's validation names what it should be
+    try:
+        return model.model_validate(item)
+    except ValidationError as error:
+        raise _TableError(error, where) from None
 
 
 def member_name_problem(name: str) -> str | None:
@@ -266,27 +328,91 @@ def member_name_problem(name: str) -> str | None:
 
 
 def _read_archive(handle: BinaryIO, name: str) -> SiegeFile:
+    _check_directory_size(handle, name)
     with zipfile.ZipFile(handle) as archive:
         members = _checked_members(archive, name)
         if DOCUMENT not in members:
             raise SiegeFileError(f"{name} is not a siege: it has no {DOCUMENT}")
-        siege, version = siege_from_json(_read_member(archive, members[DOCUMENT], name),
-                                         f"{name}: {DOCUMENT}")
+        if members[DOCUMENT].file_size > MAX_DOCUMENT_BYTES:
+            raise SiegeFileError(
+                f"{name}: {DOCUMENT} unpacks to {members[DOCUMENT].file_size:,} bytes; a siege's "
+                f"document is at most {MAX_DOCUMENT_BYTES:,}")
+        siege, version = siege_from_json(
+            _read_member(archive, members[DOCUMENT], name, MAX_DOCUMENT_BYTES),
+            f"{name}: {DOCUMENT}")
         if siege.map is not None and siege.map.member not in members:
             raise SiegeFileError(f"{name}: map.member: the map image {siege.map.member!r} is "
                                  f"not in the file")
         images = {}
+        pixels = {}
         for member, info in members.items():
             if member == DOCUMENT:
                 continue
-            data = _read_member(archive, info, name)
+            data = _read_member(archive, info, name, MAX_MEMBER_BYTES)
             try:
                 check_image(data)
+                pixels[member] = decoded_image(data)
             except ImageRefused as error:
                 raise SiegeFileError(f"{name}: the image {member!r} {error}") from None
             images[member] = data
-    return SiegeFile(siege=siege, images=images,
+    if siege.map is not None:
+        _check_plan_extent(siege, pixels[siege.map.member].size, name)
+    return SiegeFile(siege=siege, images=images, pixels=pixels,
                      migrated_from=version if version != siege.schema_version else None)
+
+
+def _check_directory_size(handle: BinaryIO, name: str) -> None:
+    """Refuse an archive whose directory lists more than ``MAX_MEMBERS`` entries, or is larger
+    than such a directory can be, from its end record alone: before ``zipfile`` reads (and
+    builds an object for) every entry."""
+    handle.seek(0, os.SEEK_END)
+    size = handle.tell()
+    tail_length = min(size, 22 + 65_535 + 20 + 56)
+    handle.seek(size - tail_length)
+    tail = handle.read(tail_length)
+    at = tail.rfind(b"PK\x05\x06")
+    if at < 0 or at + 22 > len(tail):
+        return  # not a zip, or damaged: zipfile says so in its own words
+    entries, directory_bytes = struct.unpack("<xxxxxxxxxxHI", tail[at:at + 16])
+    if entries == 0xFFFF or directory_bytes == 0xFFFFFFFF:
+        locator = tail.rfind(b"PK\x06\x07", 0, at)
+        record_at = None
+        if locator >= 0 and locator + 20 <= len(tail):
+            (record_at,) = struct.unpack("<Q", tail[locator + 8:locator + 16])
+        if record_at is not None and record_at + 56 <= size:
+            handle.seek(record_at)
+            record = handle.read(56)
+            if record[:4] == b"PK\x06\x06":
+                entries, directory_bytes = struct.unpack("<QQ", record[32:48])
+    if entries > MAX_MEMBERS:
+        raise SiegeFileError(f"{name} has {entries:,} members; a siege has at most "
+                             f"{MAX_MEMBERS}")
+    if directory_bytes > MAX_DIRECTORY_BYTES:
+        raise SiegeFileError(f"{name}: its list of members takes {directory_bytes:,} bytes, "
+                             f"more than {MAX_MEMBERS} members can (a damaged or hostile file)")
+    handle.seek(0)
+
+
+def _check_plan_extent(siege: Siege, size: tuple[int, int], name: str) -> None:
+    """The plan laid on the board (its pixels at its scale, from its offset) stays finite and
+    within the span of a siege, measured from the grid's origin (R4)."""
+    calibration = siege.map
+    width = size[0] / calibration.pixels_per_metre
+    height = size[1] / calibration.pixels_per_metre
+    turn = math.radians(calibration.rotation_deg)
+    cos, sin = math.cos(turn), math.sin(turn)
+    x, y = calibration.offset
+    corners = [(x + cos * u - sin * v, y + sin * u + cos * v)
+               for u, v in ((0, 0), (width, 0), (0, height), (width, height))]
+    try:
+        if not all(math.isfinite(value) for corner in corners for value in corner):
+            raise ValueError("its corners are not finite numbers")
+        check_span([siege.grid_origin, *corners], "the plan")
+    except ValueError as error:
+        raise SiegeFileError(
+            f"{name}: map.pixels_per_metre: a {size[0]:,} x {size[1]:,} pixel plan at "
+            f"{calibration.pixels_per_metre:g} pixels a metre from ({x:g}, {y:g}) m does not fit "
+            f"on the board: {error}") from None
 
 
 def _checked_members(archive: zipfile.ZipFile, name: str) -> dict[str, zipfile.ZipInfo]:
@@ -318,15 +444,30 @@ def _checked_members(archive: zipfile.ZipFile, name: str) -> dict[str, zipfile.Z
     return members
 
 
-def _read_member(archive: zipfile.ZipFile, info: zipfile.ZipInfo, name: str) -> bytes:
-    # The declared size was checked; this bounds what is actually produced, whatever the
-    # header claims.
+def _read_member(archive: zipfile.ZipFile, info: zipfile.ZipInfo, name: str,
+                 limit: int) -> bytes:
+    """The member's bytes, inflated a chunk at a time: refused as soon as it gives more than
+    its header declared (a header can lie) or than ``limit``, or, for a PNG, as soon as data
+    follows its end. What is inflated is at most the smaller bound plus one chunk."""
+    bound = min(limit, info.file_size)
+    data = bytearray()
+    png = None
     with archive.open(info) as member:
-        data = member.read(MAX_MEMBER_BYTES + 1)
-    if len(data) > MAX_MEMBER_BYTES:
-        raise SiegeFileError(f"{name}: the member {info.filename!r} unpacks to more than "
-                             f"{MAX_MEMBER_BYTES:,} bytes (a decompression bomb?)")
-    return data
+        while chunk := member.read(min(_CHUNK, bound + 1 - len(data))):
+            data += chunk
+            if len(data) > bound:
+                raise SiegeFileError(
+                    f"{name}: the member {info.filename!r} unpacks to more than the "
+                    f"{bound:,} bytes {'its header declares' if bound == info.file_size else 'allowed'}"
+                    f" (a damaged file or a decompression bomb)")
+            if png is None and len(data) >= len(PNG_SIGNATURE):
+                png = data.startswith(PNG_SIGNATURE)
+            if png:
+                end = png_end(data)
+                if end is not None and end < len(data):
+                    raise SiegeFileError(f"{name}: the image {info.filename!r} has data after "
+                                         f"the end of its PNG")
+    return bytes(data)
 
 
 def _refuse_constant(constant: str) -> Any:
@@ -349,14 +490,17 @@ def _no_repeated_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return result
 
 
-def _describe(error: ValidationError) -> str:
-    """The first problem as ``field.path[0].name: message (got ...)``, and how many more."""
+def _describe(error: ValidationError, where: tuple[int | str, ...] = ()) -> str:
+    """The first problem as ``field.path[0].name: message (got ...)``, and how many more;
+    ``where`` is the path of the item ``error`` is about."""
     problems = error.errors(include_url=False)
     first = problems[0]
-    where = _field_path(first["loc"])
+    where = _field_path((*where, *first["loc"]))
     message = first["msg"].removeprefix("Value error, ")
     if first["type"] not in ("missing", "value_error", "assertion_error"):
-        shown = repr(first.get("input"))
+        given = first.get("input")
+        shown = (f"{len(given):,} items" if isinstance(given, (list, dict)) and len(given) > 8
+                 else repr(given))
         message += f" (got {shown if len(shown) <= 60 else shown[:57] + '...'})"
     text = f"{where}: {message}" if where else message
     if len(problems) > 1:
@@ -452,6 +596,10 @@ def _document_for_saving(siege: Siege, name: str) -> bytes:
         raise SiegeFileError(f"cannot save {name}: {where} is not a finite number, which a file "
                              f"cannot keep; nothing was written")
     document = siege.model_dump_json(indent=1).encode("utf-8")
+    if len(document) > MAX_DOCUMENT_BYTES:
+        raise SiegeFileError(f"cannot save {name}: its document would take {len(document):,} "
+                             f"bytes, more than the {MAX_DOCUMENT_BYTES:,} a siege file may "
+                             f"hold; nothing was written")
     try:
         reopened, _ = siege_from_json(document, "the siege")
     except SiegeFileError as error:
@@ -513,6 +661,16 @@ def _member(name: str, compression: int) -> zipfile.ZipInfo:
     info.compress_type = compression
     info.external_attr = 0o644 << 16
     return info
+
+
+def _plain(error: BaseException) -> str:
+    """What went wrong, in the library's words but without its class names."""
+    text = str(error).strip()
+    if isinstance(error, OSError) and not isinstance(error, zipfile.BadZipFile):
+        text = _reason(error)
+    if not text or text.startswith("<"):
+        return "unreadable data"
+    return text[0].lower() + text[1:] if text[:2] != text[:2].upper() else text
 
 
 def _reason(error: OSError) -> str:
