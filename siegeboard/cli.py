@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import difflib
 import json
 import math
 import os
 import sys
+import warnings
 from pathlib import Path
 
 from pydantic import ValidationError
@@ -15,6 +17,8 @@ from pydantic import ValidationError
 from siegeboard import __version__
 from siegeboard.model.actions import AdvanceClock, FireAt
 from siegeboard.model.siege import TURNS_PER_MINUTE
+from siegeboard.model.validation import MAX_MODIFIER, MAX_SUCCESSES
+from siegeboard.model.weapon import MAX_RANGE_M
 from siegeboard.persist import (
     SiegeFileChanged, SiegeFileError, SiegeFileLocked, SiegeFileReadOnly, hold_lock, read_siege,
     write_siege,
@@ -80,6 +84,9 @@ def parse_point(text: str) -> tuple[float, float]:
 def parse_dice(text: str) -> list[int]:
     """"3,5,1" -> [3, 5, 1]: the dice rolled at the table, in the order the rules ask."""
     form = "dice values separated by commas, each a whole number 1 or more"
+    if not text.strip():
+        raise CommandError(f"--dice: no dice given; give them in order (e.g. --dice 3,5,1), "
+                           "or leave --dice out to have them rolled")
     values = _numbers(text, "--dice", form, "3,5,1")
     if any(value != int(value) or value < 1 for value in values):
         raise CommandError(f"--dice: {text!r} is not {form} (e.g. --dice 3,5,1)")
@@ -146,7 +153,7 @@ def reproducible_dice(siege) -> RandomDice:
 def _apply_and_save(path: Path, siege_file, action, dice_text: str | None, as_json: bool,
                     force: bool = False) -> int:
     siege = siege_file.siege
-    dice = ScriptedDice(parse_dice(dice_text)) if dice_text else reproducible_dice(siege)
+    dice = ScriptedDice(parse_dice(dice_text)) if dice_text is not None else reproducible_dice(siege)
     try:
         outcome = apply_in_place(siege, action, dice)
     except DiceExhausted as error:
@@ -197,14 +204,28 @@ def _fire_locked(args: argparse.Namespace) -> int:
         raise CommandError(
             f"--at: ({at[0]:g}, {at[1]:g}) is off the map, which spans x {bounds[0]:g} to "
             f"{bounds[2]:g} m and y {bounds[1]:g} to {bounds[3]:g} m")
-    if args.range is not None and (not math.isfinite(args.range) or args.range < 0):
-        raise CommandError(f"--range: {args.range:g} m; a range is 0 m or more")
+    if args.range is not None and not 0 <= args.range <= MAX_RANGE_M:  # NaN fails too
+        raise CommandError(f"--range: {args.range:g} m; a range is 0 to {MAX_RANGE_M:,.0f} m")
     if args.target and args.target not in siege.structures:
         raise CommandError(f"--target: no structure with id {args.target!r} in this siege")
+    within("--modifier", args.modifier, -MAX_MODIFIER, MAX_MODIFIER, "the GM's modifiers")
+    within("--successes", args.successes, 0, MAX_SUCCESSES, "Successes")
+    within("--boons", args.boons, 0, MAX_SUCCESSES, "Boons")
+    if args.slit and siege.ruleset == "harris":
+        raise CommandError("--slit: a firing slit is of the Hull ruleset; this siege plays the "
+                           "DP ruleset, where a shot has no slit to go through")
     action = FireAt(weapon_id=weapon.id, at=at, battery_id=battery.id if battery else None,
                     range_m=args.range, target_id=args.target, modifier=args.modifier,
                     successes=args.successes, boons=args.boons, through_slit=args.slit)
     return _apply_and_save(args.file, siege_file, action, args.dice, args.json, args.force)
+
+
+def within(option: str, value: int, low: int, high: int, what: str) -> None:
+    """Refuse ``value`` outside ``low..high`` (RULINGS R3), naming the option and the bound."""
+    if not low <= value <= high:
+        shown = f"{value:,}" if abs(value) < 10**15 else f"{value:.3e}"
+        raise CommandError(f"{option}: {shown} is out of bounds: {what} run from {low:,} to "
+                           f"{high:,}")
 
 
 def _advance(args: argparse.Namespace) -> int:
@@ -229,7 +250,11 @@ def _advance_locked(args: argparse.Namespace) -> int:
 
 def _snapshot(args: argparse.Namespace) -> int:
     # Qt is loaded only for the commands that paint: info, fire and advance stay Qt-free.
-    from siegeboard.report.snapshot import SnapshotError, export_snapshot, mark_snapshot
+    from siegeboard.report.snapshot import (
+        SnapshotError, export_snapshot, mark_snapshot, silence_qt_messages, snapshot_cost,
+    )
+
+    silence_qt_messages()
 
     siege_file = read_siege(args.file)
     siege = siege_file.siege
@@ -242,6 +267,14 @@ def _snapshot(args: argparse.Namespace) -> int:
             since_turn=args.since, dpi=args.dpi)
     except ValueError as error:
         raise CommandError(f"snapshot options: {error}") from None
+    try:
+        cost = snapshot_cost(siege, siege_file.images, options, args.output.suffix.lower())
+    except SnapshotError as error:
+        raise CommandError(f"--view: {error}" if args.view else str(error)) from None
+    if cost.problems() and not args.yes:
+        raise CommandError(f"this snapshot is too large: {'; '.join(cost.problems())}; choose "
+                           f"a smaller --scale, --dpi, --paper or --view, or give --yes to "
+                           f"make it all the same")
     try:
         written = export_snapshot(args.output, siege, siege_file.images, options,
                                   all_pages=args.all_pages)
@@ -305,6 +338,8 @@ def build_parser() -> argparse.ArgumentParser:
                           help="leave FILE untouched (do not record this snapshot's turn)")
     snapshot.add_argument("--force", action="store_true",
                           help="record the turn even in a read-only FILE")
+    snapshot.add_argument("--yes", action="store_true",
+                          help="make a snapshot even of more than 100 pages or 512 MB a page")
 
     fire = sub.add_parser(
         "fire", help="fire a weapon at a point, save the siege, print the log lines",
@@ -347,18 +382,48 @@ def _open_window(path: Path | None) -> int:
     return run(path)
 
 
+def _names_a_file(word: str) -> bool:
+    """Whether a first word that is no command means a file to open in the window."""
+    return (word.lower().endswith(".siege") or os.sep in word or "/" in word
+            or Path(word).exists())
+
+
+def unknown_command(word: str) -> str:
+    """"unknown command 'fier' (did you mean fire?)"."""
+    close = difflib.get_close_matches(word, list(COMMANDS), n=1, cutoff=0.5)
+    hint = f"did you mean {close[0]}?" if close else f"the commands are {', '.join(COMMANDS)}"
+    return f"unknown command {word!r} ({hint})"
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv and not argv[0].startswith("-") and argv[0] not in COMMANDS:
+        if not _names_a_file(argv[0]):
+            print(f"siegeboard: {unknown_command(argv[0])}", file=sys.stderr)
+            return 2
         # `siegeboard FILE.siege` opens FILE in the window
         return _open_window(Path(argv[0]))
     args = build_parser().parse_args(argv)
+    with warnings.catch_warnings():
+        # The libraries' warnings (zipfile, Pillow, pydantic) are not the GM's business: what
+        # matters reaches the GM as the command's own message.
+        warnings.simplefilter("ignore")
+        return _run(args)
+
+
+def _run(args: argparse.Namespace) -> int:
     try:
         if args.command in COMMANDS:
             return COMMANDS[args.command](args)
         return _open_window(SAMPLE if SAMPLE.is_file() else None)
     except (SiegeFileError, CommandError, RuleError) as error:
         print(f"siegeboard: {error}", file=sys.stderr)
+        return 2
+    except ValidationError as error:  # an action the model refuses: its first problem, plainly
+        problem = error.errors(include_url=False)[0]
+        where = ".".join(str(part) for part in problem["loc"])
+        print(f"siegeboard: {where}: {problem['msg'].removeprefix('Value error, ')}",
+              file=sys.stderr)
         return 2
     except BrokenPipeError:
         # The reader (`| head`) left: the work is done and saved; say nothing more.

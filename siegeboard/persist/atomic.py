@@ -93,6 +93,26 @@ def sync_directory(folder: str | Path) -> None:
         os.close(handle)
 
 
+def write_all(stream: BinaryIO, data: bytes) -> None:
+    """Write every byte of ``data`` to ``stream``; a write that takes fewer bytes and no error
+    is retried, one that takes none is an ``OSError`` (a short write is a failure, not a file)."""
+    view = memoryview(data)
+    while view:
+        count = stream.write(view)
+        if count is None or count <= 0:
+            raise OSError(errno.EIO, "the file could not be written")
+        view = view[count:]
+
+
+def plain_reason(error: OSError) -> str:
+    """What an ``OSError`` of saving means, in plain words ("the disk is full"); never a file
+    name (a temporary one least of all)."""
+    plain = {errno.ENOSPC: "the disk is full", errno.EACCES: "permission denied",
+             errno.EPERM: "permission denied", errno.EROFS: "the disk is read-only",
+             getattr(errno, "EDQUOT", -1): "the disk quota is exceeded"}
+    return plain.get(error.errno) or error.strerror or type(error).__name__
+
+
 def remove_litter(path: str | Path, *, older_than: float = 0.0) -> list[Path]:
     """Remove the temporary files a crashed save of ``path`` left beside it
     (``.NAME.*.tmp``, as ``atomic_write`` names them) whose last change is at least

@@ -47,7 +47,9 @@ from siegeboard.model.siege import Mine, Siege
 from siegeboard.model.structure import Structure
 from siegeboard.model.validation import MAX_ITEMS
 from siegeboard.model.weapon import Battery, Weapon
-from siegeboard.persist.atomic import atomic_write, backup_path, remove_litter
+from siegeboard.persist.atomic import (
+    atomic_write, backup_path, plain_reason, remove_litter, write_all,
+)
 from siegeboard.persist.errors import SiegeFileError
 from siegeboard.model.validation import check_span
 from siegeboard.persist.images import (
@@ -198,7 +200,7 @@ def _open_regular(path: Path) -> BinaryIO:
     except IsADirectoryError:
         raise SiegeFileError(f"{path} is a folder, not a siege file") from None
     except OSError as error:
-        raise SiegeFileError(f"{path.name} cannot be read: {_reason(error)}") from error
+        raise SiegeFileError(f"{path.name} cannot be read: {plain_reason(error)}") from error
     mode = os.fstat(descriptor).st_mode
     if not stat.S_ISREG(mode):
         os.close(descriptor)
@@ -551,27 +553,17 @@ def write_siege(path: str | Path, siege_file: SiegeFile, *, backup: bool = True,
         buffer = io.BytesIO()
         _write_archive(buffer, document, images)
         data = buffer.getvalue()
-        atomic_write(path, lambda stream: _write_all(stream, data), backup=backup,
+        atomic_write(path, lambda stream: write_all(stream, data), backup=backup,
                      before_replace=None if expected is None else
                      lambda: _still_as_read(path, expected))
         written = os.stat(path)
     except OSError as error:
         kept = (f"the old {path.name} is unchanged" if existed
                 else f"nothing was written to {path.parent}")
-        raise SiegeFileError(f"could not save {path.name}: {_reason(error)}; {kept}") from error
+        raise SiegeFileError(f"could not save {path.name}: {plain_reason(error)}; {kept}") from error
     remove_litter(path, older_than=0.0 if holds_lock(path) else LITTER_AGE)
     return FileStamp(path=os.path.realpath(path), size=len(data), mtime_ns=written.st_mtime_ns,
                      sha256=hashlib.sha256(data).hexdigest())
-
-
-def _write_all(stream: BinaryIO, data: bytes) -> None:
-    # A raw stream may write less than asked without an error; a short write is a failure.
-    view = memoryview(data)
-    while view:
-        count = stream.write(view)
-        if count is None or count <= 0:
-            raise OSError(errno.EIO, "the file could not be written")
-        view = view[count:]
 
 
 def _read_only(path: Path) -> bool:
@@ -667,15 +659,9 @@ def _plain(error: BaseException) -> str:
     """What went wrong, in the library's words but without its class names."""
     text = str(error).strip()
     if isinstance(error, OSError) and not isinstance(error, zipfile.BadZipFile):
-        text = _reason(error)
+        text = plain_reason(error)
     if not text or text.startswith("<"):
         return "unreadable data"
     return text[0].lower() + text[1:] if text[:2] != text[:2].upper() else text
 
-
-def _reason(error: OSError) -> str:
-    plain = {errno.ENOSPC: "the disk is full", errno.EACCES: "permission denied",
-             errno.EPERM: "permission denied", errno.EROFS: "the disk is read-only",
-             getattr(errno, "EDQUOT", -1): "the disk quota is exceeded"}
-    return plain.get(error.errno) or error.strerror or str(error) or type(error).__name__
 
