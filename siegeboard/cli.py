@@ -382,6 +382,26 @@ def _open_window(path: Path | None) -> int:
     return run(path)
 
 
+def _joined_negative_values(argv: list[str]) -> list[str]:
+    """``--at -5,3`` as ``--at=-5,3``: argparse would take a value starting with a minus for
+    an option of its own."""
+    joined: list[str] = []
+    words = iter(argv)
+    for word in words:
+        if word in ("--at", "--view"):
+            value = next(words, None)
+            if value is not None and len(value) > 1 and value[0] == "-" and \
+                    (value[1].isdigit() or value[1] == "."):
+                joined.append(f"{word}={value}")
+                continue
+            joined.append(word)
+            if value is not None:
+                joined.append(value)
+            continue
+        joined.append(word)
+    return joined
+
+
 def _names_a_file(word: str) -> bool:
     """Whether a first word that is no command means a file to open in the window."""
     return (word.lower().endswith(".siege") or os.sep in word or "/" in word
@@ -403,7 +423,7 @@ def main(argv: list[str] | None = None) -> int:
             return 2
         # `siegeboard FILE.siege` opens FILE in the window
         return _open_window(Path(argv[0]))
-    args = build_parser().parse_args(argv)
+    args = build_parser().parse_args(_joined_negative_values(argv))
     with warnings.catch_warnings():
         # The libraries' warnings (zipfile, Pillow, pydantic) are not the GM's business: what
         # matters reaches the GM as the command's own message.

@@ -306,3 +306,12 @@ def test_library_warnings_never_reach_the_terminal(tmp_path):
     assert result.returncode == 2
     assert result.stderr.count("\n") == 1 and result.stderr.startswith("siegeboard: ")
     assert "Warning" not in result.stderr
+
+
+def test_a_point_west_or_north_of_the_origin_is_a_point_not_an_option(tmp_path, capsys):
+    from siegeboard.cli import _joined_negative_values
+
+    assert _joined_negative_values(["fire", "f", "--at", "-5,3", "--view", "-1,-1,5,5"]) == [
+        "fire", "f", "--at=-5,3", "--view=-1,-1,5,5"]
+    assert _joined_negative_values(["fire", "f", "--at", "--json"]) == ["fire", "f", "--at",
+                                                                         "--json"]

@@ -279,3 +279,12 @@ def test_a_save_removes_the_temporary_files_a_crashed_save_left(tmp_path):
     os.utime(old, (1, 1))
     write_siege(path, sample_file(name="Third"))
     assert not old.exists()
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0,
+                    reason="only a superuser may give a file to another owner")
+def test_a_save_keeps_the_old_files_owner_where_the_system_allows(tmp_path):
+    path, _, _ = saved(tmp_path)
+    os.chown(path, 4321, 4322)
+    write_siege(path, sample_file(name="Second"))
+    assert (path.stat().st_uid, path.stat().st_gid) == (4321, 4322)
