@@ -19,13 +19,14 @@ from PySide6.QtGui import QUndoStack
 from siegeboard.geometry import StructureIndex
 from siegeboard.model.actions import AdvanceClock, FireAt
 from siegeboard.model.catalogue import catalogue
+from siegeboard.model.log import LogEntry
 from siegeboard.model.siege import MapImage, RulesetOptions, Siege
 from siegeboard.model.structure import Structure
 from siegeboard.model.weapon import Battery, Weapon
 from siegeboard.persist import SiegeFile, hold_lock, read_siege, write_siege
 from siegeboard.rules import engine
 from siegeboard.rules.build import new_structure
-from siegeboard.rules.dice import RandomDice, ScriptedDice
+from siegeboard.rules.dice import DiceExhausted, RandomDice, ScriptedDice
 from siegeboard.ui import arsenal_commands, commands
 from siegeboard.ui.changes import Change
 from siegeboard.ui.play_commands import ApplyAction, action_title
@@ -54,6 +55,8 @@ class Document(QObject):
         self.unused_dice = 0
         # A recovered autosave is unsaved work even with nothing on the undo stack.
         self._unsaved = False
+        # How many log entries the file on disk holds: the ones after are this window's own.
+        self._log_on_disk = len(self.siege.log)
 
     # -- reading -------------------------------------------------------------------------
     @property
@@ -138,6 +141,7 @@ class Document(QObject):
         self.siege_file = siege_file
         self.path = path
         self._unsaved = unsaved
+        self._log_on_disk = len(siege_file.siege.log) if not unsaved else 0
         self._index = None
         self.selection = ()
         self._draws = {}
@@ -152,21 +156,74 @@ class Document(QObject):
         siege_file = read_siege(path)
         self.load(siege_file, Path(path))
 
-    def save(self, path: Path | None = None, *, replace_read_only: bool = False) -> None:
+    def save(self, path: Path | None = None, *, replace_read_only: bool = False,
+             overwrite: bool = False) -> None:
         """Save to ``path`` (or the current path) under its lock; on ``SiegeFileError`` (and
         its ``SiegeFileChanged``: the file changed since it was read; ``SiegeFileReadOnly``)
-        or ``SiegeFileLocked`` nothing has changed."""
+        or ``SiegeFileLocked`` nothing has changed. ``overwrite`` replaces the file even if it
+        changed since it was read; ``replace_read_only`` even a read-only one."""
         target = Path(path) if path is not None else self.path
         if target is None:
             raise ValueError("save: the siege has no file yet; choose a name")
+        to_save = self.file_to_save()
+        if overwrite:
+            to_save.stamp = None
         with hold_lock(target):
-            self.siege_file.stamp = write_siege(target, self.file_to_save(),
+            self.siege_file.stamp = write_siege(target, to_save,
                                                 replace_read_only=replace_read_only)
         self._unsaved = False
+        self._log_on_disk = len(self.siege.log)
         self.undo_stack.setClean()
         if target != self.path:
             self.path = target
             self.path_changed.emit(target)
+
+    def unsaved_actions(self) -> list[LogEntry]:
+        """The actions played in this window since its file was opened or saved, as logged."""
+        return list(self.siege.log[self._log_on_disk:])
+
+    def reload_and_replay(self) -> list[str]:
+        """The file changed on disk since this window read it: open it as it is now and play
+        this window's unsaved actions again on top, each with the dice it rolled where they
+        still fit (the rules ask for the same dice), else with fresh dice. Returns one line
+        per action saying how it went (its outcome, or why it could not be played), and a
+        last line when other unsaved edits (drawing, settings) were not carried over. Each
+        action is one undoable step; the document is then unsaved. Raises ``SiegeFileError``
+        (nothing changed) when the file cannot be read."""
+        path = self.path
+        if path is None:
+            raise ValueError("reload: the siege has no file")
+        actions = self.unsaved_actions()
+        others = sum(1 for number in range(self.undo_stack.index())
+                     if not isinstance(self.undo_stack.command(number), ApplyAction))
+        fresh = read_siege(path)
+        self.load(fresh, path)
+        report = []
+        for entry in actions:
+            title = action_title(entry.action, self.siege)
+            try:
+                outcome, afresh = self._replay_one(entry)
+            except (engine.RuleError, ValueError) as error:
+                report.append(f"{title}: not played again ({error})")
+                continue
+            first = outcome.entry.lines[0] if outcome.entry.lines else "done"
+            report.append(f"{title}: {first}" + (" (dice rolled afresh)" if afresh else ""))
+        if others:
+            report.append(f"{others} other unsaved edit{'s were' if others > 1 else ' was'} "
+                          f"not carried over (only actions are played again)")
+        self._unsaved = bool(actions)
+        return report
+
+    def _replay_one(self, entry: LogEntry) -> tuple[engine.Outcome, bool]:
+        values = entry.dice_values()
+        try:
+            outcome = self.play(entry.action, values)
+            if not self.unused_dice:
+                return outcome, False
+            self.undo_stack.undo()  # its dice were for another situation: roll afresh
+        except (DiceExhausted, ValueError):
+            pass
+        return self.play(entry.action), True
 
     def file_to_save(self) -> SiegeFile:
         """What a save writes: the siege and every image of its file (the plan and the

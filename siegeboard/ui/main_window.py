@@ -22,7 +22,9 @@ from siegeboard.model.actions import AdvanceClock
 from siegeboard.model.catalogue import catalogue
 from siegeboard.model.siege import Siege
 from siegeboard.model.siege import TURNS_PER_MINUTE
-from siegeboard.persist import SiegeFile, SiegeFileError, read_siege
+from siegeboard.persist import (
+    SiegeFile, SiegeFileChanged, SiegeFileError, SiegeFileReadOnly, read_siege,
+)
 from siegeboard.persist.autosave import Autosaver, RecoveryCandidate
 from siegeboard.report.options import SnapshotOptions
 from siegeboard.report.snapshot import SnapshotError, configure_page, export_snapshot, \
@@ -181,6 +183,32 @@ class MainWindow(QMainWindow):
             | QMessageBox.StandardButton.Cancel, QMessageBox.StandardButton.Save)
         return {QMessageBox.StandardButton.Save: "save",
                 QMessageBox.StandardButton.Discard: "discard"}.get(answer, "cancel")
+
+    def ask_changed_on_disk(self, name: str, error: SiegeFileChanged) -> str:
+        """"reload", "save_as", "overwrite" or "cancel": what to do with a file another
+        program or window saved since this window read it."""
+        now = error.now.describe() if error.now is not None else "removed"
+        box = QMessageBox(QMessageBox.Icon.Warning, APP,
+                          f"{name} was changed by another program or window since this window "
+                          f"read it.", QMessageBox.StandardButton.Cancel, self)
+        box.setInformativeText(
+            f"When read here: {error.read.describe()}\nNow: {now}\n\nReload it and play this "
+            f"window's unsaved actions again on top of it, save this window's siege as another "
+            f"file, or overwrite the other changes?")
+        buttons = {box.addButton("Reload and play again", QMessageBox.ButtonRole.AcceptRole):
+                   "reload",
+                   box.addButton("Save As...", QMessageBox.ButtonRole.ActionRole): "save_as",
+                   box.addButton("Overwrite", QMessageBox.ButtonRole.DestructiveRole):
+                   "overwrite"}
+        box.exec()
+        return buttons.get(box.clickedButton(), "cancel")
+
+    def ask_replace_read_only(self, name: str) -> bool:
+        answer = QMessageBox.question(
+            self, APP, f"{name} is read-only. Replace it all the same (it stays read-only)?",
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+            QMessageBox.StandardButton.No)
+        return answer == QMessageBox.StandardButton.Yes
 
     def ask_recover(self, description: str) -> bool:
         """Whether to recover the autosave ``description`` (``RecoveryCandidate.describe``)."""
@@ -613,9 +641,22 @@ class MainWindow(QMainWindow):
         path = self.ask_save_path()
         return self._save_to(path) if path is not None else False
 
-    def _save_to(self, path: Path) -> bool:
+    def _save_to(self, path: Path, **how) -> bool:
         try:
-            self.document.save(path)
+            self.document.save(path, **how)
+        except SiegeFileChanged as error:
+            answer = self.ask_changed_on_disk(path.name, error)
+            if answer == "overwrite":
+                return self._save_to(path, **how, overwrite=True)
+            if answer == "save_as":
+                return self.save_as()
+            if answer == "reload":
+                self._reload_and_replay(path)
+            return False
+        except SiegeFileReadOnly:
+            if self.ask_replace_read_only(path.name):
+                return self._save_to(path, **how, replace_read_only=True)
+            return False
         except SiegeFileError as error:
             self.warn(f"Not saved: {error}")
             return False
@@ -623,6 +664,19 @@ class MainWindow(QMainWindow):
         self._update_title()
         self.show_status(f"Saved {path.name}.")
         return True
+
+    def _reload_and_replay(self, path: Path) -> None:
+        """The file changed since it was read: reopen it and play this window's unsaved
+        actions again on top; the outcomes are shown and the result is left unsaved."""
+        try:
+            report = self.document.reload_and_replay()
+        except SiegeFileError as error:
+            self.warn(f"Cannot reload {path.name}: {error}. Nothing was changed.")
+            return
+        self._update_title()
+        lines = "\n".join(f"- {line}" for line in report) or "- (no actions to play again)"
+        self.warn(f"Reloaded {path.name} as it is now and played this window's unsaved actions "
+                  f"again on top of it:\n{lines}\n\nNot saved yet: look it over, then save.")
 
     # -- snapshots: print and export -----------------------------------------------------------
     def snapshot_dialog(self, printing: bool = False) -> ExportDialog:

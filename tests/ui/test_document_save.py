@@ -67,3 +67,49 @@ def test_save_asks_before_replacing_a_read_only_file(qapp, tmp_path):
         document.save()
     document.save(replace_read_only=True)
     assert path.stat().st_mode & 0o777 == 0o444
+
+
+SAMPLE = __import__("pathlib").Path(__file__).resolve().parents[2] / "maps" / "castle.siege"
+
+
+def test_reload_plays_this_windows_unsaved_actions_again_on_the_file_as_it_is_now(qapp,
+                                                                                   tmp_path):
+    import shutil
+
+    from siegeboard.cli import main
+
+    path = tmp_path / "castle.siege"
+    shutil.copyfile(SAMPLE, path)
+    document = Document()
+    document.open(path)
+    mine = document.fire_at("he_shell", (83.0, 32.0), range_m=300)
+    my_dice = mine.entry.dice_values()
+    document.edit_structure("great-hall", name="Hall of Echoes")  # not an action
+    # Meanwhile the command line fires at the same file and saves.
+    assert main(["fire", str(path), "--weapon", "he_shell", "--range", "300", "--at",
+                 "108,22.7"]) == 0
+    theirs = read_siege(path).siege.log[-1]
+    with pytest.raises(SiegeFileChanged):
+        document.save()
+    report = document.reload_and_replay()
+    log = document.siege.log
+    assert [entry.seq for entry in log] == [1, 2]
+    assert log[0] == theirs, "the shot saved meanwhile is kept as it was"
+    assert log[1].action == mine.entry.action
+    assert len(report) == 2 and report[0].startswith("Fire")
+    assert "not carried over" in report[1]
+    assert document.modified and document.undo_stack.count() == 1
+    if "afresh" not in report[0]:
+        assert log[1].dice_values() == my_dice
+    document.save()
+    assert [entry.seq for entry in read_siege(path).siege.log] == [1, 2]
+
+
+def test_overwrite_replaces_a_file_changed_meanwhile(qapp, tmp_path):
+    path, document = opened(tmp_path)
+    other = read_siege(path)
+    other.siege.name = "Theirs"
+    write_siege(path, other)
+    document.siege.name = "Mine wins"
+    document.save(overwrite=True)
+    assert read_siege(path).siege.name == "Mine wins"
