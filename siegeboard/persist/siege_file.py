@@ -33,6 +33,8 @@ import os
 import re
 import stat
 import struct
+import types
+import typing
 import zipfile
 import zlib
 from dataclasses import dataclass, field
@@ -40,7 +42,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, BinaryIO
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
 from siegeboard.model.log import LogEntry
 from siegeboard.model.siege import Mine, Siege
@@ -69,6 +71,8 @@ MAX_DOCUMENT_BYTES = 32 * 1024 * 1024
 # Every entry of the zip directory: 46 bytes, a name, an extra field and a comment.
 MAX_DIRECTORY_BYTES = MAX_MEMBERS * (46 + 3 * 1024)
 _CHUNK = 1 << 20
+# The largest object of a siege (the tables aside) is an event's details, at most 1,000.
+MAX_OBJECT_KEYS = 1_000
 # A temporary file this old beside a siege is a crash's litter even while another process may
 # be saving it without the lock (no save takes this long).
 LITTER_AGE = 600.0
@@ -256,6 +260,8 @@ def _parse_document(document: bytes, source: str) -> tuple[Siege, int]:
         siege = Siege.model_validate(data)
     except _TableError as problem:
         raise SiegeFileError(f"{source}: {_describe(problem.error, problem.where)}") from None
+    except _Refused as problem:
+        raise SiegeFileError(f"{source}: {problem}") from None
     except ValidationError as error:
         raise SiegeFileError(f"{source}: {_describe(error)}") from None
     return siege, version
@@ -266,6 +272,10 @@ def _refuse_a_non_object(text: str, source: str) -> None:
     millions of zeros costs nothing."""
     if text[:64].lstrip()[:1] == "[":
         raise SiegeFileError(f"{source}: siege.json must hold a JSON object, not an array")
+
+
+class _Refused(Exception):
+    """A document refused before pydantic sees it; the message names the field."""
 
 
 class _TableError(Exception):
@@ -284,6 +294,8 @@ def _validate_tables(data: Any) -> None:
     items as they are."""
     if not isinstance(data, dict):
         return
+    _objects_are_small(data)
+    _known_fields(Siege, data, ())
     for table, model in _TABLES.items():
         items = data.get(table)
         if isinstance(items, dict) and len(items) <= MAX_ITEMS:
@@ -295,9 +307,70 @@ def _validate_tables(data: Any) -> None:
             log[index] = _one(LogEntry, entry, ("log", index))
 
 
+def _objects_are_small(data: dict) -> None:
+    """Every object but the siege's tables has at most ``MAX_OBJECT_KEYS`` keys: pydantic
+    names each unknown key of an object as an error of its own."""
+    stack: list[tuple[Any, tuple[int | str, ...]]] = [(data, ())]
+    while stack:
+        node, where = stack.pop()
+        if isinstance(node, dict):
+            if len(node) > MAX_OBJECT_KEYS and not (len(where) == 1 and where[0] in _TABLES):
+                raise _Refused(f"{_field_path(where) or 'siege.json'}: an object of "
+                               f"{len(node):,} keys; an object of a siege has at most "
+                               f"{MAX_OBJECT_KEYS:,}")
+            stack.extend((value, (*where, key)) for key, value in node.items()
+                         if isinstance(value, (dict, list)))
+        else:
+            stack.extend((value, (*where, index)) for index, value in enumerate(node)
+                         if isinstance(value, (dict, list)))
+
+
+def _known_fields(model, item: dict, where: tuple[int | str, ...]) -> None:
+    """Refuse the first key of ``item``, or of any object inside it, that its model has no
+    field for, as pydantic would, but once: pydantic names every unknown key of every object
+    as an error of its own."""
+    fields = model.model_fields
+    unknown = next((key for key in item if key not in fields), None)
+    if unknown is not None:
+        raise _Refused(f"{_field_path((*where, unknown))}: Extra inputs are not permitted")
+    for key, value in item.items():
+        if isinstance(value, (dict, list)):
+            _known_inside(fields[key].annotation, value, (*where, key))
+
+
+def _known_inside(annotation: Any, value: Any, where: tuple[int | str, ...]) -> None:
+    """``_known_fields`` for a value of type ``annotation``: a model, a list or dict of
+    models, an optional one, or a tagged union of models (the actions)."""
+    origin, arguments = typing.get_origin(annotation), typing.get_args(annotation)
+    if origin is typing.Annotated:
+        _known_inside(arguments[0], value, where)
+    elif isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        if isinstance(value, dict):
+            _known_fields(annotation, value, where)
+    elif origin is list and arguments and isinstance(value, list):
+        for index, each in enumerate(value):
+            if isinstance(each, (dict, list)):
+                _known_inside(arguments[0], each, (*where, index))
+    elif origin is dict and len(arguments) == 2 and isinstance(value, dict):
+        for key, each in value.items():
+            if isinstance(each, (dict, list)):
+                _known_inside(arguments[1], each, (*where, key))
+    elif origin in (typing.Union, types.UnionType):
+        models = [each for each in arguments if isinstance(each, type)
+                  and issubclass(each, BaseModel)]
+        if len(models) == 1:
+            _known_inside(models[0], value, where)
+        elif models and isinstance(value, dict):
+            tagged = [each for each in models if "type" in each.model_fields and
+                      each.model_fields["type"].default == value.get("type")]
+            if len(tagged) == 1:
+                _known_fields(tagged[0], value, where)
+
+
 def _one(model, item: Any, where: tuple[int | str, ...]):
     if not isinstance(item, dict):
         return item  # the siege's validation names what it should be
+    _known_fields(model, item, where)
     try:
         return model.model_validate(item)
     except ValidationError as error:

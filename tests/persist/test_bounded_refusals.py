@@ -198,3 +198,26 @@ def test_the_pixels_checked_at_open_are_the_ones_shown(tmp_path):
 
 if sys.platform == "win32":  # pragma: no cover
     pytestmark = pytest.mark.skip("POSIX file kinds")
+
+
+@pytest.mark.parametrize("where", ["structures.s1.occupants.0", "log.1.action", "weapons.w1",
+                                   ""])
+def test_an_object_of_many_unknown_keys_costs_one_error(tmp_path, work, where):
+    import json
+
+    from .hostile import document, zipped
+
+    data = document()
+    target = data
+    for part in filter(None, where.split(".")):
+        target = target[int(part)] if isinstance(target, list) else target[part]
+    target.update({f"junk{n}": n for n in range(900)})
+    path = tmp_path / "junk.siege"
+    path.write_bytes(zipped({"siege.json": json.dumps(data).encode()}))
+    with pytest.raises(SiegeFileError, match=r"junk0: Extra inputs are not permitted$"):
+        read_siege(path)
+    assert work.errors == 0, "refused before pydantic collects an error a key"
+    target.update({f"junk{n}": n for n in range(5_000)})
+    path.write_bytes(zipped({"siege.json": json.dumps(data).encode()}))
+    with pytest.raises(SiegeFileError, match=r"an object of 5,0\d\d keys|junk0: Extra inputs"):
+        read_siege(path)
