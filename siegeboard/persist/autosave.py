@@ -31,7 +31,7 @@ import hashlib
 import json
 import os
 import secrets
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -41,7 +41,9 @@ import platformdirs
 
 from siegeboard.persist.atomic import atomic_write
 from siegeboard.persist.lock import SiegeFileLocked, hold_lock, lock_holder
-from siegeboard.persist.siege_file import SUFFIX, SiegeFile, SiegeFileError, read_siege, write_siege
+from siegeboard.persist.siege_file import (
+    SUFFIX, FileStamp, SiegeFile, SiegeFileError, read_siege, write_siege,
+)
 
 _SIDECAR = ".json"
 _MARKER = "window-{token}"
@@ -70,6 +72,11 @@ class RecoveryCandidate:
     structures: int
     log_length: int
     source_saved_at: datetime | None = None
+    # The version of the source the window had read, and how many log entries it held: a
+    # recovered siege saved to its source is checked against that version (and, if the
+    # source changed, only the entries after those are this window's to play again).
+    source_stamp: FileStamp | None = None
+    log_on_disk: int | None = None
 
     def describe(self) -> str:
         """One line for a recovery dialog: name, source, clock, counts and both times."""
@@ -126,9 +133,11 @@ class Autosaver:
         stem = "".join(c if c.isalnum() or c in "-_" else "_" for c in source.stem)[:40] or "siege"
         return self.folder / f"{stem}-{digest}-{self.token}{SUFFIX}"
 
-    def save(self, siege_file: SiegeFile, source_path: str | Path | None) -> Path:
+    def save(self, siege_file: SiegeFile, source_path: str | Path | None, *,
+             log_on_disk: int | None = None) -> Path:
         """Autosave ``siege_file``, the document opened from ``source_path`` (None if never
-        saved); return the autosave's path.
+        saved); return the autosave's path. ``siege_file.stamp`` (when it is of the source)
+        and ``log_on_disk`` (the log entries the source held) are kept with it for recovery.
 
         Atomic like any save; raises ``SiegeFileError`` if it cannot be written, in which case
         the previous autosave is intact. The GM's own file is never touched.
@@ -136,7 +145,10 @@ class Autosaver:
         target = self.autosave_path(source_path)
         self.folder.mkdir(parents=True, exist_ok=True)
         source = None if source_path is None else os.path.abspath(source_path)
-        self._write_note(target, source)
+        stamp = siege_file.stamp if source is not None and siege_file.stamp is not None and \
+            siege_file.stamp.path == os.path.realpath(source) else None
+        self._write_note(target, {"source": source, "log_on_disk": log_on_disk,
+                                  "source_stamp": None if stamp is None else asdict(stamp)})
         write_siege(target, SiegeFile(siege=siege_file.siege, images=siege_file.images),
                     backup=False)
         return target
@@ -202,13 +214,13 @@ class Autosaver:
             with hold_lock(path, wait=1.0):
                 if not self._left_by_a_crash(path):
                     return False
-                self._write_note(path, self._note(path).get("source"))
+                self._write_note(path, self._note(path))
         except (SiegeFileLocked, SiegeFileError):
             return False
         return True
 
-    def _write_note(self, target: Path, source: str | None) -> None:
-        note = json.dumps({"source": source, "window": self.token}).encode("utf-8")
+    def _write_note(self, target: Path, note: dict) -> None:
+        note = json.dumps({**note, "window": self.token}).encode("utf-8")
         try:
             atomic_write(target.with_suffix(_SIDECAR), lambda stream: stream.write(note))
         except OSError as error:
@@ -228,11 +240,19 @@ class Autosaver:
             except OSError:
                 pass  # the source is gone: the autosave is all there is
         siege = contents.siege
+        note = self._note(path)
+        try:
+            stamp = FileStamp(**note["source_stamp"]) if note.get("source_stamp") else None
+        except TypeError:
+            stamp = None
+        log_on_disk = note.get("log_on_disk")
+        if not isinstance(log_on_disk, int) or not 0 <= log_on_disk <= len(siege.log):
+            log_on_disk = None
         return RecoveryCandidate(
             path=path, saved_at=datetime.fromtimestamp(saved, timezone.utc), source_path=source,
             siege_name=siege.name, clock_label=siege.clock.label(),
             structures=len(siege.structures), log_length=len(siege.log),
-            source_saved_at=source_saved)
+            source_saved_at=source_saved, source_stamp=stamp, log_on_disk=log_on_disk)
 
     @staticmethod
     def _note(path: Path) -> dict:

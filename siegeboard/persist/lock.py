@@ -37,9 +37,11 @@ from pathlib import Path
 from siegeboard.persist.errors import SiegeFileError
 
 LOCK_SUFFIX = ".lock"
-DEFAULT_WAIT = 5.0
+DEFAULT_WAIT = 10.0
 STALE_AFTER = 600.0
-_POLL = 0.02
+# Waiters poll often, each at its own pace: a writer that saves again at once must not keep
+# the lock from one that waits.
+_POLL = 0.002
 
 _held: dict[Path, int] = {}  # resolved siege path -> nesting depth, this process
 _held_guard = threading.Lock()
@@ -161,7 +163,7 @@ def _acquire(path: Path, wait: float) -> int:
             raise SiegeFileLocked(
                 f"{path.name} is being changed by {holder}; try again in a moment (if that "
                 f"process is gone, delete {sidecar.name} beside it)", holder)
-        time.sleep(_POLL + secrets.randbelow(20) / 1000)
+        time.sleep(_POLL + secrets.randbelow(8) / 1000)
 
 
 def _release(path: Path, handle: int) -> None:

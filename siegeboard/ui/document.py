@@ -23,7 +23,7 @@ from siegeboard.model.log import LogEntry
 from siegeboard.model.siege import MapImage, RulesetOptions, Siege
 from siegeboard.model.structure import Structure
 from siegeboard.model.weapon import Battery, Weapon
-from siegeboard.persist import SiegeFile, hold_lock, read_siege, write_siege
+from siegeboard.persist import FileStamp, SiegeFile, hold_lock, read_siege, write_siege
 from siegeboard.rules import engine
 from siegeboard.rules.build import new_structure
 from siegeboard.rules.dice import DiceExhausted, RandomDice, ScriptedDice
@@ -133,15 +133,20 @@ class Document(QObject):
         return RandomDice(int.from_bytes(hashlib.sha256(key).digest()[:8], "big"))
 
     # -- files ---------------------------------------------------------------------------
-    def load(self, siege_file: SiegeFile, path: Path | None, *, unsaved: bool = False) -> None:
+    def load(self, siege_file: SiegeFile, path: Path | None, *, unsaved: bool = False,
+             read_as: FileStamp | None = None, log_on_disk: int | None = None) -> None:
         """Replace the whole document (a new or opened file): undo history starts afresh.
 
         ``unsaved``: the siege is not what ``path`` holds (a recovered autosave): the document
-        counts as modified until it is saved."""
+        counts as modified until it is saved. ``read_as`` is then the version of ``path`` it
+        was made from (a save checks ``path`` is still that version) and ``log_on_disk`` how
+        many of its log entries that version held."""
+        if read_as is not None:
+            siege_file.stamp = read_as
         self.siege_file = siege_file
         self.path = path
         self._unsaved = unsaved
-        self._log_on_disk = len(siege_file.siege.log) if not unsaved else 0
+        self._log_on_disk = len(siege_file.siege.log) if not unsaved else (log_on_disk or 0)
         self._index = None
         self.selection = ()
         self._draws = {}
@@ -177,6 +182,11 @@ class Document(QObject):
         if target != self.path:
             self.path = target
             self.path_changed.emit(target)
+
+    @property
+    def log_on_disk(self) -> int:
+        """How many of the log's entries the file on disk holds (the rest are unsaved)."""
+        return self._log_on_disk
 
     def unsaved_actions(self) -> list[LogEntry]:
         """The actions played in this window since its file was opened or saved, as logged."""

@@ -580,7 +580,8 @@ class MainWindow(QMainWindow):
         except SiegeFileError as error:
             self.warn(f"Cannot recover the autosave: {error}. It is kept in {candidate.path}.")
             return False
-        self.document.load(siege_file, candidate.source_path, unsaved=True)
+        self.document.load(siege_file, candidate.source_path, unsaved=True,
+                           read_as=candidate.source_stamp, log_on_disk=candidate.log_on_disk)
         # Kept under this session's name before the old copy goes.
         if self.autosave.save_now() is not None:
             self.autosaver.discard(candidate)

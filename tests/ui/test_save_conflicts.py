@@ -66,3 +66,41 @@ def test_a_read_only_file_is_replaced_only_when_the_gm_says_so(window, answers, 
     assert window.save()
     assert len(read_siege(path).siege.log) == 1
     assert path.stat().st_mode & 0o777 == 0o444
+
+
+_CRASHED_WINDOW = """
+import os, sys
+from siegeboard.model.actions import FireAt
+from siegeboard.persist import Autosaver, read_siege
+from siegeboard.rules.dice import RandomDice
+from siegeboard.rules.engine import apply_in_place
+folder, source = sys.argv[1], sys.argv[2]
+siege_file = read_siege(source)
+apply_in_place(siege_file.siege, FireAt(weapon_id="he_shell", at=(83, 32), range_m=300),
+               RandomDice(7))
+saver = Autosaver(folder)
+saver.begin()
+saver.save(siege_file, source, log_on_disk=0)
+os._exit(9)
+"""
+
+
+def test_a_recovered_siege_is_not_saved_over_shots_saved_since_the_crash(
+        window, answers, tmp_path, private_autosave):
+    import subprocess
+    import sys
+
+    path = tmp_path / "castle.siege"
+    shutil.copyfile(SAMPLE, path)
+    crashed = subprocess.run([sys.executable, "-c", _CRASHED_WINDOW, str(private_autosave),
+                              str(path)], capture_output=True, text=True, timeout=60,
+                             cwd=Path(__file__).resolve().parents[2])
+    assert crashed.returncode == 9, crashed.stderr
+    assert main(["fire", str(path), *CLI_SHOT]) == 0  # after the crash, before recovery
+    answers.recover.append(True)
+    assert window.start_session()
+    answers.changed_on_disk.append("reload")
+    assert not window.save()
+    assert window.save()
+    log = read_siege(path).siege.log
+    assert [entry.action.at for entry in log] == [(108.0, 22.7), (83.0, 32.0)]
