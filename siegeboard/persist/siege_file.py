@@ -16,9 +16,16 @@ the very same siege.
 
 Opening (``read_siege``) is read-only and validates everything: the archive's shape and
 sizes (decompression bombs), the JSON, the schema version (migrating older ones), every
-field, every reference and every image. Whatever is wrong, the caller gets one
-``SiegeFileError`` with one message naming the file and, where there is one, the field;
-never another exception class and never a half-valid siege.
+field and its bounds (RULINGS R3, R4), every reference and every image. Whatever is wrong, the
+caller gets one ``SiegeFileError`` with one message naming the file and, where there is one,
+the field; never another exception class and never a half-valid siege. A refusal costs at most
+about the file's size: the directory's entry count is read from its end record first, members
+are inflated a chunk at a time and stopped past their declared size, a PNG is stopped at data
+after its end, unknown keys are refused once, and validation stops at the first bad item.
+The result records the version read (``SiegeFile.stamp``) and the decoded pixels.
+
+Two writers: ``lock.hold_lock`` serialises read-modify-writes, and ``write_siege`` refuses
+(``SiegeFileChanged``) to rename over a file that is no longer the version that was read.
 """
 
 from __future__ import annotations

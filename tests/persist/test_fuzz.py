@@ -240,7 +240,7 @@ def play(path, folder) -> dict[str, int]:
     at = f"{(minx + maxx) / 2:.6g},{(miny + maxy) / 2:.6g}"
     commands = [["info", str(path)], ["info", str(path), "--json"],
                 ["advance", str(path), "--turns", "13"],
-                ["snapshot", str(path), "-o", str(folder / "snap.png"), "--dpi", "20"]]
+                ["snapshot", str(path), "-o", str(folder / "snap.png"), "--dpi", "30"]]
     for weapon in list(siege.weapons)[:2]:
         commands.insert(2, ["fire", str(path), "--weapon", weapon, "--range", "120", "--at", at])
     outcomes = {"worked": 0, "refused": 0}

@@ -4,6 +4,7 @@ ruleset's default length (H12: 10 m, A1: 4 m), each its own structure."""
 from __future__ import annotations
 
 from siegeboard.geometry import wall_sections
+from siegeboard.model.validation import validate_polyline
 from siegeboard.rules.build import new_structure
 from siegeboard.ui.structure_edits import ring_of
 from siegeboard.ui.tools.polygon import PolygonTool
@@ -27,6 +28,7 @@ class WallTool(PolygonTool):
             return
         document = self.document
         try:
+            validate_polyline(self.points)  # R4: at most 10,000 points, within 100 km
             sections = wall_sections(self.points, self.thickness_m, document.section_length())
             ids = document.new_ids(len(sections))
             structures = []
