@@ -123,6 +123,8 @@ def find_named(table: dict, wanted: str, what: str, option: str):
 @contextlib.contextmanager
 def writing(path: Path):
     """Hold ``path``'s lock for a read-modify-write; a refusal names who holds it."""
+    if not path.is_file():
+        read_siege(path)  # no lock beside what is no siege: say what it is (missing, a pipe...)
     try:
         with hold_lock(path):
             yield
