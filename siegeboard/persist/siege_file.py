@@ -582,12 +582,21 @@ def _describe(error: ValidationError, where: tuple[int | str, ...] = ()) -> str:
     if first["type"] not in ("missing", "value_error", "assertion_error"):
         given = first.get("input")
         shown = (f"{len(given):,} items" if isinstance(given, (list, dict)) and len(given) > 8
-                 else repr(given))
+                 else _as_json(given))
         message += f" (got {shown if len(shown) <= 60 else shown[:57] + '...'})"
     text = f"{where}: {message}" if where else message
     if len(problems) > 1:
         text += f" (and {len(problems) - 1} more problem{'s' if len(problems) > 2 else ''})"
     return text
+
+
+def _as_json(value: Any) -> str:
+    """A value of the file as the file writes it (``null``, ``"x"``, ``[0, 1]``), not as
+    Python would."""
+    try:
+        return json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        return "a value of the wrong kind"
 
 
 def _field_path(location: tuple[int | str, ...]) -> str:
