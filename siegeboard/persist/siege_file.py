@@ -30,7 +30,6 @@ Two writers: ``lock.hold_lock`` serialises read-modify-writes, and ``write_siege
 
 from __future__ import annotations
 
-import errno
 import hashlib
 import io
 import json
