@@ -10,7 +10,7 @@ from siegeboard.model.log import LogEntry
 from siegeboard.model.structure import Structure
 from siegeboard.model.weapon import Battery, Weapon
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 TURN_SECONDS = 5
 TURNS_PER_MINUTE = 12
 Ruleset = Literal["harris", "armory"]

@@ -16,7 +16,12 @@ Versions
    - there are no ``options`` (the rulings' defaults applied), no ``mines`` and no ``log``
      (version 0 kept no history).
 
-1  The current version (``siegeboard.model.siege.SCHEMA_VERSION``): see
+1  Differences from version 2 (issue 14, at the table):
+
+   - a logged roll has no ``typed`` (how many of its dice the GM typed at the table): every
+     die of a version-1 log counts as rolled by the program.
+
+2  The current version (``siegeboard.model.siege.SCHEMA_VERSION``): see
    ``siegeboard/persist/siege.schema.json``, generated from the pydantic models.
 
 Adding version N+1: bump ``SCHEMA_VERSION`` in the model, add ``_vN_to_vN1`` here and its
@@ -91,7 +96,22 @@ def _v0_to_v1(data: Document) -> Document:
     return data
 
 
-STEPS: dict[int, Callable[[Document], Document]] = {0: _v0_to_v1}
+def _v1_to_v2(data: Document) -> Document:
+    log = data.get("log", [])
+    if not isinstance(log, list):
+        raise MigrationError(f"log: expected an array, not {_json_type(log)}")
+    for position, entry in enumerate(log):
+        rolls = entry.get("rolls", []) if isinstance(entry, dict) else None
+        if not isinstance(rolls, list):
+            raise MigrationError(f"log[{position}]: expected an object with a list of rolls")
+        for roll in rolls:
+            if isinstance(roll, dict):
+                roll.setdefault("typed", 0)  # a version-1 die was the program's own
+    data["schema_version"] = 2
+    return data
+
+
+STEPS: dict[int, Callable[[Document], Document]] = {0: _v0_to_v1, 1: _v1_to_v2}
 """``STEPS[n]`` turns a version-``n`` document into a version-``n + 1`` one (in place)."""
 
 assert set(STEPS) == set(range(SCHEMA_VERSION)), "every older version needs a step"

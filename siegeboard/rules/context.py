@@ -10,6 +10,7 @@ ruleset names for the action, and makes the outcome.
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -20,7 +21,7 @@ from siegeboard.geometry.index import StructureIndex
 from siegeboard.model.log import Event, LogEntry, Roll
 from siegeboard.model.siege import Siege
 from siegeboard.model.structure import Structure
-from siegeboard.rules.dice import Dice, RandomDice
+from siegeboard.rules.dice import Dice, RandomDice, typed_of
 
 Handler = Callable[["Context", Any], None]
 _ROLLS: TypeAdapter = TypeAdapter(list[Roll])
@@ -106,13 +107,20 @@ class RecordingDice:
 
     def __init__(self, dice: Dice):
         self._dice = dice
+        self._labels = _takes_label(dice)
         self.rolls: list[Roll] = []
+
+    def _roll(self, count: int, sides: int, label: str) -> list[int]:
+        if self._labels:
+            return self._dice.roll(count, sides, label=label)
+        return self._dice.roll(count, sides)
 
     def roll(self, count: int, sides: int, label: str) -> list[int]:
         if not count:
             return []
-        values = self._dice.roll(count, sides)
-        self.rolls.append(Roll(label=label, sides=sides, values=values))
+        values = self._roll(count, sides, label)
+        self.rolls.append(Roll(label=label, sides=sides, values=values,
+                               typed=typed_of(self._dice)))
         return values
 
     def roll_each(self, sides: int, labels: list[str]) -> list[int]:
@@ -123,15 +131,31 @@ class RecordingDice:
         if type(self._dice) is RandomDice:
             values = self._dice.roll(len(labels), sides)
         else:
-            values = []
-            for _ in labels:
-                (value,) = self._dice.roll(1, sides)
+            values, typed = [], []
+            for label in labels:
+                (value,) = self._roll(1, sides, label)
                 values.append(value)
-        # Validated in one call (the same Rolls as one by one, for less).
+                typed.append(typed_of(self._dice))
+            # Validated in one call (the same Rolls as one by one, for less).
+            self.rolls.extend(_ROLLS.validate_python(
+                [{"label": label, "sides": sides, "values": [value], "typed": mark}
+                 for label, value, mark in zip(labels, values, typed)]))
+            return values
         self.rolls.extend(_ROLLS.validate_python(
             [{"label": label, "sides": sides, "values": [value]}
              for label, value in zip(labels, values)]))
         return values
+
+
+def _takes_label(dice: Dice) -> bool:
+    """Whether ``dice.roll`` takes the roll's ``label`` (dice written before rolls were
+    labelled take only count and sides, and keep working)."""
+    try:
+        parameters = inspect.signature(dice.roll).parameters
+    except (TypeError, ValueError):
+        return False
+    return "label" in parameters or any(
+        parameter.kind is inspect.Parameter.VAR_KEYWORD for parameter in parameters.values())
 
 
 class Context:

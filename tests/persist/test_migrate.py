@@ -105,3 +105,29 @@ def test_a_version_0_file_with_bad_values_is_refused_by_the_model(tmp_path):
 def test_a_newer_version_is_refused():
     with pytest.raises(MigrationError, match="made by a newer siegeboard"):
         migrate({"schema_version": SCHEMA_VERSION + 1, "name": "Future"})
+
+
+VERSION_1 = Path(__file__).with_name("data") / "siege_v1.json"
+
+
+def test_a_version_1_file_opens_with_its_logged_dice_marked_rolled(tmp_path):
+    data = json.loads(VERSION_1.read_text(encoding="utf-8"))
+    assert data["schema_version"] == 1
+    assert all("typed" not in roll for roll in data["log"][0]["rolls"])
+    opened = read_siege(zipped(tmp_path, data))
+    assert opened.migrated_from == 1
+    siege = opened.siege
+    assert siege.schema_version == SCHEMA_VERSION
+    (entry,) = siege.log
+    assert [roll.typed for roll in entry.rolls] == [0, 0]
+    assert [roll.source for roll in entry.rolls] == ["rolled", "rolled"]
+    assert entry.dice_values()[-1] == 6 and len(entry.dice_values()) == 20
+    assert siege.structures["keep"].fire_level == 2  # the log is history; the state is kept
+
+
+def test_version_1_migration_leaves_its_input_alone():
+    data = json.loads(VERSION_1.read_text(encoding="utf-8"))
+    before = json.dumps(data, sort_keys=True)
+    migrated, found = migrate(data)
+    assert found == 1 and json.dumps(data, sort_keys=True) == before
+    assert migrated["log"][0]["rolls"][0]["typed"] == 0

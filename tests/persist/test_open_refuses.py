@@ -9,6 +9,8 @@ import zipfile
 import zlib
 
 import pytest
+
+from siegeboard.model import SCHEMA_VERSION
 from PIL import Image
 
 from siegeboard.persist import SiegeFileError, read_siege, write_siege
@@ -287,9 +289,10 @@ def test_truncated_files_are_refused(tmp_path):
 
 def test_a_newer_schema_version_is_refused(tmp_path):
     path = tmp_path / "castle.siege"
-    write_raw(path, members(document(schema_version=2)))
+    write_raw(path, members(document(schema_version=SCHEMA_VERSION + 1)))
     message = assert_refused(path, "made by a newer siegeboard")
-    assert "schema version 2; this one reads versions up to 1" in message
+    assert (f"schema version {SCHEMA_VERSION + 1}; this one reads versions up to "
+            f"{SCHEMA_VERSION}") in message
 
 
 @pytest.mark.parametrize("version, match", [

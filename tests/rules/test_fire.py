@@ -142,7 +142,7 @@ def test_each_out_of_control_fire_rolls_for_its_neighbour(harris_siege):
     # burning damage first: the farm burns 21 (DP 27 -> 6) and collapses on its four
     # occupants (1 hit of 1 each); the timber house burns 52 (DP 0). Then one spread roll.
     outcome = run(harris_siege, AdvanceClock(turns=12), [1, 1] * 4 + [5])
-    assert outcome.rolls[-1].label == "spread Timber house -> Townhouse (1D6)"
+    assert outcome.rolls[-1].label == "does the fire spread from Timber house to Townhouse? (a 1 does)"
 
 
 def _spread_siege(gap_m: float) -> Siege:
@@ -186,7 +186,7 @@ def test_spread_comes_before_burn_out(harris_siege):
     outcome = run(harris_siege, AdvanceClock(turns=1), [2, 3])  # still spreads, then burns out
     assert kinds(outcome) == ["fire_burning_out", "burned_out"]
     assert [roll.label for roll in outcome.rolls] == [
-        "spread Timber house -> Brick farmhouse (1D6)", "spread Timber house -> Townhouse (1D6)"]
+        "does the fire spread from Timber house to Brick farmhouse? (a 1 does)", "does the fire spread from Timber house to Townhouse? (a 1 does)"]
     assert outcome.lines.index("Turn 12: Timber house's fire has burned out") > max(
         i for i, line in enumerate(outcome.lines) if "fire spread" in line)
 

@@ -37,6 +37,7 @@ from siegeboard.model.weapon import Weapon
 from siegeboard.rules.armory import numbers as armory
 from siegeboard.rules.context import Context, RuleError
 from siegeboard.rules.tasks import resolve_task
+from siegeboard.rules.titles import the
 
 Which = Literal["outer", "inner"]
 FIRED_ROLES = ("gun", "incendiary")
@@ -174,7 +175,8 @@ def _fire_from_hit(ctx: Context, structure: Structure, weapon: Weapon) -> None:
     if weapon.incendiary:
         _ignite(ctx, structure, f"incendiary {weapon.name}")
     elif weapon.explosive:
-        (roll,) = ctx.roll(1, 6, f"{structure.name}: fire from an explosive hit (6 sets it alight)")
+        (roll,) = ctx.roll(1, 6, f"does {the(structure.name)} catch fire from the explosive hit? "
+                            "(a 6 sets it alight)")
         if roll == 6:
             _ignite(ctx, structure, f"explosive {weapon.name}, 1D6 = 6")
         else:
@@ -483,7 +485,8 @@ def _scene_dice(ctx: Context, attack: SceneAttack, name: str, place: str) -> tup
     if attack.pool is not None:
         if attack.successes is not None or attack.boons is not None:
             raise RuleError(f"{place}: give Successes and Boons, or a pool to roll, not both")
-        values = ctx.roll(attack.pool, 6, f"{name}: pool {attack.pool}D6")
+        values = ctx.roll(attack.pool, 6, f"the {name}'s pool: each 5-6 a Success, "
+                          "each 6 also a Boon")
         successes = sum(1 for value in values if value >= POOL_SUCCESS)
         boons = sum(1 for value in values if value >= POOL_BOON)
         ctx.say(f"{name} rolls {attack.pool}D6: {values or 'no dice'} -> {successes} Successes, "
