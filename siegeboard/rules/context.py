@@ -107,10 +107,12 @@ class RecordingDice:
 
     def __init__(self, dice: Dice):
         self._dice = dice
-        self._labels = _takes_label(dice)
+        self._labels: bool | None = None  # whether the dice take labels, found at first roll
         self.rolls: list[Roll] = []
 
     def _roll(self, count: int, sides: int, label: str) -> list[int]:
+        if self._labels is None:
+            self._labels = _takes_label(self._dice)
         if self._labels:
             return self._dice.roll(count, sides, label=label)
         return self._dice.roll(count, sides)
@@ -152,7 +154,7 @@ def _takes_label(dice: Dice) -> bool:
     labelled take only count and sides, and keep working)."""
     try:
         parameters = inspect.signature(dice.roll).parameters
-    except (TypeError, ValueError):
+    except (AttributeError, TypeError, ValueError):
         return False
     return "label" in parameters or any(
         parameter.kind is inspect.Parameter.VAR_KEYWORD for parameter in parameters.values())
