@@ -78,7 +78,8 @@ def gm_lines(entry: LogEntry) -> list[str]:
     """Every explanation line, then the dice as rolled."""
     lines = list(entry.lines)
     if entry.rolls:
-        dice = "; ".join(f"{roll.label} {','.join(map(str, roll.values))}" for roll in entry.rolls)
+        dice = "; ".join(f"{roll.label} {','.join(map(str, roll.values))} ({roll.source})"
+                         for roll in entry.rolls)
         lines.append(f"Dice: {dice}")
     return lines
 

@@ -132,8 +132,8 @@ class ScriptedDice:
 class TypedFirstDice:
     """The dice a GM typed in advance first, in order; ``fallback`` rolls the rest.
 
-    A roll that finds fewer typed dice left than it needs takes those and rolls the others
-    (``last_typed`` says how many were typed). ``remaining`` is what the action did not
+    A roll that finds fewer typed dice left than it needs takes those and has ``fallback``
+    give the others (``last_typed`` counts the typed ones, the fallback's own included). ``remaining`` is what the action did not
     need: the caller reports it, never drops it silently. A typed die that cannot come
     from the die asked for is refused with ``ValueError`` naming the roll.
     """
@@ -162,10 +162,12 @@ class TypedFirstDice:
                                  f"D{sides}{_for(label)}")
         self._next += len(taken)
         rest = count - len(taken)
+        self.last_typed = len(taken)
         if rest:
             taken = taken + list(self._fallback.roll(rest, sides, label))
             self.rolled += rest
-        self.last_typed = count - rest
+            # The rest may have been typed too, when asked for (``AskingDice``).
+            self.last_typed += typed_of(self._fallback)
         return taken
 
 

@@ -24,7 +24,7 @@ from siegeboard.persist import SiegeFile, read_siege, write_siege
 from siegeboard.rules import engine
 from siegeboard.rules.arsenal import available_weapons, find_weapon
 from siegeboard.rules.build import new_structure
-from siegeboard.rules.dice import RandomDice, ScriptedDice, siege_dice
+from siegeboard.rules.dice import AskFunction, AskingDice, RandomDice, TypedFirstDice, siege_dice
 from siegeboard.rules.registry import ruleset_of
 from siegeboard.rules.ruleset import Ruleset
 from siegeboard.rules.titles import action_title
@@ -54,6 +54,8 @@ class Document(QObject):
         # shot fired again rolls afresh, while a reopened siege starts from the same seeds.
         self._draws: dict[int, int] = {}
         self.unused_dice = 0
+        self.unused_values: list[int] = []
+        self.rolled_dice = 0
         # A recovered autosave is unsaved work even with nothing on the undo stack.
         self._unsaved = False
 
@@ -277,23 +279,29 @@ class Document(QObject):
             raise ValueError("there is no map image")
         self.push(commands.PlaceMap(self, fields))
 
-    def play(self, action, dice_values: Sequence[int] | None = None) -> engine.Outcome:
+    def play(self, action, dice_values: Sequence[int] | None = None,
+             ask: AskFunction | None = None) -> engine.Outcome:
         """Apply a rules action through the engine and push it as one undoable command.
 
-        ``dice_values`` are dice rolled at the table (ScriptedDice); None lets the program
-        roll. Raises ``RuleError`` (refused), ``DiceExhausted`` (too few typed dice) or
-        ``ValueError`` (a typed die that cannot come from that die) and changes nothing.
+        ``dice_values`` are dice rolled at the table, used first (``TypedFirstDice``); the
+        program rolls the rest. ``ask`` is asked for each roll after them ("Ask me for each
+        roll": ``AskingDice``), or the program rolls. Raises ``RuleError`` (refused),
+        ``ValueError`` (a typed die that cannot come from that die; names the roll) or
+        ``DiceCancelled`` (the GM cancelled when asked) and changes nothing.
         A catalogue weapon the action names joins the siege's weapons with it (the engine's
-        outcome says so). ``unused_dice`` tells afterwards how many typed dice were left over.
+        outcome says so). Afterwards ``unused_dice`` is how many typed dice the action did
+        not need (``unused_values`` the dice) and ``rolled_dice`` how many the program rolled.
         """
         siege = self.siege
-        if dice_values is not None:
-            dice = ScriptedDice(dice_values)
-        else:
-            dice = self.random_dice()
+        dice = program = self.random_dice()
+        if ask is not None:
+            dice = asking = AskingDice(ask, program)
+        typed = TypedFirstDice(dice_values or [], dice)
         index = self.index if siege.structures else None
-        outcome = engine.apply(siege, action, dice, index=index)
-        self.unused_dice = dice.remaining if isinstance(dice, ScriptedDice) else 0
+        outcome = engine.apply(siege, action, typed, index=index)
+        self.unused_dice = typed.remaining
+        self.unused_values = typed.unused
+        self.rolled_dice = asking.rolled if ask is not None else typed.rolled
         self.push(ApplyAction(self, outcome, action_title(action, siege)))
         return outcome
 
