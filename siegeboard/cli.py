@@ -20,7 +20,9 @@ from siegeboard.report.bounds import board_bounds, contains
 from siegeboard.report.options import PAPER_SIZES, SnapshotOptions, parse_scale
 from siegeboard.report.table import structure_rows
 from siegeboard.rules.arsenal import available_weapons
-from siegeboard.rules.dice import DiceExhausted, RandomDice, ScriptedDice, siege_dice
+from siegeboard.rules.dice import (
+    AskingDice, DiceCancelled, RandomDice, TypedFirstDice, check_answer, parse_table_dice,
+    roll_prompt, siege_dice)
 from siegeboard.rules.engine import RuleError, apply_in_place
 
 class CommandError(Exception):
@@ -114,22 +116,51 @@ def reproducible_dice(siege) -> RandomDice:
     return siege_dice(siege.dice_seed, siege.log[-1].seq + 1 if siege.log else 1)
 
 
-def _apply_and_save(path: Path, siege_file, action, dice_text: str | None, as_json: bool) -> int:
+def ask_on_terminal(count: int, sides: int, label: str | None) -> list[int] | None:
+    """``--ask``: one roll asked on the terminal (``input()``); blank lets the program roll
+    it, "q" (or the end of input) cancels the action. A wrong answer is asked again."""
+    while True:
+        try:
+            text = input(f"{roll_prompt(count, sides, label)}\n  dice rolled (blank: roll them "
+                         "for me, q: cancel the action): ")
+        except EOFError:
+            raise DiceCancelled(f"no answer for {roll_prompt(count, sides, label)}") from None
+        if text.strip().casefold() in ("q", "quit", "cancel"):
+            raise DiceCancelled(f"cancelled at {roll_prompt(count, sides, label)}")
+        try:
+            values = parse_table_dice(text)
+        except ValueError as error:
+            print(f"  {error}")
+            continue
+        problem = values is not None and check_answer(values, count, sides)
+        if not problem:
+            return values
+        print(f"  {problem}")
+
+
+def _apply_and_save(path: Path, siege_file, action, dice_text: str | None, as_json: bool,
+                    ask: bool = False) -> int:
     siege = siege_file.siege
-    dice = ScriptedDice(parse_dice(dice_text)) if dice_text else reproducible_dice(siege)
+    if dice_text is not None and not dice_text.strip():
+        raise CommandError("--dice: empty; give the dice rolled at the table (e.g. --dice "
+                           "3,5,1), or leave --dice out to let the program roll")
+    program = reproducible_dice(siege)
+    fallback = AskingDice(ask_on_terminal, program) if ask else program
+    dice = TypedFirstDice(parse_dice(dice_text) if dice_text else [], fallback)
     try:
         outcome = apply_in_place(siege, action, dice)
-    except DiceExhausted as error:
-        raise CommandError(f"--dice: not enough dice for this action ({error}); "
-                           "give every die the rules ask for, in order") from None
+    except DiceCancelled as error:
+        raise CommandError(f"{error}: nothing has changed") from None
     except RuleError:
         raise
-    except ValueError as error:  # a scripted die that its die cannot show (a 9 on a D6)
+    except ValueError as error:  # a typed die that its die cannot show (a 9 on a D6)
         raise CommandError(f"--dice: {error}") from None
-    if isinstance(dice, ScriptedDice) and dice.remaining:
+    if dice.remaining:
         used = len(outcome.entry.dice_values())
-        raise CommandError(f"--dice: {dice.remaining} dice left unused (the action rolled {used}); "
-                           "give exactly the dice it needs")
+        raise CommandError(
+            f"--dice: {dice.remaining} more {'die' if dice.remaining == 1 else 'dice'} than "
+            f"the action needs (it rolled {used}; not needed: "
+            f"{','.join(map(str, dice.unused))}); nothing has changed")
     write_siege(path, siege_file)
     entry = outcome.entry
     if as_json:
@@ -143,6 +174,11 @@ def _apply_and_save(path: Path, siege_file, action, dice_text: str | None, as_js
     else:
         for line in entry.lines:
             print(line)
+        rolled = [roll for roll in entry.rolls if roll.typed < len(roll.values)]
+        if rolled and (dice_text or ask):  # the GM gave dice: say which the program rolled
+            print("Rolled by the program: " + "; ".join(
+                f"{roll.label}: {','.join(map(str, roll.values[roll.typed:]))}"
+                for roll in rolled))
     return 0
 
 
@@ -170,7 +206,7 @@ def _fire(args: argparse.Namespace) -> int:
     action = FireAt(weapon_id=weapon.id, at=at, battery_id=battery.id if battery else None,
                     range_m=args.range, target_id=args.target, modifier=args.modifier,
                     successes=args.successes, boons=args.boons, through_slit=args.slit)
-    return _apply_and_save(args.file, siege_file, action, args.dice, args.json)
+    return _apply_and_save(args.file, siege_file, action, args.dice, args.json, args.ask)
 
 
 def _advance(args: argparse.Namespace) -> int:
@@ -363,7 +399,12 @@ def build_parser() -> argparse.ArgumentParser:
     source.add_argument("--range", type=float, metavar="M", help="fire at this range in metres")
     fire.add_argument("--at", required=True, metavar="X,Y", help="the point aimed at, in metres")
     fire.add_argument("--target", metavar="ID", help="the structure hit (default: the one at X,Y)")
-    fire.add_argument("--dice", metavar="D1,D2,...", help="the dice rolled at the table, in order")
+    fire.add_argument("--dice", metavar="D1,D2,...",
+                      help="dice rolled at the table, in order: used first, the program rolls "
+                           "the rest (and says which); more than the shot needs is refused")
+    fire.add_argument("--ask", action="store_true",
+                      help="ask on the terminal for each roll as the shot needs it (blank: "
+                           "the program rolls it)")
     fire.add_argument("--modifier", type=int, default=0, help="GM's modifier to penetration")
     fire.add_argument("--successes", type=int, default=0, help="Hull ruleset: Successes")
     fire.add_argument("--boons", type=int, default=0, help="Hull ruleset: Boons")
@@ -378,7 +419,9 @@ def build_parser() -> argparse.ArgumentParser:
     span = advance.add_mutually_exclusive_group(required=True)
     span.add_argument("--turns", type=int, metavar="N", help="advance N turns of 5 s")
     span.add_argument("--minutes", type=int, metavar="N", help="advance N minutes")
-    advance.add_argument("--dice", metavar="D1,D2,...", help="the dice rolled at the table, in order")
+    advance.add_argument("--dice", metavar="D1,D2,...",
+                         help="dice rolled at the table, in order: used first, the clock rolls "
+                              "the rest (it never asks)")
     advance.add_argument("--json", action="store_true", help="print the log entry as JSON")
 
     sample = sub.add_parser(
