@@ -230,13 +230,15 @@ def _snapshot(args: argparse.Namespace) -> int:
 
     siege_file = read_siege(args.file)
     siege = siege_file.siege
+    if args.side and not args.players:
+        raise CommandError("--side: only with --players (the GM's copy shows both sides)")
     try:
         options = SnapshotOptions(
             copy="players" if args.players else "gm", greyscale=args.greyscale,
             paper=args.paper, orientation="portrait" if args.portrait else "landscape",
             view=parse_view(args.view) if args.view else None,
             scale=parse_scale(args.scale) if args.scale else None,
-            since_turn=args.since, dpi=args.dpi)
+            since_turn=args.since, dpi=args.dpi, side=args.side)
     except ValueError as error:
         raise CommandError(f"snapshot options: {error}") from None
     try:
@@ -369,7 +371,11 @@ def build_parser() -> argparse.ArgumentParser:
     snapshot.add_argument("-o", "--output", type=Path, required=True, metavar="OUT",
                           help="the file to write: OUT.pdf, OUT.png or OUT.svg")
     snapshot.add_argument("--players", action="store_true",
-                          help="the players' copy: states only, no DP or Hull figure, no GM note")
+                          help="the players' copy: what they know, states only, no DP or Hull "
+                               "figure, no GM note")
+    snapshot.add_argument("--side", choices=("besieger", "defender"),
+                          help="with --players: the copy of this side's players (default: the "
+                               "siege's players' side)")
     snapshot.add_argument("--scale", metavar="1:N",
                           help="print the map at this scale (e.g. 1:500), tiled over pages")
     snapshot.add_argument("--view", metavar="MINX,MINY,MAXX,MAXY",

@@ -71,6 +71,9 @@ class Mine(BaseModel):
     days_needed: int = Field(ge=0)
     days_dug: int = Field(default=0, ge=0)
     state: Literal["digging", "ready", "fired", "countermined"] = "digging"
+    # A mine is the besiegers' work: known to the players (``rules.knowledge``); None: the
+    # default, known when the players are the besiegers.
+    known: bool | None = None
 
 
 class Siege(BaseModel):
@@ -92,6 +95,8 @@ class Siege(BaseModel):
     scene: int = Field(default=0, ge=0)
     log: list[LogEntry] = Field(default_factory=list)
     dice_seed: int = 0
+    # Which side the players are: what their copy shows (``rules.knowledge``).
+    players_side: Literal["besieger", "defender"] = "besieger"
     # The turn of the last snapshot printed or exported: a snapshot's log starts there.
     last_snapshot_turn: int | None = Field(default=None, ge=0)
 

@@ -19,6 +19,7 @@ Point = tuple[float, float]
 Material = Literal["wood", "wattle", "brick", "stone", "concrete", "earth", "steel", "iron"]
 LadderStep = Literal["intact", "cracked", "breached"]
 TaskOutcome = Literal["catastrophic", "failure", "success", "outstanding"]
+Side = Literal["besieger", "defender"]
 
 
 class Occupant(PlainDataCopy, BaseModel):
@@ -70,6 +71,10 @@ class Structure(PlainDataCopy, BaseModel):
     occupants: list[Occupant] = Field(default_factory=list)
     notes: str = ""
     gm_notes: str = ""
+    # What the players know (``rules.knowledge``): whose it is, and whether what is inside
+    # (its occupants) is known to them; None: the default, known when of the players' side.
+    side: Side = "defender"
+    known: bool | None = None
 
     # DP ruleset state (H3, H7, H9)
     dp: int = Field(default=0, ge=0)

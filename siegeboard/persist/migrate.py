@@ -19,7 +19,11 @@ Versions
 1  Differences from version 2 (issue 14, at the table):
 
    - a logged roll has no ``typed`` (how many of its dice the GM typed at the table): every
-     die of a version-1 log counts as rolled by the program.
+     die of a version-1 log counts as rolled by the program;
+   - no one knows what the players know: a structure has no ``side`` (it gets its
+     catalogue kind's: siege towers, ram sheds and camps the besiegers', every other kind
+     the defenders'), structures, batteries and mines no ``known`` mark (the default: known
+     when of the players' side), the siege no ``players_side`` (besieger).
 
 2  The current version (``siegeboard.model.siege.SCHEMA_VERSION``): see
    ``siegeboard/persist/siege.schema.json``, generated from the pydantic models.
@@ -107,6 +111,13 @@ def _v1_to_v2(data: Document) -> Document:
         for roll in rolls:
             if isinstance(roll, dict):
                 roll.setdefault("typed", 0)  # a version-1 die was the program's own
+    sides = _catalogue_sides(data.get("ruleset", "harris"))
+    structures = data.get("structures", {})
+    if isinstance(structures, dict):
+        for structure in structures.values():
+            if isinstance(structure, dict):
+                structure.setdefault("side", sides.get(structure.get("kind"), "defender"))
+    data.setdefault("players_side", "besieger")
     data["schema_version"] = 2
     return data
 
@@ -115,6 +126,17 @@ STEPS: dict[int, Callable[[Document], Document]] = {0: _v0_to_v1, 1: _v1_to_v2}
 """``STEPS[n]`` turns a version-``n`` document into a version-``n + 1`` one (in place)."""
 
 assert set(STEPS) == set(range(SCHEMA_VERSION)), "every older version needs a step"
+
+
+def _catalogue_sides(ruleset: Any) -> dict[str, str]:
+    """Kind -> side in ``ruleset``'s catalogue; empty for a ruleset this siegeboard lacks
+    (validation names that)."""
+    from siegeboard.rules.registry import catalogue  # the rules only when a file needs them
+
+    try:
+        return {entry.kind: entry.side for entry in catalogue(ruleset).structures}
+    except (KeyError, ValueError, TypeError):
+        return {}
 
 
 def _keyed_by_id(table: str, items: Any) -> dict[str, Any]:

@@ -123,6 +123,11 @@ def test_a_version_1_file_opens_with_its_logged_dice_marked_rolled(tmp_path):
     assert [roll.source for roll in entry.rolls] == ["rolled", "rolled"]
     assert entry.dice_values()[-1] == 6 and len(entry.dice_values()) == 20
     assert siege.structures["keep"].fire_level == 2  # the log is history; the state is kept
+    # What the players know: sides from the catalogue, the default marks, besieger players.
+    assert {s.side for s in siege.structures.values()} == {"defender"}
+    assert all(s.known is None for s in siege.structures.values())
+    assert all(b.known is None for b in siege.batteries.values())
+    assert siege.players_side == "besieger"
 
 
 def test_version_1_migration_leaves_its_input_alone():
