@@ -126,6 +126,20 @@ class EditStructure(_StructuresCommand):
         return any(self.before[key] != self.after[key] for key in self.after)
 
 
+class MarkKnown(_StructuresCommand):
+    """Mark structures known to the players (what is inside them), or hidden: one step."""
+
+    def __init__(self, document: "Document", ids: Sequence[str], known: bool):
+        before = {key: document.siege.structures[key] for key in ids}
+        after = {key: old.model_copy(update={"known": known}) for key, old in before.items()}
+        names = before[ids[0]].name if len(ids) == 1 else f"{len(ids)} structures"
+        super().__init__(document, f"Mark {names} {'known to' if known else 'hidden from'} "
+                         "the players", before, after)
+
+    def makes_a_difference(self) -> bool:
+        return any(self.before[key].known != self.after[key].known for key in self.after)
+
+
 class SplitSection(_StructuresCommand):
     def __init__(self, document: "Document", structure_id: str):
         old = document.siege.structures[structure_id]

@@ -231,6 +231,15 @@ class Document(QObject):
         if command.makes_a_difference():
             self.push(command)
 
+    def mark_known(self, ids: Sequence[str], known: bool) -> None:
+        """Mark the structures ``ids`` known to the players (their occupants shown in the
+        players' copy), or hidden from them: one undoable step."""
+        ids = [key for key in ids if key in self.siege.structures]
+        if ids:
+            command = commands.MarkKnown(self, ids, known)
+            if command.makes_a_difference():
+                self.push(command)
+
     def duplicate(self, ids: Iterable[str], offset: tuple[float, float] = (2.0, 2.0)) -> None:
         originals = [self.siege.structures[key] for key in ids if key in self.siege.structures]
         self.paste(originals, offset, "Duplicate")
