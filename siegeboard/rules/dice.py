@@ -81,6 +81,16 @@ def parse_table_dice(text: str) -> list[int] | None:
     return values
 
 
+MAX_SEED = 2**31 - 1  # RULINGS R3: a dice seed is 0 to 2^31 - 1
+
+
+def fresh_dice_seed() -> int:
+    """A random dice seed for a new siege (0 to ``MAX_SEED``), from the system's entropy:
+    two new sieges do not roll the same first dice. The siege keeps it, so its own rolls
+    stay reproducible."""
+    return random.SystemRandom().randint(0, MAX_SEED)
+
+
 def siege_dice(seed: int, seq: int, attempt: int = 0) -> RandomDice:
     """The program's own dice for the action at log position ``seq`` of a siege whose dice
     seed is ``seed``: the same in the window and on the command line, so the same file and

@@ -24,7 +24,8 @@ from siegeboard.persist import SiegeFile, read_siege, write_siege
 from siegeboard.rules import engine
 from siegeboard.rules.arsenal import available_weapons, find_weapon
 from siegeboard.rules.build import new_structure
-from siegeboard.rules.dice import AskFunction, AskingDice, RandomDice, TypedFirstDice, siege_dice
+from siegeboard.rules.dice import (
+    AskFunction, AskingDice, RandomDice, TypedFirstDice, fresh_dice_seed, siege_dice)
 from siegeboard.rules.registry import ruleset_of
 from siegeboard.rules.ruleset import Ruleset
 from siegeboard.rules.titles import action_title
@@ -46,7 +47,8 @@ class Document(QObject):
                  parent: QObject | None = None):
         super().__init__(parent)
         self.undo_stack = QUndoStack(self)
-        self.siege_file = siege_file or SiegeFile(siege=Siege(name="Untitled siege"))
+        self.siege_file = siege_file or SiegeFile(
+            siege=Siege(name="Untitled siege", dice_seed=fresh_dice_seed()))
         self.path: Path | None = path
         self.selection: tuple[str, ...] = ()
         self._index: StructureIndex | None = None

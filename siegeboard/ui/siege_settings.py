@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
 
 from siegeboard.model.siege import RulesetOptions
 from siegeboard.rules import registry
+from siegeboard.rules.dice import MAX_SEED
 
 def _combo(choices: list[tuple[str, str]], current: str) -> QComboBox:
     combo = QComboBox()
@@ -51,10 +52,11 @@ class SiegeSettingsDialog(QDialog):
         form.addRow("Name", self.name_edit)
         form.addRow("Ruleset", QLabel(f"{rules.title} ({rules.short})"))
         self.seed_box = QSpinBox()
-        self.seed_box.setRange(-2**31, 2**31 - 1)
+        self.seed_box.setRange(0, MAX_SEED)  # RULINGS R3
         self.seed_box.setValue(dice_seed)
         self.seed_box.setToolTip("The program's own rolls come from this seed and the log's "
-                                 "length, so the same siege always rolls the same way.")
+                                 "length, so the same siege always rolls the same way. A new "
+                                 "siege starts with a random seed (0 to 2,147,483,647).")
         form.addRow("Dice seed", self.seed_box)
         self.option_widgets: dict[str, QComboBox | QDoubleSpinBox] = {}
         for setting in rules.settings:
