@@ -240,14 +240,15 @@ class MarkSnapshot(QUndoCommand):
 
 
 class EditSiegeSettings(QUndoCommand):
-    """Change the siege's name, ruleset options and dice seed together."""
+    """Change the siege's name, ruleset options, dice seed and players' side together."""
 
-    def __init__(self, document: "Document", name: str, options: RulesetOptions, dice_seed: int):
+    def __init__(self, document: "Document", name: str, options: RulesetOptions, dice_seed: int,
+                 players_side: str | None = None):
         super().__init__("Edit siege settings")
         self.document = document
         siege = document.siege
-        self.old = (siege.name, siege.options.model_copy(), siege.dice_seed)
-        self.new = (name, options.model_copy(), dice_seed)
+        self.old = (siege.name, siege.options.model_copy(), siege.dice_seed, siege.players_side)
+        self.new = (name, options.model_copy(), dice_seed, players_side or siege.players_side)
 
     def redo(self) -> None:
         self.document.apply_settings(*self.new)

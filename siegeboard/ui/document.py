@@ -372,20 +372,26 @@ class Document(QObject):
         self.push(commands.MarkSnapshot(self, turn))
         return True
 
-    def edit_settings(self, name: str, options: RulesetOptions, dice_seed: int) -> bool:
-        """Push one undoable change of name, options and seed; False when nothing differs or
-        the name is blank (the old name is kept)."""
+    def edit_settings(self, name: str, options: RulesetOptions, dice_seed: int,
+                      players_side: str | None = None) -> bool:
+        """Push one undoable change of name, options, seed and the players' side (None
+        keeps it); False when nothing differs or the name is blank (the old name is kept)."""
         siege = self.siege
         name = name.strip() or siege.name
-        if (name, options, dice_seed) == (siege.name, siege.options, siege.dice_seed):
+        players_side = players_side or siege.players_side
+        if (name, options, dice_seed, players_side) == (
+                siege.name, siege.options, siege.dice_seed, siege.players_side):
             return False
-        self.push(commands.EditSiegeSettings(self, name, options, dice_seed))
+        self.push(commands.EditSiegeSettings(self, name, options, dice_seed, players_side))
         return True
 
-    def apply_settings(self, name: str, options: RulesetOptions, dice_seed: int) -> None:
+    def apply_settings(self, name: str, options: RulesetOptions, dice_seed: int,
+                       players_side: str | None = None) -> None:
         self.siege.name = name
         self.siege.options = options.model_copy()
         self.siege.dice_seed = dice_seed
+        if players_side is not None:
+            self.siege.players_side = players_side
         self.changed.emit(Change.of(Aspect.SETTINGS))
 
     def apply_snapshot_turn(self, turn: int | None) -> None:

@@ -146,6 +146,7 @@ class PlayController:
         """Play > Siege Settings: one undoable edit of name, seed and ruleset options."""
         siege = self.document.siege
         dialog = SiegeSettingsDialog(siege.name, siege.ruleset, siege.options, siege.dice_seed,
-                                     self.prompts.parent)
-        if self.prompts.run_dialog(dialog) and self.document.edit_settings(*dialog.values()):
+                                     self.prompts.parent, players_side=siege.players_side)
+        if self.prompts.run_dialog(dialog) and self.document.edit_settings(
+                *dialog.values(), players_side=dialog.players_side()):
             self.show_status("Siege settings changed.")

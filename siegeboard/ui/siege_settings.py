@@ -1,4 +1,5 @@
-"""Play > Siege Settings: the siege's name, its dice seed and the ruleset's options.
+"""Play > Siege Settings: the siege's name, its dice seed, the players' side and the
+ruleset's options.
 
 The options are the rulings marked *option* in RULINGS.md (model ``RulesetOptions``): each is
 shown only for the rule text it belongs to (its ``Ruleset.settings``), with the ruling's
@@ -42,7 +43,7 @@ class SiegeSettingsDialog(QDialog):
     """
 
     def __init__(self, name: str, ruleset: str, options: RulesetOptions, dice_seed: int,
-                 parent: QWidget | None = None):
+                 parent: QWidget | None = None, players_side: str = "besieger"):
         super().__init__(parent)
         self.setWindowTitle("Siege Settings")
         rules = registry.ruleset(ruleset)
@@ -58,6 +59,12 @@ class SiegeSettingsDialog(QDialog):
                                  "length, so the same siege always rolls the same way. A new "
                                  "siege starts with a random seed (0 to 2,147,483,647).")
         form.addRow("Dice seed", self.seed_box)
+        self.side_box = _combo([("besieger", "the besiegers"), ("defender", "the defenders")],
+                               players_side)
+        self.side_box.setToolTip("The players' copy shows what this side knows: its own "
+                                 "everything, of the other side the walls and buildings, and "
+                                 "what the GM marks known.")
+        form.addRow("The players are", self.side_box)
         self.option_widgets: dict[str, QComboBox | QDoubleSpinBox] = {}
         for setting in rules.settings:
             value = getattr(options, setting.field)
@@ -82,3 +89,7 @@ class SiegeSettingsDialog(QDialog):
                   for field, widget in self.option_widgets.items()}
         options = RulesetOptions.model_validate(self._options.model_dump() | update)
         return self.name_edit.text().strip(), options, self.seed_box.value()
+
+    def players_side(self) -> str:
+        """"besieger" or "defender": whose copy the players' copy is."""
+        return self.side_box.currentData()

@@ -94,3 +94,25 @@ def test_several_structures_are_marked_at_once(qtbot, window, tmp_path):
     assert not document.siege.structures["keep"].known
     window.menus.undo_action.trigger()
     assert document.siege.structures["keep"].known is True
+
+
+def test_the_players_side_is_a_siege_setting(qtbot, window, tmp_path):
+    assert window.files.open_path(write_sample(tmp_path / "hull.siege", "armory"), ask=False)
+
+    def run(dialog):
+        assert dialog.players_side() == "besieger"
+        dialog.side_box.setCurrentIndex(dialog.side_box.findData("defender"))
+        dialog.accept()
+        return True
+
+    window.prompts.run_dialog = run
+    window.menus.settings_action.trigger()
+    assert window.document.siege.players_side == "defender"
+    text = export_players_copy(window, tmp_path / "defenders.pdf")
+    assert "Players' copy (defenders)" in text
+    assert "Tower gun" in text and "Gate archers" in text and "Bombard" not in text
+    stack = window.document.undo_stack
+    while stack.undoText() != "Edit siege settings":  # the export recorded its turn, too
+        window.menus.undo_action.trigger()
+    window.menus.undo_action.trigger()
+    assert window.document.siege.players_side == "besieger"
