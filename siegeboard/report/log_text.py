@@ -11,7 +11,7 @@ from siegeboard.rules.titles import the
 # mines being dug, GM overrides) stays in the GM's copy.
 VISIBLE_EVENTS: dict[str, str] = {
     "hit": "hit", "concussion": "shaken by the blast", "personnel_damage": "people inside hurt",
-    "collapsed": "collapsed", "cleared": "razed", "cracked": "damaged", "breached": "breached",
+    "collapsed": "collapsed", "cleared": "razed", "cracked": "damaged", "damaged": "damaged", "breached": "breached",
     "opened": "opened", "ignited": "caught fire", "spread": "caught fire",
     "out_of_control": "fire out of control", "fire_out": "fire put out",
     "extinguished": "fire put out", "burned_out": "burned out", "repaired": "repaired",

@@ -26,6 +26,8 @@ SIDES: tuple[Side, ...] = ("besieger", "defender")
 MINE_SIDE: Side = "besieger"
 # Events that tell of the people inside a structure: hidden with its occupants.
 PEOPLE_EVENTS = frozenset({"personnel_damage", "freed", "burned", "trapped"})
+# What the players then see instead of "damaged".
+WORSE_THAN_DAMAGED = frozenset({"collapsed", "cleared", "cracked", "breached"})
 
 
 def side_of(item: Structure | Battery | Mine) -> Side:
@@ -77,10 +79,18 @@ def players_view(siege: Siege, side: Side | None = None) -> Siege:
 
 
 def _seen(entry: LogEntry, structures: dict, known_inside: set[str]) -> LogEntry:
-    events = [Event(kind=event.kind, structure_id=event.structure_id)
-              for event in entry.events
-              if event.structure_id in structures
-              and (event.kind not in PEOPLE_EVENTS or event.structure_id in known_inside)]
+    worse = {event.structure_id for event in entry.events if event.kind in WORSE_THAN_DAMAGED}
+    events = []
+    for event in entry.events:
+        key = event.structure_id
+        if key not in structures or (event.kind in PEOPLE_EVENTS and key not in known_inside):
+            continue
+        events.append(Event(kind=event.kind, structure_id=key))
+        # A DP hit that leaves the structure standing is seen as damage (the figure is not).
+        after = event.detail.get("dp")
+        if (event.kind == "hit" and isinstance(after, int) and key not in worse
+                and after < structures[key].dp_original):
+            events.append(Event(kind="damaged", structure_id=key))
     return entry.model_copy(update={"rolls": [], "lines": [], "events": events,
                                     "touched": [key for key in entry.touched
                                                 if key in structures]})

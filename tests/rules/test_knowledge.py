@@ -58,3 +58,20 @@ def test_the_players_log_has_no_die_no_line_and_no_hidden_people(tmp_path):
     siege.structures["great-hall"].known = True
     (entry,) = players_view(siege).log
     assert any(e.kind == "personnel_damage" for e in entry.events)
+
+
+def test_the_players_log_says_what_they_saw_land(tmp_path):
+    from siegeboard.report.log_text import printed_entries
+
+    siege = read_siege(write_sample(tmp_path / "c.siege", "harris")).siege
+    gate = siege.structures["gatehouse"]
+    apply_in_place(siege, FireAt(weapon_id="he_shell", at=gate.footprint[0], range_m=100,
+                                 target_id="gatehouse", battery_id="great-battery"),
+                   ScriptedDice([3, 4] + [2] * 40))
+    ((heading, lines),) = printed_entries(players_view(siege), 0, players=True)
+    assert "Great Battery" in heading
+    assert lines[0] == "A heavy round struck the Gatehouse: damaged"
+    text = "\n".join(lines)
+    for structure in siege.structures.values():  # names may hold numbers ("Curtain wall E1")
+        text = text.replace(structure.name, "")
+    assert not any(ch.isdigit() for ch in text) and "DP" not in text
