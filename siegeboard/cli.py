@@ -146,7 +146,9 @@ def _apply_and_save(path: Path, siege_file, action, dice_text: str | None, as_js
                            "3,5,1), or leave --dice out to let the program roll")
     program = reproducible_dice(siege)
     fallback = AskingDice(ask_on_terminal, program) if ask else program
-    dice = TypedFirstDice(parse_dice(dice_text) if dice_text else [], fallback)
+    # The program's own dice go in bare when none are typed: a long advance draws its many
+    # dice in one call.
+    dice = TypedFirstDice(parse_dice(dice_text), fallback) if dice_text else fallback
     try:
         outcome = apply_in_place(siege, action, dice)
     except DiceCancelled as error:
@@ -155,7 +157,7 @@ def _apply_and_save(path: Path, siege_file, action, dice_text: str | None, as_js
         raise
     except ValueError as error:  # a typed die that its die cannot show (a 9 on a D6)
         raise CommandError(f"--dice: {error}") from None
-    if dice.remaining:
+    if isinstance(dice, TypedFirstDice) and dice.remaining:
         used = len(outcome.entry.dice_values())
         raise CommandError(
             f"--dice: {dice.remaining} more {'die' if dice.remaining == 1 else 'dice'} than "

@@ -307,12 +307,14 @@ class Document(QObject):
         dice = program = self.random_dice()
         if ask is not None:
             dice = asking = AskingDice(ask, program)
-        typed = TypedFirstDice(dice_values or [], dice)
+        typed = TypedFirstDice(dice_values, dice) if dice_values else None
         index = self.index if siege.structures else None
-        outcome = engine.apply(siege, action, typed, index=index)
-        self.unused_dice = typed.remaining
-        self.unused_values = typed.unused
-        self.rolled_dice = asking.rolled if ask is not None else typed.rolled
+        # The program's own dice go in bare: a long advance draws its many dice in one call.
+        outcome = engine.apply(siege, action, typed or dice, index=index)
+        self.unused_dice = typed.remaining if typed else 0
+        self.unused_values = typed.unused if typed else []
+        self.rolled_dice = (asking.rolled if ask is not None
+                            else typed.rolled if typed else len(outcome.entry.dice_values()))
         self.push(ApplyAction(self, outcome, action_title(action, siege)))
         return outcome
 
