@@ -140,6 +140,22 @@ class MarkKnown(_StructuresCommand):
         return any(self.before[key].known != self.after[key].known for key in self.after)
 
 
+class MarkMineKnown(QUndoCommand):
+    """Mark a mine known to the players, or hidden from them (a mine is the besiegers')."""
+
+    def __init__(self, document: "Document", mine_id: str, known: bool):
+        super().__init__(f"Mark mine {mine_id} {'known to' if known else 'hidden from'} "
+                         "the players")
+        self.document, self.mine_id = document, mine_id
+        self.old, self.new = document.siege.mines[mine_id].known, known
+
+    def redo(self) -> None:
+        self.document.apply_mine_known(self.mine_id, self.new)
+
+    def undo(self) -> None:
+        self.document.apply_mine_known(self.mine_id, self.old)
+
+
 class SplitSection(_StructuresCommand):
     def __init__(self, document: "Document", structure_id: str):
         old = document.siege.structures[structure_id]

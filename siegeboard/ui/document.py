@@ -242,6 +242,17 @@ class Document(QObject):
             if command.makes_a_difference():
                 self.push(command)
 
+    def mark_mine_known(self, mine_id: str, known: bool) -> None:
+        """Mark mine ``mine_id`` known to the players, or hidden: one undoable step."""
+        if self.siege.mines[mine_id].known != known:
+            self.push(commands.MarkMineKnown(self, mine_id, known))
+
+    def apply_mine_known(self, mine_id: str, known: bool | None) -> None:
+        mines = dict(self.siege.mines)
+        mines[mine_id] = mines[mine_id].model_copy(update={"known": known})
+        self.siege.mines = mines
+        self.changed.emit(Change.of(Aspect.MINES))
+
     def duplicate(self, ids: Iterable[str], offset: tuple[float, float] = (2.0, 2.0)) -> None:
         originals = [self.siege.structures[key] for key in ids if key in self.siege.structures]
         self.paste(originals, offset, "Duplicate")

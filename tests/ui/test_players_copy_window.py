@@ -116,3 +116,29 @@ def test_the_players_side_is_a_siege_setting(qtbot, window, tmp_path):
         window.menus.undo_action.trigger()
     window.menus.undo_action.trigger()
     assert window.document.siege.players_side == "besieger"
+
+
+def test_a_mine_is_the_besiegers_and_the_gm_can_reveal_it_to_the_defenders(
+        qtbot, window, answers, tmp_path):
+    from siegeboard.rules.knowledge import players_view
+
+    assert window.files.open_path(write_sample(tmp_path / "hull.siege", "armory"), ask=False)
+    document = window.document
+    document.select(["wall-w9"])
+    actions = window.actions_dock
+    actions.start_mine()
+    assert answers.warnings == []
+    (mine_id,) = document.siege.mines
+    assert actions.mine_known.isChecked(), "the besieger players know their own mine"
+    assert players_view(document.siege, "defender").mines == {}
+    document.edit_settings(document.siege.name, document.siege.options,
+                           document.siege.dice_seed, players_side="defender")
+    document.select([])
+    document.select(["wall-w9"])
+    assert not actions.mine_known.isChecked()
+    qtbot.mouseClick(actions.mine_known, Qt.MouseButton.LeftButton)
+    assert document.siege.mines[mine_id].known is True
+    assert set(players_view(document.siege).mines) == {mine_id}
+    window.menus.undo_action.trigger()
+    assert document.siege.mines[mine_id].known is None
+    assert players_view(document.siege).mines == {}
