@@ -142,3 +142,17 @@ def test_a_mine_is_the_besiegers_and_the_gm_can_reveal_it_to_the_defenders(
     window.menus.undo_action.trigger()
     assert document.siege.mines[mine_id].known is None
     assert players_view(document.siege).mines == {}
+
+
+def test_the_inspector_changes_a_structures_side(qtbot, window, tmp_path):
+    assert window.files.open_path(write_sample(tmp_path / "hull.siege", "armory"), ask=False)
+    document = window.document
+    document.select(["cottage-1"])
+    inspector = window.inspector
+    assert inspector.side.currentText() == "defender" and not inspector.known.isChecked()
+    inspector.side.setCurrentText("besieger")
+    inspector.side.activated.emit(inspector.side.currentIndex())
+    assert document.siege.structures["cottage-1"].side == "besieger"
+    assert inspector.known.isChecked(), "their own side's: known"
+    window.menus.undo_action.trigger()
+    assert document.siege.structures["cottage-1"].side == "defender"

@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
 )
 
 from siegeboard.geometry import footprint_area, footprint_squares, square_label
-from siegeboard.model.structure import Material, Occupant
+from siegeboard.model.structure import Material, Occupant, Side
 from siegeboard.report.table import structure_square
 from siegeboard.rules.knowledge import is_known
 from siegeboard.ui.changes import Aspect, Change
@@ -59,6 +59,9 @@ class InspectorDock(QDockWidget):
         self.hull.setRange(1, 10_000)
         self.material = QComboBox()
         self.material.addItems(list(get_args(Material)))
+        self.side = QComboBox()
+        self.side.addItems(list(get_args(Side)))
+        self.side.setToolTip("Whose it is: the players know everything of their own side")
         self.occupants = _CommitText(self._commit_occupants)
         self.occupants.setPlaceholderText("one name per line")
         self.occupants.setMaximumHeight(70)
@@ -81,6 +84,7 @@ class InspectorDock(QDockWidget):
         self.form.addRow("Stories", self.stories)
         self.form.addRow("Hull", self.hull)
         self.form.addRow("Material", self.material)
+        self.form.addRow("Side", self.side)
         self.form.addRow("Occupants", self.occupants)
         self.form.addRow("Notes", self.notes)
         self.form.addRow("Figures", self.derived)
@@ -101,6 +105,7 @@ class InspectorDock(QDockWidget):
         self.hull.editingFinished.connect(lambda: self._commit(hull=self.hull.value()))
         self.material.activated.connect(
             lambda _: self._commit(material=self.material.currentText()))
+        self.side.activated.connect(lambda _: self._commit(side=self.side.currentText()))
         document.selection_changed.connect(lambda ids: self.show_selection())
         document.changed.connect(self._on_changed)
         self._fill_kinds()
@@ -155,6 +160,7 @@ class InspectorDock(QDockWidget):
             self.stories.setValue(structure.stories)
             self.hull.setValue(structure.hull)
             self.material.setCurrentText(structure.material)
+            self.side.setCurrentText(structure.side)
             occupants = "\n".join(person.name for person in structure.occupants)
             if self.occupants.toPlainText() != occupants:
                 self.occupants.setPlainText(occupants)
