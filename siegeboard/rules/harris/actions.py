@@ -130,7 +130,7 @@ def _hit(ctx: Context, weapon: Weapon, target_id: str, penetration: int) -> None
     attack = harris.attack_value(penetration, armor, small_arm=weapon.small_arm,
                                  dice=_LabelledDice(
                                      ctx, f"does the {weapon.name}, a small arm, scratch "
-                                     f"{the(structure.name)}? (a 1 does 1 DP)"))
+                                     f"{the(structure.name)}? (a 1 takes 1 DP)"))
     ctx.say(_attack_line(ctx, weapon, penetration, armor, attack))
     concussion = weapon.concussion if weapon.explosive else 0
     loss = attack + concussion
