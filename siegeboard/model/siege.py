@@ -14,7 +14,7 @@ from siegeboard.model.structure import Structure
 from siegeboard.model.validation import MAX_ITEMS, MAX_TURN, span_of
 from siegeboard.model.weapon import Battery, Weapon
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 TURN_SECONDS = 5
 TURNS_PER_MINUTE = 12
 TURNS_PER_DAY = bounds.TURNS_PER_DAY  # A14: a scene of a day, a day of digging
@@ -79,6 +79,9 @@ class Mine(BaseModel):
     days_needed: int = Field(ge=0)
     days_dug: int = Field(default=0, ge=0)
     state: Literal["digging", "ready", "fired", "countermined"] = "digging"
+    # A mine is the besiegers' work: known to the players (``rules.knowledge``); None: the
+    # default, known when the players are the besiegers.
+    known: bool | None = None
 
 
 class Siege(BaseModel):
@@ -101,6 +104,8 @@ class Siege(BaseModel):
     # A bound on the work of refusing a file: past it, no entry is read one by one.
     log: list[LogEntry] = Field(default_factory=list, max_length=MAX_ITEMS, fail_fast=True)
     dice_seed: Annotated[int, bounded("dice_seed", 0, bounds.SEED_MAX)] = 0
+    # Which side the players are: what their copy shows (``rules.knowledge``).
+    players_side: Literal["besieger", "defender"] = "besieger"
     # The turn of the last snapshot printed or exported: a snapshot's log starts there.
     last_snapshot_turn: int | None = Field(default=None, ge=0)
     # R2: the siege as it was before the first log entry, kept from the first entry on

@@ -21,6 +21,7 @@ Point = tuple[float, float]
 Material = Literal["wood", "wattle", "brick", "stone", "concrete", "earth", "steel", "iron"]
 LadderStep = Literal["intact", "cracked", "breached"]
 TaskOutcome = Literal["catastrophic", "failure", "success", "outstanding"]
+Side = Literal["besieger", "defender"]
 
 
 class Occupant(PlainDataCopy, BaseModel):
@@ -79,6 +80,10 @@ class Structure(PlainDataCopy, BaseModel):
     # H12: the wall this section was drawn as (sections of one wall share one structure's
     # worth of DP); None for a structure drawn on its own, split off or reshaped.
     wall_id: str | None = Field(default=None, min_length=1, pattern=r"^[A-Za-z0-9_.:-]+$")
+    # What the players know (``rules.knowledge``): whose it is, and whether what is inside
+    # (its occupants) is known to them; None: the default, known when of the players' side.
+    side: Side = "defender"
+    known: bool | None = None
 
     # DP ruleset state (H3, H7, H9)
     dp: Annotated[int, bounded("dp", 0, bounds.DP_MAX)] = Field(default=0, ge=0)

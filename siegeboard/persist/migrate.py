@@ -33,7 +33,16 @@ Versions
    There was no ``hull_burned`` (A4, ladder as written: Hull burned since the fire began):
    a section burning then counts from 0.
 
-4  The current version (``siegeboard.model.siege.SCHEMA_VERSION``): see
+4  Differences from version 5 (issue 14, at the table):
+
+   - a logged roll has no ``typed`` (how many of its dice the GM typed at the table): every
+     die of an older log counts as rolled by the program;
+   - no one knows what the players know: a structure has no ``side`` (it gets its
+     catalogue kind's: siege towers, ram sheds and camps the besiegers', every other kind
+     the defenders'), structures, batteries and mines no ``known`` mark (the default: known
+     when of the players' side), the siege no ``players_side`` (besieger).
+
+5  The current version (``siegeboard.model.siege.SCHEMA_VERSION``): see
    ``siegeboard/persist/siege.schema.json``, generated from the pydantic models.
 
 Adding version N+1: bump ``SCHEMA_VERSION`` in the model, add ``_vN_to_vN1`` here and its
@@ -136,11 +145,46 @@ def _v3_to_v4(data: Document) -> Document:
     return data
 
 
+def _v4_to_v5(data: Document) -> Document:
+    log = data.get("log", [])
+    if not isinstance(log, list):
+        raise MigrationError(f"log: expected an array, not {_json_type(log)}")
+    for position, entry in enumerate(log):
+        rolls = entry.get("rolls", []) if isinstance(entry, dict) else None
+        if not isinstance(rolls, list):
+            raise MigrationError(f"log[{position}]: expected an object with a list of rolls")
+        for roll in rolls:
+            if isinstance(roll, dict):
+                roll.setdefault("typed", 0)  # an older die was the program's own
+    sides = _catalogue_sides(data.get("ruleset", "harris"))
+    for siege in (data, data.get("base")):
+        structures = siege.get("structures", {}) if isinstance(siege, dict) else {}
+        if isinstance(structures, dict):
+            for structure in structures.values():
+                if isinstance(structure, dict):
+                    structure.setdefault("side", sides.get(structure.get("kind"), "defender"))
+        if isinstance(siege, dict):
+            siege.setdefault("players_side", "besieger")
+            siege["schema_version"] = 5
+    return data
+
+
 STEPS: dict[int, Callable[[Document], Document]] = {
-    0: _v0_to_v1, 1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4}
+    0: _v0_to_v1, 1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4, 4: _v4_to_v5}
 """``STEPS[n]`` turns a version-``n`` document into a version-``n + 1`` one (in place)."""
 
 assert set(STEPS) == set(range(SCHEMA_VERSION)), "every older version needs a step"
+
+
+def _catalogue_sides(ruleset: Any) -> dict[str, str]:
+    """Kind -> side in ``ruleset``'s catalogue; empty for a ruleset this siegeboard lacks
+    (validation names that)."""
+    from siegeboard.rules.registry import catalogue  # the rules only when a file needs them
+
+    try:
+        return {entry.kind: entry.side for entry in catalogue(ruleset).structures}
+    except (KeyError, ValueError, TypeError):
+        return {}
 
 
 def _keyed_by_id(table: str, items: Any) -> dict[str, Any]:
