@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QApplication
 
 from siegeboard import __version__
 from siegeboard.persist import read_sample
+from siegeboard.ui import wheel_guard
 
 
 def application() -> QApplication:
@@ -19,6 +20,7 @@ def application() -> QApplication:
     app.setOrganizationName("siegeboard")
     app.setApplicationName("siegeboard")
     app.setApplicationVersion(__version__)
+    wheel_guard.install(app)
     return app
 
 

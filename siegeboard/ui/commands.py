@@ -106,21 +106,29 @@ class EditVertices(_StructuresCommand):
 
 
 class EditStructure(_StructuresCommand):
-    """Change fields of one structure; ``kind`` re-makes it from the catalogue first."""
+    """Change fields of one structure, or of several alike (``structure_id`` may be a list of
+    ids: one undo step for all); ``kind`` re-makes each from the catalogue first."""
 
-    def __init__(self, document: "Document", structure_id: str, fields: Mapping[str, object]):
-        old = document.siege.structures[structure_id]
-        fields = dict(fields)
-        new = old
-        if "kind" in fields and fields["kind"] != old.kind:
-            new = edits.with_kind(old, document.ruleset, str(fields.pop("kind")))
-        else:
-            fields.pop("kind", None)
-        if fields:
-            new = edits.remade(new, **fields)
-        label = ", ".join(sorted(fields)) or "kind"
-        super().__init__(document, f"Edit {label} of {old.name}",
-                         {structure_id: old}, {structure_id: new})
+    def __init__(self, document: "Document", structure_id: str | Sequence[str],
+                 fields: Mapping[str, object]):
+        ids = [structure_id] if isinstance(structure_id, str) else list(structure_id)
+        before, after = {}, {}
+        label = ""
+        for key in ids:
+            old = document.siege.structures[key]
+            wanted = dict(fields)
+            new = old
+            if "kind" in wanted and wanted["kind"] != old.kind:
+                new = edits.with_kind(old, document.ruleset, str(wanted.pop("kind")))
+            else:
+                wanted.pop("kind", None)
+            if wanted:
+                new = edits.remade(new, **wanted)
+            before[key], after[key] = old, new
+            label = ", ".join(sorted(wanted)) or "kind"
+        what = document.siege.structures[ids[0]].name if len(ids) == 1 \
+            else _plural(len(ids), "structure")
+        super().__init__(document, f"Edit {label} of {what}", before, after)
 
     def makes_a_difference(self) -> bool:
         return any(self.before[key] != self.after[key] for key in self.after)

@@ -229,6 +229,14 @@ class Document(QObject):
         if command.makes_a_difference():
             self.push(command)
 
+    def edit_structures(self, ids: Sequence[str], **fields) -> None:
+        """Change the same fields of every structure in ``ids``: one undo step for all."""
+        ids = [key for key in ids if key in self.siege.structures]
+        if ids:
+            command = commands.EditStructure(self, ids, fields)
+            if command.makes_a_difference():
+                self.push(command)
+
     def duplicate(self, ids: Iterable[str], offset: tuple[float, float] = (2.0, 2.0)) -> None:
         originals = [self.siege.structures[key] for key in ids if key in self.siege.structures]
         self.paste(originals, offset, "Duplicate")

@@ -23,6 +23,7 @@ from siegeboard.ui.document import Document
 from siegeboard.ui.map_scene import MapScene
 from siegeboard.ui.progress_dialog import run_with_progress
 from siegeboard.ui.prompts import Prompts
+from siegeboard.ui.plain_words import plain_clause
 
 MAX_RECENT = 8
 
@@ -67,7 +68,7 @@ class FileController:
         try:
             siege_file = self.read(candidate.path, "Recovering the autosave")
         except (SiegeFileError, ValueError) as error:
-            self.prompts.warn(f"Cannot recover the autosave: {error}. "
+            self.prompts.warn(f"Cannot recover the autosave: {plain_clause(error)}. "
                               f"It is kept in {candidate.path}.")
             return False
         except Cancelled:
@@ -133,7 +134,7 @@ class FileController:
         try:
             siege_file = self.read(path, f"Opening {path.name}")
         except (SiegeFileError, ValueError) as error:  # ValueError: an image Qt cannot show
-            self.prompts.warn(f"Cannot open {path.name}: {error}")
+            self.prompts.warn(f"Cannot open {path.name}: {plain_clause(error)}.")
             return False
         except Cancelled:
             self.show_status(f"Opening {path.name} cancelled: nothing has changed.")
@@ -157,7 +158,7 @@ class FileController:
         try:
             self.document.save(path)
         except SiegeFileError as error:
-            self.prompts.warn(f"Not saved: {error}")
+            self.prompts.warn(f"Not saved: {plain_clause(error)}.")
             return False
         self._add_recent(path)
         self.refresh_title()

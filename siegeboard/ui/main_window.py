@@ -10,10 +10,11 @@ exports and prints; ``edits`` edits the selection; ``map_image`` the image under
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QSettings, Qt
-from PySide6.QtWidgets import QLabel, QMainWindow
+from PySide6.QtWidgets import QApplication, QLabel, QMainWindow
 
 from siegeboard.geometry import label_at
 from siegeboard.persist.autosave import Autosaver
+from siegeboard.ui import wheel_guard
 from siegeboard.ui.actions_menus import WindowMenus
 from siegeboard.ui.autosave_keeper import AutosaveKeeper
 from siegeboard.ui.changes import Aspect
@@ -53,6 +54,7 @@ class MainWindow(QMainWindow):
         """``autosaver``: where unsaved work is kept (default: the user's data folder)."""
         super().__init__()
         self.setObjectName("MainWindow")
+        wheel_guard.install(QApplication.instance())  # no edit by accident, in every window
         self.settings = settings or QSettings(APP, APP)
         self.document = Document(parent=self)
         self.autosaver = autosaver if autosaver is not None else Autosaver()

@@ -10,6 +10,7 @@ from siegeboard.ui.document import Document
 from siegeboard.ui.items.map_image_item import decode_image
 from siegeboard.ui.map_view import MapView
 from siegeboard.ui.prompts import Prompts
+from siegeboard.ui.plain_words import plain_clause
 
 IMAGE_SUFFIXES = {".png": "png", ".jpg": "jpg", ".jpeg": "jpg", ".tif": "tif", ".tiff": "tif",
                   ".webp": "webp", ".bmp": "bmp"}
@@ -46,7 +47,7 @@ class MapImageController:
             self.prompts.warn(f"Cannot import {path.name}: {error.strerror or error}.")
             return False
         except ValueError as error:
-            self.prompts.warn(f"Cannot import {path.name}: {error}. The map is unchanged.")
+            self.prompts.warn(f"Cannot import {path.name}: {plain_clause(error)}. The map is unchanged.")
             return False
         self.document.set_map(f"map.{suffix}", data, DEFAULT_PIXELS_PER_METRE)
         self.view.fit_to_map()
@@ -55,7 +56,16 @@ class MapImageController:
         return True
 
     def remove_image(self) -> None:
-        if self.document.siege.map is not None:
+        """Remove the plan, after asking; a locked plan is refused (unlock it first)."""
+        placement = self.document.siege.map
+        if placement is None:
+            return
+        if placement.locked:
+            self.prompts.warn("The plan is locked, so it cannot be removed. Unlock it first "
+                              "(Map > Lock Image).")
+            return
+        if self.prompts.confirm("Remove the plan from under the board? The structures stay; "
+                                "Undo brings the plan back.", "Remove Plan"):
             self.document.set_map(None, None)
 
     def set_scale_dialog(self) -> None:

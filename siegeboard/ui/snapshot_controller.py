@@ -22,6 +22,7 @@ from siegeboard.ui.export_dialog import ExportDialog
 from siegeboard.ui.map_view import MapView
 from siegeboard.ui.progress_dialog import run_with_progress
 from siegeboard.ui.prompts import Prompts
+from siegeboard.ui.plain_words import plain_clause
 
 
 class SnapshotController:
@@ -66,7 +67,7 @@ class SnapshotController:
         try:
             written = run_with_progress(self.prompts.parent, "Exporting the snapshot", work)
         except SnapshotError as error:
-            self.prompts.warn(f"No snapshot written: {error}")
+            self.prompts.warn(f"No snapshot written: {plain_clause(error)}.")
             return False
         except Cancelled:
             self.show_status("Snapshot export cancelled: nothing written.")
@@ -98,5 +99,5 @@ class SnapshotController:
         try:
             return paint_snapshot(device, self.document.siege, self.document.images, options)
         except SnapshotError as error:
-            self.prompts.warn(f"Cannot print the snapshot: {error}")
+            self.prompts.warn(f"Cannot print the snapshot: {plain_clause(error)}.")
             return 0

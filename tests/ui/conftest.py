@@ -48,6 +48,8 @@ class Answers:
         self.image_paths: list[Path | None] = []
         self.recover: list[bool] = []
         self.recover_offers: list[str] = []
+        self.confirms: list[bool] = []
+        self.questions: list[str] = []
 
     def install(self, window) -> None:
         window.prompts.warn = self.warnings.append
@@ -58,8 +60,13 @@ class Answers:
         window.prompts.ask_save_path = lambda: self.save_paths.pop(0)
         window.prompts.ask_image_path = lambda: self.image_paths.pop(0)
         window.prompts.ask_recover = self._ask_recover
+        window.prompts.confirm = self._confirm
         window.inspector.warn = self.warnings.append
 
+
+    def _confirm(self, question: str, yes: str = "Yes") -> bool:
+        self.questions.append(question)
+        return self.confirms.pop(0)
 
     def _ask_recover(self, description: str) -> bool:
         self.recover_offers.append(description)

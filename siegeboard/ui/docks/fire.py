@@ -6,13 +6,15 @@ from __future__ import annotations
 
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
-    QCheckBox, QComboBox, QDockWidget, QDoubleSpinBox, QFormLayout, QLabel, QLineEdit,
-    QPushButton, QSpinBox, QVBoxLayout, QWidget,
+    QCheckBox, QComboBox, QDockWidget, QFormLayout, QLabel, QLineEdit,
+    QPushButton, QVBoxLayout, QWidget,
 )
 
 from siegeboard.ui.changes import Change
 from siegeboard.ui.document import Document
+from siegeboard.ui.number_fields import StrictDoubleSpinBox, StrictSpinBox
 from siegeboard.ui.tools.fire import FireSettings
+from siegeboard.ui.plain_words import plain_clause
 
 NO_BATTERY = "No battery: fire the current weapon at a typed range"
 
@@ -32,9 +34,7 @@ class FireDock(QDockWidget):
 
         self.battery = QComboBox()
         self.battery.activated.connect(lambda _i: self._battery_picked())
-        self.range = QDoubleSpinBox()
-        self.range.setRange(0, 100_000)
-        self.range.setDecimals(1)
+        self.range = StrictDoubleSpinBox("The range", 0, 100_000, 1)
         self.range.setSuffix(" m")
         self.range.setValue(100.0)
         self.weapon_label = QLabel()
@@ -48,13 +48,12 @@ class FireDock(QDockWidget):
         self.side.activated.connect(lambda _i: self._edit(side=self.side.currentText()))
         self.remove_button = QPushButton("Remove battery")
         self.remove_button.clicked.connect(self._remove)
-        self.modifier = QSpinBox()
-        self.modifier.setRange(-1000, 1000)
+        self.modifier = StrictSpinBox("The modifier", -1000, 1000)
         self.modifier.setToolTip("Added to the final penetration (H4)")
-        self.successes = QSpinBox()
-        self.successes.setRange(0, 100)
-        self.boons = QSpinBox()
-        self.boons.setRange(0, 100)
+        self.successes = StrictSpinBox("Successes", 0, 100)
+        self.boons = StrictSpinBox("Boons", 0, 100)
+        for box in (self.range, self.modifier, self.successes, self.boons):
+            box.refused.connect(lambda message: self.warn(message))
         self.through_slit = QCheckBox("Through a firing slit")
 
         self.form = QFormLayout()
@@ -157,7 +156,7 @@ class FireDock(QDockWidget):
         try:
             self.document.edit_battery(self.battery_id, **fields)
         except ValueError as error:
-            self.warn(f"Battery not changed: {error}")
+            self.warn(f"Battery not changed: {plain_clause(error)}.")
             self.show_battery()
 
     def _rename(self) -> None:
@@ -176,4 +175,4 @@ class FireDock(QDockWidget):
         try:
             self.document.remove_battery(self.battery_id)
         except ValueError as error:
-            self.warn(f"Cannot remove this battery: {error}")
+            self.warn(f"Cannot remove this battery: {plain_clause(error)}.")

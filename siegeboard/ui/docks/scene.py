@@ -17,6 +17,7 @@ from siegeboard.model.actions import ResolveScene, SceneAttack
 from siegeboard.rules.armory.escalade import escalade_table
 from siegeboard.ui.changes import Aspect, Change
 from siegeboard.ui.document import Document
+from siegeboard.ui.plain_words import plain_clause
 
 COLUMNS = ("Engine", "Target", "Successes", "Boons", "Roll pool", "Pool D6")
 
@@ -169,7 +170,7 @@ class SceneDock(QDockWidget):
         try:
             self.document.edit_battery(battery_id, target_id=box.currentData())
         except ValueError as error:
-            self.warn(f"Target not set: {error}")
+            self.warn(f"Target not set: {plain_clause(error)}.")
 
     def attacks(self) -> list[SceneAttack]:
         """The rows with a target, as the engine takes them."""

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 from siegeboard.model.weapon import Mount, RangeBand, Weapon, WeaponRole
 from siegeboard.ui.changes import Change
 from siegeboard.ui.document import Document
+from siegeboard.ui.plain_words import plain_clause
 
 
 def bands_text(weapon: Weapon) -> str:
@@ -243,7 +244,7 @@ class WeaponsDock(QDockWidget):
                     return  # an untouched catalogue weapon stays in the catalogue
                 self.document.set_weapon(weapon)
         except ValueError as error:
-            self.warn(f"Weapon not changed: {error}")
+            self.warn(f"Weapon not changed: {plain_clause(error)}.")
             self.show_weapon()
 
     def new_weapon(self) -> None:
@@ -259,4 +260,4 @@ class WeaponsDock(QDockWidget):
             try:
                 self.document.remove_weapon(self.current_id)
             except ValueError as error:
-                self.warn(f"Cannot remove this weapon: {error}")
+                self.warn(f"Cannot remove this weapon: {plain_clause(error)}.")

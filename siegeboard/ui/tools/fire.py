@@ -16,8 +16,10 @@ from PySide6.QtCore import QRectF, Qt
 from siegeboard.geometry import label_at, square_box
 from siegeboard.model.actions import FireAt
 from siegeboard.model.weapon import Weapon
+from siegeboard.report.bounds import board_bounds, contains
 from siegeboard.ui.items.blast_item import BlastItem
 from siegeboard.ui.tools.base import Tool, ToolEvent
+from siegeboard.ui.plain_words import plain_clause
 
 
 @dataclass(frozen=True)
@@ -129,6 +131,14 @@ class FireTool(Tool):
         try:
             action = self.action_at(event.raw)
         except ValueError as error:
-            self.host.warn(f"Cannot fire: {error}.")
+            self.host.warn(f"Cannot fire: {plain_clause(error)}.")
+            return
+        if not self.on_the_plan(event.raw) and not self.host.confirm(
+                f"{label_at(event.raw, self.document.siege.grid_origin)} is off the plan, with "
+                "nothing of the siege there. Fire at it anyway?", "Fire Anyway"):
             return
         self.host.play(action)
+
+    def on_the_plan(self, point) -> bool:
+        """Whether ``point`` lies where a shot may land (the command line refuses the rest)."""
+        return contains(board_bounds(self.document.siege, self.document.images), point)

@@ -3,12 +3,14 @@ ruleset's default length (H12: 10 m, A1: 4 m), each its own structure."""
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QDoubleSpinBox, QLabel, QWidget
+from PySide6.QtWidgets import QLabel, QWidget
 
 from siegeboard.geometry import wall_sections
 from siegeboard.rules.build import new_structure
 from siegeboard.ui.structure_edits import ring_of
+from siegeboard.ui.number_fields import StrictDoubleSpinBox
 from siegeboard.ui.tools.polygon import PolygonTool
+from siegeboard.ui.plain_words import plain_clause
 
 
 class WallTool(PolygonTool):
@@ -26,9 +28,9 @@ class WallTool(PolygonTool):
 
     def make_toolbar_widgets(self) -> list[QWidget]:
         """The Kind box, then the wall's thickness (``thickness_m``)."""
-        box = QDoubleSpinBox()
+        box = StrictDoubleSpinBox("The wall's thickness", 0.1, 50, 2)
+        box.refused.connect(self.host.warn)
         box.setObjectName("wallThicknessBox")
-        box.setRange(0.1, 50)
         box.setSingleStep(0.5)
         box.setSuffix(" m")
         box.setValue(self.thickness_m)
@@ -51,7 +53,7 @@ class WallTool(PolygonTool):
                     update={"name": f"{structure.name} {structure_id[1:]}"}))
             document.add_structures(structures, f"Draw a wall of {len(structures)} section(s)")
         except ValueError as error:
-            self.host.warn(f"Cannot draw this wall: {error}. Take points back with Backspace "
+            self.host.warn(f"Cannot draw this wall: {plain_clause(error)}. Take points back with Backspace "
                            "or press Esc to start again.")
             return
         self.cancel()

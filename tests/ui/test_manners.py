@@ -1,0 +1,216 @@
+"""The window's manners (issue 15, item 1): nothing is edited by accident.
+
+Each test drives the real window: real wheel and key events through the application (so the
+application's event filter sees them as a GM's mouse would send them), real menu actions.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtGui import QWheelEvent
+from PySide6.QtWidgets import QApplication
+
+from siegeboard.model.siege import Siege
+from siegeboard.persist import SiegeFile, write_siege
+from siegeboard.rules.build import new_structure
+from siegeboard.ui.map_view import MAX_SCALE
+from ui_helpers import click, plan_image, show_area, small_siege
+
+
+def wheel(widget, steps: int = -3) -> None:
+    """A mouse wheel turned ``steps`` notches over the middle of ``widget``."""
+    centre = QPointF(widget.rect().center())
+    event = QWheelEvent(centre, QPointF(widget.mapToGlobal(widget.rect().center())),
+                        QPoint(0, 0), QPoint(0, 120 * steps), Qt.MouseButton.NoButton,
+                        Qt.KeyboardModifier.NoModifier, Qt.ScrollPhase.NoScrollPhase, False)
+    QApplication.sendEvent(widget, event)
+
+
+def opened(window, tmp_path, ruleset="harris"):
+    assert window.files.open_path(small_siege(tmp_path / "small.siege", ruleset))
+    return window
+
+
+def test_wheel_over_an_unfocused_combo_or_spin_box_changes_nothing(qtbot, window, tmp_path):
+    opened(window, tmp_path)
+    window.document.select(["h1"])
+    inspector = window.inspector
+    window.view.setFocus()
+    kind, armor = inspector.kind.currentText(), inspector.armor.value()
+    before = window.document.structure("h1")
+    for widget in (inspector.kind, inspector.armor, inspector.armor.lineEdit(),
+                   inspector.stories, inspector.material):
+        assert not widget.hasFocus()
+        wheel(widget, -3)
+        wheel(widget, 2)
+    assert inspector.kind.currentText() == kind and inspector.armor.value() == armor
+    assert window.document.structure("h1") == before
+    assert window.document.undo_stack.count() == 0
+    # A field the GM has clicked into takes the wheel as usual.
+    inspector.armor.setFocus()
+    qtbot.waitUntil(inspector.armor.hasFocus)
+    wheel(inspector.armor, 1)
+    assert inspector.armor.value() == armor + 1
+
+
+def test_the_wheel_over_a_field_scrolls_the_panel_instead(qtbot, window, tmp_path):
+    opened(window, tmp_path)
+    window.document.select(["h1"])
+    dock = window.actions_dock
+    window.resizeDocks([dock], [120], Qt.Orientation.Vertical)
+    dock.show()
+    dock.raise_()
+    scroll = dock.widget()
+    scroll.resize(300, 150)
+    bar = scroll.verticalScrollBar()
+    qtbot.waitUntil(lambda: bar.maximum() > 0)
+    bar.setValue(0)
+    before = dock.team.value()
+    wheel(dock.team, -2)
+    assert dock.team.value() == before
+    assert bar.value() > 0
+
+
+def test_a_typed_value_out_of_range_is_refused_with_a_word(qtbot, window, answers, tmp_path):
+    opened(window, tmp_path)
+    window.document.select(["h1"])
+    armor = window.inspector.armor
+    old = armor.value()
+    armor.setFocus()
+    qtbot.waitUntil(armor.hasFocus)
+    armor.lineEdit().selectAll()
+    qtbot.keyClicks(armor, "-7")
+    qtbot.keyClick(armor, Qt.Key.Key_Return)
+    assert armor.value() == old
+    assert window.document.structure("h1").armor == old
+    assert len(answers.warnings) == 1
+    assert "Armor" in answers.warnings[0] and "-7" in answers.warnings[0]
+    assert f"stays {old}" in answers.warnings[0]
+    assert window.document.undo_stack.count() == 0
+
+
+def test_tabbing_through_the_inspector_edits_nothing(qtbot, window, tmp_path):
+    opened(window, tmp_path)
+    window.document.select(["w0", "w1"])
+    inspector = window.inspector
+    for box in (inspector.armor, inspector.stories):
+        box.setFocus()
+        qtbot.waitUntil(box.hasFocus)
+        qtbot.keyClick(box, Qt.Key.Key_Tab)
+    assert window.document.undo_stack.count() == 0
+
+
+def test_the_inspector_is_empty_with_nothing_selected(window, tmp_path):
+    opened(window, tmp_path)
+    window.document.select([])
+    assert window.inspector.fields.isHidden()
+    assert "Nothing selected" in window.inspector.heading.text()
+    window.document.select(["h1"])
+    assert not window.inspector.fields.isHidden()
+
+
+def test_stories_set_on_32_wall_sections_at_once_in_one_undo_step(qtbot, window, tmp_path):
+    sections = [new_structure("harris", "curtain_wall", f"w{i}",
+                              [(10 * i, 0), (10 * i + 10, 0), (10 * i + 10, 2), (10 * i, 2)])
+                for i in range(32)]
+    path = tmp_path / "wall.siege"
+    write_siege(path, SiegeFile(siege=Siege(name="Long wall", ruleset="harris",
+                                            structures={s.id: s for s in sections})))
+    assert window.files.open_path(path)
+    window.menus.select_all_action.trigger()
+    inspector = window.inspector
+    assert inspector.ids == tuple(f"w{i}" for i in range(32))
+    assert not inspector.form.isRowVisible(inspector.name)  # a name is not shared
+    stories = inspector.stories
+    stories.setFocus()
+    qtbot.waitUntil(stories.hasFocus)
+    stories.lineEdit().selectAll()
+    qtbot.keyClicks(stories, "5")
+    qtbot.keyClick(stories, Qt.Key.Key_Return)
+    siege = window.document.siege
+    assert all(siege.structures[f"w{i}"].stories == 5 for i in range(32))
+    assert window.document.undo_stack.count() == 1
+    window.document.undo_stack.undo()
+    assert all(siege.structures[f"w{i}"].stories == sections[i].stories for i in range(32))
+
+
+def test_a_fire_click_off_the_plan_asks_first(qtbot, window, answers, tmp_path):
+    opened(window, tmp_path)
+    window.menus.tool_actions["fire"].trigger()
+    window.fire_dock.range.setValue(200)
+    show_area(window, -20, -400, 500, 60)
+    log_before = len(window.document.siege.log)
+    answers.confirms.append(False)
+    click(qtbot, window, (400, -300))  # far outside the structures and their 50 m of ground
+    assert len(answers.questions) == 1 and "off the plan" in answers.questions[0]
+    assert len(window.document.siege.log) == log_before
+    answers.confirms.append(True)
+    click(qtbot, window, (400, -300))
+    assert len(window.document.siege.log) == log_before + 1
+    click(qtbot, window, (5, 4))  # on the mill: fires without a question
+    assert len(answers.questions) == 2
+
+
+def test_a_locked_plan_cannot_be_removed_and_removing_asks(window, answers, tmp_path):
+    answers.image_paths.append(plan_image(tmp_path / "plan.png"))
+    window.menus.import_image_action.trigger()
+    assert window.document.siege.map.locked  # an imported plan starts locked
+    window.menus.remove_image_action.trigger()
+    assert window.document.siege.map is not None
+    assert "locked" in answers.warnings[-1] and answers.questions == []
+    window.menus.lock_image_action.trigger()
+    answers.confirms.append(False)
+    window.menus.remove_image_action.trigger()
+    assert window.document.siege.map is not None and len(answers.questions) == 1
+    answers.confirms.append(True)
+    window.menus.remove_image_action.trigger()
+    assert window.document.siege.map is None
+
+
+def test_zoom_stops_with_the_plan_in_sight_and_at_a_close_up(window, tmp_path):
+    opened(window, tmp_path)
+    view = window.view
+    view.fit_to_map()
+    for _ in range(60):
+        view.zoom_out()
+    content = view.map_scene.content_rect()
+    shown = view.mapFromScene(content).boundingRect()
+    viewport = view.viewport().rect()
+    assert max(shown.width() / viewport.width(), shown.height() / viewport.height()) >= 0.24
+    for _ in range(80):
+        view.zoom_in()
+    assert abs(view.current_scale() - MAX_SCALE) < 1e-6
+
+
+def test_the_actions_panel_starts_afresh_per_structure_and_greys_what_does_not_apply(
+        window, tmp_path):
+    opened(window, tmp_path)
+    dock = window.actions_dock
+    window.document.select(["h1"])
+    assert not dock.fight_group.isEnabled()  # the mill is not burning
+    assert "not burning" in dock.fight_group.toolTip()
+    assert not dock.repair_group.isEnabled()  # nor damaged
+    dock.repair_task.setText("7")
+    dock.team.setValue(1)
+    window.document.select(["w0"])
+    assert dock.repair_task.text() == "success" and dock.team.value() == 3
+    window.document.select(["h1"])
+    dock.fire_level.setValue(3)
+    dock.override()
+    assert window.document.structure("h1").fire_level == 3
+    assert dock.fight_group.isEnabled()
+
+
+# -- item 2: plain words ---------------------------------------------------------------------
+def test_a_collinear_polygon_is_refused_in_plain_words(qtbot, window, answers):
+    show_area(window, -5, -5, 40, 30)
+    window.menus.tool_actions["polygon"].trigger()
+    for point in ((0, 0), (10, 0), (20, 0)):
+        click(qtbot, window, point)
+    qtbot.keyClick(window.view, Qt.Key.Key_Return)
+    assert len(answers.warnings) == 1
+    message = answers.warnings[0]
+    assert "one line" in message
+    for technical in ("footprint", "type=", "value_error", "http", "input_value", "[", "_"):
+        assert technical not in message, technical
+    assert window.document.siege.structures == {}
