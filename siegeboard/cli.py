@@ -22,6 +22,7 @@ from siegeboard.report.table import structure_rows
 from siegeboard.rules.arsenal import available_weapons
 from siegeboard.rules.dice import DiceExhausted, RandomDice, ScriptedDice, siege_dice
 from siegeboard.rules.engine import RuleError, apply_in_place
+from siegeboard.rules.registry import ruleset_of
 
 class CommandError(Exception):
     """Bad input to a subcommand: the message names the option and what to write instead."""
@@ -35,10 +36,14 @@ def _print_table(path: Path, as_json: bool) -> int:
                           "clock": siege_file.siege.clock.label(), "structures": rows}, indent=1))
         return 0
     siege = siege_file.siege
-    print(f"{siege.name}  ({siege.ruleset} ruleset, {siege.clock.label()})")
+    rules = ruleset_of(siege)
+    print(f"{siege.name}  ({rules.title}, {siege.clock.label()})")
     if not rows:
         print("(no structures)")
         return 0
+    kinds = rules.catalogue.kinds  # kinds by their names (the JSON keeps the ids)
+    rows = [row | {"kind": kinds[row["kind"]].name if row["kind"] in kinds else row["kind"]}
+            for row in rows]
     headers = list(rows[0])
     widths = {h: max(len(h), *(len(str(row[h])) for row in rows)) for h in headers}
     print("  ".join(h.ljust(widths[h]) for h in headers))

@@ -168,3 +168,16 @@ def test_the_command_line_table_and_shots_do_not_load_qt():
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                             timeout=60)
     assert result.stdout.strip() == "False", result.stderr
+
+
+def test_info_names_the_rule_text_and_the_kinds_in_words(siege_path, capsys):
+    assert main(["info", str(siege_path)]) == 0
+    out = capsys.readouterr().out
+    siege = read_siege(siege_path).siege
+    from siegeboard.rules.registry import ruleset_of
+
+    rules = ruleset_of(siege)
+    assert f"({rules.title}, " in out.splitlines()[0]
+    assert f"{siege.ruleset} ruleset" not in out
+    hall = siege.structures["great-hall"]
+    assert rules.catalogue.entry(hall.kind).name in out

@@ -31,7 +31,7 @@ from siegeboard.rules.titles import action_title
 from siegeboard.ui import arsenal_commands, commands
 from siegeboard.ui.changes import Aspect, Change, structure_aspects
 from siegeboard.ui.play_commands import ApplyAction
-from siegeboard.ui.structure_edits import unused_ids
+from siegeboard.ui.structure_edits import numbered_names, unused_ids
 
 
 class Document(QObject):
@@ -96,6 +96,11 @@ class Document(QObject):
     def section_length(self) -> float:
         """The ruleset's default wall section length in metres (H12 / A1)."""
         return self.rules.section_length(self.siege.options)
+
+    def new_names(self, name: str, count: int = 1) -> list[str]:
+        """``count`` names for new structures like ``name``, numbered per kind ("Curtain wall
+        1", "Curtain wall 2"...) and unused in the siege."""
+        return numbered_names(name, (s.name for s in self.siege.structures.values()), count)
 
     def new_ids(self, count: int) -> list[str]:
         return unused_ids(self.siege.structures, count)
@@ -196,11 +201,11 @@ class Document(QObject):
                        name: str | None = None) -> Structure:
         """A new pristine structure of ``kind`` from the catalogue (ValueError if bad)."""
         (structure_id,) = self.new_ids(1)
-        number = structure_id[1:]
         structure = new_structure(self.ruleset, kind, structure_id, footprint,
                                   name=name or None)
         if name is None:
-            structure = structure.model_copy(update={"name": f"{structure.name} {number}"})
+            (numbered,) = self.new_names(structure.name)
+            structure = structure.model_copy(update={"name": numbered})
         self.add_structures([structure], f"Draw {structure.name}")
         return structure
 
@@ -245,10 +250,13 @@ class Document(QObject):
               verb: str = "Paste") -> None:
         new_ids = self.new_ids(len(structures))
         copies = []
+        taken = [s.name for s in self.siege.structures.values()]
         for new_id, original in zip(new_ids, structures):
             moved = [(x + offset[0], y + offset[1]) for x, y in original.footprint]
-            copies.append(original.model_copy(update={"id": new_id, "footprint": moved},
-                                              deep=True))
+            (name,) = numbered_names(original.name, taken)  # a copy has a name of its own
+            taken.append(name)
+            copies.append(original.model_copy(update={"id": new_id, "footprint": moved,
+                                                      "name": name}, deep=True))
         if copies:
             self.add_structures(copies, f"{verb} {len(copies)} structure(s)")
 

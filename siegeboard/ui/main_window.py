@@ -74,7 +74,7 @@ class MainWindow(QMainWindow):
         self.files = FileController(self.document, self.scene, prompts, self.settings, self.autosaver,
                                     self.autosave, self.show_status, self._update_title)
         self.snapshots = SnapshotController(self.document, self.view, prompts,
-                                            self.files.last_dir, self.show_status)
+                                            self.files.last_dir, self.show_status, self.settings)
         self.edits = EditController(self.document, prompts)
         self.map_image = MapImageController(self.document, self.view, prompts, self.show_status)
 

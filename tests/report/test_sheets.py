@@ -24,7 +24,7 @@ def test_a_fitted_sheet_holds_the_region_at_one_scale(region, frame):
     assert not sheet.tiled
 
 
-@settings(max_examples=60)
+@settings(max_examples=60, deadline=None)  # timing varies with the machine's load
 @given(regions, frames, st.sampled_from([100, 250, 500, 1000, 2500]), st.floats(0, 20))
 def test_tiles_cover_the_region_and_overlap_as_promised(region, frame, scale, overlap_mm):
     sheets = tile_sheets(region, *frame, scale, overlap_mm)

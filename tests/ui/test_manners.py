@@ -6,6 +6,7 @@ application's event filter sees them as a GM's mouse would send them), real menu
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QWheelEvent
 from PySide6.QtWidgets import QApplication
@@ -214,3 +215,39 @@ def test_a_collinear_polygon_is_refused_in_plain_words(qtbot, window, answers):
     for technical in ("footprint", "type=", "value_error", "http", "input_value", "[", "_"):
         assert technical not in message, technical
     assert window.document.siege.structures == {}
+
+
+# -- item 5: tables that fit -------------------------------------------------------------------
+@pytest.mark.parametrize("ruleset", ["harris", "armory"])
+def test_no_header_or_cell_of_the_structures_dock_is_cut(qtbot, window, tmp_path, ruleset):
+    from bench.town import build_town
+
+    path = tmp_path / "town.siege"
+    write_siege(path, SiegeFile(siege=build_town(40, ruleset)))
+    assert window.files.open_path(path)
+    dock = window.structures_dock
+    table, model = dock.table, dock.model
+    header = table.horizontalHeader()
+    kinds = {entry.name for entry in window.document.rules.catalogue.structures}
+    assert set(model.column_texts(1)) <= kinds  # kinds by their names, never their ids
+    for column in range(model.columnCount()):
+        title = model.headerData(column, Qt.Orientation.Horizontal)
+        width = header.sectionSize(column)
+        assert header.fontMetrics().horizontalAdvance(title) < width, title
+        for text in model.column_texts(column):
+            assert table.fontMetrics().horizontalAdvance(text) < width, text
+
+
+def test_new_structures_are_named_per_kind_and_a_duplicate_gets_a_new_name(qtbot, window):
+    document = window.document
+    rules = document.rules
+    kind = rules.default_kind(wall=True)
+    base = rules.catalogue.entry(kind).name.split(",")[0]
+    first = document.draw_structure(kind, [(0, 0), (10, 0), (10, 2), (0, 2)])
+    second = document.draw_structure(kind, [(10, 0), (20, 0), (20, 2), (10, 2)])
+    assert (first.name, second.name) == (f"{base} 1", f"{base} 2")
+    document.select([first.id])
+    window.menus.duplicate_action.trigger()
+    (copy,) = document.selection
+    assert document.structure(copy).name == f"{base} 3"
+    assert len({s.name for s in document.siege.structures.values()}) == 3

@@ -49,7 +49,7 @@ class FireDock(QDockWidget):
         self.remove_button = QPushButton("Remove battery")
         self.remove_button.clicked.connect(self._remove)
         self.modifier = StrictSpinBox("The modifier", -1000, 1000)
-        self.modifier.setToolTip("Added to the final penetration (H4)")
+        self.modifier.setToolTip("Added to the final penetration (ruling H4)")
         self.successes = StrictSpinBox("Successes", 0, 100)
         self.boons = StrictSpinBox("Boons", 0, 100)
         for box in (self.range, self.modifier, self.successes, self.boons):

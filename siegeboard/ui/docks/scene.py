@@ -64,7 +64,7 @@ class SceneDock(QDockWidget):
         self.defenders.toggled.connect(lambda _on: self.show_escalade())
         self.escalade = QLabel()
         self.escalade.setWordWrap(True)
-        escalade_group = QGroupBox("Escalade, selected section (A11)")
+        escalade_group = QGroupBox("Escalade, selected wall section (ruling A11)")
         form = QFormLayout(escalade_group)
         form.addRow("Ladders", self.ladders)
         form.addRow("Siege towers", self.towers)

@@ -47,10 +47,12 @@ class WallTool(PolygonTool):
             ids = document.new_ids(len(sections))
             structures = []
             for structure_id, section in zip(ids, sections):
-                structure = new_structure(document.ruleset, self.kind, structure_id,
-                                          ring_of(section.footprint))
-                structures.append(structure.model_copy(
-                    update={"name": f"{structure.name} {structure_id[1:]}"}))
+                structures.append(new_structure(document.ruleset, self.kind, structure_id,
+                                                ring_of(section.footprint)))
+            if structures:  # named per kind: "Curtain wall 4", "Curtain wall 5"...
+                names = document.new_names(structures[0].name, len(structures))
+                structures = [s.model_copy(update={"name": name})
+                              for s, name in zip(structures, names)]
             document.add_structures(structures, f"Draw a wall of {len(structures)} section(s)")
         except ValueError as error:
             self.host.warn(f"Cannot draw this wall: {plain_clause(error)}. Take points back with Backspace "
