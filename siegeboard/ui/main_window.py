@@ -32,6 +32,7 @@ from siegeboard.ui.docks.weapons import WeaponsDock
 from siegeboard.ui.document import Document
 from siegeboard.ui.edit_controller import EditController
 from siegeboard.ui.file_controller import FileController
+from siegeboard.ui.first_run_hint import FirstRunHint
 from siegeboard.ui.map_image_controller import MapImageController
 from siegeboard.ui.map_scene import MapScene
 from siegeboard.ui.map_view import MapView
@@ -106,6 +107,7 @@ class MainWindow(QMainWindow):
         self.dock_layout = DockLayout(self, self.settings)
         self.dock_layout.apply_default_layout()
         self.menus = WindowMenus(self)
+        self.first_run_hint = FirstRunHint(self.document, self.view)
         self._make_status_bar()
 
         self.document.undo_stack.cleanChanged.connect(self._update_title)
