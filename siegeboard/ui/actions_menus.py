@@ -206,6 +206,8 @@ class WindowMenus:
         view_bar.setObjectName("ViewToolBar")
         view_bar.addActions([self.zoom_in_action, self.zoom_out_action, self.fit_action,
                              self.grid_action, self.squares_action])
+        view_bar.addWidget(QLabel("  Plan "))
+        view_bar.addWidget(w.map_image.opacity_slider)
 
         self.settings_action.setIcon(icon("settings"))
         help_menu = bar.addMenu("&Help")

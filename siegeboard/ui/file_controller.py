@@ -23,6 +23,7 @@ from siegeboard.ui.document import Document
 from siegeboard.ui.map_scene import MapScene
 from siegeboard.ui.progress_dialog import run_with_progress
 from siegeboard.ui.prompts import Prompts
+from siegeboard.rules.registry import RULESETS
 from siegeboard.ui.plain_words import plain_clause
 
 MAX_RECENT = 8
@@ -114,9 +115,11 @@ class FileController:
     def new_siege(self) -> None:
         if not self.maybe_save():
             return
-        ruleset = self.prompts.ask_choice("New siege", "Ruleset", ["harris", "armory"])
-        if ruleset is None:
+        titles = {rules.title: rules.id for rules in RULESETS.values()}  # by title, not id
+        title = self.prompts.ask_choice("New siege", "Rule text", list(titles))
+        if title is None:
             return
+        ruleset = titles[title]
         self.document.load(SiegeFile(siege=Siege(name="Untitled siege", ruleset=ruleset)), None)
 
     def open_dialog(self) -> None:

@@ -77,10 +77,12 @@ class MainWindow(QMainWindow):
         self.snapshots = SnapshotController(self.document, self.view, prompts,
                                             self.files.last_dir, self.show_status, self.settings)
         self.edits = EditController(self.document, prompts)
-        self.map_image = MapImageController(self.document, self.view, prompts, self.show_status)
+        self.map_image = MapImageController(self.document, self.view, prompts, self.show_status,
+                                            self.settings)
 
         self.weapons_dock = WeaponsDock(self.document, warn, self)
-        self.fire_dock = FireDock(self.document, warn, lambda: self.weapons_dock.current_id, self)
+        self.fire_dock = FireDock(self.document, warn, lambda: self.weapons_dock.current_id, self,
+                                  settings=self.settings)
         self.playing = PlayController(self.document, self.scene, prompts, self.show_status,
                                       self.autosave, self.weapons_dock, self.fire_dock)
         play = lambda action: self.playing.play(action)  # noqa: E731

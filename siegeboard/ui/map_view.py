@@ -180,6 +180,11 @@ class MapView(QGraphicsView):
             return
         super().keyReleaseEvent(event)
 
+    def leaveEvent(self, event) -> None:
+        super().leaveEvent(event)
+        if self.tool is not None:
+            self.tool.pointer_left()
+
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
         self.scale_bar.place()

@@ -91,7 +91,7 @@ def test_refusing_to_lose_changes(window, answers, tmp_path):
     assert len(window.document.siege.structures) == 1
     answers.save_changes.append("save")
     answers.save_paths.append(tmp_path / "kept.siege")
-    answers.choices.append("armory")
+    answers.choices.append("The Heavy Armory")
     window.menus.new_action.trigger()
     assert (tmp_path / "kept.siege").is_file()
     assert window.document.ruleset == "armory" and window.document.siege.structures == {}

@@ -251,3 +251,69 @@ def test_new_structures_are_named_per_kind_and_a_duplicate_gets_a_new_name(qtbot
     (copy,) = document.selection
     assert document.structure(copy).name == f"{base} 3"
     assert len({s.name for s in document.siege.structures.values()}) == 3
+
+
+# -- item 4: a map that reads at a glance (the parts outside the renderer) ------------------------
+def test_measure_is_click_click_and_writes_the_distance_on_the_map(qtbot, window, tmp_path):
+    opened(window, tmp_path)
+    show_area(window, -10, -10, 60, 40)
+    window.menus.tool_actions["measure"].trigger()
+    tool = window.tools["measure"]
+    click(qtbot, window, (0, 0))
+    assert tool.measured is None
+    click(qtbot, window, (30, 0))
+    assert tool.measured == ((0, 0), (30, 0))
+    assert tool.label_item is not None and tool.label_item.scene() is window.scene
+    assert tool.label_item.text().startswith("30.0 m")
+    assert tool.last_text.startswith("Distance 30.0 m, 3 square")
+    assert window.document.undo_stack.count() == 0
+    click(qtbot, window, (10, 10))  # a third click starts a new measurement
+    assert tool.measured is None
+
+
+def test_the_blast_preview_goes_when_the_pointer_leaves_the_map(qtbot, window, tmp_path):
+    from PySide6.QtCore import QEvent
+    from ui_helpers import move
+
+    opened(window, tmp_path)
+    show_area(window, -10, -10, 60, 40)
+    window.weapons_dock.select_weapon("he_shell")  # a shell: its blast is previewed
+    window.menus.tool_actions["fire"].trigger()
+    tool = window.tools["fire"]
+    move(window, window.view.mapFromScene(QPointF(5, 4)), Qt.MouseButton.NoButton)
+    assert tool.blast.cells
+    QApplication.sendEvent(window.view, QEvent(QEvent.Type.Leave))
+    assert not tool.blast.cells
+
+
+def test_a_reopened_siege_fires_from_its_last_battery(qtbot, window, tmp_path):
+    from siegeboard.model.weapon import Battery
+    from siegeboard.ui.main_window import MainWindow
+
+    path = small_siege(tmp_path / "guns.siege")
+    assert window.files.open_path(path)
+    window.document.place_battery((60, 60), window.weapons_dock.current_id or "he_shell")
+    (battery_id,) = window.document.siege.batteries
+    window.fire_dock.choose(battery_id)
+    assert window.files.save()
+    again = MainWindow(window.settings, window.autosaver)
+    qtbot.addWidget(again, before_close_func=lambda w: w.document.undo_stack.setClean())
+    assert again.files.open_path(path)
+    assert again.fire_dock.battery_id == battery_id
+    assert again.fire_dock.settings().battery_id == battery_id
+
+
+def test_the_plan_opacity_is_kept_per_siege(qtbot, window, answers, tmp_path):
+    answers.image_paths.append(plan_image(tmp_path / "plan.png"))
+    window.menus.import_image_action.trigger()
+    answers.save_paths.append(tmp_path / "planned.siege")
+    assert window.files.save_as()
+    window.map_image.set_plan_opacity(0.4)
+    assert abs(window.scene.map_item.opacity() - 0.4) < 1e-9
+    window.document.undo_stack.setClean()
+    answers.choices.append("Sieges and Fortifications")
+    window.menus.new_action.trigger()
+    assert window.map_image.plan_opacity == 1.0
+    assert window.files.open_path(tmp_path / "planned.siege")
+    assert window.map_image.plan_opacity == 0.4
+    assert abs(window.scene.map_item.opacity() - 0.4) < 1e-9

@@ -4,7 +4,7 @@ the chosen battery's name, weapon and side, and the GM's figures for the shot: t
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QSettings, Signal
 from PySide6.QtWidgets import (
     QCheckBox, QComboBox, QDockWidget, QFormLayout, QLabel, QLineEdit,
     QPushButton, QVBoxLayout, QWidget,
@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (
 
 from siegeboard.ui.changes import Change
 from siegeboard.ui.document import Document
+from siegeboard.ui.per_siege import remember, remembered
 from siegeboard.ui.number_fields import StrictDoubleSpinBox, StrictSpinBox
 from siegeboard.ui.tools.fire import FireSettings
 from siegeboard.ui.plain_words import plain_clause
@@ -24,9 +25,12 @@ class FireDock(QDockWidget):
 
     battery_chosen = Signal(object)
 
-    def __init__(self, document: Document, warn, current_weapon_id, parent=None):
+    def __init__(self, document: Document, warn, current_weapon_id, parent=None,
+                 settings: QSettings | None = None):
+        """``settings``: where the last battery of each siege is remembered."""
         super().__init__("Fire", parent)
         self.setObjectName("FireDock")
+        self.memory = settings
         self.document = document
         self.warn = warn
         self.current_weapon_id = current_weapon_id
@@ -102,12 +106,17 @@ class FireDock(QDockWidget):
     def _battery_picked(self) -> None:
         self.show_battery()
         if not self._loading:
+            remember(self.memory, self.document, "last_battery", self.battery_id)
             self.battery_chosen.emit(self.battery_id)
 
     # -- showing --------------------------------------------------------------------------
     def _on_changed(self, change: Change) -> None:
         if change.reset or change.batteries or change.weapons:
             self.fill()
+        if change.reset:  # a reopened siege fires from its last battery, not from nowhere
+            last = remembered(self.memory, self.document, "last_battery")
+            if last and last in self.document.siege.batteries:
+                self.choose(str(last))
 
     def fill(self) -> None:
         siege = self.document.siege

@@ -127,6 +127,9 @@ class Tool:
     def mouse_released(self, event: ToolEvent) -> None: ...
     def mouse_double_clicked(self, event: ToolEvent) -> None: ...
 
+    def pointer_left(self) -> None:
+        """The pointer has left the map: hide whatever follows it (nothing by default)."""
+
     def key_pressed(self, key: int) -> bool:
         """Escape cancels; return True if the key was used."""
         if key == Qt.Key.Key_Escape:

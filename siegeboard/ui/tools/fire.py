@@ -121,6 +121,11 @@ class FireTool(Tool):
                       through_slit=settings.through_slit)
 
     # -- mouse ----------------------------------------------------------------------------------
+    def pointer_left(self) -> None:
+        """The blast preview follows the pointer only while it is over the map."""
+        self.blast.show_cells([])
+        self.last_text = ""
+
     def mouse_moved(self, event: ToolEvent) -> None:
         self.last_text = self.describe(event.raw)
         self.host.show_status(self.last_text)
