@@ -317,3 +317,13 @@ def test_the_plan_opacity_is_kept_per_siege(qtbot, window, answers, tmp_path):
     assert window.files.open_path(tmp_path / "planned.siege")
     assert window.map_image.plan_opacity == 0.4
     assert abs(window.scene.map_item.opacity() - 0.4) < 1e-9
+
+
+def test_escalade_is_offered_on_wall_sections_only(window, tmp_path):
+    opened(window, tmp_path, "armory")
+    dock = window.scene_dock
+    window.document.select(["h1"])
+    assert not dock.escalade.isEnabled()
+    assert "Escalade is for a wall section" in dock.escalade.text()
+    window.document.select(["w0"])
+    assert dock.escalade.isEnabled() and "Escalade" in dock.escalade.text()

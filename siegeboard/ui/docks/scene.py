@@ -157,7 +157,15 @@ class SceneDock(QDockWidget):
                      if len(selection) == 1 else None)
         if structure is None or not self.document.rules.has_escalade:
             self.escalade.setText("Select one wall section.")
+            self.escalade.setEnabled(False)
             return
+        if "wall" not in structure.kind:  # A11: walls are climbed, not towers or houses
+            entry = self.document.rules.catalogue.kinds.get(structure.kind)
+            self.escalade.setText(f"Escalade is for a wall section; {structure.name} is "
+                                  f"{(entry.name if entry else structure.kind).lower()}.")
+            self.escalade.setEnabled(False)
+            return
+        self.escalade.setEnabled(True)
         table = escalade_table(structure, ladders=self.ladders.value(),
                                siege_towers=self.towers.value(), grapnels=self.grapnels.value(),
                                defenders_at_top=self.defenders.isChecked())
