@@ -236,6 +236,85 @@ COMMANDS = {"info": _info, "snapshot": _snapshot, "fire": _fire, "advance": _adv
             "sample": _sample}
 
 
+# -- import: another format's map as a new siege ----------------------------------------------
+
+
+def _import(args: argparse.Namespace) -> int:
+    from siegeboard.persist.formats import IMPORT_FORMATS, ImportOptions, format_for
+
+    output: Path = args.output
+    if output.suffix.lower() != ".siege":
+        raise CommandError(f"-o: {output.name} must end in .siege (e.g. -o map.siege)")
+    if output.exists() and not args.force:
+        raise CommandError(f"-o: {output} already exists; choose another name or add --force "
+                           f"to replace it")
+    if not output.parent.is_dir():
+        raise CommandError(f"-o: the folder {output.parent} does not exist")
+    options = ImportOptions(
+        ruleset=args.ruleset, cell_m=args.cell_m, wall_kind=args.wall_kind,
+        wall_thickness_m=args.wall_thickness, stories=args.stories, closed_as=args.closed_as,
+        objects=args.objects, building_kind=args.building_kind, object_kind=args.object_kind,
+        door_kind=args.door_kind, gate_kind=args.gate_kind, gate_width_m=args.gate_width,
+        pixels_per_metre=args.pixels_per_metre, name=args.name)
+    try:
+        options.resolved()
+    except ValueError as error:
+        raise CommandError(f"import options: {error}") from None
+    imported = format_for(args.source, IMPORT_FORMATS).read(args.source, options)
+    write_siege(output, imported)
+    for line in imported.report.lines():
+        print(line)
+    print(f"Wrote {output}: {len(imported.siege.structures)} structures "
+          f"({imported.siege.ruleset} ruleset).")
+    return 0
+
+
+def _add_import_parser(sub) -> None:
+    from siegeboard.persist.formats import FIVE_FEET_M
+
+    command = sub.add_parser(
+        "import", help="make a new siege from a Universal VTT map or a plan image",
+        description="Make a new siege NEW.siege from SOURCE: a Universal VTT battle map "
+        "(.dd2vtt, .df2vtt, .uvtt: its picture becomes the plan, its walls wall sections, its "
+        "doors doors set into them) or a plan image (PNG, JPEG, TIFF, WEBP, BMP). Prints what "
+        "was read, made, clipped and left out. Never replaces a file unless --force.")
+    command.add_argument("source", type=Path, metavar="SOURCE")
+    command.add_argument("-o", "--output", type=Path, required=True, metavar="NEW.siege",
+                         help="the siege file to write")
+    command.add_argument("--force", action="store_true", help="replace NEW.siege if it exists")
+    command.add_argument("--ruleset", choices=("harris", "armory"), default="harris",
+                         help="the rule text of the new siege (harris)")
+    command.add_argument("--cell-m", type=float, default=FIVE_FEET_M, metavar="M",
+                         help=f"the size of one grid cell of the map in metres ({FIVE_FEET_M}, "
+                         f"5 ft; 2 for a 2 m grid)")
+    command.add_argument("--wall-kind", metavar="KIND",
+                         help="catalogue kind of the walls (harris: stone_house; armory: "
+                         "brick_house)")
+    command.add_argument("--wall-thickness", type=float, default=0.5, metavar="M",
+                         help="wall thickness in metres (0.5)")
+    command.add_argument("--stories", type=int, default=1, metavar="N",
+                         help="stories of walls, doors and buildings (1)")
+    command.add_argument("--closed-as", choices=("walls", "buildings"), default="walls",
+                         help="a closed wall line becomes wall sections or one building (walls)")
+    command.add_argument("--objects", action="store_true",
+                         help="bring object outlines (pillars, furniture) in as structures")
+    command.add_argument("--building-kind", metavar="KIND", help="catalogue kind of buildings")
+    command.add_argument("--object-kind", metavar="KIND", help="catalogue kind of objects")
+    command.add_argument("--door-kind", metavar="KIND",
+                         help="catalogue kind of doors (harris: wooden_door; armory: "
+                         "interior_door)")
+    command.add_argument("--gate-kind", metavar="KIND",
+                         help="catalogue kind of gates (harris: wooden_gate; armory: castle_gate)")
+    command.add_argument("--gate-width", type=float, default=2.5, metavar="M",
+                         help="a portal at least this wide is a gate (2.5 m)")
+    command.add_argument("--pixels-per-metre", type=float, default=10.0, metavar="PX",
+                         help="plan images: the picture's scale until calibrated (10)")
+    command.add_argument("--name", help="the siege's name (default: SOURCE's name)")
+
+
+COMMANDS["import"] = _import
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="siegeboard", description="A siege board for tabletop game masters. With no "
@@ -317,6 +396,7 @@ def build_parser() -> argparse.ArgumentParser:
                         help="harris: Sieges and Fortifications (DP, the default); armory: "
                              "The Heavy Armory (Hull)")
     sample.add_argument("--force", action="store_true", help="replace an existing file")
+    _add_import_parser(sub)
     return parser
 
 

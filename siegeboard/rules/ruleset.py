@@ -112,6 +112,8 @@ class Ruleset:
     layered_gates: bool = False  # a gate with a portcullis is two layers (A5)
     has_escalade: bool = False  # the escalade table of a wall section (A11)
     override_fields: tuple[str, ...] = ()
+    # The kinds an importer starts from, by role (wall, building, object, door, gate).
+    import_kinds: Mapping[str, str] = {}
 
     @cached_property
     def catalogue(self) -> Catalogue:

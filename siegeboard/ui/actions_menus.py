@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QLabel, QMenu
 from siegeboard.model.siege import MapImage, TURNS_PER_MINUTE
 from siegeboard.ui.help_dialogs import AboutDialog, RulingsDialog, ShortcutsDialog
 from siegeboard.ui.icons import icon
+from siegeboard.ui.import_dialog import MapImporter
 from siegeboard.ui.tools.base import Tool
 
 if TYPE_CHECKING:
@@ -142,6 +143,8 @@ class WindowMenus:
         file_menu.addActions([self.new_action, self.open_action])
         self.recent_menu: QMenu = w.files.recent_menu
         file_menu.addMenu(self.recent_menu)
+        w.map_importer = MapImporter(w)  # File > Import…: another format as a new siege
+        self.import_map_action = file_menu.addAction("&Import…", lambda: w.map_importer.run())
         file_menu.addSeparator()
         file_menu.addActions([self.save_action, self.save_as_action])
         # Print and export (snapshots) go between here and Quit: ``file_export_separator``.

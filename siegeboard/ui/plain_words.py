@@ -112,7 +112,7 @@ def plain_clause(error: Exception) -> str:
     """``plain_error`` without its full stop, to sit inside a longer message ("Cannot
     fire: choose a battery..."): a first word the core wrote in lower case stays so."""
     text = plain_error(error).rstrip(".")
-    first = text.split(" ", 1)[0]
-    if first and re.search(rf"\b{re.escape(first.lower())}\b", str(error)):
+    first = text.split(" ", 1)[0].rstrip(":;,.")
+    if first and re.search(rf"(?<!\w){re.escape(first.lower())}(?!\w)", str(error)):
         text = text[:1].lower() + text[1:]
     return text

@@ -48,6 +48,9 @@ class ArmoryRuleset(Ruleset):
     pier_charges = True
     layered_gates = True
     has_escalade = True
+    import_kinds = {"wall_kind": "brick_house", "building_kind": "brick_house",
+                    "object_kind": "brick_house", "door_kind": "interior_door",
+                    "gate_kind": "castle_gate"}
     override_fields = ("hull_suffered", "ladder", "burning")
 
     def section_length(self, options: RulesetOptions) -> float:

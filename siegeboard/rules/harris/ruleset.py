@@ -62,6 +62,10 @@ class HarrisRuleset(Ruleset):
     weapon_fields = frozenset({"range_bands", "damage", "concussion", "explosive",
                                "incendiary", "small_arm", "large_calibre"})
     needs_range = True
+    # A battle map's walls are a building's (stone, one story), not a curtain wall's.
+    import_kinds = {"wall_kind": "stone_house", "building_kind": "stone_house",
+                    "object_kind": "stone_house", "door_kind": "wooden_door",
+                    "gate_kind": "wooden_gate"}
     override_fields = ("dp", "collapsed", "cleared", "fire_level", "out_of_control")
 
     def section_length(self, options: RulesetOptions) -> float:

@@ -1,0 +1,165 @@
+"""What every map format offers, as Tiled's ``MapFormat``: a name, a file-dialog filter, a
+test of whether it reads a path, ``read`` and (where the format has one) ``write``.
+
+``read`` returns an ``ImportedMap``: a ``SiegeFile`` (so it saves with ``write_siege`` and
+opens in the window like any siege) carrying an ``ImportReport`` of what was read, made,
+clipped and skipped. A file the format cannot read raises ``SiegeFileError`` with one plain
+message; nothing is written anywhere by ``read``.
+
+``progress`` is an optional callable ``progress(done, total)`` called as the work goes on; it
+may raise (any exception) to cancel, and that exception comes out of ``read`` unchanged.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Literal, Protocol, runtime_checkable
+
+from siegeboard.persist.siege_file import SiegeFile
+from siegeboard.rules import registry
+
+Progress = Callable[[int, int], None]
+ClosedAs = Literal["walls", "buildings"]
+
+FIVE_FEET_M = 1.524
+MAX_CELL_M = 5.0  # a 20,000 px picture at one pixel a cell stays within R4's 100 km
+MIN_THICKNESS_M = 0.05  # R4: no side shorter than 5 cm
+MAX_THICKNESS_M = 50.0
+MAX_STORIES = 100  # R3
+
+# Starting makes of imported structures, per ruleset (``Ruleset.import_kinds``): a door
+# narrower than ``gate_width_m`` is a door, a wider portal a gate.
+IMPORT_DEFAULTS: dict[str, dict[str, str]] = {
+    rules.id: dict(rules.import_kinds) for rules in registry.RULESETS.values()}
+
+
+@dataclass(frozen=True)
+class ImportOptions:
+    """The GM's choices for an import. ``None`` means the ruleset's default (``resolved``).
+
+    ``cell_m``: the size of one grid cell of the imported map in metres (Universal VTT files
+    carry no unit; 5 ft is usual). ``closed_as``: whether a closed wall line becomes wall
+    sections or one building. ``objects``: bring object outlines (pillars, furniture) in as
+    structures. ``pixels_per_metre``: the scale given to a plain plan image.
+    """
+
+    ruleset: str = "harris"
+    cell_m: float = FIVE_FEET_M
+    wall_kind: str | None = None
+    wall_thickness_m: float = 0.5
+    stories: int = 1
+    closed_as: ClosedAs = "walls"
+    objects: bool = False
+    building_kind: str | None = None
+    object_kind: str | None = None
+    door_kind: str | None = None
+    gate_kind: str | None = None
+    gate_width_m: float = 2.5
+    pixels_per_metre: float = 10.0
+    name: str | None = None
+
+    def resolved(self) -> "ImportOptions":
+        """These options with every default filled in; ``ValueError`` in plain words for a
+        choice that cannot be used (unknown ruleset or kind, a size out of bounds)."""
+        if self.ruleset not in IMPORT_DEFAULTS:
+            raise ValueError(f"unknown ruleset {self.ruleset!r}; use one of "
+                             f"{', '.join(IMPORT_DEFAULTS)}")
+        _check_number("the cell size", self.cell_m, 0.01, MAX_CELL_M, "m")
+        _check_number("the wall thickness", self.wall_thickness_m, MIN_THICKNESS_M,
+                      MAX_THICKNESS_M, "m")
+        _check_number("the gate width", self.gate_width_m, 0.0, 1000.0, "m")
+        _check_number("the plan's scale", self.pixels_per_metre, 1e-3, 1e4, "px a metre")
+        if isinstance(self.stories, bool) or not isinstance(self.stories, int) or not (
+                1 <= self.stories <= MAX_STORIES):
+            raise ValueError(f"stories must be a whole number from 1 to {MAX_STORIES}, not "
+                             f"{self.stories!r}")
+        if self.closed_as not in ("walls", "buildings"):
+            raise ValueError(f"closed lines become 'walls' or 'buildings', not "
+                             f"{self.closed_as!r}")
+        defaults = IMPORT_DEFAULTS[self.ruleset]
+        kinds = registry.catalogue(self.ruleset).kinds
+        filled = {}
+        for role, default in defaults.items():
+            kind = getattr(self, role) or default
+            if kind not in kinds:
+                raise ValueError(f"{role.replace('_', ' ')}: the {self.ruleset} ruleset has no "
+                                 f"kind {kind!r}; it has {', '.join(sorted(kinds))}")
+            filled[role] = kind
+        return replace(self, **filled)
+
+
+def _check_number(what: str, value: float, low: float, high: float, unit: str) -> None:
+    """Refuse anything but a finite number from ``low`` to ``high``."""
+    if (isinstance(value, bool) or not isinstance(value, (int, float))
+            or not math.isfinite(value) or not low <= value <= high):
+        raise ValueError(f"{what} must be a number from {low:g} to {high:g} {unit}, not "
+                         f"{value!r}")
+
+
+@dataclass
+class ImportReport:
+    """What an import read from the file, what it made of it, and what it had to change.
+
+    ``read`` and ``made`` count by plain plural nouns ("wall lines", "doors"); ``clipped``,
+    ``skipped`` and ``notes`` are sentences for the GM.
+    """
+
+    source: str = ""
+    read: dict[str, int] = field(default_factory=dict)
+    made: dict[str, int] = field(default_factory=dict)
+    clipped: list[str] = field(default_factory=list)
+    skipped: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+    def count_made(self, noun: str, count: int = 1) -> None:
+        self.made[noun] = self.made.get(noun, 0) + count
+
+    def lines(self) -> list[str]:
+        """The report as lines of text, as the command line prints it and the window shows it."""
+        def counts(table: dict[str, int]) -> str:
+            shown = [f"{count:,} {noun.removesuffix('s') if count == 1 else noun}"
+                     for noun, count in table.items()]
+            return ", ".join(shown) if shown else "nothing"
+
+        lines = [f"Read from {self.source}: {counts(self.read)}.",
+                 f"Made: {counts(self.made)}."]
+        for title, items in (("Clipped to the picture", self.clipped),
+                             ("Left out", self.skipped), ("Notes", self.notes)):
+            if items:
+                lines.append(f"{title} ({len(items)}):")
+                lines.extend(f"  - {item}" for item in items)
+        return lines
+
+
+@dataclass
+class ImportedMap(SiegeFile):
+    """A siege made from another format, with the report of how it was made."""
+
+    report: ImportReport = field(default_factory=ImportReport)
+
+
+@runtime_checkable
+class MapFormat(Protocol):
+    """A file format siegeboard reads (and perhaps writes)."""
+
+    name: str  # "Universal VTT battle map"
+    name_filter: str  # for a file dialog: "Universal VTT maps (*.dd2vtt *.df2vtt *.uvtt)"
+    suffixes: tuple[str, ...]  # lower case, with the dot
+    can_write: bool
+
+    def supports(self, path: str | Path) -> bool:
+        """Whether this format is the one to read ``path`` (by its name; nothing is opened)."""
+
+    def read(self, path: str | Path, options: ImportOptions | None = None,
+             progress: Progress | None = None) -> SiegeFile:
+        """The file as a siege; ``SiegeFileError`` with one plain message if it cannot be."""
+
+    def write(self, path: str | Path, siege_file: SiegeFile) -> None:
+        """Save ``siege_file`` in this format (only where ``can_write``)."""
+
+
+def has_suffix(path: str | Path, suffixes: tuple[str, ...]) -> bool:
+    return Path(path).suffix.lower() in suffixes

@@ -1,0 +1,88 @@
+"""A plan image (PNG, JPEG, TIFF, WEBP, BMP) as a map format: a new siege with the picture
+under it and nothing drawn yet, for the GM to calibrate and draw on.
+
+The picture goes through ``check_image`` like every image a .siege file holds (the size read
+from the header before any pixel is decoded, so a decompression bomb is refused cheaply).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pydantic import ValidationError
+
+from siegeboard.model.siege import MapImage, Siege
+from siegeboard.persist.formats.base import (
+    ImportedMap, ImportOptions, ImportReport, Progress, has_suffix,
+)
+from siegeboard.persist.images import ImageRefused, check_image
+from siegeboard.persist.siege_file import MAX_MEMBER_BYTES, SiegeFileError
+
+# The member name's suffix for each format check_image names.
+MEMBER_SUFFIX = {"PNG": "png", "MPO": "jpg", "JPEG": "jpg", "TIFF": "tif", "WEBP": "webp",
+                 "BMP": "bmp"}
+
+
+def read_bytes(path: Path, limit: int = MAX_MEMBER_BYTES) -> bytes:
+    """The bytes of ``path``, or ``SiegeFileError`` in plain words (missing, a folder,
+    unreadable, larger than ``limit``)."""
+    try:
+        size = path.stat().st_size
+        if path.is_dir():
+            raise SiegeFileError(f"{path} is a folder, not a file")
+        if size > limit:
+            raise SiegeFileError(f"{path.name} is {size:,} bytes, more than the {limit:,} "
+                                 f"siegeboard reads")
+        return path.read_bytes()
+    except FileNotFoundError:
+        raise SiegeFileError(f"{path}: no such file") from None
+    except OSError as error:
+        raise SiegeFileError(f"{path.name} cannot be read: "
+                             f"{error.strerror or error}") from None
+
+
+def checked_plan(data: bytes, what: str) -> str:
+    """The archive member name (``map.png``...) for the picture ``data``, after the checks;
+    ``SiegeFileError`` starting with ``what`` when it is not a picture siegeboard accepts."""
+    try:
+        image_format = check_image(data)
+    except ImageRefused as error:
+        raise SiegeFileError(f"{what} {error}") from None
+    return f"map.{MEMBER_SUFFIX[image_format]}"
+
+
+class PlanImageFormat:
+    """Read only: a picture becomes the plan of a new siege."""
+
+    name = "plan image"
+    name_filter = "Plan images (*.png *.jpg *.jpeg *.tif *.tiff *.webp *.bmp)"
+    suffixes = (".png", ".jpg", ".jpeg", ".tif", ".tiff", ".webp", ".bmp")
+    can_write = False
+
+    def supports(self, path: str | Path) -> bool:
+        return has_suffix(path, self.suffixes)
+
+    def read(self, path: str | Path, options: ImportOptions | None = None,
+             progress: Progress | None = None) -> ImportedMap:
+        path = Path(path)
+        try:
+            options = (options or ImportOptions()).resolved()
+        except ValueError as error:
+            raise SiegeFileError(f"cannot import {path.name}: {error}") from None
+        data = read_bytes(path)
+        member = checked_plan(data, f"{path.name}")
+        if progress is not None:
+            progress(1, 1)
+        try:
+            siege = Siege(name=options.name or path.stem or "Imported plan",
+                          ruleset=options.ruleset,
+                          map=MapImage(member=member, pixels_per_metre=options.pixels_per_metre))
+        except ValidationError as error:
+            raise SiegeFileError(f"cannot import {path.name}: {error.errors()[0]['msg']}") from None
+        report = ImportReport(source=path.name, read={"pictures": 1}, made={"plans": 1},
+                              notes=["The plan is not calibrated yet: Map > Calibrate (C), click "
+                                     "two points and type the distance."])
+        return ImportedMap(siege=siege, images={member: data}, report=report)
+
+    def write(self, path: str | Path, siege_file) -> None:
+        raise SiegeFileError("siegeboard does not write plan images; export a snapshot instead")
