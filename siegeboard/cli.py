@@ -232,8 +232,145 @@ def _sample(args: argparse.Namespace) -> int:
     return 0
 
 
+# -- odds -------------------------------------------------------------------------------------
+
+
+def _odds(args: argparse.Namespace) -> int:
+    """The odds of a shot before it is fired (rules.odds): nothing is saved."""
+    from siegeboard.rules import odds
+    from siegeboard.rules.arsenal import available_weapons, find_weapon
+
+    siege_file = read_siege(args.file)
+    siege = siege_file.siege
+    battery = (find_named(siege.batteries, args.battery, "battery", "--battery")
+               if args.battery else None)
+    if args.weapon:
+        table = {weapon.id: weapon for weapon, _own in available_weapons(siege)}
+        weapon = find_named(table, args.weapon, "weapon", "--weapon")
+    elif battery is not None:
+        weapon = find_weapon(siege, battery.weapon_id)
+        if weapon is None:
+            raise CommandError(f"--battery: {battery.name}'s weapon {battery.weapon_id!r} is "
+                               "not in this siege; give --weapon")
+    else:
+        raise CommandError("--weapon: name the weapon (its id or name), or give --battery")
+    at = parse_point(args.at)
+    bounds = board_bounds(siege, siege_file.images)
+    if not contains(bounds, at):
+        raise CommandError(
+            f"--at: ({at[0]:g}, {at[1]:g}) is off the map, which spans x {bounds[0]:g} to "
+            f"{bounds[2]:g} m and y {bounds[1]:g} to {bounds[3]:g} m")
+    if args.range is not None and (not math.isfinite(args.range) or args.range < 0):
+        raise CommandError(f"--range: {args.range:g} m; a range is 0 m or more")
+    for option, value, top in (("--successes", args.successes, 50), ("--boons", args.boons, 50),
+                               ("--pool", args.pool, 100), ("--modifier", args.modifier, 1000)):
+        low = -1000 if option == "--modifier" else 0
+        if value is not None and not low <= value <= top:
+            raise CommandError(f"{option}: {value} is outside {low} to {top}")
+    if args.interval is not None and not 0 <= args.interval <= 1440:
+        raise CommandError(f"--interval: {args.interval:g} minutes; give 0 to 1440")
+    if not 1 <= args.max_hits <= 500:
+        raise CommandError(f"--max-hits: {args.max_hits}; give 1 to 500")
+    if args.bombard is not None and not 1 <= args.bombard <= 500:
+        raise CommandError(f"--bombard: {args.bombard} hits; give 1 to 500")
+    if args.also and args.bombard is None:
+        raise CommandError("--also: give --bombard N, the hits each battery fires")
+    try:
+        spec = odds.spec_for(siege, at, battery_id=battery.id if battery else None,
+                             weapon_id=weapon.id, range_m=args.range, modifier=args.modifier,
+                             successes=args.successes, boons=args.boons, pool=args.pool,
+                             through_slit=args.slit, target_id=args.target)
+        if spec.range_m is None:
+            raise CommandError("--range: this rule text needs the range (or fire from a "
+                               "--battery)")
+        shot = odds.shot_odds(siege, spec)
+        rounds = None
+        if args.rounds and shot.target_id is not None:
+            turns = round((1 if args.interval is None else args.interval) * TURNS_PER_MINUTE)
+            rounds = odds.rounds_to_fall(siege, spec, shot.target_id, interval_turns=turns,
+                                         max_hits=args.max_hits)
+        bombardment = None
+        if args.bombard is not None:
+            shots = [(spec, shot.target_id)] + [
+                (_also_shot(siege, odds, text, spec), None) for text in args.also or ()]
+            turns = round((1 if args.interval is None else args.interval) * TURNS_PER_MINUTE)
+            bombardment = odds.bombardment(siege, shots, hits=args.bombard, interval_turns=turns)
+    except ValueError as error:
+        raise CommandError(f"odds: {error}") from None
+    if args.json:
+        data = odds.as_json(shot, rounds)
+        if bombardment is not None:
+            data["bombardment"] = {"hits": args.bombard, "structures": bombardment}
+        print(json.dumps(data, indent=1))
+        return 0
+    for line in odds.lines(shot, rounds):
+        print(line)
+    if bombardment is not None:
+        print(f"Bombardment: {args.bombard} hits from each of {1 + len(args.also or ())} "
+              "batteries; what is left:")
+        for key, left in bombardment.items():
+            figure = "dp" if "dp_mean" in left else "hull_suffered"
+            if left[figure + "_mean"] == left[figure + "_now"] and not left["p_burning"]:
+                continue  # untouched: only what the bombardment changes is listed
+            down = ("collapsed", left["p_collapse"]) if "p_collapse" in left else (
+                "Breached", left["p_breached"])
+            words = "DP" if figure == "dp" else "Hull suffered"
+            print(f"  {left['name']} ({key}): {words} {left[figure + '_now']} -> mean "
+                  f"{left[figure + '_mean']:.0f}; {down[0]} {100 * down[1]:.0f}%, burning "
+                  f"{100 * left['p_burning']:.0f}%")
+    return 0
+
+
+def _also_shot(siege, odds, text: str, first):
+    """``--also BATTERY@X,Y``: another battery's shot for the bombardment, with the first
+    shot's figures (modifier, Successes, Boons, pool)."""
+    name, _, at = text.partition("@")
+    if not at:
+        raise CommandError(f"--also: {text!r} is not BATTERY@X,Y (e.g. --also Tank@108,22)")
+    battery = find_named(siege.batteries, name, "battery", "--also")
+    x, y = _numbers(at, "--also", "BATTERY@X,Y", "Tank@108,22", count=2)
+    return odds.spec_for(siege, (x, y), battery_id=battery.id, modifier=first.modifier,
+                         successes=first.successes, boons=first.boons, pool=first.pool)
+
+
+def _add_odds_parser(sub) -> None:
+    shot = sub.add_parser(
+        "odds", help="the odds of a shot before it is fired; how many hits bring it down",
+        description="Print what a shot at X,Y would probably do to the structure it strikes "
+        "and to every structure in its blast's reach: the chances to penetrate, collapse or "
+        "be cleared (DP) or be Cracked or Breached (Hull), to catch fire, the distribution "
+        "of what is left and of the damage to those inside. Exact, from the rule text's own "
+        "numbers. --rounds adds how many hits bring the struck structure down. FILE is not "
+        "changed.")
+    shot.add_argument("file", type=Path, metavar="FILE.siege")
+    shot.add_argument("--at", required=True, metavar="X,Y", help="the point aimed at, in metres")
+    shot.add_argument("--battery", metavar="NAME", help="fire from this battery (id or name)")
+    shot.add_argument("--weapon", metavar="NAME",
+                      help="weapon id or name (default: the battery's weapon)")
+    shot.add_argument("--range", type=float, metavar="M",
+                      help="the range in metres (default: from the battery)")
+    shot.add_argument("--target", metavar="ID", help="the structure hit (default: the one at X,Y)")
+    shot.add_argument("--modifier", type=int, default=0, help="GM's modifier to penetration")
+    shot.add_argument("--successes", type=int, default=0, help="Hull ruleset: Successes")
+    shot.add_argument("--boons", type=int, default=0, help="Hull ruleset: Boons")
+    shot.add_argument("--pool", type=int, metavar="N",
+                      help="Hull ruleset: roll N D6 for Successes and Boons instead")
+    shot.add_argument("--slit", action="store_true", help="Hull ruleset: through a firing slit")
+    shot.add_argument("--rounds", action="store_true",
+                      help="also: how many hits until it collapses or is Breached")
+    shot.add_argument("--interval", type=float, metavar="MIN",
+                      help="minutes of the clock between hits for --rounds (1)")
+    shot.add_argument("--max-hits", type=int, default=60, metavar="N",
+                      help="count hits up to N for --rounds (60)")
+    shot.add_argument("--bombard", type=int, metavar="N",
+                      help="also: N hits from the battery (and each --also), what is left")
+    shot.add_argument("--also", action="append", metavar="BATTERY@X,Y",
+                      help="another battery of the bombardment and its aim point (repeat)")
+    shot.add_argument("--json", action="store_true", help="print the figures as JSON")
+
+
 COMMANDS = {"info": _info, "snapshot": _snapshot, "fire": _fire, "advance": _advance,
-            "sample": _sample}
+            "sample": _sample, "odds": _odds}
 
 
 # -- import: another format's map as a new siege ----------------------------------------------
@@ -397,6 +534,7 @@ def build_parser() -> argparse.ArgumentParser:
                              "The Heavy Armory (Hull)")
     sample.add_argument("--force", action="store_true", help="replace an existing file")
     _add_import_parser(sub)
+    _add_odds_parser(sub)
     return parser
 
 

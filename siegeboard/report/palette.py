@@ -1,4 +1,5 @@
-"""Colours and patterns for a structure's state, shared by the map window and snapshots.
+"""The colours of the map, shared by the window and snapshots (``report.renderer`` draws with
+them).
 
 The damage scale runs from intact to destroyed through the Okabe-Ito colours (blue, sky blue,
 yellow, orange, vermillion), which stay distinct under the common colour-vision deficiencies;
@@ -10,10 +11,7 @@ from __future__ import annotations
 
 import functools
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QBrush, QColor
-
-from siegeboard.model.structure import Structure
+from PySide6.QtGui import QColor
 
 # (health fraction, colour): 1.0 is untouched, 0.0 is nothing left.
 DAMAGE_STOPS: tuple[tuple[float, str], ...] = (
@@ -47,18 +45,6 @@ GRID_LABEL = QColor(20, 20, 20, 200)
 PREVIEW = QColor("#cc79a7")  # reddish purple: drawing in progress, distinct from any state
 
 
-def health_fraction(structure: Structure, ruleset: str) -> float:
-    """How much of the structure is left, 0..1: DP / original DP, or 1 - Hull suffered / Hull.
-
-    A display figure only: it reads stored state and decides nothing.
-    """
-    if ruleset == "armory":
-        return max(0.0, 1.0 - structure.hull_suffered / structure.hull)
-    if structure.dp_original <= 0:
-        return 1.0
-    return max(0.0, min(1.0, structure.dp / structure.dp_original))
-
-
 def damage_colour(fraction: float) -> QColor:
     """The scale's colour at ``fraction`` (clamped to 0..1), interpolated between stops."""
     return QColor.fromRgbF(*_damage_rgb(max(0.0, min(1.0, fraction))))
@@ -83,58 +69,3 @@ def fill_alpha(fraction: float) -> int:
     """The window fill's opacity at a health ``fraction``: faint intact, stronger when failing."""
     fraction = max(0.0, min(1.0, fraction))
     return int(WINDOW_ALPHA_LOST + (WINDOW_ALPHA_INTACT - WINDOW_ALPHA_LOST) * fraction)
-
-
-def fill_colour(structure: Structure, ruleset: str) -> QColor:
-    """The translucent fill for a structure's current state (the plan shows through)."""
-    fraction = 0.0 if structure.cleared else health_fraction(structure, ruleset)
-    colour = QColor(CLEARED if structure.cleared else damage_colour(fraction))
-    colour.setAlpha(fill_alpha(fraction))
-    return colour
-
-
-def outline_colour(structure: Structure, ruleset: str) -> QColor:
-    """The opaque outline: the state's colour deepened, so a thin wall still shows its state."""
-    colour = CLEARED if structure.cleared else damage_colour(health_fraction(structure, ruleset))
-    return QColor(colour).darker(OUTLINE_DARKER)
-
-
-def alarm(structure: Structure, ruleset: str) -> str:
-    """The state that must catch the eye at any zoom: "breached" (an armory section Breached,
-    a harris structure collapsed), "cracked" (armory), or ""."""
-    if ruleset == "armory":
-        return {"cracked": "cracked", "breached": "breached"}.get(structure.ladder, "")
-    if structure.collapsed and not structure.cleared:
-        return "breached"
-    return ""
-
-
-def collapse_hatch() -> QBrush:
-    """The hatch laid over a collapsed (or Breached) structure, in device pixels."""
-    return QBrush(QColor(0, 0, 0, 170), Qt.BrushStyle.BDiagPattern)
-
-
-def state_mark(structure: Structure, ruleset: str) -> str:
-    """A short mark printed on the structure: "" when nothing to say."""
-    if ruleset == "armory":
-        return {"cracked": "Cracked", "breached": "Breached"}.get(structure.ladder, "")
-    if structure.cleared:
-        return "Cleared"
-    if structure.collapsed:
-        return "Collapsed"
-    return ""
-
-
-def is_hatched(structure: Structure, ruleset: str) -> bool:
-    if ruleset == "armory":
-        return structure.ladder == "breached"
-    return structure.collapsed or structure.cleared
-
-
-def fire_label(structure: Structure, ruleset: str) -> str:
-    """"F3" for a harris fire at level 3 ("F3!" out of control), "Fire" for a burning section."""
-    if ruleset == "armory":
-        return "Fire" if structure.burning else ""
-    if structure.fire_level <= 0:
-        return ""
-    return f"F{structure.fire_level}" + ("!" if structure.out_of_control else "")

@@ -171,6 +171,10 @@ class Ruleset:
         """(state word, what it means at the table) for the marks the map can show."""
         raise NotImplementedError
 
+    def legend_fires(self) -> list[tuple[str, bool, str]]:
+        """(fire badge, out of control, what it means) for the badges the map can show."""
+        return [("Fire", False, "burning")]
+
     def columns(self) -> tuple[Column, Column]:
         """The table's two ruleset columns: what is left (or suffered), and the fire."""
         raise NotImplementedError
@@ -189,4 +193,26 @@ class Ruleset:
 
     def breached(self, structure: Structure) -> bool:
         """Whether the way through is open (play the assault)."""
+        raise NotImplementedError
+
+    # -- odds (rules.odds is the front) -----------------------------------------------------
+    # ``shot_effects`` is each rule text's hook: the deterministic effect of one shot for
+    # given dice values, built from its pure functions. The odds evaluate it once per
+    # distinct dice outcome; the engine's tests play every outcome and compare.
+    shot_effects: Callable[..., Any]
+
+    def shot_odds(self, siege: Siege, spec: Any, index: Any,
+                  target_id: str | None) -> list[Any]:
+        """The ``StructureOdds`` of every structure the shot may touch, struck one first."""
+        raise NotImplementedError
+
+    def rounds_to_fall(self, siege: Siege, spec: Any, target_id: str, index: Any, *,
+                       interval_turns: int, max_hits: int, trials: int, seed: int) -> Any:
+        """The ``RoundsOdds`` of hits until ``target_id`` falls (collapsed or Breached)."""
+        raise NotImplementedError
+
+    def bombardment(self, siege: Siege, shots: list[tuple[Any, str]], index: Any, *,
+                    hits: int, interval_turns: int, trials: int,
+                    seed: int) -> dict[str, dict[str, object]]:
+        """``hits`` rounds of each (shot, target): what is left of each structure."""
         raise NotImplementedError

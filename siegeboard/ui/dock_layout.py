@@ -13,7 +13,7 @@ if TYPE_CHECKING:
 
 # Bumped whenever the default dock layout changes: a state saved by an older layout is not
 # restored (Qt would bring back its cramped arrangement); the default is used instead.
-LAYOUT_VERSION = 2
+LAYOUT_VERSION = 3
 LOG_HEIGHT_PX = 165  # the log dock's default height: about six lines
 
 
@@ -30,12 +30,13 @@ class DockLayout:
         """Every dock, in the View menu's order."""
         w = self.window
         return [w.inspector, w.actions_dock, w.scene_dock, w.structures_dock, w.history_dock,
-                w.legend_dock, w.fire_dock, w.weapons_dock, w.clock_dock, w.log_dock]
+                w.legend_dock, w.fire_dock, w.weapons_dock, w.clock_dock, w.log_dock,
+                w.odds_dock]
 
     def apply_default_layout(self) -> None:
         """Put every dock in its default place: Fire | Weapons over Clock on the left;
-        Inspector | Actions | Scene over Structures | Undo history | Legend on the right; the
-        log under the map, tall enough for about six lines. The map keeps the most room."""
+        Inspector | Actions | Scene over Structures | Odds | Undo history | Legend on the right;
+        the log under the map, tall enough for about six lines. The map keeps the most room."""
         w = self.window
         left = Qt.DockWidgetArea.LeftDockWidgetArea
         right = Qt.DockWidgetArea.RightDockWidgetArea
@@ -51,6 +52,7 @@ class DockLayout:
         w.tabifyDockWidget(w.fire_dock, w.weapons_dock)
         w.tabifyDockWidget(w.inspector, w.actions_dock)
         w.tabifyDockWidget(w.inspector, w.scene_dock)
+        w.tabifyDockWidget(w.structures_dock, w.odds_dock)
         w.tabifyDockWidget(w.structures_dock, w.history_dock)
         w.tabifyDockWidget(w.structures_dock, w.legend_dock)
         for dock in self.docks():

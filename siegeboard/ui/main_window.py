@@ -26,6 +26,7 @@ from siegeboard.ui.docks.history import HistoryDock
 from siegeboard.ui.docks.inspector import InspectorDock
 from siegeboard.ui.docks.legend import LegendDock
 from siegeboard.ui.docks.log import LogDock
+from siegeboard.ui.docks.odds import OddsDock
 from siegeboard.ui.docks.scene import SceneDock
 from siegeboard.ui.docks.structures import StructuresDock
 from siegeboard.ui.docks.weapons import WeaponsDock
@@ -94,6 +95,7 @@ class MainWindow(QMainWindow):
         self.legend_dock = LegendDock(self.document, self)
         self.actions_dock = ActionsDock(self.document, play, warn, self)
         self.scene_dock = SceneDock(self.document, play, warn, self)
+        self.odds_dock = OddsDock(self.document, self.fire_dock, self)
         self.weapons_dock.current_changed.connect(lambda _id: self.fire_dock.refresh_weapon())
         self.fire_dock.battery_chosen.connect(self.scene.choose_battery)
 

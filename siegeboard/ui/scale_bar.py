@@ -1,23 +1,18 @@
-"""The scale bar in the map's corner: a round length (1, 2 or 5 x 10^n m) and its label."""
+"""The scale bar in the map's corner: a round length (1, 2 or 5 x 10^n m), drawn by
+``report.renderer`` as the snapshot draws it, on a pale plate over the map."""
 
 from __future__ import annotations
 
-import math
-
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPen
+from PySide6.QtGui import QColor, QPainter
 from PySide6.QtWidgets import QWidget
 
+from siegeboard.report import renderer
+from siegeboard.report.renderer import SCREEN, length_label, nice_length  # noqa: F401 (API)
+
 TARGET_PX = 120
-
-
-def nice_length(metres: float) -> float:
-    """The largest 1, 2 or 5 x 10^n not above ``metres``."""
-    exponent = math.floor(math.log10(metres))
-    for factor in (5, 2, 1):
-        if factor * 10 ** exponent <= metres:
-            return factor * 10 ** exponent
-    return 10 ** exponent
+MARGIN_PX = 10
+PLATE = QColor(255, 255, 255, 215)
 
 
 class ScaleBar(QWidget):
@@ -29,19 +24,25 @@ class ScaleBar(QWidget):
         self.metres = 10.0
         self.bar_px = 80.0
         self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
-        self.resize(TARGET_PX + 90, 36)
+        self._resize()
 
     def set_scale(self, pixels_per_metre: float) -> None:
         if pixels_per_metre <= 0:
             return
         self.metres = nice_length(TARGET_PX / pixels_per_metre)
         self.bar_px = self.metres * pixels_per_metre
-        self.resize(int(self.bar_px) + 24, 36)
+        self._resize()
         self.place()
         self.update()
 
+    def _resize(self) -> None:
+        # Room for the length's words, which stand centred under the bar's right end.
+        overhang = renderer.metrics(renderer.SCALE_FONT).horizontalAdvance(self.label()) / 2
+        self.resize(int(self.bar_px + 2 * MARGIN_PX + overhang),
+                    int(renderer.scale_bar_height(SCREEN) + 2 * MARGIN_PX - 4))
+
     def label(self) -> str:
-        return f"{self.metres:g} m" if self.metres < 1000 else f"{self.metres / 1000:g} km"
+        return length_label(self.metres)
 
     def place(self) -> None:
         viewport = self._view.viewport().geometry()
@@ -50,17 +51,10 @@ class ScaleBar(QWidget):
 
     def paintEvent(self, event) -> None:
         painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(QColor(255, 255, 255, 215))
+        painter.setBrush(PLATE)
         painter.drawRoundedRect(QRectF(self.rect()), 4, 4)
-        left, base = 10.0, self.height() - 9.0
-        painter.setPen(QPen(QColor("#111111"), 2))
-        right = left + self.bar_px
-        painter.drawLine(QPointF(left, base), QPointF(right, base))
-        for x, tick in ((left, 7), (right, 7), ((left + right) / 2, 4)):
-            painter.drawLine(QPointF(x, base - tick), QPointF(x, base))
-        font = QFont()
-        font.setPointSizeF(8.5)
-        painter.setFont(font)
-        painter.drawText(QRectF(left, 2, self.width() - left, base - 8),
-                         Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, self.label())
+        renderer.paint_scale_bar(painter, QPointF(MARGIN_PX, MARGIN_PX - 2), self.metres,
+                                 self.bar_px, SCREEN)
+        painter.end()

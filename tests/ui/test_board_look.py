@@ -9,7 +9,8 @@ from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QGraphicsItem
 
 from siegeboard.persist.autosave import Autosaver
-from siegeboard.report import palette
+from siegeboard.report import renderer
+from siegeboard.rules.registry import ruleset
 from siegeboard.rules.build import new_structure
 from siegeboard.ui.items.grid_item import label_stride
 from siegeboard.ui.dock_layout import LOG_HEIGHT_PX
@@ -23,13 +24,17 @@ from ui_helpers import plan_image, small_siege
 def test_fills_let_the_plan_through_and_deepen_as_a_structure_fails():
     intact = new_structure("harris", "townhouse", "h", [(0, 0), (10, 0), (10, 8), (0, 8)])
     hit = intact.model_copy(update={"dp": intact.dp_original // 4})
-    assert palette.fill_colour(intact, "harris").alpha() <= 80  # ink shows through
-    fill = palette.fill_colour
-    assert fill(hit, "harris").alpha() > fill(intact, "harris").alpha()
+    rules = ruleset("harris")
+
+    def style(structure):
+        return renderer.structure_style(rules.state(structure), renderer.SCREEN)
+
+    assert style(intact).fill.alpha() <= 80  # ink shows through
+    assert style(hit).fill.alpha() > style(intact).fill.alpha()
     # The outline carries the state's colour, opaque: a thin wall still reads.
-    outline = palette.outline_colour(intact, "harris")
+    outline = style(intact).outline.color()
     assert outline.alpha() == 255 and outline.blue() > outline.red()
-    failing = palette.outline_colour(hit, "harris")
+    failing = style(hit).outline.color()
     assert failing.red() > failing.blue()
 
 

@@ -25,8 +25,8 @@ def test_fire_spreads_to_the_wooden_neighbour(qtbot, window, answers, tmp_path):
     assert answers.warnings == []
     cooper = document.siege.structures["w1"]
     assert cooper.fire_level == 5 and cooper.out_of_control
-    assert window.scene.structure_items["w1"]._fire == "F5!"
-    assert window.scene.structure_items["w1"]._wild_fire
+    assert window.scene.structure_items["w1"].style.fire == "F5!"
+    assert window.scene.structure_items["w1"].style.wild_fire
 
     # First minute: the spread roll is a 4, no fire next door.
     window.playing.dice_edit.setText("4")
@@ -49,7 +49,7 @@ def test_fire_spreads_to_the_wooden_neighbour(qtbot, window, answers, tmp_path):
     entry = document.siege.log[-1]
     assert any("1D6 = 1: it catches fire at level 1" in line for line in entry.lines)
     assert "w2" in entry.touched
-    assert window.scene.structure_items["w2"]._fire == "F1"
+    assert window.scene.structure_items["w2"].style.fire == "F1"
     assert window.log_dock.model.rowCount() == 3
 
     # Undo both minutes: the fire is back to the torch alone; redo is exact.
@@ -59,7 +59,7 @@ def test_fire_spreads_to_the_wooden_neighbour(qtbot, window, answers, tmp_path):
     assert document.siege.clock.turn == 0
     assert document.siege.structures["w1"].fire_level == 5
     assert document.siege.structures["w2"].fire_level == 0
-    assert window.scene.structure_items["w2"]._fire == ""
+    assert window.scene.structure_items["w2"].style.fire == ""
     window.menus.redo_action.trigger()
     window.menus.redo_action.trigger()
     assert document.siege.model_dump() == after
@@ -105,8 +105,8 @@ def test_evening_scene_with_two_engines(qtbot, window, answers, tmp_path):
     # The great bombard's 8 Successes Breach the first section; the board says so.
     assert siege.structures["s1"].ladder == "breached"
     assert siege.structures["s2"].ladder != "breached"
-    assert window.scene.structure_items["s1"]._mark == "Breached"
-    assert window.scene.structure_items["s1"]._hatched
+    assert window.scene.structure_items["s1"].style.plate == "Breached"
+    assert window.scene.structure_items["s1"].style.pattern == "hatch"
     assert "North wall 1" in dock.breached.text() and dock.breached.isVisibleTo(dock)
     assert "Now play one scene of the characters' own" in dock.prompt.text()
     assert "play the assault" in dock.prompt.text()

@@ -102,7 +102,7 @@ def test_he_round_on_the_gatehouse(qtbot, town, answers):
                           if structure != before[key]}
     # Their colours follow the state: the shed (9 DP, lost 5) collapsed and is hatched.
     items = window.scene.structure_items
-    assert siege.structures["shed"].collapsed and items["shed"]._hatched
+    assert siege.structures["shed"].collapsed and items["shed"].style.pattern == "hatch"
     fraction = siege.structures["gate"].dp / siege.structures["gate"].dp_original
     assert items["gate"]._brush.color().rgb() == palette.damage_colour(fraction).rgb()
     assert items["shed"]._brush.color().rgb() != palette.damage_colour(1.0).rgb()

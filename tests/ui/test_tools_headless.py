@@ -252,7 +252,9 @@ def test_fire_describes_the_shot_and_a_click_plays_it(host):
     tool.mouse_moved(event(5, 4))
     assert tool.last_text == ("Artillery HE shell at A1; range 100.0 m (range typed); band up "
                               "to 3000 m, penetration 38; blast: concussion 40, reaches 6 "
-                              "squares; on Mill")
+                              "squares; on Mill; collapse never, fire 1 in 6")
+    # The odds (rules.odds): penetration 38 + 2D6 never brings the Mill down in one shot;
+    # an HE round sets a building alight on a 6 of 1D6 (H9).
     assert host.statuses[-1] == tool.last_text
     assert len(tool.blast.cells) == 13 * 13  # the blast's reach, square by square (6 around)
     before = len(host.document.siege.log)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from siegeboard.model.siege import RulesetOptions
 from siegeboard.model.structure import Structure
-from siegeboard.rules.armory import actions
+from siegeboard.rules.armory import actions, odds, shot
 from siegeboard.rules.armory.numbers import fully_breached
 from siegeboard.rules.ruleset import PATTERNS, Column, Ruleset, Setting, StructureState
 
@@ -78,6 +78,9 @@ class ArmoryRuleset(Ruleset):
                 ("breached", "Breached (hatched, red plate and ring): the way is open, play "
                              "the assault")]
 
+    def legend_fires(self) -> list[tuple[str, bool, str]]:
+        return [("Fire", False, "burning: loses 1 Hull a round until put out")]
+
     def columns(self) -> tuple[Column, Column]:
         return (Column("Hull suffered", lambda s: (f"{s.hull_suffered}/{s.hull}",
                                                    s.hull_suffered)),
@@ -115,6 +118,20 @@ class ArmoryRuleset(Ruleset):
 
     def breached(self, structure: Structure) -> bool:
         return fully_breached(structure)
+
+    shot_effects = staticmethod(shot.shot_effects)
+
+    def shot_odds(self, siege, spec, index, target_id):
+        return odds.shot_odds(siege, spec, target_id)
+
+    def rounds_to_fall(self, siege, spec, target_id, index, *, interval_turns, max_hits,
+                       trials, seed):
+        # Exact: the section's states are few (its Hull suffered, step, fire).
+        return odds.rounds_to_fall(siege, spec, target_id, interval_turns=interval_turns,
+                                   max_hits=max_hits)
+
+    def bombardment(self, siege, shots, index, *, hits, interval_turns, trials, seed):
+        return odds.bombardment(siege, shots, hits=hits, interval_turns=interval_turns)
 
 
 ARMORY = ArmoryRuleset()

@@ -7,7 +7,7 @@ from siegeboard.geometry import footprint_squares, square_of
 from siegeboard.model.siege import RulesetOptions, Siege
 from siegeboard.model.structure import Structure
 from siegeboard.model.weapon import RangeBand, Weapon
-from siegeboard.rules.harris import actions, numbers
+from siegeboard.rules.harris import actions, numbers, odds, rounds, shot
 from siegeboard.rules.ruleset import PATTERNS, Column, Ruleset, Setting, StructureState
 
 
@@ -123,6 +123,11 @@ class HarrisRuleset(Ruleset):
                               "(rounded up)"),
                 ("cleared", "Cleared: DP 0, the rubble is gone, no cover")]
 
+    def legend_fires(self) -> list[tuple[str, bool, str]]:
+        return [("F3", False, "fire at level 3: can be fought"),
+                ("F7!", True, "out of control (ringed, !): burns DP each minute, spreads, "
+                              "cannot be put out")]
+
     def columns(self) -> tuple[Column, Column]:
         return (Column("DP", lambda s: (f"{s.dp}/{s.dp_original}", s.dp)),
                 Column("Fire", lambda s: (str(s.fire_level) if s.fire_level else "",
@@ -161,6 +166,22 @@ class HarrisRuleset(Ruleset):
 
     def breached(self, structure: Structure) -> bool:
         return structure.collapsed
+
+    shot_effects = staticmethod(shot.shot_effects)
+
+    def shot_odds(self, siege, spec, index, target_id):
+        return odds.shot_odds(siege, spec, index, target_id)
+
+    def rounds_to_fall(self, siege, spec, target_id, index, *, interval_turns, max_hits,
+                       trials, seed):
+        return rounds.rounds_to_fall(siege, spec, target_id, index,
+                                     interval_turns=interval_turns, max_hits=max_hits,
+                                     trials=trials, seed=seed)
+
+    def bombardment(self, siege, shots, index, *, hits, interval_turns, trials, seed):
+        return rounds.bombardment(siege, [rounds.Battery(spec, target) for spec, target in shots],
+                                  index, hits=hits, interval_turns=interval_turns,
+                                  trials=trials, seed=seed)
 
 
 HARRIS = HarrisRuleset()

@@ -1,17 +1,17 @@
-"""A battery (gun position) on the map: a marker of fixed screen size with its name and weapon."""
+"""A battery (gun position) on the map: a marker of fixed screen size with its name and weapon,
+drawn by ``report.renderer`` (the snapshot's painter too)."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics, QPainter, QPen
+from PySide6.QtCore import QPointF, QRectF
+from PySide6.QtGui import QPainter
 from PySide6.QtWidgets import QGraphicsItem
 
 from siegeboard.model.weapon import Battery
+from siegeboard.report import renderer
+from siegeboard.report.renderer import SCREEN
 
-MARKER_PIXELS = 9
-BESIEGER = QColor("#000000")
-DEFENDER = QColor("#009E73")  # Okabe-Ito bluish green: never a damage colour
-CHOSEN = QColor("#ff00ff")
+MARKER_PIXELS = round(renderer.BATTERY_RADIUS)
 
 
 class BatteryItem(QGraphicsItem):
@@ -23,21 +23,16 @@ class BatteryItem(QGraphicsItem):
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)
         self.setZValue(60)
         self._chosen = False
-        self._font = QFont()
-        self._font.setPointSizeF(8)
-        self._font.setBold(True)
         self.show_battery(battery, weapon_name)
 
     def show_battery(self, battery: Battery, weapon_name: str) -> None:
         self.prepareGeometryChange()
         self.setPos(QPointF(*battery.position))
-        self._text = f"{battery.name} ({weapon_name})"
-        self._colour = DEFENDER if battery.side == "defender" else BESIEGER
-        metrics = QFontMetrics(self._font)
-        width = metrics.horizontalAdvance(self._text) + 8
-        self._label = QRectF(MARKER_PIXELS + 3, -metrics.height() / 2, width, metrics.height())
-        self._bounds = QRectF(-MARKER_PIXELS - 2, -MARKER_PIXELS - 2, 2 * MARKER_PIXELS + 4,
-                              2 * MARKER_PIXELS + 4).united(self._label)
+        self._side = battery.side
+        self._text = renderer.battery_text(battery.name, weapon_name)
+        self._label = renderer.battery_label_beside(QPointF(0, 0), self._text, SCREEN)
+        reach = MARKER_PIXELS + 3
+        self._bounds = QRectF(-reach, -reach, 2 * reach, 2 * reach).united(self._label)
         self.setToolTip(self._text)
         self.update()
 
@@ -52,16 +47,5 @@ class BatteryItem(QGraphicsItem):
 
     def paint(self, painter: QPainter, option, widget=None) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        size = MARKER_PIXELS
-        painter.setPen(QPen(CHOSEN if self._chosen else QColor("white"), 3 if self._chosen else 2))
-        painter.setBrush(QBrush(self._colour))
-        painter.drawEllipse(QPointF(0, 0), size, size)
-        painter.setPen(QPen(QColor("white"), 1.5))
-        painter.drawLine(QPointF(-size + 2, 0), QPointF(size - 2, 0))
-        painter.drawLine(QPointF(0, -size + 2), QPointF(0, size - 2))
-        painter.setFont(self._font)
-        painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(QColor(255, 255, 255, 215))
-        painter.drawRoundedRect(self._label, 3, 3)
-        painter.setPen(self._colour)
-        painter.drawText(self._label, Qt.AlignmentFlag.AlignCenter, self._text)
+        renderer.paint_battery(painter, QPointF(0, 0), self._side, SCREEN, self._chosen)
+        renderer.paint_battery_label(painter, self._label, self._text, self._side, SCREEN)

@@ -17,6 +17,7 @@ from siegeboard.geometry import label_at, square_box
 from siegeboard.model.actions import FireAt
 from siegeboard.model.weapon import Weapon
 from siegeboard.report.bounds import board_bounds, contains
+from siegeboard.rules import odds
 from siegeboard.ui.items.blast_item import BlastItem
 from siegeboard.ui.tools.base import Tool, ToolEvent
 from siegeboard.ui.plain_words import plain_clause
@@ -96,7 +97,25 @@ class FireTool(Tool):
         target = self.scene.structure_at(point)
         if target is not None:
             parts.append(f"on {siege.structures[target].name}")
+            parts += [words for words in [self._odds_words(settings, point)] if words]
         return "; ".join(parts)
+
+    def _odds_words(self, settings: FireSettings, point) -> str:
+        """The chance to bring down and to set alight what is under the pointer (rules.odds);
+        "" when the shot cannot be reckoned (no range typed, out of range)."""
+        siege = self.document.siege
+        battery_id = settings.battery_id if settings.battery_id in siege.batteries else None
+        try:
+            spec = odds.spec_for(siege, (float(point[0]), float(point[1])), battery_id=battery_id,
+                                 weapon_id=None if battery_id else settings.weapon_id,
+                                 range_m=None if battery_id else settings.range_m,
+                                 modifier=settings.modifier, successes=settings.successes,
+                                 boons=settings.boons, through_slit=settings.through_slit)
+            if spec.range_m is None:
+                return ""
+            return odds.hover_words(odds.shot_odds(siege, spec, index=self.document.index))
+        except ValueError:
+            return ""
 
     def action_at(self, point) -> FireAt:
         """The ``FireAt`` a click at ``point`` fires (ValueError when it cannot be built)."""
