@@ -33,11 +33,14 @@ def _print_table(path: Path, as_json: bool) -> int:
     rows = structure_rows(siege_file.siege)
     if as_json:
         print(json.dumps({"name": siege_file.siege.name, "ruleset": siege_file.siege.ruleset,
-                          "clock": siege_file.siege.clock.label(), "structures": rows}, indent=1))
+                          "clock": siege_file.siege.clock.label(),
+                          "written_by": siege_file.written_by, "structures": rows}, indent=1))
         return 0
     siege = siege_file.siege
     rules = ruleset_of(siege)
-    print(f"{siege.name}  ({rules.title}, {siege.clock.label()})")
+    # Files from before 0.2 do not say which siegeboard wrote them.
+    writer = f"; written by {siege_file.written_by}" if siege_file.written_by else ""
+    print(f"{siege.name}  ({rules.title}, {siege.clock.label()}{writer})")
     if not rows:
         print("(no structures)")
         return 0
@@ -457,6 +460,12 @@ def build_parser() -> argparse.ArgumentParser:
         prog="siegeboard", description="A siege board for tabletop game masters. With no "
         "command, opens the board window (on FILE.siege if given).")
     parser.add_argument("--version", action="version", version=f"siegeboard {__version__}")
+    desktop = parser.add_mutually_exclusive_group()
+    desktop.add_argument("--install-desktop", action="store_true",
+                         help="add siegeboard to this user's desktop menu and open .siege files "
+                              "with it (a double-click in the file manager)")
+    desktop.add_argument("--uninstall-desktop", action="store_true",
+                         help="remove what --install-desktop added")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     info = sub.add_parser("info", help="print a siege's structure table",
@@ -538,6 +547,22 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _desktop(install: bool) -> int:
+    from siegeboard import desktop
+
+    try:
+        files, ran = desktop.install() if install else desktop.uninstall()
+    except OSError as error:
+        raise CommandError(f"--install-desktop: cannot write {error.filename}: "
+                           f"{error.strerror}") from None
+    for path in files:
+        print(path)
+    done = "installed for this user" if install else f"removed ({len(files)} files)"
+    print(f"siegeboard: desktop entry, .siege file type and icons {done}"
+          + (f"; ran {', '.join(ran)}" if ran else ""))
+    return 0
+
+
 def _open_window(path: Path | None) -> int:
     """The window on ``path``, or on a new siege copied from the sample when None."""
     from siegeboard.ui.app import run  # Qt is loaded only when a window is wanted
@@ -552,6 +577,8 @@ def main(argv: list[str] | None = None) -> int:
         return _open_window(Path(argv[0]))
     args = build_parser().parse_args(argv)
     try:
+        if args.install_desktop or args.uninstall_desktop:
+            return _desktop(args.install_desktop)
         if args.command in COMMANDS:
             return COMMANDS[args.command](args)
         return _open_window(None)

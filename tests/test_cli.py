@@ -7,6 +7,7 @@ import os
 import shutil
 import subprocess
 import sys
+from importlib import resources
 from pathlib import Path
 
 import pytest
@@ -14,16 +15,19 @@ import pytest
 from siegeboard.cli import main
 from siegeboard.persist import read_siege
 
-ROOT = Path(__file__).resolve().parents[1]
-SAMPLE = ROOT / "siegeboard" / "resources" / "samples" / "castle.siege"
+# The sample as installed (package data), wherever the package is: a checkout or a wheel.
+SAMPLE = Path(str(resources.files("siegeboard.resources").joinpath("samples", "castle.siege")))
 GREAT_HALL = "83,32"  # inside the Great Hall (70..96 x 27..37 m)
 SUBCOMMANDS = ("info", "snapshot", "fire", "advance")
 
 
 def run(*args: str | Path) -> subprocess.CompletedProcess:
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+    # From the tests' folder, not the checkout's root: `python -m` imports from the current
+    # folder first, and against an installed wheel the wheel is what must run.
     return subprocess.run([sys.executable, "-m", "siegeboard.cli", *map(str, args)],
-                          capture_output=True, text=True, env=env, cwd=ROOT, timeout=120)
+                          capture_output=True, text=True, env=env, cwd=Path(__file__).parent,
+                          timeout=120)
 
 
 @pytest.fixture

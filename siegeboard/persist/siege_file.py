@@ -7,6 +7,8 @@ Format
 - every other member is an image (PNG, JPEG, TIFF, WEBP or BMP); the map names its own in
   ``map.member``. Member names stay inside the archive: no absolute paths, no ``..``, no
   backslashes, no drive letters.
+- the zip's comment names the program that wrote the file (``siegeboard 0.2.0``): every zip
+  reader, an older siegeboard's too, ignores a comment, so saying so changes no format.
 
 Saving (``write_siege``) writes a temporary file beside the target, fsyncs it, keeps the
 previous version as ``<name>.bak`` and renames the new file over the old one (see
@@ -37,6 +39,7 @@ from typing import Any, BinaryIO
 
 from pydantic import ValidationError
 
+from siegeboard import __version__
 from siegeboard.model.siege import Siege
 from siegeboard.persist.atomic import atomic_write, backup_path
 from siegeboard.persist.images import ImageRefused, check_image
@@ -51,6 +54,7 @@ MAX_MEMBER_BYTES = 500 * 1024 * 1024
 MAX_TOTAL_BYTES = 1024 * 1024 * 1024
 # Fixed member timestamps make a save reproducible: the same siege gives the same bytes.
 _MEMBER_TIME = (1980, 1, 1, 0, 0, 0)
+WRITER_PREFIX = "siegeboard "
 
 __all__ = [
     "DOCUMENT", "MAX_MEMBERS", "MAX_MEMBER_BYTES", "MAX_TOTAL_BYTES", "SUFFIX", "SiegeFile",
@@ -69,12 +73,15 @@ class SiegeFile:
     """A siege and the image members that travel with it (member name -> bytes).
 
     ``migrated_from`` is set by ``read_siege`` when the file was written in an older schema
-    version (saving it writes the current version); it is ignored when saving.
+    version (saving it writes the current version); ``written_by`` to the program and version
+    that wrote the file ("siegeboard 0.2.0"; None for files from before 0.2, which did not
+    say). Both are ignored when saving: a save says this program wrote it.
     """
 
     siege: Siege
     images: dict[str, bytes] = field(default_factory=dict)
     migrated_from: int | None = None
+    written_by: str | None = field(default=None, compare=False)  # provenance, not content
 
 
 # --------------------------------------------------------------------------- opening
@@ -204,7 +211,14 @@ def _read_archive(handle: BinaryIO, name: str) -> SiegeFile:
                 raise SiegeFileError(f"{name}: the image {member!r} {error}") from None
             images[member] = data
     return SiegeFile(siege=siege, images=images,
-                     migrated_from=version if version != siege.schema_version else None)
+                     migrated_from=version if version != siege.schema_version else None,
+                     written_by=_writer(archive.comment))
+
+
+def _writer(comment: bytes) -> str | None:
+    """"siegeboard X.Y" from the zip comment; None when it names no siegeboard."""
+    text = comment[:200].decode("utf-8", "replace").strip()
+    return text if text.startswith(WRITER_PREFIX) else None
 
 
 def _checked_members(archive: zipfile.ZipFile, name: str) -> dict[str, zipfile.ZipInfo]:
@@ -374,6 +388,7 @@ def _images_for_saving(siege_file: SiegeFile, name: str) -> dict[str, bytes]:
 
 def _write_archive(stream: BinaryIO, document: bytes, images: dict[str, bytes]) -> None:
     with zipfile.ZipFile(stream, "w") as archive:
+        archive.comment = f"{WRITER_PREFIX}{__version__}".encode("utf-8")
         archive.writestr(_member(DOCUMENT, zipfile.ZIP_DEFLATED), document)
         for member, data in images.items():
             # Map images are compressed already; deflating them again costs time for nothing.

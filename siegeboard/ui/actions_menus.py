@@ -13,7 +13,8 @@ from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QLabel, QMenu
 
 from siegeboard.model.siege import MapImage, TURNS_PER_MINUTE
-from siegeboard.ui.help_dialogs import AboutDialog, RulingsDialog, ShortcutsDialog
+from siegeboard.ui.about import add_about_actions
+from siegeboard.ui.help_dialogs import RulingsDialog, ShortcutsDialog
 from siegeboard.ui.icons import icon
 from siegeboard.ui.import_dialog import MapImporter
 from siegeboard.ui.tools.base import Tool
@@ -218,10 +219,9 @@ class WindowMenus:
                                              icon_name="help")
         self.rulings_action = self._action("How siegeboard &Reads the Rules",
                                            self.show_rulings)
-        self.about_action = self._action("&About siegeboard", self.show_about)
         help_menu.addActions([self.shortcuts_action, self.rulings_action])
         help_menu.addSeparator()
-        help_menu.addAction(self.about_action)
+        self.about_action = add_about_actions(w, help_menu)
         self.help_menu = help_menu
         self._add_shortcut_tooltips()
 
@@ -254,9 +254,6 @@ class WindowMenus:
 
     def show_rulings(self) -> None:
         self.window.prompts.run_dialog(RulingsDialog(self.window))
-
-    def show_about(self) -> None:
-        self.window.prompts.run_dialog(AboutDialog(self.window))
 
     def show_tool(self, tool: Tool) -> None:
         """Check ``tool``'s action; show its own toolbar widgets and hide the other tools'."""

@@ -1,8 +1,8 @@
-"""The Help menu's dialogs: the keyboard shortcuts, how siegeboard reads the rules, About.
+"""The Help menu's dialogs: the keyboard shortcuts and how siegeboard reads the rules
+(About is ``ui/about.py``'s).
 
 "How siegeboard reads the rules" is the project's own rulings (``resources/rulings.md``,
-shipped with the program); the rule texts themselves are not shipped. About names the
-version (``siegeboard.__version__``), the licence and the libraries the program runs on.
+shipped with the program); the rule texts themselves are not shipped.
 """
 
 from __future__ import annotations
@@ -13,17 +13,6 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QDialog, QDialogButtonBox, QHeaderView, QLabel, QTableWidget, QTableWidgetItem,
     QTextBrowser, QVBoxLayout, QWidget,
-)
-
-from siegeboard import __version__
-
-# The libraries siegeboard runs on, with their licences (also in the README).
-LIBRARIES = (
-    ("Qt 6 and PySide6", "LGPL 3", "the window, printing and PDF"),
-    ("Shapely and GEOS", "BSD 3-clause; LGPL 2.1", "footprints and squares"),
-    ("pydantic", "MIT", "checking every file read"),
-    ("platformdirs", "MIT", "where settings and autosaves live"),
-    ("Pillow", "MIT-CMU (HPND)", "reading plan images"),
 )
 
 
@@ -100,22 +89,4 @@ class RulingsDialog(_Dialog):
                                       "(the texts themselves are not included)."))
         self.layout_.addWidget(self.browser)
         self.resize(760, 640)
-        self.finish()
-
-
-def about_text() -> str:
-    rows = "".join(f"<tr><td>{name}</td><td>&nbsp;{licence}</td><td>&nbsp;{use}</td></tr>"
-                   for name, licence, use in LIBRARIES)
-    return (f"<h3>siegeboard {__version__}</h3>"
-            "<p>A siege board for tabletop game masters: draw a fortress on a plan, fire at it "
-            "and keep the log.</p><p>Licence: MIT. The icons are siegeboard's own, under the "
-            "same licence.</p><p>Built on:</p><table>" + rows + "</table>")
-
-
-class AboutDialog(_Dialog):
-    def __init__(self, parent: QWidget | None = None):
-        super().__init__("About siegeboard", parent)
-        self.label = QLabel(about_text())
-        self.label.setWordWrap(True)
-        self.layout_.addWidget(self.label)
         self.finish()

@@ -12,6 +12,7 @@ from __future__ import annotations
 from PySide6.QtCore import QPointF, QSettings, Qt
 from PySide6.QtWidgets import QApplication, QLabel, QMainWindow
 
+from siegeboard import __version__
 from siegeboard.geometry import label_at
 from siegeboard.persist.autosave import Autosaver
 from siegeboard.ui import wheel_guard
@@ -169,7 +170,7 @@ class MainWindow(QMainWindow):
 
     def _update_title(self, *args) -> None:
         self.setWindowTitle(f"{self.document.siege.name} — {self.files.display_name()}[*] — "
-                            "siegeboard")
+                            f"siegeboard {__version__}")
         self.setWindowModified(self.document.modified)
 
     def _show_pointer(self, point: QPointF) -> None:

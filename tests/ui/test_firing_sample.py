@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 import shutil
+from importlib import resources
 from pathlib import Path
 
 from shapely.geometry import Polygon
@@ -16,7 +17,7 @@ from siegeboard.rules import harris
 
 from ui_helpers import click, show_area
 
-SAMPLE = Path(__file__).resolve().parents[2] / "siegeboard" / "resources" / "samples" / "castle.siege"
+SAMPLE = Path(str(resources.files("siegeboard.resources").joinpath("samples"))) / "castle.siege"
 
 
 def test_he_round_on_the_sample_gatehouse(qtbot, window, answers, tmp_path):

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import shutil
+from importlib import resources
 from pathlib import Path
 
-SAMPLES = Path(__file__).resolve().parents[2] / "siegeboard" / "resources" / "samples"
+SAMPLES = Path(str(resources.files("siegeboard.resources").joinpath("samples")))  # package data
 
 
 def test_override_the_portcullis_from_the_actions_dock(window, answers, tmp_path):

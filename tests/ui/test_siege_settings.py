@@ -4,12 +4,13 @@ rules then follow."""
 from __future__ import annotations
 
 import shutil
+from importlib import resources
 from pathlib import Path
 
 from siegeboard.model.actions import FireAt
 from siegeboard.ui.siege_settings import SiegeSettingsDialog
 
-SAMPLES = Path(__file__).resolve().parents[2] / "siegeboard" / "resources" / "samples"
+SAMPLES = Path(str(resources.files("siegeboard.resources").joinpath("samples")))  # package data
 
 
 def open_sample(window, tmp_path, name):

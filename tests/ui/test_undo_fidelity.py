@@ -18,6 +18,7 @@ from __future__ import annotations
 import os
 import zipfile
 from functools import cache
+from importlib import resources
 from pathlib import Path
 
 import pytest
@@ -37,7 +38,7 @@ from siegeboard.persist.siege_file import DOCUMENT
 from siegeboard.rules.dice import DiceExhausted
 from siegeboard.ui.document import Document
 
-MAPS = Path(__file__).resolve().parents[2] / "siegeboard" / "resources" / "samples"
+MAPS = Path(str(resources.files("siegeboard.resources").joinpath("samples")))  # package data
 CASTLES = {"harris": "castle.siege", "armory": "castle_armory.siege"}
 EXAMPLES = int(os.environ.get("SIEGEBOARD_UNDO_EXAMPLES") or 25)
 # A refused action or edit: the document must be left exactly as it was.
