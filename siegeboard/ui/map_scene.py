@@ -121,8 +121,10 @@ class MapScene(QGraphicsScene):
                 grown = grown.united(item.boundingRect())
         if Aspect.MAP in change.aspects:
             self._show_map()
-            if self.map_item is not None:
-                grown = grown.united(self.map_item.sceneBoundingRect())
+            # A new, moved or smaller plan: the extent is measured afresh (it may shrink), so
+            # the grid covers the plan now under the board, not the last one.
+            self._extent = self._content_rect()
+            self._apply_extent()
         if Aspect.GRID in change.aspects:
             self.grid.set_origin(self.document.siege.grid_origin)
             self._apply_extent()
