@@ -327,3 +327,10 @@ def test_escalade_is_offered_on_wall_sections_only(window, tmp_path):
     assert "Escalade is for a wall section" in dock.escalade.text()
     window.document.select(["w0"])
     assert dock.escalade.isEnabled() and "Escalade" in dock.escalade.text()
+
+
+def test_the_blast_preview_writes_losses_not_square_labels():
+    from siegeboard.ui.items.blast_item import blast_text
+
+    assert blast_text(12) == "\u221212"
+    assert not blast_text(12)[0].isalnum()  # never "12" beside a row of "A12", "B12"
