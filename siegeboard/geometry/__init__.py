@@ -5,14 +5,14 @@ from siegeboard.geometry.footprint import (
 )
 from siegeboard.geometry.index import StructureIndex
 from siegeboard.geometry.squares import (
-    SQUARE_M, anchor_square, column_letters, label_at, labelled_square, square_box, square_label,
+    SQUARE_M, anchor_square, column_letters, label_at, label_of, labelled_square, square_box, square_label,
     square_of, squares_away, squares_overlapped,
 )
 from siegeboard.geometry.walls import WallSection, wall_sections
 
 __all__ = [
     "GRID_M", "SQUARE_M", "StructureIndex", "WallSection", "anchor_square", "as_polygon",
-    "column_letters", "labelled_square",
+    "column_letters", "label_of", "labelled_square",
     "footprint_area", "footprint_distance", "footprint_squares", "label_at", "square_box",
     "square_label", "square_of", "squares_away", "squares_overlapped", "wall_sections",
 ]

@@ -69,6 +69,13 @@ def labelled_square(square: Square, a1: Square = (0, 0)) -> Square:
     return (square[0] - a1[0], square[1] - a1[1])
 
 
+def label_of(square: Square, origin: tuple[float, float] = (0.0, 0.0),
+             anchor: tuple[float, float] | None = None) -> str:
+    """The label of ``square`` (columns and rows from the grid's origin), counted from the
+    label ``anchor``."""
+    return square_label(labelled_square(square, anchor_square(origin, anchor)))
+
+
 def label_at(point: PointLike, origin: tuple[float, float] = (0.0, 0.0),
              anchor: tuple[float, float] | None = None) -> str:
     """The label of the square holding ``point``: counted from the label ``anchor`` (R0b:

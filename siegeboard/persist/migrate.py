@@ -16,7 +16,10 @@ Versions
    - there are no ``options`` (the rulings' defaults applied), no ``mines`` and no ``log``
      (version 0 kept no history).
 
-1  The current version (``siegeboard.model.siege.SCHEMA_VERSION``): see
+1  Square labels counted from the grid's origin. Version 2 adds ``label_anchor`` (R0b): a
+   version-1 file gets its grid origin as the anchor, so every square keeps its label.
+
+2  The current version (``siegeboard.model.siege.SCHEMA_VERSION``): see
    ``siegeboard/persist/siege.schema.json``, generated from the pydantic models.
 
 Adding version N+1: bump ``SCHEMA_VERSION`` in the model, add ``_vN_to_vN1`` here and its
@@ -91,7 +94,14 @@ def _v0_to_v1(data: Document) -> Document:
     return data
 
 
-STEPS: dict[int, Callable[[Document], Document]] = {0: _v0_to_v1}
+def _v1_to_v2(data: Document) -> Document:
+    # The labels a version-1 siege showed counted from its grid origin: anchor them there.
+    data.setdefault("label_anchor", data.get("grid_origin", [0.0, 0.0]))
+    data["schema_version"] = 2
+    return data
+
+
+STEPS: dict[int, Callable[[Document], Document]] = {0: _v0_to_v1, 1: _v1_to_v2}
 """``STEPS[n]`` turns a version-``n`` document into a version-``n + 1`` one (in place)."""
 
 assert set(STEPS) == set(range(SCHEMA_VERSION)), "every older version needs a step"

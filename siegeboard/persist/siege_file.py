@@ -190,7 +190,25 @@ def member_name_problem(name: str) -> str | None:
     return None
 
 
+def _check_end_record(handle: BinaryIO, name: str) -> None:
+    """Refuse a file cut short inside the zip's end record or its comment (``zipfile``
+    reads such a file as if whole: the cut would go unnoticed)."""
+    handle.seek(0, 2)
+    size = handle.tell()
+    tail_start = max(0, size - (65_535 + 22))
+    handle.seek(tail_start)
+    tail = handle.read()
+    at = tail.rfind(b"PK\x05\x06")
+    if at >= 0 and at + 22 <= len(tail):
+        declared = int.from_bytes(tail[at + 20:at + 22], "little")
+        if at + 22 + declared != len(tail):
+            raise SiegeFileError(f"{name} is cut short (damaged or not fully copied): open "
+                                 "a whole copy")
+    handle.seek(0)
+
+
 def _read_archive(handle: BinaryIO, name: str) -> SiegeFile:
+    _check_end_record(handle, name)
     with zipfile.ZipFile(handle) as archive:
         members = _checked_members(archive, name)
         if DOCUMENT not in members:

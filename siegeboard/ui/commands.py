@@ -167,12 +167,20 @@ class _MapCommand(QUndoCommand):
         self.new_map = new_map
         self.old_images = dict(document.images) if images is not None else None
         self.new_images = images
+        siege = document.siege
+        self.old_anchor = siege.label_anchor
+        self.new_anchor = siege.label_anchor
+        fresh = not siege.structures and not siege.log
+        if new_map is not None and images is not None and (self.old_anchor is None or fresh):
+            # R0b: A1 is the square holding the plan's north-west corner, fixed from the
+            # first plan on (a later plan, a calibration or a move renames nothing).
+            self.new_anchor = tuple(new_map.offset)
 
     def redo(self) -> None:
-        self.document.apply_map(self.new_map, self.new_images)
+        self.document.apply_map(self.new_map, self.new_images, self.new_anchor)
 
     def undo(self) -> None:
-        self.document.apply_map(self.old_map, self.old_images)
+        self.document.apply_map(self.old_map, self.old_images, self.old_anchor)
 
 
 class SetMap(_MapCommand):
@@ -208,12 +216,16 @@ class MoveGridOrigin(QUndoCommand):
         self.document = document
         self.old = tuple(document.siege.grid_origin)
         self.new = (float(origin[0]), float(origin[1]))
+        # R0b: the origin only aligns the lines. A siege whose labels still count from the
+        # origin keeps them where they are: its anchor becomes the old origin.
+        self.old_anchor = document.siege.label_anchor
+        self.new_anchor = self.old_anchor if self.old_anchor is not None else self.old
 
     def redo(self) -> None:
-        self.document.apply_grid_origin(self.new)
+        self.document.apply_grid_origin(self.new, self.new_anchor)
 
     def undo(self) -> None:
-        self.document.apply_grid_origin(self.old)
+        self.document.apply_grid_origin(self.old, self.old_anchor)
 
 
 class MarkSnapshot(QUndoCommand):

@@ -427,14 +427,21 @@ class Document(QObject):
         self.changed.emit(Change(added=frozenset(added), removed=frozenset(removed),
                                  changed=frozenset(changed), aspects=frozenset(aspects)))
 
-    def apply_map(self, new_map: MapImage | None, images: dict[str, bytes] | None = None) -> None:
+    def apply_map(self, new_map: MapImage | None, images: dict[str, bytes] | None = None,
+                  anchor: tuple[float, float] | None = None) -> None:
+        """Put ``new_map`` under the board; ``anchor`` is the label anchor with it."""
         if images is not None:
             self.siege_file.images = dict(images)
         self.siege.map = new_map
-        self.changed.emit(Change.of(Aspect.MAP))
+        relabelled = anchor != self.siege.label_anchor
+        self.siege.label_anchor = anchor
+        self.changed.emit(Change.of(Aspect.MAP, Aspect.GRID) if relabelled
+                          else Change.of(Aspect.MAP))
 
-    def apply_grid_origin(self, origin: tuple[float, float]) -> None:
+    def apply_grid_origin(self, origin: tuple[float, float],
+                          anchor: tuple[float, float] | None = None) -> None:
         self.siege.grid_origin = tuple(origin)
+        self.siege.label_anchor = None if anchor is None else tuple(anchor)
         self.changed.emit(Change.of(Aspect.GRID))
 
     def apply_outcome(self, outcome: engine.Outcome, *, forward: bool) -> None:

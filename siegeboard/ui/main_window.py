@@ -175,7 +175,9 @@ class MainWindow(QMainWindow):
 
     def _show_pointer(self, point: QPointF) -> None:
         self.position_label.setText(f"x {point.x():.1f} m, y {point.y():.1f} m")
-        self.square_label.setText(label_at((point.x(), point.y()), self.document.siege.grid_origin))
+        siege = self.document.siege
+        self.square_label.setText(label_at((point.x(), point.y()), siege.grid_origin,
+                                           siege.label_anchor))
 
     def _show_zoom(self, scale: float) -> None:
         self.zoom_label.setText(f"{scale:.3g} px per m")

@@ -105,3 +105,23 @@ def test_a_version_0_file_with_bad_values_is_refused_by_the_model(tmp_path):
 def test_a_newer_version_is_refused():
     with pytest.raises(MigrationError, match="made by a newer siegeboard"):
         migrate({"schema_version": SCHEMA_VERSION + 1, "name": "Future"})
+
+
+VERSION_1 = Path(__file__).with_name("data") / "siege_v1.json"
+
+
+def test_a_version_1_file_keeps_every_square_label(tmp_path):
+    """Version 1 counted labels from the grid origin; version 2 from the label anchor (R0b),
+    which the step sets to the origin: every square keeps the name it had."""
+    from siegeboard.geometry import label_of, square_label
+    from siegeboard.report.table import structure_square
+
+    data = json.loads(VERSION_1.read_text(encoding="utf-8"))
+    assert data["schema_version"] == 1 and "label_anchor" not in data
+    opened = read_siege(zipped(tmp_path, data))
+    siege = opened.siege
+    assert opened.migrated_from == 1 and siege.schema_version == SCHEMA_VERSION
+    assert siege.label_anchor == (3.0, 4.0) == siege.grid_origin
+    for structure in siege.structures.values():
+        square = structure_square(structure, siege.grid_origin)
+        assert label_of(square, siege.grid_origin, siege.label_anchor) == square_label(square)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from siegeboard.model.siege import SCHEMA_VERSION
+
 import io
 import json
 import struct
@@ -287,9 +289,10 @@ def test_truncated_files_are_refused(tmp_path):
 
 def test_a_newer_schema_version_is_refused(tmp_path):
     path = tmp_path / "castle.siege"
-    write_raw(path, members(document(schema_version=2)))
+    newer = SCHEMA_VERSION + 1
+    write_raw(path, members(document(schema_version=newer)))
     message = assert_refused(path, "made by a newer siegeboard")
-    assert "schema version 2; this one reads versions up to 1" in message
+    assert f"schema version {newer}; this one reads versions up to {SCHEMA_VERSION}" in message
 
 
 @pytest.mark.parametrize("version, match", [

@@ -257,7 +257,7 @@ def fire(ctx: Context, action: FireAt) -> None:
     weapon = _fired_weapon(ctx, action.weapon_id)
     if action.battery_id is not None and action.battery_id not in ctx.siege.batteries:
         raise RuleError(f"battery_id: no battery {action.battery_id!r} in this siege")
-    ctx.square = label_at(action.at, ctx.siege.grid_origin)
+    ctx.square = label_at(action.at, ctx.siege.grid_origin, ctx.siege.label_anchor)
     target = action.target_id
     if target is None:
         under = ctx.index.at(action.at)

@@ -100,7 +100,7 @@ def shoot(ctx: Context, weapon: Weapon, point: tuple[float, float], range_m: flo
         reach = weapon.range_bands[-1].up_to_m if weapon.range_bands else 0
         raise RuleError(f"{weapon.name} is out of range at {range_m:.1f} m "
                         f"(its range bands reach {reach:g} m)")
-    ctx.square = label_at(point, ctx.siege.grid_origin)
+    ctx.square = label_at(point, ctx.siege.grid_origin, ctx.siege.label_anchor)
     penetration = band.penetration
     ctx.say(f"{weapon.name} at {range_m:.1f} m ({how}), square {ctx.square}: penetration "
             f"{penetration} (band up to {band.up_to_m:g} m)")

@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout, QWidget,
 )
 
-from siegeboard.geometry import footprint_area, footprint_squares, square_label
+from siegeboard.geometry import footprint_area, footprint_squares, label_of
 from siegeboard.model.structure import Material, Occupant
 from siegeboard.report.table import structure_square
 from siegeboard.ui.changes import Aspect, Change
@@ -200,7 +200,8 @@ class InspectorDock(QDockWidget):
         """The derived figures of the shown structure, one per line."""
         siege = self.document.siege
         structure = siege.structures[self.current_id]
-        square = square_label(structure_square(structure, siege.grid_origin))
+        square = label_of(structure_square(structure, siege.grid_origin), siege.grid_origin,
+                          siege.label_anchor)
         lines = [f"Area {footprint_area(structure.footprint):.1f} m²",
                  f"Squares {footprint_squares(structure.footprint)} (2 m)",
                  f"10 m square {square}"]

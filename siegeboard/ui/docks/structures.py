@@ -11,7 +11,7 @@ from PySide6.QtWidgets import (
     QAbstractItemView, QDockWidget, QLineEdit, QTableView, QVBoxLayout, QWidget,
 )
 
-from siegeboard.geometry import square_label
+from siegeboard.geometry import label_of
 from siegeboard.report.table import structure_square
 from siegeboard.ui.changes import Aspect, Change
 from siegeboard.ui.document import Document
@@ -46,17 +46,20 @@ class StructuresModel(QAbstractTableModel):
         siege = self.document.siege
         structure = siege.structures[key]
         known = self._squares.get(key)
-        if known is not None and known[0] == structure.footprint and known[2] == siege.grid_origin:
+        if known is not None and known[0] == structure.footprint and known[2] == siege.grid_origin \
+                and known[3] == siege.label_anchor:
             square = known[1]
         else:
             square = structure_square(structure, siege.grid_origin)
-            self._squares[key] = (structure.footprint, square, siege.grid_origin)
+            self._squares[key] = (structure.footprint, square, siege.grid_origin,
+                                  siege.label_anchor)
         rules = self.document.rules
         figure, fire = rules.columns()
         entry = rules.catalogue.kinds.get(structure.kind)
         kind = entry.name if entry else structure.kind
         return ((structure.name, structure.name.lower()), (kind, kind.lower()),
-                (square_label(square), square[1] * 1_000_000 + square[0]),
+                (label_of(square, siege.grid_origin, siege.label_anchor),
+                 square[1] * 1_000_000 + square[0]),
                 figure.cell(structure), (self.document.rules.state(structure).word,) * 2,
                 fire.cell(structure))
 

@@ -84,7 +84,7 @@ class FireTool(Tool):
         settings = self.host.fire_settings()
         weapon, range_m, how = self._weapon_and_range(settings, point)
         siege = self.document.siege
-        square = label_at(point, siege.grid_origin)
+        square = label_at(point, siege.grid_origin, siege.label_anchor)
         if weapon is None:
             self.blast.show_cells([])
             return f"{square}: choose a battery or a weapon to fire"
@@ -157,9 +157,10 @@ class FireTool(Tool):
         except ValueError as error:
             self.host.warn(f"Cannot fire: {plain_clause(error)}.")
             return
+        siege = self.document.siege
         if not self.on_the_plan(event.raw) and not self.host.confirm(
-                f"{label_at(event.raw, self.document.siege.grid_origin)} is off the plan, with "
-                "nothing of the siege there. Fire at it anyway?", "Fire Anyway"):
+                f"{label_at(event.raw, siege.grid_origin, siege.label_anchor)} is off the plan, "
+                "with nothing of the siege there. Fire at it anyway?", "Fire Anyway"):
             return
         self.host.play(action)
 
