@@ -91,3 +91,18 @@ def test_bad_geometry_gets_a_message_that_names_the_problem():
         footprint_squares([(0, 0), (2, 2), (4, 4)])  # a line, not an area
     with pytest.raises(ValueError, match="finite"):
         squares_away((float("nan"), 0), [(0, 0), (4, 0), (4, 4)])
+
+
+def test_corners_that_make_a_side_under_5_cm_are_dropped():
+    # R4: no side shorter than 5 cm; a digitised outline has such slivers of sides.
+    from shapely.geometry import Polygon
+
+    from siegeboard.geometry.footprint import without_short_sides
+    jagged = Polygon([(0, 0), (4, 0), (4.02, 0.01), (4, 3), (0, 3), (0, 1.5), (0.01, 1.49)])
+    tidy = without_short_sides(jagged)
+    sides = [Point(a).distance(Point(b)) for a, b in zip(tidy.exterior.coords,
+                                                        tidy.exterior.coords[1:])]
+    assert min(sides) >= 0.05
+    assert abs(tidy.area - jagged.area) < 0.05
+    square = Polygon([(0, 0), (1, 0), (1, 1), (0, 1)])
+    assert without_short_sides(square).equals(square)

@@ -29,11 +29,11 @@ from shapely.geometry import LineString, Point, Polygon, box
 from shapely.affinity import translate
 from shapely.ops import unary_union
 
-from siegeboard.geometry import wall_sections
 from siegeboard.model import Battery, MapImage, RulesetOptions, Siege
 from siegeboard.rules.registry import catalogue
 from siegeboard.persist import SiegeFile, write_siege
 from siegeboard.rules.build import new_structure
+from siegeboard.rules.walls import draw_wall, section_count
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLES_DIR = ROOT / "siegeboard" / "resources" / "samples"
@@ -234,15 +234,20 @@ def wall_polygon() -> Polygon:
 
 
 def _wall_structures(ruleset: str, section_m: float) -> list:
+    """Each curtain wall line drawn as the window's Wall tool draws it (``draw_wall``): its
+    sections share one wall's DP (H12)."""
     structures = []
     for side, pieces in WALLS.items():
         number = 0
-        for line in pieces:
-            for section in wall_sections(line, WALL_THICKNESS_M, section_m):
-                number += 1
-                structures.append(new_structure(
-                    ruleset, KINDS[ruleset]["wall"], f"wall-{side.lower()}{number}",
-                    ring_of(section.footprint), name=f"Curtain wall {side}{number}"))
+        for part, line in enumerate(pieces, 1):
+            count = section_count(line, WALL_THICKNESS_M, section_m)
+            numbers = range(number + 1, number + count + 1)
+            number += count
+            wall_id = f"wall-{side.lower()}" + (f"-{part}" if len(pieces) > 1 else "")
+            structures += draw_wall(
+                ruleset, KINDS[ruleset]["wall"], line, WALL_THICKNESS_M, section_m,
+                [f"wall-{side.lower()}{n}" for n in numbers], wall_id=wall_id,
+                names=[f"Curtain wall {side}{n}" for n in numbers])
     return structures
 
 

@@ -8,12 +8,24 @@ import shapely
 from shapely.geometry import Polygon
 from shapely.geometry.base import BaseGeometry
 
+from siegeboard.model.bounds import SIDE_MIN_M
 from siegeboard.model.numbers import round_half_up
 
 GRID_M = 2.0
 CELL_AREA_M2 = GRID_M * GRID_M
 
 PolygonLike = Polygon | Sequence[tuple[float, float]]
+
+
+def without_short_sides(polygon: Polygon, min_side: float = SIDE_MIN_M) -> Polygon:
+    """``polygon`` with the corners dropped that make a side shorter than ``min_side`` (R4),
+    as drawn by hand or digitised (a cave wall's buffer, a footprint traced point by point);
+    the polygon itself when dropping them would leave no valid polygon."""
+    # A hair over the bound: a side exactly at it after float noise must not slip under.
+    tidy = shapely.remove_repeated_points(polygon, tolerance=min_side * (1 + 1e-6))
+    if tidy.geom_type != "Polygon" or tidy.is_empty or not tidy.is_valid:
+        return polygon
+    return tidy
 
 
 def as_polygon(footprint: PolygonLike) -> Polygon:

@@ -89,18 +89,34 @@ def square_box(square: Square, origin: tuple[float, float] = (0.0, 0.0)) -> Poly
     return box(x0, y0, x0 + SQUARE_M, y0 + SQUARE_M)
 
 
+OVERLAP_M2 = 1e-9  # less than this in a square is float noise along its edge, not overlap
+
+
+def _inner_square(polygon: Polygon, origin: tuple[float, float]) -> Square:
+    """H6's fallback: the square of a point inside the footprint. Used only when no square
+    holds more than ``OVERLAP_M2`` of it (a sliver straddling a square line, which R4's
+    0.25 m2 refuses): every footprint then still overlaps a square, and no blast fails."""
+    point = polygon.representative_point()
+    return square_of((point.x, point.y), origin)
+
+
 def squares_overlapped(footprint: PolygonLike,
                        origin: tuple[float, float] = (0.0, 0.0)) -> Iterator[Square]:
-    """The 10 m squares that ``footprint`` overlaps with positive area (an edge is not enough)."""
+    """The 10 m squares that ``footprint`` overlaps with positive area (an edge is not
+    enough); never none (see ``_inner_square``)."""
     polygon = as_polygon(footprint)
     minx, miny, maxx, maxy = polygon.bounds
     first_col, first_row = square_of((minx, miny), origin)
     last_col, last_row = square_of((maxx, maxy), origin)
+    found = False
     for column in range(first_col, last_col + 1):
         for row in range(first_row, last_row + 1):
             cell = square_box((column, row), origin)
-            if polygon.intersection(cell).area > 1e-9:
+            if polygon.intersection(cell).area > OVERLAP_M2:
+                found = True
                 yield (column, row)
+    if not found:
+        yield _inner_square(polygon, origin)
 
 
 def chebyshev(a: Square, b: Square) -> int:
@@ -132,7 +148,7 @@ def squares_away_many(point: PointLike, footprints: Sequence[Polygon],
     for position, (minx, miny, maxx, maxy) in enumerate(all_bounds):
         first_col, first_row = square_of((minx, miny), origin)
         last_col, last_row = square_of((maxx, maxy), origin)
-        if first_col == last_col and first_row == last_row and footprints[position].area > 1e-9:
+        if first_col == last_col and first_row == last_row:
             # Wholly inside one square: its clip is the footprint itself, no need to clip.
             nearest[position] = max(abs(burst_column - first_col), abs(burst_row - first_row))
             continue
@@ -150,13 +166,15 @@ def squares_away_many(point: PointLike, footprints: Sequence[Polygon],
     y0 = origin[1] + row_array * SQUARE_M
     cells = shapely.box(x0, y0, x0 + SQUARE_M, y0 + SQUARE_M)
     shapes = numpy.asarray(footprints, dtype=object)[numpy.asarray(owners)]
-    overlapping = shapely.area(shapely.intersection(shapes, cells)) > 1e-9
+    overlapping = shapely.area(shapely.intersection(shapes, cells)) > OVERLAP_M2
     for owner, column, row, overlaps in zip(owners, columns, rows, overlapping.tolist()):
         if overlaps:
             distance = max(abs(burst_column - column), abs(burst_row - row))
             best = nearest[owner]
             if best is None or distance < best:
                 nearest[owner] = distance
-    if None in nearest:
-        raise ValueError("min() arg is an empty sequence: a footprint overlaps no square")
+    for position, best in enumerate(nearest):
+        if best is None:  # no square holds more than float noise of it
+            column, row = _inner_square(footprints[position], origin)
+            nearest[position] = max(abs(burst_column - column), abs(burst_row - row))
     return nearest  # type: ignore[return-value]

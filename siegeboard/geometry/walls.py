@@ -8,6 +8,8 @@ from dataclasses import dataclass
 from shapely.geometry import LineString, Polygon
 from shapely.ops import substring
 
+from siegeboard.model.validation import validate_polyline
+
 
 @dataclass(frozen=True)
 class WallSection:
@@ -31,6 +33,7 @@ def wall_sections(polyline: Sequence[tuple[float, float]], thickness_m: float,
         raise ValueError(f"section length must be above 0 m, not {section_m}")
     if len(polyline) < 2:
         raise ValueError("a wall needs at least two points")
+    polyline = validate_polyline(list(polyline))  # R4
     line = LineString(polyline)
     if line.length <= 0:
         raise ValueError("a wall needs a length above 0 m")

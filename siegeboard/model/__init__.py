@@ -1,7 +1,7 @@
 """The siege document: pure pydantic data and validation, no Qt, no rules."""
 
 from siegeboard.model.actions import (
-    Action, AdvanceClock, Demolish, DigMine, FightFire, FireAt, FireMine, FreeTrapped,
+    Action, AdvanceClock, ChangeSettings, Demolish, EditBoard, DigMine, FightFire, FireAt, FireMine, FreeTrapped,
     GMOverride, Kick, Repair, ResolveScene, SceneAttack, StartMine, TaskRoll,
 )
 from siegeboard.model.log import Event, LogEntry, Roll
@@ -13,7 +13,7 @@ from siegeboard.model.structure import HullLayer, Occupant, Structure
 from siegeboard.model.weapon import MOUNT_ORDER, Battery, RangeBand, Weapon
 
 __all__ = [
-    "Action", "AdvanceClock", "Battery", "Clock", "Demolish", "Event",
+    "Action", "AdvanceClock", "Battery", "ChangeSettings", "Clock", "EditBoard", "Demolish", "Event",
     "DigMine", "FightFire", "FireAt", "FireMine", "FreeTrapped", "GMOverride", "HullLayer", "Kick",
     "LogEntry", "MOUNT_ORDER", "MapImage", "Mine", "Occupant", "RangeBand", "Repair",
     "ResolveScene", "Roll", "RulesetOptions", "SCHEMA_VERSION", "SceneAttack", "Siege",

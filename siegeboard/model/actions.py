@@ -10,7 +10,11 @@ from typing import Annotated, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from siegeboard.model.structure import LadderStep, TaskOutcome
+from siegeboard.model.options import RulesetOptions
+from siegeboard.model import bounds
+from siegeboard.model.bounds import bounded
+from siegeboard.model.structure import LadderStep, Structure, TaskOutcome
+from siegeboard.model.weapon import Battery, Weapon
 
 Point = tuple[float, float]
 Difficulty = Literal["easy", "average", "difficult", "formidable", "impossible"]
@@ -49,17 +53,19 @@ class FireAt(_Action):
     battery_id: str | None = None
     range_m: float | None = Field(default=None, ge=0)
     target_id: str | None = None
-    modifier: int = 0
-    successes: int = Field(default=0, ge=0)
-    boons: int = Field(default=0, ge=0)
+    modifier: Annotated[int, bounded("modifier", bounds.MODIFIER_MIN, bounds.MODIFIER_MAX)] = 0
+    successes: Annotated[int, bounded("successes", 0, bounds.SUCCESSES_MAX)] = Field(default=0, ge=0)
+    boons: Annotated[int, bounded("boons", 0, bounds.BOONS_MAX)] = Field(default=0, ge=0)
     through_slit: bool = False
 
 
 class AdvanceClock(_Action):
-    """Run the clock forward by a number of turns (5 s each; 12 to the minute)."""
+    """Run the clock forward by a number of turns (5 s each; 12 to the minute), at most 30
+    days (R3)."""
 
     type: Literal["advance"] = "advance"
-    turns: int = Field(ge=1, le=12 * 60 * 24)
+    turns: Annotated[int, bounded("turns", 1, bounds.ADVANCE_TURNS_MAX,
+                                             "30 days of 5 s turns")] = Field(ge=1)
 
 
 class FightFire(_Action):
@@ -94,7 +100,7 @@ class GMOverride(_Action):
 
     type: Literal["override"] = "override"
     structure_id: str
-    dp: int | None = Field(default=None, ge=0)
+    dp: Annotated[int | None, bounded("dp", 0, bounds.DP_MAX)] = Field(default=None, ge=0)
     collapsed: bool | None = None
     cleared: bool | None = None
     fire_level: int | None = Field(default=None, ge=0)
@@ -155,9 +161,10 @@ class SceneAttack(BaseModel):
 
     battery_id: str
     target_id: str
-    successes: int | None = Field(default=None, ge=0)
-    boons: int | None = Field(default=None, ge=0)
-    pool: int | None = Field(default=None, ge=0)
+    successes: Annotated[int | None, bounded("successes", 0, bounds.SUCCESSES_MAX)] = Field(
+        default=None, ge=0)
+    boons: Annotated[int | None, bounded("boons", 0, bounds.BOONS_MAX)] = Field(default=None, ge=0)
+    pool: Annotated[int | None, bounded("pool", 0, bounds.POOL_MAX)] = Field(default=None, ge=0)
 
 
 class ResolveScene(_Action):
@@ -168,8 +175,37 @@ class ResolveScene(_Action):
     length: Literal["day", "week"] = "day"
 
 
+class ChangeSettings(_Action):
+    """R2: a change of the siege's settings once play has begun, logged like any action.
+
+    Each field given is the new value (None leaves it): the name, the options and house
+    rules, the dice seed, the grid origin (it decides the squares of every later blast).
+    """
+
+    type: Literal["settings"] = "settings"
+    name: str | None = Field(default=None, min_length=1)
+    options: RulesetOptions | None = None
+    dice_seed: Annotated[int | None, bounded("dice_seed", 0, bounds.SEED_MAX)] = None
+    grid_origin: Point | None = None
+
+
+class EditBoard(_Action):
+    """R2: an edit of structures, batteries or weapons once play has begun (drawing, moving,
+    re-making, splitting, deleting...), logged like any action.
+
+    Each table maps an id to its new state, None for removed; ids not named are left alone.
+    ``title`` is the edit's name for the log ("Split Curtain wall 3").
+    """
+
+    type: Literal["edit"] = "edit"
+    title: str = ""
+    structures: dict[str, Structure | None] = Field(default_factory=dict)
+    weapons: dict[str, Weapon | None] = Field(default_factory=dict)
+    batteries: dict[str, Battery | None] = Field(default_factory=dict)
+
+
 Action = Annotated[
     Union[FireAt, AdvanceClock, FightFire, Repair, FreeTrapped, GMOverride, Demolish, Kick,
-          StartMine, DigMine, FireMine, ResolveScene],
+          StartMine, DigMine, FireMine, ResolveScene, ChangeSettings, EditBoard],
     Field(discriminator="type"),
 ]

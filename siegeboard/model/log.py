@@ -42,6 +42,11 @@ class LogEntry(BaseModel):
     lines: list[str] = Field(default_factory=list)
     touched: list[str] = Field(default_factory=list)
     square: str | None = None
+    # R2: a clock advance longer than an hour keeps no rolls: ``dice_seed`` is the seed of
+    # the program's dice it rolled with (replay rolls them again) and ``digest`` what it
+    # changed (a SHA-256 of the after-state), so a replay that differs is caught.
+    dice_seed: int | None = Field(default=None, ge=0)
+    digest: str | None = Field(default=None, pattern=r"^[0-9a-f]{64}$")
 
     def dice_values(self) -> list[int]:
         """Every die of the entry in the order rolled: what replay feeds to ScriptedDice."""

@@ -2,30 +2,23 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from siegeboard.model import bounds
+from siegeboard.model.bounds import bounded
 from siegeboard.model.log import LogEntry
+from siegeboard.model.options import RulesetOptions
 from siegeboard.model.structure import Structure
+from siegeboard.model.validation import span_of
 from siegeboard.model.weapon import Battery, Weapon
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 5
 TURN_SECONDS = 5
 TURNS_PER_MINUTE = 12
+TURNS_PER_DAY = bounds.TURNS_PER_DAY  # A14: a scene of a day, a day of digging
 Ruleset = Literal["harris", "armory"]
-
-
-class RulesetOptions(BaseModel):
-    """The rulings marked *option* in RULINGS.md, with their defaults."""
-
-    model_config = ConfigDict(extra="forbid", validate_assignment=True)
-
-    concussion_falloff: Literal["halving", "one_over_d_plus_1"] = "halving"  # H6
-    burn_damage_every: Literal["minute", "turn"] = "minute"  # H9
-    harris_section_m: float = Field(default=10.0, gt=0)  # H12
-    armory_section_m: float = Field(default=4.0, gt=0)  # A1
-    ladder_mode: Literal["hull", "as_written"] = "hull"  # A4
 
 
 class MapImage(BaseModel):
@@ -56,9 +49,16 @@ class Clock(BaseModel):
         return self.turn * TURN_SECONDS
 
     def label(self) -> str:
-        """"Turn 37, 3 min 5 s"."""
-        minutes, seconds = divmod(self.seconds, 60)
-        return f"Turn {self.turn}, {minutes} min {seconds} s"
+        """"Turn 37, 3 min 5 s"; once the siege has run a day (A14), the days and hours it
+        has run: "1 day 0 h 5 min 0 s (turn 17,340)"."""
+        if self.turn < TURNS_PER_DAY:
+            minutes, seconds = divmod(self.seconds, 60)
+            return f"Turn {self.turn}, {minutes} min {seconds} s"
+        days, rest = divmod(self.seconds, 24 * 3600)
+        hours, rest = divmod(rest, 3600)
+        minutes, seconds = divmod(rest, 60)
+        return (f"{days} day{'s' if days != 1 else ''} {hours} h {minutes} min {seconds} s "
+                f"(turn {self.turn:,})")
 
 
 class Mine(BaseModel):
@@ -95,9 +95,13 @@ class Siege(BaseModel):
     clock: Clock = Field(default_factory=Clock)
     scene: int = Field(default=0, ge=0)
     log: list[LogEntry] = Field(default_factory=list)
-    dice_seed: int = 0
+    dice_seed: Annotated[int, bounded("dice_seed", 0, bounds.SEED_MAX)] = 0
     # The turn of the last snapshot printed or exported: a snapshot's log starts there.
     last_snapshot_turn: int | None = Field(default=None, ge=0)
+    # R2: the siege as it was before the first log entry, kept from the first entry on
+    # (None before play, and for a log begun by a siegeboard older than schema version 3);
+    # replaying the log on it gives this siege (``rules.engine.replay_log``).
+    base: Siege | None = None
 
     @field_validator("schema_version")
     @classmethod
@@ -127,4 +131,20 @@ class Siege(BaseModel):
         for mine in self.mines.values():
             if mine.structure_id not in self.structures:
                 raise ValueError(f"mines.{mine.id}.structure_id: no structure {mine.structure_id!r}")
+        return self
+
+    @model_validator(mode="after")
+    def _base_is_a_beginning(self) -> "Siege":
+        if self.base is not None and (self.base.log or self.base.base is not None):
+            raise ValueError("base: the siege before its first log entry has no log of its own")
+        return self
+
+    @model_validator(mode="after")
+    def _within_span(self) -> "Siege":
+        # R4: one linear pass over every corner and gun position.
+        span = span_of([*(s.footprint for s in self.structures.values()),
+                        [b.position for b in self.batteries.values()]])
+        if span > bounds.SPAN_M:
+            raise ValueError(f"structures: the siege spans {span / 1000:,.1f} km; a siege "
+                             f"spans at most {bounds.SPAN_M / 1000:,.0f} km")
         return self

@@ -7,11 +7,13 @@ fields simply keep their defaults. Geometry is plain coordinates in metres; shap
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from siegeboard.model.copying import PlainDataCopy
+from siegeboard.model import bounds
+from siegeboard.model.bounds import bounded
 from siegeboard.model.validation import validate_ring
 
 Point = tuple[float, float]
@@ -39,7 +41,7 @@ class HullLayer(PlainDataCopy, BaseModel):
     model_config = ConfigDict(extra="forbid", validate_assignment=True)
 
     name: str = Field(min_length=1)
-    armor: int = Field(ge=0)
+    armor: Annotated[int, bounded("armor", 0, bounds.ARMOR_MAX)] = Field(ge=0)
     hull: int = Field(ge=1)
     suffered: int = Field(default=0, ge=0)
     ladder: LadderStep = "intact"
@@ -52,6 +54,7 @@ class Structure(PlainDataCopy, BaseModel):
     flags, copied onto the structure so a file is self-contained and a GM can edit them.
     DP ruleset: ``armor`` is the AV, DP = AV x squares x stories (H3); ``dp`` and
     ``dp_original`` are stored, ``dp`` never below 0 nor above ``dp_original``.
+    ``wall_id`` names the wall a section was drawn as (H12, ``rules.walls``).
     Hull ruleset: ``armor`` and ``hull`` are the outer layer's, ``hull_suffered`` and ``ladder``
     its state; ``inner_layer`` is a portcullis behind a gate (A5).
     """
@@ -62,18 +65,22 @@ class Structure(PlainDataCopy, BaseModel):
     name: str = Field(min_length=1)
     kind: str = Field(min_length=1)
     footprint: list[Point]
-    armor: int = Field(ge=0)
-    stories: int = Field(default=1, ge=1)
+    armor: Annotated[int, bounded("armor", 0, bounds.ARMOR_MAX)] = Field(ge=0)
+    stories: Annotated[int, bounded("stories", bounds.STORIES_MIN, bounds.STORIES_MAX)] = Field(
+        default=1, ge=1)
     material: Material = "stone"
     burns: bool = False
     flags: list[str] = Field(default_factory=list)
     occupants: list[Occupant] = Field(default_factory=list)
     notes: str = ""
     gm_notes: str = ""
+    # H12: the wall this section was drawn as (sections of one wall share one structure's
+    # worth of DP); None for a structure drawn on its own, split off or reshaped.
+    wall_id: str | None = Field(default=None, min_length=1, pattern=r"^[A-Za-z0-9_.:-]+$")
 
     # DP ruleset state (H3, H7, H9)
-    dp: int = Field(default=0, ge=0)
-    dp_original: int = Field(default=0, ge=0)
+    dp: Annotated[int, bounded("dp", 0, bounds.DP_MAX)] = Field(default=0, ge=0)
+    dp_original: Annotated[int, bounded("dp_original", 0, bounds.DP_MAX)] = Field(default=0, ge=0)
     collapsed: bool = False
     cleared: bool = False
     fire_level: int = Field(default=0, ge=0)
@@ -85,6 +92,9 @@ class Structure(PlainDataCopy, BaseModel):
     ladder: LadderStep = "intact"
     inner_layer: HullLayer | None = None
     burning: bool = False
+    # A4 "ladder as written": Hull burned since the fire began (each half of the Hull is a
+    # step down the ladder, counted apart from hits).
+    hull_burned: int = Field(default=0, ge=0)
     effects: list[str] = Field(default_factory=list)
 
     @field_validator("footprint")

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from siegeboard.model.validation import validate_points
+from siegeboard.model import bounds
+from siegeboard.model.bounds import bounded
 
 Point = tuple[float, float]
+SMALL_ARM_BORE_MM = 20.0  # H4: a small arm is a weapon of bore under 20 mm
 Mount = Literal["personal", "light", "standard", "heavy", "capital"]
 MOUNT_ORDER: tuple[Mount, ...] = ("personal", "light", "standard", "heavy", "capital")
 WeaponRole = Literal["gun", "petard", "breaching_charge", "demolition_charge", "mine", "incendiary"]
@@ -18,7 +23,7 @@ class RangeBand(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     up_to_m: float = Field(gt=0)
-    penetration: int = Field(ge=0)
+    penetration: Annotated[int, bounded("penetration", 0, bounds.PENETRATION_MAX)] = Field(ge=0)
 
 
 class Weapon(BaseModel):
@@ -38,8 +43,9 @@ class Weapon(BaseModel):
 
     # DP ruleset
     range_bands: list[RangeBand] = Field(default_factory=list)
-    damage: int = Field(default=0, ge=0)
-    concussion: int = Field(default=0, ge=0)
+    damage: Annotated[int, bounded("damage", 0, bounds.DAMAGE_MAX)] = Field(default=0, ge=0)
+    concussion: Annotated[int, bounded("concussion", 0, bounds.CONCUSSION_MAX)] = Field(
+        default=0, ge=0)
     explosive: bool = False
     incendiary: bool = False
     small_arm: bool = False
@@ -47,13 +53,30 @@ class Weapon(BaseModel):
     large_calibre: bool = False
 
     # Hull ruleset
-    hull_damage: int = Field(default=0, ge=0)
+    hull_damage: Annotated[int, bounded("hull_damage", 0, bounds.DAMAGE_MAX)] = Field(
+        default=0, ge=0)
     pierce: int = Field(default=0, ge=0)
     crit: int = Field(default=0, ge=0)
     mount: Mount = "standard"
     gunpowder: bool = False
     indirect: bool = False
     role: WeaponRole = "gun"
+
+    @model_validator(mode="after")
+    def _small_arm_by_bore(self) -> "Weapon":
+        if self.small_arm and self.bore_mm is not None and self.bore_mm >= SMALL_ARM_BORE_MM:
+            raise ValueError(f"small_arm: a weapon of {self.bore_mm:g} mm bore cannot be marked a "
+                             f"small arm (H4: a small arm's bore is under "
+                             f"{SMALL_ARM_BORE_MM:g} mm)")
+        return self
+
+    @property
+    def is_small_arm(self) -> bool:
+        """H4: the bore decides: under 20 mm it is a small arm, marked or not; with no bore
+        given, only when marked so."""
+        if self.bore_mm is not None:
+            return self.bore_mm < SMALL_ARM_BORE_MM
+        return self.small_arm
 
     @field_validator("range_bands")
     @classmethod
@@ -86,3 +109,9 @@ class Battery(BaseModel):
     weapon_id: str = Field(min_length=1)
     side: Literal["besieger", "defender"] = "besieger"
     target_id: str | None = None
+
+    @field_validator("position")
+    @classmethod
+    def _position_within_bounds(cls, position: Point) -> Point:
+        (point,) = validate_points("position", [position])
+        return point

@@ -16,10 +16,28 @@ Versions
    - there are no ``options`` (the rulings' defaults applied), no ``mines`` and no ``log``
      (version 0 kept no history).
 
-1  Square labels counted from the grid's origin. Version 2 adds ``label_anchor`` (R0b): a
-   version-1 file gets its grid origin as the anchor, so every square keeps its label.
+1  Differences from version 2: no structure has a ``wall_id`` (H12). Each wall section
+   took DP from its own footprint; the step leaves those DP as they are (a siege in play
+   keeps its figures) and puts the sections in no wall.
 
-2  The current version (``siegeboard.model.siege.SCHEMA_VERSION``): see
+2  Differences from version 3: no ``base`` (R2: the siege as it was before the first log
+   entry). The step adds none: a log begun before version 3 has no beginning kept, and
+   cannot be replayed from one; a siege with an empty log gets its base at its first entry.
+   Settings changes and edits made in play were not logged before version 3.
+
+3  Differences from version 4: numbers had no upper bounds (R3) and the dice seed could be
+   any whole number. The step brings a seed outside 0 .. 2^31 - 1 into it (the seed modulo
+   2^31, so the same file always gets the same seed; the rolls already logged stay as they
+   are); any other number past its R3 bound cannot be meant and is refused at open. A
+   weapon of 20 mm bore or more marked a small arm is unmarked (H4: the bore decides).
+   There was no ``hull_burned`` (A4, ladder as written: Hull burned since the fire began):
+   a section burning then counts from 0.
+
+4  Square labels counted from the grid's origin. Version 5 adds ``label_anchor`` (R0b): the
+   step sets a version-4 file's anchor (and its ``base``'s) to its grid origin, so every
+   square keeps the label it had.
+
+5  The current version (``siegeboard.model.siege.SCHEMA_VERSION``): see
    ``siegeboard/persist/siege.schema.json``, generated from the pydantic models.
 
 Adding version N+1: bump ``SCHEMA_VERSION`` in the model, add ``_vN_to_vN1`` here and its
@@ -95,13 +113,45 @@ def _v0_to_v1(data: Document) -> Document:
 
 
 def _v1_to_v2(data: Document) -> Document:
-    # The labels a version-1 siege showed counted from its grid origin: anchor them there.
-    data.setdefault("label_anchor", data.get("grid_origin", [0.0, 0.0]))
+    # ``wall_id`` defaults to None: old sections stay structures of their own, DP unchanged.
     data["schema_version"] = 2
     return data
 
 
-STEPS: dict[int, Callable[[Document], Document]] = {0: _v0_to_v1, 1: _v1_to_v2}
+def _v2_to_v3(data: Document) -> Document:
+    data["schema_version"] = 3  # ``base`` defaults to None (see the version notes above)
+    return data
+
+
+def _v3_to_v4(data: Document) -> Document:
+    for siege in (data, data.get("base")):
+        seed = siege.get("dice_seed") if isinstance(siege, dict) else None
+        if isinstance(seed, int) and not isinstance(seed, bool):
+            siege["dice_seed"] = seed % 2**31  # R3: 0 .. 2^31 - 1
+    for siege in (data, data.get("base")):
+        weapons = siege.get("weapons") if isinstance(siege, dict) else None
+        for weapon in (weapons.values() if isinstance(weapons, dict) else ()):
+            bore = weapon.get("bore_mm") if isinstance(weapon, dict) else None
+            if isinstance(bore, (int, float)) and bore >= 20 and weapon.get("small_arm"):
+                weapon["small_arm"] = False  # H4: the bore decides
+    if isinstance(data.get("base"), dict):
+        data["base"]["schema_version"] = 4
+    data["schema_version"] = 4
+    return data
+
+
+def _v4_to_v5(data: Document) -> Document:
+    for siege in (data, data.get("base")):
+        if isinstance(siege, dict):  # the labels it showed counted from its grid origin
+            siege.setdefault("label_anchor", siege.get("grid_origin", [0.0, 0.0]))
+    if isinstance(data.get("base"), dict):
+        data["base"]["schema_version"] = 5
+    data["schema_version"] = 5
+    return data
+
+
+STEPS: dict[int, Callable[[Document], Document]] = {
+    0: _v0_to_v1, 1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4, 4: _v4_to_v5}
 """``STEPS[n]`` turns a version-``n`` document into a version-``n + 1`` one (in place)."""
 
 assert set(STEPS) == set(range(SCHEMA_VERSION)), "every older version needs a step"

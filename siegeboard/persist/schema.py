@@ -25,6 +25,11 @@ REGENERATE = "python -m siegeboard.persist.schema"
 def siege_json_schema() -> dict[str, Any]:
     """The JSON Schema (draft 2020-12) of the current ``siege.json``."""
     schema = Siege.model_json_schema()
+    if "$ref" in schema:
+        # A siege holds its own beginning (``base``, R2), so pydantic puts Siege among the
+        # definitions and refers to it; the top level is spelled out for readers all the same.
+        name = schema.pop("$ref").rsplit("/", 1)[-1]
+        schema = {**schema["$defs"][name], **schema}
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$comment": (f"siege.json, schema version {SCHEMA_VERSION}. Generated from "

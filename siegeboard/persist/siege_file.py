@@ -190,25 +190,8 @@ def member_name_problem(name: str) -> str | None:
     return None
 
 
-def _check_end_record(handle: BinaryIO, name: str) -> None:
-    """Refuse a file cut short inside the zip's end record or its comment (``zipfile``
-    reads such a file as if whole: the cut would go unnoticed)."""
-    handle.seek(0, 2)
-    size = handle.tell()
-    tail_start = max(0, size - (65_535 + 22))
-    handle.seek(tail_start)
-    tail = handle.read()
-    at = tail.rfind(b"PK\x05\x06")
-    if at >= 0 and at + 22 <= len(tail):
-        declared = int.from_bytes(tail[at + 20:at + 22], "little")
-        if at + 22 + declared != len(tail):
-            raise SiegeFileError(f"{name} is cut short (damaged or not fully copied): open "
-                                 "a whole copy")
-    handle.seek(0)
-
-
 def _read_archive(handle: BinaryIO, name: str) -> SiegeFile:
-    _check_end_record(handle, name)
+    _refuse_cut_comment(handle, name)
     with zipfile.ZipFile(handle) as archive:
         members = _checked_members(archive, name)
         if DOCUMENT not in members:
@@ -231,6 +214,27 @@ def _read_archive(handle: BinaryIO, name: str) -> SiegeFile:
     return SiegeFile(siege=siege, images=images,
                      migrated_from=version if version != siege.schema_version else None,
                      written_by=_writer(archive.comment))
+
+
+END_RECORD = b"PK\x05\x06"
+END_RECORD_SIZE = 22  # the end-of-central-directory record before its comment
+
+
+def _refuse_cut_comment(handle: BinaryIO, name: str) -> None:
+    """A file cut short inside the zip's comment (the writer's name) is damaged: zipfile would
+    read the shortened comment without a word, so compare it with the length declared."""
+    handle.seek(0, 2)
+    size = handle.tell()
+    tail_start = max(0, size - END_RECORD_SIZE - 0xFFFF)
+    handle.seek(tail_start)
+    tail = handle.read()
+    handle.seek(0)
+    at = tail.rfind(END_RECORD)
+    if at < 0 or at + END_RECORD_SIZE > len(tail):
+        return  # no end record: zipfile refuses the file itself
+    declared = int.from_bytes(tail[at + 20:at + 22], "little")
+    if len(tail) - (at + END_RECORD_SIZE) < declared:
+        raise SiegeFileError(f"{name} is not a siege file or is damaged: it is cut short")
 
 
 def _writer(comment: bytes) -> str | None:

@@ -121,8 +121,9 @@ class ShotSpec:
     """One shot as the GM would fire it. ``target_id`` None: the structure under ``point``.
 
     DP ruleset: ``range_m`` (the band) and ``modifier``. Hull ruleset: ``successes`` and
-    ``boons`` as entered, or ``pool`` D6 to roll (each 5-6 a Success, each 6 also a Boon);
-    ``through_slit`` for a pillbox's firing slit.
+    ``boons`` as entered, or ``pool`` D6 to roll (each die of ``pool_success`` or more a
+    Success, each 6 also a Boon: the siege's house rule, A12); ``through_slit`` for a
+    pillbox's firing slit.
     """
 
     weapon: Weapon
@@ -133,6 +134,7 @@ class ShotSpec:
     successes: int = 0
     boons: int = 0
     pool: int | None = None
+    pool_success: int = 5
     through_slit: bool = False
 
 

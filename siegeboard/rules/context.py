@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import TypeAdapter
 
@@ -20,13 +20,26 @@ from siegeboard.geometry.index import StructureIndex
 from siegeboard.model.log import Event, LogEntry, Roll
 from siegeboard.model.siege import Siege
 from siegeboard.model.structure import Structure
+from siegeboard.model.weapon import Weapon
 from siegeboard.rules.dice import Dice, RandomDice
 
+if TYPE_CHECKING:
+    from siegeboard.rules.ruleset import Ruleset
+
 Handler = Callable[["Context", Any], None]
+Progress = Callable[[int, int], None]
+"""``progress(done, total)``: how far a long action has come; it may raise to cancel."""
 _ROLLS: TypeAdapter = TypeAdapter(list[Roll])
 # ``Event(**fields)`` validated without ``BaseModel.__init__`` in between: the same checks
 # and the same event, for a fifth less (a long advance records thousands of them).
 _validate_event = Event.__pydantic_validator__.validate_python
+
+
+# The events a long advance's log entry keeps (R2: what it changed, compactly): the
+# changes of state the window and the GM must hear of. The steps of the fires (grew, lit,
+# spread, burned, burned out) are told by the entry's one line a structure instead.
+LONG_ADVANCE_EVENTS = frozenset({"collapsed", "cleared", "cracked", "breached", "opened",
+                                 "fire_out"})
 
 
 class RuleError(ValueError):
@@ -41,6 +54,9 @@ class Outcome:
     entry: LogEntry
     structures: dict[str, tuple[Structure | None, Structure | None]] = field(default_factory=dict)
     fields: dict[str, tuple[Any, Any]] = field(default_factory=dict)
+    # The structures' order before an action that removes some (an edit in play, R2): its
+    # undo puts them back in their places, so the siege is the same to the byte.
+    order_before: list[str] | None = None
 
     @property
     def lines(self) -> list[str]:
@@ -99,6 +115,12 @@ class Outcome:
                 siege.structures[key] = value.model_copy(deep=True)
         for name, (before, later) in self.fields.items():
             object.__setattr__(siege, name, copy_value(later if after else before))
+        if not after and self.order_before is not None:
+            structures = siege.structures
+            ordered = {key: structures[key] for key in self.order_before if key in structures}
+            ordered |= {key: value for key, value in structures.items() if key not in ordered}
+            structures.clear()
+            structures.update(ordered)
 
 
 class RecordingDice:
@@ -115,11 +137,13 @@ class RecordingDice:
         self.rolls.append(Roll(label=label, sides=sides, values=values))
         return values
 
-    def roll_each(self, sides: int, labels: list[str]) -> list[int]:
-        """One die of ``sides`` for each label, in order: the same dice and the same record
-        as ``roll(1, sides, label)`` for each label in turn (one Roll each, so the log and a
-        replay cannot tell). Independent random dice are drawn in one call; any other dice
-        (scripted, typed in) are asked one die at a time, so they run out at the same die."""
+    def roll_each(self, sides: int, labels: list[str], *, together: str | None = None) -> list[int]:
+        """One die of ``sides`` for each label, in order: the same dice as ``roll(1, sides,
+        label)`` for each label in turn. Recorded one Roll each, or, given ``together``, as
+        one Roll of that label holding them all (R2: a clock advance records its rolls
+        compactly; a replay reads the same values in the same order). Independent random
+        dice are drawn in one call; any other dice (scripted, typed in) are asked one die at
+        a time, so they run out at the same die."""
         if type(self._dice) is RandomDice:
             values = self._dice.roll(len(labels), sides)
         else:
@@ -127,6 +151,9 @@ class RecordingDice:
             for _ in labels:
                 (value,) = self._dice.roll(1, sides)
                 values.append(value)
+        if together is not None and len(labels) > 1:
+            self.rolls.append(Roll(label=together, sides=sides, values=values))
+            return values
         # Validated in one call (the same Rolls as one by one, for less).
         self.rolls.extend(_ROLLS.validate_python(
             [{"label": label, "sides": sides, "values": [value]}
@@ -137,8 +164,10 @@ class RecordingDice:
 class Context:
     """What a handler sees: the siege (read it, do not write it), copies to change, dice, log."""
 
-    def __init__(self, siege: Siege, dice: Dice, index: StructureIndex | None):
+    def __init__(self, siege: Siege, dice: Dice, index: StructureIndex | None,
+                 rules: "Ruleset"):
         self.siege = siege
+        self.rules = rules
         self.options = siege.options
         self.dice = RecordingDice(dice)
         self.lines: list[str] = []
@@ -146,8 +175,13 @@ class Context:
         self.touched: list[str] = []
         self._touched_ids: set[str] = set()  # membership for ``touched`` without a list scan
         self.square: str | None = None
+        # A clock advance longer than an hour keeps only what it changed (R2): its turn-by-
+        # turn lines and step events are left out, the engine then tells the outcome.
+        self.quiet = False
+        self.progress: Progress | None = None
         self._index = index
         self._copies: dict[str, Structure] = {}
+        self._replaced: dict[str, Structure | None] = {}
         self._fields: dict[str, Any] = {}
 
     @property
@@ -169,6 +203,24 @@ class Context:
         """The structure as this action has left it so far, without taking a copy."""
         return self._copies.get(structure_id) or self.siege.structures[structure_id]
 
+    def put(self, structure_id: str, state: Structure | None) -> None:
+        """Replace a structure whole, add a new one, or remove it (``None``): an edit of the
+        board logged in play (R2). Not mixed with ``structure`` copies of the same id."""
+        if structure_id in self._copies:
+            raise RuleError(f"structure {structure_id!r} is already being changed by this action")
+        self._replaced[structure_id] = state
+
+    def weapon(self, weapon_id: str) -> Weapon | None:
+        """The siege's weapon of that id, else the catalogue's starter weapon of that id,
+        which then joins the siege's weapons with this action (so that a replay of the log
+        finds it there too); None when neither has it."""
+        weapon = self.get("weapons").get(weapon_id)
+        if weapon is None:
+            weapon = next((w for w in self.rules.catalogue.weapons if w.id == weapon_id), None)
+            if weapon is not None:
+                self.set("weapons", {**self.get("weapons"), weapon_id: weapon.model_copy(deep=True)})
+        return weapon
+
     def get(self, name: str) -> Any:
         """A top-level siege field as this action has left it so far."""
         return self._fields.get(name, getattr(self.siege, name))
@@ -179,14 +231,25 @@ class Context:
             raise RuleError(f"{name} is changed through ctx.structure and the log, not set()")
         self._fields[name] = value
 
+    def report(self, done: int, total: int) -> None:
+        """Tell ``progress`` (if any) how far the action has come; it may raise to cancel."""
+        if self.progress is not None:
+            self.progress(done, total)
+
     def say(self, line: str) -> None:
-        self.lines.append(line)
+        if not self.quiet:
+            self.lines.append(line)
 
     def roll(self, count: int, sides: int, label: str) -> list[int]:
         return self.dice.roll(count, sides, label)
 
     def event(self, kind: str, structure_id: str | None = None, **detail: Any) -> None:
-        """Record what happened; an event on a structure also marks it touched."""
+        """Record what happened; an event on a structure also marks it touched. In a quiet
+        context (a long advance) only ``LONG_ADVANCE_EVENTS`` are kept; the others touch."""
+        if self.quiet and kind not in LONG_ADVANCE_EVENTS:
+            if structure_id is not None:
+                self.touch(structure_id)
+            return
         self.events.append(
             _validate_event({"kind": kind, "structure_id": structure_id, "detail": detail}))
         if structure_id is not None:

@@ -32,6 +32,7 @@ class RandomDice:
     """Fair dice from ``random.Random(seed)``: the same seed gives the same rolls."""
 
     def __init__(self, seed: int | None = None):
+        self.seed = seed  # kept: a long advance logs it instead of its rolls (R2)
         self._random = random.Random(seed)
 
     def roll(self, count: int, sides: int) -> list[int]:

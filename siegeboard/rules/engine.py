@@ -16,6 +16,8 @@ handler of each action it offers.
 from __future__ import annotations
 
 import gc
+import hashlib
+import json
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -23,31 +25,37 @@ from typing import Any
 from siegeboard.geometry.index import StructureIndex
 from siegeboard.model.log import LogEntry
 from siegeboard.model.siege import Siege
-from siegeboard.rules.arsenal import adopted_weapons
-from siegeboard.rules.context import Context, Outcome, RuleError, copy_value
-from siegeboard.rules.dice import Dice, ScriptedDice
+from siegeboard.rules.context import Context, Outcome, Progress, RuleError, copy_value
+from siegeboard.rules.dice import Dice, RandomDice, ScriptedDice
 from siegeboard.rules.registry import ruleset_of
 
-__all__ = ["Context", "Outcome", "RuleError", "apply", "apply_in_place", "replay"]
+__all__ = ["Context", "Outcome", "RuleError", "apply", "apply_in_place", "beginning_of", "replay",
+           "replay_log"]
 
 
-def apply(siege: Siege, action: Any, dice: Dice, *, index: StructureIndex | None = None) -> Outcome:
+def apply(siege: Siege, action: Any, dice: Dice, *, index: StructureIndex | None = None,
+          progress: Progress | None = None) -> Outcome:
     """Apply ``action`` to ``siege`` with ``dice``; return the outcome. ``siege`` is unchanged.
+
+    ``progress(done, total)`` is told how far a long action (a clock advance) has come, in
+    turns; it may raise to cancel, and the exception leaves ``apply`` with the siege
+    unchanged.
 
     Raises ``RuleError`` for an action the siege cannot take (unknown structure, weapon out
     of range, an action of the other ruleset); ``DiceExhausted`` when scripted dice run out.
     """
     rules = ruleset_of(siege)
     handler = rules.handler(action.type)
-    adopted = adopted_weapons(siege, action)
-    # The handler sees the starter weapons the action names as the siege's own; the outcome
-    # records them as a change of ``weapons``, so redo adds them and undo takes them away.
-    seen = siege.model_copy(update={"weapons": siege.weapons | adopted}) if adopted else siege
+    seeded = _seed_to_log(action, dice)
     with _no_cycle_collection():
-        ctx = Context(seen, dice, index)
-        if adopted:
-            ctx.set("weapons", dict(seen.weapons))
+        ctx = Context(siege, dice, index, rules)
+        ctx.quiet = seeded is not None
+        ctx.progress = progress
         handler(ctx, action)
+        if not siege.log and siege.base is None:
+            # R2: the first entry keeps the siege as it was before it; undoing that entry
+            # forgets it again.
+            ctx.set("base", beginning_of(siege))
         # The siege's own object is the before-state: the engine never changes it, and
         # ``apply_to`` replaces it in the siege by a copy of the after-state, so from then on
         # only the outcome holds it (``revert`` writes back a copy). Copying it here cost as
@@ -61,15 +69,65 @@ def apply(siege: Siege, action: Any, dice: Dice, *, index: StructureIndex | None
             before = siege.structures[key]
             if copy.__dict__ != before.__dict__:
                 structures[key] = (before, copy)
+        for key, state in ctx._replaced.items():
+            before = siege.structures.get(key)
+            if state != before:
+                structures[key] = (before, state)
         fields = {name: (copy_value(getattr(siege, name)), value)
                   for name, value in ctx._fields.items() if value != getattr(siege, name)}
+        rolls, lines, digest = ctx.dice.rolls, ctx.lines, None
+        if seeded is not None:
+            ctx.quiet = False
+            ctx.say(f"Clock: turn {siege.clock.turn} -> {ctx.get('clock').turn} "
+                    f"({action.turns:,} turns); {len(ctx.dice.rolls):,} dice rolled by the "
+                    f"program (seed {seeded}), not kept: a replay rolls them again")
+            for key, (before, after) in structures.items():
+                line = rules.change_line(before, after)
+                if line:
+                    ctx.say(line)
+            rolls, lines, digest = [], ctx.lines, outcome_digest(structures, fields)
         entry = LogEntry(
             seq=(siege.log[-1].seq + 1) if siege.log else 1,
-            turn=siege.clock.turn, action=action, rolls=ctx.dice.rolls, events=ctx.events,
-            lines=ctx.lines,
-            touched=ctx.touched, square=ctx.square,
+            turn=siege.clock.turn, action=action, rolls=rolls, events=ctx.events,
+            lines=lines,
+            touched=ctx.touched, square=ctx.square, dice_seed=seeded, digest=digest,
         )
-    return Outcome(action=action, entry=entry, structures=structures, fields=fields)
+    removes = any(after is None and before is not None for before, after in structures.values())
+    return Outcome(action=action, entry=entry, structures=structures, fields=fields,
+                   order_before=list(siege.structures) if removes else None)
+
+
+LONG_ADVANCE_TURNS = 720  # an hour of siege time (R2)
+
+
+def _seed_to_log(action: Any, dice: Dice) -> int | None:
+    """R2: the seed a clock advance longer than an hour logs instead of its rolls, when the
+    program rolls it with seeded dice; None otherwise (its rolls are logged)."""
+    if (getattr(action, "type", None) == "advance" and action.turns > LONG_ADVANCE_TURNS
+            and type(dice) is RandomDice and isinstance(dice.seed, int) and dice.seed >= 0):
+        return dice.seed
+    return None
+
+
+def outcome_digest(structures: dict[str, tuple[Any, Any]], fields: dict[str, tuple[Any, Any]]) -> str:
+    """SHA-256 of what an action changed (the after-state of each structure and field, the
+    ``base`` apart): how a seeded entry's replay is checked."""
+    after = {"structures": {key: None if state is None else state.model_dump(mode="json")
+                            for key, (_, state) in sorted(structures.items())},
+             "fields": {name: _plain(value) for name, (_, value) in sorted(fields.items())
+                        if name != "base"}}
+    text = json.dumps(after, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def _plain(value: Any) -> Any:
+    if hasattr(value, "model_dump"):
+        return value.model_dump(mode="json")
+    if isinstance(value, dict):
+        return {str(key): _plain(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(item) for item in value]
+    return value
 
 
 @contextmanager
@@ -102,21 +160,50 @@ def _no_cycle_collection() -> Iterator[None]:
 
 
 def apply_in_place(siege: Siege, action: Any, dice: Dice, *,
-                   index: StructureIndex | None = None) -> Outcome:
+                   index: StructureIndex | None = None,
+                   progress: Progress | None = None) -> Outcome:
     """``apply`` then ``Outcome.apply_to`` on the same siege: the headless way to play."""
-    outcome = apply(siege, action, dice, index=index)
+    outcome = apply(siege, action, dice, index=index, progress=progress)
     outcome.apply_to(siege)
     return outcome
 
 
+def beginning_of(siege: Siege) -> Siege:
+    """A copy of ``siege`` as a beginning for its log (R2): no log and no base of its own."""
+    return siege.model_copy(update={"log": [], "base": None}, deep=True)
+
+
+def replay_log(siege: Siege) -> Siege:
+    """R2: the siege's log replayed on the siege as it was before the first entry (its
+    ``base``): the same siege again. ``RuleError`` when the log has no beginning kept (a log
+    begun before schema version 3) or an entry does not reproduce."""
+    if not siege.log:
+        return siege.model_copy(deep=True)
+    if siege.base is None:
+        raise RuleError("this siege's log was begun by an older siegeboard, which kept no "
+                        "siege from before its first entry: it cannot be replayed")
+    return replay(siege.base, siege.log)
+
+
 def replay(base: Siege, entries: Iterable[LogEntry], *,
            index: StructureIndex | None = None) -> Siege:
-    """Apply each entry's action to a copy of ``base`` with its logged dice; return the result.
+    """Apply each entry's action to a copy of ``base`` with its logged dice (or, for a long
+    advance, dice from its logged seed); return the result.
 
-    Raises ``RuleError`` when an entry does not reproduce (its dice are not all used).
+    Raises ``RuleError`` when an entry does not reproduce (its dice are not all used, or a
+    seeded entry changes the siege otherwise).
     """
     siege = base.model_copy(deep=True)
     for entry in entries:
+        if entry.dice_seed is not None:
+            # A long advance (R2): its rolls come again from its seed; what it changed must
+            # come out the same.
+            outcome = apply(siege, entry.action, RandomDice(entry.dice_seed), index=index)
+            if outcome.entry.digest != entry.digest:
+                raise RuleError(f"log entry {entry.seq} changed the siege otherwise on replay "
+                                "(its seed did not give the same outcome)")
+            outcome.apply_to(siege)
+            continue
         dice = ScriptedDice(entry.dice_values())
         apply_in_place(siege, entry.action, dice, index=index)
         if dice.remaining:

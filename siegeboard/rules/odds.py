@@ -71,7 +71,7 @@ def spec_for(siege: Siege, point: tuple[float, float], *, battery_id: str | None
     if range_m is None and not ruleset_of(siege).needs_range:
         range_m = 0.0
     return ShotSpec(weapon=weapon, point=(float(point[0]), float(point[1])), range_m=range_m,
-                    **figures)
+                    pool_success=siege.options.scene_pool_success, **figures)
 
 
 def target_at(siege: Siege, spec: ShotSpec, index: StructureIndex) -> str | None:

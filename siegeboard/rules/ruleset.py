@@ -85,6 +85,7 @@ class Setting:
     label: str
     choices: Mapping[str, str] = field(default_factory=dict)
     tip: str = ""
+    house_rule: bool = False  # R1: what the text does not give; its label says "house rule"
 
 
 @dataclass(frozen=True)
@@ -111,6 +112,7 @@ class Ruleset:
     pier_charges: bool = False  # a charge on a bridge's pier counts double (A7)
     layered_gates: bool = False  # a gate with a portcullis is two layers (A5)
     has_escalade: bool = False  # the escalade table of a wall section (A11)
+    repair_is_house_rule: bool = False  # R1: repair the text does not give (A13)
     override_fields: tuple[str, ...] = ()
     # The kinds an importer starts from, by role (wall, building, object, door, gate).
     import_kinds: Mapping[str, str] = {}
@@ -185,6 +187,16 @@ class Ruleset:
 
     def inspector_lines(self, structure: Structure) -> list[str]:
         """The Inspector's lines on the structure's figures, after area and squares."""
+        raise NotImplementedError
+
+    def construction_line(self, structures: list[Structure]) -> str:
+        """What building ``structures`` would take (the sum for several), or "" when the rule
+        text gives no construction (H11)."""
+        return ""
+
+    def change_line(self, before: Structure | None, after: Structure | None) -> str:
+        """One line on what an action did to a structure, all steps at once (the log of a
+        long clock advance, R2); "" when nothing worth a line changed."""
         raise NotImplementedError
 
     def fires_summary(self, structures: list[Structure]) -> str:

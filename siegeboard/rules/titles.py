@@ -27,6 +27,10 @@ def action_title(action, siege: Siege) -> str:
         return f"Advance clock {turns} turn{'s' if turns != 1 else ''}"
     if kind == "scene":
         return f"Resolve scene ({len(action.attacks)} engines)"
+    if kind == "edit":  # R2: an edit in play
+        return action.title or "Edit in play"
+    if kind == "settings":
+        return "Edit siege settings"
     verbs = {"fight_fire": "Fight fire in", "repair": "Repair", "free_trapped": "Free trapped in",
              "override": "GM override on", "demolish": "Demolish", "kick": "Kick door of",
              "start_mine": "Start mine under"}

@@ -14,7 +14,8 @@ from PySide6.QtGui import QUndoCommand
 
 from siegeboard.model.siege import MapImage, RulesetOptions
 from siegeboard.model.structure import Structure
-from siegeboard.ui import structure_edits as edits
+from siegeboard.rules import edits
+from siegeboard.rules.walls import reshared_walls
 
 if TYPE_CHECKING:
     from siegeboard.ui.document import Document
@@ -112,7 +113,7 @@ class EditStructure(_StructuresCommand):
     def __init__(self, document: "Document", structure_id: str | Sequence[str],
                  fields: Mapping[str, object]):
         ids = [structure_id] if isinstance(structure_id, str) else list(structure_id)
-        before, after = {}, {}
+        remade: dict[str, Structure] = {}
         label = ""
         for key in ids:
             old = document.siege.structures[key]
@@ -124,11 +125,14 @@ class EditStructure(_StructuresCommand):
                 wanted.pop("kind", None)
             if wanted:
                 new = edits.remade(new, **wanted)
-            before[key], after[key] = old, new
+            remade[key] = new
             label = ", ".join(sorted(wanted)) or "kind"
+        # H12: a section's new make re-shares its wall's DP with the other sections.
+        after = reshared_walls(document.siege.structures, remade)
         what = document.siege.structures[ids[0]].name if len(ids) == 1 \
             else _plural(len(ids), "structure")
-        super().__init__(document, f"Edit {label} of {what}", before, after)
+        super().__init__(document, f"Edit {label} of {what}",
+                         {key: document.siege.structures[key] for key in after}, after)
 
     def makes_a_difference(self) -> bool:
         return any(self.before[key] != self.after[key] for key in self.after)
@@ -260,3 +264,25 @@ class EditSiegeSettings(QUndoCommand):
 
     def undo(self) -> None:
         self.document.apply_settings(*self.old)
+
+
+def logged_action(command: QUndoCommand):
+    """R2: the log action that stands for ``command`` once play has begun (an ``EditBoard``
+    for an edit of structures, weapons or batteries, a ``ChangeSettings`` for the siege's
+    settings or grid origin), or None for what the log does not hold (the plan image, a
+    snapshot's mark)."""
+    from siegeboard.model.actions import ChangeSettings, EditBoard
+    from siegeboard.ui.arsenal_commands import _ArsenalCommand
+
+    if isinstance(command, _StructuresCommand):
+        return EditBoard(title=command.text(), structures=command.after)
+    if isinstance(command, _ArsenalCommand):
+        return EditBoard(title=command.text(),
+                         weapons={key: after for key, (_, after) in command.weapons.items()},
+                         batteries={key: after for key, (_, after) in command.batteries.items()})
+    if isinstance(command, EditSiegeSettings):
+        name, options, dice_seed = command.new
+        return ChangeSettings(name=name, options=options, dice_seed=dice_seed)
+    if isinstance(command, MoveGridOrigin):
+        return ChangeSettings(grid_origin=command.new)
+    return None

@@ -29,9 +29,9 @@ from siegeboard.rules.registry import ruleset_of
 from siegeboard.rules.ruleset import Ruleset
 from siegeboard.rules.titles import action_title
 from siegeboard.ui import arsenal_commands, commands
+from siegeboard.rules.edits import numbered_names, unused_ids
 from siegeboard.ui.changes import Aspect, Change, structure_aspects
 from siegeboard.ui.play_commands import ApplyAction
-from siegeboard.ui.structure_edits import numbered_names, unused_ids
 
 
 class Document(QObject):
@@ -190,6 +190,12 @@ class Document(QObject):
 
     # -- edits: each pushes exactly one command --------------------------------------------
     def push(self, command) -> None:
+        # R2: once play has begun, edits and settings are log entries, played through the
+        # engine (still one undo step each).
+        action = commands.logged_action(command) if self.siege.log else None
+        if action is not None:
+            self.play(action)
+            return
         self.undo_stack.push(command)
 
     def add_structures(self, structures: Sequence[Structure], text: str | None = None) -> None:
@@ -255,8 +261,10 @@ class Document(QObject):
             moved = [(x + offset[0], y + offset[1]) for x, y in original.footprint]
             (name,) = numbered_names(original.name, taken)  # a copy has a name of its own
             taken.append(name)
-            copies.append(original.model_copy(update={"id": new_id, "footprint": moved,
-                                                      "name": name}, deep=True))
+            # A copy is a structure of its own, in no wall (H12).
+            copies.append(original.model_copy(
+                update={"id": new_id, "footprint": moved, "name": name, "wall_id": None},
+                deep=True))
         if copies:
             self.add_structures(copies, f"{verb} {len(copies)} structure(s)")
 
@@ -467,10 +475,16 @@ class Document(QObject):
             self._index = None
         fields = frozenset(outcome.fields)
         aspects |= {aspect for aspect in (Aspect.CLOCK, Aspect.MINES) if aspect.value in fields}
+        if "grid_origin" in fields or outcome.action.type == "edit":
+            self._index = None  # an edit in play may move or reshape footprints
         batteries = frozenset(siege.batteries) if "batteries" in fields else frozenset()
+        weapons = frozenset(adopted)
+        if "weapons" in fields:  # an edit in play (R2), or a catalogue weapon adopted
+            before, after = outcome.fields["weapons"]
+            weapons |= frozenset(before) | frozenset(after)
         self.changed.emit(Change(added=frozenset(added), removed=frozenset(removed),
                                  changed=frozenset(changed), aspects=frozenset(aspects),
-                                 batteries=batteries, weapons=frozenset(adopted)))
+                                 batteries=batteries, weapons=weapons))
 
     def apply_arsenal(self, weapons: Mapping[str, Weapon | None],
                       batteries: Mapping[str, Battery | None], *,

@@ -9,8 +9,8 @@ pushes one undoable ``EditSiegeSettings`` through the document.
 from __future__ import annotations
 
 from PySide6.QtWidgets import (
-    QComboBox, QDialog, QDialogButtonBox, QDoubleSpinBox, QFormLayout, QLabel, QLineEdit,
-    QSpinBox, QVBoxLayout, QWidget,
+    QCheckBox, QComboBox, QDialog, QDialogButtonBox, QDoubleSpinBox, QFormLayout, QLabel,
+    QLineEdit, QSpinBox, QVBoxLayout, QWidget,
 )
 
 from siegeboard.model.siege import RulesetOptions
@@ -51,7 +51,7 @@ class SiegeSettingsDialog(QDialog):
         form.addRow("Name", self.name_edit)
         form.addRow("Ruleset", QLabel(f"{rules.title} ({rules.short})"))
         self.seed_box = QSpinBox()
-        self.seed_box.setRange(-2**31, 2**31 - 1)
+        self.seed_box.setRange(0, 2**31 - 1)  # R3
         self.seed_box.setValue(dice_seed)
         self.seed_box.setToolTip("The program's own rolls come from this seed and the log's "
                                  "length, so the same siege always rolls the same way.")
@@ -59,7 +59,8 @@ class SiegeSettingsDialog(QDialog):
         self.option_widgets: dict[str, QComboBox | QDoubleSpinBox] = {}
         for setting in rules.settings:
             value = getattr(options, setting.field)
-            widget = (_combo(list(setting.choices.items()), value) if setting.choices
+            # Choices are keyed by their text ("True", "5"), a length is a number of metres.
+            widget = (_combo(list(setting.choices.items()), str(value)) if setting.choices
                       else _metres(value))
             if setting.tip:
                 widget.setToolTip(setting.tip)

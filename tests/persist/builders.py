@@ -93,6 +93,9 @@ def snapshot(folder: Path) -> dict[str, bytes]:
 
 names = st.text(min_size=1, max_size=16)
 finite = st.floats(allow_nan=False, allow_infinity=False)
+# R4: a gun position lies within the siege's 100 km (50 km either way keeps any two apart
+# by at most 100 km).
+coordinate = st.floats(-50_000, 50_000, allow_nan=False)
 small = st.integers(min_value=0, max_value=60)
 
 
@@ -134,8 +137,10 @@ def weapons(draw, weapon_id: str) -> Weapon:
         id=weapon_id, name=draw(names), notes=draw(st.text(max_size=20)),
         range_bands=[RangeBand(up_to_m=limit, penetration=draw(small)) for limit in limits],
         damage=draw(small), concussion=draw(small), explosive=draw(st.booleans()),
-        incendiary=draw(st.booleans()), small_arm=draw(st.booleans()),
-        bore_mm=draw(st.none() | st.floats(0.1, 1000, allow_nan=False)),
+        incendiary=draw(st.booleans()), small_arm=((bore := draw(
+            st.none() | st.floats(0.1, 1000, allow_nan=False))) is None or bore < 20)
+        and draw(st.booleans()),  # H4: a bore of 20 mm or more is no small arm
+        bore_mm=bore,
         large_calibre=draw(st.booleans()), hull_damage=draw(small), pierce=draw(small),
         crit=draw(small), mount=draw(st.sampled_from(["personal", "light", "standard", "heavy",
                                                         "capital"])),
@@ -154,7 +159,7 @@ def siege_files(draw) -> SiegeFile:
     if arms:
         for n in range(draw(st.integers(0, 3))):
             batteries[f"b{n}"] = Battery(
-                id=f"b{n}", name=draw(names), position=(draw(finite), draw(finite)),
+                id=f"b{n}", name=draw(names), position=(draw(coordinate), draw(coordinate)),
                 weapon_id=draw(st.sampled_from(sorted(arms))),
                 side=draw(st.sampled_from(["besieger", "defender"])),
                 target_id=draw(st.none() | st.sampled_from(sorted(built) or [None])))
@@ -176,7 +181,7 @@ def siege_files(draw) -> SiegeFile:
     siege = Siege(
         name=draw(names), ruleset=ruleset, options=options, structures=built, weapons=arms,
         batteries=batteries, clock=Clock(turn=draw(st.integers(0, 10**6))),
-        scene=draw(small), log=log, dice_seed=draw(st.integers(-2**63, 2**63)),
+        scene=draw(small), log=log, dice_seed=draw(st.integers(0, 2**31 - 1)),  # R3
         grid_origin=(draw(finite), draw(finite)),
         map=MapImage(member=MAP_MEMBER, pixels_per_metre=draw(st.floats(0.01, 1000)),
                      offset=(draw(finite), draw(finite)), rotation_deg=draw(finite),

@@ -110,18 +110,71 @@ def test_a_newer_version_is_refused():
 VERSION_1 = Path(__file__).with_name("data") / "siege_v1.json"
 
 
-def test_a_version_1_file_keeps_every_square_label(tmp_path):
-    """Version 1 counted labels from the grid origin; version 2 from the label anchor (R0b),
+def test_a_version_1_file_opens_with_its_wall_sections_dp_as_they_were(tmp_path):
+    # Version 1 had no wall ids: a 30 x 3 m curtain wall (AV 45, 3 stories) drawn as three
+    # 10 m sections took each section's own squares, 30 m2 / 4 = 7.5 -> 8, so 8 x 45 x 3 =
+    # 1,080 DP each (H12 would share 23 squares x 135 = 3,105). The step to version 2 keeps
+    # a siege in play as it was: 1,080 each (s1 hit for 60: 1,020), in no wall.
+    path = zipped(tmp_path, json.loads(VERSION_1.read_text(encoding="utf-8")))
+    opened = read_siege(path)
+    assert opened.migrated_from == 1
+    siege = opened.siege
+    assert siege.schema_version == SCHEMA_VERSION
+    assert [(s.dp, s.dp_original, s.wall_id) for s in siege.structures.values()] == [
+        (1020, 1080, None), (1080, 1080, None), (1080, 1080, None)]
+    assert len(siege.log) == 1 and siege.log[0].action.type == "fire"
+
+
+VERSION_2 = Path(__file__).with_name("data") / "siege_v2.json"
+
+
+def test_a_version_2_file_opens_with_no_beginning_kept_for_its_log(tmp_path):
+    # Version 2 kept no ``base`` (R2): its log of one shot opens, its wall ids stay, and a
+    # replay says plainly that the log's beginning was not kept.
+    from siegeboard.rules.engine import RuleError, replay_log
+
+    opened = read_siege(zipped(tmp_path, json.loads(VERSION_2.read_text(encoding="utf-8"))))
+    siege = opened.siege
+    assert opened.migrated_from == 2 and siege.schema_version == SCHEMA_VERSION
+    assert siege.base is None and len(siege.log) == 1
+    assert {s.wall_id for s in siege.structures.values()} == {"w1"}
+    with pytest.raises(RuleError, match="kept no siege from before its first entry"):
+        replay_log(siege)
+
+
+VERSION_3 = Path(__file__).with_name("data") / "siege_v3.json"
+
+
+def test_a_version_3_file_opens_with_its_dice_seed_brought_within_r3(tmp_path):
+    # Version 3 allowed any seed; R3 allows 0 .. 2^31 - 1: -7 becomes -7 mod 2^31 =
+    # 2,147,483,641, in the siege and in its base alike. The log (one shot of attack value
+    # 60 on s1: 1,080 -> 1,020) replays on the base.
+    from siegeboard.rules.engine import replay_log
+
+    opened = read_siege(zipped(tmp_path, json.loads(VERSION_3.read_text(encoding="utf-8"))))
+    siege = opened.siege
+    assert opened.migrated_from == 3 and siege.schema_version == SCHEMA_VERSION
+    assert siege.dice_seed == 2**31 - 7 == 2_147_483_641
+    assert siege.base.dice_seed == -7 % 2**31
+    assert replay_log(siege).structures["s1"].dp == 1020
+
+
+VERSION_4 = Path(__file__).with_name("data") / "siege_v4.json"
+
+
+def test_a_version_4_file_keeps_every_square_label(tmp_path):
+    """Version 4 counted labels from the grid origin; version 5 from the label anchor (R0b),
     which the step sets to the origin: every square keeps the name it had."""
     from siegeboard.geometry import label_of, square_label
     from siegeboard.report.table import structure_square
 
-    data = json.loads(VERSION_1.read_text(encoding="utf-8"))
-    assert data["schema_version"] == 1 and "label_anchor" not in data
+    data = json.loads(VERSION_4.read_text(encoding="utf-8"))
+    assert data["schema_version"] == 4 and "label_anchor" not in data
     opened = read_siege(zipped(tmp_path, data))
     siege = opened.siege
-    assert opened.migrated_from == 1 and siege.schema_version == SCHEMA_VERSION
+    assert opened.migrated_from == 4 and siege.schema_version == SCHEMA_VERSION
     assert siege.label_anchor == (3.0, 4.0) == siege.grid_origin
+    assert siege.structures
     for structure in siege.structures.values():
         square = structure_square(structure, siege.grid_origin)
         assert label_of(square, siege.grid_origin, siege.label_anchor) == square_label(square)

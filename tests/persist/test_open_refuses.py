@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from siegeboard.model.siege import SCHEMA_VERSION
-
 import io
 import json
 import struct
@@ -13,6 +11,7 @@ import zlib
 import pytest
 from PIL import Image
 
+from siegeboard.model.siege import SCHEMA_VERSION
 from siegeboard.persist import SiegeFileError, read_siege, write_siege
 from siegeboard.persist import siege_file
 
@@ -289,10 +288,11 @@ def test_truncated_files_are_refused(tmp_path):
 
 def test_a_newer_schema_version_is_refused(tmp_path):
     path = tmp_path / "castle.siege"
-    newer = SCHEMA_VERSION + 1
-    write_raw(path, members(document(schema_version=newer)))
+    # Written against the version after the current one (it was 2 when the current was 1).
+    write_raw(path, members(document(schema_version=SCHEMA_VERSION + 1)))
     message = assert_refused(path, "made by a newer siegeboard")
-    assert f"schema version {newer}; this one reads versions up to {SCHEMA_VERSION}" in message
+    assert (f"schema version {SCHEMA_VERSION + 1}; this one reads versions up to "
+            f"{SCHEMA_VERSION}") in message
 
 
 @pytest.mark.parametrize("version, match", [

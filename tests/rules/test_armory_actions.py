@@ -237,6 +237,39 @@ def test_a_petard_opens_the_gate_then_another_the_portcullis():
     assert "opened" in kinds(outcome)
 
 
+@pytest.mark.parametrize("mode", ["hull", "as_written"])
+@pytest.mark.parametrize("kind", ["interior_door", "iron_bound_door", "castle_gate"])
+@pytest.mark.parametrize("weapon_id", ["petard", "breaching_charge"])
+def test_a6_a_petard_or_breaching_charge_opens_any_door_or_gate_in_both_modes(
+        mode, kind, weapon_id):
+    # A6: no arithmetic. Before the ruling, an interior door (Armor 0, Hull 1) under "ladder as
+    # written" took the petard as a charge: one step for a hit of at least half the Hull, so
+    # only Cracked. Now every door and gate is Breached: Hull 1/1, 2/2 or 6/6 suffered.
+    siege = armory_siege((kind, "D"), ladder_mode=mode)
+    outcome = play(siege, Demolish(structure_id="D", weapon_ids=[weapon_id]))
+    door = siege.structures["D"]
+    assert door.ladder == "breached" and door.hull_suffered == door.hull
+    assert "way open" in door.effects and "opened" in kinds(outcome)
+    assert any("opens with no arithmetic" in line for line in outcome.lines)
+    assert not any(line.startswith("Charges set together") for line in outcome.lines)
+
+
+@pytest.mark.parametrize("mode", ["hull", "as_written"])
+def test_a6_a_cracked_gate_under_as_written_is_opened_by_a_petard_too(mode):
+    # A castle gate (Armor 2, Hull 6) Cracked by hand at 1 suffered: a Breaching Charge
+    # opens it all the same (suffered 1 -> 6), in either mode; the portcullis is one layer
+    # more, opened by a second charge (Hull 4/4).
+    siege = armory_siege(("castle_gate_portcullis", "G"), ladder_mode=mode)
+    play(siege, GMOverride(structure_id="G", hull_suffered=1, ladder="cracked"))
+    play(siege, Demolish(structure_id="G", weapon_ids=["breaching_charge"]))
+    gate = siege.structures["G"]
+    assert (gate.hull_suffered, gate.ladder) == (6, "breached")
+    assert gate.inner_layer.ladder == "intact"
+    play(siege, Demolish(structure_id="G", weapon_ids=["petard"]))
+    assert (gate := siege.structures["G"]).inner_layer.suffered == 4
+    assert gate.inner_layer.ladder == "breached"
+
+
 def test_a_petard_on_a_wall_is_just_a_charge():
     siege = armory_siege(("stone_curtain_wall", "W"))
     outcome = play(siege, Demolish(structure_id="W", weapon_ids=["petard"]))

@@ -54,8 +54,9 @@ def test_a_scene_with_two_besieging_and_two_defending_engines():
     assert state["C1"] == (10, "cracked")
     assert siege.scene == 1
     assert outcome.lines[0] == "Scene 1, one week: each engine makes one attack"
-    assert "Trebuchet rolls 4D6: [6, 5, 2, 1] -> 2 Successes, 1 Boons (each 5-6 a Success, " \
-           "each 6 also a Boon)" in outcome.lines
+    # R1, A12: the pool is a house rule, and its log line says so.
+    assert "House rule (A12): Trebuchet rolls 4D6: [6, 5, 2, 1] -> 2 Successes, 1 Boons " \
+           "(each 5-6 a Success, each 6 also a Boon)" in outcome.lines
     assert outcome.lines[-2:] == ["Section S1 is Breached: play the assault", CHARACTERS]
     assert [roll.values for roll in outcome.rolls] == [[6, 5, 2, 1], [6, 6]]
     assert "scene" in kinds(outcome) and "breached" in kinds(outcome)
@@ -80,8 +81,13 @@ def test_a_burning_camp_is_pointed_out():
                                     weapon_id="fire_engine", side="defender")
     outcome = play(siege, ResolveScene(attacks=[
         SceneAttack(battery_id="D3", target_id="C1", successes=0)]))
-    assert siege.structures["C1"].burning
-    assert any("C1 is burning" in line for line in outcome.lines)
+    # A14: the scene is a day, 17,280 rounds, and the camp (Hull 20) set alight by its
+    # attack burns through it: 20 Hull at 1 a round, Breached (wrecked) by the scene's end.
+    # (Before A14 a scene did not run the clock and the camp was left burning.)
+    camp = siege.structures["C1"]
+    assert (camp.hull_suffered, camp.ladder, camp.burning) == (20, "breached", False)
+    assert "C1 burns: 20 Hull in 17,280 round(s), ignoring Armor" in outcome.lines
+    assert siege.clock.turn == 17_280
 
 
 def test_a_scene_replays_and_reverts_exactly():

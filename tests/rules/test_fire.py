@@ -185,8 +185,10 @@ def test_spread_comes_before_burn_out(harris_siege):
               out_of_control=True)
     outcome = run(harris_siege, AdvanceClock(turns=1), [2, 3])  # still spreads, then burns out
     assert kinds(outcome) == ["fire_burning_out", "burned_out"]
-    assert [roll.label for roll in outcome.rolls] == [
-        "spread Timber house -> Brick farmhouse (1D6)", "spread Timber house -> Townhouse (1D6)"]
+    # R2: a clock advance records its rolls compactly: one source's spread dice are one
+    # Roll (they were one Roll per neighbour), the same dice in the same order.
+    assert [(roll.label, roll.values) for roll in outcome.rolls] == [
+        ("spread Timber house -> Brick farmhouse, Townhouse (1D6 each)", [2, 3])]
     assert outcome.lines.index("Turn 12: Timber house's fire has burned out") > max(
         i for i, line in enumerate(outcome.lines) if "fire spread" in line)
 

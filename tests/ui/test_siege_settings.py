@@ -82,3 +82,25 @@ def test_unchanged_settings_push_nothing(window, tmp_path):
 
 def test_quit_has_a_shortcut(window):
     assert not window.menus.quit_action.shortcut().isEmpty()
+
+
+def test_armory_house_rules_are_labelled_and_switch_repair_off(window, tmp_path):
+    # R1: A13's repair and A12's pool are house rules, and their rows say so.
+    from PySide6.QtWidgets import QLabel
+
+    document = open_sample(window, tmp_path, "castle_armory.siege")
+    seen = []
+
+    def fill(dialog):
+        seen.extend(label.text() for label in dialog.findChildren(QLabel))
+        assert dialog.seed_box.minimum() == 0 and dialog.seed_box.maximum() == 2**31 - 1  # R3
+        repair = dialog.option_widgets["armory_repair"]
+        repair.setCurrentIndex(repair.findData("False"))
+        face = dialog.option_widgets["scene_pool_success"]
+        face.setCurrentIndex(face.findData("4"))
+    settle(window, fill)
+    window.menus.settings_action.trigger()
+    assert "Repair (house rule, A13)" in seen and "Scene dice pool (house rule, A12)" in seen
+    options = document.siege.options
+    assert (options.armory_repair, options.scene_pool, options.scene_pool_success) == (
+        False, True, 4)

@@ -49,6 +49,7 @@ from shapely.geometry.base import BaseGeometry
 from shapely.ops import linemerge, unary_union
 
 from siegeboard.geometry import GRID_M, wall_sections
+from siegeboard.geometry.footprint import without_short_sides
 from siegeboard.model.numbers import round_half_up
 from siegeboard.model.siege import MapImage, RulesetOptions, Siege
 from siegeboard.model.structure import Structure
@@ -659,6 +660,7 @@ class _Builder:
         if footprint.geom_type != "Polygon" or footprint.is_empty:
             self.report.skipped.append(f"{origin.capitalize()}: its footprint is not one piece.")
             return None
+        footprint = without_short_sides(footprint)  # R4: no side under 5 cm
         if footprint.area < MIN_AREA_M2:
             self.report.skipped.append(
                 f"{origin.capitalize()}: {footprint.area:.2f} m2 is smaller than the "

@@ -12,14 +12,18 @@ Readings of the text where it is silent (beyond RULINGS A1-A12):
 - Set charges are not fired: guns' vulnerability, the bunker's indirect rule, the slit and
   "Heavy and Capital only" do not apply to them; Cracked does, and blast is halved on earth.
 - A fired mine is not blast: it is not halved by an earth rampart and can Breach one (A9).
-- Burning (A10) counts Hull suffered in both ladder modes: a fire is not a hit. Only hits
-  (fire, scene) can set a structure alight; a Breached structure stops burning.
+- Burning (A10) counts Hull suffered; under "ladder as written" (A4) its steps come from
+  the Hull burned since the fire began, on their own: a fire is not a hit. Hits (fire,
+  scene) and explosive or incendiary charges set against it (one fire roll for charges set
+  together) can set a structure alight; a Breached structure stops burning.
 - A lost opposed Perception check while mining loses the day: no progress, the mine goes on.
   A countermine ends the mine even when the besiegers won the check.
 - Repair (the chapter has none): an Average task for the team (entered or rolled, H13);
   success restores 1 Hull per worker, outstanding 2 per worker, failure or catastrophe none.
   The ladder then climbs back to the step the remaining Hull suffered gives, never lower.
-- A scene (A12) does not run the clock; a structure left burning is pointed out to the GM.
+- A scene (A12) runs the clock by its day or week (A14) after its attacks: what burns then
+  burns through it, in closed form.
+- A day of digging (A8) runs the clock a day (A14), whatever the Perception check gave.
 """
 
 from __future__ import annotations
@@ -31,10 +35,11 @@ from siegeboard.model.actions import (
     AdvanceClock, Demolish, DigMine, FireAt, FireMine, GMOverride, Kick, Repair, ResolveScene,
     SceneAttack, StartMine,
 )
-from siegeboard.model.siege import Clock, Mine
+from siegeboard.model.siege import TURNS_PER_DAY, Clock, Mine
 from siegeboard.model.structure import HullLayer, Structure
 from siegeboard.model.weapon import Weapon
 from siegeboard.rules.armory import numbers as armory
+from siegeboard.rules import logged_edits
 from siegeboard.rules.context import Context, RuleError
 from siegeboard.rules.tasks import resolve_task
 
@@ -42,7 +47,8 @@ Which = Literal["outer", "inner"]
 FIRED_ROLES = ("gun", "incendiary")
 OPENING_ROLES = ("petard", "breaching_charge")
 CHARGE_ROLES = ("petard", "breaching_charge", "demolition_charge")
-POOL_SUCCESS, POOL_BOON = 5, 6
+POOL_BOON = 6  # A12: each 6 of a pool is also a Boon
+SCENE_TURNS = {"day": TURNS_PER_DAY, "week": 7 * TURNS_PER_DAY}  # A14
 HARRIS_OVERRIDES = ("dp", "collapsed", "cleared", "fire_level", "out_of_control")
 CHARACTERS_SCENE = ("Now play one scene of the characters' own: a sortie, a night climb, "
                     "a countermine, a parley.")
@@ -51,8 +57,9 @@ CHARACTERS_SCENE = ("Now play one scene of the characters' own: a sortie, a nigh
 # --- Look-ups -------------------------------------------------------------------------------
 
 def _weapon(ctx: Context, weapon_id: str) -> Weapon:
-    """The siege's weapon of that id (the engine has adopted a catalogue's starter weapon)."""
-    weapon = ctx.siege.weapons.get(weapon_id)
+    """The siege's own weapon of that id, else the catalogue's starter weapon (which joins
+    the siege's weapons with the action)."""
+    weapon = ctx.weapon(weapon_id)
     if weapon is None:
         raise RuleError(f"weapon_id: no weapon {weapon_id!r} in this siege or its catalogue")
     return weapon
@@ -117,14 +124,18 @@ def _assault_follows(structure: Structure) -> bool:
 # --- Damage ---------------------------------------------------------------------------------
 
 def _deal(ctx: Context, structure: Structure, damage: int, *, mode: str,
-          can_breach: bool = True) -> bool:
+          can_breach: bool = True, step: str | None = None) -> bool:
     """Put ``damage`` on the front layer, explain it, record the ladder's moves and effects.
 
+    ``step``: the ladder step the damage leaves, when something else than the damage decides
+    it (burning under "ladder as written", A4); never higher than it was.
     Returns True when this made the whole structure Breached.
     """
     which = _front(structure)
     before = _layer(structure, which)
     after = armory.suffer(before, damage, mode=mode, can_breach=can_breach)
+    if step is not None:
+        after = after.model_copy(update={"ladder": armory.worse(before.ladder, step)})
     _set_layer(structure, which, after)
     label = _label(structure, which)
     ctx.touch(structure.id)
@@ -162,13 +173,15 @@ def _deal(ctx: Context, structure: Structure, damage: int, *, mode: str,
 
 def _ignite(ctx: Context, structure: Structure, why: str) -> None:
     structure.burning = True
+    structure.hull_burned = 0  # A4 as written: burning counts from the moment it catches
     ctx.event("ignited", structure.id, cause=why)
     ctx.say(f"{structure.name} catches fire ({why}): it loses 1 Hull a round, ignoring Armor, "
             "until put out or Breached")
 
 
 def _fire_from_hit(ctx: Context, structure: Structure, weapon: Weapon) -> None:
-    """A10: an incendiary hit sets a structure that burns alight; an explosive one on a 6."""
+    """A10: an incendiary hit sets a structure that burns alight; an explosive one on a 6
+    (a fired round, or an explosive charge set against it)."""
     if not _burns(structure) or structure.burning or structure.ladder == "breached":
         return
     if weapon.incendiary:
@@ -274,24 +287,45 @@ def fire(ctx: Context, action: FireAt) -> None:
 
 
 def advance(ctx: Context, action: AdvanceClock) -> None:
-    """A10: a turn is a round; each burning structure loses 1 Hull a round, ignoring Armor."""
-    clock = Clock(turn=ctx.get("clock").turn + action.turns)
+    """A10: a round is one turn of the clock (5 s); each burning structure loses 1 Hull a
+    round, ignoring Armor, until put out or Breached."""
+    run_clock(ctx, action.turns, f"+{action.turns:,} round(s)")
+
+
+def run_clock(ctx: Context, turns: int, why: str) -> None:
+    """The clock ``turns`` turns on and every fire burning through them (A10, A14): 1 Hull a
+    round each. The ladder follows the Hull suffered, or under "ladder as written" (A4) the
+    Hull burned since it caught fire, each half of the Hull one step. Worked out for the whole
+    span at once (closed form), however long: a day's scene is 17,280 rounds."""
+    clock = Clock(turn=ctx.get("clock").turn + turns)
     ctx.set("clock", clock)
-    ctx.say(f"Clock: +{action.turns} round(s), now {clock.label()}")
-    for structure_id, original in ctx.siege.structures.items():
-        if not original.burning:
+    ctx.say(f"Clock: {why}, now {clock.label()}")
+    as_written = ctx.options.ladder_mode == "as_written"
+    for structure_id in ctx.siege.structures:
+        if not ctx.current(structure_id).burning:
             continue
         structure = ctx.structure(structure_id)
         can_breach = not structure.has_flag("dig_only")
         room = structure.hull - structure.hull_suffered - (0 if can_breach else 1)
-        loss = max(0, min(action.turns, room))
+        loss = max(0, min(turns, room))
         ctx.event("burning", structure_id, loss=loss)
-        ctx.say(f"{structure.name} burns: {loss} Hull in {action.turns} round(s), ignoring Armor")
-        _deal(ctx, structure, loss, mode="hull", can_breach=can_breach)
+        ctx.say(f"{structure.name} burns: {loss} Hull in {turns:,} round(s), ignoring Armor")
+        if not as_written:
+            _deal(ctx, structure, loss, mode="hull", can_breach=can_breach)
+            continue
+        burned = min(structure.hull, structure.hull_burned + turns)
+        step = armory.ladder_after_burning(structure.ladder, structure.hull_burned, burned,
+                                           structure.hull, can_breach=can_breach)
+        ctx.say(f"Ladder as written: {burned} Hull burned since it caught fire (each "
+                f"{structure.hull / 2:g} a step)")
+        structure.hull_burned = burned
+        _deal(ctx, structure, loss, mode="hull", can_breach=can_breach, step=step)
+    ctx.report(turns, turns)
 
 
 def demolish(ctx: Context, action: Demolish) -> None:
-    """A6: a Petard or Breaching Charge opens a door or gate; A7: charges add up, Armor once."""
+    """A6: a Petard or Breaching Charge opens any door or gate (the layer it is fixed to) with
+    no arithmetic, in both ladder modes; A7: otherwise charges add up, Armor taken once."""
     weapons = [_weapon(ctx, weapon_id) for weapon_id in action.weapon_ids]
     for weapon in weapons:
         if weapon.role not in CHARGE_ROLES:
@@ -307,12 +341,13 @@ def demolish(ctx: Context, action: Demolish) -> None:
         return
     which = _front(structure)
     opener = next((w for w in weapons if w.role in OPENING_ROLES), None)
-    if opener is not None and structure.has_flag("petard_opens"):
+    if opener is not None and armory.door_or_gate(structure):
         layer = _layer(structure, which)
         ctx.say(f"{opener.name} fixed to {_label(structure, which)}: it opens with no arithmetic")
         ctx.event("hit", structure.id, damage=layer.hull - layer.suffered, weapon=opener.id,
                   layer=layer.name)
         _deal(ctx, structure, layer.hull - layer.suffered, mode="hull")
+        _fire_from_charges(ctx, structure, weapons)
         return
     hull_damages = [w.hull_damage for w in weapons]
     total = armory.charges_damage(hull_damages, doubled=action.on_pier)
@@ -329,6 +364,16 @@ def demolish(ctx: Context, action: Demolish) -> None:
               layer=layer.name)
     _deal(ctx, structure, damage, mode=ctx.options.ladder_mode,
           can_breach=not structure.has_flag("dig_only"))
+    _fire_from_charges(ctx, structure, weapons)
+
+
+def _fire_from_charges(ctx: Context, structure: Structure, weapons: list[Weapon]) -> None:
+    """A10, H9: charges set together go off as one blow: an incendiary among them sets a
+    structure that burns alight, else an explosive one rolls 1D6 for fire once (6)."""
+    lighter = next((w for w in weapons if w.incendiary), None) or next(
+        (w for w in weapons if w.explosive), None)
+    if lighter is not None:
+        _fire_from_hit(ctx, structure, lighter)
 
 
 def kick(ctx: Context, action: Kick) -> None:
@@ -381,9 +426,15 @@ def start_mine(ctx: Context, action: StartMine) -> None:
 
 
 def dig_mine(ctx: Context, action: DigMine) -> None:
-    """A8: one day of digging, with the opposed Perception check as the GM entered it."""
+    """A8: one day of digging, with the opposed Perception check as the GM entered it; the
+    clock goes a day forward with it, and what burns burns through that day (A14)."""
     mine = _mine(ctx, action.mine_id, "digging")
     structure = ctx.current(mine.structure_id)
+    _dig_day(ctx, action, mine, structure)
+    run_clock(ctx, TURNS_PER_DAY, "a day of digging")
+
+
+def _dig_day(ctx: Context, action: DigMine, mine: Mine, structure: Structure) -> None:
     if action.countermined:
         _put_mine(ctx, mine.model_copy(update={"state": "countermined"}))
         ctx.event("countermined", structure.id, mine=mine.id)
@@ -446,6 +497,8 @@ def override(ctx: Context, action: GMOverride) -> None:
         step = layer.ladder
     _set_layer(structure, which, layer.model_copy(update={"suffered": suffered, "ladder": step}))
     if action.burning is not None:
+        if action.burning and not structure.burning:
+            structure.hull_burned = 0  # lit now: A4 as written counts from here
         structure.burning = action.burning
     structure.effects = armory.section_effects(structure)
     reason = f" ({action.reason})" if action.reason else ""
@@ -458,13 +511,18 @@ def override(ctx: Context, action: GMOverride) -> None:
 
 
 def repair(ctx: Context, action: Repair) -> None:
-    """Repair (the chapter has none): an Average task; success 1 Hull a worker, outstanding 2."""
+    """Repair (house rule, A13; the chapter has none): an Average task; success 1 Hull a
+    worker, outstanding 2. Refused when the house rule is off in Siege Settings."""
+    if not ctx.options.armory_repair:
+        raise RuleError("repair: a house rule (A13) switched off in Siege Settings; the "
+                        "chapter has no repair")
     structure = ctx.structure(action.structure_id)
     which: Which = "outer"
     if structure.hull_suffered == 0 and structure.inner_layer is not None:
         which = "inner"
     layer = _layer(structure, which)
-    outcome = resolve_task(ctx, action.task, "average", f"Repair of {_label(structure, which)}")
+    outcome = resolve_task(ctx, action.task, "average",
+                           f"House rule (A13): repair of {_label(structure, which)}")
     per_worker = {"success": 1, "outstanding": 2}.get(outcome, 0)
     restored = min(layer.suffered, per_worker * action.team_size)
     suffered = layer.suffered - restored
@@ -479,15 +537,22 @@ def repair(ctx: Context, action: Repair) -> None:
 
 
 def _scene_dice(ctx: Context, attack: SceneAttack, name: str, place: str) -> tuple[int, int]:
-    """Successes and Boons entered, or rolled: pool D6, each 5-6 a Success, each 6 also a Boon."""
+    """Successes and Boons entered, or rolled from a pool (house rule, A12): pool D6, each
+    die of the setting's face or more (5 by default) a Success, each 6 also a Boon."""
     if attack.pool is not None:
         if attack.successes is not None or attack.boons is not None:
             raise RuleError(f"{place}: give Successes and Boons, or a pool to roll, not both")
-        values = ctx.roll(attack.pool, 6, f"{name}: pool {attack.pool}D6")
-        successes = sum(1 for value in values if value >= POOL_SUCCESS)
+        if not ctx.options.scene_pool:
+            raise RuleError(f"{place}.pool: the scene dice pool is a house rule (A12) switched "
+                            "off in Siege Settings: enter Successes and Boons")
+        least = ctx.options.scene_pool_success
+        values = ctx.roll(attack.pool, 6, f"{name}: pool {attack.pool}D6 (house rule, A12)")
+        successes = sum(1 for value in values if value >= least)
         boons = sum(1 for value in values if value >= POOL_BOON)
-        ctx.say(f"{name} rolls {attack.pool}D6: {values or 'no dice'} -> {successes} Successes, "
-                f"{boons} Boons (each 5-6 a Success, each 6 also a Boon)")
+        faces = f"{least}-6" if least < 6 else "6"
+        ctx.say(f"House rule (A12): {name} rolls {attack.pool}D6: {values or 'no dice'} -> "
+                f"{successes} Successes, {boons} Boons (each {faces} a Success, each 6 also "
+                "a Boon)")
         return successes, boons
     if attack.successes is None and attack.boons is None:
         raise RuleError(f"{place}: enter Successes and Boons, or a pool to roll")
@@ -517,22 +582,24 @@ def scene(ctx: Context, action: ResolveScene) -> None:
         if _attack(ctx, attack.target_id, weapon, successes, boons,
                    who=f"{battery.name} ({battery.side}): "):
             breached.append(attack.target_id)
+    ctx.event("scene", None, number=number, length=action.length, attacks=len(action.attacks))
+    # A14: the scene takes the clock forward by its day or week, and what burns burns
+    # through it (a day is 17,280 rounds: a section left burning is Breached by its end).
+    burning = [key for key in ctx.siege.structures if ctx.current(key).burning]
+    run_clock(ctx, SCENE_TURNS[action.length], f"the scene's {action.length}")
+    breached += [key for key in burning
+                 if key not in breached and armory.fully_breached(ctx.current(key))]
     prompts = [f"Section {ctx.current(key).name} is Breached: play the assault"
                for key in breached if _assault_follows(ctx.current(key))] + [CHARACTERS_SCENE]
-    ctx.event("scene", None, number=number, length=action.length, attacks=len(action.attacks),
-              prompts="\n".join(prompts))
-    for structure_id in ctx.siege.structures:
-        structure = ctx.current(structure_id)
-        if structure.burning:
-            left = structure.hull - structure.hull_suffered
-            ctx.say(f"{structure.name} is burning: at 1 Hull a round it is Breached in {left} "
-                    "round(s) unless put out (advance the clock, or the GM puts it out)")
     for prompt in prompts:
         ctx.say(prompt)
+    # What the window asks the GM to play next (Outcome.prompts), as a typed event.
+    ctx.event("prompt", None, prompts="\n".join(prompts))
 
 
 HANDLERS = {
     "fire": fire, "advance": advance, "demolish": demolish, "kick": kick,
     "start_mine": start_mine, "dig_mine": dig_mine, "fire_mine": fire_mine,
     "override": override, "repair": repair, "scene": scene,
+    **logged_edits.HANDLERS,  # R2: settings and edits in play
 }

@@ -17,8 +17,8 @@ from siegeboard.rules.armory.escalade import Escalade, EscaladeRow, escalade_tab
 
 __all__ = [
     "Escalade", "EscaladeRow", "LADDER", "MINE_HULL_DAMAGE", "blast_applies", "boon_extra",
-    "charges_damage", "effective_armor", "escalade_table", "fully_breached", "halve_blast",
-    "hit_damage", "ladder_after_hit", "ladder_as_written", "ladder_state", "mine_days", "passage",
+    "charges_damage", "door_or_gate", "effective_armor", "escalade_table", "fully_breached", "halve_blast",
+    "hit_damage", "ladder_after_burning", "ladder_after_hit", "ladder_as_written", "ladder_state", "mine_days", "passage",
     "section_effects", "suffer", "weapon_marks", "worse",
 ]
 
@@ -82,6 +82,23 @@ def ladder_as_written(current: LadderStep, damage: int, hull: int) -> LadderStep
     whole_number("hull", hull, 1)
     if damage > 0 and 2 * damage >= hull:
         return LADDER[min(index + 1, len(LADDER) - 1)]
+    return LADDER[index]
+
+
+def ladder_after_burning(current: LadderStep, burned_before: int, burned_after: int, hull: int,
+                         *, can_breach: bool = True) -> LadderStep:
+    """A4 *option* "ladder as written", burning (A10) counted on its own: each half of the
+    section's Hull burned since it caught fire moves it one step down (Hull 6: at 3 and 6
+    burned; Hull 5: at 3 and 5). Hits do not count here, nor does burning count as a hit.
+    ``can_breach`` False (an earth rampart, A9) stops at Cracked."""
+    index = LADDER.index(_step("current", current))
+    whole_number("burned_before", burned_before)
+    whole_number("burned_after", burned_after)
+    whole_number("hull", hull, 1)
+    steps = (2 * burned_after) // hull - (2 * burned_before) // hull
+    index = min(len(LADDER) - 1, index + max(0, steps))
+    if not can_breach and LADDER[index] == "breached" and current != "breached":
+        index = LADDER.index("cracked")
     return LADDER[index]
 
 
@@ -180,6 +197,13 @@ def mine_days(armor: int) -> int:
 def passage(structure: Structure) -> bool:
     """A door or gate: Breached means the way is open."""
     return any(structure.has_flag(flag) for flag in ("petard_opens", "kick_opens", "portcullis"))
+
+
+def door_or_gate(structure: Structure) -> bool:
+    """A6: what a Petard or Breaching Charge opens with no arithmetic, in both ladder modes:
+    any door or gate (interior door, iron-bound door, castle gate, one layer of a gate with a
+    portcullis). The same structures as ``passage``: Breached, each is a way through."""
+    return passage(structure)
 
 
 def fully_breached(structure: Structure) -> bool:

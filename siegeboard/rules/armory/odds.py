@@ -18,7 +18,7 @@ from math import comb
 
 from siegeboard.model.siege import Siege
 from siegeboard.model.structure import Structure
-from siegeboard.rules.armory.actions import FIRED_ROLES, POOL_BOON, POOL_SUCCESS
+from siegeboard.rules.armory.actions import FIRED_ROLES, POOL_BOON
 from siegeboard.rules.armory.shot import (
     FIRE_FACE, HullEffect, applied, burning_effect, burns, hit_effect,
 )
@@ -27,11 +27,11 @@ from siegeboard.rules.chances import (
 )
 
 
-def pool_outcomes(pool: int) -> dict[tuple[int, int], Fraction]:
-    """(Successes, Boons) of ``pool`` D6 (A12, house rule): each face from ``POOL_SUCCESS``
-    up a Success, each ``POOL_BOON`` also a Boon; multinomial over the three kinds of face."""
+def pool_outcomes(pool: int, least: int = 5) -> dict[tuple[int, int], Fraction]:
+    """(Successes, Boons) of ``pool`` D6 (A12, house rule): each face from ``least`` up a
+    Success, each ``POOL_BOON`` also a Boon; multinomial over the three kinds of face."""
     boon_faces = 7 - POOL_BOON
-    success_faces = POOL_BOON - POOL_SUCCESS
+    success_faces = POOL_BOON - least
     blank_faces = 6 - boon_faces - success_faces
     out: dict[tuple[int, int], Fraction] = {}
     total = Fraction(1, 6 ** pool)
@@ -46,7 +46,7 @@ def pool_outcomes(pool: int) -> dict[tuple[int, int], Fraction]:
 def attack_figures(spec: ShotSpec) -> dict[tuple[int, int], Fraction]:
     """The (Successes, Boons) of the attack with their chances."""
     if spec.pool is not None:
-        return pool_outcomes(spec.pool)
+        return pool_outcomes(spec.pool, spec.pool_success)
     return {(spec.successes, spec.boons): Fraction(1)}
 
 

@@ -39,6 +39,18 @@ class ArmoryRuleset(Ruleset):
             "hull": "by Hull suffered (ruling A4, default)",
             "as_written": "as written: each hit of half the Hull is one step (ruling A4 option)"}),
         Setting("armory_section_m", "Wall section length"),
+        Setting("armory_repair", "Repair (house rule, A13)", {
+            "True": "on: an Average task, 1 Hull a worker, 2 on an outstanding success",
+            "False": "off: sections cannot be repaired"},
+            tip="The chapter has no repair: this is a house rule (R1).", house_rule=True),
+        Setting("scene_pool", "Scene dice pool (house rule, A12)", {
+            "True": "on: Successes and Boons may be rolled from a pool of D6",
+            "False": "off: the GM enters Successes and Boons"},
+            tip="The chapter gives no pool: this is a house rule (R1).", house_rule=True),
+        Setting("scene_pool_success", "Scene pool: a Success on (house rule, A12)", {
+            str(face): f"{face} or more" + (" (default)" if face == 5 else "")
+            for face in range(2, 7)},
+            tip="Each die of this or more is a Success; each 6 also a Boon.", house_rule=True),
     )
     fire_inputs = frozenset({"successes", "boons", "through_slit"})
     make_fields = frozenset({"hull"})
@@ -48,6 +60,7 @@ class ArmoryRuleset(Ruleset):
     pier_charges = True
     layered_gates = True
     has_escalade = True
+    repair_is_house_rule = True
     import_kinds = {"wall_kind": "brick_house", "building_kind": "brick_house",
                     "object_kind": "brick_house", "door_kind": "interior_door",
                     "gate_kind": "castle_gate"}
@@ -111,6 +124,19 @@ class ArmoryRuleset(Ruleset):
             lines.append(f"{inner.name}: Armor {inner.armor}, Hull "
                          f"{inner.hull - inner.suffered}/{inner.hull}, {inner.ladder}")
         return lines
+
+    def change_line(self, before: Structure | None, after: Structure | None) -> str:
+        if before is None or after is None:
+            return ""
+        parts = []
+        if after.hull_suffered != before.hull_suffered:
+            parts.append(f"Hull suffered {before.hull_suffered} -> "
+                         f"{after.hull_suffered}/{after.hull}")
+        if after.ladder != before.ladder:
+            parts.append(f"{before.ladder.capitalize()} -> {after.ladder.capitalize()}")
+        if before.burning and not after.burning:
+            parts.append("no longer burning")
+        return f"{after.name}: {', '.join(parts)}" if parts else ""
 
     def fires_summary(self, structures: list[Structure]) -> str:
         burning = sum(1 for s in structures if s.burning)

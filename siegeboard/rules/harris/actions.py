@@ -39,6 +39,7 @@ from siegeboard.model.actions import (
 from siegeboard.model.weapon import Weapon
 from siegeboard.rules.harris import burning
 from siegeboard.rules.harris import numbers as harris
+from siegeboard.rules import logged_edits
 from siegeboard.rules.context import Context, RuleError
 from siegeboard.rules.harris.damage import lose_dp
 from siegeboard.rules.tasks import resolve_task
@@ -61,7 +62,7 @@ def _structure_or_error(ctx: Context, structure_id: str) -> Any:
 
 
 def _weapon_or_error(ctx: Context, weapon_id: str) -> Weapon:
-    weapon = ctx.siege.weapons.get(weapon_id)
+    weapon = ctx.weapon(weapon_id)
     if weapon is None:
         raise RuleError(f"no weapon {weapon_id!r} in this siege")
     return weapon
@@ -126,7 +127,7 @@ def _hit(ctx: Context, weapon: Weapon, target_id: str, penetration: int) -> None
     structure = ctx.current(target_id)
     armor = harris.current_armor(structure)
     ctx.say(f"Hit on {structure.name}: AV {armor}{_armor_note(structure)}")
-    attack = harris.attack_value(penetration, armor, small_arm=weapon.small_arm,
+    attack = harris.attack_value(penetration, armor, small_arm=weapon.is_small_arm,
                                  dice=_LabelledDice(ctx, f"{weapon.name}: small arm (1D20)"))
     ctx.say(_attack_line(ctx, weapon, penetration, armor, attack))
     concussion = weapon.concussion if weapon.explosive else 0
@@ -159,7 +160,7 @@ def _attack_line(ctx: Context, weapon: Weapon, penetration: int, armor: int, att
         if penetration == armor:
             where = "equal, not above"
         return f"{head}: {where}, attack value {penetration} / 2 = {attack}"
-    if weapon.small_arm:
+    if weapon.is_small_arm:
         roll = ctx.dice.rolls[-1].values[0]
         return (f"{head}: below half, small arm: 1D20 = {roll}, "
                 f"{'1: attack value 1' if roll == 1 else f'not 1: attack value {attack}'}")
@@ -410,4 +411,5 @@ HANDLERS = {
     "free_trapped": free_trapped,
     "override": override,
     "demolish": demolish,
+    **logged_edits.HANDLERS,  # R2: settings and edits in play
 }

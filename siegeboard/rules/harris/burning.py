@@ -10,8 +10,10 @@ Each turn of an advance runs, in order: growth, burning damage, spread, burn-out
 is +1 a turn for wooden structures (wood, wattle) and +1 a minute for others; burning
 damage (``options.burn_damage_every``, default each minute) removes DP equal to the level
 from every out-of-control fire; spread is rolled each minute; burn-out is -1 a turn at
-DP 0. Minutes end on turns that are multiples of 12. Only burning structures are visited,
-and neighbours come from the spatial index, so a long advance costs little.
+DP 0. Minutes end on turns that are multiples of 12: fires grow at the clock's minute
+boundaries (turn 12, 24, ...), all together, not a minute after each one started (H9).
+Only burning structures are visited, and neighbours come from the spatial index, so a long
+advance costs little.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ if TYPE_CHECKING:
     from siegeboard.rules.context import Context
 
 SPREAD_DISTANCE_M = 10.0
+PROGRESS_TURNS = 120  # a long advance tells its progress every 10 minutes of siege time
 IGNITION_TARGET = 6
 
 
@@ -215,10 +218,30 @@ def advance(ctx: "Context", turns: int) -> None:
         ctx.say("No fire burns: nothing else happens")
     steps = _Steps(ctx)
     fires = _Fires(ctx, burning)
-    for turn in range(start + 1, end + 1):
-        if not fires.burning:
-            break
+    turn = start
+    while turn < end and fires.burning:
+        wooden = bool(fires.wooden)
+        if not every_turn and not fires.dead and (not wooden or turn % TURNS_PER_MINUTE == 0):
+            # While no fire is out of control (no burning damage, no spread) and none is at
+            # DP 0 (-1 a turn), fires only grow: whole minutes are taken at once, wooden
+            # fires +12 a minute, the others +1 (A14: a day is 17,280 turns, a month of
+            # clock half a million). Between minute boundaries nothing at all happens to
+            # fires that are not wooden: go straight to the next boundary.
+            boundary = (turn // TURNS_PER_MINUTE + 1) * TURNS_PER_MINUTE
+            if boundary > end and not wooden:
+                break
+            minutes = _quiet_minutes(ctx, fires.live, boundary, end) if boundary <= end else 0
+            if minutes:
+                _grow_minutes(ctx, steps, fires.live, boundary, minutes)
+                turn = boundary + TURNS_PER_MINUTE * (minutes - 1)
+                ctx.report(turn - start, turns)
+                continue
+            if not wooden:
+                turn = boundary - 1
+        turn += 1
         minute_ends = turn % TURNS_PER_MINUTE == 0
+        if minute_ends and turn % PROGRESS_TURNS == 0:
+            ctx.report(turn - start, turns)
         _grow(ctx, steps, fires.live if minute_ends else fires.wooden, turn)
         if every_turn or minute_ends:
             if _burn(ctx, steps, fires.live, turn):
@@ -229,7 +252,47 @@ def advance(ctx: "Context", turns: int) -> None:
                 fires.light(lit)
         _burn_out(ctx, steps, fires, turn)
     steps.flush_all()
+    ctx.report(turns, turns)
     ctx.set("clock", Clock(turn=end))
+
+
+def _quiet_minutes(ctx: "Context", live: list[str], boundary: int, end: int) -> int:
+    """How many minute boundaries from ``boundary`` on can be taken at once: while no fire
+    is out of control (no burning damage, no spread) each just grows +1 a minute, up to the
+    minute before the first one would go out of control (H9: level above DP / 10). At most
+    ten minutes at a time, so that a long advance still tells its progress; 0 when the next
+    boundary must be played out turn by turn."""
+    current = ctx.current
+    room = min((end - boundary) // TURNS_PER_MINUTE + 1, PROGRESS_TURNS // TURNS_PER_MINUTE)
+    for structure_id in live:
+        structure = current(structure_id)
+        if structure.out_of_control:
+            return 0
+        # Out of control once 10 x level > DP, at level DP // 10 + 1: stay at or below DP // 10.
+        headroom = structure.dp_original // 10 - structure.fire_level
+        room = min(room, headroom // TURNS_PER_MINUTE if harris.is_wooden(structure)
+                   else headroom)
+        if room <= 0:
+            return 0
+    return room
+
+
+def _grow_minutes(ctx: "Context", steps: _Steps, live: list[str], boundary: int,
+                  minutes: int) -> None:
+    """``minutes`` minutes' growth of each fire of ``live`` at once (``_quiet_minutes`` says
+    none goes out of control): the same levels and the same told runs as turn by turn. With
+    wooden fires among them the span starts on a minute boundary."""
+    last = boundary + TURNS_PER_MINUTE * (minutes - 1)
+    for structure_id in live:
+        structure = ctx.structure(structure_id)
+        before = structure.fire_level
+        if harris.is_wooden(structure):  # +1 on every turn (``boundary`` is a minute away)
+            grown, first = TURNS_PER_MINUTE * minutes, boundary - TURNS_PER_MINUTE + 1
+        else:  # +1 at each minute boundary
+            grown, first = minutes, boundary
+        set_valid(structure, "fire_level", before + grown)
+        steps.step(steps.grow, structure_id, before, before + grown, first)
+        steps.grow[structure_id].last_turn = last
 
 
 def _grow(ctx: "Context", steps: _Steps, growing: list[str], turn: int) -> None:
@@ -293,8 +356,10 @@ def _spread(ctx: "Context", steps: _Steps, burning: list[str], turn: int) -> lis
             targets.append((neighbour_id, neighbour.name, distance))
         if not targets:
             continue
-        dice = ctx.dice.roll_each(6, [f"spread {source_name} -> {name} (1D6)"
-                                      for _, name, _ in targets])
+        dice = ctx.dice.roll_each(
+            6, [f"spread {source_name} -> {name} (1D6)" for _, name, _ in targets],
+            together=f"spread {source_name} -> {', '.join(name for _, name, _ in targets)} "
+                     f"(1D6 each)")
         for (neighbour_id, name, distance), die in zip(targets, dice):
             if die != 1:
                 say(f"Turn {turn}: fire spread from {source_name} to {name} "

@@ -7,10 +7,12 @@ made in integers (``2 * penetration >= armor``), never in floats.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from fractions import Fraction
 from typing import Literal
 
+from siegeboard.model.bounds import STORIES_MAX
 from siegeboard.model.numbers import half_up, round_half_up, whole_number
 from siegeboard.model.structure import Structure
 from siegeboard.rules.dice import Dice
@@ -30,6 +32,8 @@ __all__ = [
     "collapses",
     "collapsed_repair_cap",
     "construction",
+    "stories_from_height",
+    "STORY_M",
     "split_dp",
     "split_damage",
     "is_wooden",
@@ -150,6 +154,29 @@ def construction(dp: int) -> tuple[float, int]:
     """H11: (months, cost) to build ``dp`` defensive points: DP / 100 months, 400 x DP."""
     whole_number("dp", dp)
     return dp / 100, 400 * dp
+
+
+STORY_M = 4  # H2: a story is 4 m
+
+
+def stories_from_height(height_m: float) -> int:
+    """H2: stories of a structure ``height_m`` metres tall: ceil(height / 4), at least 1.
+
+    11.5 m -> 3 stories, 12 m -> 3, 12.1 m -> 4, 0 m -> 1. Heights past 400 m (100 stories,
+    R3) and heights that are not a finite number of 0 m or more are refused by name.
+    """
+    if isinstance(height_m, bool) or not isinstance(height_m, (int, float, Fraction)):
+        raise ValueError(f"height must be a number of metres, not {height_m!r}")
+    if isinstance(height_m, float) and not math.isfinite(height_m):
+        raise ValueError(f"height must be a finite number of metres, not {height_m}")
+    exact = Fraction(height_m)
+    if exact < 0:
+        raise ValueError(f"height must be 0 m or more, not {height_m} m")
+    stories = max(1, math.ceil(exact / STORY_M))
+    if stories > STORIES_MAX:
+        raise ValueError(f"height {height_m} m makes {stories} stories: at most {STORIES_MAX} "
+                         f"({STORIES_MAX * STORY_M} m)")
+    return stories
 
 
 def split_dp(dp: int, lengths: Sequence[float]) -> list[int]:

@@ -157,6 +157,35 @@ class HarrisRuleset(Ruleset):
                 f"State {state_word(structure)}"
                 + (f", fire level {structure.fire_level}" if structure.fire_level else "")]
 
+    def construction_line(self, structures: list[Structure]) -> str:
+        """H11: months = DP / 100, cost = 400 x DP, of the original DP (the whole structure);
+        for several, of their sum: "Construction 2 months, cost 80,000"."""
+        if not structures:
+            return ""
+        months, cost = numbers.construction(sum(s.dp_original for s in structures))
+        what = "Construction" if len(structures) == 1 else f"Construction of all {len(structures)}"
+        shown = f"{months:,.2f}".removesuffix(".00")
+        if "." in shown:
+            shown = shown.removesuffix("0")
+        return f"{what}: {shown} month{'s' if months != 1 else ''}, cost {cost:,}"
+
+    def change_line(self, before: Structure | None, after: Structure | None) -> str:
+        if before is None or after is None:
+            return ""
+        parts = []
+        if after.dp != before.dp:
+            parts.append(f"DP {before.dp} -> {after.dp}")
+        if after.fire_level != before.fire_level:
+            parts.append(f"fire level {before.fire_level} -> {after.fire_level}"
+                         + (" (out)" if after.fire_level == 0 else ""))
+        if after.out_of_control and not before.out_of_control:
+            parts.append("out of control")
+        if after.collapsed and not before.collapsed:
+            parts.append("collapsed")
+        if after.cleared and not before.cleared:
+            parts.append("cleared")
+        return f"{after.name}: {', '.join(parts)}" if parts else ""
+
     def fires_summary(self, structures: list[Structure]) -> str:
         fires = [s for s in structures if s.fire_level > 0]
         if not fires:

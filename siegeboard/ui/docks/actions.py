@@ -185,6 +185,9 @@ class ActionsDock(QDockWidget):
         for field, widget in overrides.items():
             form.setRowVisible(widget, field in rules.override_fields)
         self.demolish_group.form.setRowVisible(self.on_pier, rules.pier_charges)
+        # R1: a rule the text does not give is a house rule, and says so.
+        self.repair_group.setTitle("Repair (house rule, A13)" if rules.repair_is_house_rule
+                                   else "Repair")
         key = self.structure_id
         structure = self.document.siege.structures.get(key) if key else None
         for group in (self.fight_group, self.repair_group, self.free_group, self.kick_group,

@@ -24,7 +24,8 @@ from siegeboard.model.structure import Material, Occupant
 from siegeboard.report.table import structure_square
 from siegeboard.ui.changes import Aspect, Change
 from siegeboard.ui.document import Document
-from siegeboard.ui.number_fields import StrictSpinBox
+from siegeboard.rules import harris
+from siegeboard.ui.number_fields import StrictDoubleSpinBox, StrictSpinBox
 from siegeboard.ui.plain_words import plain_error
 
 EMPTY_HINT = ("Nothing selected. Click a structure on the map or in the Structures list to "
@@ -64,8 +65,13 @@ class InspectorDock(QDockWidget):
         self.kind = QComboBox()
         self.kind.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.kind.setMinimumContentsLength(12)
-        self.armor = StrictSpinBox("Armor", 0, 10_000)
+        self.armor = StrictSpinBox("Armor", 0, 999)  # R3
         self.stories = StrictSpinBox("Stories", 1, 100)
+        # H2: a GM may give a height instead; it becomes ceil(height / 4) stories.
+        self.height = StrictDoubleSpinBox("The height", 0.0, 100 * harris.STORY_M, 1)
+        self.height.setSuffix(" m")
+        self.height.setToolTip("Type a height in metres: a story is 4 m, so it makes "
+                               "ceil(height / 4) stories (ruling H2)")
         self.hull = StrictSpinBox("Hull", 1, 10_000)
         self.material = QComboBox()
         self.material.addItems(list(get_args(Material)))
@@ -83,6 +89,7 @@ class InspectorDock(QDockWidget):
         self.form.addRow("Kind", self.kind)
         self.form.addRow("Armor", self.armor)
         self.form.addRow("Stories", self.stories)
+        self.form.addRow("Height", self.height)
         self.form.addRow("Hull", self.hull)
         self.form.addRow("Material", self.material)
         self.form.addRow("Occupants", self.occupants)
@@ -105,6 +112,9 @@ class InspectorDock(QDockWidget):
             box.valueChanged.connect(lambda _v, name=name: self._touch(name))
             box.editingFinished.connect(lambda name=name, box=box: self._commit_touched(
                 name, box.value()))
+        self.height.refused.connect(lambda message: self.warn(message))
+        self.height.valueChanged.connect(lambda _v: self._touch("height"))
+        self.height.editingFinished.connect(self._commit_height)
         self.name.editingFinished.connect(self._commit_name)
         self.kind.activated.connect(lambda _: self._commit(kind=self.kind.currentData()))
         self.material.activated.connect(
@@ -137,6 +147,8 @@ class InspectorDock(QDockWidget):
             self.show_selection()
 
     def _row_visible(self, field: str) -> bool:
+        if field == "height":
+            field = "stories"
         if field in ("stories", "hull"):
             return field in self.document.rules.make_fields
         return True
@@ -151,13 +163,19 @@ class InspectorDock(QDockWidget):
             self.heading.setText(EMPTY_HINT)
             return
         single = len(structures) == 1
-        for widget in (self.name, self.occupants, self.notes, self.derived):
+        for widget in (self.name, self.occupants, self.notes):
             self.form.setRowVisible(widget, single)
+        # H11: what building the selection would take, summed (several); every figure (one).
+        construction = "" if single else self.document.rules.construction_line(structures)
+        self.form.setRowVisible(self.derived, single or bool(construction))
+        if not single:
+            self.derived.setText(construction)
         self._loading = True
         try:
             first = structures[0]
             mixed = {field for field in SHARED
                      if any(getattr(s, field) != getattr(first, field) for s in structures)}
+            self.form.setRowVisible(self.height, self._row_visible("height"))
             for field in SHARED:
                 widget = getattr(self, field)
                 self.form.setRowVisible(widget, self._row_visible(field))
@@ -179,6 +197,7 @@ class InspectorDock(QDockWidget):
             self.kind.setCurrentIndex(-1 if "kind" in mixed else position)
             self.armor.setValue(first.armor)
             self.stories.setValue(first.stories)
+            self.height.setValue(first.stories * harris.STORY_M)
             self.hull.setValue(first.hull)
             if "material" in mixed:
                 self.material.setCurrentIndex(-1)
@@ -206,6 +225,9 @@ class InspectorDock(QDockWidget):
                  f"Squares {footprint_squares(structure.footprint)} (2 m)",
                  f"10 m square {square}"]
         lines += self.document.rules.inspector_lines(structure)
+        construction = self.document.rules.construction_line([structure])  # H11
+        if construction:
+            lines.append(construction)
         return "\n".join(lines)
 
     # -- committing ---------------------------------------------------------------------------
@@ -217,6 +239,14 @@ class InspectorDock(QDockWidget):
         if field in self._touched:
             self._touched.discard(field)
             self._commit(**{field: value})
+
+    def _commit_height(self) -> None:
+        """H2: the height typed becomes stories (for every selected structure); the Stories
+        row then shows what it made."""
+        if self._loading or not self.ids or "height" not in self._touched:
+            return
+        self._touched.discard("height")
+        self._commit(stories=harris.stories_from_height(self.height.value()))
 
     def _commit_name(self) -> None:
         if self.current_id is None or self._loading:

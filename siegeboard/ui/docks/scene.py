@@ -19,7 +19,8 @@ from siegeboard.ui.changes import Aspect, Change
 from siegeboard.ui.document import Document
 from siegeboard.ui.plain_words import plain_clause
 
-COLUMNS = ("Engine", "Target", "Successes", "Boons", "Roll pool", "Pool D6")
+# R1: rolling from a pool is a house rule (A12), and its columns say so.
+COLUMNS = ("Engine", "Target", "Successes", "Boons", "Roll pool (house rule)", "Pool D6")
 
 
 def last_scene_attacks(siege) -> dict[str, SceneAttack]:

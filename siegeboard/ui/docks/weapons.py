@@ -17,6 +17,8 @@ from PySide6.QtWidgets import (
     QListWidget, QListWidgetItem, QPushButton, QSpinBox, QVBoxLayout, QWidget,
 )
 
+from siegeboard.model import bounds
+from siegeboard.model.validation import plain_message
 from siegeboard.model.weapon import Mount, RangeBand, Weapon, WeaponRole
 from siegeboard.ui.changes import Change
 from siegeboard.ui.document import Document
@@ -38,7 +40,7 @@ def parse_bands(text: str) -> list[RangeBand]:
         try:
             bands.append(RangeBand(up_to_m=float(reach), penetration=int(penetration)))
         except ValueError as error:
-            raise ValueError(f"range band {part!r}: {error}") from None
+            raise ValueError(f"range band {part!r}: {plain_message(error)}") from None
     return bands
 
 
@@ -60,13 +62,13 @@ class WeaponsDock(QDockWidget):
         self.name = QLineEdit()
         self.bands = QLineEdit()
         self.bands.setPlaceholderText("metres:penetration, …  e.g. 100:2, 400:1")
-        self.damage = self._spin()
-        self.concussion = self._spin()
+        self.damage = self._spin(bounds.DAMAGE_MAX)  # R3
+        self.concussion = self._spin(bounds.CONCUSSION_MAX)
         self.explosive = QCheckBox("Explosive")
         self.incendiary = QCheckBox("Incendiary")
         self.small_arm = QCheckBox("Small arm (< 20 mm)")
         self.large_calibre = QCheckBox("Large calibre (+2D6)")
-        self.hull_damage = self._spin()
+        self.hull_damage = self._spin(bounds.DAMAGE_MAX)
         self.pierce = self._spin()
         self.crit = self._spin()
         self.mount = QComboBox()
@@ -137,9 +139,9 @@ class WeaponsDock(QDockWidget):
         self.fill()
 
     @staticmethod
-    def _spin() -> QSpinBox:
+    def _spin(most: int = 100_000) -> QSpinBox:
         spin = QSpinBox()
-        spin.setRange(0, 100_000)
+        spin.setRange(0, most)
         return spin
 
     # -- showing --------------------------------------------------------------------------

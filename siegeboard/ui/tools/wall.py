@@ -1,13 +1,12 @@
 """Wall tool: click along the wall's centre line; finishing cuts it into sections of the
-ruleset's default length (H12: 10 m, A1: 4 m), each its own structure."""
+ruleset's default length (H12: 10 m, A1: 4 m), each its own structure, sharing one wall's
+DP (``rules.walls.draw_wall``)."""
 
 from __future__ import annotations
 
 from PySide6.QtWidgets import QLabel, QWidget
 
-from siegeboard.geometry import wall_sections
-from siegeboard.rules.build import new_structure
-from siegeboard.ui.structure_edits import ring_of
+from siegeboard.rules.walls import draw_wall, section_count, unused_wall_id
 from siegeboard.ui.number_fields import StrictDoubleSpinBox
 from siegeboard.ui.tools.polygon import PolygonTool
 from siegeboard.ui.plain_words import plain_clause
@@ -43,19 +42,18 @@ class WallTool(PolygonTool):
             return
         document = self.document
         try:
-            sections = wall_sections(self.points, self.thickness_m, document.section_length())
-            ids = document.new_ids(len(sections))
-            structures = []
-            for structure_id, section in zip(ids, sections):
-                structures.append(new_structure(document.ruleset, self.kind, structure_id,
-                                                ring_of(section.footprint)))
+            length = document.section_length()
+            ids = document.new_ids(section_count(self.points, self.thickness_m, length))
+            wall_id = unused_wall_id(s.wall_id for s in document.siege.structures.values())
+            structures = draw_wall(document.ruleset, self.kind, self.points, self.thickness_m,
+                                   length, ids, wall_id=wall_id)
             if structures:  # named per kind: "Curtain wall 4", "Curtain wall 5"...
                 names = document.new_names(structures[0].name, len(structures))
                 structures = [s.model_copy(update={"name": name})
                               for s, name in zip(structures, names)]
             document.add_structures(structures, f"Draw a wall of {len(structures)} section(s)")
         except ValueError as error:
-            self.host.warn(f"Cannot draw this wall: {plain_clause(error)}. Take points back with Backspace "
-                           "or press Esc to start again.")
+            self.host.warn(f"Cannot draw this wall: {plain_clause(error)}. Take points back "
+                           "with Backspace or press Esc to start again.")
             return
         self.cancel()

@@ -5,13 +5,17 @@ structure):
 
 - an undamaged structure is made pristine again from its new make (``pristine_state``): DP is
   recomputed, exactly as if it had just been drawn;
+- a section of a wall (``wall_id``, H12) whose make changes has its DP re-shared with the
+  rest of its wall by ``rules.walls.reshared_walls``, which the caller runs on the result;
+  a change of shape takes it out of its wall (its DP is then its own footprint's);
 - a damaged one keeps its damage as a proportion: ``dp_original`` is recomputed from the new
   make and ``dp`` is rescaled so the fraction left stays the same (half up); collapse, fire
   and occupants are kept. Under the Hull ruleset the Hull suffered is kept, capped at the new
   Hull. A GM who corrects a typo mid-siege expects the damage done so far to stay on the board,
   not to be silently repaired or doubled.
 
-No Qt here: these are plain functions on model objects, used by the undo commands.
+No Qt here: plain functions on model objects, used by the window's undo commands, the
+command line, tools and importers alike.
 """
 
 from __future__ import annotations
@@ -43,6 +47,9 @@ def is_undamaged(structure: Structure) -> bool:
 
 def remade(structure: Structure, **changes) -> Structure:
     """``structure`` with ``changes`` applied (validated), DP/Hull handled as the module says."""
+    if ("footprint" in changes and structure.wall_id is not None
+            and [tuple(point) for point in changes["footprint"]] != structure.footprint):
+        changes = changes | {"wall_id": None}  # H12: reshaped, it leaves its wall
     updated = Structure.model_validate(structure.model_dump() | changes)
     if not MAKE_FIELDS & changes.keys():
         return updated
@@ -109,10 +116,13 @@ def _long_axis(polygon: Polygon) -> tuple[tuple[float, float], tuple[float, floa
 
 
 def split_in_two(structure: Structure, first_id: str, second_id: str) -> list[Structure]:
-    """H12: cut across the long axis at its middle; DP and Hull split in proportion to length.
+    """H12: cut across the long axis at its middle; DP divided in proportion to length.
 
-    Both halves keep the make; the current DP (and original DP) are shared out by length,
-    the first half taking the half-up share and the second the rest, so no point is lost.
+    Both halves keep the make and have half the length each, so the current DP (and the
+    original DP) are shared out half and half (``harris.split_dp``): the first half takes
+    the half-up share and the second the rest, so no point is lost; 675 DP gives 338 and
+    337, whatever the two pieces' areas. Both halves leave the wall the structure was drawn
+    as (H12: split off, each is a structure of its own).
     """
     polygon = Polygon(structure.footprint)
     (ax, ay), (bx, by) = _long_axis(polygon)
@@ -131,14 +141,10 @@ def split_in_two(structure: Structure, first_id: str, second_id: str) -> list[St
     pieces = [polygon.intersection(half_a), polygon.intersection(half_b)]
     if any(piece.geom_type != "Polygon" or piece.area <= 1e-9 for piece in pieces):
         raise ValueError(f"split: {structure.name} cannot be cut into two simple pieces")
-    total = pieces[0].area + pieces[1].area
-    share = pieces[0].area / total
-    first_dp_original = round_half_up(structure.dp_original * share)
-    first_dp = min(round_half_up(structure.dp * share), first_dp_original)
-    second_dp = structure.dp - first_dp
-    second_dp_original = structure.dp_original - first_dp_original
-    if second_dp > second_dp_original:  # half-up shares can disagree by one point
-        first_dp, second_dp = first_dp + (second_dp - second_dp_original), second_dp_original
+    # ceil(dp / 2) <= ceil(original / 2) and floor(dp / 2) <= floor(original / 2): each half
+    # keeps dp <= dp_original.
+    first_dp_original, second_dp_original = harris.split_dp(structure.dp_original, [1, 1])
+    first_dp, second_dp = harris.split_dp(structure.dp, [1, 1])
     result = []
     for new_id, piece, dp, dp_original, suffix in (
             (first_id, pieces[0], first_dp, first_dp_original, "a"),
@@ -146,14 +152,15 @@ def split_in_two(structure: Structure, first_id: str, second_id: str) -> list[St
         ring = ring_of(piece)
         result.append(Structure.model_validate(structure.model_dump() | {
             "id": new_id, "name": f"{structure.name} {suffix}", "footprint": ring,
-            "dp": dp, "dp_original": dp_original}))
+            "dp": dp, "dp_original": dp_original, "wall_id": None}))
     return result
 
 
 def merged(structures: Sequence[Structure], merged_id: str) -> Structure:
     """Sections joined into one: footprints united (they must touch), DP and original DP summed.
 
-    The first structure gives the make and the name; occupants are gathered.
+    The first structure gives the make and the name; occupants are gathered. Sections of
+    one wall merged stay in it (H12); sections of different walls leave them.
     """
     if len(structures) < 2:
         raise ValueError("merge: select at least two sections")
@@ -167,8 +174,9 @@ def merged(structures: Sequence[Structure], merged_id: str) -> Structure:
     first = structures[0]
     ring = ring_of(union)
     occupants = [person for s in structures for person in s.occupants]
+    walls = {s.wall_id for s in structures}
     return Structure.model_validate(first.model_dump() | {
-        "id": merged_id, "footprint": ring,
+        "id": merged_id, "footprint": ring, "wall_id": walls.pop() if len(walls) == 1 else None,
         "dp": sum(s.dp for s in structures), "dp_original": sum(s.dp_original for s in structures),
         "collapsed": any(s.collapsed for s in structures),
         "fire_level": max(s.fire_level for s in structures),

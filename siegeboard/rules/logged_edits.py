@@ -1,0 +1,109 @@
+"""R2: settings changes and edits of the board once play has begun, as logged actions.
+
+Both rule texts offer the two handlers here (``HANDLERS``): ``settings`` (``ChangeSettings``:
+name, options and house rules, dice seed, grid origin) and ``edit`` (``EditBoard``: the new
+state of structures, batteries and weapons). They apply no rule: they put what the GM set,
+explain it in the log, and refuse an edit that would leave the siege naming something it no
+longer holds. With them the log is the whole history: replaying it on the siege as it was
+before its first entry gives the same siege.
+"""
+
+from __future__ import annotations
+
+from siegeboard.model import bounds
+from siegeboard.model.actions import ChangeSettings, EditBoard
+from siegeboard.model.validation import span_of
+from siegeboard.rules.context import Context, RuleError
+
+
+def change_settings(ctx: Context, action: ChangeSettings) -> None:
+    """Put the settings given; one line for each that changes, in the words of Siege Settings."""
+    changes = []
+    if action.name is not None and action.name != ctx.get("name"):
+        changes.append(f"name {ctx.get('name')!r} -> {action.name!r}")
+        ctx.set("name", action.name)
+    if action.options is not None and action.options != ctx.get("options"):
+        old, new = ctx.get("options"), action.options
+        labels = {setting.field: setting for setting in ctx.rules.settings}
+        for field in type(new).model_fields:
+            before, after = getattr(old, field), getattr(new, field)
+            if before == after:
+                continue
+            setting = labels.get(field)
+            label = setting.label if setting is not None else field.replace("_", " ")
+            words = setting.choices if setting is not None else {}
+            changes.append(f"{label}: {words.get(str(before), before)} -> "
+                           f"{words.get(str(after), after)}")
+        ctx.set("options", new.model_copy())
+    if action.dice_seed is not None and action.dice_seed != ctx.get("dice_seed"):
+        changes.append(f"dice seed {ctx.get('dice_seed')} -> {action.dice_seed}")
+        ctx.set("dice_seed", action.dice_seed)
+    if action.grid_origin is not None and tuple(action.grid_origin) != tuple(ctx.get("grid_origin")):
+        x, y = action.grid_origin
+        changes.append(f"grid origin -> ({x:g}, {y:g}) m")
+        ctx.set("grid_origin", (float(x), float(y)))
+    if not changes:
+        raise RuleError("settings: nothing differs from the siege's settings")
+    ctx.say("Siege settings changed: " + "; ".join(changes))
+    ctx.event("settings", None, changed=len(changes))
+
+
+def edit_board(ctx: Context, action: EditBoard) -> None:
+    """Put the new states of structures, weapons and batteries; refuse one that would leave a
+    battery without its weapon or target, or a mine without its structure."""
+    siege = ctx.siege
+    for key, state in action.structures.items():
+        if state is not None and state.id != key:
+            raise RuleError(f"structures: key {key!r} differs from its id {state.id!r}")
+        if state is not None and state.kind not in ctx.rules.catalogue.kinds:
+            raise RuleError(f"structures.{key}.kind: {ctx.rules.title} has no kind {state.kind!r}")
+    for table in ("weapons", "batteries"):
+        for key, state in getattr(action, table).items():
+            if state is not None and state.id != key:
+                raise RuleError(f"{table}: key {key!r} differs from its id {state.id!r}")
+    weapons = {**ctx.get("weapons"), **action.weapons}
+    weapons = {key: weapon for key, weapon in weapons.items() if weapon is not None}
+    batteries = {**ctx.get("batteries"), **action.batteries}
+    batteries = {key: battery for key, battery in batteries.items() if battery is not None}
+    standing = {key for key in siege.structures if action.structures.get(key, True) is not None}
+    standing |= {key for key, state in action.structures.items() if state is not None}
+    for battery in batteries.values():
+        if battery.weapon_id not in weapons:
+            raise RuleError(f"batteries.{battery.id}.weapon_id: no weapon {battery.weapon_id!r}")
+        if (battery.target_id is not None and battery.target_id not in standing
+                and battery.target_id not in batteries):
+            raise RuleError(f"batteries.{battery.id}.target_id: no structure or battery "
+                            f"{battery.target_id!r}")
+    for mine in ctx.get("mines").values():
+        if mine.structure_id not in standing:
+            raise RuleError(f"mines.{mine.id}: its structure {mine.structure_id!r} would be gone")
+    if action.structures or action.batteries:
+        # R4: the siege still spans at most 100 km (one pass over every corner).
+        after = {**siege.structures, **action.structures}
+        span = span_of([*(state.footprint for state in after.values() if state is not None),
+                        [battery.position for battery in batteries.values()]])
+        if span > bounds.SPAN_M:
+            raise RuleError(f"structures: the siege would span {span / 1000:,.1f} km; a siege "
+                            f"spans at most {bounds.SPAN_M / 1000:,.0f} km")
+    counts = []
+    for noun, table in (("structure", action.structures), ("weapon", action.weapons),
+                        ("battery", action.batteries)):
+        if table:
+            counts.append(f"{len(table)} {noun if len(table) == 1 else noun + 's'}"
+                          .replace("batterys", "batteries"))
+    if not counts:
+        raise RuleError("edit: name at least one structure, weapon or battery")
+    for key, state in action.structures.items():
+        ctx.put(key, state)
+        ctx.touch(key)
+    if action.weapons:
+        ctx.set("weapons", weapons)
+    if action.batteries:
+        ctx.set("batteries", batteries)
+    ctx.say(f"Edit in play{': ' + action.title if action.title else ''} ({', '.join(counts)}). "
+            "No rule applied")
+    ctx.event("edit", None, structures=len(action.structures), weapons=len(action.weapons),
+              batteries=len(action.batteries))
+
+
+HANDLERS = {"settings": change_settings, "edit": edit_board}
