@@ -334,3 +334,31 @@ def test_the_blast_preview_writes_losses_not_square_labels():
 
     assert blast_text(12) == "\u221212"
     assert not blast_text(12)[0].isalnum()  # never "12" beside a row of "A12", "B12"
+
+
+def test_log_lines_and_titles_name_no_field(window, tmp_path):
+    opened(window, tmp_path)
+    dock = window.actions_dock
+    window.document.select(["h1"])
+    dock.fire_level.setValue(12)
+    dock.override()
+    entry = window.document.siege.log[-1]
+    text = " ".join(entry.lines)
+    assert "fire level 0 -> 12" in text
+    assert "fire_level" not in text and "out_of_control" not in text and "False" not in text
+
+
+def test_hull_is_written_one_way_in_the_inspector_table_and_paper(window, tmp_path):
+    from siegeboard.report.pages import table_cells
+
+    opened(window, tmp_path, "armory")
+    window.document.select(["w0"])
+    structure = window.document.structure("w0")
+    words = f"Hull suffered {structure.hull_suffered} of {structure.hull}"
+    assert f"{words}, {structure.ladder.capitalize()}" in window.inspector.derived.text()
+    model = window.structures_dock.model
+    row = model.row_of("w0")
+    assert model.data(model.index(row, 3)) == f"{structure.hull_suffered} of {structure.hull}"
+    assert model.headerData(3, Qt.Orientation.Horizontal) == "Hull suffered"
+    paper = next(row for row in table_cells(window.document.siege, False) if row["id"] == "w0")
+    assert paper["hull"] == f"{structure.hull_suffered} of {structure.hull}"

@@ -171,7 +171,7 @@ def test_armory_inspector_shows_hull_and_ladder(qtbot, window, tmp_path):
     window.files.open_path(small_siege(tmp_path / "a.siege", ruleset="armory"))
     window.document.select(["w1"])
     text = window.inspector.derived.text()
-    assert "Hull" in text and "Ladder intact" in text
+    assert "Hull suffered 0 of 20, Intact" in text
     assert window.inspector.hull.isVisibleTo(window.inspector)
     assert not window.inspector.stories.isVisibleTo(window.inspector)
     assert window.structures_dock.model.headerData(3, Qt.Orientation.Horizontal) == "Hull suffered"
