@@ -218,7 +218,10 @@ def _blast(ctx: Context, weapon: Weapon, point: tuple[float, float],
     # All distances in one vectorised call; each concussion figure computed once per distance.
     distances = squares_away_many(point, [ctx.index.polygon(key) for key in candidates], origin)
     amounts: dict[int, int] = {}
-    for structure_id, distance in zip(candidates, distances):
+    # The log reads from the burst outwards, then by name (the GM reads it aloud in order).
+    by_reach = sorted(zip(candidates, distances),
+                      key=lambda pair: (pair[1], ctx.current(pair[0]).name, pair[0]))
+    for structure_id, distance in by_reach:
         structure = ctx.current(structure_id)
         amount = amounts.get(distance)
         if amount is None:
