@@ -362,3 +362,29 @@ def test_hull_is_written_one_way_in_the_inspector_table_and_paper(window, tmp_pa
     assert model.headerData(3, Qt.Orientation.Horizontal) == "Hull suffered"
     paper = next(row for row in table_cells(window.document.siege, False) if row["id"] == "w0")
     assert paper["hull"] == f"{structure.hull_suffered} of {structure.hull}"
+
+
+def test_a_burning_structure_is_ringed_in_flame_colour(window, tmp_path):
+    from PySide6.QtCore import QRectF
+    from PySide6.QtGui import QColor, QImage, QPainter
+
+    from siegeboard.model.actions import GMOverride
+    from siegeboard.report.renderer import FIRE_RING
+
+    opened(window, tmp_path)
+    window.view.fitInView(QRectF(-2, -2, 14, 12), Qt.AspectRatioMode.KeepAspectRatio)
+
+    def ring_pixels() -> int:
+        image = QImage(window.view.viewport().size(), QImage.Format.Format_RGB32)
+        painter = QPainter(image)
+        window.view.render(painter)
+        painter.end()
+        ring = QColor(FIRE_RING)
+        return sum(1 for x in range(0, image.width(), 2) for y in range(0, image.height(), 2)
+                   if abs(QColor(image.pixel(x, y)).red() - ring.red()) < 12
+                   and abs(QColor(image.pixel(x, y)).green() - ring.green()) < 12
+                   and abs(QColor(image.pixel(x, y)).blue() - ring.blue()) < 12)
+
+    before = ring_pixels()
+    window.document.play(GMOverride(structure_id="h1", fire_level=2, reason="test"))
+    assert ring_pixels() > before + 100  # the whole outline, not a badge's few pixels
