@@ -36,7 +36,7 @@ from siegeboard.report.bounds import content_bounds, plan_size
 from siegeboard.report.extent import load_plan
 from siegeboard.report.map_painter import MapPainter
 from siegeboard.report.options import SnapshotOptions
-from siegeboard.ui.plain_words import plain_clause
+from siegeboard.ui.plain_words import plain_clause, plain_error
 
 SETTINGS_GROUP = "import"
 # (label, metres) offered for a cell; any other size can be typed in the box beside.
@@ -273,7 +273,7 @@ class ImportDialog(QDialog):
             self.preview.clear()
             return
         except SiegeFileError as error:
-            self.error.setText(str(error))
+            self.error.setText(plain_error(error))
             self.summary.setText("")
             self.preview.clear()
             ok.setEnabled(False)

@@ -18,7 +18,6 @@ from PySide6.QtWidgets import (
 )
 
 from siegeboard.model import bounds
-from siegeboard.model.validation import plain_message
 from siegeboard.model.weapon import Mount, RangeBand, Weapon, WeaponRole
 from siegeboard.ui.changes import Change
 from siegeboard.ui.document import Document
@@ -40,7 +39,7 @@ def parse_bands(text: str) -> list[RangeBand]:
         try:
             bands.append(RangeBand(up_to_m=float(reach), penetration=int(penetration)))
         except ValueError as error:
-            raise ValueError(f"range band {part!r}: {plain_message(error)}") from None
+            raise ValueError(f"range band {part!r}: {plain_clause(error)}") from None
     return bands
 
 
