@@ -130,6 +130,11 @@ class Tool:
     def pointer_left(self) -> None:
         """The pointer has left the map: hide whatever follows it (nothing by default)."""
 
+    def wheel_turned(self, steps: float, modifiers: Qt.KeyboardModifier) -> bool:
+        """The wheel turned ``steps`` notches; return True if the tool used it (else the
+        view zooms)."""
+        return False
+
     def key_pressed(self, key: int) -> bool:
         """Escape cancels; return True if the key was used."""
         if key == Qt.Key.Key_Escape:
