@@ -14,7 +14,7 @@ from siegeboard.model.structure import Structure
 from siegeboard.model.validation import MAX_ITEMS, MAX_TURN, span_of
 from siegeboard.model.weapon import Battery, Weapon
 
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 TURN_SECONDS = 5
 TURNS_PER_MINUTE = 12
 TURNS_PER_DAY = bounds.TURNS_PER_DAY  # A14: a scene of a day, a day of digging
@@ -95,6 +95,10 @@ class Siege(BaseModel):
     options: RulesetOptions = Field(default_factory=RulesetOptions)
     map: MapImage | None = None
     grid_origin: tuple[float, float] = (0.0, 0.0)
+    # R0b: square labels count from here: the 10 m square holding this point is A1. None (a
+    # siege with no plan yet): the square at the grid's origin is. Set from the first plan's
+    # north-west corner; moving the grid's origin never moves it.
+    label_anchor: tuple[float, float] | None = None
     structures: dict[str, Structure] = Field(default_factory=dict)
     weapons: dict[str, Weapon] = Field(default_factory=dict)
     batteries: dict[str, Battery] = Field(default_factory=dict)

@@ -42,7 +42,11 @@ Versions
      the defenders'), structures, batteries and mines no ``known`` mark (the default: known
      when of the players' side), the siege no ``players_side`` (besieger).
 
-5  The current version (``siegeboard.model.siege.SCHEMA_VERSION``): see
+5  Square labels counted from the grid's origin. Version 6 adds ``label_anchor`` (R0b): the
+   step sets a version-5 file's anchor (and its ``base``'s) to its grid origin, so every
+   square keeps the label it had.
+
+6  The current version (``siegeboard.model.siege.SCHEMA_VERSION``): see
    ``siegeboard/persist/siege.schema.json``, generated from the pydantic models.
 
 Adding version N+1: bump ``SCHEMA_VERSION`` in the model, add ``_vN_to_vN1`` here and its
@@ -169,8 +173,16 @@ def _v4_to_v5(data: Document) -> Document:
     return data
 
 
+def _v5_to_v6(data: Document) -> Document:
+    for siege in (data, data.get("base")):
+        if isinstance(siege, dict):  # the labels it showed counted from its grid origin
+            siege.setdefault("label_anchor", siege.get("grid_origin", [0.0, 0.0]))
+            siege["schema_version"] = 6
+    return data
+
+
 STEPS: dict[int, Callable[[Document], Document]] = {
-    0: _v0_to_v1, 1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4, 4: _v4_to_v5}
+    0: _v0_to_v1, 1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4, 4: _v4_to_v5, 5: _v5_to_v6}
 """``STEPS[n]`` turns a version-``n`` document into a version-``n + 1`` one (in place)."""
 
 assert set(STEPS) == set(range(SCHEMA_VERSION)), "every older version needs a step"

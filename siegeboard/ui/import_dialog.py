@@ -36,6 +36,7 @@ from siegeboard.report.bounds import content_bounds, plan_size
 from siegeboard.report.extent import load_plan
 from siegeboard.report.map_painter import MapPainter
 from siegeboard.report.options import SnapshotOptions
+from siegeboard.ui.plain_words import plain_clause, plain_error
 
 SETTINGS_GROUP = "import"
 # (label, metres) offered for a cell; any other size can be typed in the box beside.
@@ -272,7 +273,7 @@ class ImportDialog(QDialog):
             self.preview.clear()
             return
         except SiegeFileError as error:
-            self.error.setText(str(error))
+            self.error.setText(plain_error(error))
             self.summary.setText("")
             self.preview.clear()
             ok.setEnabled(False)
@@ -373,7 +374,7 @@ class MapImporter:
         try:
             format_for(path, IMPORT_FORMATS)
         except SiegeFileError as error:
-            window.prompts.warn(f"Cannot import {path.name}: {error}")
+            window.prompts.warn(f"Cannot import {path.name}: {plain_clause(error)}.")
             return False
         window.settings.setValue(f"{SETTINGS_GROUP}/folder", str(path.parent))
         dialog = ImportDialog(path, window.settings, window.document.ruleset, window,
@@ -395,7 +396,7 @@ class MapImporter:
             window.show_status(f"Import of {path.name} cancelled; nothing changed.")
             return False
         except SiegeFileError as error:
-            window.prompts.warn(f"Cannot import {path.name}: {error}")
+            window.prompts.warn(f"Cannot import {path.name}: {plain_clause(error)}.")
             return False
         window.document.load(SiegeFile(siege=imported.siege, images=imported.images), None,
                              unsaved=True)
