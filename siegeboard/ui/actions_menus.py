@@ -132,6 +132,12 @@ class WindowMenus:
         # Print and export (snapshots) go between here and Quit: ``file_export_separator``.
         self.file_menu = file_menu
         file_menu.addSeparator()
+        # File > Export: the map for other programs (issue 20), each its own controller.
+        self.export_menu = file_menu.addMenu("E&xport")
+        self.export_vtt_action = self.export_menu.addAction(
+            "&Universal VTT…", lambda: w.vtt_exporter.run())
+        self.export_vtt_action.setStatusTip("The map as it stands, with its walls, breaches, "
+                                            "doors and fires, for a virtual tabletop")
         file_menu.addActions([self.print_action, self.export_action])
         self.file_export_separator = file_menu.addSeparator()
         file_menu.addAction(self.quit_action)

@@ -48,6 +48,7 @@ from siegeboard.ui.tools.polygon import PolygonTool
 from siegeboard.ui.tools.rectangle import RectangleTool
 from siegeboard.ui.tools.select import SelectTool
 from siegeboard.ui.tools.wall import WallTool
+from siegeboard.ui.vtt_export_dialog import VttExporter
 
 
 class MainWindow(QMainWindow):
@@ -75,6 +76,8 @@ class MainWindow(QMainWindow):
                                     self.autosave, self.show_status, self._update_title)
         self.snapshots = SnapshotController(self.document, self.view, prompts,
                                             self.files.last_dir, self.show_status)
+        self.vtt_exporter = VttExporter(self.document, prompts, self.files.last_dir,
+                                        self.show_status)
         self.edits = EditController(self.document, prompts)
         self.map_image = MapImageController(self.document, self.view, prompts, self.show_status)
 

@@ -170,3 +170,21 @@ def test_uvtt2fgu_converts_it_with_the_gap(exported, tmp_path):
     # Only the object outline (terrain) of the rubble lies on the gap, no wall line through it.
     wall_lines = lines[:len(document["line_of_sight"])]
     assert min(line.distance(gap) for line in wall_lines) > 0.6 * PPG
+
+
+def test_the_command_line_writes_the_players_copy_and_refuses_bad_options(tmp_path, capsys):
+    from siegeboard.cli import main
+
+    castle = tmp_path / "castle.siege"
+    assert main(["sample", "-o", str(castle)]) == 0
+    out = tmp_path / "castle.dd2vtt"
+    assert main(["export-vtt", str(castle), "-o", str(out), "--pixels-per-grid", "12",
+                 "--players", "--side", "defender"]) == 0
+    assert json.loads(out.read_text())["resolution"]["pixels_per_grid"] == 12
+    capsys.readouterr()
+    assert main(["export-vtt", str(castle), "-o", str(tmp_path / "x.png")]) == 2
+    assert main(["export-vtt", str(castle), "-o", str(out), "--side", "besieger"]) == 2
+    assert main(["export-vtt", str(castle), "-o", str(out), "--pixels-per-grid", "2"]) == 2
+    errors = capsys.readouterr().err
+    assert "must end in .dd2vtt" in errors and "give --players" in errors
+    assert "from 8 to 1,024" in errors and "Traceback" not in errors
