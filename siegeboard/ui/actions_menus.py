@@ -152,6 +152,7 @@ class WindowMenus:
                               self.rotate_by_action, self.split_action, self.merge_action])
 
         view_menu = bar.addMenu("&View")
+        self.view_menu = view_menu
         view_menu.addActions([self.zoom_in_action, self.zoom_out_action, self.fit_action])
         view_menu.addSeparator()
         view_menu.addActions([self.grid_action, self.squares_action, self.labels_action])

@@ -37,6 +37,7 @@ from siegeboard.ui.map_image_controller import MapImageController
 from siegeboard.ui.map_scene import MapScene
 from siegeboard.ui.map_view import MapView
 from siegeboard.ui.play_controller import PlayController
+from siegeboard.ui.players_screen import PlayersScreenController
 from siegeboard.ui.prompts import APP, Prompts
 from siegeboard.ui.snapshot_controller import SnapshotController
 from siegeboard.ui.tools.battery import BatteryTool
@@ -110,6 +111,8 @@ class MainWindow(QMainWindow):
         self.dock_layout = DockLayout(self, self.settings)
         self.dock_layout.apply_default_layout()
         self.menus = WindowMenus(self)
+        self.players_screen = PlayersScreenController(self, self.settings)
+        self.players_screen.add_to(self.menus.view_menu)
         self._make_status_bar()
 
         self.document.undo_stack.cleanChanged.connect(self._update_title)
@@ -190,5 +193,6 @@ class MainWindow(QMainWindow):
             event.ignore()
             return
         self.dock_layout.save()
+        self.players_screen.set_open(False)
         self.files.end_session()
         event.accept()
