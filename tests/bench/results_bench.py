@@ -4,7 +4,8 @@
 
 - the players' screen at N structures: building its scene, and what one shot costs with the
   players' scene beside the GM's (the same shot with the GM's scene alone, and the ratio);
-- the Universal VTT export of the sample castle (render, walls, write).
+- the Universal VTT export of the sample castle (render, walls, write);
+- the Siege Story of the sample after 20 actions, an animated GIF 1280 px wide.
 
 Medians of repeated runs (``timing.measure``); nothing here asserts a time.
 """
@@ -82,6 +83,30 @@ def vtt_case(runs: int) -> dict[str, Any]:
     return {"export_s": timing.median_s, "bytes": path.stat().st_size}
 
 
+def story_case(actions: int, runs: int) -> dict[str, Any]:
+    """The sample castle after ``actions`` actions (shots and clock), told again as a GIF
+    1280 px wide."""
+    from siegeboard.model import AdvanceClock, FireAt
+    from siegeboard.report.story import export_story
+    from siegeboard.rules.dice import RandomDice
+    from siegeboard.rules.engine import apply_in_place
+
+    siege_file = read_sample("harris")
+    siege = siege_file.siege
+    dice = RandomDice(5)
+    targets = [key for key in siege.structures][:actions]
+    for number in range(actions):
+        action = (AdvanceClock(turns=12) if number % 4 == 3 else
+                  FireAt(weapon_id="he_shell", at=(0.0, 0.0), range_m=100.0,
+                         target_id=targets[number % len(targets)]))
+        apply_in_place(siege, action, dice)
+    folder = Path(tempfile.mkdtemp(prefix="siegeboard-bench-"))
+    timing, path = measure(lambda: export_story(folder / "story.gif", siege_file, width=1280),
+                           runs=runs)
+    return {"actions": actions, "gif_s": timing.median_s, "bytes": path.stat().st_size,
+            "per_frame_s": timing.median_s / (actions + 1)}
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--n", type=int, default=10_000)
@@ -96,6 +121,10 @@ def main(argv: list[str] | None = None) -> int:
     vtt = vtt_case(max(1, args.runs // 2))
     print(f"Universal VTT export of the sample castle at 70 px a cell: median "
           f"{vtt['export_s']:.2f} s, {vtt['bytes'] / 1e6:.1f} MB")
+    story = story_case(20, max(1, args.runs // 2))
+    print(f"Siege Story of the sample after {story['actions']} actions, GIF 1280 px wide: "
+          f"median {story['gif_s']:.2f} s ({story['per_frame_s'] * 1000:.0f} ms a frame), "
+          f"{story['bytes'] / 1e6:.1f} MB")
     return 0
 
 

@@ -12,3 +12,4 @@ def test_the_results_timing_runs(capsys):
     assert results_bench.main(["--n", "500", "--runs", "1"]) == 0
     out = capsys.readouterr().out
     assert "players' screen, 500 structures" in out and "Universal VTT export" in out
+    assert "Siege Story of the sample after 20 actions" in out
