@@ -56,6 +56,9 @@ class Document(QObject):
         self.unused_dice = 0
         # A recovered autosave is unsaved work even with nothing on the undo stack.
         self._unsaved = False
+        # While the timeline shows the past: the siege as it is now, and why edits wait.
+        self._present: SiegeFile | None = None
+        self._past_reason: str | None = None
 
     # -- reading -------------------------------------------------------------------------
     @property
@@ -135,6 +138,7 @@ class Document(QObject):
         ``unsaved``: the siege is not what ``path`` holds (a recovered autosave): the document
         counts as modified until it is saved."""
         self.siege_file = siege_file
+        self._present, self._past_reason = None, None
         self.path = path
         self._unsaved = unsaved
         self._index = None
@@ -164,12 +168,14 @@ class Document(QObject):
             self.path_changed.emit(target)
 
     def file_to_save(self) -> SiegeFile:
-        """What a save writes: the siege and only the map image in use."""
+        """What a save writes: the siege (as it is now, whatever the timeline shows) and
+        only the map image in use."""
+        present = self._present or self.siege_file
         images = {}
-        if self.siege.map is not None:
-            member = self.siege.map.member
-            images = {member: self.images[member]}
-        return SiegeFile(siege=self.siege, images=images)
+        if present.siege.map is not None:
+            member = present.siege.map.member
+            images = {member: present.images[member]}
+        return SiegeFile(siege=present.siege, images=images)
 
     @property
     def modified(self) -> bool:
@@ -183,8 +189,51 @@ class Document(QObject):
             self.selection = chosen
             self.selection_changed.emit(chosen)
 
+    # -- the past (the timeline) ------------------------------------------------------------
+    @property
+    def showing_past(self) -> str | None:
+        """Why the document is read-only (the timeline shows the past), or None."""
+        return self._past_reason
+
+    def show_past(self, siege: Siege, changed: set[str], reason: str) -> None:
+        """Show ``siege`` (the siege as it was, the timeline's own) read-only: every view
+        redraws the structures in ``changed``; edits and play are refused with ``reason``
+        until ``show_present``. Saves and autosaves keep writing the present siege."""
+        if self._present is None:
+            self._present = self.siege_file
+        old = self.siege.structures
+        self.siege_file = SiegeFile(siege=siege, images=self._present.images)
+        self._past_reason = reason
+        self._announce_swap(old, changed)
+
+    def show_present(self, changed: set[str]) -> None:
+        """Back to the siege as it is now (``changed``: what differs from the past shown)."""
+        if self._present is None:
+            return
+        old = self.siege.structures
+        self.siege_file, self._present, self._past_reason = self._present, None, None
+        self._announce_swap(old, changed)
+
+    def _announce_swap(self, old: dict, changed: set[str]) -> None:
+        new = self.siege.structures
+        self._index = None
+        self.select(key for key in self.selection if key in new)
+        self.changed.emit(Change(
+            added=frozenset(k for k in changed if k in new and k not in old),
+            removed=frozenset(k for k in changed if k in old and k not in new),
+            changed=frozenset(k for k in changed if k in old and k in new),
+            aspects=frozenset({Aspect.STATE, Aspect.SHAPE, Aspect.NAME, Aspect.CLOCK,
+                               Aspect.MINES}),
+            batteries=frozenset(self.siege.batteries) | frozenset(
+                self._present.siege.batteries if self._present is not None else ())))
+
+    def _refuse_in_the_past(self) -> None:
+        if self._past_reason is not None:
+            raise ValueError(self._past_reason)
+
     # -- edits: each pushes exactly one command --------------------------------------------
     def push(self, command) -> None:
+        self._refuse_in_the_past()
         # R2: once play has begun, edits and settings are log entries, played through the
         # engine (still one undo step each).
         action = commands.logged_action(command) if self.siege.log else None
@@ -293,6 +342,7 @@ class Document(QObject):
         A catalogue weapon the action names joins the siege's weapons with it (the engine's
         outcome says so). ``unused_dice`` tells afterwards how many typed dice were left over.
         """
+        self._refuse_in_the_past()
         siege = self.siege
         if dice_values is not None:
             dice = ScriptedDice(dice_values)

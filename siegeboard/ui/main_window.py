@@ -10,7 +10,7 @@ exports and prints; ``edits`` edits the selection; ``map_image`` the image under
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QSettings, Qt
-from PySide6.QtWidgets import QLabel, QMainWindow
+from PySide6.QtWidgets import QLabel, QMainWindow, QVBoxLayout, QWidget
 
 from siegeboard import __version__
 from siegeboard.geometry import label_at
@@ -49,6 +49,7 @@ from siegeboard.ui.tools.polygon import PolygonTool
 from siegeboard.ui.tools.rectangle import RectangleTool
 from siegeboard.ui.tools.select import SelectTool
 from siegeboard.ui.tools.trace import TraceTool
+from siegeboard.ui.timeline import Timeline
 from siegeboard.ui.tools.wall import WallTool
 from siegeboard.ui.vtt_export_dialog import VttExporter
 
@@ -66,7 +67,14 @@ class MainWindow(QMainWindow):
             lambda error: self.show_status(f"Autosave failed: {error}. Save your work."))
         self.scene = MapScene(self.document, self)
         self.view = MapView(self.scene, self)
-        self.setCentralWidget(self.view)
+        # The map, and the timeline bar under it (issue 20): one central widget.
+        central = QWidget()
+        column = QVBoxLayout(central)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.setSpacing(0)
+        column.addWidget(self.view, 1)
+        self.setCentralWidget(central)
+        self._central_column = column
 
         # Every question goes through ``prompts``, looked up at call time (tests answer
         # dialogs by replacing its methods).
@@ -113,6 +121,8 @@ class MainWindow(QMainWindow):
         self.dock_layout = DockLayout(self, self.settings)
         self.dock_layout.apply_default_layout()
         self.menus = WindowMenus(self)
+        self.timeline = Timeline(self.document, self)
+        self._central_column.addWidget(self.timeline)
         self.players_screen = PlayersScreenController(self, self.settings)
         self.players_screen.add_to(self.menus.view_menu)
         self._make_status_bar()
