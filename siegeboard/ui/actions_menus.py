@@ -138,6 +138,10 @@ class WindowMenus:
             "&Universal VTT…", lambda: w.vtt_exporter.run())
         self.export_vtt_action.setStatusTip("The map as it stands, with its walls, breaches, "
                                             "doors and fires, for a virtual tabletop")
+        self.export_story_action = self.export_menu.addAction(
+            "&Siege Story…", lambda: w.story_exporter.run())
+        self.export_story_action.setStatusTip("The siege told again: an animated GIF or a PDF "
+                                              "of the map, an action at a time")
         file_menu.addActions([self.print_action, self.export_action])
         self.file_export_separator = file_menu.addSeparator()
         file_menu.addAction(self.quit_action)

@@ -40,6 +40,7 @@ from siegeboard.ui.play_controller import PlayController
 from siegeboard.ui.players_screen import PlayersScreenController
 from siegeboard.ui.prompts import APP, Prompts
 from siegeboard.ui.snapshot_controller import SnapshotController
+from siegeboard.ui.story_dialog import StoryExporter
 from siegeboard.ui.tools.battery import BatteryTool
 from siegeboard.ui.tools.calibrate import CalibrateTool
 from siegeboard.ui.tools.fire import FireTool
@@ -88,6 +89,8 @@ class MainWindow(QMainWindow):
                                             self.files.last_dir, self.show_status)
         self.vtt_exporter = VttExporter(self.document, prompts, self.files.last_dir,
                                         self.show_status)
+        self.story_exporter = StoryExporter(self.document, prompts, self.files.last_dir,
+                                            self.show_status)
         self.edits = EditController(self.document, prompts)
         self.map_image = MapImageController(self.document, self.view, prompts, self.show_status)
 

@@ -63,3 +63,34 @@ def test_before_the_first_action_and_the_players_screen_follows(qtbot, window, t
     assert players.scene.structure_items["wall-n3"].style.state.word == \
         window.document.rules.state(siege.structures["wall-n3"]).players_word
     window.players_screen.toggle_action.trigger()
+
+
+def test_file_export_siege_story_writes_a_gif_from_the_menu(qtbot, window, tmp_path):
+    from PIL import Image
+
+    from siegeboard.ui.story_dialog import StoryDialog, parse_entries
+
+    play_shots(window, tmp_path, 3)
+    target = tmp_path / "handout"
+
+    def run(dialog):
+        assert isinstance(dialog, StoryDialog)
+        dialog.path_edit.setText(str(target))
+        dialog.entries_edit.setText("1, 3")
+        dialog.width_box.setValue(400)
+        return True
+
+    window.prompts.run_dialog = run
+    window.timeline.slider.setValue(1)  # even while scrubbing, the story is the whole log
+    window.menus.export_story_action.trigger()
+    with Image.open(target.with_suffix(".gif")) as gif:
+        assert gif.n_frames == 2 and gif.size[0] == 400
+    assert parse_entries("all", 3) is None and parse_entries("2-3", 3) == [2, 3]
+    for bad in ("x", "4", "3-1"):
+        try:
+            parse_entries(bad, 3)
+        except ValueError as error:
+            assert "entries 1 to 3" in str(error) or "not an entry" in str(error)
+        else:
+            raise AssertionError(bad)
+    window.timeline.now_button.click()
