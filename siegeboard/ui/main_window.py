@@ -10,7 +10,7 @@ exports and prints; ``edits`` edits the selection; ``map_image`` the image under
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QSettings, Qt
-from PySide6.QtWidgets import QLabel, QMainWindow, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QLabel, QMainWindow
 
 from siegeboard import __version__
 from siegeboard.geometry import label_at
@@ -49,6 +49,7 @@ from siegeboard.ui.tools.measure import MeasureTool
 from siegeboard.ui.tools.polygon import PolygonTool
 from siegeboard.ui.tools.rectangle import RectangleTool
 from siegeboard.ui.tools.select import SelectTool
+from siegeboard.ui.tools.show_box import ShowBoxTool
 from siegeboard.ui.tools.trace import TraceTool
 from siegeboard.ui.timeline import Timeline
 from siegeboard.ui.tools.wall import WallTool
@@ -68,14 +69,7 @@ class MainWindow(QMainWindow):
             lambda error: self.show_status(f"Autosave failed: {error}. Save your work."))
         self.scene = MapScene(self.document, self)
         self.view = MapView(self.scene, self)
-        # The map, and the timeline bar under it (issue 20): one central widget.
-        central = QWidget()
-        column = QVBoxLayout(central)
-        column.setContentsMargins(0, 0, 0, 0)
-        column.setSpacing(0)
-        column.addWidget(self.view, 1)
-        self.setCentralWidget(central)
-        self._central_column = column
+        self.setCentralWidget(self.view)
 
         # Every question goes through ``prompts``, looked up at call time (tests answer
         # dialogs by replacing its methods).
@@ -115,7 +109,8 @@ class MainWindow(QMainWindow):
             SelectTool(self.playing), RectangleTool(self.playing), PolygonTool(self.playing),
             WallTool(self.playing), CalibrateTool(self.playing), GridOriginTool(self.playing),
             MeasureTool(self.playing), BatteryTool(self.playing), FireTool(self.playing),
-            TraceTool(self.playing))}
+            TraceTool(self.playing),
+            ShowBoxTool(self.playing, lambda rect: self.players_screen.show_box(rect)))}
         self.tool = None
 
         # The side columns run the full height; the log sits under the map only.
@@ -124,8 +119,8 @@ class MainWindow(QMainWindow):
         self.dock_layout = DockLayout(self, self.settings)
         self.dock_layout.apply_default_layout()
         self.menus = WindowMenus(self)
-        self.timeline = Timeline(self.document, self)
-        self._central_column.addWidget(self.timeline)
+        # The timeline lies along the map's foot, over it: the map keeps its whole size.
+        self.timeline = Timeline(self.document, self, self.view)
         self.players_screen = PlayersScreenController(self, self.settings)
         self.players_screen.add_to(self.menus.view_menu)
         self._make_status_bar()

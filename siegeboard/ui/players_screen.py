@@ -9,7 +9,8 @@ may see (``rules.players_view``) and the clock; never a figure, a GM note, a too
 (tools draw in the GM's scene only) or the selection (this scene ignores it).
 
 What it shows of the map: it follows the GM's view (the default), or keeps its own once the
-GM shows them something ("show them this": the selection, or the GM's view as it is now).
+GM shows them something ("show them this": the selection, a box drawn with the Show the
+Players a Box tool, or the GM's view as it is now).
 B blanks it (a black screen, for a reveal) and B again shows it. It opens on the screen the
 GM picked (full screen there), remembered by that screen's name; on a window when that screen
 is not connected.
@@ -203,7 +204,8 @@ class PlayersScreenController:
         self.fill_screens_menu()
         sides = menu.addMenu("The Players Play")
         sides.addActions(list(self.side_actions.values()))
-        menu.addActions([self.follow_action, self.selection_action, self.my_view_action,
+        menu.addActions([self.follow_action, self.selection_action,
+                         self.window.menus.tool_actions["show_box"], self.my_view_action,
                          self.blank_action])
 
     # -- the screen -------------------------------------------------------------------------
@@ -266,6 +268,14 @@ class PlayersScreenController:
         margin = max(rect.width(), rect.height()) * 0.15 + 4
         self.screen.show_them(rect.adjusted(-margin, -margin, margin, margin))
         self.follow_action.setChecked(False)
+
+    def show_box(self, rect: QRectF) -> bool:
+        """Show the players ``rect`` (metres, a box the GM drew); False when closed."""
+        if self.screen is None:
+            return False
+        self.screen.show_them(rect)
+        self.follow_action.setChecked(False)
+        return True
 
     def show_my_view(self) -> None:
         if self.screen is not None:

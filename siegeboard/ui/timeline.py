@@ -1,4 +1,4 @@
-"""The timeline under the map: scrub through the log and see the siege as it was after
+"""The timeline along the foot of the map: scrub through the log and see the siege as it was after
 entry N (RULINGS R2: the file keeps the siege before the first entry, so the story is told
 from the file alone).
 
@@ -28,8 +28,10 @@ class Timeline(QWidget):
     """The bar: a slider from 0 (before the first action) to the log's length, the entry's
     words, and Now."""
 
-    def __init__(self, document: Document, window, parent=None):
-        super().__init__(parent)
+    def __init__(self, document: Document, window, view=None):
+        """``view``: the map view whose foot the bar lies along (over the map, so the map
+        keeps its size); None: an ordinary widget to lay out."""
+        super().__init__(view)
         self.document = document
         self.window = window
         self.history: History | None = None
@@ -37,7 +39,8 @@ class Timeline(QWidget):
         self.slider.setPageStep(1)
         self.slider.setToolTip("Scrub through the log: the map shows the siege as it was")
         self.label = QLabel()
-        self.label.setMinimumWidth(260)
+        self.label.setMinimumWidth(150)
+        self.slider.setMinimumWidth(120)
         self.now_button = QPushButton("Now")
         self.now_button.setToolTip("Back to the siege as it is: play resumes")
         self.now_button.clicked.connect(lambda: self.slider.setValue(self.slider.maximum()))
@@ -50,6 +53,20 @@ class Timeline(QWidget):
         self.slider.valueChanged.connect(self.show_position)
         document.changed.connect(self._on_changed)
         self._sync_range()
+        self.setAutoFillBackground(True)
+        self._view = view
+        if view is not None:
+            view.resized.connect(self._place)
+            self._place()
+
+    def _place(self) -> None:
+        """Along the foot of the view's map area, right of its scale bar."""
+        area = self._view.viewport().geometry()
+        left = self._view.scale_bar.geometry().right() + 10
+        height = self.sizeHint().height()
+        self.setGeometry(left, area.bottom() - height - 8, max(200, area.right() - left - 10),
+                         height)
+        self.raise_()
 
     @property
     def scrubbing(self) -> bool:

@@ -142,3 +142,19 @@ def test_the_chosen_screen_is_remembered_by_name(qtbot, window, tmp_path):
     screen = open_players(qtbot, window)
     assert not screen.isFullScreen()
     controller.toggle_action.trigger()
+
+
+def test_a_box_drawn_on_the_map_is_what_the_players_see(qtbot, window, tmp_path):
+    from ui_helpers import drag, show_area
+
+    open_sample(window, tmp_path)
+    screen = open_players(qtbot, window)
+    show_area(window, 0, 0, 120, 110)
+    window.menus.tool_actions["show_box"].trigger()
+    drag(qtbot, window, (40.0, 30.0), (60.0, 50.0))
+    assert not screen.following
+    assert screen.visible_rect().contains(QRectF(41, 31, 18, 18))
+    assert screen.visible_rect().width() < 60  # the box, not the whole castle
+    # The box was a preview of the GM's scene: none is left, and none reached the players.
+    assert not any(type(item).__name__ == "QGraphicsPathItem"
+                   for item in screen.scene.items())
