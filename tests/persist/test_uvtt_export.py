@@ -188,3 +188,37 @@ def test_the_command_line_writes_the_players_copy_and_refuses_bad_options(tmp_pa
     errors = capsys.readouterr().err
     assert "must end in .dd2vtt" in errors and "give --players" in errors
     assert "from 8 to 1,024" in errors and "Traceback" not in errors
+
+
+def test_a_breached_gate_is_an_open_portal_and_a_collapsed_dp_section_a_gap(tmp_path):
+    from siegeboard.persist.formats.uvtt_write import blocking
+
+    siege_file = read_sample("armory")
+    siege = siege_file.siege
+    gate = next(s for s in siege.structures.values() if s.kind == "castle_gate_portcullis")
+    assert [closed for *_, closed in blocking(siege).portals] == [True]
+    inner = gate.inner_layer.model_copy(update={"ladder": "breached"})
+    siege.structures[gate.id] = gate.model_copy(update={"ladder": "breached",
+                                                        "inner_layer": inner})
+    assert ruleset_of(siege).breached(siege.structures[gate.id])
+    assert [closed for *_, closed in blocking(siege).portals] == [False]
+    # A portcullis still down keeps the way shut.
+    siege.structures[gate.id] = gate.model_copy(update={"ladder": "breached"})
+    assert [closed for *_, closed in blocking(siege).portals] == [True]
+
+    dp = read_sample("harris")
+    section = dp.siege.structures["wall-n3"]
+    dp.siege.structures["wall-n3"] = section.model_copy(update={"collapsed": True, "dp": 0})
+    document = json.loads(export_vtt(tmp_path / "dp.dd2vtt", dp, pixels_per_grid=10)
+                          .read_text())
+    assert near_lines(document, cells(dp, "wall-n3")) == []
+    assert len(near_lines(document, cells(dp, "wall-n2"))) == 1
+    assert any(Point(cells(dp, "wall-n3")).within(Polygon([(p["x"], p["y"]) for p in o]))
+               for o in document["objects_line_of_sight"])
+    # Cleared: nothing at all where it stood.
+    dp.siege.structures["wall-n3"] = dp.siege.structures["wall-n3"].model_copy(
+        update={"cleared": True})
+    document = json.loads(export_vtt(tmp_path / "dp.dd2vtt", dp, pixels_per_grid=10)
+                          .read_text())
+    assert not any(Point(cells(dp, "wall-n3")).within(Polygon([(p["x"], p["y"]) for p in o]))
+                   for o in document["objects_line_of_sight"])

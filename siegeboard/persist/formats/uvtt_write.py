@@ -15,7 +15,7 @@ What blocks (RULINGS E1), decided by ``blocking``:
   in ``objects_line_of_sight`` (its rubble still shields); cleared, nothing;
 - a door or gate: a portal (``position``, ``bounds``, ``rotation`` in radians, ``closed``,
   ``freestanding``), closed unless breached;
-- a bridge blocks nothing (one sees and walks over it);
+- a bridge or a camp blocks nothing (one sees across it);
 - a burning structure: a light at its centre (``position``, ``range`` in cells,
   ``intensity``, ``color`` as ARGB hex, ``shadows``).
 """
@@ -45,11 +45,12 @@ Cells = tuple[float, float]
 
 
 def role(structure: Structure) -> str:
-    """"portal" (a door or gate), "wall" (a wall section), "open" (a bridge) or "building"."""
+    """"portal" (a door or gate), "wall" (a wall section), "open" (a bridge, a camp: ground
+    one sees across) or "building"."""
     kind = structure.kind
     if "door" in kind or ("gate" in kind and "gatehouse" not in kind):
         return "portal"
-    if "bridge" in kind:
+    if "bridge" in kind or "camp" in kind:
         return "open"
     if structure.wall_id is not None or any(word in kind for word in WALL_WORDS):
         return "wall"
