@@ -136,6 +136,8 @@ class Timeline(QWidget):
         stack = self.document.undo_stack
         menus.undo_action.setEnabled(allowed and stack.canUndo())
         menus.redo_action.setEnabled(allowed and stack.canRedo())
+        # The undo history's list would undo with a click: it waits too.
+        self.window.history_dock.view.setEnabled(allowed)
 
     def _highlight(self, position: int) -> None:
         """Select entry ``position`` (1-based; 0: none) in the log dock."""
