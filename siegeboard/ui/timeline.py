@@ -138,6 +138,27 @@ class Timeline(QWidget):
         menus.redo_action.setEnabled(allowed and stack.canRedo())
         # The undo history's list would undo with a click: it waits too.
         self.window.history_dock.view.setEnabled(allowed)
+        # The tools and the docks that edit wait too (a refusal would be a message per drag);
+        # the map still pans and zooms, and the status bar says why.
+        window = self.window
+        if not allowed:
+            window.set_tool("select")
+            window.view.tool = None
+        elif window.view.tool is None:
+            window.set_tool("select")
+        menus.tool_group.setEnabled(allowed)
+        for action in (menus.import_image_action, menus.remove_image_action,
+                       menus.scale_action, menus.rotate_image_action, menus.lock_image_action,
+                       menus.delete_action, menus.paste_action, menus.duplicate_action,
+                       menus.rotate_cw_action, menus.rotate_ccw_action, menus.rotate_by_action,
+                       menus.split_action, menus.merge_action, menus.settings_action):
+            action.setEnabled(allowed)
+        if allowed:
+            window._update_selection_actions()
+            menus.update_map_image(self.document.siege.map)
+        for dock in (window.inspector, window.fire_dock, window.weapons_dock,
+                     window.actions_dock, window.scene_dock, window.clock_dock):
+            dock.widget().setEnabled(allowed)
 
     def _highlight(self, position: int) -> None:
         """Select entry ``position`` (1-based; 0: none) in the log dock."""

@@ -37,6 +37,7 @@ def test_scrubbing_shows_the_past_read_only_and_now_resumes_play(qtbot, window, 
     assert len(answers.warnings) == warned + 1 and "back to Now" in answers.warnings[-1]
     assert not window.menus.undo_action.isEnabled()
     assert not window.history_dock.view.isEnabled()
+    assert window.view.tool is None and not window.inspector.widget().isEnabled()
     assert len(siege.log) == 4
     # Saving while scrubbing writes the siege as it is now.
     assert window.document.file_to_save().siege is siege
@@ -46,6 +47,7 @@ def test_scrubbing_shows_the_past_read_only_and_now_resumes_play(qtbot, window, 
     assert window.scene.structure_items["wall-n3"].style.state == \
         window.document.rules.state(now_state)
     assert window.menus.undo_action.isEnabled() and window.history_dock.view.isEnabled()
+    assert window.view.tool is window.tools["select"] and window.inspector.widget().isEnabled()
     assert window.playing.play(FireAt(weapon_id="heavy_gun", at=(0.0, 0.0),
                                       target_id="wall-n2")) is not None
     assert timeline.slider.maximum() == 5
