@@ -64,7 +64,9 @@ class Structure(PlainDataCopy, BaseModel):
     id: str = Field(min_length=1, pattern=r"^[A-Za-z0-9_.:-]+$")
     name: str = Field(min_length=1)
     kind: str = Field(min_length=1)
-    footprint: list[Point]
+    # One more than the corners for a repeated closing point: a ring of two million corners
+    # is refused by its length, before a corner is looked at (the ring's own check says more).
+    footprint: list[Point] = Field(max_length=bounds.CORNERS_MAX + 1, fail_fast=True)
     armor: Annotated[int, bounded("armor", 0, bounds.ARMOR_MAX)] = Field(ge=0)
     stories: Annotated[int, bounded("stories", bounds.STORIES_MIN, bounds.STORIES_MAX)] = Field(
         default=1, ge=1)
@@ -95,7 +97,7 @@ class Structure(PlainDataCopy, BaseModel):
     # A4 "ladder as written": Hull burned since the fire began (each half of the Hull is a
     # step down the ladder, counted apart from hits).
     hull_burned: int = Field(default=0, ge=0)
-    effects: list[str] = Field(default_factory=list)
+    effects: list[str] = Field(default_factory=list, max_length=100, fail_fast=True)
 
     @field_validator("footprint")
     @classmethod
