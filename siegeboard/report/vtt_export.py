@@ -31,6 +31,11 @@ def export_vtt(path: str | Path, siege_file: SiegeFile, *,
     if isinstance(pixels_per_grid, bool) or not 8 <= pixels_per_grid <= 1024:
         raise SiegeFileError(f"the pixels a grid cell must be from 8 to 1,024, not "
                              f"{pixels_per_grid}")
+    path = Path(path)
+    if path.is_dir():  # refused before the picture is rendered, not after
+        raise SiegeFileError(f"{path} is a folder; give a file name ending in .dd2vtt")
+    if not path.parent.is_dir():
+        raise SiegeFileError(f"{path}: the folder {path.parent} does not exist")
     ensure_gui_app()
     siege = siege_file.siege
     if players:
