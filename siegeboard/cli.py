@@ -577,6 +577,46 @@ def _add_import_parser(sub) -> None:
 COMMANDS["import"] = _import
 
 
+# -- export-vtt: the map as it stands, for a virtual tabletop ----------------------------------
+
+
+def _export_vtt(args: argparse.Namespace) -> int:
+    from siegeboard.report.vtt_export import export_vtt
+
+    if args.output.suffix.lower() not in (".dd2vtt", ".uvtt", ".df2vtt"):
+        raise CommandError(f"-o: {args.output.name} must end in .dd2vtt or .uvtt "
+                           f"(e.g. -o castle.dd2vtt)")
+    if args.side and not args.players:
+        raise CommandError("--side: give --players too (the GM's copy shows both sides)")
+    siege_file = read_siege(args.file)
+    print(export_vtt(args.output, siege_file, pixels_per_grid=args.pixels_per_grid,
+                     players=args.players, side=args.side))
+    return 0
+
+
+def _add_export_vtt_parser(sub) -> None:
+    from siegeboard.report.vtt_export import DEFAULT_PIXELS_PER_GRID
+
+    command = sub.add_parser(
+        "export-vtt", help="export the map as it stands to a Universal VTT file (.dd2vtt)",
+        description="Write FILE as a Universal VTT map (format 0.3) for Foundry, Fantasy "
+        "Grounds, MapTool or Owlbear: the map rendered as it stands, its standing walls and "
+        "buildings as walls, breaches as gaps with their rubble as object outlines, doors and "
+        "gates as portals, fires as lights; one grid cell is the siege's 2 m cell.")
+    command.add_argument("file", type=Path, metavar="FILE.siege")
+    command.add_argument("-o", "--output", type=Path, required=True, metavar="OUT.dd2vtt")
+    command.add_argument("--pixels-per-grid", type=int, default=DEFAULT_PIXELS_PER_GRID,
+                         metavar="N", help=f"pixels a 2 m cell ({DEFAULT_PIXELS_PER_GRID})")
+    command.add_argument("--players", action="store_true",
+                         help="the players' look and only what they may see")
+    command.add_argument("--side", choices=("besieger", "defender"),
+                         help="with --players: the players' side (the other side's "
+                              "batteries are left out)")
+
+
+COMMANDS["export-vtt"] = _export_vtt
+
+
 # -- trace: a building's outline off a plan image ---------------------------------------------
 
 
@@ -763,6 +803,7 @@ def build_parser() -> argparse.ArgumentParser:
     sample.add_argument("--force", action="store_true", help="replace an existing file")
     _add_import_parser(sub)
     _add_odds_parser(sub)
+    _add_export_vtt_parser(sub)
     _add_trace_parser(sub)
     return parser
 

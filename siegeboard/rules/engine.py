@@ -30,7 +30,7 @@ from siegeboard.rules.dice import Dice, RandomDice, ScriptedDice
 from siegeboard.rules.registry import ruleset_of
 
 __all__ = ["Context", "Outcome", "RuleError", "apply", "apply_in_place", "beginning_of", "replay",
-           "replay_log"]
+           "replay_entry", "replay_log"]
 
 
 def apply(siege: Siege, action: Any, dice: Dice, *, index: StructureIndex | None = None,
@@ -195,17 +195,28 @@ def replay(base: Siege, entries: Iterable[LogEntry], *,
     """
     siege = base.model_copy(deep=True)
     for entry in entries:
-        if entry.dice_seed is not None:
-            # A long advance (R2): its rolls come again from its seed; what it changed must
-            # come out the same.
-            outcome = apply(siege, entry.action, RandomDice(entry.dice_seed), index=index)
-            if outcome.entry.digest != entry.digest:
-                raise RuleError(f"log entry {entry.seq} changed the siege otherwise on replay "
-                                "(its seed did not give the same outcome)")
-            outcome.apply_to(siege)
-            continue
-        dice = ScriptedDice(entry.dice_values(), typed=entry.dice_typed())
-        apply_in_place(siege, entry.action, dice, index=index)
-        if dice.remaining:
-            raise RuleError(f"log entry {entry.seq} left {dice.remaining} dice unused on replay")
+        replay_entry(siege, entry, index=index)
     return siege
+
+
+def replay_entry(siege: Siege, entry: LogEntry, *,
+                 index: StructureIndex | None = None) -> Outcome:
+    """Apply one logged ``entry`` to ``siege`` in place, with its logged dice (or, for a long
+    advance, dice from its logged seed); return its outcome (``revert`` steps back).
+
+    Raises ``RuleError`` when the entry does not reproduce.
+    """
+    if entry.dice_seed is not None:
+        # A long advance (R2): its rolls come again from its seed; what it changed must
+        # come out the same.
+        outcome = apply(siege, entry.action, RandomDice(entry.dice_seed), index=index)
+        if outcome.entry.digest != entry.digest:
+            raise RuleError(f"log entry {entry.seq} changed the siege otherwise on replay "
+                            "(its seed did not give the same outcome)")
+        outcome.apply_to(siege)
+        return outcome
+    dice = ScriptedDice(entry.dice_values(), typed=entry.dice_typed())
+    outcome = apply_in_place(siege, entry.action, dice, index=index)
+    if dice.remaining:
+        raise RuleError(f"log entry {entry.seq} left {dice.remaining} dice unused on replay")
+    return outcome

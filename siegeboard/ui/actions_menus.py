@@ -151,6 +151,16 @@ class WindowMenus:
         # Print and export (snapshots) go between here and Quit: ``file_export_separator``.
         self.file_menu = file_menu
         file_menu.addSeparator()
+        # File > Export: the map for other programs (issue 20), each its own controller.
+        self.export_menu = file_menu.addMenu("E&xport")
+        self.export_vtt_action = self.export_menu.addAction(
+            "&Universal VTT…", lambda: w.vtt_exporter.run())
+        self.export_vtt_action.setStatusTip("The map as it stands, with its walls, breaches, "
+                                            "doors and fires, for a virtual tabletop")
+        self.export_story_action = self.export_menu.addAction(
+            "&Siege Story…", lambda: w.story_exporter.run())
+        self.export_story_action.setStatusTip("The siege told again: an animated GIF or a PDF "
+                                              "of the map, an action at a time")
         file_menu.addActions([self.print_action, self.export_action])
         self.file_export_separator = file_menu.addSeparator()
         file_menu.addAction(self.quit_action)
@@ -165,6 +175,7 @@ class WindowMenus:
                               self.rotate_by_action, self.split_action, self.merge_action])
 
         view_menu = bar.addMenu("&View")
+        self.view_menu = view_menu
         view_menu.addActions([self.zoom_in_action, self.zoom_out_action, self.fit_action])
         view_menu.addSeparator()
         view_menu.addActions([self.grid_action, self.squares_action, self.labels_action])

@@ -62,6 +62,9 @@ class Document(QObject):
         self.rolled_dice = 0
         # A recovered autosave is unsaved work even with nothing on the undo stack.
         self._unsaved = False
+        # While the timeline shows the past: the siege as it is now, and why edits wait.
+        self._present: SiegeFile | None = None
+        self._past_reason: str | None = None
         # How many log entries the file on disk holds: the ones after are this window's own.
         self._log_on_disk = len(self.siege.log)
 
@@ -153,6 +156,7 @@ class Document(QObject):
         if read_as is not None:
             siege_file.stamp = read_as
         self.siege_file = siege_file
+        self._present, self._past_reason = None, None
         self.path = path
         self._unsaved = unsaved
         self._log_on_disk = len(siege_file.siege.log) if not unsaved else (log_on_disk or 0)
@@ -182,11 +186,11 @@ class Document(QObject):
         to_save = self.file_to_save()
         if overwrite:
             to_save.stamp = None
+        now = self._present or self.siege_file  # the siege as it is, whatever is shown
         with hold_lock(target):
-            self.siege_file.stamp = write_siege(target, to_save,
-                                                replace_read_only=replace_read_only)
+            now.stamp = write_siege(target, to_save, replace_read_only=replace_read_only)
         self._unsaved = False
-        self._log_on_disk = len(self.siege.log)
+        self._log_on_disk = len(now.siege.log)
         self.undo_stack.setClean()
         if target != self.path:
             self.path = target
@@ -199,7 +203,7 @@ class Document(QObject):
 
     def unsaved_actions(self) -> list[LogEntry]:
         """The actions played in this window since its file was opened or saved, as logged."""
-        return list(self.siege.log[self._log_on_disk:])
+        return list((self._present or self.siege_file).siege.log[self._log_on_disk:])
 
     def reload_and_replay(self) -> list[str]:
         """The file changed on disk since this window read it: open it as it is now and play
@@ -245,9 +249,11 @@ class Document(QObject):
         return self.play(entry.action), True
 
     def file_to_save(self) -> SiegeFile:
-        """What a save writes: the siege and every image of its file (the plan and the
-        others), stamped with the version of the file that was read."""
-        return SiegeFile(siege=self.siege, images=dict(self.images), stamp=self.siege_file.stamp)
+        """What a save writes: the siege (as it is now, whatever the timeline shows) and
+        every image of its file (the plan and the others), stamped with the version of the
+        file that was read."""
+        present = self._present or self.siege_file
+        return SiegeFile(siege=present.siege, images=dict(present.images), stamp=present.stamp)
 
     @property
     def modified(self) -> bool:
@@ -261,8 +267,51 @@ class Document(QObject):
             self.selection = chosen
             self.selection_changed.emit(chosen)
 
+    # -- the past (the timeline) ------------------------------------------------------------
+    @property
+    def showing_past(self) -> str | None:
+        """Why the document is read-only (the timeline shows the past), or None."""
+        return self._past_reason
+
+    def show_past(self, siege: Siege, changed: set[str], reason: str) -> None:
+        """Show ``siege`` (the siege as it was, the timeline's own) read-only: every view
+        redraws the structures in ``changed``; edits and play are refused with ``reason``
+        until ``show_present``. Saves and autosaves keep writing the present siege."""
+        if self._present is None:
+            self._present = self.siege_file
+        old = self.siege.structures
+        self.siege_file = SiegeFile(siege=siege, images=self._present.images)
+        self._past_reason = reason
+        self._announce_swap(old, changed)
+
+    def show_present(self, changed: set[str]) -> None:
+        """Back to the siege as it is now (``changed``: what differs from the past shown)."""
+        if self._present is None:
+            return
+        old = self.siege.structures
+        self.siege_file, self._present, self._past_reason = self._present, None, None
+        self._announce_swap(old, changed)
+
+    def _announce_swap(self, old: dict, changed: set[str]) -> None:
+        new = self.siege.structures
+        self._index = None
+        self.select(key for key in self.selection if key in new)
+        self.changed.emit(Change(
+            added=frozenset(k for k in changed if k in new and k not in old),
+            removed=frozenset(k for k in changed if k in old and k not in new),
+            changed=frozenset(k for k in changed if k in old and k in new),
+            aspects=frozenset({Aspect.STATE, Aspect.SHAPE, Aspect.NAME, Aspect.CLOCK,
+                               Aspect.MINES}),
+            batteries=frozenset(self.siege.batteries) | frozenset(
+                self._present.siege.batteries if self._present is not None else ())))
+
+    def _refuse_in_the_past(self) -> None:
+        if self._past_reason is not None:
+            raise ValueError(self._past_reason)
+
     # -- edits: each pushes exactly one command --------------------------------------------
     def push(self, command) -> None:
+        self._refuse_in_the_past()
         # R2: once play has begun, edits and settings are log entries, played through the
         # engine (still one undo step each).
         action = commands.logged_action(command) if self.siege.log else None
@@ -412,6 +461,7 @@ class Document(QObject):
         outcome says so). Afterwards ``unused_dice`` is how many typed dice the action did
         not need (``unused_values`` the dice) and ``rolled_dice`` how many the program rolled.
         """
+        self._refuse_in_the_past()
         siege = self.siege
         dice = program = self.random_dice()
         if ask is not None:

@@ -39,8 +39,10 @@ from siegeboard.ui.map_image_controller import MapImageController
 from siegeboard.ui.map_scene import MapScene
 from siegeboard.ui.map_view import MapView
 from siegeboard.ui.play_controller import PlayController
+from siegeboard.ui.players_screen import PlayersScreenController
 from siegeboard.ui.prompts import APP, Prompts
 from siegeboard.ui.snapshot_controller import SnapshotController
+from siegeboard.ui.story_dialog import StoryExporter
 from siegeboard.ui.tools.battery import BatteryTool
 from siegeboard.ui.tools.calibrate import CalibrateTool
 from siegeboard.ui.tools.fire import FireTool
@@ -49,8 +51,11 @@ from siegeboard.ui.tools.measure import MeasureTool
 from siegeboard.ui.tools.polygon import PolygonTool
 from siegeboard.ui.tools.rectangle import RectangleTool
 from siegeboard.ui.tools.select import SelectTool
+from siegeboard.ui.tools.show_box import ShowBoxTool
 from siegeboard.ui.tools.trace import TraceTool
+from siegeboard.ui.timeline import Timeline
 from siegeboard.ui.tools.wall import WallTool
+from siegeboard.ui.vtt_export_dialog import VttExporter
 
 
 class MainWindow(QMainWindow):
@@ -79,6 +84,10 @@ class MainWindow(QMainWindow):
                                     self.autosave, self.show_status, self._update_title)
         self.snapshots = SnapshotController(self.document, self.view, prompts,
                                             self.files.last_dir, self.show_status, self.settings)
+        self.vtt_exporter = VttExporter(self.document, prompts, self.files.last_dir,
+                                        self.show_status)
+        self.story_exporter = StoryExporter(self.document, prompts, self.files.last_dir,
+                                            self.show_status)
         self.edits = EditController(self.document, prompts)
         self.map_image = MapImageController(self.document, self.view, prompts, self.show_status,
                                             self.settings)
@@ -106,7 +115,8 @@ class MainWindow(QMainWindow):
             SelectTool(self.playing), RectangleTool(self.playing), PolygonTool(self.playing),
             WallTool(self.playing), CalibrateTool(self.playing), GridOriginTool(self.playing),
             MeasureTool(self.playing), BatteryTool(self.playing), FireTool(self.playing),
-            TraceTool(self.playing))}
+            TraceTool(self.playing),
+            ShowBoxTool(self.playing, lambda rect: self.players_screen.show_box(rect)))}
         self.tool = None
 
         # The side columns run the full height; the log sits under the map only.
@@ -116,6 +126,10 @@ class MainWindow(QMainWindow):
         self.dock_layout.apply_default_layout()
         self.menus = WindowMenus(self)
         self.first_run_hint = FirstRunHint(self.document, self.view)
+        # The timeline lies along the map's foot, over it: the map keeps its whole size.
+        self.timeline = Timeline(self.document, self, self.view)
+        self.players_screen = PlayersScreenController(self, self.settings)
+        self.players_screen.add_to(self.menus.view_menu)
         self._make_status_bar()
 
         self.document.undo_stack.cleanChanged.connect(self._update_title)
@@ -198,5 +212,6 @@ class MainWindow(QMainWindow):
             event.ignore()
             return
         self.dock_layout.save()
+        self.players_screen.set_open(False)
         self.files.end_session()
         event.accept()

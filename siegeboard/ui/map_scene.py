@@ -19,7 +19,9 @@ from siegeboard.ui.document import Document
 from siegeboard.ui.items.battery_item import BatteryItem
 from siegeboard.ui.items.grid_item import GridItem
 from siegeboard.ui.items.map_image_item import MapImageItem, decode_image
-from siegeboard.ui.items.structure_item import StructureItem
+from siegeboard.report.renderer import SCREEN
+from siegeboard.rules.players_view import Side, players_may_see_battery
+from siegeboard.ui.items.structure_item import PLAYERS_SCREEN, StructureItem
 
 PADDING_M = 40.0
 GRID_MARGIN_M = 20.0  # with no map image, the grid runs this far past the structures
@@ -28,9 +30,15 @@ REPORT_EVERY = 200  # structure items built between two progress reports
 
 
 class MapScene(QGraphicsScene):
-    def __init__(self, document: Document, parent=None):
+    """The GM's map; with ``players``, the players' projection of the same document (their
+    look, only the batteries ``rules.players_view`` lets them see, no selection)."""
+
+    def __init__(self, document: Document, parent=None, *, players: bool = False):
         super().__init__(parent)
         self.document = document
+        self.players = players
+        self.players_side: Side | None = None  # the players' side (None: either)
+        self.look = PLAYERS_SCREEN if players else SCREEN
         self.structure_items: dict[str, StructureItem] = {}
         self.battery_items: dict[str, BatteryItem] = {}
         self.chosen_battery: str | None = None
@@ -44,7 +52,8 @@ class MapScene(QGraphicsScene):
         self.grid = GridItem()
         self.addItem(self.grid)
         document.changed.connect(self.on_changed)
-        document.selection_changed.connect(self.on_selection_changed)
+        if not players:  # the players never see the GM's selection
+            document.selection_changed.connect(self.on_selection_changed)
         self.rebuild()
 
     # -- projection ---------------------------------------------------------------------
@@ -65,7 +74,7 @@ class MapScene(QGraphicsScene):
         items = {}
         for structure in each(siege.structures.values(), progress, "Drawing the structures",
                               every=REPORT_EVERY):
-            items[structure.id] = StructureItem(structure, siege.ruleset)
+            items[structure.id] = StructureItem(structure, siege.ruleset, self.look)
         self._prepared = (siege_file, items, map_item)
 
     def rebuild(self) -> None:
@@ -93,10 +102,11 @@ class MapScene(QGraphicsScene):
         self.grid.set_origin(self.document.siege.grid_origin, self.document.siege.label_anchor)
         self._extent = self._content_rect()
         self._apply_extent()
-        self.on_selection_changed(self.document.selection)
+        if not self.players:
+            self.on_selection_changed(self.document.selection)
 
     def _add_item(self, structure, ruleset: str) -> StructureItem:
-        item = StructureItem(structure, ruleset)
+        item = StructureItem(structure, ruleset, self.look)
         self.addItem(item)
         self.structure_items[structure.id] = item
         return item
@@ -157,6 +167,9 @@ class MapScene(QGraphicsScene):
         siege = self.document.siege
         for key in ids:
             battery = siege.batteries.get(key)
+            if battery is not None and self.players and not players_may_see_battery(
+                    siege, battery, self.players_side):
+                battery = None  # hidden from the players: as if it were not there
             item = self.battery_items.get(key)
             if battery is None:
                 if item is not None:
@@ -169,7 +182,12 @@ class MapScene(QGraphicsScene):
                 self.addItem(item)
             else:
                 item.show_battery(battery, name)
-            item.set_chosen(key == self.chosen_battery)
+            item.set_chosen(key == self.chosen_battery and not self.players)
+
+    def set_players_side(self, side: Side | None) -> None:
+        """Show the players of ``side`` (None: either) the batteries they may see."""
+        self.players_side = side
+        self._show_batteries(set(self.document.siege.batteries) | set(self.battery_items))
 
     def choose_battery(self, battery_id: str | None) -> None:
         """Ring the battery the fire tool shoots from (None: no battery)."""

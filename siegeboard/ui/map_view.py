@@ -26,6 +26,7 @@ class MapView(QGraphicsView):
 
     pointer_moved = Signal(QPointF)
     zoom_changed = Signal(float)
+    resized = Signal()  # overlays along the view's edges (the timeline) place themselves
 
     def __init__(self, scene: MapScene, parent=None):
         super().__init__(scene, parent)
@@ -191,3 +192,4 @@ class MapView(QGraphicsView):
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
         self.scale_bar.place()
+        self.resized.emit()

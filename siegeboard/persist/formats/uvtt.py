@@ -122,7 +122,8 @@ class _Map:
 
 
 class UvttFormat:
-    """Read only: Universal VTT files as a new siege (see the module docstring)."""
+    """Universal VTT files read as a new siege (see the module docstring); the map is written
+    by ``uvtt_write`` (an export, with its picture rendered by ``report``)."""
 
     name = "Universal VTT battle map"
     name_filter = "Universal VTT maps (*.dd2vtt *.df2vtt *.uvtt)"
@@ -197,7 +198,10 @@ class UvttFormat:
         return ImportedMap(siege=siege, images=images, report=report)
 
     def write(self, path: str | Path, siege_file) -> None:
-        raise SiegeFileError("siegeboard reads Universal VTT maps but does not write them")
+        # Writing needs the map rendered as a picture, which only report/ (Qt) can do: the
+        # writer is ``uvtt_write.write_uvtt``, called by ``report.vtt_export.export_vtt``.
+        raise SiegeFileError("a Universal VTT map is written with File > Export > Universal "
+                             "VTT (or siegeboard export-vtt), not saved as a siege")
 
 
 class _Steps:

@@ -18,11 +18,12 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem
 
 from siegeboard.model.structure import Structure
 from siegeboard.report import renderer
-from siegeboard.report.renderer import SCREEN, Labels, StructureStyle
+from siegeboard.report.renderer import SCREEN, Labels, Look, StructureStyle
 from siegeboard.rules.registry import ruleset as ruleset_named
 from siegeboard.ui.items.grid_lines import UPRIGHT_TYPES
 
 HALO_MARGIN_M = 1.0    # room kept around the footprint for the halo
+PLAYERS_SCREEN = Look(players=True)  # the players' screen: their words, no figure
 people_mark = renderer.people_mark
 
 
@@ -30,8 +31,9 @@ class StateMarker(QGraphicsItem):
     """The alarm plate ("Breached", "Cracked", "Collapsed") at a structure's centre, drawn in
     screen pixels whatever the zoom (it ignores the view's transformations)."""
 
-    def __init__(self, parent: QGraphicsItem | None):
+    def __init__(self, parent: QGraphicsItem | None, look: Look = SCREEN):
         super().__init__(parent)
+        self._look = look
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self._font = renderer.font(renderer.MARK_FONT, True)
@@ -43,7 +45,7 @@ class StateMarker(QGraphicsItem):
     def show_mark(self, text: str, alarm: str) -> None:
         self.prepareGeometryChange()
         self._text, self._alarm = text, alarm
-        self._rect = renderer.plate_rect(text, SCREEN)
+        self._rect = renderer.plate_rect(text, self._look)
         self.setVisible(bool(text))
         self.update()
 
@@ -52,15 +54,18 @@ class StateMarker(QGraphicsItem):
 
     def paint(self, painter: QPainter, option, widget=None) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        renderer.paint_plate(painter, QPointF(0, 0), self._text, self._alarm, SCREEN)
+        renderer.paint_plate(painter, QPointF(0, 0), self._text, self._alarm, self._look)
 
 
 class StructureItem(QGraphicsItem):
     """Draws one structure; ``structure_id`` links it to the document."""
 
-    def __init__(self, structure: Structure, ruleset: str):
+    def __init__(self, structure: Structure, ruleset: str, look: Look = SCREEN):
+        """``look``: the GM's screen, or the players' (``PLAYERS_SCREEN``: their words,
+        no figure, no people's hurts)."""
         super().__init__()
         self.structure_id = structure.id
+        self._look = look
         self.setCacheMode(QGraphicsItem.CacheMode.NoCache)
         self.setZValue(10)
         self._selected = False
@@ -77,7 +82,7 @@ class StructureItem(QGraphicsItem):
     def marker(self) -> StateMarker:
         """The alarm plate (made on first use; in the scene only while alarmed)."""
         if self._marker is None:
-            self._marker = StateMarker(None)
+            self._marker = StateMarker(None, self._look)
         return self._marker
 
     @property
@@ -94,8 +99,9 @@ class StructureItem(QGraphicsItem):
         self._polygon_box = rect
         self._width, self._height = rect.width(), rect.height()
         self._labels: tuple[tuple[int, int], Labels | None] | None = None
-        style = renderer.structure_style(ruleset_named(ruleset).state(structure), SCREEN,
-                                         renderer.people_mark(structure))
+        look = self._look
+        style = renderer.structure_style(ruleset_named(ruleset).state(structure), look,
+                                         "" if look.players else renderer.people_mark(structure))
         self._style = style
         self._alarm = style.alarm
         self._brush = style.brush
@@ -167,7 +173,7 @@ class StructureItem(QGraphicsItem):
             box = QRectF(transform.map(corners.topLeft()), transform.map(corners.bottomRight()))
         painter.setClipRect(transform.mapRect(self._bounds))  # words stay on the structure
         renderer.paint_marks(painter, transform.map(self._centre), box, self._name, style,
-                             SCREEN, labels=self._labels_for(box), lay_out=False)
+                             self._look, labels=self._labels_for(box), lay_out=False)
         painter.restore()
 
     def _labels_for(self, box: QRectF) -> Labels | None:
@@ -176,5 +182,5 @@ class StructureItem(QGraphicsItem):
         key = (int(box.width()), int(box.height()))
         if self._labels is None or self._labels[0] != key:
             self._labels = (key, renderer.lay_out_labels(
-                self._name, self._style, key[0], key[1], SCREEN))
+                self._name, self._style, key[0], key[1], self._look))
         return self._labels[1]

@@ -1,0 +1,171 @@
+"""The timeline along the foot of the map: scrub through the log and see the siege as it was after
+entry N (RULINGS R2: the file keeps the siege before the first entry, so the story is told
+from the file alone).
+
+Moving the slider below the end shows the past read-only: the document shows the history's
+siege (``rules.history.History``, which steps entry by entry: outcomes applied and reverted,
+never a copy of the siege per step), every view redraws only the structures that changed on
+the way, edits, play and undo are refused with a word, and the entry is highlighted in the
+log. Back at the end ("Now") the siege as it is resumes play. Any edit of the present (a new
+file, say) closes the history.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSlider, QWidget
+
+from siegeboard.rules.context import RuleError
+from siegeboard.rules.history import History
+from siegeboard.ui.changes import Aspect
+from siegeboard.ui.document import Document
+
+READ_ONLY = ("The map shows the siege as it was after entry {n} of {total}: move the timeline "
+             "back to Now to play or edit")
+
+
+class Timeline(QWidget):
+    """The bar: a slider from 0 (before the first action) to the log's length, the entry's
+    words, and Now."""
+
+    def __init__(self, document: Document, window, view=None):
+        """``view``: the map view whose foot the bar lies along (over the map, so the map
+        keeps its size); None: an ordinary widget to lay out."""
+        super().__init__(view)
+        self.document = document
+        self.window = window
+        self.history: History | None = None
+        self.slider = QSlider(Qt.Orientation.Horizontal)
+        self.slider.setPageStep(1)
+        self.slider.setToolTip("Scrub through the log: the map shows the siege as it was")
+        self.label = QLabel()
+        self.label.setMinimumWidth(150)
+        self.slider.setMinimumWidth(120)
+        self.now_button = QPushButton("Now")
+        self.now_button.setToolTip("Back to the siege as it is: play resumes")
+        self.now_button.clicked.connect(lambda: self.slider.setValue(self.slider.maximum()))
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(6, 2, 6, 2)
+        layout.addWidget(QLabel("Timeline"))
+        layout.addWidget(self.slider, 1)
+        layout.addWidget(self.label)
+        layout.addWidget(self.now_button)
+        self.slider.valueChanged.connect(self.show_position)
+        document.changed.connect(self._on_changed)
+        self._sync_range()
+        self.setAutoFillBackground(True)
+        self._view = view
+        if view is not None:
+            view.resized.connect(self._place)
+            self._place()
+
+    def _place(self) -> None:
+        """Along the foot of the view's map area, right of its scale bar."""
+        area = self._view.viewport().geometry()
+        left = self._view.scale_bar.geometry().right() + 10
+        height = self.sizeHint().height()
+        self.setGeometry(left, area.bottom() - height - 8, max(200, area.right() - left - 10),
+                         height)
+        self.raise_()
+
+    @property
+    def scrubbing(self) -> bool:
+        return self.document.showing_past is not None
+
+    def _on_changed(self, change) -> None:
+        if self.scrubbing:
+            return  # our own swaps
+        if change.reset:
+            self.history = None
+        if change.reset or change.touches(Aspect.LOG):
+            self.history = None  # the log changed: the history is told afresh
+            self._sync_range()
+
+    def _sync_range(self) -> None:
+        total = len(self.document.siege.log)
+        self.slider.blockSignals(True)
+        self.slider.setRange(0, total)
+        self.slider.setValue(total)
+        self.slider.blockSignals(False)
+        self.slider.setEnabled(total > 0)
+        self.now_button.setEnabled(False)
+        self.label.setText("Now" if total else "Now (no action logged yet)")
+
+    def show_position(self, position: int) -> None:
+        """Show the siege after entry ``position`` (the log's length: now)."""
+        total = len(self.document.siege.log) if not self.scrubbing else len(self.history)
+        if position >= total:
+            self._back_to_now()
+            return
+        if self.history is None:
+            try:
+                self.history = History(self.document.siege)
+            except RuleError as error:
+                self.window.prompts.warn(f"Cannot show the past: {error}")
+                self.slider.blockSignals(True)
+                self.slider.setValue(total)
+                self.slider.blockSignals(False)
+                return
+        if not self.scrubbing:
+            self.history.move_to(total)  # start from now: only the way back is stepped
+            changed = self.history.move_to(position)
+        else:
+            changed = self.history.move_to(position)
+        self.document.show_past(self.history.siege, changed,
+                                READ_ONLY.format(n=position, total=total))
+        self._set_editing(False)
+        entry = self.history.entries[position - 1] if position else None
+        self.label.setText(f"After entry {position} of {total}" if entry else
+                           f"Before the first action (0 of {total})")
+        self.now_button.setEnabled(True)
+        self._highlight(position)
+        self.window.show_status(READ_ONLY.format(n=position, total=total) + ".")
+
+    def _back_to_now(self) -> None:
+        if not self.scrubbing:
+            return
+        changed = self.history.move_to(len(self.history))
+        self.document.show_present(changed)
+        self._set_editing(True)
+        self.label.setText("Now")
+        self.now_button.setEnabled(False)
+        self._highlight(len(self.history))
+
+    def _set_editing(self, allowed: bool) -> None:
+        menus = self.window.menus
+        stack = self.document.undo_stack
+        menus.undo_action.setEnabled(allowed and stack.canUndo())
+        menus.redo_action.setEnabled(allowed and stack.canRedo())
+        # The undo history's list would undo with a click: it waits too.
+        self.window.history_dock.view.setEnabled(allowed)
+        # The tools and the docks that edit wait too (a refusal would be a message per drag);
+        # the map still pans and zooms, and the status bar says why.
+        window = self.window
+        if not allowed:
+            window.set_tool("select")
+            window.view.tool = None
+        elif window.view.tool is None:
+            window.set_tool("select")
+        menus.tool_group.setEnabled(allowed)
+        for action in (menus.import_image_action, menus.remove_image_action,
+                       menus.scale_action, menus.rotate_image_action, menus.lock_image_action,
+                       menus.delete_action, menus.paste_action, menus.duplicate_action,
+                       menus.rotate_cw_action, menus.rotate_ccw_action, menus.rotate_by_action,
+                       menus.split_action, menus.merge_action, menus.settings_action):
+            action.setEnabled(allowed)
+        if allowed:
+            window._update_selection_actions()
+            menus.update_map_image(self.document.siege.map)
+        for dock in (window.inspector, window.fire_dock, window.weapons_dock,
+                     window.actions_dock, window.scene_dock, window.clock_dock):
+            dock.widget().setEnabled(allowed)
+
+    def _highlight(self, position: int) -> None:
+        """Select entry ``position`` (1-based; 0: none) in the log dock."""
+        log = self.window.log_dock
+        if position <= 0:
+            log.view.clearSelection()
+            return
+        index = log.model.index(position - 1, 0)
+        log.view.setCurrentIndex(index)
+        log.view.scrollTo(index)
