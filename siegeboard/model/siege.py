@@ -14,7 +14,7 @@ from siegeboard.model.structure import Structure
 from siegeboard.model.validation import span_of
 from siegeboard.model.weapon import Battery, Weapon
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 TURN_SECONDS = 5
 TURNS_PER_MINUTE = 12
 TURNS_PER_DAY = bounds.TURNS_PER_DAY  # A14: a scene of a day, a day of digging
@@ -84,6 +84,14 @@ class Siege(BaseModel):
     options: RulesetOptions = Field(default_factory=RulesetOptions)
     map: MapImage | None = None
     grid_origin: tuple[float, float] = (0.0, 0.0)
+    # Where the map's metres are on the Earth (schema 5): a PROJ string of the local
+    # transverse Mercator the structures were projected to (x east, y south in metres), so a
+    # second import lands in the same frame; None for a siege drawn by hand.
+    projection: str | None = Field(default=None, min_length=1, max_length=1000)
+    # Notices the map's data asks to be shown with it (OpenStreetMap's ODbL line), printed on
+    # every snapshot and export.
+    attribution: list[Annotated[str, Field(min_length=1, max_length=500)]] = Field(
+        default_factory=list, max_length=20)
     structures: dict[str, Structure] = Field(default_factory=dict)
     weapons: dict[str, Weapon] = Field(default_factory=dict)
     batteries: dict[str, Battery] = Field(default_factory=dict)

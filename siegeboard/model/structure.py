@@ -14,7 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 from siegeboard.model.copying import PlainDataCopy
 from siegeboard.model import bounds
 from siegeboard.model.bounds import bounded
-from siegeboard.model.validation import validate_ring
+from siegeboard.model.validation import validate_holes, validate_ring
 
 Point = tuple[float, float]
 
@@ -65,6 +65,9 @@ class Structure(PlainDataCopy, BaseModel):
     name: str = Field(min_length=1)
     kind: str = Field(min_length=1)
     footprint: list[Point]
+    # Courtyards: rings inside the footprint that are not part of it (H1's area and squares
+    # exclude them; distances and drawing follow them). Schema version 5.
+    holes: list[list[Point]] = Field(default_factory=list)
     armor: Annotated[int, bounded("armor", 0, bounds.ARMOR_MAX)] = Field(ge=0)
     stories: Annotated[int, bounded("stories", bounds.STORIES_MIN, bounds.STORIES_MAX)] = Field(
         default=1, ge=1)
@@ -101,6 +104,13 @@ class Structure(PlainDataCopy, BaseModel):
     @classmethod
     def _footprint_is_a_simple_polygon(cls, ring: list[Point]) -> list[Point]:
         return validate_ring(ring)
+
+    @model_validator(mode="after")
+    def _holes_inside(self) -> "Structure":
+        if self.holes:
+            # Assigned through __dict__: validate_assignment would run this validator again.
+            self.__dict__["holes"] = validate_holes(self.footprint, self.holes)
+        return self
 
     @model_validator(mode="after")
     def _dp_within_original(self) -> "Structure":

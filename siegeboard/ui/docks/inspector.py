@@ -15,7 +15,7 @@ from PySide6.QtWidgets import (
     QSpinBox, QVBoxLayout, QWidget,
 )
 
-from siegeboard.geometry import footprint_area, footprint_squares, square_label
+from siegeboard.geometry import footprint_area, footprint_squares, shape_of, square_label
 from siegeboard.model.structure import Material, Occupant
 from siegeboard.model.validation import plain_message
 from siegeboard.report.table import structure_square
@@ -174,8 +174,8 @@ class InspectorDock(QDockWidget):
         siege = self.document.siege
         structure = siege.structures[self.current_id]
         square = square_label(structure_square(structure, siege.grid_origin))
-        lines = [f"Area {footprint_area(structure.footprint):.1f} m²",
-                 f"Squares {footprint_squares(structure.footprint)} (2 m)",
+        lines = [f"Area {footprint_area(shape_of(structure)):.1f} m²",
+                 f"Squares {footprint_squares(shape_of(structure))} (2 m)",
                  f"10 m square {square}"]
         lines += self.document.rules.inspector_lines(structure)
         construction = self.document.rules.construction_line([structure])  # H11

@@ -46,11 +46,11 @@ class StructuresModel(QAbstractTableModel):
         siege = self.document.siege
         structure = siege.structures[key]
         known = self._squares.get(key)
-        if known is not None and known[0] == structure.footprint and known[2] == siege.grid_origin:
+        if known is not None and known[0] == (structure.footprint, structure.holes) and known[2] == siege.grid_origin:
             square = known[1]
         else:
             square = structure_square(structure, siege.grid_origin)
-            self._squares[key] = (structure.footprint, square, siege.grid_origin)
+            self._squares[key] = ((structure.footprint, structure.holes), square, siege.grid_origin)
         figure, fire = self.document.rules.columns()
         return ((structure.name, structure.name.lower()), (structure.kind, structure.kind),
                 (square_label(square), square[1] * 1_000_000 + square[0]),
