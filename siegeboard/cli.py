@@ -450,6 +450,86 @@ def _add_import_parser(sub) -> None:
 COMMANDS["import"] = _import
 
 
+# -- trace: a building's outline off a plan image ---------------------------------------------
+
+
+def _trace(args: argparse.Namespace) -> int:
+    """The outline of the building at --at on PLAN, as corners in image pixels (and in map
+    metres with --siege's calibration), one per line or as JSON."""
+    from siegeboard.geometry import GRID_M
+    from siegeboard.plan import DEFAULT_TOLERANCE, TOLERANCE_RANGE, read_plan, trace
+
+    at = _numbers(args.at, "--at", "PX,PY in image pixels", "419,840", count=2)
+    if args.tolerance is None:
+        args.tolerance = DEFAULT_TOLERANCE
+    low, high = TOLERANCE_RANGE
+    if not low <= args.tolerance <= high:
+        raise CommandError(f"--tolerance: {args.tolerance} is not from {low} to {high} "
+                           "(the largest difference per colour channel, e.g. --tolerance 32)")
+    calibration, origin = None, (0.0, 0.0)
+    if args.siege is not None:
+        siege = read_siege(args.siege).siege
+        if siege.map is None:
+            raise CommandError(f"--siege: {args.siege} has no plan image, so no calibration "
+                               "to turn pixels into metres (import and calibrate one first)")
+        calibration, origin = siege.map, siege.grid_origin
+    elif args.snap:
+        raise CommandError("--snap: snapping to the 2 m grid needs the plan's calibration "
+                           "(give --siege FILE.siege)")
+    if not args.plan.is_file():
+        raise CommandError(f"{args.plan}: no such file")
+    try:
+        image = read_plan(args.plan)
+    except (OSError, ValueError) as error:
+        raise CommandError(f"{args.plan}: {error}") from None
+    try:
+        outline = trace(image, (at[0], at[1]), tolerance=args.tolerance,
+                        rectangle=args.rectangle, calibration=calibration,
+                        snap_step=GRID_M if args.snap else None, grid_origin=origin)
+    except ValueError as error:   # NothingToTrace too
+        raise CommandError(f"--at {args.at}: {error}") from None
+    if args.json:
+        blue, green, red = outline.colour[:3] if len(outline.colour) >= 3 else outline.colour * 3
+        result = {"plan": str(args.plan), "at": at, "tolerance": args.tolerance,
+                  "rectangle": args.rectangle, "colour": f"#{red:02x}{green:02x}{blue:02x}",
+                  "clipped": outline.clipped,
+                  "pixels": [[round(x, 2), round(y, 2)] for x, y in outline.pixels]}
+        if outline.metres is not None:
+            result["metres"] = [[round(x, 3), round(y, 3)] for x, y in outline.metres]
+        print(json.dumps(result))
+        return 0
+    metres = outline.metres or [None] * len(outline.pixels)
+    for (x, y), metre in zip(outline.pixels, metres):
+        line = f"{x:.2f},{y:.2f}"
+        print(line if metre is None else f"{line}\t{metre[0]:.3f},{metre[1]:.3f} m")
+    return 0
+
+
+def _add_trace_parser(sub) -> None:
+    trace = sub.add_parser(
+        "trace", help="trace a building's outline off a plan image from a point inside it",
+        description="Print the outline of the region of like colour around --at on PLAN (a "
+        "building on a scanned plan): its corners in image pixels (x right, y down, from the "
+        "image's top-left corner), one per line, and in map metres with --siege.")
+    trace.add_argument("plan", type=Path, metavar="PLAN.png",
+                       help="the plan image (PNG, JPEG, TIFF, WEBP, BMP)")
+    trace.add_argument("--at", required=True, metavar="PX,PY",
+                       help="a point inside the building, in image pixels")
+    trace.add_argument("--tolerance", type=int, metavar="N",  # default: plan's, read lazily
+                       help="largest difference per colour channel, 0-255 (default 32)")
+    trace.add_argument("--rectangle", action="store_true",
+                       help="the smallest rotated rectangle around the building")
+    trace.add_argument("--siege", type=Path, metavar="FILE.siege",
+                       help="also give the outline in metres, with this siege's calibration")
+    trace.add_argument("--snap", action="store_true",
+                       help="with --siege: put the corners on the 2 m grid")
+    trace.add_argument("--json", action="store_true",
+                       help='print {"pixels": [[x, y], ...], "metres": [...], ...} as JSON')
+
+
+COMMANDS["trace"] = _trace
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="siegeboard", description="A siege board for tabletop game masters. With no "
@@ -539,6 +619,7 @@ def build_parser() -> argparse.ArgumentParser:
     sample.add_argument("--force", action="store_true", help="replace an existing file")
     _add_import_parser(sub)
     _add_odds_parser(sub)
+    _add_trace_parser(sub)
     return parser
 
 

@@ -15,6 +15,7 @@ from PIL import Image, UnidentifiedImageError
 
 from siegeboard.geometry import SQUARE_M
 from siegeboard.model.siege import MapImage, Siege
+from siegeboard.plan.calibration import pixel_to_map
 from siegeboard.report.options import Bounds
 
 EMPTY_MAP: Bounds = (0.0, 0.0, 100.0, 100.0)
@@ -23,10 +24,7 @@ Size = tuple[int, int]
 
 def plan_point(calibration: MapImage, x_px: float, y_px: float) -> tuple[float, float]:
     """Image pixel (x, y) -> map metres."""
-    x, y = x_px / calibration.pixels_per_metre, y_px / calibration.pixels_per_metre
-    turn = math.radians(calibration.rotation_deg)
-    return (calibration.offset[0] + x * math.cos(turn) - y * math.sin(turn),
-            calibration.offset[1] + x * math.sin(turn) + y * math.cos(turn))
+    return pixel_to_map(calibration, (x_px, y_px))
 
 
 def plan_corners(calibration: MapImage, size: Size) -> list[tuple[float, float]]:

@@ -47,6 +47,7 @@ from siegeboard.ui.tools.measure import MeasureTool
 from siegeboard.ui.tools.polygon import PolygonTool
 from siegeboard.ui.tools.rectangle import RectangleTool
 from siegeboard.ui.tools.select import SelectTool
+from siegeboard.ui.tools.trace import TraceTool
 from siegeboard.ui.tools.wall import WallTool
 
 
@@ -98,7 +99,8 @@ class MainWindow(QMainWindow):
         self.tools = {tool.name: tool for tool in (
             SelectTool(self.playing), RectangleTool(self.playing), PolygonTool(self.playing),
             WallTool(self.playing), CalibrateTool(self.playing), GridOriginTool(self.playing),
-            MeasureTool(self.playing), BatteryTool(self.playing), FireTool(self.playing))}
+            MeasureTool(self.playing), BatteryTool(self.playing), FireTool(self.playing),
+            TraceTool(self.playing))}
         self.tool = None
 
         # The side columns run the full height; the log sits under the map only.

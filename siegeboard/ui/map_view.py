@@ -81,6 +81,9 @@ class MapView(QGraphicsView):
 
     def wheelEvent(self, event) -> None:
         steps = event.angleDelta().y() / 120
+        if self.tool is not None and steps and self.tool.wheel_turned(steps, event.modifiers()):
+            event.accept()
+            return
         if steps:
             self.zoom_by(ZOOM_STEP ** steps, event.position().toPoint())
         event.accept()

@@ -7,6 +7,7 @@ import sys
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
+from siegeboard import __version__
 from siegeboard.ui import error_report
 from siegeboard.ui.error_report import install_excepthook, show_error
 
@@ -26,7 +27,7 @@ def test_the_dialog_shows_the_traceback_copies_it_and_closes(qtbot):
     assert "Traceback (most recent call last)" in text
     assert "RuntimeError: the trebuchet jammed" in text
     assert "in raised" in text  # where it happened
-    assert "siegeboard 0.1.0" in text and "PySide6" in text
+    assert f"siegeboard {__version__}" in text and "PySide6" in text
     assert dialog.report.isReadOnly()
     QApplication.clipboard().clear()
     qtbot.mouseClick(dialog.copy_button, Qt.MouseButton.LeftButton)

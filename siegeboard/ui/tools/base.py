@@ -125,6 +125,11 @@ class Tool:
     def mouse_released(self, event: ToolEvent) -> None: ...
     def mouse_double_clicked(self, event: ToolEvent) -> None: ...
 
+    def wheel_turned(self, steps: float, modifiers: Qt.KeyboardModifier) -> bool:
+        """The wheel turned ``steps`` notches; return True if the tool used it (else the
+        view zooms)."""
+        return False
+
     def key_pressed(self, key: int) -> bool:
         """Escape cancels; return True if the key was used."""
         if key == Qt.Key.Key_Escape:

@@ -1,10 +1,19 @@
-"""Calibrate tool: click two points on the plan a known distance apart, type the distance."""
+"""Calibrate tool: click two points on the plan a known distance apart, type the distance.
+Where the plan has a printed grid, the tool draws the grid it found over the plan and Enter
+takes its cell size (which the GM may correct) and puts the grid origin on its lines."""
 
 from __future__ import annotations
 
 import math
 
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor, QPainterPath
+
+from siegeboard.plan import pixel_to_map
 from siegeboard.ui.tools.base import Tool, ToolEvent, path_through
+from siegeboard.ui.tools.plan_pixels import plan_pixels
+
+FOUND_GRID_COLOUR = QColor("#e69f00")  # orange: the grid the program found, to accept or not
 
 
 class CalibrateTool(Tool):
@@ -17,15 +26,86 @@ class CalibrateTool(Tool):
         super().__init__(host)
         self.first = None
         self._preview = None
+        self._grid_overlay = None
+        self._found = None
 
     def activate(self) -> None:
         super().activate()
         if self.document.siege.map is None:
             self.host.show_status("Calibrate: import a map image first (Map > Import image).")
+            return
+        self.offer_found_grid()
 
     def cancel(self) -> None:
         super().cancel()
-        self.first = self._preview = None
+        self.first = self._preview = self._grid_overlay = self._found = None
+
+    def offer_found_grid(self) -> None:
+        """Look for a printed grid on the plan: draw it over the plan and say so, or say
+        that there is none."""
+        cache = plan_pixels(self.scene)
+        pixels, found = cache.pixels(self.scene), cache.grid(self.scene)
+        if pixels is None:
+            return
+        if found is None:
+            self.host.show_status("Calibrate: no printed grid found on the plan; click two "
+                                  "points a known distance apart on it.")
+            return
+        self._found = found
+        self._grid_overlay = self.preview(self._grid_path(found, pixels.shape[1],
+                                                          pixels.shape[0]),
+                                          closed=False, colour=FOUND_GRID_COLOUR)
+        self.host.show_status(
+            f"Calibrate: the plan has a printed grid of {found.cell_px:.1f} px a cell (drawn "
+            "in orange): press Enter to use it, or click two points a known distance apart.")
+
+    def _grid_path(self, found, width: int, height: int) -> QPainterPath:
+        placement = self.document.siege.map
+        path = QPainterPath()
+        cell, (ox, oy) = found.cell_px, found.offset_px
+        for x in _lines(ox, cell, width):
+            path.moveTo(*pixel_to_map(placement, (x, 0)))
+            path.lineTo(*pixel_to_map(placement, (x, height)))
+        for y in _lines(oy, cell, height):
+            path.moveTo(*pixel_to_map(placement, (0, y)))
+            path.lineTo(*pixel_to_map(placement, (width, y)))
+        return path
+
+    def key_pressed(self, key: int) -> bool:
+        if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and self._found is not None:
+            self.use_found_grid()
+            return True
+        return super().key_pressed(key)
+
+    def use_found_grid(self) -> None:
+        """Calibrate to the found grid: the GM confirms or corrects the cell in pixels and
+        says how many metres a cell is; the scale and the grid origin (on a crossing of the
+        plan's lines) change together, one undo step."""
+        found = self._found
+        cell = self.host.ask_number(
+            "The plan's grid", f"The plan's printed grid has cells of {found.cell_px:.1f} "
+            "pixels (drawn in orange). Correct the size if it is off:", found.cell_px, 1)
+        if cell is None:
+            return
+        if not cell > 0:
+            self.host.warn(f"A grid cell must be more than 0 pixels, not {cell:g}. The map's "
+                           "scale is unchanged.")
+            return
+        metres = self.host.ask_number("Calibrate the map", "How many metres is one cell?", 2.0)
+        if metres is None:
+            return
+        if not metres > 0:
+            self.host.warn(f"Calibration: a cell must be more than 0 m, not {metres:g} m. "
+                           "The map's scale is unchanged.")
+            return
+        self.cancel()
+        stack = self.document.undo_stack
+        stack.beginMacro(f"Calibrate map to its grid of {cell:g} px a cell")
+        self.document.calibrate_map(cell / metres)
+        self.document.move_grid_origin(pixel_to_map(self.document.siege.map, found.offset_px))
+        stack.endMacro()
+        self.host.show_status(f"Map scale: {cell / metres * 2:.2f} pixels per 2 m, the grid "
+                              "on the plan's lines.")
 
     def mouse_pressed(self, event: ToolEvent) -> None:
         if not event.left:
@@ -62,3 +142,9 @@ class CalibrateTool(Tool):
             return
         self.document.calibrate_map(pixels / metres)
         self.host.show_status(f"Map scale: {pixels / metres * 2:.2f} pixels per 2 m.")
+
+
+def _lines(offset: float, cell: float, extent: int) -> list[float]:
+    """The positions offset + k x cell within 0..extent."""
+    first = offset - math.floor(offset / cell) * cell
+    return [first + k * cell for k in range(int((extent - first) / cell) + 1)]

@@ -1,0 +1,503 @@
+"""Tracing a building off a scanned plan: from one click, the outline of the region of like
+colour around it.
+
+The steps, all on a window of the plan around the click (grown only while the region runs
+into the window's edge, so the cost follows the building, not the plan):
+
+1. the colour of the place clicked: the colour most pixels around the click share, so a
+   click on a letter or a speck still reads the building's fill;
+2. flood fill: the pixels connected to the click whose every channel is within
+   ``tolerance`` of that colour (the largest such region next to the click when the click
+   is in the pocket of a letter);
+3. hatching: a region thinner than a hatch gap (a strip between two hatch lines) is joined
+   with the strips beside it, across lines up to ``HATCH_LINE_PX`` wide;
+4. gaps closed (a morphological close of ``gap_px``: lettering and specks touching the
+   outline), holes filled (lettering inside); a small region ringed by a larger one of its
+   own colour (the inside of an "o" written on a building) gives way to that one;
+5. refusals: a region running past ``MAX_EXTENT_PX`` (open ground) or along the scan's
+   edges (its margin), a line;
+6. the outline (``corners.outline_corners``): the region grown to the middle of its inked
+   border, a few corners or the minimum rotated rectangle with ``rectangle=True``.
+
+Outlines are in image pixels measured from the image's top-left corner (pixel (i, j) is the
+square [i, i + 1) x [j, j + 1)), the convention of ``calibration.pixel_to_map``. Every outline
+returned is a footprint ``siegeboard.model`` accepts (a simple polygon of at least three
+corners, checked with its own validation).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from siegeboard.model.validation import validate_ring
+from siegeboard.plan.calibration import Calibration, Point, map_to_pixel, pixel_to_map, snap_points
+from siegeboard.plan.corners import outline_corners
+
+DEFAULT_TOLERANCE = 32
+"""Largest difference, per colour channel (0-255), from the colour clicked."""
+TOLERANCE_RANGE = (0, 255)
+DEFAULT_GAP_PX = 5
+"""Notches narrower than this (lettering, specks on the outline) are closed."""
+HATCH_LINE_PX = 2
+"""Hatch lines up to this wide are bridged when the click lands between two of them."""
+HATCH_SHARE = 0.8
+"""A hatched area is mostly strips: this share of its colour at least."""
+MAX_EXTENT_PX = 4096
+"""A region that runs on past a window this wide is open page or ground, not a building."""
+FIRST_WINDOW_PX = 512
+"""The first window's side; it doubles while the region runs into its edge."""
+SEED_PX = 5
+"""The colour traced is one of the pixels this near the click ..."""
+AROUND_PX = 11
+"""... the one most pixels this near match ..."""
+SEED_MATCH = 12
+"""... within this much per channel."""
+NEAREST_PX = 7
+"""A click on a letter starts the fill from the building's colour this near."""
+LETTER_AREA_PX = 1600
+"""A region up to this size may be the inside of a letter written on a building."""
+RINGED_SHARE = 0.25
+"""... if this share of its surroundings is its own colour (and that region encloses it)."""
+MARGIN_SHARE = 0.5
+"""A region along more than this share of one of the scan's edges is its margin."""
+MIN_SIDE_M = 0.05
+"""R4: no footprint side shorter than 5 cm."""
+
+
+class NothingToTrace(ValueError):
+    """The click is inside the plan but there is no building-like region there; the message
+    says why in plain words. ``region``, when known, is what was found and refused (open
+    ground, the margin): every point in it would be refused alike."""
+
+    def __init__(self, message: str, region: "Region | None" = None):
+        super().__init__(message)
+        self.region = region
+
+
+@dataclass(frozen=True)
+class Outline:
+    """A traced outline. ``pixels``: the corners in image pixels; ``metres``: the same in map
+    metres when a calibration was given (snapped to the grid when asked), else None.
+    ``colour``: the colour traced (blue, green, red); ``clipped``: the region reaches the
+    image's edge, so the building may go on beyond the scan."""
+
+    pixels: list[Point]
+    metres: list[Point] | None
+    colour: tuple[int, int, int]
+    clipped: bool
+
+
+def trace(image: np.ndarray, at: Point, *, tolerance: int = DEFAULT_TOLERANCE,
+          rectangle: bool = False, gap_px: int = DEFAULT_GAP_PX,
+          calibration: Calibration | None = None, snap_step: float | None = None,
+          grid_origin: Point = (0.0, 0.0), colour: tuple[int, ...] | None = None) -> Outline:
+    """The outline of the region of like colour around ``at`` (image pixels, x right, y down).
+
+    ``image``: an (height, width, 3) or (height, width) uint8 array (``image.decode_plan``).
+    ``rectangle``: the minimum rotated rectangle around the region instead of its corners.
+    ``calibration``: also give the outline in map metres; with ``snap_step`` (metres) its
+    corners go to the grid through ``grid_origin`` (an outline smaller than a cell becomes
+    the cell under its middle), and ``pixels`` follow the snapped corners. ``colour``: the
+    colour to follow (default ``colour_at(image, at)``), as ``regions_of_colour`` found it.
+    Raises ``ValueError`` for a point outside the image or a tolerance out of range, and
+    ``NothingToTrace`` where there is no building to trace (open page, a line, a speck).
+    """
+    region = trace_region(image, at, tolerance=tolerance, gap_px=gap_px, colour=colour)
+    return outline_of(region, rectangle=rectangle, calibration=calibration,
+                      snap_step=snap_step, grid_origin=grid_origin)
+
+
+@dataclass(frozen=True)
+class Region:
+    """A traced region: ``mask`` (uint8, 255 inside) covers the window whose top-left pixel
+    is ``origin`` in the image; ``colour`` is the colour traced."""
+
+    mask: np.ndarray
+    origin: tuple[int, int]
+    colour: tuple[int, int, int]
+    clipped: bool
+
+    def covers(self, at: Point) -> bool:
+        """Whether the image pixel under ``at`` is in the region."""
+        x, y = int(math.floor(at[0])) - self.origin[0], int(math.floor(at[1])) - self.origin[1]
+        return 0 <= y < self.mask.shape[0] and 0 <= x < self.mask.shape[1] \
+            and bool(self.mask[y, x])
+
+
+def trace_region(image: np.ndarray, at: Point, *, tolerance: int = DEFAULT_TOLERANCE,
+                 gap_px: int = DEFAULT_GAP_PX, max_extent_px: int = MAX_EXTENT_PX,
+                 colour: tuple[int, ...] | None = None) -> Region:
+    """Steps 1-4 of the module's docstring: the filled region around ``at``, same errors as
+    ``trace``."""
+    if not TOLERANCE_RANGE[0] <= tolerance <= TOLERANCE_RANGE[1]:
+        raise ValueError(f"the tolerance must be from {TOLERANCE_RANGE[0]} to "
+                         f"{TOLERANCE_RANGE[1]}, not {tolerance}")
+    found = colour_at(image, at)   # refuses a point off the image, given a colour or not
+    colour = found if colour is None else tuple(int(c) for c in colour)
+    pixels = _three_channels(image)
+    grow = dict(pixels=pixels, at=at, tolerance=tolerance, gap_px=gap_px,
+                max_extent_px=max_extent_px)
+    try:
+        region = _grown(colour=colour, hatching=False, **grow)
+    except _Thin:
+        # a strip between hatch lines: the hatched area, or the strip itself
+        return _grown(colour=colour, hatching=True, **grow)
+    if np.count_nonzero(region.mask) > LETTER_AREA_PX:
+        return region
+    # The inside of a letter ("o", "D") written on the building is the building's colour
+    # too: if a region of that colour around this one encloses it, the building is that.
+    column, row = int(at[0]), int(at[1])
+    for outside in _own_colour_around(pixels, region, tolerance):
+        try:
+            around = _grown(colour=colour, hatching=False, **dict(grow, at=outside))
+        except NothingToTrace:
+            continue
+        x, y = column - around.origin[0], row - around.origin[1]
+        if 0 <= y < around.mask.shape[0] and 0 <= x < around.mask.shape[1] \
+                and around.mask[y, x]:
+            return around
+    return region
+
+
+def _own_colour_around(pixels: np.ndarray, region: Region, tolerance: int) -> list[Point]:
+    """Up to three points of the region's own colour around it, within its own size beyond
+    its edge, when that colour is a good share of what lies there; else none."""
+    bx, by, bw, bh = cv2.boundingRect(region.mask)
+    reach = int(max(8, math.sqrt(np.count_nonzero(region.mask))))
+    left, top = region.origin[0] + bx, region.origin[1] + by   # the region's box, in the image
+    x0, y0 = max(0, left - reach), max(0, top - reach)
+    x1 = min(pixels.shape[1], left + bw + reach)
+    y1 = min(pixels.shape[0], top + bh + reach)
+    outside = np.full((y1 - y0, x1 - x0), 255, np.uint8)
+    outside[top - y0:top - y0 + bh, left - x0:left - x0 + bw][region.mask[by:by + bh,
+                                                                          bx:bx + bw] > 0] = 0
+    away = cv2.distanceTransform(outside, cv2.DIST_L2, 3)
+    ring = (away > 2.5) & (away <= reach)
+    own = ring & (_colour_mask(pixels[y0:y1, x0:x1], region.colour, tolerance) > 0)
+    if np.count_nonzero(own) < RINGED_SHARE * max(1, np.count_nonzero(ring)):
+        return []
+    rows, columns = np.nonzero(own)
+    picks = sorted({0, len(rows) // 2, len(rows) - 1})
+    return [(float(x0 + columns[i]) + 0.5, float(y0 + rows[i]) + 0.5) for i in picks]
+
+
+class _Thin(NothingToTrace):
+    """The region is no wider than a line."""
+
+
+def _grown(pixels: np.ndarray, at: Point, colour: tuple[int, ...], tolerance: int,
+           gap_px: int, max_extent_px: int, hatching: bool) -> Region:
+    """The region of ``colour`` around ``at`` on a window grown until the region stops
+    short of the window's edges (or the window reaches ``max_extent_px``)."""
+    height, width = pixels.shape[:2]
+    column, row = int(at[0]), int(at[1])
+    half = FIRST_WINDOW_PX // 2
+    while True:
+        left, top = max(0, column - half), max(0, row - half)
+        right, bottom = min(width, column + half), min(height, row + half)
+        image_sides = (left == 0, top == 0, right == width, bottom == height)
+        window = pixels[top:bottom, left:right]
+        mask = _colour_mask(window, colour, tolerance)
+        click = (column - left, row - top)
+        start = _nearest_set(mask, click)
+        if start is None:
+            raise _Thin("nothing to trace there: the colour around the point is not even "
+                        "(widen the tolerance)")
+        region = _flood(mask, start)
+        # what runs on, and the margin, are known from the fill alone (closing only adds):
+        # grow, or refuse, before any further work
+        if not _runs_on(region, image_sides):
+            _refuse_margin(region, (left, top), colour, image_sides, (width, height))
+            region = _closed(_area_of(mask, region, click, start, hatching), gap_px)
+            if not _runs_on(region, image_sides):
+                break
+        if 2 * half >= max_extent_px:
+            raise NothingToTrace(
+                f"nothing to trace there: that colour runs on for more than "
+                f"{max_extent_px} pixels (open page or ground, not a building); click inside a "
+                "building, or narrow the tolerance",
+                Region(region, (left, top), colour, clipped=True))
+        half *= 2
+    _refuse_margin(region, (left, top), colour, image_sides, (width, height))
+    edges_reached = sum(touched and edge
+                        for touched, edge in zip(_sides_touched(region), image_sides))
+    return Region(region, (left, top), colour, clipped=edges_reached > 0)
+
+
+def _refuse_margin(region: np.ndarray, origin: tuple[int, int], colour: tuple[int, ...],
+                   image_sides: tuple[bool, ...], size: tuple[int, int]) -> None:
+    """``NothingToTrace`` for a region along three of the scan's edges, or along more than
+    ``MARGIN_SHARE`` of one: the page's margin or background."""
+    width, height = size
+    touched = _sides_touched(region)
+    edges_reached = sum(side and edge for side, edge in zip(touched, image_sides))
+    along = [np.count_nonzero(side) / length for side, length, edge in zip(
+        (region[:, 0], region[0, :], region[:, -1], region[-1, :]),
+        (height, width, height, width), image_sides) if edge]
+    if edges_reached >= 3 or max(along, default=0.0) > MARGIN_SHARE:
+        raise NothingToTrace("nothing to trace there: that is the page's margin or "
+                             "background, which reaches the edges of the scan",
+                             Region(region, origin, colour, clipped=True))
+
+
+def _runs_on(region: np.ndarray, image_sides: tuple[bool, ...]) -> bool:
+    """The region touches a side of its window that is not the image's edge."""
+    return any(touched and not edge for touched, edge in zip(_sides_touched(region), image_sides))
+
+
+def outline_of(region: Region, *, rectangle: bool = False,
+               calibration: Calibration | None = None, snap_step: float | None = None,
+               grid_origin: Point = (0.0, 0.0)) -> Outline:
+    """Step 5: the region's outline (see ``trace`` for the options). ``NothingToTrace``
+    when the outline in metres is no footprint the model accepts (smaller than its
+    smallest, say), with the model's reason."""
+    pixels = outline_corners(region.mask, region.origin, rectangle=rectangle)
+    metres = None
+    if calibration is not None:
+        metres = _without_short_sides([pixel_to_map(calibration, p) for p in pixels])
+        if snap_step is not None:
+            metres = _snapped(metres, grid_origin, snap_step)
+            pixels = [map_to_pixel(calibration, p) for p in metres]
+        try:
+            metres = validate_ring(metres)
+        except ValueError as error:
+            raise NothingToTrace(f"nothing to trace there: the outline is no footprint "
+                                 f"({error})") from None
+    return Outline(pixels, metres, region.colour, region.clipped)
+
+
+def colour_at(image: np.ndarray, at: Point) -> tuple[int, ...]:
+    """The colour a trace from ``at`` follows (the colour most pixels around it share); a
+    ``ValueError`` for a point outside the image."""
+    pixels = _three_channels(image)
+    height, width = pixels.shape[:2]
+    if not (math.isfinite(at[0]) and math.isfinite(at[1])) or not (
+            0 <= at[0] < width and 0 <= at[1] < height):
+        raise ValueError(f"the point {at[0]:g}, {at[1]:g} is outside the plan, which is "
+                         f"{width} x {height} pixels")
+    return _seed_colour(pixels, int(at[0]), int(at[1]))
+
+
+def regions_of_colour(image: np.ndarray, box: tuple[Point, Point], colour: tuple[int, ...], *,
+                      tolerance: int = DEFAULT_TOLERANCE, min_area_px: float = 16.0,
+                      whole: bool = True) -> list[Point]:
+    """A point inside each region of ``colour`` (within ``tolerance``) in ``box`` (two
+    opposite corners, image pixels), largest first; tracing from each gives every building
+    of that colour in the box. With ``whole``, regions cut by the box's edge are left out;
+    without, their part in the box counts. Regions smaller than ``min_area_px`` (in the box)
+    and lines are always left out."""
+    pixels = _three_channels(image)
+    height, width = pixels.shape[:2]
+    (x0, y0), (x1, y1) = box
+    left, right = sorted((int(math.floor(x0)), int(math.ceil(x1))))
+    top, bottom = sorted((int(math.floor(y0)), int(math.ceil(y1))))
+    left, top = max(0, left), max(0, top)
+    right, bottom = min(width, right), min(height, bottom)
+    if right - left < 1 or bottom - top < 1:
+        return []
+    mask = _colour_mask(pixels[top:bottom, left:right], colour, tolerance)
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=4)
+    inner = cv2.distanceTransform(mask, cv2.DIST_L2, 3)
+    found = []
+    for label in range(1, count):
+        x, y, w, h, area = stats[label]
+        cut = x == 0 or y == 0 or x + w == mask.shape[1] or y + h == mask.shape[0]
+        if area < min_area_px or (whole and cut):
+            continue
+        # the point deepest inside the region: far from lettering and from its edge
+        where = np.where(labels[y:y + h, x:x + w] == label, inner[y:y + h, x:x + w], -1)
+        row, column = np.unravel_index(int(np.argmax(where)), where.shape)
+        if where[row, column] <= HATCH_LINE_PX + 1:
+            continue  # a line or a strip (the blend of an ink line with the paper), no area
+        found.append((area, (float(left + x + column) + 0.5, float(top + y + row) + 0.5)))
+    found.sort(key=lambda item: -item[0])
+    return [point for _area, point in found]
+
+
+# -- the steps ---------------------------------------------------------------------------------
+
+def _three_channels(image: np.ndarray) -> np.ndarray:
+    if image.dtype != np.uint8 or image.ndim not in (2, 3) or image.size == 0:
+        raise ValueError("the plan must be an 8-bit image with pixels")
+    if image.ndim == 2:
+        return image[:, :, None]
+    return image
+
+
+def _seed_colour(pixels: np.ndarray, column: int, row: int) -> tuple[int, ...]:
+    """The colour that most of the pixels around the click share (a letter's stroke or a
+    speck under the pointer does not count): of the pixels within ``SEED_PX`` of the click,
+    the one whose colour the most pixels within ``AROUND_PX`` match (within ``SEED_MATCH``
+    per channel); the median of those that match it."""
+    def patch(size: int) -> np.ndarray:
+        reach = size // 2
+        return pixels[max(0, row - reach):row + reach + 1,
+                      max(0, column - reach):column + reach + 1].reshape(-1, pixels.shape[2])
+    near, around = patch(SEED_PX).astype(np.int16), patch(AROUND_PX).astype(np.int16)
+    matches = np.abs(near[:, None, :] - around[None, :, :]).max(axis=2) <= SEED_MATCH
+    best = int(np.argmax(matches.sum(axis=1)))
+    return tuple(int(v) for v in np.median(around[matches[best]], axis=0))
+
+
+def _colour_mask(window: np.ndarray, colour: tuple[int, ...], tolerance: int) -> np.ndarray:
+    low = np.array([max(0, c - tolerance) for c in colour], dtype=np.uint8)
+    high = np.array([min(255, c + tolerance) for c in colour], dtype=np.uint8)
+    return cv2.inRange(window, low, high)
+
+
+def _area_of(mask: np.ndarray, region: np.ndarray, click: tuple[int, int],
+             start: tuple[int, int], hatching: bool) -> np.ndarray:
+    """The filled region made an area: a pocket inside a letter gives way to the larger
+    region beside it; a strip between hatch lines, with ``hatching``, to the hatched area."""
+    if _thickness(region) <= HATCH_LINE_PX + 1:
+        start = _largest_near(mask, click) or start
+        region = _flood(mask, start)
+    if _thickness(region) <= HATCH_LINE_PX + 1:
+        if not hatching:
+            raise _Thin("nothing to trace there: that is a line, not an area")
+        region = _join_hatching(mask, region, start)
+        if _thickness(region) < 1.5:
+            raise _Thin("nothing to trace there: that is a line, not an area")
+    return region
+
+
+def _closed(region: np.ndarray, gap_px: int) -> np.ndarray:
+    """Notches narrower than ``gap_px`` closed and holes filled."""
+    if gap_px > 1:
+        kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (gap_px, gap_px))
+        # close within a one-gap border so a region on the window's edge is not cut back
+        padded = cv2.copyMakeBorder(region, gap_px, gap_px, gap_px, gap_px, cv2.BORDER_REPLICATE)
+        region = cv2.morphologyEx(padded, cv2.MORPH_CLOSE, kernel)[gap_px:-gap_px, gap_px:-gap_px]
+    return _holes_filled(region)
+
+
+def _nearest_set(mask: np.ndarray, click: tuple[int, int]) -> tuple[int, int] | None:
+    """Where to start the fill: the click, or, when the click is on something else (a
+    letter), ``_largest_near`` it."""
+    column, row = click
+    if mask[row, column]:
+        return click
+    return _largest_near(mask, click)
+
+
+def _largest_near(mask: np.ndarray, click: tuple[int, int]) -> tuple[int, int] | None:
+    """A pixel within ``NEAREST_PX`` of the click of the largest region of the colour there
+    (the fill beside a letter, not the inside of its "o"); None if there is none."""
+    column, row = click
+    reach = NEAREST_PX // 2
+    top, left = max(0, row - reach), max(0, column - reach)
+    near = mask[top:row + reach + 1, left:column + reach + 1]
+    if not near.any():
+        return None
+    best, seen = None, np.zeros_like(mask)
+    for y, x in zip(*np.nonzero(near)):
+        start = (int(left + x), int(top + y))
+        if seen[start[1], start[0]]:
+            continue  # a region already measured
+        region = _flood(mask, start)
+        seen |= region
+        size = int(np.count_nonzero(region))
+        if best is None or size > best[0]:
+            best = (size, start)
+    return best[1]
+
+
+def _flood(mask: np.ndarray, start: tuple[int, int]) -> np.ndarray:
+    filled = mask.copy()
+    cv2.floodFill(filled, None, start, 128, flags=4)
+    return np.where(filled == 128, np.uint8(255), np.uint8(0))
+
+
+def _thickness(region: np.ndarray) -> float:
+    """Half the width of the region's widest part, in pixels."""
+    if not region.any():
+        return 0.0
+    padded = cv2.copyMakeBorder(region, 1, 1, 1, 1, cv2.BORDER_CONSTANT, value=0)
+    return float(cv2.distanceTransform(padded, cv2.DIST_L2, 3).max())
+
+
+def _join_hatching(mask: np.ndarray, strip: np.ndarray, start: tuple[int, int]) -> np.ndarray:
+    """A strip between two hatch lines: bridge lines up to HATCH_LINE_PX wide and take the
+    hatched area as a whole, if that makes a real area of strips: three or more, and
+    ``HATCH_SHARE`` of its colour in strips (not buildings side by side that a thin fringe
+    of blended ink happened to touch); else the strip itself."""
+    size = HATCH_LINE_PX + 1
+    kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (size, size))
+    joined = _flood(cv2.morphologyEx(mask, cv2.MORPH_CLOSE, kernel), start)
+    if _thickness(joined) <= HATCH_LINE_PX + 1:
+        return strip
+    parts = cv2.bitwise_and(mask, joined)
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(parts, connectivity=4)
+    if count - 1 < 3:
+        return strip
+    depth = cv2.distanceTransform(cv2.copyMakeBorder(parts, 1, 1, 1, 1, cv2.BORDER_CONSTANT,
+                                                     value=0), cv2.DIST_L2, 3)[1:-1, 1:-1]
+    in_strips = 0
+    for label in range(1, count):
+        x, y, w, h, area = stats[label]
+        inside = labels[y:y + h, x:x + w] == label
+        if depth[y:y + h, x:x + w][inside].max() <= HATCH_LINE_PX + 1:
+            in_strips += area
+    if in_strips < HATCH_SHARE * stats[1:, cv2.CC_STAT_AREA].sum():
+        return strip
+    return joined
+
+
+def _holes_filled(region: np.ndarray) -> np.ndarray:
+    contours, _ = cv2.findContours(region, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    filled = np.zeros_like(region)
+    cv2.drawContours(filled, contours, -1, 255, thickness=cv2.FILLED)
+    return filled
+
+
+def _sides_touched(mask: np.ndarray) -> tuple[bool, bool, bool, bool]:
+    """(left, top, right, bottom)."""
+    return (bool(mask[:, 0].any()), bool(mask[0, :].any()),
+            bool(mask[:, -1].any()), bool(mask[-1, :].any()))
+
+
+def _without_short_sides(points: list[Point]) -> list[Point]:
+    kept: list[Point] = []
+    for point in points:
+        if not kept or math.dist(point, kept[-1]) >= MIN_SIDE_M:
+            kept.append(point)
+    while len(kept) > 3 and math.dist(kept[0], kept[-1]) < MIN_SIDE_M:
+        kept.pop()
+    return kept
+
+
+def _snapped(points: list[Point], origin: Point, step: float) -> list[Point]:
+    """The corners on the grid; an outline that snapping would flatten or twist becomes its
+    bounding box on the grid, and one smaller than a cell the cell under its middle."""
+    candidates = [snap_points(points, origin=origin, step=step)]
+    xs, ys = [x for x, _ in points], [y for _, y in points]
+    candidates.append(snap_points([(min(xs), min(ys)), (max(xs), min(ys)), (max(xs), max(ys)),
+                                   (min(xs), max(ys))], origin=origin, step=step))
+    for candidate in candidates:
+        try:
+            return validate_ring(_without_collinear(candidate))
+        except ValueError:
+            continue
+    middle = ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
+    cell_x = origin[0] + math.floor((middle[0] - origin[0]) / step) * step
+    cell_y = origin[1] + math.floor((middle[1] - origin[1]) / step) * step
+    return [(cell_x, cell_y), (cell_x + step, cell_y), (cell_x + step, cell_y + step),
+            (cell_x, cell_y + step)]
+
+
+def _without_collinear(points: list[Point]) -> list[Point]:
+    kept = list(points)
+    changed = True
+    while changed and len(kept) > 3:
+        changed = False
+        for i in range(len(kept)):
+            a, b, c = kept[i - 1], kept[i], kept[(i + 1) % len(kept)]
+            if abs((b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])) < 1e-9:
+                del kept[i]
+                changed = True
+                break
+    return kept

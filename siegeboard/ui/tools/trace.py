@@ -1,0 +1,301 @@
+"""Trace tool: click inside a building on the plan and its outline becomes a structure.
+
+Hovering shows the outline a click would take (traced live on the plan's own pixels, through
+its calibration and rotation); Ctrl+wheel or the toolbar's slider widens or narrows the
+colour tolerance; a click adds the outline as a structure of the current kind (one undo
+step). Shift-drag a box to trace every region of the clicked colour inside it: the outlines
+are previewed, Enter adds them all (one undo step), Escape drops them. The toolbar's
+Rectangle and Snap boxes give the smallest rotated rectangle and put corners on the 2 m grid.
+"""
+
+from __future__ import annotations
+
+import math
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import QCheckBox, QLabel, QSlider, QWidget
+
+from siegeboard.geometry import GRID_M, as_polygon
+from siegeboard.plan import (
+    DEFAULT_TOLERANCE, TOLERANCE_RANGE, NothingToTrace, Outline, colour_at, map_to_pixel,
+    regions_of_colour, trace,
+)
+from siegeboard.ui.tools.base import ToolEvent, path_through
+from siegeboard.ui.tools.drawing import DrawingTool
+from siegeboard.ui.tools.plan_pixels import plan_pixels
+from siegeboard.ui.tools.rectangle import rectangle_ring
+
+TOLERANCE_STEP = 4          # one notch of Ctrl+wheel
+BATCH_COLOUR = QColor("#0072b2")  # blue: the outlines a box found, waiting for Enter
+DRAG_PIXELS = 4             # a press and release closer than this on screen is a click
+Point = tuple[float, float]
+
+
+class TraceTool(DrawingTool):
+    name = "trace"
+    label = "Trace"
+    shortcut = "T"
+    status_tip = ("Trace: click inside a building on the plan to add its outline; Ctrl+wheel "
+                  "changes the tolerance; Shift-drag a box to trace every building of that "
+                  "colour in it.")
+
+    def __init__(self, host):
+        super().__init__(host)
+        self.tolerance = DEFAULT_TOLERANCE
+        self.rectangle = False
+        self.snap = False
+        self._hover = None            # the hover preview item
+        self._hover_at: Point | None = None
+        self._last: tuple | None = None  # (pixel, settings) -> result of the last trace
+        self._refused: tuple | None = None  # (settings, region, message) of the last refusal
+        self._press: ToolEvent | None = None
+        self._box = None              # the Shift-drag box preview item
+        self._batch: list[list[Point]] = []
+        self._slider: QSlider | None = None
+        self._tolerance_label: QLabel | None = None
+        self._widgets: list[QWidget] = []
+
+    # -- the toolbar ------------------------------------------------------------------------
+    def make_toolbar_widgets(self) -> list[QWidget]:
+        """The Kind box, the tolerance slider (0-255, the largest difference per colour
+        channel), Rectangle and Snap to grid boxes."""
+        kind_widgets = super().make_toolbar_widgets()
+        low, high = TOLERANCE_RANGE
+        label = self._tolerance_label = QLabel()
+        slider = self._slider = QSlider(Qt.Orientation.Horizontal)
+        slider.setObjectName("traceToleranceSlider")
+        slider.setRange(low, high)
+        slider.setValue(self.tolerance)
+        slider.setMaximumWidth(140)
+        slider.setToolTip("How far a colour may differ from the one clicked and still be the "
+                          "same building (Ctrl+wheel on the map)")
+        slider.valueChanged.connect(self.set_tolerance)
+        rectangle = QCheckBox("Rectangle")
+        rectangle.setObjectName("traceRectangleBox")
+        rectangle.setToolTip("Trace the smallest rotated rectangle around the building")
+        rectangle.toggled.connect(lambda on: self._set_option("rectangle", on))
+        snap = QCheckBox("Snap to grid")
+        snap.setObjectName("traceSnapBox")
+        snap.setToolTip("Put the traced corners on the 2 m grid")
+        snap.toggled.connect(lambda on: self._set_option("snap", on))
+        self._widgets = [label, slider, rectangle, snap]
+        self._show_tolerance()
+        return kind_widgets + self._widgets
+
+    def _show_tolerance(self) -> None:
+        if self._tolerance_label is not None:
+            self._tolerance_label.setText(f"  Tolerance {self.tolerance} ")
+        if self._slider is not None and self._slider.value() != self.tolerance:
+            self._slider.setValue(self.tolerance)
+
+    def set_tolerance(self, value: int) -> None:
+        low, high = TOLERANCE_RANGE
+        value = max(low, min(high, int(value)))
+        if value == self.tolerance:
+            return
+        self.tolerance = value
+        self._show_tolerance()
+        self._refresh_hover()
+
+    def _set_option(self, name: str, on: bool) -> None:
+        setattr(self, name, bool(on))
+        self._refresh_hover()
+
+    # -- the mode ---------------------------------------------------------------------------
+    def activate(self) -> None:
+        super().activate()
+        if self.document.siege.map is None:
+            self.host.show_status("Trace: import a plan image first (Map > Import image).")
+
+    def cancel(self) -> None:
+        super().cancel()
+        self._hover = self._box = self._press = None
+        self._batch = []
+
+    def wheel_turned(self, steps: float, modifiers) -> bool:
+        if not modifiers & Qt.KeyboardModifier.ControlModifier:
+            return False
+        self.set_tolerance(self.tolerance + round(steps * TOLERANCE_STEP))
+        self.host.show_status(f"Trace: tolerance {self.tolerance} (of 255).")
+        return True
+
+    def key_pressed(self, key: int) -> bool:
+        if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and self._batch:
+            self._add_batch()
+            return True
+        if key == Qt.Key.Key_Escape and self._batch:
+            count = len(self._batch)
+            self.cancel()
+            self.host.show_status(f"Trace: {count} outlines dropped.")
+            return True
+        return super().key_pressed(key)
+
+    # -- the mouse --------------------------------------------------------------------------
+    def mouse_moved(self, event: ToolEvent) -> None:
+        if self._press is not None and self._box is not None:
+            self._box.setPath(path_through(rectangle_ring(self._press.raw, event.raw), True))
+            return
+        if self._batch:
+            return  # the box's outlines wait for Enter or Escape
+        self._hover_at = event.raw
+        self._refresh_hover()
+
+    def mouse_pressed(self, event: ToolEvent) -> None:
+        if not event.left:
+            return
+        if self._batch:
+            self.cancel()  # a new trace drops the box's outlines left waiting
+        self._press = event
+        if event.modifiers & Qt.KeyboardModifier.ShiftModifier:
+            self._clear_hover()
+            self._box = self.preview(path_through(rectangle_ring(event.raw, event.raw), True),
+                                     colour=BATCH_COLOUR)
+
+    def mouse_released(self, event: ToolEvent) -> None:
+        press, self._press = self._press, None
+        if press is None or not event.left:
+            return
+        if self._box is not None:
+            box, self._box = self._box, None
+            self.scene.removeItem(box)
+            self._previews.remove(box)
+            dragged = math.dist(press.raw, event.raw) * event.pixels_per_metre >= DRAG_PIXELS
+            if dragged:
+                self.trace_box(press.raw, event.raw)
+                return
+        self.add_at(event.raw)
+
+    # -- what the tool does -----------------------------------------------------------------
+    def outline_at(self, point: Point) -> Outline | str:
+        """The outline a click at ``point`` (map metres) would add, or why there is none."""
+        placement = self.document.siege.map
+        pixels = plan_pixels(self.scene).pixels(self.scene)
+        if placement is None or pixels is None:
+            return "Trace: import a plan image first (Map > Import image)."
+        at = map_to_pixel(placement, point)
+        settings = (self.tolerance, self.rectangle, self.snap, placement,
+                    self.document.siege.grid_origin, id(pixels))
+        key = ((int(math.floor(at[0])), int(math.floor(at[1]))), settings)
+        if self._last is not None and self._last[0] == key:
+            return self._last[1]
+        refused = self._refused
+        if refused is not None and refused[0] == settings and refused[1].covers(at):
+            return refused[2]  # the same open ground as before: no need to trace it again
+        try:
+            result: Outline | str = trace(
+                pixels, at, tolerance=self.tolerance, rectangle=self.rectangle,
+                calibration=placement, snap_step=GRID_M if self.snap else None,
+                grid_origin=self.document.siege.grid_origin)
+        except NothingToTrace as error:
+            result = f"Trace: {error}."
+            if error.region is not None:
+                self._refused = (settings, error.region, result)
+        except ValueError as error:
+            inside = 0 <= at[0] < pixels.shape[1] and 0 <= at[1] < pixels.shape[0]
+            result = f"Trace: {error}." if inside else "Trace: the pointer is off the plan."
+        self._last = (key, result)
+        return result
+
+    def add_at(self, point: Point) -> None:
+        """Add the outline at ``point`` as a structure of the current kind (one undo step)."""
+        outline = self.outline_at(point)
+        if isinstance(outline, str):
+            self.host.show_status(outline)
+            return
+        try:
+            structure = self.document.draw_structure(self.kind, outline.metres)
+        except ValueError as error:
+            self.host.warn(f"Cannot add this outline: {error}")
+            return
+        self._clear_hover()
+        self.host.show_status(f"Trace: added {structure.name} ({len(outline.metres)} corners).")
+
+    def trace_box(self, first: Point, second: Point) -> None:
+        """Trace every region of the colour at ``first`` whose middle lies inside the box from
+        ``first`` to ``second`` (map metres), the one ``first`` is on included; preview them
+        for Enter or Escape."""
+        placement = self.document.siege.map
+        pixels = plan_pixels(self.scene).pixels(self.scene)
+        if placement is None or pixels is None:
+            self.host.show_status("Trace: import a plan image first (Map > Import image).")
+            return
+        try:
+            colour = colour_at(pixels, map_to_pixel(placement, first))
+        except ValueError:
+            self.host.show_status("Trace: start the box on the plan, on the colour to trace.")
+            return
+        box = rectangle_ring(first, second)
+        corners = [map_to_pixel(placement, p) for p in box]
+        xs, ys = [x for x, _ in corners], [y for _, y in corners]
+        seeds = regions_of_colour(pixels, ((min(xs), min(ys)), (max(xs), max(ys))), colour,
+                                  tolerance=self.tolerance, whole=False)
+        outlines: list[list[Point]] = []
+        left, top, right, bottom = box[0][0], box[0][1], box[2][0], box[2][1]
+        for seed in seeds:
+            try:
+                outline = trace(pixels, seed, tolerance=self.tolerance, rectangle=self.rectangle,
+                                calibration=placement, snap_step=GRID_M if self.snap else None,
+                                grid_origin=self.document.siege.grid_origin, colour=colour)
+            except ValueError:
+                continue  # a region that is no building after all (a line, the margin)
+            # a building is in the box when its middle is (the one the box starts on, too)
+            middle = as_polygon(outline.metres).centroid
+            inside = left <= middle.x <= right and top <= middle.y <= bottom
+            if inside and outline.metres not in outlines:
+                outlines.append(outline.metres)
+        # the inside of a letter on a building is the building's colour too, and no building
+        shapes = [as_polygon(ring) for ring in outlines]
+        outlines = [ring for ring, shape in zip(outlines, shapes)
+                    if not any(other is not shape and other.buffer(1e-6).covers(shape)
+                               for other in shapes)]
+        if not outlines:
+            self.host.show_status("Trace: no building of that colour has its middle in the box.")
+            return
+        self._batch = outlines
+        for ring in outlines:
+            self.preview(path_through(ring, True), colour=BATCH_COLOUR)
+        self.host.show_status(f"Trace: {len(outlines)} buildings of that colour in the box: "
+                              "Enter adds them, Escape drops them.")
+
+    def _add_batch(self) -> None:
+        outlines, count = self._batch, len(self._batch)
+        self.cancel()
+        stack = self.document.undo_stack
+        stack.beginMacro(f"Trace {count} buildings")
+        try:
+            added = [self.document.draw_structure(self.kind, ring) for ring in outlines]
+        except ValueError as error:
+            stack.endMacro()
+            stack.undo()  # all of them or none
+            self.host.warn(f"Cannot add these outlines: {error}")
+            return
+        stack.endMacro()
+        self.document.select(s.id for s in added)
+        self.host.show_status(f"Trace: added {count} buildings.")
+
+    # -- the hover preview ------------------------------------------------------------------
+    def _refresh_hover(self) -> None:
+        if self._hover_at is None or self._batch or self._box is not None:
+            return
+        outline = self.outline_at(self._hover_at)
+        if isinstance(outline, str):
+            self._clear_hover()
+            self.host.show_status(outline)
+            return
+        path = path_through(outline.metres, True)
+        if self._hover is None or self._hover.scene() is None:
+            self._hover = self.preview(path)
+        else:
+            self._hover.setPath(path)
+        clipped = " (it runs off the scan's edge)" if outline.clipped else ""
+        self.host.show_status(f"Trace: click to add this outline, {len(outline.metres)} corners"
+                              f"{clipped}; tolerance {self.tolerance}.")
+
+    def _clear_hover(self) -> None:
+        if self._hover is not None:
+            if self._hover.scene() is not None:
+                self._hover.scene().removeItem(self._hover)
+            if self._hover in self._previews:
+                self._previews.remove(self._hover)
+            self._hover = None
