@@ -212,9 +212,15 @@ def build_siege(features: Sequence[GeoFeature], options: ImportOptions, report: 
                                 f"come in as themselves.")
             continue
         maker.add(feature)
+    # The grid starts at the 10 m square holding the north-west corner of what came in, so
+    # the squares read from A1 (the projection's centre stays the frame's origin).
+    corners = [point for s in maker.structures for point in s.footprint]
+    origin = ((math.floor(min(x for x, _ in corners) / 10) * 10,
+               math.floor(min(y for _, y in corners) / 10) * 10) if corners else (0.0, 0.0))
     try:
         siege = Siege(name=options.name or site_name or name or "Imported map",
                       ruleset=ruleset, map=None, structures={s.id: s for s in maker.structures},
+                      grid_origin=(float(origin[0]), float(origin[1])),
                       projection=projection, attribution=list(attribution))
     except ValidationError as error:
         raise SiegeFileError(f"cannot import {source}: "
