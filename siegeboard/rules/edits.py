@@ -33,7 +33,7 @@ from siegeboard.model.structure import Structure
 from siegeboard.rules import harris
 from siegeboard.rules.build import pristine_state
 
-MAKE_FIELDS = frozenset({"armor", "stories", "hull", "footprint"})
+MAKE_FIELDS = frozenset({"armor", "stories", "hull", "footprint", "holes"})
 
 
 def is_undamaged(structure: Structure) -> bool:
@@ -95,6 +95,21 @@ def rotated(structure: Structure, degrees: float, centre: tuple[float, float]) -
     return structure.model_copy(update={
         "footprint": [turn(x, y) for x, y in structure.footprint],
         "holes": [[turn(x, y) for x, y in hole] for hole in structure.holes]})
+
+
+def with_hole(structure: Structure, ring: Sequence[tuple[float, float]]) -> Structure:
+    """``structure`` with a courtyard cut out of it along ``ring`` (H1: its area, squares
+    and DP shrink by it); ``ValueError`` in plain words if the ring is not inside it or
+    crosses another courtyard."""
+    return remade(structure, holes=[*structure.holes, [tuple(point) for point in ring]])
+
+
+def without_hole(structure: Structure, number: int) -> Structure:
+    """``structure`` with its courtyard ``number`` (from 0) filled in again."""
+    if not 0 <= number < len(structure.holes):
+        raise ValueError(f"{structure.name} has no courtyard {number + 1}")
+    return remade(structure, holes=[hole for i, hole in enumerate(structure.holes)
+                                    if i != number])
 
 
 def ring_of(polygon: Polygon) -> list[tuple[float, float]]:

@@ -21,13 +21,13 @@ from pathlib import Path
 
 import osmium
 
-from siegeboard.persist.formats.base import ImportedMap, ImportOptions, ImportReport, Progress, has_suffix
+from siegeboard.persist.formats.base import ImportedMap, ImportOptions, ImportReport, Progress
 from siegeboard.persist.formats.geo import (
     OSM_ATTRIBUTION, WGS84, GeoFeature, build_siege, crs_named, in_bbox,
 )
 from siegeboard.persist.siege_file import SiegeFileError
 
-SUFFIXES = (".osm", ".pbf")
+SUFFIXES = (".osm", ".osm.pbf")
 MAX_FILE_BYTES = 2_000_000_000
 WALL_TAGS = (("barrier", "wall"), ("barrier", "city_wall"), ("historic", "citywalls"))
 
@@ -55,8 +55,7 @@ class OsmFormat:
     can_write = False
 
     def supports(self, path: str | Path) -> bool:
-        name = Path(path).name.lower()
-        return name.endswith(".osm") or name.endswith(".osm.pbf") or has_suffix(path, (".osm",))
+        return Path(path).name.lower().endswith(self.suffixes)
 
     def read(self, path: str | Path, options: ImportOptions | None = None,
              progress: Progress | None = None) -> ImportedMap:
