@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
+import difflib
 import json
 import math
 import os
 import sys
+import warnings
 from pathlib import Path
 
 from pydantic import ValidationError
@@ -14,12 +17,18 @@ from pydantic import ValidationError
 from siegeboard import __version__
 from siegeboard.model.actions import AdvanceClock, FireAt
 from siegeboard.model.siege import TURNS_PER_MINUTE
-from siegeboard.persist import SiegeFileError, read_siege, write_sample, write_siege
+from siegeboard.model import bounds as limits
+from siegeboard.model.weapon import MAX_RANGE_M
+from siegeboard.persist import (
+    SiegeFileChanged, SiegeFileError, SiegeFileLocked, SiegeFileReadOnly, hold_lock, read_siege,
+    write_sample, write_siege,
+)
 from siegeboard.resources import SAMPLES
 from siegeboard.report.bounds import board_bounds, contains
 from siegeboard.report.options import PAPER_SIZES, SnapshotOptions, parse_scale
 from siegeboard.report.table import structure_rows
 from siegeboard.rules.arsenal import available_weapons
+from siegeboard.rules.registry import ruleset_of
 from siegeboard.rules.dice import DiceExhausted, RandomDice, ScriptedDice, siege_dice
 from siegeboard.rules.engine import RuleError, apply_in_place
 
@@ -78,6 +87,9 @@ def parse_point(text: str) -> tuple[float, float]:
 def parse_dice(text: str) -> list[int]:
     """"3,5,1" -> [3, 5, 1]: the dice rolled at the table, in the order the rules ask."""
     form = "dice values separated by commas, each a whole number 1 or more"
+    if not text.strip():
+        raise CommandError(f"--dice: no dice given; give them in order (e.g. --dice 3,5,1), "
+                           "or leave --dice out to have them rolled")
     values = _numbers(text, "--dice", form, "3,5,1")
     if any(value != int(value) or value < 1 for value in values):
         raise CommandError(f"--dice: {text!r} is not {form} (e.g. --dice 3,5,1)")
@@ -108,6 +120,32 @@ def find_named(table: dict, wanted: str, what: str, option: str):
     raise CommandError(f"{option}: no {what} {wanted!r} in this siege; its {what}s are: {known}")
 
 
+# -- saving: one writer at a time, and only over the version read ----------------------------
+
+
+@contextlib.contextmanager
+def writing(path: Path):
+    """Hold ``path``'s lock for a read-modify-write; a refusal names who holds it."""
+    if not path.is_file():
+        read_siege(path)  # no lock beside what is no siege: say what it is (missing, a pipe...)
+    try:
+        with hold_lock(path):
+            yield
+    except SiegeFileLocked as error:
+        raise CommandError(str(error)) from None
+
+
+def save(path: Path, siege_file, force: bool) -> None:
+    """``write_siege`` with the command line's words for a changed or read-only file."""
+    try:
+        write_siege(path, siege_file, replace_read_only=force)
+    except SiegeFileChanged:
+        raise CommandError(f"{path} changed since it was read: run the command again") from None
+    except SiegeFileReadOnly:
+        raise CommandError(f"{path} is read-only: nothing was saved (give --force to replace "
+                           "it all the same)") from None
+
+
 # -- fire and advance -------------------------------------------------------------------------
 
 
@@ -117,9 +155,10 @@ def reproducible_dice(siege) -> RandomDice:
     return siege_dice(siege.dice_seed, siege.log[-1].seq + 1 if siege.log else 1)
 
 
-def _apply_and_save(path: Path, siege_file, action, dice_text: str | None, as_json: bool) -> int:
+def _apply_and_save(path: Path, siege_file, action, dice_text: str | None, as_json: bool,
+                    force: bool = False) -> int:
     siege = siege_file.siege
-    dice = ScriptedDice(parse_dice(dice_text)) if dice_text else reproducible_dice(siege)
+    dice = ScriptedDice(parse_dice(dice_text)) if dice_text is not None else reproducible_dice(siege)
     try:
         outcome = apply_in_place(siege, action, dice)
     except DiceExhausted as error:
@@ -133,7 +172,7 @@ def _apply_and_save(path: Path, siege_file, action, dice_text: str | None, as_js
         used = len(outcome.entry.dice_values())
         raise CommandError(f"--dice: {dice.remaining} dice left unused (the action rolled {used}); "
                            "give exactly the dice it needs")
-    write_siege(path, siege_file)
+    save(path, siege_file, force)
     entry = outcome.entry
     if as_json:
         print(json.dumps({
@@ -150,6 +189,11 @@ def _apply_and_save(path: Path, siege_file, action, dice_text: str | None, as_js
 
 
 def _fire(args: argparse.Namespace) -> int:
+    with writing(args.file):
+        return _fire_locked(args)
+
+
+def _fire_locked(args: argparse.Namespace) -> int:
     siege_file = read_siege(args.file)
     siege = siege_file.siege
     battery = find_named(siege.batteries, args.battery, "battery", "--battery") if args.battery else None
@@ -166,17 +210,37 @@ def _fire(args: argparse.Namespace) -> int:
         raise CommandError(
             f"--at: ({at[0]:g}, {at[1]:g}) is off the map, which spans x {bounds[0]:g} to "
             f"{bounds[2]:g} m and y {bounds[1]:g} to {bounds[3]:g} m")
-    if args.range is not None and (not math.isfinite(args.range) or args.range < 0):
-        raise CommandError(f"--range: {args.range:g} m; a range is 0 m or more")
+    if args.range is not None and not 0 <= args.range <= MAX_RANGE_M:  # NaN fails too
+        raise CommandError(f"--range: {args.range:g} m; a range is 0 to {MAX_RANGE_M:,.0f} m")
     if args.target and args.target not in siege.structures:
         raise CommandError(f"--target: no structure with id {args.target!r} in this siege")
+    within("--modifier", args.modifier, limits.MODIFIER_MIN, limits.MODIFIER_MAX,
+           "the GM's modifiers")
+    within("--successes", args.successes, 0, limits.SUCCESSES_MAX, "Successes")
+    within("--boons", args.boons, 0, limits.BOONS_MAX, "Boons")
+    if args.slit and "through_slit" not in ruleset_of(siege).fire_inputs:
+        raise CommandError("--slit: a firing slit is of the Hull ruleset; this siege plays the "
+                           "DP ruleset, where a shot has no slit to go through")
     action = FireAt(weapon_id=weapon.id, at=at, battery_id=battery.id if battery else None,
                     range_m=args.range, target_id=args.target, modifier=args.modifier,
                     successes=args.successes, boons=args.boons, through_slit=args.slit)
-    return _apply_and_save(args.file, siege_file, action, args.dice, args.json)
+    return _apply_and_save(args.file, siege_file, action, args.dice, args.json, args.force)
+
+
+def within(option: str, value: int, low: int, high: int, what: str) -> None:
+    """Refuse ``value`` outside ``low..high`` (RULINGS R3), naming the option and the bound."""
+    if not low <= value <= high:
+        shown = f"{value:,}" if abs(value) < 10**15 else f"{value:.3e}"
+        raise CommandError(f"{option}: {shown} is out of bounds: {what} run from {low:,} to "
+                           f"{high:,}")
 
 
 def _advance(args: argparse.Namespace) -> int:
+    with writing(args.file):
+        return _advance_locked(args)
+
+
+def _advance_locked(args: argparse.Namespace) -> int:
     siege_file = read_siege(args.file)
     turns = args.turns if args.turns is not None else args.minutes * TURNS_PER_MINUTE
     try:
@@ -185,7 +249,7 @@ def _advance(args: argparse.Namespace) -> int:
         option = "--turns" if args.turns is not None else "--minutes"
         raise CommandError(f"{option}: {turns} turns: {error.errors()[0]['msg'].lower()} "
                            "(the clock advances by 1 turn up to a day at a time)") from None
-    return _apply_and_save(args.file, siege_file, action, args.dice, args.json)
+    return _apply_and_save(args.file, siege_file, action, args.dice, args.json, args.force)
 
 
 # -- snapshot ---------------------------------------------------------------------------------
@@ -193,7 +257,11 @@ def _advance(args: argparse.Namespace) -> int:
 
 def _snapshot(args: argparse.Namespace) -> int:
     # Qt is loaded only for the commands that paint: info, fire and advance stay Qt-free.
-    from siegeboard.report.snapshot import SnapshotError, export_snapshot, mark_snapshot
+    from siegeboard.report.snapshot import (
+        SnapshotError, export_snapshot, mark_snapshot, silence_qt_messages, snapshot_cost,
+    )
+
+    silence_qt_messages()
 
     siege_file = read_siege(args.file)
     siege = siege_file.siege
@@ -207,13 +275,27 @@ def _snapshot(args: argparse.Namespace) -> int:
     except ValueError as error:
         raise CommandError(f"snapshot options: {error}") from None
     try:
+        cost = snapshot_cost(siege, siege_file.images, options, args.output.suffix.lower())
+    except SnapshotError as error:
+        raise CommandError(f"--view: {error}" if args.view else str(error)) from None
+    if cost.problems() and not args.yes:
+        raise CommandError(f"this snapshot is too large: {'; '.join(cost.problems())}; choose "
+                           f"a smaller --scale, --dpi, --paper or --view, or give --yes to "
+                           f"make it all the same")
+    try:
         written = export_snapshot(args.output, siege, siege_file.images, options,
                                   all_pages=args.all_pages)
     except SnapshotError as error:
         raise CommandError(str(error)) from None
     if not args.no_record and siege.last_snapshot_turn != siege.clock.turn:
-        mark_snapshot(siege)
-        write_siege(args.file, siege_file)
+        # The painting took a while; the record is a read-modify-write of its own, of the file
+        # as it is now, so that a shot saved meanwhile is kept.
+        with writing(args.file):
+            current = read_siege(args.file)
+            if current.siege.last_snapshot_turn != siege.clock.turn:
+                mark_snapshot(siege)
+                current.siege.last_snapshot_turn = siege.last_snapshot_turn
+                save(args.file, current, args.force)
     for path in written:
         print(path)
     return 0
@@ -608,6 +690,10 @@ def build_parser() -> argparse.ArgumentParser:
                           help="PNG/SVG: write every page, not just the map")
     snapshot.add_argument("--no-record", action="store_true",
                           help="leave FILE untouched (do not record this snapshot's turn)")
+    snapshot.add_argument("--force", action="store_true",
+                          help="record the turn even in a read-only FILE")
+    snapshot.add_argument("--yes", action="store_true",
+                          help="make a snapshot even of more than 100 pages or 512 MB a page")
 
     fire = sub.add_parser(
         "fire", help="fire a weapon at a point, save the siege, print the log lines",
@@ -628,6 +714,7 @@ def build_parser() -> argparse.ArgumentParser:
     fire.add_argument("--boons", type=int, default=0, help="Hull ruleset: Boons")
     fire.add_argument("--slit", action="store_true", help="Hull ruleset: through a firing slit")
     fire.add_argument("--json", action="store_true", help="print the log entry as JSON")
+    fire.add_argument("--force", action="store_true", help="save even a read-only FILE")
 
     advance = sub.add_parser(
         "advance", help="run the clock (fires grow, burn and spread), save, print the log",
@@ -639,6 +726,7 @@ def build_parser() -> argparse.ArgumentParser:
     span.add_argument("--minutes", type=int, metavar="N", help="advance N minutes")
     advance.add_argument("--dice", metavar="D1,D2,...", help="the dice rolled at the table, in order")
     advance.add_argument("--json", action="store_true", help="print the log entry as JSON")
+    advance.add_argument("--force", action="store_true", help="save even a read-only FILE")
 
     sample = sub.add_parser(
         "sample", help="write a copy of the sample siege (the Castle of Harrowmere)",
@@ -679,12 +767,56 @@ def _open_window(path: Path | None) -> int:
     return run(path)
 
 
+def _joined_negative_values(argv: list[str]) -> list[str]:
+    """``--at -5,3`` as ``--at=-5,3``: argparse would take a value starting with a minus for
+    an option of its own."""
+    joined: list[str] = []
+    words = iter(argv)
+    for word in words:
+        if word in ("--at", "--view"):
+            value = next(words, None)
+            if value is not None and len(value) > 1 and value[0] == "-" and \
+                    (value[1].isdigit() or value[1] == "."):
+                joined.append(f"{word}={value}")
+                continue
+            joined.append(word)
+            if value is not None:
+                joined.append(value)
+            continue
+        joined.append(word)
+    return joined
+
+
+def _names_a_file(word: str) -> bool:
+    """Whether a first word that is no command means a file to open in the window."""
+    return (word.lower().endswith(".siege") or os.sep in word or "/" in word
+            or Path(word).exists())
+
+
+def unknown_command(word: str) -> str:
+    """"unknown command 'fier' (did you mean fire?)"."""
+    close = difflib.get_close_matches(word, list(COMMANDS), n=1, cutoff=0.5)
+    hint = f"did you mean {close[0]}?" if close else f"the commands are {', '.join(COMMANDS)}"
+    return f"unknown command {word!r} ({hint})"
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv and not argv[0].startswith("-") and argv[0] not in COMMANDS:
+        if not _names_a_file(argv[0]):
+            print(f"siegeboard: {unknown_command(argv[0])}", file=sys.stderr)
+            return 2
         # `siegeboard FILE.siege` opens FILE in the window
         return _open_window(Path(argv[0]))
-    args = build_parser().parse_args(argv)
+    args = build_parser().parse_args(_joined_negative_values(argv))
+    with warnings.catch_warnings():
+        # The libraries' warnings (zipfile, Pillow, pydantic) are not the GM's business: what
+        # matters reaches the GM as the command's own message.
+        warnings.simplefilter("ignore")
+        return _run(args)
+
+
+def _run(args: argparse.Namespace) -> int:
     try:
         if args.install_desktop or args.uninstall_desktop:
             return _desktop(args.install_desktop)
@@ -693,6 +825,12 @@ def main(argv: list[str] | None = None) -> int:
         return _open_window(None)
     except (SiegeFileError, CommandError, RuleError) as error:
         print(f"siegeboard: {error}", file=sys.stderr)
+        return 2
+    except ValidationError as error:  # an action the model refuses: its first problem, plainly
+        problem = error.errors(include_url=False)[0]
+        where = ".".join(str(part) for part in problem["loc"])
+        print(f"siegeboard: {where}: {problem['msg'].removeprefix('Value error, ')}",
+              file=sys.stderr)
         return 2
     except BrokenPipeError:
         # The reader (`| head`) left: the work is done and saved; say nothing more.

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import errno
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -172,3 +174,149 @@ def test_the_command_line_table_and_shots_do_not_load_qt():
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                             timeout=60)
     assert result.stdout.strip() == "False", result.stderr
+
+
+# -- refusing what the command line cannot mean (issue 13) ------------------------------------
+
+
+def test_a_mistyped_command_is_named_with_the_nearest_one(capsys):
+    assert main(["fier", "castle.siege"]) == 2
+    assert capsys.readouterr().err == "siegeboard: unknown command 'fier' (did you mean fire?)\n"
+    assert main(["zzz"]) == 2
+    assert ("unknown command 'zzz' (the commands are info, snapshot, fire, advance, sample, "
+            "odds, import, trace)") in capsys.readouterr().err
+
+
+def test_a_mistyped_command_never_opens_a_window_as_a_process(tmp_path):
+    result = subprocess.run([sys.executable, "-m", "siegeboard.cli", "advnce", "x.siege"],
+                            capture_output=True, text=True, cwd=tmp_path, timeout=60,
+                            env={k: v for k, v in os.environ.items()
+                                 if k not in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")})
+    assert result.returncode == 2
+    assert result.stderr == "siegeboard: unknown command 'advnce' (did you mean advance?)\n"
+
+
+FIRE_AT_HALL = ("--weapon", "he_shell", "--range", "300", "--at", GREAT_HALL)
+
+
+@pytest.mark.parametrize("args, message", [
+    (("--successes", "-1"), "--successes: -1 is out of bounds: Successes run from 0 to 50"),
+    (("--successes", "51"), "--successes: 51 is out of bounds"),
+    (("--boons", "-3"), "--boons: -3 is out of bounds: Boons run from 0 to 50"),
+    (("--modifier", "1000000000000000000000000000000"),
+     "--modifier: 1.000e+30 is out of bounds: the GM's modifiers run from -1,000 to 1,000"),
+    (("--modifier", "-1001"), "--modifier: -1,001 is out of bounds"),
+    (("--slit",), "--slit: a firing slit is of the Hull ruleset"),
+    (("--dice", ""), "--dice: no dice given"),
+    (("--dice", " "), "--dice: no dice given"),
+])
+def test_fire_refuses_values_past_the_bounds_of_r3(siege_path, capsys, args, message):
+    before = siege_path.read_bytes()
+    assert main(["fire", str(siege_path), *FIRE_AT_HALL, *args]) == 2
+    captured = capsys.readouterr()
+    assert captured.err.startswith("siegeboard: ") and message in captured.err
+    assert captured.err.count("\n") == 1 and "Traceback" not in captured.err
+    assert captured.out == ""
+    assert siege_path.read_bytes() == before
+
+
+def test_the_bounds_themselves_are_accepted(siege_path):
+    assert main(["fire", str(siege_path), *FIRE_AT_HALL, "--modifier", "-1000"]) == 0
+    assert main(["fire", str(siege_path), *FIRE_AT_HALL, "--modifier", "1000"]) == 0
+
+
+@pytest.mark.parametrize("args, message", [
+    (("--scale", "1:1"), r"about [\d,]+ pages \(more than 100\)"),
+    (("--dpi", "1200", "--paper", "A0", "-o", "{tmp}/big.png"),
+     r"each page would take about [\d.]+ GB of memory \(more than 512 MB\)"),
+    (("--view", "0,0,1e15,1e15"), r"--view: the view is 1e\+15 m across; a siege spans at most "
+                                  r"100 km"),
+])
+def test_a_snapshot_of_minutes_or_gigabytes_is_refused_with_an_estimate(
+        tmp_path, siege_path, capsys, args, message):
+    filled = [arg.format(tmp=tmp_path) for arg in args]
+    output = [] if "-o" in filled else ["-o", str(tmp_path / "snap.pdf")]
+    assert main(["snapshot", str(siege_path), *output, *filled]) == 2
+    err = capsys.readouterr().err
+    assert re.search(message, err), err
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["castle.siege"]
+
+
+def test_yes_makes_a_large_snapshot_all_the_same(tmp_path, siege_path, monkeypatch):
+    from siegeboard.report import snapshot
+
+    monkeypatch.setattr(snapshot, "MAX_PAGES", 2)  # 1:500 of the castle: 4 pages of map
+    out = tmp_path / "big.pdf"
+    assert main(["snapshot", str(siege_path), "-o", str(out), "--scale", "1:500"]) == 2
+    assert main(["snapshot", str(siege_path), "-o", str(out), "--scale", "1:500", "--yes",
+                 "--no-record"]) == 0
+    assert out.read_bytes().startswith(b"%PDF")
+
+
+class FullDisk:
+    """A file whose writes fail with ENOSPC once 4 KiB are written, as on a full disk."""
+
+    def __init__(self, real):
+        self.real = real
+        self.written = 0
+
+    def write(self, data):
+        if self.written + len(data) > 4096:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        self.written += len(data)
+        return self.real.write(data)
+
+    def __getattr__(self, name):
+        return getattr(self.real, name)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.real.close()
+        return False
+
+
+@pytest.mark.parametrize("suffix", [".pdf", ".png", ".svg"])
+def test_a_snapshot_on_a_full_disk_says_so_and_leaves_no_file(tmp_path, siege_path, capsys,
+                                                               monkeypatch, suffix):
+    from siegeboard.persist import atomic
+
+    real_fdopen = os.fdopen
+    monkeypatch.setattr(atomic.os, "fdopen", lambda *a, **k: FullDisk(real_fdopen(*a, **k)))
+    out = tmp_path / f"snap{suffix}"
+    assert main(["snapshot", str(siege_path), "-o", str(out), "--no-record"]) == 2
+    err = capsys.readouterr().err
+    assert err == f"siegeboard: could not write snap{suffix}: the disk is full; nothing was " \
+                  f"written\n"
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["castle.siege"]
+    out.write_bytes(b"the previous snapshot")
+    assert main(["snapshot", str(siege_path), "-o", str(out), "--no-record"]) == 2
+    assert "the old snap" in capsys.readouterr().err
+    assert out.read_bytes() == b"the previous snapshot"
+
+
+def test_library_warnings_never_reach_the_terminal(tmp_path):
+    """zipfile warns of a repeated member name; the GM sees only the command's message."""
+    import warnings as python_warnings
+    import zipfile as zip_module
+
+    path = tmp_path / "twice.siege"
+    with python_warnings.catch_warnings():
+        python_warnings.simplefilter("ignore")
+        with zip_module.ZipFile(path, "w") as archive:
+            archive.writestr("siege.json", b"{}")
+            archive.writestr("siege.json", b"{}")
+    result = run("info", path)
+    assert result.returncode == 2
+    assert result.stderr.count("\n") == 1 and result.stderr.startswith("siegeboard: ")
+    assert "Warning" not in result.stderr
+
+
+def test_a_point_west_or_north_of_the_origin_is_a_point_not_an_option(tmp_path, capsys):
+    from siegeboard.cli import _joined_negative_values
+
+    assert _joined_negative_values(["fire", "f", "--at", "-5,3", "--view", "-1,-1,5,5"]) == [
+        "fire", "f", "--at=-5,3", "--view=-1,-1,5,5"]
+    assert _joined_negative_values(["fire", "f", "--at", "--json"]) == ["fire", "f", "--at",
+                                                                         "--json"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from importlib import resources
 import json
 import shutil
 from pathlib import Path
@@ -11,7 +12,7 @@ import pytest
 from siegeboard.cli import main
 
 ROOT = Path(__file__).resolve().parents[1]
-SAMPLES = ROOT / "siegeboard" / "resources" / "samples"
+SAMPLES = Path(str(resources.files("siegeboard.resources").joinpath("samples")))  # package data
 GREAT_HALL = "83,32"  # inside the Great Hall (AV 5, 650 DP), 87 m from the Great Battery
 
 

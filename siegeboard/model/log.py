@@ -5,6 +5,7 @@ from __future__ import annotations
 from pydantic import BaseModel, ConfigDict, Field
 
 from siegeboard.model.actions import Action
+from siegeboard.model.validation import MAX_ITEMS, MAX_TURN
 
 
 class Roll(BaseModel):
@@ -13,8 +14,8 @@ class Roll(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     label: str
-    sides: int = Field(ge=2)
-    values: list[int]
+    sides: int = Field(ge=2, le=1_000)
+    values: list[int] = Field(max_length=MAX_ITEMS, fail_fast=True)
 
 
 class Event(BaseModel):
@@ -26,7 +27,7 @@ class Event(BaseModel):
 
     kind: str = Field(min_length=1)
     structure_id: str | None = None
-    detail: dict[str, int | float | str | bool | None] = Field(default_factory=dict)
+    detail: dict[str, int | float | str | bool | None] = Field(default_factory=dict, max_length=1_000)
 
 
 class LogEntry(BaseModel):
@@ -34,13 +35,13 @@ class LogEntry(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    seq: int = Field(ge=1)
-    turn: int = Field(ge=0)
+    seq: int = Field(ge=1, le=MAX_TURN)
+    turn: int = Field(ge=0, le=MAX_TURN)
     action: Action
-    rolls: list[Roll] = Field(default_factory=list)
-    events: list[Event] = Field(default_factory=list)
-    lines: list[str] = Field(default_factory=list)
-    touched: list[str] = Field(default_factory=list)
+    rolls: list[Roll] = Field(default_factory=list, max_length=MAX_ITEMS, fail_fast=True)
+    events: list[Event] = Field(default_factory=list, max_length=MAX_ITEMS, fail_fast=True)
+    lines: list[str] = Field(default_factory=list, max_length=MAX_ITEMS, fail_fast=True)
+    touched: list[str] = Field(default_factory=list, max_length=MAX_ITEMS, fail_fast=True)
     square: str | None = None
     # R2: a clock advance longer than an hour keeps no rolls: ``dice_seed`` is the seed of
     # the program's dice it rolled with (replay rolls them again) and ``digest`` what it

@@ -11,7 +11,7 @@ from siegeboard.model.bounds import bounded
 from siegeboard.model.log import LogEntry
 from siegeboard.model.options import RulesetOptions
 from siegeboard.model.structure import Structure
-from siegeboard.model.validation import span_of
+from siegeboard.model.validation import MAX_ITEMS, MAX_TURN, span_of
 from siegeboard.model.weapon import Battery, Weapon
 
 SCHEMA_VERSION = 5
@@ -31,7 +31,15 @@ class MapImage(BaseModel):
     model_config = ConfigDict(extra="forbid", validate_assignment=True)
 
     member: str = Field(min_length=1, pattern=r"^[A-Za-z0-9_.-]+$")
-    pixels_per_metre: float = Field(gt=0)
+
+    @field_validator("member")
+    @classmethod
+    def _not_the_document(cls, member: str) -> str:
+        if member == "siege.json":
+            raise ValueError("'siege.json' is the name of the siege's own document, not of an "
+                             "image; rename the image")
+        return member
+    pixels_per_metre: float = Field(ge=1e-3, le=1e6, allow_inf_nan=False)
     offset: tuple[float, float] = (0.0, 0.0)
     rotation_deg: float = 0.0
     locked: bool = True
@@ -42,7 +50,7 @@ class Clock(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    turn: int = Field(default=0, ge=0)
+    turn: int = Field(default=0, ge=0, le=MAX_TURN)  # about 340 years of 5 s turns
 
     @property
     def seconds(self) -> int:
@@ -98,7 +106,8 @@ class Siege(BaseModel):
     mines: dict[str, Mine] = Field(default_factory=dict)
     clock: Clock = Field(default_factory=Clock)
     scene: int = Field(default=0, ge=0)
-    log: list[LogEntry] = Field(default_factory=list)
+    # A bound on the work of refusing a file: past it, no entry is read one by one.
+    log: list[LogEntry] = Field(default_factory=list, max_length=MAX_ITEMS, fail_fast=True)
     dice_seed: Annotated[int, bounded("dice_seed", 0, bounds.SEED_MAX)] = 0
     # The turn of the last snapshot printed or exported: a snapshot's log starts there.
     last_snapshot_turn: int | None = Field(default=None, ge=0)

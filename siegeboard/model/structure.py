@@ -20,6 +20,7 @@ Point = tuple[float, float]
 
 Material = Literal["wood", "wattle", "brick", "stone", "concrete", "earth", "steel", "iron"]
 LadderStep = Literal["intact", "cracked", "breached"]
+HOLES_MAX = 1000  # courtyards of one footprint (R4)
 TaskOutcome = Literal["catastrophic", "failure", "success", "outstanding"]
 
 
@@ -64,10 +65,15 @@ class Structure(PlainDataCopy, BaseModel):
     id: str = Field(min_length=1, pattern=r"^[A-Za-z0-9_.:-]+$")
     name: str = Field(min_length=1)
     kind: str = Field(min_length=1)
-    footprint: list[Point]
+    # One more than the corners for a repeated closing point: a ring of two million corners
+    # is refused by its length, before a corner is looked at (the ring's own check says more).
+    footprint: list[Point] = Field(max_length=bounds.CORNERS_MAX + 1, fail_fast=True)
     # Courtyards: rings inside the footprint that are not part of it (H1's area and squares
-    # exclude them; distances and drawing follow them). Schema version 5.
-    holes: list[list[Point]] = Field(default_factory=list)
+    # exclude them; distances and drawing follow them). Schema version 5. Bounded like the
+    # footprint (R4), each ring and their number, so a refusal costs little.
+    holes: list[Annotated[list[Point], Field(max_length=bounds.CORNERS_MAX + 1,
+                                             fail_fast=True)]] = Field(
+        default_factory=list, max_length=HOLES_MAX)
     armor: Annotated[int, bounded("armor", 0, bounds.ARMOR_MAX)] = Field(ge=0)
     stories: Annotated[int, bounded("stories", bounds.STORIES_MIN, bounds.STORIES_MAX)] = Field(
         default=1, ge=1)
@@ -98,7 +104,7 @@ class Structure(PlainDataCopy, BaseModel):
     # A4 "ladder as written": Hull burned since the fire began (each half of the Hull is a
     # step down the ladder, counted apart from hits).
     hull_burned: int = Field(default=0, ge=0)
-    effects: list[str] = Field(default_factory=list)
+    effects: list[str] = Field(default_factory=list, max_length=100, fail_fast=True)
 
     @field_validator("footprint")
     @classmethod

@@ -153,3 +153,26 @@ def _self_crossing(points: list[tuple[float, float]]) -> bool:
 
 def _orient(a, b, c) -> float:
     return (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
+
+
+# The longest table or list a siege holds (log entries, the dice of one roll): a file past it
+# is refused before its items are read one by one.
+MAX_ITEMS = 100_000
+MAX_SPAN_M = bounds.SPAN_M
+MAX_TURN = 2**31 - 1  # the clock and log positions (about 340 years of 5 s turns)
+
+
+def check_span(points: Iterable[tuple[float, float]], what: str) -> None:
+    """``ValueError`` when ``points`` reach further apart than ``MAX_SPAN_M`` in x or y (R4)."""
+    xs, ys = [], []
+    for x, y in points:
+        xs.append(x)
+        ys.append(y)
+    if not xs:
+        return
+    for axis, values in (("x", xs), ("y", ys)):
+        low, high = min(values), max(values)
+        if high - low > MAX_SPAN_M:
+            raise ValueError(
+                f"{what} reaches from {axis} = {low:,.6g} m to {high:,.6g} m, "
+                f"{(high - low) / 1000:,.6g} km; a siege spans at most {MAX_SPAN_M / 1000:g} km")

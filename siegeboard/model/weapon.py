@@ -12,6 +12,7 @@ from siegeboard.model.bounds import bounded
 
 Point = tuple[float, float]
 SMALL_ARM_BORE_MM = 20.0  # H4: a small arm is a weapon of bore under 20 mm
+MAX_RANGE_M = 1_000_000.0  # a range band reaches at most 1,000 km
 Mount = Literal["personal", "light", "standard", "heavy", "capital"]
 MOUNT_ORDER: tuple[Mount, ...] = ("personal", "light", "standard", "heavy", "capital")
 WeaponRole = Literal["gun", "petard", "breaching_charge", "demolition_charge", "mine", "incendiary"]
@@ -22,7 +23,7 @@ class RangeBand(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    up_to_m: float = Field(gt=0)
+    up_to_m: float = Field(gt=0, le=MAX_RANGE_M, allow_inf_nan=False)
     penetration: Annotated[int, bounded("penetration", 0, bounds.PENETRATION_MAX)] = Field(ge=0)
 
 
@@ -42,7 +43,7 @@ class Weapon(BaseModel):
     notes: str = ""
 
     # DP ruleset
-    range_bands: list[RangeBand] = Field(default_factory=list)
+    range_bands: list[RangeBand] = Field(default_factory=list, max_length=100, fail_fast=True)
     damage: Annotated[int, bounded("damage", 0, bounds.DAMAGE_MAX)] = Field(default=0, ge=0)
     concussion: Annotated[int, bounded("concussion", 0, bounds.CONCUSSION_MAX)] = Field(
         default=0, ge=0)

@@ -10,10 +10,12 @@ permission leaves the old file as it was and at most a stray hidden ``.tmp`` fil
 from __future__ import annotations
 
 import errno
+import glob
 import os
 import secrets
 import shutil
 import stat
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import BinaryIO
@@ -28,14 +30,16 @@ def backup_path(path: str | Path) -> Path:
 
 
 def atomic_write(path: str | Path, write: Callable[[BinaryIO], None], *,
-                 backup: bool = False) -> None:
+                 backup: bool = False, before_replace: Callable[[], None] | None = None) -> None:
     """Replace ``path`` with what ``write(stream)`` writes, atomically.
 
     ``write`` gets a binary stream opened on a temporary file in the same folder. When
     ``backup`` is true and ``path`` exists, the old file is kept as ``backup_path(path)``
     (replacing an older backup) before the new one takes its place. A symlink at ``path`` is
     followed, so the link stays and its target is replaced. The new file takes the old one's
-    permission bits, or the umask's default for a new file.
+    permission bits (and its owner and group where the system allows), or the umask's default
+    for a new file. ``before_replace`` is called after the new bytes are on disk and before the
+    old file is touched: an exception from it (a changed-on-disk check) cancels the save.
 
     Any exception from ``write`` or from the file system propagates unchanged after the
     temporary files are removed; ``path`` (and an existing backup, unless the backup step
@@ -45,7 +49,8 @@ def atomic_write(path: str | Path, write: Callable[[BinaryIO], None], *,
     if path.is_symlink():
         path = path.resolve()
     folder = path.parent
-    old_mode = _mode_of(path)
+    old_stat = _stat_of(path)
+    old_mode = None if old_stat is None else stat.S_IMODE(old_stat.st_mode)
     temp = _create_beside(path, ".tmp")
     backup_temp: Path | None = None
     try:
@@ -53,8 +58,11 @@ def atomic_write(path: str | Path, write: Callable[[BinaryIO], None], *,
             write(stream)
             stream.flush()
             os.fsync(stream.fileno())
-        if old_mode is not None:
+        if old_stat is not None:
+            _keep_owner(temp[1], old_stat)
             os.chmod(temp[1], old_mode)
+        if before_replace is not None:
+            before_replace()
         if backup and old_mode is not None:
             backup_temp = _copy_for_backup(path)
             os.replace(backup_temp, backup_path(path))
@@ -85,11 +93,66 @@ def sync_directory(folder: str | Path) -> None:
         os.close(handle)
 
 
-def _mode_of(path: Path) -> int | None:
+def write_all(stream: BinaryIO, data: bytes) -> None:
+    """Write every byte of ``data`` to ``stream``; a write that takes fewer bytes and no error
+    is retried, one that takes none is an ``OSError`` (a short write is a failure, not a file)."""
+    view = memoryview(data)
+    while view:
+        count = stream.write(view)
+        if count is None or count <= 0:
+            raise OSError(errno.EIO, "the file could not be written")
+        view = view[count:]
+
+
+def plain_reason(error: OSError) -> str:
+    """What an ``OSError`` of saving means, in plain words ("the disk is full"); never a file
+    name (a temporary one least of all)."""
+    plain = {errno.ENOSPC: "the disk is full", errno.EACCES: "permission denied",
+             errno.EPERM: "permission denied", errno.EROFS: "the disk is read-only",
+             getattr(errno, "EDQUOT", -1): "the disk quota is exceeded"}
+    return plain.get(error.errno) or error.strerror or type(error).__name__
+
+
+def remove_litter(path: str | Path, *, older_than: float = 0.0) -> list[Path]:
+    """Remove the temporary files a crashed save of ``path`` left beside it
+    (``.NAME.*.tmp``, as ``atomic_write`` names them) whose last change is at least
+    ``older_than`` seconds ago; return those removed. Call it only while no other save of
+    ``path`` can be under way (holding its lock), or with an age no live save reaches."""
+    path = Path(path)
+    removed = []
+    now = time.time()
+    for candidate in path.parent.glob(f".{glob.escape(path.name)}.*.tmp"):
+        try:
+            if not candidate.is_file() or now - candidate.lstat().st_mtime < older_than:
+                continue
+            os.unlink(candidate)
+        except OSError:
+            continue
+        removed.append(candidate)
+    return removed
+
+
+def _stat_of(path: Path) -> os.stat_result | None:
     try:
-        return stat.S_IMODE(path.stat().st_mode)
+        return path.stat()
     except FileNotFoundError:
         return None
+
+
+def _keep_owner(temp: Path, old: os.stat_result) -> None:
+    # A file saved by someone allowed to (root, a group member) keeps its owner and group;
+    # where the system refuses, the saver owns the new file, as with any editor.
+    if not hasattr(os, "chown"):
+        return
+    if (old.st_uid, old.st_gid) == (os.geteuid(), os.getegid()):
+        return
+    try:
+        os.chown(temp, old.st_uid, old.st_gid)
+    except OSError:
+        try:
+            os.chown(temp, -1, old.st_gid)
+        except OSError:
+            pass
 
 
 def _create_beside(path: Path, suffix: str) -> tuple[int, Path]:

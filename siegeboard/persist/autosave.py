@@ -1,26 +1,28 @@
 """Autosave and crash recovery, Qt-free: the GUI calls these; tests call them with a tmp folder.
 
-Life of a session::
+Life of a window (each window has its own ``Autosaver``)::
 
     saver = Autosaver()                # folder: <user data dir>/siegeboard/autosave
-    for candidate in saver.pending():  # before begin(): what a crashed session left
+    for candidate in saver.pending():  # what crashed windows left, now this window's to offer
         ...offer it: read_siege(candidate.path) to recover, saver.discard(candidate) to drop,
-        or do nothing (declined: it is kept, and offered again after another crash)
-    saver.begin()                      # this session is running
+        or do nothing (declined: it is kept until this window's clean exit, and offered again
+        if this window crashes too)
+    saver.begin()                      # this window is running (pending() begins too)
     saver.save(siege_file, source)     # on a timer, whenever the document is dirty
-    saver.clean_exit()                 # on a normal quit: autosaves removed, marker written
+    saver.clean_exit()                 # on a normal close: this window's autosaves removed
 
 Autosaves are written atomically (``write_siege`` without a backup) to the autosave folder,
-never to the GM's own file, one per source file and session:
-``<stem>-<hash of the source path>-<session token>.siege``, or ``untitled-<session token>.siege``
-for a siege never saved. A small ``.json`` beside each
-says which source it belongs to.
+never to the GM's own file, one per source file and window:
+``<stem>-<hash of the source path>-<window token>.siege``, or ``untitled-<window token>.siege``
+for a siege never saved. A small ``.json`` beside each says which source it belongs to and
+which window keeps it.
 
-A crash is known by the missing clean-exit marker: ``begin`` removes it, ``clean_exit``
-writes it. After a crash ``pending`` offers each readable autosave that is newer than its
-source file (or whose source is gone or was never saved). Assumes one siegeboard running per
-user: a second instance started while the first runs would see the first's autosaves as
-left by a crash.
+Each running window holds a live marker, the lock (``lock.hold_lock``) of
+``window-<token>`` in the folder: ``.window-<token>.lock``, holding its process id, host and
+since when. A window that is not running (its process was killed, or crashed) holds no lock,
+so its autosaves are what a crash left: ``pending`` offers them, whatever the source file's
+time (a sync tool touches files; the GM sees both times and chooses), and a clean exit of one
+window removes only that window's own autosaves, never another running window's.
 """
 
 from __future__ import annotations
@@ -29,17 +31,22 @@ import hashlib
 import json
 import os
 import secrets
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from datetime import datetime, timezone
 from pathlib import Path
+
+from contextlib import ExitStack
 
 import platformdirs
 
 from siegeboard.persist.atomic import atomic_write
-from siegeboard.persist.siege_file import SUFFIX, SiegeFile, SiegeFileError, read_siege, write_siege
+from siegeboard.persist.lock import SiegeFileLocked, hold_lock, lock_holder
+from siegeboard.persist.siege_file import (
+    SUFFIX, FileStamp, SiegeFile, SiegeFileError, read_siege, write_siege,
+)
 
-CLEAN_EXIT_MARKER = "clean-exit"
 _SIDECAR = ".json"
+_MARKER = "window-{token}"
 
 
 def default_folder() -> Path:
@@ -49,11 +56,12 @@ def default_folder() -> Path:
 
 @dataclass(frozen=True)
 class RecoveryCandidate:
-    """An autosave left by a session that did not exit cleanly: where it is and what it holds.
+    """An autosave left by a window that did not close cleanly: where it is and what it holds.
 
     ``saved_at`` is the autosave's modification time (UTC); ``source_path`` the GM's file it
-    was autosaved from (None for a siege never saved). The rest describes the siege inside so
-    the GM can choose without opening it.
+    was autosaved from (None for a siege never saved), ``source_saved_at`` that file's
+    modification time (None when it is gone or was never saved). The rest describes the siege
+    inside so the GM can choose without opening it.
     """
 
     path: Path
@@ -63,48 +71,73 @@ class RecoveryCandidate:
     clock_label: str
     structures: int
     log_length: int
+    source_saved_at: datetime | None = None
+    # The version of the source the window had read, and how many log entries it held: a
+    # recovered siege saved to its source is checked against that version (and, if the
+    # source changed, only the entries after those are this window's to play again).
+    source_stamp: FileStamp | None = None
+    log_on_disk: int | None = None
 
     def describe(self) -> str:
-        """One line for a recovery dialog: name, source, clock, counts and when saved."""
+        """One line for a recovery dialog: name, source, clock, counts and both times."""
         source = self.source_path.name if self.source_path else "never saved"
-        return (f"{self.siege_name} ({source}): {self.clock_label}, {self.structures} "
+        text = (f"{self.siege_name} ({source}): {self.clock_label}, {self.structures} "
                 f"structure{'s' if self.structures != 1 else ''}, {self.log_length} log "
                 f"entr{'ies' if self.log_length != 1 else 'y'}; autosaved "
-                f"{self.saved_at.astimezone().strftime('%Y-%m-%d %H:%M:%S')}")
+                f"{_local(self.saved_at)}")
+        if self.source_saved_at is not None:
+            newer = " (newer than the autosave)" if self.source_saved_at > self.saved_at else ""
+            text += f"; the file was saved {_local(self.source_saved_at)}{newer}"
+        elif self.source_path is not None:
+            text += "; the file is gone"
+        return text
+
+
+def _local(moment: datetime) -> str:
+    return moment.astimezone().strftime("%Y-%m-%d %H:%M:%S")
 
 
 class Autosaver:
-    """Autosaves of one session in ``folder`` (created on first save)."""
+    """The autosaves of one window in ``folder`` (created on first save)."""
 
     def __init__(self, folder: str | Path | None = None) -> None:
         self.folder = Path(folder) if folder is not None else default_folder()
-        # Names carry a session token so that a declined autosave of a file is not
-        # overwritten by this session's autosaves of the same file.
-        self._session = secrets.token_hex(4)
+        # The window's token names its autosaves and its live marker.
+        self.token = secrets.token_hex(4)
+        self._live: ExitStack | None = None
 
     # -- during a session
 
     def begin(self) -> None:
-        """Mark this session as running: until ``clean_exit``, a crash is detectable.
-
-        Call after ``pending`` (which looks at the previous session's marker).
-        """
+        """Mark this window as running (its live marker) until ``clean_exit``; a second call
+        does nothing. ``pending`` calls it first."""
+        if self._live is not None:
+            return
         self.folder.mkdir(parents=True, exist_ok=True)
-        (self.folder / CLEAN_EXIT_MARKER).unlink(missing_ok=True)
+        live = ExitStack()
+        live.enter_context(hold_lock(self._marker(self.token), wait=0))
+        self._live = live
+
+    @property
+    def running(self) -> bool:
+        """Whether ``begin`` was called and ``clean_exit`` not yet."""
+        return self._live is not None
 
     def autosave_path(self, source_path: str | Path | None) -> Path:
-        """Where ``save`` puts the autosave of ``source_path`` (None: this session's untitled
+        """Where ``save`` puts the autosave of ``source_path`` (None: this window's untitled
         siege). Never the source itself: always inside ``folder``."""
         if source_path is None:
-            return self.folder / f"untitled-{self._session}{SUFFIX}"
+            return self.folder / f"untitled-{self.token}{SUFFIX}"
         source = Path(os.path.abspath(source_path))
         digest = hashlib.sha256(str(source).encode("utf-8", "surrogatepass")).hexdigest()[:12]
         stem = "".join(c if c.isalnum() or c in "-_" else "_" for c in source.stem)[:40] or "siege"
-        return self.folder / f"{stem}-{digest}-{self._session}{SUFFIX}"
+        return self.folder / f"{stem}-{digest}-{self.token}{SUFFIX}"
 
-    def save(self, siege_file: SiegeFile, source_path: str | Path | None) -> Path:
+    def save(self, siege_file: SiegeFile, source_path: str | Path | None, *,
+             log_on_disk: int | None = None) -> Path:
         """Autosave ``siege_file``, the document opened from ``source_path`` (None if never
-        saved); return the autosave's path.
+        saved); return the autosave's path. ``siege_file.stamp`` (when it is of the source)
+        and ``log_on_disk`` (the log entries the source held) are kept with it for recovery.
 
         Atomic like any save; raises ``SiegeFileError`` if it cannot be written, in which case
         the previous autosave is intact. The GM's own file is never touched.
@@ -112,44 +145,50 @@ class Autosaver:
         target = self.autosave_path(source_path)
         self.folder.mkdir(parents=True, exist_ok=True)
         source = None if source_path is None else os.path.abspath(source_path)
-        sidecar = json.dumps({"source": source}).encode("utf-8")
-        try:
-            atomic_write(target.with_suffix(_SIDECAR), lambda stream: stream.write(sidecar))
-        except OSError as error:
-            raise SiegeFileError(f"could not autosave: {error.strerror or error}") from error
-        write_siege(target, siege_file, backup=False)
+        stamp = siege_file.stamp if source is not None and siege_file.stamp is not None and \
+            siege_file.stamp.path == os.path.realpath(source) else None
+        self._write_note(target, {"source": source, "log_on_disk": log_on_disk,
+                                  "source_stamp": None if stamp is None else asdict(stamp)})
+        write_siege(target, SiegeFile(siege=siege_file.siege, images=siege_file.images),
+                    backup=False)
         return target
 
     def clean_exit(self) -> None:
-        """The session ends normally: remove every autosave (declined ones too) and write the
-        clean-exit marker."""
-        if not self.folder.is_dir():
-            return
-        for path in self._autosaves():
-            self._remove(path)
-        (self.folder / CLEAN_EXIT_MARKER).write_text(
-            datetime.now(timezone.utc).isoformat() + "\n", encoding="utf-8")
+        """The window closes normally: remove its own autosaves (and those it was offered and
+        the GM declined), then its live marker. Other windows' autosaves stay."""
+        if self.folder.is_dir():
+            for path in self._autosaves():
+                if self._keeper_of(path) == self.token:
+                    self._remove(path)
+        if self._live is not None:
+            self._live.close()
+            self._live = None
 
     # -- at start-up
 
     def crashed(self) -> bool:
-        """Whether the previous session ended without ``clean_exit`` (and left autosaves)."""
-        return (self.folder.is_dir() and not (self.folder / CLEAN_EXIT_MARKER).exists()
-                and any(True for _ in self._autosaves()))
+        """Whether a window that is no longer running left autosaves."""
+        return self.folder.is_dir() and any(
+            self._left_by_a_crash(path) for path in self._autosaves())
 
     def pending(self) -> list[RecoveryCandidate]:
-        """Autosaves to offer after a crash, newest first; empty after a clean exit.
+        """Autosaves that windows no longer running left, newest first; each becomes this
+        window's own (so no other window offers it too, and this window's clean exit removes
+        it if the GM declines it).
 
-        Offered: each autosave that opens as a valid siege and is newer than its source file
-        (or whose source is missing or was never saved). Nothing on disk is changed; an
-        unreadable autosave is skipped (and removed at the next clean exit).
+        Offered: each autosave that opens as a valid siege, whatever its source file's time
+        (both are in the candidate). The autosaves themselves are not changed; an unreadable
+        one is skipped and left alone.
         """
-        if not self.crashed():
+        if not self.folder.is_dir():
             return []
+        self.begin()
         candidates = []
         for path in self._autosaves():
+            if not self._left_by_a_crash(path):
+                continue
             candidate = self._candidate(path)
-            if candidate is not None:
+            if candidate is not None and self._claim(path):
                 candidates.append(candidate)
         return sorted(candidates, key=lambda c: c.saved_at, reverse=True)
 
@@ -159,8 +198,33 @@ class Autosaver:
 
     # -- inside
 
+    def _marker(self, token: str) -> Path:
+        return self.folder / _MARKER.format(token=token)
+
     def _autosaves(self):
         return (path for path in self.folder.glob(f"*{SUFFIX}") if path.is_file())
+
+    def _left_by_a_crash(self, path: Path) -> bool:
+        keeper = self._keeper_of(path)
+        return keeper != self.token and lock_holder(self._marker(keeper)) is None
+
+    def _claim(self, path: Path) -> bool:
+        """Make the autosave at ``path`` this window's, unless another window took it first."""
+        try:
+            with hold_lock(path, wait=1.0):
+                if not self._left_by_a_crash(path):
+                    return False
+                self._write_note(path, self._note(path))
+        except (SiegeFileLocked, SiegeFileError):
+            return False
+        return True
+
+    def _write_note(self, target: Path, note: dict) -> None:
+        note = json.dumps({**note, "window": self.token}).encode("utf-8")
+        try:
+            atomic_write(target.with_suffix(_SIDECAR), lambda stream: stream.write(note))
+        except OSError as error:
+            raise SiegeFileError(f"could not autosave: {error.strerror or error}") from error
 
     def _candidate(self, path: Path) -> RecoveryCandidate | None:
         try:
@@ -169,24 +233,45 @@ class Autosaver:
         except (OSError, SiegeFileError):
             return None
         source = self._source_of(path)
+        source_saved = None
         if source is not None:
             try:
-                if source.stat().st_mtime >= saved:
-                    return None  # the GM saved after this autosave: nothing to recover
+                source_saved = datetime.fromtimestamp(source.stat().st_mtime, timezone.utc)
             except OSError:
                 pass  # the source is gone: the autosave is all there is
         siege = contents.siege
+        note = self._note(path)
+        try:
+            stamp = FileStamp(**note["source_stamp"]) if note.get("source_stamp") else None
+        except TypeError:
+            stamp = None
+        log_on_disk = note.get("log_on_disk")
+        if not isinstance(log_on_disk, int) or not 0 <= log_on_disk <= len(siege.log):
+            log_on_disk = None
         return RecoveryCandidate(
             path=path, saved_at=datetime.fromtimestamp(saved, timezone.utc), source_path=source,
             siege_name=siege.name, clock_label=siege.clock.label(),
-            structures=len(siege.structures), log_length=len(siege.log))
+            structures=len(siege.structures), log_length=len(siege.log),
+            source_saved_at=source_saved, source_stamp=stamp, log_on_disk=log_on_disk)
 
     @staticmethod
-    def _source_of(path: Path) -> Path | None:
+    def _note(path: Path) -> dict:
         try:
-            source = json.loads(path.with_suffix(_SIDECAR).read_text(encoding="utf-8"))["source"]
-        except (OSError, ValueError, KeyError, TypeError):
-            return None
+            note = json.loads(path.with_suffix(_SIDECAR).read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return {}
+        return note if isinstance(note, dict) else {}
+
+    def _keeper_of(self, path: Path) -> str:
+        """The token of the window an autosave belongs to: its note's, or (older autosaves)
+        the last part of its name."""
+        keeper = self._note(path).get("window")
+        if isinstance(keeper, str) and keeper.isalnum():
+            return keeper
+        return path.stem.rsplit("-", 1)[-1]
+
+    def _source_of(self, path: Path) -> Path | None:
+        source = self._note(path).get("source")
         return Path(source) if isinstance(source, str) else None
 
     @staticmethod

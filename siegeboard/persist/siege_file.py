@@ -18,31 +18,55 @@ the very same siege.
 
 Opening (``read_siege``) is read-only and validates everything: the archive's shape and
 sizes (decompression bombs), the JSON, the schema version (migrating older ones), every
-field, every reference and every image. Whatever is wrong, the caller gets one
-``SiegeFileError`` with one message naming the file and, where there is one, the field;
-never another exception class and never a half-valid siege.
+field and its bounds (RULINGS R3, R4), every reference and every image. Whatever is wrong, the
+caller gets one ``SiegeFileError`` with one message naming the file and, where there is one,
+the field; never another exception class and never a half-valid siege. A refusal costs at most
+about the file's size: the directory's entry count is read from its end record first, members
+are inflated a chunk at a time and stopped past their declared size, a PNG is stopped at data
+after its end, unknown keys are refused once, and validation stops at the first bad item.
+The result records the version read (``SiegeFile.stamp``) and the decoded pixels.
+
+Two writers: ``lock.hold_lock`` serialises read-modify-writes, and ``write_siege`` refuses
+(``SiegeFileChanged``) to rename over a file that is no longer the version that was read.
 """
 
 from __future__ import annotations
 
-import errno
+import hashlib
+import io
 import json
 import lzma
 import math
+import os
 import re
+import stat
 import struct
+import types
+import typing
 import zipfile
 import zlib
 from dataclasses import dataclass, field
+from datetime import datetime
 from pathlib import Path
 from typing import Any, BinaryIO
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
 from siegeboard import __version__
-from siegeboard.model.siege import Siege
-from siegeboard.persist.atomic import atomic_write, backup_path
-from siegeboard.persist.images import ImageRefused, check_image
+from siegeboard.model.log import LogEntry
+from siegeboard.model.siege import Mine, Siege
+from siegeboard.model.structure import Structure
+from siegeboard.model.validation import MAX_ITEMS
+from siegeboard.model.weapon import Battery, Weapon
+from siegeboard.persist.atomic import (
+    atomic_write, backup_path, plain_reason, remove_litter, write_all,
+)
+from siegeboard.persist.errors import SiegeFileError
+from siegeboard.model.validation import check_span
+from siegeboard.persist.images import (
+    PNG_SIGNATURE, ImageRefused, check_image, decoded_image, png_end,
+)
+from siegeboard.persist.lock import holds_lock
 from siegeboard.persist.migrate import MigrationError, migrate
 from siegeboard.rules.context import RuleError
 from siegeboard.rules.registry import unknown_kinds
@@ -52,20 +76,69 @@ SUFFIX = ".siege"
 MAX_MEMBERS = 100
 MAX_MEMBER_BYTES = 500 * 1024 * 1024
 MAX_TOTAL_BYTES = 1024 * 1024 * 1024
+# siege.json: ten thousand structures and as many log entries fit in a tenth of this; parsing
+# this much JSON costs a few hundred megabytes at most.
+MAX_DOCUMENT_BYTES = 32 * 1024 * 1024
+# Every entry of the zip directory: 46 bytes, a name, an extra field and a comment.
+MAX_DIRECTORY_BYTES = MAX_MEMBERS * (46 + 3 * 1024)
+_CHUNK = 1 << 20
+# The largest object of a siege (the tables aside) is an event's details, at most 1,000.
+MAX_OBJECT_KEYS = 1_000
+# A temporary file this old beside a siege is a crash's litter even while another process may
+# be saving it without the lock (no save takes this long).
+LITTER_AGE = 600.0
 # Fixed member timestamps make a save reproducible: the same siege gives the same bytes.
 _MEMBER_TIME = (1980, 1, 1, 0, 0, 0)
 WRITER_PREFIX = "siegeboard "
 
 __all__ = [
-    "DOCUMENT", "MAX_MEMBERS", "MAX_MEMBER_BYTES", "MAX_TOTAL_BYTES", "SUFFIX", "SiegeFile",
-    "SiegeFileError", "backup_path", "member_name_problem", "read_siege", "siege_from_json",
-    "write_siege",
+    "DOCUMENT", "MAX_MEMBERS", "MAX_MEMBER_BYTES", "MAX_TOTAL_BYTES", "SUFFIX", "FileStamp",
+    "SiegeFile", "SiegeFileChanged", "SiegeFileError", "SiegeFileReadOnly", "backup_path",
+    "file_stamp", "member_name_problem", "read_siege", "siege_from_json", "write_siege",
 ]
 
 
-class SiegeFileError(Exception):
-    """A file that cannot be opened or saved; the message says what is wrong and, for a
-    failed save, that the old file is unchanged."""
+@dataclass(frozen=True)
+class FileStamp:
+    """Which version of a file was read: its real path, size, modification time (ns) and the
+    SHA-256 of its bytes. Two stamps of one path are the same version when all agree."""
+
+    path: str
+    size: int
+    mtime_ns: int
+    sha256: str
+
+    def same_version(self, other: "FileStamp | None") -> bool:
+        return other is not None and (self.path, self.size, self.mtime_ns, self.sha256) == (
+            other.path, other.size, other.mtime_ns, other.sha256)
+
+    def describe(self) -> str:
+        """"12,345 bytes, changed 2026-12-01 10:02:11" for a dialog."""
+        when = datetime.fromtimestamp(self.mtime_ns / 1e9).strftime("%Y-%m-%d %H:%M:%S")
+        return f"{self.size:,} bytes, changed {when}"
+
+
+class SiegeFileChanged(SiegeFileError):
+    """A save refused because the file on disk is no longer the version that was read (another
+    writer saved it, or it was removed). ``read`` is the stamp taken when it was read, ``now``
+    the file's stamp at the save (None: the file is gone). Nothing was written."""
+
+    def __init__(self, path: Path, read: FileStamp, now: FileStamp | None):
+        gone = "was removed" if now is None else "changed"
+        super().__init__(f"{path.name} {gone} since it was read (another program or window "
+                         f"saved it); nothing was written")
+        self.path = path
+        self.read = read
+        self.now = now
+
+
+class SiegeFileReadOnly(SiegeFileError):
+    """A save refused because the file is read-only; ``path`` is the file. Saving again with
+    ``replace_read_only=True`` replaces it (keeping its read-only mode)."""
+
+    def __init__(self, path: Path):
+        super().__init__(f"{path.name} is read-only; it was not replaced")
+        self.path = path
 
 
 @dataclass
@@ -75,13 +148,19 @@ class SiegeFile:
     ``migrated_from`` is set by ``read_siege`` when the file was written in an older schema
     version (saving it writes the current version); ``written_by`` to the program and version
     that wrote the file ("siegeboard 0.2.0"; None for files from before 0.2, which did not
-    say). Both are ignored when saving: a save says this program wrote it.
+    say): both are ignored when saving. ``stamp`` is set by ``read_siege`` to the version
+    read: saving to that same path first checks that the file is still that version (see
+    ``write_siege``).
     """
 
     siege: Siege
     images: dict[str, bytes] = field(default_factory=dict)
     migrated_from: int | None = None
     written_by: str | None = field(default=None, compare=False)  # provenance, not content
+    stamp: FileStamp | None = field(default=None, compare=False)
+    # The images' pixels as decoded and checked at open (member -> Pillow image): what the
+    # board shows (``images.decoded_image`` gives them for images added later).
+    pixels: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
 
 # --------------------------------------------------------------------------- opening
@@ -94,17 +173,12 @@ def read_siege(path: str | Path) -> SiegeFile:
     which); a newer one is refused as "made by a newer siegeboard".
     """
     path = Path(path)
-    try:
-        handle = open(path, "rb")
-    except FileNotFoundError:
-        raise SiegeFileError(f"{path}: no such file") from None
-    except IsADirectoryError:
-        raise SiegeFileError(f"{path} is a folder, not a siege file") from None
-    except OSError as error:
-        raise SiegeFileError(f"{path.name} cannot be read: {_reason(error)}") from error
+    handle = _open_regular(path)
     with handle:
         try:
-            return _read_archive(handle, path.name)
+            opened = _read_archive(handle, path.name)
+            opened.stamp = _stamp_of_handle(handle, path)
+            return opened
         except SiegeFileError:
             raise
         except NotImplementedError as error:
@@ -120,8 +194,52 @@ def read_siege(path: str | Path) -> SiegeFile:
         except (zipfile.BadZipFile, zipfile.LargeZipFile, zlib.error, lzma.LZMAError, EOFError,
                 struct.error, KeyError, OSError, ValueError, OverflowError, IndexError) as error:
             raise SiegeFileError(
-                f"{path.name} is not a siege file or is damaged "
-                f"({type(error).__name__}: {error})") from error
+                f"{path.name} is not a siege file or is damaged ({_plain(error)})") from error
+
+
+def file_stamp(path: str | Path) -> FileStamp | None:
+    """The stamp of the file at ``path`` now (None when there is none), as ``read_siege``
+    records it."""
+    path = Path(path)
+    try:
+        with open(path, "rb") as handle:
+            return _stamp_of_handle(handle, path)
+    except OSError:
+        return None
+
+
+def _open_regular(path: Path) -> BinaryIO:
+    """``path`` opened for reading, refused at once unless it is a regular file: a FIFO would
+    block, a device would never end."""
+    flags = os.O_RDONLY | getattr(os, "O_BINARY", 0) | getattr(os, "O_NONBLOCK", 0)
+    try:
+        descriptor = os.open(path, flags)
+    except FileNotFoundError:
+        raise SiegeFileError(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise SiegeFileError(f"{path} is a folder, not a siege file") from None
+    except OSError as error:
+        raise SiegeFileError(f"{path.name} cannot be read: {plain_reason(error)}") from error
+    mode = os.fstat(descriptor).st_mode
+    if not stat.S_ISREG(mode):
+        os.close(descriptor)
+        what = ("a folder" if stat.S_ISDIR(mode) else "a pipe" if stat.S_ISFIFO(mode)
+                else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode)
+                else "a socket" if stat.S_ISSOCK(mode) else "not a regular file")
+        raise SiegeFileError(f"{path} is {what}, not a siege file")
+    if hasattr(os, "set_blocking"):
+        os.set_blocking(descriptor, True)
+    return os.fdopen(descriptor, "rb")
+
+
+def _stamp_of_handle(handle: BinaryIO, path: Path) -> FileStamp:
+    status = os.fstat(handle.fileno())
+    digest = hashlib.sha256()
+    handle.seek(0)
+    while chunk := handle.read(1 << 20):
+        digest.update(chunk)
+    return FileStamp(path=os.path.realpath(path), size=status.st_size,
+                     mtime_ns=status.st_mtime_ns, sha256=digest.hexdigest())
 
 
 def siege_from_json(document: bytes, source: str = DOCUMENT) -> tuple[Siege, int]:
@@ -140,6 +258,7 @@ def siege_from_json(document: bytes, source: str = DOCUMENT) -> tuple[Siege, int
 def _parse_document(document: bytes, source: str) -> tuple[Siege, int]:
     try:
         text = document.decode("utf-8")
+        _refuse_a_non_object(text, source)
         data = json.loads(text, parse_constant=_refuse_constant, parse_float=_finite_float,
                           object_pairs_hook=_no_repeated_keys)
     except UnicodeDecodeError as error:
@@ -152,7 +271,12 @@ def _parse_document(document: bytes, source: str) -> tuple[Siege, int]:
     except MigrationError as error:
         raise SiegeFileError(f"{source}: {error}") from None
     try:
+        _validate_tables(data)
         siege = Siege.model_validate(data)
+    except _TableError as problem:
+        raise SiegeFileError(f"{source}: {_describe(problem.error, problem.where)}") from None
+    except _Refused as problem:
+        raise SiegeFileError(f"{source}: {problem}") from None
     except ValidationError as error:
         raise SiegeFileError(f"{source}: {_describe(error)}") from None
     try:
@@ -163,6 +287,116 @@ def _parse_document(document: bytes, source: str) -> tuple[Siege, int]:
         more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
         raise SiegeFileError(f"{source}: {problems[0]}{more}")
     return siege, version
+
+
+def _refuse_a_non_object(text: str, source: str) -> None:
+    """A document that is plainly not an object is refused before it is parsed: an array of
+    millions of zeros costs nothing."""
+    if text[:64].lstrip()[:1] == "[":
+        raise SiegeFileError(f"{source}: siege.json must hold a JSON object, not an array")
+
+
+class _Refused(Exception):
+    """A document refused before pydantic sees it; the message names the field."""
+
+
+class _TableError(Exception):
+    def __init__(self, error: ValidationError, where: tuple[int | str, ...]):
+        self.error = error
+        self.where = where
+
+
+_TABLES = {"structures": Structure, "weapons": Weapon, "batteries": Battery, "mines": Mine}
+
+
+def _validate_tables(data: Any) -> None:
+    """Validate the siege's tables and log one item at a time, in place, stopping at the first
+    item that is wrong: a file of a million bad items costs one item's errors, not a million
+    (pydantic collects every error of one call). The siege's own validation then takes the
+    items as they are."""
+    if not isinstance(data, dict):
+        return
+    _objects_are_small(data)
+    _known_fields(Siege, data, ())
+    for table, model in _TABLES.items():
+        items = data.get(table)
+        if isinstance(items, dict) and len(items) <= MAX_ITEMS:
+            for key, item in items.items():
+                items[key] = _one(model, item, (table, key))
+    log = data.get("log")
+    if isinstance(log, list) and len(log) <= MAX_ITEMS:
+        for index, entry in enumerate(log):
+            log[index] = _one(LogEntry, entry, ("log", index))
+
+
+def _objects_are_small(data: dict) -> None:
+    """Every object but the siege's tables has at most ``MAX_OBJECT_KEYS`` keys: pydantic
+    names each unknown key of an object as an error of its own."""
+    stack: list[tuple[Any, tuple[int | str, ...]]] = [(data, ())]
+    while stack:
+        node, where = stack.pop()
+        if isinstance(node, dict):
+            if len(node) > MAX_OBJECT_KEYS and not (len(where) == 1 and where[0] in _TABLES):
+                raise _Refused(f"{_field_path(where) or 'siege.json'}: an object of "
+                               f"{len(node):,} keys; an object of a siege has at most "
+                               f"{MAX_OBJECT_KEYS:,}")
+            stack.extend((value, (*where, key)) for key, value in node.items()
+                         if isinstance(value, (dict, list)))
+        else:
+            stack.extend((value, (*where, index)) for index, value in enumerate(node)
+                         if isinstance(value, (dict, list)))
+
+
+def _known_fields(model, item: dict, where: tuple[int | str, ...]) -> None:
+    """Refuse the first key of ``item``, or of any object inside it, that its model has no
+    field for, as pydantic would, but once: pydantic names every unknown key of every object
+    as an error of its own."""
+    fields = model.model_fields
+    unknown = next((key for key in item if key not in fields), None)
+    if unknown is not None:
+        raise _Refused(f"{_field_path((*where, unknown))}: Extra inputs are not permitted")
+    for key, value in item.items():
+        if isinstance(value, (dict, list)):
+            _known_inside(fields[key].annotation, value, (*where, key))
+
+
+def _known_inside(annotation: Any, value: Any, where: tuple[int | str, ...]) -> None:
+    """``_known_fields`` for a value of type ``annotation``: a model, a list or dict of
+    models, an optional one, or a tagged union of models (the actions)."""
+    origin, arguments = typing.get_origin(annotation), typing.get_args(annotation)
+    if origin is typing.Annotated:
+        _known_inside(arguments[0], value, where)
+    elif isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        if isinstance(value, dict):
+            _known_fields(annotation, value, where)
+    elif origin is list and arguments and isinstance(value, list):
+        for index, each in enumerate(value):
+            if isinstance(each, (dict, list)):
+                _known_inside(arguments[0], each, (*where, index))
+    elif origin is dict and len(arguments) == 2 and isinstance(value, dict):
+        for key, each in value.items():
+            if isinstance(each, (dict, list)):
+                _known_inside(arguments[1], each, (*where, key))
+    elif origin in (typing.Union, types.UnionType):
+        models = [each for each in arguments if isinstance(each, type)
+                  and issubclass(each, BaseModel)]
+        if len(models) == 1:
+            _known_inside(models[0], value, where)
+        elif models and isinstance(value, dict):
+            tagged = [each for each in models if "type" in each.model_fields and
+                      each.model_fields["type"].default == value.get("type")]
+            if len(tagged) == 1:
+                _known_fields(tagged[0], value, where)
+
+
+def _one(model, item: Any, where: tuple[int | str, ...]):
+    if not isinstance(item, dict):
+        return item  # the siege's validation names what it should be
+    _known_fields(model, item, where)
+    try:
+        return model.model_validate(item)
+    except ValidationError as error:
+        raise _TableError(error, where) from None
 
 
 def member_name_problem(name: str) -> str | None:
@@ -192,26 +426,36 @@ def member_name_problem(name: str) -> str | None:
 
 def _read_archive(handle: BinaryIO, name: str) -> SiegeFile:
     _refuse_cut_comment(handle, name)
+    _check_directory_size(handle, name)
     with zipfile.ZipFile(handle) as archive:
         members = _checked_members(archive, name)
         if DOCUMENT not in members:
             raise SiegeFileError(f"{name} is not a siege: it has no {DOCUMENT}")
-        siege, version = siege_from_json(_read_member(archive, members[DOCUMENT], name),
-                                         f"{name}: {DOCUMENT}")
+        if members[DOCUMENT].file_size > MAX_DOCUMENT_BYTES:
+            raise SiegeFileError(
+                f"{name}: {DOCUMENT} unpacks to {members[DOCUMENT].file_size:,} bytes; a siege's "
+                f"document is at most {MAX_DOCUMENT_BYTES:,}")
+        siege, version = siege_from_json(
+            _read_member(archive, members[DOCUMENT], name, MAX_DOCUMENT_BYTES),
+            f"{name}: {DOCUMENT}")
         if siege.map is not None and siege.map.member not in members:
             raise SiegeFileError(f"{name}: map.member: the map image {siege.map.member!r} is "
                                  f"not in the file")
         images = {}
+        pixels = {}
         for member, info in members.items():
             if member == DOCUMENT:
                 continue
-            data = _read_member(archive, info, name)
+            data = _read_member(archive, info, name, MAX_MEMBER_BYTES)
             try:
                 check_image(data)
+                pixels[member] = decoded_image(data)
             except ImageRefused as error:
                 raise SiegeFileError(f"{name}: the image {member!r} {error}") from None
             images[member] = data
-    return SiegeFile(siege=siege, images=images,
+    if siege.map is not None:
+        _check_plan_extent(siege, pixels[siege.map.member].size, name)
+    return SiegeFile(siege=siege, images=images, pixels=pixels,
                      migrated_from=version if version != siege.schema_version else None,
                      written_by=_writer(archive.comment))
 
@@ -243,6 +487,60 @@ def _writer(comment: bytes) -> str | None:
     return text if text.startswith(WRITER_PREFIX) else None
 
 
+def _check_directory_size(handle: BinaryIO, name: str) -> None:
+    """Refuse an archive whose directory lists more than ``MAX_MEMBERS`` entries, or is larger
+    than such a directory can be, from its end record alone: before ``zipfile`` reads (and
+    builds an object for) every entry."""
+    handle.seek(0, os.SEEK_END)
+    size = handle.tell()
+    tail_length = min(size, 22 + 65_535 + 20 + 56)
+    handle.seek(size - tail_length)
+    tail = handle.read(tail_length)
+    at = tail.rfind(b"PK\x05\x06")
+    if at < 0 or at + 22 > len(tail):
+        return  # not a zip, or damaged: zipfile says so in its own words
+    entries, directory_bytes = struct.unpack("<xxxxxxxxxxHI", tail[at:at + 16])
+    if entries == 0xFFFF or directory_bytes == 0xFFFFFFFF:
+        locator = tail.rfind(b"PK\x06\x07", 0, at)
+        record_at = None
+        if locator >= 0 and locator + 20 <= len(tail):
+            (record_at,) = struct.unpack("<Q", tail[locator + 8:locator + 16])
+        if record_at is not None and record_at + 56 <= size:
+            handle.seek(record_at)
+            record = handle.read(56)
+            if record[:4] == b"PK\x06\x06":
+                entries, directory_bytes = struct.unpack("<QQ", record[32:48])
+    if entries > MAX_MEMBERS:
+        raise SiegeFileError(f"{name} has {entries:,} members; a siege has at most "
+                             f"{MAX_MEMBERS}")
+    if directory_bytes > MAX_DIRECTORY_BYTES:
+        raise SiegeFileError(f"{name}: its list of members takes {directory_bytes:,} bytes, "
+                             f"more than {MAX_MEMBERS} members can (a damaged or hostile file)")
+    handle.seek(0)
+
+
+def _check_plan_extent(siege: Siege, size: tuple[int, int], name: str) -> None:
+    """The plan laid on the board (its pixels at its scale, from its offset) stays finite and
+    within the span of a siege, measured from the grid's origin (R4)."""
+    calibration = siege.map
+    width = size[0] / calibration.pixels_per_metre
+    height = size[1] / calibration.pixels_per_metre
+    turn = math.radians(calibration.rotation_deg)
+    cos, sin = math.cos(turn), math.sin(turn)
+    x, y = calibration.offset
+    corners = [(x + cos * u - sin * v, y + sin * u + cos * v)
+               for u, v in ((0, 0), (width, 0), (0, height), (width, height))]
+    try:
+        if not all(math.isfinite(value) for corner in corners for value in corner):
+            raise ValueError("its corners are not finite numbers")
+        check_span([siege.grid_origin, *corners], "the plan")
+    except ValueError as error:
+        raise SiegeFileError(
+            f"{name}: map.pixels_per_metre: a {size[0]:,} x {size[1]:,} pixel plan at "
+            f"{calibration.pixels_per_metre:g} pixels a metre from ({x:g}, {y:g}) m does not fit "
+            f"on the board: {error}") from None
+
+
 def _checked_members(archive: zipfile.ZipFile, name: str) -> dict[str, zipfile.ZipInfo]:
     """The archive's file members by name, after the checks that need no decompression."""
     infos = archive.infolist()
@@ -272,15 +570,30 @@ def _checked_members(archive: zipfile.ZipFile, name: str) -> dict[str, zipfile.Z
     return members
 
 
-def _read_member(archive: zipfile.ZipFile, info: zipfile.ZipInfo, name: str) -> bytes:
-    # The declared size was checked; this bounds what is actually produced, whatever the
-    # header claims.
+def _read_member(archive: zipfile.ZipFile, info: zipfile.ZipInfo, name: str,
+                 limit: int) -> bytes:
+    """The member's bytes, inflated a chunk at a time: refused as soon as it gives more than
+    its header declared (a header can lie) or than ``limit``, or, for a PNG, as soon as data
+    follows its end. What is inflated is at most the smaller bound plus one chunk."""
+    bound = min(limit, info.file_size)
+    data = bytearray()
+    png = None
     with archive.open(info) as member:
-        data = member.read(MAX_MEMBER_BYTES + 1)
-    if len(data) > MAX_MEMBER_BYTES:
-        raise SiegeFileError(f"{name}: the member {info.filename!r} unpacks to more than "
-                             f"{MAX_MEMBER_BYTES:,} bytes (a decompression bomb?)")
-    return data
+        while chunk := member.read(min(_CHUNK, bound + 1 - len(data))):
+            data += chunk
+            if len(data) > bound:
+                raise SiegeFileError(
+                    f"{name}: the member {info.filename!r} unpacks to more than the "
+                    f"{bound:,} bytes {'its header declares' if bound == info.file_size else 'allowed'}"
+                    f" (a damaged file or a decompression bomb)")
+            if png is None and len(data) >= len(PNG_SIGNATURE):
+                png = data.startswith(PNG_SIGNATURE)
+            if png:
+                end = png_end(data)
+                if end is not None and end < len(data):
+                    raise SiegeFileError(f"{name}: the image {info.filename!r} has data after "
+                                         f"the end of its PNG")
+    return bytes(data)
 
 
 def _refuse_constant(constant: str) -> Any:
@@ -303,19 +616,31 @@ def _no_repeated_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return result
 
 
-def _describe(error: ValidationError) -> str:
-    """The first problem as ``field.path[0].name: message (got ...)``, and how many more."""
+def _describe(error: ValidationError, where: tuple[int | str, ...] = ()) -> str:
+    """The first problem as ``field.path[0].name: message (got ...)``, and how many more;
+    ``where`` is the path of the item ``error`` is about."""
     problems = error.errors(include_url=False)
     first = problems[0]
-    where = _field_path(first["loc"])
+    where = _field_path((*where, *first["loc"]))
     message = first["msg"].removeprefix("Value error, ")
     if first["type"] not in ("missing", "value_error", "assertion_error"):
-        shown = repr(first.get("input"))
+        given = first.get("input")
+        shown = (f"{len(given):,} items" if isinstance(given, (list, dict)) and len(given) > 8
+                 else _as_json(given))
         message += f" (got {shown if len(shown) <= 60 else shown[:57] + '...'})"
     text = f"{where}: {message}" if where else message
     if len(problems) > 1:
         text += f" (and {len(problems) - 1} more problem{'s' if len(problems) > 2 else ''})"
     return text
+
+
+def _as_json(value: Any) -> str:
+    """A value of the file as the file writes it (``null``, ``"x"``, ``[0, 1]``), not as
+    Python would."""
+    try:
+        return json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        return "a value of the wrong kind"
 
 
 def _field_path(location: tuple[int | str, ...]) -> str:
@@ -328,14 +653,21 @@ def _field_path(location: tuple[int | str, ...]) -> str:
 # --------------------------------------------------------------------------- saving
 
 
-def write_siege(path: str | Path, siege_file: SiegeFile, *, backup: bool = True) -> None:
-    """Save atomically; the previous version of ``path`` is kept as ``<path>.bak``.
+def write_siege(path: str | Path, siege_file: SiegeFile, *, backup: bool = True,
+                replace_read_only: bool = False) -> FileStamp:
+    """Save atomically; the previous version of ``path`` is kept as ``<path>.bak``. Returns
+    the stamp of the file written (what a later save of it checks against).
 
     Checks first, touching nothing, that the siege reopens as the same siege (no NaN or
     infinity, references hold, keys match ids), that image member names are safe and each
-    image is one ``read_siege`` accepts, and that the map's image is included. Then writes a
-    temporary file beside ``path``, fsyncs it, keeps the old file as ``backup_path(path)``
-    (when ``backup`` and it exists), renames over ``path`` and fsyncs the folder.
+    image is one ``read_siege`` accepts, and that the map's image is included. A read-only
+    ``path`` is refused (``SiegeFileReadOnly``) unless ``replace_read_only``. When
+    ``siege_file.stamp`` is of ``path``, the file must still be that version just before the
+    rename, else ``SiegeFileChanged`` (hold ``lock.hold_lock(path)`` around the whole
+    read-modify-write so that no cooperating writer comes between). Then writes a temporary file
+    beside ``path``, fsyncs it, keeps the old file as ``backup_path(path)`` (when ``backup``
+    and it exists), renames over ``path``, fsyncs the folder and removes temporary files an
+    earlier crash left beside ``path``.
 
     Raises ``SiegeFileError`` when the siege cannot be saved or the disk refuses (full, no
     permission, read-only); the message says the old file is unchanged (or that nothing was
@@ -345,13 +677,42 @@ def write_siege(path: str | Path, siege_file: SiegeFile, *, backup: bool = True)
     images = _images_for_saving(siege_file, path.name)
     document = _document_for_saving(siege_file.siege, path.name)
     existed = path.exists()
+    if existed and not replace_read_only and _read_only(path):
+        raise SiegeFileReadOnly(path)
+    expected = siege_file.stamp
+    if expected is not None and expected.path != os.path.realpath(path):
+        expected = None
     try:
-        atomic_write(path, lambda stream: _write_archive(stream, document, images),
-                     backup=backup)
+        buffer = io.BytesIO()
+        _write_archive(buffer, document, images)
+        data = buffer.getvalue()
+        atomic_write(path, lambda stream: write_all(stream, data), backup=backup,
+                     before_replace=None if expected is None else
+                     lambda: _still_as_read(path, expected))
+        written = os.stat(path)
     except OSError as error:
         kept = (f"the old {path.name} is unchanged" if existed
                 else f"nothing was written to {path.parent}")
-        raise SiegeFileError(f"could not save {path.name}: {_reason(error)}; {kept}") from error
+        raise SiegeFileError(f"could not save {path.name}: {plain_reason(error)}; {kept}") from error
+    remove_litter(path, older_than=0.0 if holds_lock(path) else LITTER_AGE)
+    return FileStamp(path=os.path.realpath(path), size=len(data), mtime_ns=written.st_mtime_ns,
+                     sha256=hashlib.sha256(data).hexdigest())
+
+
+def _read_only(path: Path) -> bool:
+    try:
+        mode = path.stat().st_mode
+    except OSError:
+        return False
+    # The mode bits too: a superuser may write anything, but a read-only file says "keep me".
+    return not os.access(path, os.W_OK) or not mode & 0o222
+
+
+def _still_as_read(path: Path, expected: FileStamp) -> None:
+    now = file_stamp(path)
+    if now is None or (now.size, now.mtime_ns) != (expected.size, expected.mtime_ns) \
+            or now.sha256 != expected.sha256:
+        raise SiegeFileChanged(path, expected, now)
 
 
 def _document_for_saving(siege: Siege, name: str) -> bytes:
@@ -360,6 +721,10 @@ def _document_for_saving(siege: Siege, name: str) -> bytes:
         raise SiegeFileError(f"cannot save {name}: {where} is not a finite number, which a file "
                              f"cannot keep; nothing was written")
     document = siege.model_dump_json(indent=1).encode("utf-8")
+    if len(document) > MAX_DOCUMENT_BYTES:
+        raise SiegeFileError(f"cannot save {name}: its document would take {len(document):,} "
+                             f"bytes, more than the {MAX_DOCUMENT_BYTES:,} a siege file may "
+                             f"hold; nothing was written")
     try:
         reopened, _ = siege_from_json(document, "the siege")
     except SiegeFileError as error:
@@ -424,9 +789,13 @@ def _member(name: str, compression: int) -> zipfile.ZipInfo:
     return info
 
 
-def _reason(error: OSError) -> str:
-    plain = {errno.ENOSPC: "the disk is full", errno.EACCES: "permission denied",
-             errno.EPERM: "permission denied", errno.EROFS: "the disk is read-only",
-             getattr(errno, "EDQUOT", -1): "the disk quota is exceeded"}
-    return plain.get(error.errno) or error.strerror or str(error) or type(error).__name__
+def _plain(error: BaseException) -> str:
+    """What went wrong, in the library's words but without its class names."""
+    text = str(error).strip()
+    if isinstance(error, OSError) and not isinstance(error, zipfile.BadZipFile):
+        text = plain_reason(error)
+    if not text or text.startswith("<"):
+        return "unreadable data"
+    return text[0].lower() + text[1:] if text[:2] != text[:2].upper() else text
+
 

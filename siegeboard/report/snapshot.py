@@ -16,12 +16,13 @@ is no display) if none exists.
 
 from __future__ import annotations
 
+import math
 import os
 import sys
-import tempfile
+from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QMarginsF, QRectF, QSize
+from PySide6.QtCore import QBuffer, QIODevice, QMarginsF, QRectF, QSize, qInstallMessageHandler
 from PySide6.QtGui import (
     QColor, QGuiApplication, QImage, QPageLayout, QPageSize, QPagedPaintDevice, QPainter,
     QPaintDevice, QPdfWriter,
@@ -30,6 +31,9 @@ from PySide6.QtSvg import QSvgGenerator
 
 from siegeboard.model.progress import NO_PROGRESS, Progress
 from siegeboard.model.siege import Siege
+from siegeboard.model.validation import MAX_SPAN_M
+from siegeboard.persist.atomic import atomic_write, plain_reason, write_all
+from siegeboard.report.bounds import board_bounds
 from siegeboard.report.extent import load_plan
 from siegeboard.report.options import SnapshotOptions
 from siegeboard.report.pages import SnapshotLayout
@@ -55,6 +59,12 @@ def ensure_gui_app() -> QGuiApplication:
     return QGuiApplication(["siegeboard"])
 
 
+def silence_qt_messages() -> None:
+    """Keep Qt's own diagnostics (fonts, platform plugins) off the terminal: a command-line
+    snapshot says what went wrong in its own words."""
+    qInstallMessageHandler(lambda *message: None)
+
+
 def page_size(options: SnapshotOptions) -> QPageSize:
     return QPageSize(getattr(QPageSize.PageSizeId, options.paper))
 
@@ -71,6 +81,59 @@ def configure_page(device: QPagedPaintDevice, options: SnapshotOptions) -> None:
     orientation = (QPageLayout.Orientation.Landscape if options.orientation == "landscape"
                    else QPageLayout.Orientation.Portrait)
     device.setPageLayout(QPageLayout(page_size(options), orientation, QMarginsF(0, 0, 0, 0)))
+
+
+MAX_PAGES = 100
+MAX_PAGE_BYTES = 512 * 1024 * 1024
+
+
+@dataclass(frozen=True)
+class SnapshotCost:
+    """What a snapshot would take, estimated before any painting: the map's pages (at least
+    this many; the table and the log add theirs), the memory of one PNG page, and the width and
+    height of the region shown, in metres."""
+
+    pages: float
+    page_bytes: int
+    view_m: tuple[float, float]
+
+    def problems(self) -> list[str]:
+        """Why the snapshot would take minutes or gigabytes; empty when it would not."""
+        found = []
+        if self.pages > MAX_PAGES:
+            found.append(f"the map alone would take about {_count(self.pages)} pages (more "
+                         f"than {MAX_PAGES})")
+        if self.page_bytes > MAX_PAGE_BYTES:
+            found.append(f"each page would take about {self.page_bytes / 2**30:,.1f} GB of "
+                         f"memory (more than {MAX_PAGE_BYTES // 2**20} MB)")
+        return found
+
+
+def _count(value: float) -> str:
+    return f"{value:,.0f}" if value < 1e15 else f"{value:.1e}"
+
+
+def snapshot_cost(siege: Siege, images: dict[str, bytes], options: SnapshotOptions,
+                  suffix: str = ".pdf") -> SnapshotCost:
+    """Estimate the cost of ``export_snapshot`` with ``options`` (see ``SnapshotCost``), by
+    arithmetic alone. Raises ``SnapshotError`` for a view wider than a siege spans (R4): no
+    estimate makes such a view meaningful."""
+    region = options.view if options.view is not None else board_bounds(siege, images)
+    width, height = region[2] - region[0], region[3] - region[1]
+    if not (math.isfinite(width) and math.isfinite(height)) or max(width, height) > MAX_SPAN_M:
+        raise SnapshotError(f"the view is {max(width, height):,.6g} m across; a siege spans at "
+                            f"most {MAX_SPAN_M / 1000:g} km")
+    page_w, page_h = page_points(options)
+    pages = 1.0
+    if options.scale is not None:
+        per_metre = 1000 / options.scale * POINTS_PER_MM
+        frame_w = page_w - 2 * MARGIN_MM * POINTS_PER_MM
+        frame_h = page_h - 2 * MARGIN_MM * POINTS_PER_MM
+        pages = math.ceil(width * per_metre / frame_w) * math.ceil(height * per_metre / frame_h)
+    page_bytes = 0
+    if suffix == ".png":
+        page_bytes = round(page_w * options.dpi / 72) * round(page_h * options.dpi / 72) * 4
+    return SnapshotCost(pages=pages, page_bytes=page_bytes, view_m=(width, height))
 
 
 def mark_snapshot(siege: Siege) -> None:
@@ -152,7 +215,8 @@ def export_snapshot(path: str | Path, siege: Siege, images: dict[str, bytes],
 
     A PDF holds every page. A PNG or SVG holds the first page (the map); with ``all_pages``
     the other pages follow as NAME-2.png, NAME-3.png... Each file is written beside its
-    target and renamed over it, so a failed export leaves no half file.
+    target and renamed over it, every write checked, so a failed export (a full disk) says so
+    and leaves no half file.
     Raises ``SnapshotError`` naming what to fix (unknown format, missing folder...), or
     ``Cancelled`` when ``progress`` (told before each PDF page, or each PNG/SVG file) says
     so: the file being written is dropped; with ``all_pages``, the pages already written stay.
@@ -169,7 +233,7 @@ def export_snapshot(path: str | Path, siege: Siege, images: dict[str, bytes],
     if not os.access(path.parent, os.W_OK):
         raise SnapshotError(f"{path}: the folder {path.parent} is not writable")
     if suffix == ".pdf":
-        _write(path, lambda temp: _export_pdf(temp, siege, images, options, progress))
+        _write(path, lambda device: _export_pdf(device, siege, images, options, progress))
         return [path]
     width_pt, height_pt = page_points(options)
     probe = _image_page(options, width_pt, height_pt)
@@ -179,39 +243,35 @@ def export_snapshot(path: str | Path, siege: Siege, images: dict[str, bytes],
         progress.report(number, total, f"Writing page {number + 1} of {total}")
         target = path if number == 0 else path.with_name(f"{path.stem}-{number + 1}{suffix}")
         if suffix == ".png":
-            _write(target, lambda temp: _export_png(temp, siege, images, options, number))
+            _write(target, lambda device: _export_png(device, siege, images, options, number))
         else:
-            _write(target, lambda temp: _export_svg(temp, siege, images, options, number))
+            _write(target, lambda device: _export_svg(device, siege, images, options, number))
         written.append(target)
     return written
 
 
 def _write(target: Path, render) -> None:
-    """Render into a temporary file beside ``target``, then rename it over ``target``."""
+    """Render into memory, then write the bytes beside ``target`` (every write checked,
+    fsynced) and rename them over it: a full disk or a refused write is reported, in the words
+    saving uses, and leaves no half file and no temporary one."""
+    buffer = QBuffer()
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    render(buffer)
+    buffer.close()
+    data = bytes(buffer.data())
+    if not data:
+        raise SnapshotError(f"{target.name}: nothing was painted, nothing was written")
     try:
-        handle, temp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=target.suffix,
-                                             dir=target.parent)
+        atomic_write(target, lambda stream: write_all(stream, data))
     except OSError as error:
-        raise SnapshotError(f"cannot write in {target.parent}: {error.strerror or error}") from None
-    os.close(handle)
-    temp = Path(temp_name)
-    umask = os.umask(0)
-    os.umask(umask)
-    temp.chmod(0o666 & ~umask)  # mkstemp makes it private; an export is an ordinary file
-    try:
-        render(temp)
-        if temp.stat().st_size == 0:
-            raise SnapshotError(f"{target.name}: nothing was written")
-        os.replace(temp, target)
-    except OSError as error:
-        raise SnapshotError(f"cannot write {target}: {error.strerror or error}") from None
-    finally:
-        temp.unlink(missing_ok=True)
+        kept = f"the old {target.name} is unchanged" if target.exists() else "nothing was written"
+        raise SnapshotError(f"could not write {target.name}: {plain_reason(error)}; {kept}"
+                            ) from None
 
 
-def _export_pdf(temp: Path, siege: Siege, images: dict[str, bytes],
+def _export_pdf(device: QBuffer, siege: Siege, images: dict[str, bytes],
                 options: SnapshotOptions, progress: Progress = NO_PROGRESS) -> None:
-    writer = QPdfWriter(str(temp))
+    writer = QPdfWriter(device)
     writer.setResolution(PDF_RESOLUTION)
     writer.setTitle(f"{siege.name}: {siege.clock.label()}")
     writer.setCreator("siegeboard")
@@ -223,6 +283,9 @@ def _export_pdf(temp: Path, siege: Siege, images: dict[str, bytes],
 def _image_page(options: SnapshotOptions, width_pt: float, height_pt: float) -> QImage:
     size = QSize(round(width_pt * options.dpi / 72), round(height_pt * options.dpi / 72))
     image = QImage(size, QImage.Format.Format_RGB32)
+    if image.isNull():
+        raise SnapshotError(f"a {size.width():,} x {size.height():,} pixel page does not fit in "
+                            f"memory; choose a lower --dpi or smaller paper")
     dots_per_metre = round(options.dpi / 0.0254)
     image.setDotsPerMeterX(dots_per_metre)
     image.setDotsPerMeterY(dots_per_metre)
@@ -230,21 +293,21 @@ def _image_page(options: SnapshotOptions, width_pt: float, height_pt: float) -> 
     return image
 
 
-def _export_png(temp: Path, siege: Siege, images: dict[str, bytes], options: SnapshotOptions,
-                page: int) -> None:
+def _export_png(device: QBuffer, siege: Siege, images: dict[str, bytes],
+                options: SnapshotOptions, page: int) -> None:
     image = _image_page(options, *page_points(options))
     paint_snapshot(image, siege, images, options, page=page)
     if options.greyscale:
         image = image.convertToFormat(QImage.Format.Format_Grayscale8)
-    if not image.save(str(temp), "PNG"):
-        raise SnapshotError(f"{temp.name}: the PNG could not be written")
+    if not image.save(device, "PNG"):
+        raise SnapshotError("the PNG could not be encoded")
 
 
-def _export_svg(temp: Path, siege: Siege, images: dict[str, bytes], options: SnapshotOptions,
-                page: int) -> None:
+def _export_svg(device: QBuffer, siege: Siege, images: dict[str, bytes],
+                options: SnapshotOptions, page: int) -> None:
     width_pt, height_pt = page_points(options)
     generator = QSvgGenerator()
-    generator.setFileName(str(temp))
+    generator.setOutputDevice(device)
     generator.setResolution(72)
     generator.setSize(QSize(round(width_pt), round(height_pt)))
     generator.setViewBox(QRectF(0, 0, width_pt, height_pt))

@@ -52,7 +52,8 @@ class AutosaveKeeper(QObject):
             return None
         try:
             self.last_path = self.autosaver.save(self.document.file_to_save(),
-                                                 self.document.path)
+                                                 self.document.path,
+                                                 log_on_disk=self.document.log_on_disk)
         except (SiegeFileError, OSError) as error:
             if not self._failing:
                 self._failing = True

@@ -17,14 +17,15 @@ from PySide6.QtGui import QUndoStack
 
 from siegeboard.geometry import StructureIndex
 from siegeboard.model.actions import AdvanceClock, FireAt
+from siegeboard.model.log import LogEntry
 from siegeboard.model.siege import MapImage, RulesetOptions, Siege
 from siegeboard.model.structure import Structure
 from siegeboard.model.weapon import Battery, Weapon
-from siegeboard.persist import SiegeFile, read_siege, write_siege
+from siegeboard.persist import FileStamp, SiegeFile, hold_lock, read_siege, write_siege
 from siegeboard.rules import engine
 from siegeboard.rules.arsenal import available_weapons, find_weapon
 from siegeboard.rules.build import new_structure
-from siegeboard.rules.dice import RandomDice, ScriptedDice, siege_dice
+from siegeboard.rules.dice import DiceExhausted, RandomDice, ScriptedDice, siege_dice
 from siegeboard.rules.registry import ruleset_of
 from siegeboard.rules.ruleset import Ruleset
 from siegeboard.rules.titles import action_title
@@ -56,6 +57,8 @@ class Document(QObject):
         self.unused_dice = 0
         # A recovered autosave is unsaved work even with nothing on the undo stack.
         self._unsaved = False
+        # How many log entries the file on disk holds: the ones after are this window's own.
+        self._log_on_disk = len(self.siege.log)
 
     # -- reading -------------------------------------------------------------------------
     @property
@@ -129,14 +132,20 @@ class Document(QObject):
         return siege_dice(self.siege.dice_seed, seq, attempt)
 
     # -- files ---------------------------------------------------------------------------
-    def load(self, siege_file: SiegeFile, path: Path | None, *, unsaved: bool = False) -> None:
+    def load(self, siege_file: SiegeFile, path: Path | None, *, unsaved: bool = False,
+             read_as: FileStamp | None = None, log_on_disk: int | None = None) -> None:
         """Replace the whole document (a new or opened file): undo history starts afresh.
 
         ``unsaved``: the siege is not what ``path`` holds (a recovered autosave): the document
-        counts as modified until it is saved."""
+        counts as modified until it is saved. ``read_as`` is then the version of ``path`` it
+        was made from (a save checks ``path`` is still that version) and ``log_on_disk`` how
+        many of its log entries that version held."""
+        if read_as is not None:
+            siege_file.stamp = read_as
         self.siege_file = siege_file
         self.path = path
         self._unsaved = unsaved
+        self._log_on_disk = len(siege_file.siege.log) if not unsaved else (log_on_disk or 0)
         self._index = None
         self.selection = ()
         self._draws = {}
@@ -151,25 +160,84 @@ class Document(QObject):
         siege_file = read_siege(path)
         self.load(siege_file, Path(path))
 
-    def save(self, path: Path | None = None) -> None:
-        """Save to ``path`` (or the current path); on ``SiegeFileError`` nothing has changed."""
+    def save(self, path: Path | None = None, *, replace_read_only: bool = False,
+             overwrite: bool = False) -> None:
+        """Save to ``path`` (or the current path) under its lock; on ``SiegeFileError`` (and
+        its ``SiegeFileChanged``: the file changed since it was read; ``SiegeFileReadOnly``)
+        or ``SiegeFileLocked`` nothing has changed. ``overwrite`` replaces the file even if it
+        changed since it was read; ``replace_read_only`` even a read-only one."""
         target = Path(path) if path is not None else self.path
         if target is None:
             raise ValueError("save: the siege has no file yet; choose a name")
-        write_siege(target, self.file_to_save())
+        to_save = self.file_to_save()
+        if overwrite:
+            to_save.stamp = None
+        with hold_lock(target):
+            self.siege_file.stamp = write_siege(target, to_save,
+                                                replace_read_only=replace_read_only)
         self._unsaved = False
+        self._log_on_disk = len(self.siege.log)
         self.undo_stack.setClean()
         if target != self.path:
             self.path = target
             self.path_changed.emit(target)
 
+    @property
+    def log_on_disk(self) -> int:
+        """How many of the log's entries the file on disk holds (the rest are unsaved)."""
+        return self._log_on_disk
+
+    def unsaved_actions(self) -> list[LogEntry]:
+        """The actions played in this window since its file was opened or saved, as logged."""
+        return list(self.siege.log[self._log_on_disk:])
+
+    def reload_and_replay(self) -> list[str]:
+        """The file changed on disk since this window read it: open it as it is now and play
+        this window's unsaved actions again on top, each with the dice it rolled where they
+        still fit (the rules ask for the same dice), else with fresh dice. Returns one line
+        per action saying how it went (its outcome, or why it could not be played), and a
+        last line when other unsaved edits (drawing, settings) were not carried over. Each
+        action is one undoable step; the document is then unsaved. Raises ``SiegeFileError``
+        (nothing changed) when the file cannot be read."""
+        path = self.path
+        if path is None:
+            raise ValueError("reload: the siege has no file")
+        actions = self.unsaved_actions()
+        others = sum(1 for number in range(self.undo_stack.index())
+                     if not isinstance(self.undo_stack.command(number), ApplyAction))
+        fresh = read_siege(path)
+        self.load(fresh, path)
+        report = []
+        for entry in actions:
+            title = action_title(entry.action, self.siege)
+            try:
+                outcome, afresh = self._replay_one(entry)
+            except (engine.RuleError, ValueError) as error:
+                report.append(f"{title}: not played again ({error})")
+                continue
+            first = outcome.entry.lines[0] if outcome.entry.lines else "done"
+            report.append(f"{title}: {first}" + (" (dice rolled afresh)" if afresh else ""))
+        if others:
+            report.append(f"{others} other unsaved edit{'s were' if others > 1 else ' was'} "
+                          f"not carried over (only actions are played again)")
+        self._unsaved = bool(actions)
+        return report
+
+    def _replay_one(self, entry: LogEntry) -> tuple[engine.Outcome, bool]:
+        values = entry.dice_values()
+        try:
+            outcome = self.play(entry.action, values)
+            if not self.unused_dice:
+                return outcome, False
+            self.undo_stack.undo()  # its dice were for another situation: roll afresh
+        except (DiceExhausted, ValueError):
+            pass
+        return self.play(entry.action), True
+
     def file_to_save(self) -> SiegeFile:
-        """What a save writes: the siege and only the map image in use."""
-        images = {}
-        if self.siege.map is not None:
-            member = self.siege.map.member
-            images = {member: self.images[member]}
-        return SiegeFile(siege=self.siege, images=images)
+        """What a save writes: the siege and every image of its file (the plan and the
+        others), stamped with the version of the file that was read."""
+        return SiegeFile(siege=self.siege, images=dict(self.images), stamp=self.siege_file.stamp)
 
     @property
     def modified(self) -> bool:
@@ -275,11 +343,16 @@ class Document(QObject):
                 pixels_per_metre: float = 10.0) -> None:
         """Put an image under the board (None removes it); data must already be readable."""
         new_map = None
+        old = self.siege.map
         if member is not None:
-            old = self.siege.map
             new_map = MapImage(member=member, pixels_per_metre=pixels_per_metre,
                                offset=old.offset if old else (0.0, 0.0), locked=True)
-        self.push(commands.SetMap(self, new_map, {member: data} if member else {}))
+        # The plan replaced goes; the file's other images travel on with it.
+        images = {name: kept for name, kept in self.images.items()
+                  if old is None or name != old.member}
+        if member is not None:
+            images[member] = data
+        self.push(commands.SetMap(self, new_map, images))
 
     def calibrate_map(self, pixels_per_metre: float) -> None:
         if self.siege.map is None:

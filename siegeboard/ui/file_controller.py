@@ -16,7 +16,9 @@ from PySide6.QtWidgets import QMenu
 
 from siegeboard.model.progress import Cancelled, Progress
 from siegeboard.model.siege import Siege
-from siegeboard.persist import SiegeFile, SiegeFileError, read_siege
+from siegeboard.persist import (
+    SiegeFile, SiegeFileChanged, SiegeFileError, SiegeFileReadOnly, read_siege,
+)
 from siegeboard.persist.autosave import Autosaver, RecoveryCandidate
 from siegeboard.ui.autosave_keeper import AutosaveKeeper
 from siegeboard.ui.document import Document
@@ -73,7 +75,8 @@ class FileController:
         except Cancelled:
             self.show_status(f"Recovery cancelled: the autosave is kept in {candidate.path}.")
             return False
-        self.document.load(siege_file, candidate.source_path, unsaved=True)
+        self.document.load(siege_file, candidate.source_path, unsaved=True,
+                           read_as=candidate.source_stamp, log_on_disk=candidate.log_on_disk)
         # Kept under this session's name before the old copy goes.
         if self.autosave.save_now() is not None:
             self.autosaver.discard(candidate)
@@ -153,9 +156,22 @@ class FileController:
         path = self.prompts.ask_save_path()
         return self._save_to(path) if path is not None else False
 
-    def _save_to(self, path: Path) -> bool:
+    def _save_to(self, path: Path, **how) -> bool:
         try:
-            self.document.save(path)
+            self.document.save(path, **how)
+        except SiegeFileChanged as error:
+            answer = self.prompts.ask_changed_on_disk(path.name, error)
+            if answer == "overwrite":
+                return self._save_to(path, **how, overwrite=True)
+            if answer == "save_as":
+                return self.save_as()
+            if answer == "reload":
+                self._reload_and_replay(path)
+            return False
+        except SiegeFileReadOnly:
+            if self.prompts.ask_replace_read_only(path.name):
+                return self._save_to(path, **how, replace_read_only=True)
+            return False
         except SiegeFileError as error:
             self.prompts.warn(f"Not saved: {error}")
             return False
@@ -163,6 +179,20 @@ class FileController:
         self.refresh_title()
         self.show_status(f"Saved {path.name}.")
         return True
+
+    def _reload_and_replay(self, path: Path) -> None:
+        """The file changed since it was read: reopen it and play this window's unsaved
+        actions again on top; the outcomes are shown and the result is left unsaved."""
+        try:
+            report = self.document.reload_and_replay()
+        except SiegeFileError as error:
+            self.prompts.warn(f"Cannot reload {path.name}: {error}. Nothing was changed.")
+            return
+        self.refresh_title()
+        lines = "\n".join(f"- {line}" for line in report) or "- (no actions to play again)"
+        self.prompts.warn(f"Reloaded {path.name} as it is now and played this window's unsaved "
+                          f"actions again on top of it:\n{lines}\n\nNot saved yet: look it over, "
+                          "then save.")
 
     # -- recent files -------------------------------------------------------------------------
     def recent_files(self) -> list[str]:

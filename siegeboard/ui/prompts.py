@@ -10,7 +10,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtWidgets import QDialog, QFileDialog, QInputDialog, QMessageBox, QWidget
+
+if TYPE_CHECKING:
+    from siegeboard.persist import SiegeFileChanged
 
 APP = "siegeboard"
 SIEGE_FILTER = "Siege files (*.siege)"
@@ -53,6 +58,32 @@ class Prompts:
             | QMessageBox.StandardButton.Cancel, QMessageBox.StandardButton.Save)
         return {QMessageBox.StandardButton.Save: "save",
                 QMessageBox.StandardButton.Discard: "discard"}.get(answer, "cancel")
+
+    def ask_changed_on_disk(self, name: str, error: "SiegeFileChanged") -> str:
+        """"reload", "save_as", "overwrite" or "cancel": what to do with a file another
+        program or window saved since this window read it."""
+        now = error.now.describe() if error.now is not None else "removed"
+        box = QMessageBox(QMessageBox.Icon.Warning, APP,
+                          f"{name} was changed by another program or window since this window "
+                          f"read it.", QMessageBox.StandardButton.Cancel, self.parent)
+        box.setInformativeText(
+            f"When read here: {error.read.describe()}\nNow: {now}\n\nReload it and play this "
+            f"window's unsaved actions again on top of it, save this window's siege as another "
+            f"file, or overwrite the other changes?")
+        buttons = {box.addButton("Reload and play again", QMessageBox.ButtonRole.AcceptRole):
+                   "reload",
+                   box.addButton("Save As...", QMessageBox.ButtonRole.ActionRole): "save_as",
+                   box.addButton("Overwrite", QMessageBox.ButtonRole.DestructiveRole):
+                   "overwrite"}
+        box.exec()
+        return buttons.get(box.clickedButton(), "cancel")
+
+    def ask_replace_read_only(self, name: str) -> bool:
+        answer = QMessageBox.question(
+            self.parent, APP, f"{name} is read-only. Replace it all the same (it stays "
+            "read-only)?", QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+            QMessageBox.StandardButton.No)
+        return answer == QMessageBox.StandardButton.Yes
 
     def ask_recover(self, description: str) -> bool:
         """Whether to recover the autosave ``description`` (``RecoveryCandidate.describe``)."""

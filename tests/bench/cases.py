@@ -7,6 +7,7 @@ in its own process (see run.py) so that its peak memory is its own.
 
 from __future__ import annotations
 
+from importlib import resources
 import io
 import math
 import os
@@ -29,7 +30,7 @@ from tests.bench.timing import measure, peak_rss_mib  # noqa: E402
 from tests.bench.town import add_bench_weapon, build_town, set_fires, town_centre  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
-SAMPLE_SIEGE = ROOT / "siegeboard" / "resources" / "samples" / "castle.siege"
+SAMPLE_SIEGE = Path(str(resources.files("siegeboard.resources").joinpath("samples", "castle.siege")))
 RANGE_M = 100.0
 
 

@@ -182,9 +182,11 @@ def siege_files(draw) -> SiegeFile:
         name=draw(names), ruleset=ruleset, options=options, structures=built, weapons=arms,
         batteries=batteries, clock=Clock(turn=draw(st.integers(0, 10**6))),
         scene=draw(small), log=log, dice_seed=draw(st.integers(0, 2**31 - 1)),  # R3
-        grid_origin=(draw(finite), draw(finite)),
+        grid_origin=(draw(st.floats(-10_000, 10_000)), draw(st.floats(-10_000, 10_000))),
         map=MapImage(member=MAP_MEMBER, pixels_per_metre=draw(st.floats(0.01, 1000)),
-                     offset=(draw(finite), draw(finite)), rotation_deg=draw(finite),
+                     # Within R4's 100 km with the plan itself (the reader checks the extent).
+                     offset=(draw(st.floats(-10_000, 10_000)), draw(st.floats(-10_000, 10_000))),
+                     rotation_deg=draw(st.floats(-360, 360)),
                      locked=draw(st.booleans())) if with_map else None)
     images = {MAP_MEMBER: png(draw(st.integers(1, 5)), draw(st.integers(1, 5)))} if with_map else {}
     return SiegeFile(siege=siege, images=images)

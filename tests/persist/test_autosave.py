@@ -3,16 +3,22 @@
 from __future__ import annotations
 
 import errno
+import json
 import os
+import subprocess
+import sys
+import textwrap
 import zipfile
 from pathlib import Path
 
 import pytest
 
-from siegeboard.persist import Autosaver, SiegeFileError, read_siege, write_siege
+from siegeboard.persist import Autosaver, SiegeFile, SiegeFileError, read_siege, write_siege
 from siegeboard.persist import autosave
 
-from .builders import sample_file, snapshot
+from .builders import sample_file
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture
@@ -30,8 +36,33 @@ def source(tmp_path) -> Path:
     return path
 
 
-def crash(saver: Autosaver) -> None:
-    """A session that ends without clean_exit: nothing to do, the process is just gone."""
+_CRASHING_WINDOW = textwrap.dedent("""
+    import json, os, sys
+    from siegeboard.persist import Autosaver, read_siege
+    folder, saves = sys.argv[1], json.loads(sys.argv[2])
+    saver = Autosaver(folder)
+    saver.begin()
+    written = [str(saver.save(read_siege(staged), source)) for staged, source in saves]
+    print(json.dumps(written), flush=True)
+    os._exit(9)  # killed: no clean exit, nothing tidied
+""")
+
+
+def crashed_window(folder: Path, *saves: tuple[SiegeFile, Path | None]) -> list[Path]:
+    """Run a window's autosaver in another process that autosaves ``saves`` and dies; return
+    the autosaves it left."""
+    staged = []
+    for number, (siege_file, source) in enumerate(saves):
+        stage = folder.parent / f"staged-{number}-{os.getpid()}.siege"
+        write_siege(stage, siege_file, backup=False)
+        staged.append((str(stage), None if source is None else str(source)))
+    result = subprocess.run([sys.executable, "-c", _CRASHING_WINDOW, str(folder),
+                             json.dumps(staged)], capture_output=True, text=True, cwd=ROOT,
+                            timeout=60)
+    assert result.returncode == 9, result.stderr
+    for stage, _ in staged:
+        os.unlink(stage)
+    return [Path(path) for path in json.loads(result.stdout)]
 
 
 def test_the_default_folder_is_in_the_user_data_dir(monkeypatch, tmp_path):
@@ -62,97 +93,105 @@ def test_different_sources_and_untitled_sieges_get_different_files(folder, tmp_p
     assert len(paths) == 3
 
 
-def test_after_a_crash_the_newer_autosave_is_offered_with_what_it_holds(folder, source):
-    session = Autosaver(folder)
-    assert session.pending() == []
-    session.begin()
-    written = session.save(sample_file(name="Under fire", structures=4), source)
-    crash(session)
-
+def test_after_a_crash_the_autosave_is_offered_with_what_it_holds_and_both_times(
+        folder, source):
+    [written] = crashed_window(folder, (sample_file(name="Under fire", structures=4), source))
     next_start = Autosaver(folder)
-    before = snapshot(folder)
+    autosave_bytes = written.read_bytes()
     [candidate] = next_start.pending()
-    assert snapshot(folder) == before, "looking changes nothing"
+    assert written.read_bytes() == autosave_bytes, "looking changes no autosave"
     assert candidate.path == written
     assert candidate.source_path == source
     assert candidate.siege_name == "Under fire"
     assert candidate.clock_label == "Turn 3, 0 min 15 s"
     assert (candidate.structures, candidate.log_length) == (4, 2)
     assert abs(candidate.saved_at.timestamp() - written.stat().st_mtime) < 1e-3
-    assert "Under fire (castle.siege): Turn 3, 0 min 15 s, 4 structures, 2 log entries" in \
-        candidate.describe()
+    assert abs(candidate.source_saved_at.timestamp() - source.stat().st_mtime) < 1e-3
+    text = candidate.describe()
+    assert "Under fire (castle.siege): Turn 3, 0 min 15 s, 4 structures, 2 log entries" in text
+    assert "autosaved " in text and "the file was saved " in text
     assert read_siege(candidate.path).siege.name == "Under fire"
 
 
-def test_after_a_clean_exit_nothing_is_offered_and_autosaves_are_gone(folder, source):
+def test_after_a_clean_exit_nothing_is_offered_and_its_autosaves_are_gone(folder, source):
     session = Autosaver(folder)
     session.begin()
     session.save(sample_file(), source)
     session.save(sample_file(), None)
     session.clean_exit()
-    assert [p.name for p in folder.iterdir()] == [autosave.CLEAN_EXIT_MARKER]
+    assert list(folder.iterdir()) == [], "no autosave, no note, no live marker"
     assert Autosaver(folder).pending() == []
 
 
-def test_an_autosave_older_than_its_source_is_not_offered(folder, source):
-    session = Autosaver(folder)
-    session.begin()
-    written = session.save(sample_file(), source)
-    os.utime(source, (written.stat().st_mtime + 5,) * 2)  # the GM saved after the autosave
-    crash(session)
-    assert Autosaver(folder).pending() == []
+def test_an_autosave_older_than_its_source_is_offered_all_the_same(folder, source):
+    """A sync tool touches files: the GM sees both times and chooses."""
+    [written] = crashed_window(folder, (sample_file(name="Mine"), source))
+    os.utime(source, (written.stat().st_mtime + 5,) * 2)
+    [candidate] = Autosaver(folder).pending()
+    assert candidate.source_saved_at > candidate.saved_at
+    assert "(newer than the autosave)" in candidate.describe()
 
 
 def test_an_untitled_or_orphaned_autosave_is_offered(folder, source):
-    session = Autosaver(folder)
-    session.begin()
-    session.save(sample_file(name="Untitled"), None)
-    session.save(sample_file(name="Orphan"), source)
+    crashed_window(folder, (sample_file(name="Untitled"), None),
+                   (sample_file(name="Orphan"), source))
     source.unlink()
-    crash(session)
     offered = {c.siege_name: c.source_path for c in Autosaver(folder).pending()}
     assert offered == {"Untitled": None, "Orphan": source}
 
 
-def test_declining_keeps_the_autosave_until_the_next_clean_exit(folder, source):
+def test_a_running_windows_autosave_is_not_offered_to_another(folder, source):
     first = Autosaver(folder)
     first.begin()
-    first.save(sample_file(name="Lost work"), source)
-    crash(first)
-
+    first.save(sample_file(name="First window's work"), source)
     second = Autosaver(folder)
-    assert [c.siege_name for c in second.pending()] == ["Lost work"]
-    second.begin()  # declined: nothing discarded
-    second.save(sample_file(name="New work"), source)  # the same source, another session
-    crash(second)
-
-    third = Autosaver(folder)
-    assert sorted(c.siege_name for c in third.pending()) == ["Lost work", "New work"]
-    third.begin()
-    third.clean_exit()
+    assert second.pending() == [] and not second.crashed()
+    second.save(sample_file(name="Second window's work"), source)
+    second.clean_exit()  # one window closes: the other's autosave stays
+    assert [read_siege(p).siege.name for p in folder.glob("*.siege")] == ["First window's work"]
     assert Autosaver(folder).pending() == []
 
 
+def test_two_windows_starting_after_a_crash_do_not_both_take_it(folder, source):
+    crashed_window(folder, (sample_file(name="Lost work"), source))
+    one, two = Autosaver(folder), Autosaver(folder)
+    assert [c.siege_name for c in one.pending()] == ["Lost work"]
+    assert two.pending() == []
+
+
+def test_declining_keeps_the_autosave_until_this_windows_clean_exit(folder, source):
+    crashed_window(folder, (sample_file(name="Lost work"), source))
+    second = Autosaver(folder)
+    assert [c.siege_name for c in second.pending()] == ["Lost work"]  # declined: kept
+    second.save(sample_file(name="New work"), source)  # the same source, another window
+    assert Autosaver(folder).pending() == [], "the running window keeps both"
+    second.clean_exit()
+    assert Autosaver(folder).pending() == []
+    assert not list(folder.glob("*.siege"))
+
+
+def test_a_declined_autosave_is_offered_again_when_that_window_crashes_too(folder, source):
+    crashed_window(folder, (sample_file(name="Lost work"), source))
+    script = ("import sys, os; from siegeboard.persist import Autosaver; "
+              "print(len(Autosaver(sys.argv[1]).pending())); os._exit(9)")
+    declined = subprocess.run([sys.executable, "-c", script, str(folder)], capture_output=True,
+                              text=True, cwd=ROOT, timeout=60)
+    assert declined.stdout.strip() == "1"
+    assert [c.siege_name for c in Autosaver(folder).pending()] == ["Lost work"]
+
+
 def test_discard_removes_one_candidate(folder, source):
-    session = Autosaver(folder)
-    session.begin()
-    session.save(sample_file(name="Keep me"), None)
-    session.save(sample_file(name="Drop me"), source)
-    crash(session)
+    crashed_window(folder, (sample_file(name="Keep me"), None), (sample_file(name="Drop me"), source))
     saver = Autosaver(folder)
     drop = next(c for c in saver.pending() if c.siege_name == "Drop me")
     saver.discard(drop)
     assert not drop.path.exists()
-    assert [c.siege_name for c in saver.pending()] == ["Keep me"]
     assert [p.suffix for p in folder.iterdir()].count(".json") == 1, "its note went with it"
 
 
 def test_an_unreadable_autosave_is_skipped(folder):
-    session = Autosaver(folder)
-    session.begin()
-    written = session.save(sample_file(name="Fine"), None)
+    [written] = crashed_window(folder, (sample_file(name="Fine"), None))
     (folder / "broken-0000.siege").write_bytes(b"half a zip")
-    crash(session)
     assert [c.path for c in Autosaver(folder).pending()] == [written]
 
 

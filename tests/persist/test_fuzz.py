@@ -1,36 +1,50 @@
 """Fuzzing: a damaged file either opens as a valid siege or raises SiegeFileError, nothing else,
-and opening it never changes it.
+opening it never changes it, its refusal's work is bounded, and every file that opens can be
+played: ``info``, ``fire``, ``advance`` and ``snapshot`` run on it (in-process, the command
+line's own ``main``) and either work or refuse with a message, never a traceback.
 
 Cases are seeded (``random.Random(SEED + case)``), so a failure names the case that reproduces
 it. ``SIEGEBOARD_FUZZ_CASES`` sets how many cases (default 1,000), ``SIEGEBOARD_FUZZ_SEED`` the
-base seed.
+base seed. The normal run plays a sample of the files that open (``SIEGEBOARD_FUZZ_PLAYED``,
+default 24); ``pytest -m fuzz`` plays every one of them, and prints the figures.
 """
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import io
 import json
+import math
 import os
 import random
 import zipfile
 
 import pytest
 
+from siegeboard.cli import main
 from siegeboard.model import Siege
 from siegeboard.persist import SiegeFile, SiegeFileError, read_siege, write_siege
+from siegeboard.report.bounds import board_bounds
 
+from . import hostile
 from .builders import MAP_MEMBER, png, sample_file, siege_json
+from .test_bounded_refusals import Work, document_size
 
 CASES = int(os.environ.get("SIEGEBOARD_FUZZ_CASES", "1000"))
 SEED = int(os.environ.get("SIEGEBOARD_FUZZ_SEED", "1847"))
 CHUNKS = 4
+PLAYED = int(os.environ.get("SIEGEBOARD_FUZZ_PLAYED", "24"))
 
 JSON_TOKENS = [b"{", b"}", b"[", b"]", b'"', b",", b":", b"0", b"-1", b"1e999", b"NaN", b"null",
                b"true", b"\\", b"\\u0000", b"\xff", b"\xc3", b" ", b"99999999999999999999"]
 ODD_VALUES = [None, True, False, 0, -1, 2**31, 10**40, 1.5, -0.0, 1e308, "", "x", "../evil.png",
               "C:\\x", "\u202e", [], {}, [0, 0], [[0, 0], [10, 0]], [[0, 0], [4, 4], [4, 0], [0, 4]],
-              {"seconds": 5}, {"type": "fire"}, [[[[[[[[[[]]]]]]]]]]]
+              {"seconds": 5}, {"type": "fire"}, [[[[[[[[[[]]]]]]]]]],
+              # the bounds of R3 and R4, and the values past them
+              999, 1000, 1001, 9_999, 10_000, 50, 51, 100, 101, -1000, -1001, 2_000_000_000,
+              2_000_000_001, 2**31 - 1, 2**31, 3e9, 1e30, 5e-324, 1e-3, 1e6, 20_000_023, 1e9,
+              -1e9, 1e308, -1e308, "siege.json"]
 
 
 def base_files() -> list[SiegeFile]:
@@ -130,18 +144,72 @@ def _value_at(place):
     return container[key]
 
 
+def mutate_geometry(document: bytes, rng: random.Random) -> bytes:
+    """The footprints, positions and calibration: shrunk, stretched, far off, many-cornered."""
+    tree = json.loads(document)
+    structures = list(tree.get("structures", {}).values())
+    operation = rng.randrange(7)
+    if structures and operation < 4:
+        structure = rng.choice(structures)
+        ring = structure["footprint"]
+        if operation == 0:  # scaled towards a point: areas and sides under R4, or just above
+            factor = rng.choice([1e-9, 1e-3, 0.01, 0.05, 0.07, 0.5])
+            structure["footprint"] = [[x * factor, y * factor] for x, y in ring]
+        elif operation == 1:  # one corner far out
+            at = rng.randrange(len(ring))
+            ring[at] = [ring[at][0] + rng.choice([1e5, 2e7, 1e15, -3e5]), ring[at][1]]
+        elif operation == 2:  # many corners, sometimes crossing
+            count = rng.choice([100, 1_000, 9_999, 10_000, 10_001])
+            star = hostile.star(count, radius=rng.choice([5.0, 50.0]))
+            if rng.random() < 0.5:
+                star[3] = [-2 * star[3][0], -2 * star[3][1]]
+            structure["footprint"] = star
+        else:  # the whole structure moved far from the rest
+            shift = rng.choice([50_000.0, 99_990.0, 100_001.0, 2e7])
+            structure["footprint"] = [[x + shift, y] for x, y in ring]
+    elif operation == 4 and tree.get("map"):
+        tree["map"]["pixels_per_metre"] = rng.choice([5e-324, 1e-4, 1e-3, 0.002, 1e6, 2e6])
+    elif operation == 5 and tree.get("map"):
+        tree["map"]["offset"] = [rng.choice([1e308, 99_999.0, -5e4, 2e9]), 0.0]
+    else:
+        tree["grid_origin"] = [rng.choice([0.0, 1e5, 1e9, -1e308]), 0.0]
+    return json.dumps(tree).encode()
+
+
+def hostile_archive(rng: random.Random, siege_file: SiegeFile) -> bytes:
+    """One of issue 13's hostile shapes, small enough for thousands of cases."""
+    shape = rng.randrange(5)
+    document = siege_json(siege_file.siege)
+    if shape == 0:
+        return hostile.array_of_zeros(rng.choice([10, 1_000, 200_000]),
+                                      where=rng.choice([None, "structures.s1.footprint", "log"]))
+    if shape == 1:
+        return hostile.lying_member(declared=rng.choice([0, 100, 4_000]),
+                                    actual=rng.choice([5_000, 300_000]))
+    if shape == 2:
+        return hostile.trailing_png(extra=rng.choice([1, 100, 2_000_000]))
+    if shape == 3:
+        return hostile.claimed_entries(rng.choice([101, 65_535, 1_000_000]))
+    name = rng.choice(["siege.json/", "siege.json.png", "x/../siege.json", "plan.png"])
+    return hostile.zipped({"siege.json": document, name: png()})
+
+
 def fuzzed_file(case: int, bases: list[tuple[SiegeFile, bytes]]) -> bytes:
     rng = random.Random(SEED + case)
     siege_file, valid_bytes = rng.choice(bases)
     document = siege_json(siege_file.siege)
     images = dict(siege_file.images)
-    how = rng.randrange(4)
+    how = rng.randrange(6)
     if how == 0:
         return mutate_bytes(valid_bytes, rng)
+    if how == 4:
+        return hostile_archive(rng, siege_file)
     if how == 1:
         document = mutate_json_text(document, rng)
     elif how == 2:
         document = mutate_json_tree(document, rng)
+    elif how == 5:
+        document = mutate_geometry(document, rng)
     else:
         image = images.get(MAP_MEMBER, png())
         images[rng.choice([MAP_MEMBER, "extra.png"])] = mutate_bytes(image, rng)
@@ -162,27 +230,97 @@ def bases(tmp_path_factory):
     return made
 
 
-@pytest.mark.parametrize("chunk", range(CHUNKS))
-def test_damaged_files_open_as_a_valid_siege_or_raise_siege_file_error(tmp_path, bases, chunk):
+def play(path, folder) -> dict[str, int]:
+    """Run info, fire, advance and snapshot on the siege at ``path`` as a GM would, in-process;
+    each must work (0) or refuse with one plain message (2), never raise. Returns how many of
+    each outcome."""
+    siege_file = read_siege(path)
+    siege = siege_file.siege
+    minx, miny, maxx, maxy = board_bounds(siege, siege_file.images)
+    at = f"{(minx + maxx) / 2:.6g},{(miny + maxy) / 2:.6g}"
+    commands = [["info", str(path)], ["info", str(path), "--json"],
+                ["advance", str(path), "--turns", "13"],
+                ["snapshot", str(path), "-o", str(folder / "snap.png"), "--dpi", "30"]]
+    for weapon in list(siege.weapons)[:2]:
+        commands.insert(2, ["fire", str(path), "--weapon", weapon, "--range", "120", "--at", at])
+    outcomes = {"worked": 0, "refused": 0}
+    for command in commands:
+        out, err = io.StringIO(), io.StringIO()
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            try:
+                status = main(command)
+            except SystemExit as exit:
+                status = exit.code
+        message = err.getvalue()
+        assert status in (0, 2), f"{command[0]} exited {status}: {message}"
+        if status == 2:
+            assert message.startswith("siegeboard: ") and message.count("\n") == 1, message
+            assert "Traceback" not in message and " object at 0x" not in message, message
+            assert ".tmp" not in message, message
+        outcomes["worked" if status == 0 else "refused"] += 1
+    if math.isfinite(minx):
+        read_siege(path)  # whatever was saved opens again
+    return outcomes
+
+
+def run_corpus(tmp_path, bases, cases, played_limit: int | None, monkeypatch) -> dict:
     path = tmp_path / "fuzzed.siege"
-    outcomes = {"opened": 0, "refused": 0}
-    for case in range(chunk, CASES, CHUNKS):
+    figures = {"files": 0, "opened": 0, "refused": 0, "played": 0, "commands worked": 0,
+               "commands refused": 0, "max bytes inflated": 0, "max errors collected": 0}
+    for case in cases:
         data = fuzzed_file(case, bases)
         path.write_bytes(data)
-        try:
-            opened = read_siege(path)
-        except SiegeFileError as error:
-            assert str(error), f"case {case}: an empty message"
-            outcomes["refused"] += 1
-        except BaseException as error:  # noqa: BLE001 -- the point of the test
-            pytest.fail(f"case {case} (seed {SEED + case}) raised {type(error).__name__}: {error}")
-        else:
-            outcomes["opened"] += 1
-            assert isinstance(opened.siege, Siege)
-            Siege.model_validate(opened.siege.model_dump())
-            write_siege(tmp_path / "reopened.siege", opened)
-            assert read_siege(tmp_path / "reopened.siege") == opened, f"case {case}"
+        figures["files"] += 1
+        with monkeypatch.context() as patch:
+            work = Work(patch)
+            try:
+                opened = read_siege(path)
+            except SiegeFileError as error:
+                assert str(error), f"case {case}: an empty message"
+                assert len(str(error)) < 600, f"case {case}: a {len(str(error))}-character message"
+                figures["refused"] += 1
+            except BaseException as error:  # noqa: BLE001 -- the point of the test
+                pytest.fail(f"case {case} (seed {SEED + case}) raised {type(error).__name__}: "
+                            f"{error}")
+            else:
+                opened_ok = opened
+        inflated_bound = document_size(path) + (1 << 20) + 64 * 1024
+        assert work.inflated <= max(inflated_bound, len(data) * 2 + (1 << 20)), \
+            f"case {case}: {work.inflated:,} bytes inflated"
+        assert work.errors <= 10, f"case {case}: {work.errors} validation errors collected"
+        figures["max bytes inflated"] = max(figures["max bytes inflated"], work.inflated)
+        figures["max errors collected"] = max(figures["max errors collected"], work.errors)
         assert path.read_bytes() == data, f"case {case}: opening changed the file"
-    assert outcomes["refused"] > 0
+        if figures["files"] - figures["refused"] > figures["opened"]:
+            figures["opened"] += 1
+            assert isinstance(opened_ok.siege, Siege)
+            Siege.model_validate(opened_ok.siege.model_dump())
+            write_siege(tmp_path / "reopened.siege", opened_ok)
+            assert read_siege(tmp_path / "reopened.siege") == opened_ok, f"case {case}"
+            if played_limit is None or figures["played"] < played_limit:
+                try:
+                    outcomes = play(path, tmp_path)
+                except AssertionError as error:
+                    raise AssertionError(f"case {case} (seed {SEED + case}): {error}") from None
+                figures["played"] += 1
+                figures["commands worked"] += outcomes["worked"]
+                figures["commands refused"] += outcomes["refused"]
+    return figures
+
+
+@pytest.mark.parametrize("chunk", range(CHUNKS))
+def test_damaged_files_open_as_a_valid_siege_or_raise_siege_file_error(tmp_path, bases, chunk,
+                                                                        monkeypatch):
+    figures = run_corpus(tmp_path, bases, range(chunk, CASES, CHUNKS), PLAYED // CHUNKS,
+                         monkeypatch)
+    assert figures["refused"] > 0
     if CASES >= 100:
-        assert outcomes["opened"] > 0, "the mutations never leave a file valid: too blunt"
+        assert figures["opened"] > 0, "the mutations never leave a file valid: too blunt"
+        assert figures["played"] > 0
+
+
+@pytest.mark.fuzz
+def test_every_file_of_the_corpus_that_opens_can_be_played(tmp_path, bases, monkeypatch):
+    figures = run_corpus(tmp_path, bases, range(CASES), None, monkeypatch)
+    print("\nfuzz figures:", json.dumps(figures))
+    assert figures["played"] == figures["opened"] > 0

@@ -258,3 +258,33 @@ def test_a_save_killed_halfway_leaves_the_old_siege_whole(tmp_path, where):
         assert backup_path(path).read_bytes() == old_backup
     litter = [p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
     assert all(name.startswith(".castle.siege.") for name in litter), "litter is hidden"
+
+
+def test_a_save_removes_the_temporary_files_a_crashed_save_left(tmp_path):
+    from siegeboard.persist import hold_lock
+
+    path, _, _ = saved(tmp_path)
+    litter = [tmp_path / ".castle.siege.0badf00d.tmp", tmp_path / ".castle.siege.12345678.bak.tmp"]
+    other = tmp_path / ".other.siege.0badf00d.tmp"
+    for each in (*litter, other):
+        each.write_bytes(b"half a file")
+    write_siege(path, sample_file(name="Unlocked"))  # without the lock, only old litter goes
+    assert all(each.exists() for each in litter)
+    with hold_lock(path):
+        write_siege(path, sample_file(name="Second"))
+    assert not any(each.exists() for each in litter)
+    assert other.exists(), "another file's temporary files are not ours to remove"
+    old = tmp_path / ".castle.siege.feedface.tmp"
+    old.write_bytes(b"an hour old")
+    os.utime(old, (1, 1))
+    write_siege(path, sample_file(name="Third"))
+    assert not old.exists()
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0,
+                    reason="only a superuser may give a file to another owner")
+def test_a_save_keeps_the_old_files_owner_where_the_system_allows(tmp_path):
+    path, _, _ = saved(tmp_path)
+    os.chown(path, 4321, 4322)
+    write_siege(path, sample_file(name="Second"))
+    assert (path.stat().st_uid, path.stat().st_gid) == (4321, 4322)

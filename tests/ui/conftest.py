@@ -48,6 +48,8 @@ class Answers:
         self.image_paths: list[Path | None] = []
         self.recover: list[bool] = []
         self.recover_offers: list[str] = []
+        self.changed_on_disk: list[str] = []
+        self.replace_read_only: list[bool] = []
 
     def install(self, window) -> None:
         window.prompts.warn = self.warnings.append
@@ -58,6 +60,8 @@ class Answers:
         window.prompts.ask_save_path = lambda: self.save_paths.pop(0)
         window.prompts.ask_image_path = lambda: self.image_paths.pop(0)
         window.prompts.ask_recover = self._ask_recover
+        window.prompts.ask_changed_on_disk = lambda *args: self.changed_on_disk.pop(0)
+        window.prompts.ask_replace_read_only = lambda *args: self.replace_read_only.pop(0)
         window.inspector.warn = self.warnings.append
 
 

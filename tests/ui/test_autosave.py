@@ -5,10 +5,13 @@ crash the newest autosave is offered, and accepting opens it as unsaved work."""
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
+import textwrap
 import time
+from pathlib import Path
 
 from siegeboard.model.actions import AdvanceClock
-from siegeboard.model.siege import Clock
 from siegeboard.persist import read_siege
 from siegeboard.persist.autosave import Autosaver
 from siegeboard.ui import autosave_keeper
@@ -48,14 +51,28 @@ def test_the_minute_timer_saves_only_unsaved_work(window, tmp_path, private_auto
     assert read_siege(kept).siege.structures["gate"].name == "Barbican"
 
 
-def crashed_session(folder, source, turns: int):
-    """What a crashed session leaves: an autosave of ``source`` ``turns`` turns on, newer
-    than the file, and no clean-exit mark."""
+_CRASHING_WINDOW = textwrap.dedent("""
+    import os, sys
+    from siegeboard.model.siege import Clock
+    from siegeboard.persist import Autosaver, read_siege
+    folder, source, turns, untitled = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
     siege_file = read_siege(source)
     siege_file.siege.clock = Clock(turn=turns)
     saver = Autosaver(folder)
     saver.begin()
-    kept = saver.save(siege_file, source)
+    print(saver.save(siege_file, None if untitled == "yes" else source), flush=True)
+    os._exit(9)
+""")
+
+
+def crashed_session(folder, source, turns: int, *, untitled: bool = False) -> Path:
+    """What a window killed in another process leaves: an autosave of ``source`` ``turns``
+    turns on (of no file when ``untitled``), newer than the file, and no live marker."""
+    result = subprocess.run(
+        [sys.executable, "-c", _CRASHING_WINDOW, str(folder), str(source), str(turns),
+         "yes" if untitled else "no"], capture_output=True, text=True, timeout=60, cwd=Path(__file__).resolve().parents[2])
+    assert result.returncode == 9, result.stderr
+    kept = Path(result.stdout.strip())
     later = time.time() + 5
     os.utime(kept, (later, later))
     return kept
@@ -91,7 +108,7 @@ def test_declining_keeps_the_autosave_until_a_clean_exit(window, answers, tmp_pa
     assert len(answers.recover_offers) == 1
     assert window.document.path is None and not window.document.modified
     assert kept.exists()
-    assert Autosaver(private_autosave).pending()  # offered again after another crash
+    assert Autosaver(private_autosave).pending() == []  # this window keeps it, not another
 
     window.close()  # a clean exit
     assert not kept.exists()
@@ -100,10 +117,8 @@ def test_declining_keeps_the_autosave_until_a_clean_exit(window, answers, tmp_pa
 
 def test_a_recovered_siege_never_saved_asks_for_a_name(window, answers, tmp_path,
                                                        private_autosave):
-    siege_file = read_siege(gate_town(tmp_path / "town.siege"))
-    saver = Autosaver(private_autosave)
-    saver.begin()
-    saver.save(siege_file, None)
+    crashed_session(private_autosave, gate_town(tmp_path / "town.siege"), turns=0,
+                    untitled=True)
     answers.recover.append(True)
     assert window.files.start_session()
     assert window.document.path is None and window.document.modified
@@ -115,7 +130,9 @@ def test_a_recovered_siege_never_saved_asks_for_a_name(window, answers, tmp_path
 
 def test_no_offer_after_a_clean_exit(window, answers, tmp_path, private_autosave):
     source = gate_town(tmp_path / "town.siege")
-    crashed_session(private_autosave, source, turns=7)
-    Autosaver(private_autosave).clean_exit()
+    session = Autosaver(private_autosave)
+    session.begin()
+    session.save(read_siege(source), source)
+    session.clean_exit()
     assert not window.files.start_session()
     assert answers.recover_offers == []

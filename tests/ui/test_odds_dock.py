@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from importlib import resources
 import shutil
 from fractions import Fraction
 from pathlib import Path
@@ -11,7 +12,7 @@ from PySide6.QtCore import Qt
 
 from ui_helpers import click, move, show_area, view_point
 
-SAMPLE = Path(__file__).resolve().parents[2] / "siegeboard" / "resources" / "samples"
+SAMPLE = Path(str(resources.files("siegeboard.resources").joinpath("samples")))  # package data
 HALL = (83.0, 32.0)  # inside the Great Hall (AV 5, 650 DP), 87 m from the Great Battery
 
 

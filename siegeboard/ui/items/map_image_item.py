@@ -10,6 +10,7 @@ from PySide6.QtGui import QImage, QImageReader, QPainter, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem
 
 from siegeboard.model.siege import MapImage
+from siegeboard.report.extent import plan_image
 
 # Qt refuses images above 256 MB by default; a 10,000 x 10,000 plan is 400 MB decoded.
 QImageReader.setAllocationLimit(2048)
@@ -17,15 +18,9 @@ SMALLEST_LEVEL_PX = 1024
 
 
 def decode_image(data: bytes) -> QImage:
-    """The image in ``data`` in a fast-to-draw format, or ``ValueError`` saying why not."""
-    image = QImage.fromData(data)
-    if image.isNull():
-        raise ValueError("the image cannot be read (unknown format, damaged or too large)")
-    wanted = (QImage.Format.Format_ARGB32_Premultiplied if image.hasAlphaChannel()
-              else QImage.Format.Format_RGB32)
-    if image.format() != wanted:
-        image = image.convertToFormat(wanted)
-    return image
+    """The image in ``data`` in a fast-to-draw format, from the pixels checked at open
+    (``report.extent.plan_image``), or ``ValueError`` saying why not."""
+    return plan_image(data)
 
 
 class MapImageItem(QGraphicsItem):
