@@ -47,6 +47,9 @@ def test_alt_with_the_polygon_tool_cuts_a_courtyard_in_one_undo_step(qtbot, wind
     assert item.shape().contains(item.mapFromScene(2, 2))
     assert item not in window.view.items(window.view.mapFromScene(10, 10))
     assert item in window.view.items(window.view.mapFromScene(2, 2))
+    window.document.select([building.id])
+    assert "1 courtyard left out" in window.inspector.figures_text()
+    assert "Area 336.0 m²" in window.inspector.figures_text()
     window.document.undo_stack.undo()
     assert _building(window).holes == []
     window.document.undo_stack.redo()

@@ -177,6 +177,10 @@ class InspectorDock(QDockWidget):
         lines = [f"Area {footprint_area(shape_of(structure)):.1f} m²",
                  f"Squares {footprint_squares(shape_of(structure))} (2 m)",
                  f"10 m square {square}"]
+        if structure.holes:  # courtyards: left out of the area and squares (H1)
+            count = len(structure.holes)
+            lines.insert(1, f"{count} courtyard{'s' if count != 1 else ''} left out "
+                            f"(Edit > Fill In Courtyard)")
         lines += self.document.rules.inspector_lines(structure)
         construction = self.document.rules.construction_line([structure])  # H11
         if construction:
