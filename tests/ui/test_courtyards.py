@@ -90,3 +90,16 @@ def test_an_imported_town_with_no_plan_opens_and_shows_its_footprints(qtbot, win
     window.menus.fit_action.trigger()
     image = window.view.grab().toImage()
     assert image.width() > 0
+
+
+def test_a_duplicate_takes_its_courtyard_along(qtbot, window):
+    show_area(window, -5, -5, 40, 30)
+    window.menus.tool_actions["rectangle"].trigger()
+    drag(qtbot, window, (0, 0), (20, 20))
+    building = _building(window)
+    window.document.cut_hole(building.id, [(6, 6), (14, 6), (14, 14), (6, 14)])
+    window.document.select([building.id])
+    window.menus.duplicate_action.trigger()
+    copy = next(s for s in window.document.siege.structures.values() if s.id != building.id)
+    assert copy.holes == [[(8, 8), (16, 8), (16, 16), (8, 16)]]
+    assert footprint_area(shape_of(copy)) == 336
