@@ -29,7 +29,9 @@ from siegeboard.report.options import PAPER_SIZES, SnapshotOptions, parse_scale
 from siegeboard.report.table import structure_rows
 from siegeboard.rules.arsenal import available_weapons
 from siegeboard.rules.registry import ruleset_of
-from siegeboard.rules.dice import DiceExhausted, RandomDice, ScriptedDice, siege_dice
+from siegeboard.rules.dice import (
+    AskingDice, DiceCancelled, RandomDice, TypedFirstDice, check_answer, parse_table_dice,
+    roll_prompt, siege_dice)
 from siegeboard.rules.engine import RuleError, apply_in_place
 
 class CommandError(Exception):
@@ -155,23 +157,53 @@ def reproducible_dice(siege) -> RandomDice:
     return siege_dice(siege.dice_seed, siege.log[-1].seq + 1 if siege.log else 1)
 
 
+def ask_on_terminal(count: int, sides: int, label: str | None) -> list[int] | None:
+    """``--ask``: one roll asked on the terminal (``input()``); blank lets the program roll
+    it, "q" (or the end of input) cancels the action. A wrong answer is asked again."""
+    while True:
+        try:
+            text = input(f"{roll_prompt(count, sides, label)}\n  dice rolled (blank: roll them "
+                         "for me, q: cancel the action): ")
+        except EOFError:
+            raise DiceCancelled(f"no answer for {roll_prompt(count, sides, label)}") from None
+        if text.strip().casefold() in ("q", "quit", "cancel"):
+            raise DiceCancelled(f"cancelled at {roll_prompt(count, sides, label)}")
+        try:
+            values = parse_table_dice(text)
+        except ValueError as error:
+            print(f"  {error}")
+            continue
+        problem = values is not None and check_answer(values, count, sides)
+        if not problem:
+            return values
+        print(f"  {problem}")
+
+
 def _apply_and_save(path: Path, siege_file, action, dice_text: str | None, as_json: bool,
-                    force: bool = False) -> int:
+                    force: bool = False, ask: bool = False) -> int:
     siege = siege_file.siege
-    dice = ScriptedDice(parse_dice(dice_text)) if dice_text is not None else reproducible_dice(siege)
+    if dice_text is not None and not dice_text.strip():
+        raise CommandError("--dice: no dice given; give the dice rolled at the table (e.g. --dice "
+                           "3,5,1), or leave --dice out to let the program roll")
+    program = reproducible_dice(siege)
+    fallback = AskingDice(ask_on_terminal, program) if ask else program
+    # The program's own dice go in bare when none are typed: a long advance draws its many
+    # dice in one call.
+    dice = TypedFirstDice(parse_dice(dice_text), fallback) if dice_text else fallback
     try:
         outcome = apply_in_place(siege, action, dice)
-    except DiceExhausted as error:
-        raise CommandError(f"--dice: not enough dice for this action ({error}); "
-                           "give every die the rules ask for, in order") from None
+    except DiceCancelled as error:
+        raise CommandError(f"{error}: nothing has changed") from None
     except RuleError:
         raise
-    except ValueError as error:  # a scripted die that its die cannot show (a 9 on a D6)
+    except ValueError as error:  # a typed die that its die cannot show (a 9 on a D6)
         raise CommandError(f"--dice: {error}") from None
-    if isinstance(dice, ScriptedDice) and dice.remaining:
+    if isinstance(dice, TypedFirstDice) and dice.remaining:
         used = len(outcome.entry.dice_values())
-        raise CommandError(f"--dice: {dice.remaining} dice left unused (the action rolled {used}); "
-                           "give exactly the dice it needs")
+        raise CommandError(
+            f"--dice: {dice.remaining} more {'die' if dice.remaining == 1 else 'dice'} than "
+            f"the action needs (it rolled {used}; not needed: "
+            f"{','.join(map(str, dice.unused))}); nothing has changed")
     save(path, siege_file, force)
     entry = outcome.entry
     if as_json:
@@ -185,6 +217,11 @@ def _apply_and_save(path: Path, siege_file, action, dice_text: str | None, as_js
     else:
         for line in entry.lines:
             print(line)
+        rolled = [roll for roll in entry.rolls if roll.typed < len(roll.values)]
+        if rolled and (dice_text or ask):  # the GM gave dice: say which the program rolled
+            print("Rolled by the program: " + "; ".join(
+                f"{roll.label}: {','.join(map(str, roll.values[roll.typed:]))}"
+                for roll in rolled))
     return 0
 
 
@@ -224,7 +261,8 @@ def _fire_locked(args: argparse.Namespace) -> int:
     action = FireAt(weapon_id=weapon.id, at=at, battery_id=battery.id if battery else None,
                     range_m=args.range, target_id=args.target, modifier=args.modifier,
                     successes=args.successes, boons=args.boons, through_slit=args.slit)
-    return _apply_and_save(args.file, siege_file, action, args.dice, args.json, args.force)
+    return _apply_and_save(args.file, siege_file, action, args.dice, args.json, args.force,
+                           args.ask)
 
 
 def within(option: str, value: int, low: int, high: int, what: str) -> None:
@@ -265,13 +303,15 @@ def _snapshot(args: argparse.Namespace) -> int:
 
     siege_file = read_siege(args.file)
     siege = siege_file.siege
+    if args.side and not args.players:
+        raise CommandError("--side: only with --players (the GM's copy shows both sides)")
     try:
         options = SnapshotOptions(
             copy="players" if args.players else "gm", greyscale=args.greyscale,
             paper=args.paper, orientation="portrait" if args.portrait else "landscape",
             view=parse_view(args.view) if args.view else None,
             scale=parse_scale(args.scale) if args.scale else None,
-            since_turn=args.since, dpi=args.dpi)
+            since_turn=args.since, dpi=args.dpi, side=args.side)
     except ValueError as error:
         raise CommandError(f"snapshot options: {error}") from None
     try:
@@ -674,7 +714,11 @@ def build_parser() -> argparse.ArgumentParser:
     snapshot.add_argument("-o", "--output", type=Path, required=True, metavar="OUT",
                           help="the file to write: OUT.pdf, OUT.png or OUT.svg")
     snapshot.add_argument("--players", action="store_true",
-                          help="the players' copy: states only, no DP or Hull figure, no GM note")
+                          help="the players' copy: what they know, states only, no DP or Hull "
+                               "figure, no GM note")
+    snapshot.add_argument("--side", choices=("besieger", "defender"),
+                          help="with --players: the copy of this side's players (default: the "
+                               "siege's players' side)")
     snapshot.add_argument("--scale", metavar="1:N",
                           help="print the map at this scale (e.g. 1:500), tiled over pages")
     snapshot.add_argument("--view", metavar="MINX,MINY,MAXX,MAXY",
@@ -708,7 +752,12 @@ def build_parser() -> argparse.ArgumentParser:
     source.add_argument("--range", type=float, metavar="M", help="fire at this range in metres")
     fire.add_argument("--at", required=True, metavar="X,Y", help="the point aimed at, in metres")
     fire.add_argument("--target", metavar="ID", help="the structure hit (default: the one at X,Y)")
-    fire.add_argument("--dice", metavar="D1,D2,...", help="the dice rolled at the table, in order")
+    fire.add_argument("--dice", metavar="D1,D2,...",
+                      help="dice rolled at the table, in order: used first, the program rolls "
+                           "the rest (and says which); more than the shot needs is refused")
+    fire.add_argument("--ask", action="store_true",
+                      help="ask on the terminal for each roll as the shot needs it (blank: "
+                           "the program rolls it)")
     fire.add_argument("--modifier", type=int, default=0, help="GM's modifier to penetration")
     fire.add_argument("--successes", type=int, default=0, help="Hull ruleset: Successes")
     fire.add_argument("--boons", type=int, default=0, help="Hull ruleset: Boons")
@@ -724,7 +773,9 @@ def build_parser() -> argparse.ArgumentParser:
     span = advance.add_mutually_exclusive_group(required=True)
     span.add_argument("--turns", type=int, metavar="N", help="advance N turns of 5 s")
     span.add_argument("--minutes", type=int, metavar="N", help="advance N minutes")
-    advance.add_argument("--dice", metavar="D1,D2,...", help="the dice rolled at the table, in order")
+    advance.add_argument("--dice", metavar="D1,D2,...",
+                         help="dice rolled at the table, in order: used first, the clock rolls "
+                              "the rest (it never asks)")
     advance.add_argument("--json", action="store_true", help="print the log entry as JSON")
     advance.add_argument("--force", action="store_true", help="save even a read-only FILE")
 

@@ -179,7 +179,8 @@ class ChangeSettings(_Action):
     """R2: a change of the siege's settings once play has begun, logged like any action.
 
     Each field given is the new value (None leaves it): the name, the options and house
-    rules, the dice seed, the grid origin (it decides the squares of every later blast).
+    rules, the dice seed, the grid origin (it decides the squares of every later blast), the
+    side the players are (what their copy shows).
     """
 
     type: Literal["settings"] = "settings"
@@ -187,6 +188,7 @@ class ChangeSettings(_Action):
     options: RulesetOptions | None = None
     dice_seed: Annotated[int | None, bounded("dice_seed", 0, bounds.SEED_MAX)] = None
     grid_origin: Point | None = None
+    players_side: Literal["besieger", "defender"] | None = None
 
 
 class EditBoard(_Action):

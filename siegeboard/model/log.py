@@ -9,13 +9,30 @@ from siegeboard.model.validation import MAX_ITEMS, MAX_TURN
 
 
 class Roll(BaseModel):
-    """Dice rolled for one purpose: ``count``D``sides`` gave ``values``."""
+    """Dice rolled for one purpose: ``count``D``sides`` gave ``values``.
+
+    ``typed`` is how many of them, the first ones, the GM typed at the table; the rest the
+    program rolled (0: all rolled, as every roll of a file before schema version 2). A count
+    above the number of dice reads as all typed. (Not checked by a model validator: a long
+    clock advance records thousands of rolls, and one would double their cost.)
+    """
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     label: str
     sides: int = Field(ge=2, le=1_000)
     values: list[int] = Field(max_length=MAX_ITEMS, fail_fast=True)
+    typed: int = Field(default=0, ge=0)
+
+    @property
+    def source(self) -> str:
+        """"typed", "rolled" or "2 typed, 1 rolled": where the dice came from."""
+        typed = min(self.typed, len(self.values))
+        if typed == 0:
+            return "rolled"
+        if typed == len(self.values):
+            return "typed"
+        return f"{typed} typed, {len(self.values) - typed} rolled"
 
 
 class Event(BaseModel):
@@ -52,3 +69,8 @@ class LogEntry(BaseModel):
     def dice_values(self) -> list[int]:
         """Every die of the entry in the order rolled: what replay feeds to ScriptedDice."""
         return [value for roll in self.rolls for value in roll.values]
+
+    def dice_typed(self) -> list[bool]:
+        """For each die of ``dice_values``: whether it was typed at the table."""
+        return [position < roll.typed for roll in self.rolls
+                for position in range(len(roll.values))]

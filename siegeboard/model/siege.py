@@ -14,7 +14,7 @@ from siegeboard.model.structure import Structure
 from siegeboard.model.validation import MAX_ITEMS, MAX_TURN, span_of
 from siegeboard.model.weapon import Battery, Weapon
 
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 TURN_SECONDS = 5
 TURNS_PER_MINUTE = 12
 TURNS_PER_DAY = bounds.TURNS_PER_DAY  # A14: a scene of a day, a day of digging
@@ -79,6 +79,9 @@ class Mine(BaseModel):
     days_needed: int = Field(ge=0)
     days_dug: int = Field(default=0, ge=0)
     state: Literal["digging", "ready", "fired", "countermined"] = "digging"
+    # A mine is the besiegers' work: known to the players (``rules.knowledge``); None: the
+    # default, known when the players are the besiegers.
+    known: bool | None = None
 
 
 class Siege(BaseModel):
@@ -92,7 +95,7 @@ class Siege(BaseModel):
     options: RulesetOptions = Field(default_factory=RulesetOptions)
     map: MapImage | None = None
     grid_origin: tuple[float, float] = (0.0, 0.0)
-    # Where the map's metres are on the Earth (schema 5): a PROJ string of the local
+    # Where the map's metres are on the Earth (schema 6): a PROJ string of the local
     # transverse Mercator the structures were projected to (x east, y south in metres), so a
     # second import lands in the same frame; None for a siege drawn by hand.
     projection: str | None = Field(default=None, min_length=1, max_length=1000)
@@ -109,6 +112,8 @@ class Siege(BaseModel):
     # A bound on the work of refusing a file: past it, no entry is read one by one.
     log: list[LogEntry] = Field(default_factory=list, max_length=MAX_ITEMS, fail_fast=True)
     dice_seed: Annotated[int, bounded("dice_seed", 0, bounds.SEED_MAX)] = 0
+    # Which side the players are: what their copy shows (``rules.knowledge``).
+    players_side: Literal["besieger", "defender"] = "besieger"
     # The turn of the last snapshot printed or exported: a snapshot's log starts there.
     last_snapshot_turn: int | None = Field(default=None, ge=0)
     # R2: the siege as it was before the first log entry, kept from the first entry on

@@ -22,6 +22,7 @@ Material = Literal["wood", "wattle", "brick", "stone", "concrete", "earth", "ste
 LadderStep = Literal["intact", "cracked", "breached"]
 HOLES_MAX = 1000  # courtyards of one footprint (R4)
 TaskOutcome = Literal["catastrophic", "failure", "success", "outstanding"]
+Side = Literal["besieger", "defender"]
 
 
 class Occupant(PlainDataCopy, BaseModel):
@@ -69,7 +70,7 @@ class Structure(PlainDataCopy, BaseModel):
     # is refused by its length, before a corner is looked at (the ring's own check says more).
     footprint: list[Point] = Field(max_length=bounds.CORNERS_MAX + 1, fail_fast=True)
     # Courtyards: rings inside the footprint that are not part of it (H1's area and squares
-    # exclude them; distances and drawing follow them). Schema version 5. Bounded like the
+    # exclude them; distances and drawing follow them). Schema version 6. Bounded like the
     # footprint (R4), each ring and their number, so a refusal costs little.
     holes: list[Annotated[list[Point], Field(max_length=bounds.CORNERS_MAX + 1,
                                              fail_fast=True)]] = Field(
@@ -86,6 +87,10 @@ class Structure(PlainDataCopy, BaseModel):
     # H12: the wall this section was drawn as (sections of one wall share one structure's
     # worth of DP); None for a structure drawn on its own, split off or reshaped.
     wall_id: str | None = Field(default=None, min_length=1, pattern=r"^[A-Za-z0-9_.:-]+$")
+    # What the players know (``rules.knowledge``): whose it is, and whether what is inside
+    # (its occupants) is known to them; None: the default, known when of the players' side.
+    side: Side = "defender"
+    known: bool | None = None
 
     # DP ruleset state (H3, H7, H9)
     dp: Annotated[int, bounded("dp", 0, bounds.DP_MAX)] = Field(default=0, ge=0)

@@ -110,6 +110,8 @@ class Battery(BaseModel):
     weapon_id: str = Field(min_length=1)
     side: Literal["besieger", "defender"] = "besieger"
     target_id: str | None = None
+    # Known to the players (``rules.knowledge``); None: the default, known when of their side.
+    known: bool | None = None
 
     @field_validator("position")
     @classmethod

@@ -33,11 +33,20 @@ Versions
    There was no ``hull_burned`` (A4, ladder as written: Hull burned since the fire began):
    a section burning then counts from 0.
 
-4  Differences from version 5: footprints had no ``holes`` (courtyards), and a siege had no
+4  Differences from version 5 (issue 14, at the table):
+
+   - a logged roll has no ``typed`` (how many of its dice the GM typed at the table): every
+     die of an older log counts as rolled by the program;
+   - no one knows what the players know: a structure has no ``side`` (it gets its
+     catalogue kind's: siege towers, ram sheds and camps the besiegers', every other kind
+     the defenders'), structures, batteries and mines no ``known`` mark (the default: known
+     when of the players' side), the siege no ``players_side`` (besieger).
+
+5  Differences from version 6: footprints had no ``holes`` (courtyards), and a siege had no
    ``projection`` (where its metres are on the Earth) nor ``attribution`` (the notices its
    imported data asks for). The step adds none: every footprint is solid, as it was drawn.
 
-5  The current version (``siegeboard.model.siege.SCHEMA_VERSION``): see
+6  The current version (``siegeboard.model.siege.SCHEMA_VERSION``): see
    ``siegeboard/persist/siege.schema.json``, generated from the pydantic models.
 
 Adding version N+1: bump ``SCHEMA_VERSION`` in the model, add ``_vN_to_vN1`` here and its
@@ -141,18 +150,53 @@ def _v3_to_v4(data: Document) -> Document:
 
 
 def _v4_to_v5(data: Document) -> Document:
+    log = data.get("log", [])
+    if not isinstance(log, list):
+        raise MigrationError(f"log: expected an array, not {_json_type(log)}")
+    for position, entry in enumerate(log):
+        rolls = entry.get("rolls", []) if isinstance(entry, dict) else None
+        if not isinstance(rolls, list):
+            raise MigrationError(f"log[{position}]: expected an object with a list of rolls")
+        for roll in rolls:
+            if isinstance(roll, dict):
+                roll.setdefault("typed", 0)  # an older die was the program's own
+    sides = _catalogue_sides(data.get("ruleset", "harris"))
+    for siege in (data, data.get("base")):
+        structures = siege.get("structures", {}) if isinstance(siege, dict) else {}
+        if isinstance(structures, dict):
+            for structure in structures.values():
+                if isinstance(structure, dict):
+                    structure.setdefault("side", sides.get(structure.get("kind"), "defender"))
+        if isinstance(siege, dict):
+            siege.setdefault("players_side", "besieger")
+            siege["schema_version"] = 5
+    return data
+
+
+def _v5_to_v6(data: Document) -> Document:
     # ``holes`` default to none, ``projection`` to None, ``attribution`` to none.
     if isinstance(data.get("base"), dict):
-        data["base"]["schema_version"] = 5
-    data["schema_version"] = 5
+        data["base"]["schema_version"] = 6
+    data["schema_version"] = 6
     return data
 
 
 STEPS: dict[int, Callable[[Document], Document]] = {
-    0: _v0_to_v1, 1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4, 4: _v4_to_v5}
+    0: _v0_to_v1, 1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4, 4: _v4_to_v5, 5: _v5_to_v6}
 """``STEPS[n]`` turns a version-``n`` document into a version-``n + 1`` one (in place)."""
 
 assert set(STEPS) == set(range(SCHEMA_VERSION)), "every older version needs a step"
+
+
+def _catalogue_sides(ruleset: Any) -> dict[str, str]:
+    """Kind -> side in ``ruleset``'s catalogue; empty for a ruleset this siegeboard lacks
+    (validation names that)."""
+    from siegeboard.rules.registry import catalogue  # the rules only when a file needs them
+
+    try:
+        return {entry.kind: entry.side for entry in catalogue(ruleset).structures}
+    except (KeyError, ValueError, TypeError):
+        return {}
 
 
 def _keyed_by_id(table: str, items: Any) -> dict[str, Any]:

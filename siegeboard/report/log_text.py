@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from siegeboard.model.log import LogEntry
 from siegeboard.model.siege import Clock, Siege
+from siegeboard.rules.titles import the
 
 # Event kinds the players see -> how their copy says it. Anything else (dice, DP, fire levels,
 # mines being dug, GM overrides) stays in the GM's copy.
 VISIBLE_EVENTS: dict[str, str] = {
     "hit": "hit", "concussion": "shaken by the blast", "personnel_damage": "people inside hurt",
-    "collapsed": "collapsed", "cleared": "razed", "cracked": "damaged", "breached": "breached",
+    "collapsed": "collapsed", "cleared": "razed", "cracked": "damaged", "damaged": "damaged", "breached": "breached",
     "opened": "opened", "ignited": "caught fire", "spread": "caught fire",
     "out_of_control": "fire out of control", "fire_out": "fire put out",
     "extinguished": "fire put out", "burned_out": "burned out", "repaired": "repaired",
@@ -42,6 +43,8 @@ def describe_action(entry: LogEntry, siege: Siege, *, players: bool) -> str:
         weapon = siege.weapons.get(action.weapon_id)
         name = weapon.name if weapon else action.weapon_id
         battery = siege.batteries.get(action.battery_id) if action.battery_id else None
+        if players and battery is None:  # a gun they do not know: only where it landed
+            return f"{round_words(weapon).capitalize()}{where}"
         source = f" from {battery.name}" if battery else ""
         if not players and action.range_m is not None and battery is None:
             source = f" at {action.range_m:g} m range"
@@ -78,13 +81,44 @@ def gm_lines(entry: LogEntry) -> list[str]:
     """Every explanation line, then the dice as rolled."""
     lines = list(entry.lines)
     if entry.rolls:
-        dice = "; ".join(f"{roll.label} {','.join(map(str, roll.values))}" for roll in entry.rolls)
+        dice = "; ".join(f"{roll.label} {','.join(map(str, roll.values))} ({roll.source})"
+                         for roll in entry.rolls)
         lines.append(f"Dice: {dice}")
     return lines
 
 
+def round_words(weapon) -> str:
+    """What the players saw land, by the weapon's make, with no figure: "a heavy round"."""
+    if weapon is None:
+        return "a shot"
+    if weapon.incendiary:
+        return "an incendiary round"
+    if getattr(weapon, "small_arm", False):
+        return "small-arms fire"
+    if weapon.large_calibre or getattr(weapon, "mount", "") in ("heavy", "capital"):
+        return "a heavy round"
+    if weapon.explosive:
+        return "an explosive round"
+    return "a shot"
+
+
+def _struck(entry: LogEntry, siege: Siege, seen: dict[str, list[str]]) -> list[str]:
+    """A shot told as the players saw it land: "A heavy round struck the Gatehouse: damaged"
+    (the struck structure's other news then stays out of the lines that follow)."""
+    action = entry.action
+    hit = next((event.structure_id for event in entry.events
+                if event.kind == "hit" and event.structure_id in siege.structures), None)
+    what = round_words(siege.weapons.get(action.weapon_id)).capitalize()
+    if hit is None:
+        return [f"{what} landed{f' at {entry.square}' if entry.square else ''}"]
+    name = siege.structures[hit].name
+    words = [word for word in seen.pop(name, []) if word != "hit"]
+    return [f"{what} struck {the(name)}" + (f": {', '.join(words)}" if words else "")]
+
+
 def players_lines(entry: LogEntry, siege: Siege) -> list[str]:
-    """What the players saw happen, no figure: structures that fared alike share a line
+    """What the players saw happen, no figure: a shot by what it struck ("A heavy round
+    struck the Gatehouse: damaged"), then structures that fared alike share a line
     ("Shaken by the blast: Chapel, Smithy"), in the order things happened."""
     seen: dict[str, list[str]] = {}
     for event in entry.events:
@@ -96,11 +130,12 @@ def players_lines(entry: LogEntry, siege: Siege) -> list[str]:
         bucket = seen.setdefault(name, [])
         if words not in bucket:
             bucket.append(words)
+    lines = _struck(entry, siege, seen) if entry.action.type == "fire" else []
     alike: dict[tuple[str, ...], list[str]] = {}
     for name, words in seen.items():
         alike.setdefault(tuple(words), []).append(name)
-    return [f"{', '.join(words).capitalize()}: {', '.join(names)}"
-            for words, names in alike.items()]
+    return lines + [f"{', '.join(words).capitalize()}: {', '.join(names)}"
+                    for words, names in alike.items()]
 
 
 def printed_entries(siege: Siege, since_turn: int | None, *,

@@ -54,10 +54,15 @@ class SnapshotOptions:
     printed_on: date | None = None
     dpi: int = 150
     overlap_mm: float = 10.0
+    # The players' copy is for this side ("besieger" or "defender"); None: the siege's own
+    # ``players_side``. It shows only what they know (``rules.knowledge.players_view``).
+    side: str | None = None
 
     def __post_init__(self) -> None:
         if self.copy not in ("gm", "players"):
             raise ValueError(f"copy: {self.copy!r}; choose 'gm' or 'players'")
+        if self.side not in (None, "besieger", "defender"):
+            raise ValueError(f"side: {self.side!r}; choose 'besieger' or 'defender'")
         if self.orientation not in ("landscape", "portrait"):
             raise ValueError(f"orientation: {self.orientation!r}; choose 'landscape' or 'portrait'")
         if self.paper not in PAPER_SIZES:

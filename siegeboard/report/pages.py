@@ -13,6 +13,7 @@ from datetime import date
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPen
 
+from siegeboard.rules.knowledge import players_view
 from siegeboard import __version__
 from siegeboard.model.siege import Siege
 from siegeboard.report.bounds import content_bounds, snap_to_squares
@@ -140,6 +141,8 @@ class SnapshotLayout:
 
     def __init__(self, siege: Siege, plan: Plan | None, options: SnapshotOptions,
                  width: float, height: float):
+        if options.players:  # the players' copy holds only what they know, from the start
+            siege = players_view(siege, options.side)
         self.siege = siege
         self.options = options
         self.width = width
@@ -187,7 +190,8 @@ class SnapshotLayout:
 
     def _paint_header(self, painter: QPainter, content: QRectF, page: Page) -> None:
         siege = self.siege
-        copy = "Players' copy" if self.options.players else "GM copy"
+        copy = (f"Players' copy ({siege.players_side}s)" if self.options.players
+                else "GM copy")
         painter.save()
         painter.setPen(INK)
         painter.setFont(font(15 if page.big_header else 12, bold=True))

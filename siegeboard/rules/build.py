@@ -39,7 +39,7 @@ def new_structure(ruleset: str, kind: str, structure_id: str, footprint: Sequenc
         holes=[list(hole) for hole in holes],
         armor=entry.armor, stories=stories or entry.stories, hull=entry.hull,
         material=entry.material, burns=entry.burns, flags=list(entry.flags),
-        inner_layer=entry.inner_layer, notes=entry.notes,
+        inner_layer=entry.inner_layer, notes=entry.notes, side=entry.side,
         occupants=[Occupant(name=person) for person in occupants],
     )
     return pristine_state(structure)

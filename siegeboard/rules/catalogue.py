@@ -12,7 +12,7 @@ from importlib import resources
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from siegeboard.model.structure import HullLayer, Material
+from siegeboard.model.structure import HullLayer, Material, Side
 from siegeboard.model.weapon import Weapon
 
 
@@ -28,6 +28,8 @@ class CatalogueEntry(BaseModel):
     hull: int = Field(default=1, ge=1)
     material: Material = "stone"
     burns: bool = False
+    # Whose it is: fortress kinds the defenders', siege engines and camps the besiegers'.
+    side: Side = "defender"
     flags: list[str] = Field(default_factory=list)
     inner_layer: HullLayer | None = None
     source: str = ""

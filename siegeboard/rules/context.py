@@ -10,6 +10,7 @@ ruleset names for the action, and makes the outcome.
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -21,7 +22,7 @@ from siegeboard.model.log import Event, LogEntry, Roll
 from siegeboard.model.siege import Siege
 from siegeboard.model.structure import Structure
 from siegeboard.model.weapon import Weapon
-from siegeboard.rules.dice import Dice, RandomDice
+from siegeboard.rules.dice import Dice, RandomDice, typed_of
 
 if TYPE_CHECKING:
     from siegeboard.rules.ruleset import Ruleset
@@ -128,13 +129,22 @@ class RecordingDice:
 
     def __init__(self, dice: Dice):
         self._dice = dice
+        self._labels: bool | None = None  # whether the dice take labels, found at first roll
         self.rolls: list[Roll] = []
+
+    def _roll(self, count: int, sides: int, label: str) -> list[int]:
+        if self._labels is None:
+            self._labels = _takes_label(self._dice)
+        if self._labels:
+            return self._dice.roll(count, sides, label=label)
+        return self._dice.roll(count, sides)
 
     def roll(self, count: int, sides: int, label: str) -> list[int]:
         if not count:
             return []
-        values = self._dice.roll(count, sides)
-        self.rolls.append(Roll(label=label, sides=sides, values=values))
+        values = self._roll(count, sides, label)
+        self.rolls.append(Roll(label=label, sides=sides, values=values,
+                               typed=typed_of(self._dice)))
         return values
 
     def roll_each(self, sides: int, labels: list[str], *, together: str | None = None) -> list[int]:
@@ -146,19 +156,32 @@ class RecordingDice:
         a time, so they run out at the same die."""
         if type(self._dice) is RandomDice:
             values = self._dice.roll(len(labels), sides)
+            typed = [0] * len(labels)  # the program's own dice
         else:
-            values = []
-            for _ in labels:
-                (value,) = self._dice.roll(1, sides)
+            values, typed = [], []
+            for label in labels:
+                (value,) = self._roll(1, sides, label)
                 values.append(value)
+                typed.append(typed_of(self._dice))
         if together is not None and len(labels) > 1:
-            self.rolls.append(Roll(label=together, sides=sides, values=values))
+            self.rolls.append(Roll(label=together, sides=sides, values=values, typed=sum(typed)))
             return values
         # Validated in one call (the same Rolls as one by one, for less).
         self.rolls.extend(_ROLLS.validate_python(
-            [{"label": label, "sides": sides, "values": [value]}
-             for label, value in zip(labels, values)]))
+            [{"label": label, "sides": sides, "values": [value], "typed": mark}
+             for label, value, mark in zip(labels, values, typed)]))
         return values
+
+
+def _takes_label(dice: Dice) -> bool:
+    """Whether ``dice.roll`` takes the roll's ``label`` (dice written before rolls were
+    labelled take only count and sides, and keep working)."""
+    try:
+        parameters = inspect.signature(dice.roll).parameters
+    except (AttributeError, TypeError, ValueError):
+        return False
+    return "label" in parameters or any(
+        parameter.kind is inspect.Parameter.VAR_KEYWORD for parameter in parameters.values())
 
 
 class Context:

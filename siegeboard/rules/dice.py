@@ -1,14 +1,21 @@
 """Dice, injected into every rule that rolls: never a global random state.
 
+Every roll says what it is for: ``roll(count, sides, label)``, the label a sentence a GM
+can read ("large calibre of the Culverin"); ``roll_prompt`` makes the question asked at the
+table ("2D6: large calibre of the Culverin").
+
 ``RandomDice`` rolls from a seeded generator; ``ScriptedDice`` hands out given values in
-order, which is how tests pin rolls and how a GM types in dice rolled at the table.
+order (how tests pin rolls and replay feeds a log back); ``TypedFirstDice`` uses the dice a
+GM typed in advance first and rolls the rest; ``AskingDice`` asks for each roll as it comes
+("dice as they land"). A dice object that knows which of its last roll's dice were typed at
+the table says so in ``last_typed`` (the count; 0 when absent): the log keeps it.
 """
 
 from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Protocol
 
 
@@ -16,9 +23,27 @@ class DiceExhausted(RuntimeError):
     """A ScriptedDice was asked for more dice than it was given."""
 
 
+class DiceCancelled(Exception):
+    """The GM cancelled the action while asked for a roll: nothing is changed."""
+
+
 class Dice(Protocol):
-    def roll(self, count: int, sides: int) -> list[int]:
-        """``count`` dice of ``sides`` sides, each 1..sides."""
+    def roll(self, count: int, sides: int, label: str | None = None) -> list[int]:
+        """``count`` dice of ``sides`` sides, each 1..sides; ``label`` says what for."""
+
+
+def roll_prompt(count: int, sides: int, label: str | None) -> str:
+    """The roll as a GM is asked for it: "2D6: large calibre of the Culverin"."""
+    return f"{count}D{sides}: {label}" if label else f"{count}D{sides}"
+
+
+def typed_of(dice: object) -> int:
+    """How many of the last roll's dice ``dice`` took as typed at the table (0: rolled)."""
+    return int(getattr(dice, "last_typed", 0))
+
+
+def _for(label: str | None) -> str:
+    return f" (for {label})" if label else ""
 
 
 def _check(count: int, sides: int) -> None:
@@ -35,7 +60,7 @@ class RandomDice:
         self.seed = seed  # kept: a long advance logs it instead of its rolls (R2)
         self._random = random.Random(seed)
 
-    def roll(self, count: int, sides: int) -> list[int]:
+    def roll(self, count: int, sides: int, label: str | None = None) -> list[int]:
         _check(count, sides)
         return [self._random.randint(1, sides) for _ in range(count)]
 
@@ -57,6 +82,16 @@ def parse_table_dice(text: str) -> list[int] | None:
     return values
 
 
+MAX_SEED = 2**31 - 1  # RULINGS R3: a dice seed is 0 to 2^31 - 1
+
+
+def fresh_dice_seed() -> int:
+    """A random dice seed for a new siege (0 to ``MAX_SEED``), from the system's entropy:
+    two new sieges do not roll the same first dice. The siege keeps it, so its own rolls
+    stay reproducible."""
+    return random.SystemRandom().randint(0, MAX_SEED)
+
+
 def siege_dice(seed: int, seq: int, attempt: int = 0) -> RandomDice:
     """The program's own dice for the action at log position ``seq`` of a siege whose dice
     seed is ``seed``: the same in the window and on the command line, so the same file and
@@ -72,26 +107,125 @@ class ScriptedDice:
     """Returns the given values in order; raises ``DiceExhausted`` when they run out.
 
     A value outside 1..sides of the die asked for is refused with ``ValueError``: a typo
-    at the table must not become a wrong number.
+    at the table must not become a wrong number. Both errors name the roll. ``typed`` marks
+    the values as typed at the table (True), rolled (False, the default), or die by die (a
+    sequence of flags, as replay gives a log's dice back with their marks).
     """
 
-    def __init__(self, values: Iterable[int]):
+    def __init__(self, values: Iterable[int], typed: bool | Sequence[bool] = False):
         self._values = [int(value) for value in values]
+        self._typed = ([bool(typed)] * len(self._values) if isinstance(typed, bool)
+                       else [bool(flag) for flag in typed])
+        if len(self._typed) != len(self._values):
+            raise ValueError("one typed mark per scripted die")
         self._next = 0
+        self.last_typed = 0
 
     @property
     def remaining(self) -> int:
         return len(self._values) - self._next
 
-    def roll(self, count: int, sides: int) -> list[int]:
+    def roll(self, count: int, sides: int, label: str | None = None) -> list[int]:
         _check(count, sides)
         if self.remaining < count:
             raise DiceExhausted(
-                f"asked for {count}D{sides} but only {self.remaining} scripted "
+                f"asked for {count}D{sides}{_for(label)} but only {self.remaining} scripted "
                 f"{'die is' if self.remaining == 1 else 'dice are'} left")
         values = self._values[self._next:self._next + count]
         for value in values:
             if not 1 <= value <= sides:
-                raise ValueError(f"scripted die {value} cannot come from a D{sides}")
+                raise ValueError(f"die {value} cannot come from a D{sides}{_for(label)}")
+        self.last_typed = sum(self._typed[self._next:self._next + count])
         self._next += count
         return values
+
+
+class TypedFirstDice:
+    """The dice a GM typed in advance first, in order; ``fallback`` rolls the rest.
+
+    A roll that finds fewer typed dice left than it needs takes those and has ``fallback``
+    give the others (``last_typed`` counts the typed ones, the fallback's own included). ``remaining`` is what the action did not
+    need: the caller reports it, never drops it silently. A typed die that cannot come
+    from the die asked for is refused with ``ValueError`` naming the roll.
+    """
+
+    def __init__(self, values: Iterable[int], fallback: Dice):
+        self._values = [int(value) for value in values]
+        self._fallback = fallback
+        self._next = 0
+        self.last_typed = 0
+        self.rolled = 0  # dice the fallback rolled
+
+    @property
+    def remaining(self) -> int:
+        return len(self._values) - self._next
+
+    @property
+    def unused(self) -> list[int]:
+        return self._values[self._next:]
+
+    def roll(self, count: int, sides: int, label: str | None = None) -> list[int]:
+        _check(count, sides)
+        taken = self._values[self._next:self._next + count]
+        for value in taken:
+            if not 1 <= value <= sides:
+                raise ValueError(f"the typed die {value} cannot come from a "
+                                 f"D{sides}{_for(label)}")
+        self._next += len(taken)
+        rest = count - len(taken)
+        self.last_typed = len(taken)
+        if rest:
+            taken = taken + list(self._fallback.roll(rest, sides, label))
+            self.rolled += rest
+            # The rest may have been typed too, when asked for (``AskingDice``).
+            self.last_typed += typed_of(self._fallback)
+        return taken
+
+
+AskFunction = Callable[[int, int, str | None], "Sequence[int] | None"]
+
+
+class AskingDice:
+    """Dice as they land: ``ask(count, sides, label)`` is called for each roll when the
+    rules need it, and returns the values rolled at the table, or None for "roll these for
+    me" (``fallback`` rolls them); it raises ``DiceCancelled`` to cancel the whole action.
+
+    Values that are not ``count`` dice of 1..sides are refused with ``ValueError`` naming
+    the roll (the asking side should check first, with ``check_answer``).
+    """
+
+    def __init__(self, ask: AskFunction, fallback: Dice):
+        self._ask = ask
+        self._fallback = fallback
+        self.last_typed = 0
+        self.asked = 0
+        self.rolled = 0
+
+    def roll(self, count: int, sides: int, label: str | None = None) -> list[int]:
+        _check(count, sides)
+        if not count:
+            self.last_typed = 0
+            return []
+        self.asked += 1
+        answer = self._ask(count, sides, label)
+        if answer is None:
+            self.last_typed = 0
+            self.rolled += count
+            return list(self._fallback.roll(count, sides, label))
+        values = [int(value) for value in answer]
+        problem = check_answer(values, count, sides)
+        if problem:
+            raise ValueError(f"{problem}{_for(label)}")
+        self.last_typed = count
+        return values
+
+
+def check_answer(values: Sequence[int], count: int, sides: int) -> str | None:
+    """What is wrong with ``values`` as the answer to ``count``D``sides``, or None."""
+    if len(values) != count:
+        return (f"{count} {'die' if count == 1 else 'dice'} of D{sides} asked for, "
+                f"{len(values)} given")
+    wrong = [value for value in values if not 1 <= value <= sides]
+    if wrong:
+        return f"{wrong[0]} cannot come from a D{sides} (1 to {sides})"
+    return None

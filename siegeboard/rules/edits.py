@@ -71,7 +71,7 @@ def with_kind(structure: Structure, ruleset: str, kind: str) -> Structure:
     entry = catalogue(ruleset).entry(kind)
     return remade(structure, kind=kind, armor=entry.armor, stories=entry.stories,
                   hull=entry.hull, material=entry.material, burns=entry.burns,
-                  flags=list(entry.flags))
+                  flags=list(entry.flags), side=entry.side)
 
 
 def translated(structure: Structure, dx: float, dy: float) -> Structure:

@@ -204,7 +204,7 @@ def replay(base: Siege, entries: Iterable[LogEntry], *,
                                 "(its seed did not give the same outcome)")
             outcome.apply_to(siege)
             continue
-        dice = ScriptedDice(entry.dice_values())
+        dice = ScriptedDice(entry.dice_values(), typed=entry.dice_typed())
         apply_in_place(siege, entry.action, dice, index=index)
         if dice.remaining:
             raise RuleError(f"log entry {entry.seq} left {dice.remaining} dice unused on replay")

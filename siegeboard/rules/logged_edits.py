@@ -42,6 +42,10 @@ def change_settings(ctx: Context, action: ChangeSettings) -> None:
         x, y = action.grid_origin
         changes.append(f"grid origin -> ({x:g}, {y:g}) m")
         ctx.set("grid_origin", (float(x), float(y)))
+    if action.players_side is not None and action.players_side != ctx.get("players_side"):
+        changes.append(f"the players are the {ctx.get('players_side')}s -> the "
+                       f"{action.players_side}s")
+        ctx.set("players_side", action.players_side)
     if not changes:
         raise RuleError("settings: nothing differs from the siege's settings")
     ctx.say("Siege settings changed: " + "; ".join(changes))

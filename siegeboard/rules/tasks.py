@@ -36,7 +36,7 @@ def resolve_task(ctx: "Context", task: TaskRoll, difficulty: Difficulty, what: s
     if task.outcome is not None:
         ctx.say(f"{what}: {difficulty.capitalize()} task, outcome entered by the GM: {task.outcome}")
         return task.outcome
-    (roll,) = ctx.roll(1, 20, f"{what} (1D20)")
+    (roll,) = ctx.roll(1, 20, f"{what}: the task roll against skill {task.skill}")
     outcome = task_outcome(roll, task.skill, difficulty)
     target = task.skill * DIFFICULTY_MULTIPLIER[difficulty]
     ctx.say(f"{what}: {difficulty.capitalize()} task, 1D20 = {roll} against skill {task.skill} "

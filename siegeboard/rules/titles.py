@@ -5,6 +5,11 @@ from __future__ import annotations
 from siegeboard.model.siege import Siege
 
 
+def the(name: str) -> str:
+    """A structure's name as a sentence uses it: "the Smithy", "the Keep" (of "The Keep")."""
+    return f"the {name[4:]}" if name[:4].lower() == "the " else f"the {name}"
+
+
 def action_title(action, siege: Siege) -> str:
     """A short name for the undo history and the log: verb + noun."""
     kind = action.type

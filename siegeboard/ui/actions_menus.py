@@ -182,6 +182,8 @@ class WindowMenus:
         play_menu.addSeparator()
         play_menu.addActions([self.turn_action, self.minute_action])
         play_menu.addSeparator()
+        play_menu.addAction(w.playing.ask_action)
+        play_menu.addSeparator()
         self.settings_action = play_menu.addAction("Siege &Settings…")
         self.settings_action.setStatusTip("The siege's name, dice seed and the ruleset's options")
         self.settings_action.triggered.connect(w.playing.edit_siege_settings)
@@ -191,6 +193,7 @@ class WindowMenus:
         play_bar.addActions([self.turn_action, self.minute_action])
         play_bar.addWidget(QLabel("  Dice rolled at the table "))
         play_bar.addWidget(w.playing.dice_edit)
+        play_bar.addAction(w.playing.ask_action)
 
         view_bar = w.addToolBar("View")
         view_bar.setObjectName("ViewToolBar")

@@ -148,6 +148,36 @@ class EditStructure(_StructuresCommand):
         return any(self.before[key] != self.after[key] for key in self.after)
 
 
+class MarkKnown(_StructuresCommand):
+    """Mark structures known to the players (what is inside them), or hidden: one step."""
+
+    def __init__(self, document: "Document", ids: Sequence[str], known: bool):
+        before = {key: document.siege.structures[key] for key in ids}
+        after = {key: old.model_copy(update={"known": known}) for key, old in before.items()}
+        names = before[ids[0]].name if len(ids) == 1 else f"{len(ids)} structures"
+        super().__init__(document, f"Mark {names} {'known to' if known else 'hidden from'} "
+                         "the players", before, after)
+
+    def makes_a_difference(self) -> bool:
+        return any(self.before[key].known != self.after[key].known for key in self.after)
+
+
+class MarkMineKnown(QUndoCommand):
+    """Mark a mine known to the players, or hidden from them (a mine is the besiegers')."""
+
+    def __init__(self, document: "Document", mine_id: str, known: bool):
+        super().__init__(f"Mark mine {mine_id} {'known to' if known else 'hidden from'} "
+                         "the players")
+        self.document, self.mine_id = document, mine_id
+        self.old, self.new = document.siege.mines[mine_id].known, known
+
+    def redo(self) -> None:
+        self.document.apply_mine_known(self.mine_id, self.new)
+
+    def undo(self) -> None:
+        self.document.apply_mine_known(self.mine_id, self.old)
+
+
 class SplitSection(_StructuresCommand):
     def __init__(self, document: "Document", structure_id: str):
         old = document.siege.structures[structure_id]
@@ -248,14 +278,15 @@ class MarkSnapshot(QUndoCommand):
 
 
 class EditSiegeSettings(QUndoCommand):
-    """Change the siege's name, ruleset options and dice seed together."""
+    """Change the siege's name, ruleset options, dice seed and players' side together."""
 
-    def __init__(self, document: "Document", name: str, options: RulesetOptions, dice_seed: int):
+    def __init__(self, document: "Document", name: str, options: RulesetOptions, dice_seed: int,
+                 players_side: str | None = None):
         super().__init__("Edit siege settings")
         self.document = document
         siege = document.siege
-        self.old = (siege.name, siege.options.model_copy(), siege.dice_seed)
-        self.new = (name, options.model_copy(), dice_seed)
+        self.old = (siege.name, siege.options.model_copy(), siege.dice_seed, siege.players_side)
+        self.new = (name, options.model_copy(), dice_seed, players_side or siege.players_side)
 
     def redo(self) -> None:
         self.document.apply_settings(*self.new)
@@ -279,8 +310,9 @@ def logged_action(command: QUndoCommand):
                          weapons={key: after for key, (_, after) in command.weapons.items()},
                          batteries={key: after for key, (_, after) in command.batteries.items()})
     if isinstance(command, EditSiegeSettings):
-        name, options, dice_seed = command.new
-        return ChangeSettings(name=name, options=options, dice_seed=dice_seed)
+        name, options, dice_seed, players_side = command.new
+        return ChangeSettings(name=name, options=options, dice_seed=dice_seed,
+                              players_side=players_side)
     if isinstance(command, MoveGridOrigin):
         return ChangeSettings(grid_origin=command.new)
     return None

@@ -25,7 +25,9 @@ from siegeboard.persist import FileStamp, SiegeFile, hold_lock, read_siege, writ
 from siegeboard.rules import engine
 from siegeboard.rules.arsenal import available_weapons, find_weapon
 from siegeboard.rules.build import new_structure
-from siegeboard.rules.dice import DiceExhausted, RandomDice, ScriptedDice, siege_dice
+from siegeboard.rules.dice import (
+    AskFunction, AskingDice, DiceExhausted, RandomDice, TypedFirstDice, fresh_dice_seed,
+    siege_dice)
 from siegeboard.rules.registry import ruleset_of
 from siegeboard.rules.ruleset import Ruleset
 from siegeboard.rules.titles import action_title
@@ -47,7 +49,8 @@ class Document(QObject):
                  parent: QObject | None = None):
         super().__init__(parent)
         self.undo_stack = QUndoStack(self)
-        self.siege_file = siege_file or SiegeFile(siege=Siege(name="Untitled siege"))
+        self.siege_file = siege_file or SiegeFile(
+            siege=Siege(name="Untitled siege", dice_seed=fresh_dice_seed()))
         self.path: Path | None = path
         self.selection: tuple[str, ...] = ()
         self._index: StructureIndex | None = None
@@ -55,6 +58,8 @@ class Document(QObject):
         # shot fired again rolls afresh, while a reopened siege starts from the same seeds.
         self._draws: dict[int, int] = {}
         self.unused_dice = 0
+        self.unused_values: list[int] = []
+        self.rolled_dice = 0
         # A recovered autosave is unsaved work even with nothing on the undo stack.
         self._unsaved = False
         # How many log entries the file on disk holds: the ones after are this window's own.
@@ -314,6 +319,26 @@ class Document(QObject):
         if command.makes_a_difference():
             self.push(command)
 
+    def mark_known(self, ids: Sequence[str], known: bool) -> None:
+        """Mark the structures ``ids`` known to the players (their occupants shown in the
+        players' copy), or hidden from them: one undoable step."""
+        ids = [key for key in ids if key in self.siege.structures]
+        if ids:
+            command = commands.MarkKnown(self, ids, known)
+            if command.makes_a_difference():
+                self.push(command)
+
+    def mark_mine_known(self, mine_id: str, known: bool) -> None:
+        """Mark mine ``mine_id`` known to the players, or hidden: one undoable step."""
+        if self.siege.mines[mine_id].known != known:
+            self.push(commands.MarkMineKnown(self, mine_id, known))
+
+    def apply_mine_known(self, mine_id: str, known: bool | None) -> None:
+        mines = dict(self.siege.mines)
+        mines[mine_id] = mines[mine_id].model_copy(update={"known": known})
+        self.siege.mines = mines
+        self.changed.emit(Change.of(Aspect.MINES))
+
     def duplicate(self, ids: Iterable[str], offset: tuple[float, float] = (2.0, 2.0)) -> None:
         originals = [self.siege.structures[key] for key in ids if key in self.siege.structures]
         self.paste(originals, offset, "Duplicate")
@@ -367,23 +392,31 @@ class Document(QObject):
             raise ValueError("there is no map image")
         self.push(commands.PlaceMap(self, fields))
 
-    def play(self, action, dice_values: Sequence[int] | None = None) -> engine.Outcome:
+    def play(self, action, dice_values: Sequence[int] | None = None,
+             ask: AskFunction | None = None) -> engine.Outcome:
         """Apply a rules action through the engine and push it as one undoable command.
 
-        ``dice_values`` are dice rolled at the table (ScriptedDice); None lets the program
-        roll. Raises ``RuleError`` (refused), ``DiceExhausted`` (too few typed dice) or
-        ``ValueError`` (a typed die that cannot come from that die) and changes nothing.
+        ``dice_values`` are dice rolled at the table, used first (``TypedFirstDice``); the
+        program rolls the rest. ``ask`` is asked for each roll after them ("Ask me for each
+        roll": ``AskingDice``), or the program rolls. Raises ``RuleError`` (refused),
+        ``ValueError`` (a typed die that cannot come from that die; names the roll) or
+        ``DiceCancelled`` (the GM cancelled when asked) and changes nothing.
         A catalogue weapon the action names joins the siege's weapons with it (the engine's
-        outcome says so). ``unused_dice`` tells afterwards how many typed dice were left over.
+        outcome says so). Afterwards ``unused_dice`` is how many typed dice the action did
+        not need (``unused_values`` the dice) and ``rolled_dice`` how many the program rolled.
         """
         siege = self.siege
-        if dice_values is not None:
-            dice = ScriptedDice(dice_values)
-        else:
-            dice = self.random_dice()
+        dice = program = self.random_dice()
+        if ask is not None:
+            dice = asking = AskingDice(ask, program)
+        typed = TypedFirstDice(dice_values, dice) if dice_values else None
         index = self.index if siege.structures else None
-        outcome = engine.apply(siege, action, dice, index=index)
-        self.unused_dice = dice.remaining if isinstance(dice, ScriptedDice) else 0
+        # The program's own dice go in bare: a long advance draws its many dice in one call.
+        outcome = engine.apply(siege, action, typed or dice, index=index)
+        self.unused_dice = typed.remaining if typed else 0
+        self.unused_values = typed.unused if typed else []
+        self.rolled_dice = (asking.rolled if ask is not None
+                            else typed.rolled if typed else len(outcome.entry.dice_values()))
         self.push(ApplyAction(self, outcome, action_title(action, siege)))
         return outcome
 
@@ -443,20 +476,26 @@ class Document(QObject):
         self.push(commands.MarkSnapshot(self, turn))
         return True
 
-    def edit_settings(self, name: str, options: RulesetOptions, dice_seed: int) -> bool:
-        """Push one undoable change of name, options and seed; False when nothing differs or
-        the name is blank (the old name is kept)."""
+    def edit_settings(self, name: str, options: RulesetOptions, dice_seed: int,
+                      players_side: str | None = None) -> bool:
+        """Push one undoable change of name, options, seed and the players' side (None
+        keeps it); False when nothing differs or the name is blank (the old name is kept)."""
         siege = self.siege
         name = name.strip() or siege.name
-        if (name, options, dice_seed) == (siege.name, siege.options, siege.dice_seed):
+        players_side = players_side or siege.players_side
+        if (name, options, dice_seed, players_side) == (
+                siege.name, siege.options, siege.dice_seed, siege.players_side):
             return False
-        self.push(commands.EditSiegeSettings(self, name, options, dice_seed))
+        self.push(commands.EditSiegeSettings(self, name, options, dice_seed, players_side))
         return True
 
-    def apply_settings(self, name: str, options: RulesetOptions, dice_seed: int) -> None:
+    def apply_settings(self, name: str, options: RulesetOptions, dice_seed: int,
+                       players_side: str | None = None) -> None:
         self.siege.name = name
         self.siege.options = options.model_copy()
         self.siege.dice_seed = dice_seed
+        if players_side is not None:
+            self.siege.players_side = players_side
         self.changed.emit(Change.of(Aspect.SETTINGS))
 
     def apply_snapshot_turn(self, turn: int | None) -> None:

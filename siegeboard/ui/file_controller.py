@@ -14,6 +14,7 @@ from pathlib import Path
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QMenu
 
+from siegeboard.rules.dice import fresh_dice_seed
 from siegeboard.model.progress import Cancelled, Progress
 from siegeboard.model.siege import Siege
 from siegeboard.persist import (
@@ -119,7 +120,8 @@ class FileController:
         ruleset = self.prompts.ask_choice("New siege", "Ruleset", ["harris", "armory"])
         if ruleset is None:
             return
-        self.document.load(SiegeFile(siege=Siege(name="Untitled siege", ruleset=ruleset)), None)
+        siege = Siege(name="Untitled siege", ruleset=ruleset, dice_seed=fresh_dice_seed())
+        self.document.load(SiegeFile(siege=siege), None)
 
     def open_dialog(self) -> None:
         if not self.maybe_save():

@@ -82,7 +82,8 @@ class MainWindow(QMainWindow):
         self.weapons_dock = WeaponsDock(self.document, warn, self)
         self.fire_dock = FireDock(self.document, warn, lambda: self.weapons_dock.current_id, self)
         self.playing = PlayController(self.document, self.scene, prompts, self.show_status,
-                                      self.autosave, self.weapons_dock, self.fire_dock)
+                                      self.autosave, self.weapons_dock, self.fire_dock,
+                                      self.settings)
         play = lambda action: self.playing.play(action)  # noqa: E731
         self.inspector = InspectorDock(self.document, warn, self)
         self.structures_dock = StructuresDock(self.document, self)

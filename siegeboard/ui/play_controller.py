@@ -10,13 +10,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from PySide6.QtCore import QSettings
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QLineEdit
 
 from siegeboard.model.actions import AdvanceClock
-from siegeboard.rules.dice import DiceExhausted, parse_table_dice
+from siegeboard.rules.dice import DiceCancelled, DiceExhausted, parse_table_dice
 from siegeboard.rules.engine import RuleError
 from siegeboard.rules.titles import action_title
 from siegeboard.ui.autosave_keeper import AutosaveKeeper
+from siegeboard.ui.dice_dialog import ask_roll
 from siegeboard.ui.docks.fire import FireDock
 from siegeboard.ui.docks.weapons import WeaponsDock
 from siegeboard.ui.document import Document
@@ -28,11 +31,15 @@ from siegeboard.ui.tools.fire import FireSettings
 
 class PlayController:
     """Plays actions on ``document``; asks and warns through ``prompts``; reports on the
-    status bar through ``show_message``. Owns the Play toolbar's dice box (``dice_edit``)."""
+    status bar through ``show_message``. Owns the Play toolbar's dice box (``dice_edit``) and
+    the checkable "Ask me for each roll" (``ask_action``, remembered in ``settings``)."""
+
+    ASK_KEY = "play/ask_each_roll"
 
     def __init__(self, document: Document, scene: MapScene, prompts: Prompts,
                  show_message: Callable[[str], None], autosave: AutosaveKeeper,
-                 weapons_dock: WeaponsDock, fire_dock: FireDock):
+                 weapons_dock: WeaponsDock, fire_dock: FireDock,
+                 settings: QSettings | None = None):
         self.document = document
         self.scene = scene
         self.prompts = prompts
@@ -42,9 +49,22 @@ class PlayController:
         self.fire_dock = fire_dock
         self.dice_edit = QLineEdit()
         self.dice_edit.setPlaceholderText("blank: the program rolls")
-        self.dice_edit.setToolTip("Type the dice rolled at the table, in the order the log asks "
-                                  "for them (e.g. 3 5 6). Used by the next action, then cleared.")
+        self.dice_edit.setToolTip("Type dice rolled at the table in advance (e.g. 3 5 6): the "
+                                  "next action uses them first and the program rolls the rest. "
+                                  "Cleared once used.")
         self.dice_edit.setMaximumWidth(200)
+        self._settings = settings
+        self.ask_action = QAction("Ask Me for Each &Roll", prompts.parent)
+        self.ask_action.setCheckable(True)
+        self.ask_action.setStatusTip("For a shot, demolition, task, mine or scene, ask for each "
+                                     "roll as it is needed (a clock advance rolls its own dice)")
+        self.ask_action.setChecked(bool(settings is not None and settings.value(
+            self.ASK_KEY, False, type=bool)))
+        self.ask_action.toggled.connect(self._remember_ask)
+
+    def _remember_ask(self, checked: bool) -> None:
+        if self._settings is not None:
+            self._settings.setValue(self.ASK_KEY, checked)
 
     # -- the GM's attention (ToolHost) ------------------------------------------------------
     def warn(self, message: str) -> None:
@@ -79,24 +99,43 @@ class PlayController:
         (and then cleared) when there are any. A refusal is one message and changes nothing.
         Returns the outcome, or None when nothing happened."""
         title = action_title(action, self.document.siege)
+        # A clock advance rolls its own dice (a minute of many fires rolls thousands): it
+        # never asks; dice typed in the box in advance are still used first.
+        clock = isinstance(action, AdvanceClock)
+        from_box = dice_values is None
+        ask = (ask_roll(self.prompts.run_dialog, self.prompts.parent)
+               if self.ask_action.isChecked() and not clock else None)
         try:
-            if dice_values is None:
+            if from_box:
                 dice_values = self.table_dice()
-            outcome = self.document.play(action, dice_values)
-        except DiceExhausted as error:
-            self.warn(f"{title}: too few dice typed at the table ({error}). Type every die "
-                      "the action needs, or clear the Dice box to let the program roll. "
-                      "Nothing has changed.")
+            outcome = self.document.play(action, dice_values, ask=ask)
+        except DiceCancelled:
+            self.show_status(f"{title}: cancelled. Nothing has changed.")
+            return None
+        except DiceExhausted as error:  # only dice of a script run out; kept for scripts
+            self.warn(f"{title}: {error}. Nothing has changed.")
             return None
         except (RuleError, ValueError) as error:
             self.warn(f"{title}: {error}. Nothing has changed.")
             return None
-        if dice_values is not None:
+        if from_box and dice_values:
             self.dice_edit.clear()
         self.autosave.soon()  # every shot and clock step is kept at once
         message = outcome.headline or title  # a breach is the news of the shot
-        if self.document.unused_dice:
-            message += f" ({self.document.unused_dice} typed dice were not needed)"
+        document = self.document
+        if clock and document.rolled_dice:
+            dice = document.rolled_dice
+            message += f" (the clock rolled its own {dice} {'die' if dice == 1 else 'dice'})"
+        elif dice_values and document.rolled_dice:
+            message += (f" (the program rolled the {document.rolled_dice} dice not typed)")
+        if document.unused_dice:
+            unused = " ".join(map(str, document.unused_values))
+            message += (f" ({document.unused_dice} typed "
+                        f"{'die was' if document.unused_dice == 1 else 'dice were'} not "
+                        f"needed: {unused})")
+            self.warn(f"{title}: {document.unused_dice} of the dice typed "
+                      f"{'was' if document.unused_dice == 1 else 'were'} not needed "
+                      f"({unused}); the action used the first ones.")
         self.show_status(message)
         return outcome
 
@@ -107,6 +146,7 @@ class PlayController:
         """Play > Siege Settings: one undoable edit of name, seed and ruleset options."""
         siege = self.document.siege
         dialog = SiegeSettingsDialog(siege.name, siege.ruleset, siege.options, siege.dice_seed,
-                                     self.prompts.parent)
-        if self.prompts.run_dialog(dialog) and self.document.edit_settings(*dialog.values()):
+                                     self.prompts.parent, players_side=siege.players_side)
+        if self.prompts.run_dialog(dialog) and self.document.edit_settings(
+                *dialog.values(), players_side=dialog.players_side()):
             self.show_status("Siege settings changed.")

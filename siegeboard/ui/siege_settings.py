@@ -1,4 +1,5 @@
-"""Play > Siege Settings: the siege's name, its dice seed and the ruleset's options.
+"""Play > Siege Settings: the siege's name, its dice seed, the players' side and the
+ruleset's options.
 
 The options are the rulings marked *option* in RULINGS.md (model ``RulesetOptions``): each is
 shown only for the rule text it belongs to (its ``Ruleset.settings``), with the ruling's
@@ -9,12 +10,13 @@ pushes one undoable ``EditSiegeSettings`` through the document.
 from __future__ import annotations
 
 from PySide6.QtWidgets import (
-    QCheckBox, QComboBox, QDialog, QDialogButtonBox, QDoubleSpinBox, QFormLayout, QLabel,
+    QComboBox, QDialog, QDialogButtonBox, QDoubleSpinBox, QFormLayout, QLabel,
     QLineEdit, QSpinBox, QVBoxLayout, QWidget,
 )
 
 from siegeboard.model.siege import RulesetOptions
 from siegeboard.rules import registry
+from siegeboard.rules.dice import MAX_SEED
 
 def _combo(choices: list[tuple[str, str]], current: str) -> QComboBox:
     combo = QComboBox()
@@ -41,7 +43,7 @@ class SiegeSettingsDialog(QDialog):
     """
 
     def __init__(self, name: str, ruleset: str, options: RulesetOptions, dice_seed: int,
-                 parent: QWidget | None = None):
+                 parent: QWidget | None = None, players_side: str = "besieger"):
         super().__init__(parent)
         self.setWindowTitle("Siege Settings")
         rules = registry.ruleset(ruleset)
@@ -51,11 +53,18 @@ class SiegeSettingsDialog(QDialog):
         form.addRow("Name", self.name_edit)
         form.addRow("Ruleset", QLabel(f"{rules.title} ({rules.short})"))
         self.seed_box = QSpinBox()
-        self.seed_box.setRange(0, 2**31 - 1)  # R3
+        self.seed_box.setRange(0, MAX_SEED)  # RULINGS R3
         self.seed_box.setValue(dice_seed)
         self.seed_box.setToolTip("The program's own rolls come from this seed and the log's "
-                                 "length, so the same siege always rolls the same way.")
+                                 "length, so the same siege always rolls the same way. A new "
+                                 "siege starts with a random seed (0 to 2,147,483,647).")
         form.addRow("Dice seed", self.seed_box)
+        self.side_box = _combo([("besieger", "the besiegers"), ("defender", "the defenders")],
+                               players_side)
+        self.side_box.setToolTip("The players' copy shows what this side knows: its own "
+                                 "everything, of the other side the walls and buildings, and "
+                                 "what the GM marks known.")
+        form.addRow("The players are", self.side_box)
         self.option_widgets: dict[str, QComboBox | QDoubleSpinBox] = {}
         for setting in rules.settings:
             value = getattr(options, setting.field)
@@ -81,3 +90,7 @@ class SiegeSettingsDialog(QDialog):
                   for field, widget in self.option_widgets.items()}
         options = RulesetOptions.model_validate(self._options.model_dump() | update)
         return self.name_edit.text().strip(), options, self.seed_box.value()
+
+    def players_side(self) -> str:
+        """"besieger" or "defender": whose copy the players' copy is."""
+        return self.side_box.currentData()

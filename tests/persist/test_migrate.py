@@ -157,3 +157,34 @@ def test_a_version_3_file_opens_with_its_dice_seed_brought_within_r3(tmp_path):
     assert siege.dice_seed == 2**31 - 7 == 2_147_483_641
     assert siege.base.dice_seed == -7 % 2**31
     assert replay_log(siege).structures["s1"].dp == 1020
+
+
+VERSION_1_SHOT = Path(__file__).with_name("data") / "siege_v1_shot.json"
+
+
+def test_a_version_1_file_opens_with_its_logged_dice_marked_rolled(tmp_path):
+    data = json.loads(VERSION_1_SHOT.read_text(encoding="utf-8"))
+    assert data["schema_version"] == 1
+    assert all("typed" not in roll for roll in data["log"][0]["rolls"])
+    opened = read_siege(zipped(tmp_path, data))
+    assert opened.migrated_from == 1
+    siege = opened.siege
+    assert siege.schema_version == SCHEMA_VERSION
+    (entry,) = siege.log
+    assert [roll.typed for roll in entry.rolls] == [0, 0]
+    assert [roll.source for roll in entry.rolls] == ["rolled", "rolled"]
+    assert entry.dice_values()[-1] == 6 and len(entry.dice_values()) == 20
+    assert siege.structures["keep"].fire_level == 2  # the log is history; the state is kept
+    # What the players know: sides from the catalogue, the default marks, besieger players.
+    assert {s.side for s in siege.structures.values()} == {"defender"}
+    assert all(s.known is None for s in siege.structures.values())
+    assert all(b.known is None for b in siege.batteries.values())
+    assert siege.players_side == "besieger"
+
+
+def test_version_1_migration_leaves_its_input_alone():
+    data = json.loads(VERSION_1_SHOT.read_text(encoding="utf-8"))
+    before = json.dumps(data, sort_keys=True)
+    migrated, found = migrate(data)
+    assert found == 1 and json.dumps(data, sort_keys=True) == before
+    assert migrated["log"][0]["rolls"][0]["typed"] == 0

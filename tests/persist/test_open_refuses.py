@@ -9,6 +9,7 @@ import zipfile
 import zlib
 
 import pytest
+
 from PIL import Image
 
 from siegeboard.model.siege import SCHEMA_VERSION

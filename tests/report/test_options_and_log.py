@@ -63,7 +63,7 @@ def test_players_log_tells_events_without_figures(siege):
     players = printed_entries(siege, 0, players=True)
     assert len(gm) == len(players) == 1
     assert any("DP" in line for line in gm[0][1])
-    assert players[0][1][0] == "Hit, people inside hurt: Keep"
+    assert players[0][1][0] == "An explosive round struck the Keep: people inside hurt"
     assert players[0][1][1].startswith("Shaken by the blast: ")
     assert "Barn" in players[0][1][1] and "Gatehouse" in players[0][1][1]
     assert not any(any(ch.isdigit() for ch in line) for line in players[0][1])

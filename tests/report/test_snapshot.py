@@ -79,7 +79,8 @@ def test_players_copy_has_no_dp_figure_and_no_gm_note(tmp_path, siege, images):
     for structure in siege.structures.values():
         assert f"{structure.dp} / {structure.dp_original}" not in text
         assert str(structure.dp_original) not in text
-    assert "Hit, people inside hurt: Keep" in text  # the shot, told without figures
+    # The shot, told without figures; the defenders' people inside are not the besiegers' to know.
+    assert "An explosive round struck the Keep" in text and "people inside" not in text
     gm = tmp_path / "gm.pdf"
     export_snapshot(gm, siege, images, SnapshotOptions(since_turn=0))
     assert re.search(r"\bDP\b", "\n".join(pdf_pages(gm)[1]))  # the same check finds them

@@ -142,7 +142,7 @@ def test_each_out_of_control_fire_rolls_for_its_neighbour(harris_siege):
     # burning damage first: the farm burns 21 (DP 27 -> 6) and collapses on its four
     # occupants (1 hit of 1 each); the timber house burns 52 (DP 0). Then one spread roll.
     outcome = run(harris_siege, AdvanceClock(turns=12), [1, 1] * 4 + [5])
-    assert outcome.rolls[-1].label == "spread Timber house -> Townhouse (1D6)"
+    assert outcome.rolls[-1].label == "does the fire spread from Timber house to Townhouse? (a 1 does)"
 
 
 def _spread_siege(gap_m: float) -> Siege:
@@ -186,9 +186,11 @@ def test_spread_comes_before_burn_out(harris_siege):
     outcome = run(harris_siege, AdvanceClock(turns=1), [2, 3])  # still spreads, then burns out
     assert kinds(outcome) == ["fire_burning_out", "burned_out"]
     # R2: a clock advance records its rolls compactly: one source's spread dice are one
-    # Roll (they were one Roll per neighbour), the same dice in the same order.
+    # Roll (they were one Roll per neighbour), the same dice in the same order; issue 14:
+    # each roll's label says what it is for, in a GM's words.
     assert [(roll.label, roll.values) for roll in outcome.rolls] == [
-        ("spread Timber house -> Brick farmhouse, Townhouse (1D6 each)", [2, 3])]
+        ("does the fire spread from Timber house to Brick farmhouse, Townhouse? (1D6 each, a 1 "
+         "does)", [2, 3])]
     assert outcome.lines.index("Turn 12: Timber house's fire has burned out") > max(
         i for i, line in enumerate(outcome.lines) if "fire spread" in line)
 

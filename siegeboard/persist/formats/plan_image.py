@@ -11,6 +11,7 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
+from siegeboard.rules.dice import fresh_dice_seed
 from siegeboard.model.siege import MapImage, Siege
 from siegeboard.persist.formats.base import (
     ImportedMap, ImportOptions, ImportReport, Progress, has_suffix,
@@ -75,6 +76,7 @@ class PlanImageFormat:
             progress(1, 1)
         try:
             siege = Siege(name=options.name or path.stem or "Imported plan",
+                          dice_seed=fresh_dice_seed(),
                           ruleset=options.ruleset,
                           map=MapImage(member=member, pixels_per_metre=options.pixels_per_metre))
         except ValidationError as error:

@@ -48,6 +48,7 @@ from shapely.geometry import LineString, Polygon, box
 from shapely.geometry.base import BaseGeometry
 from shapely.ops import linemerge, unary_union
 
+from siegeboard.rules.dice import fresh_dice_seed
 from siegeboard.geometry import GRID_M, wall_sections
 from siegeboard.geometry.footprint import without_short_sides
 from siegeboard.model.numbers import round_half_up
@@ -185,6 +186,7 @@ class UvttFormat:
             report.count_made("plan")
         try:
             siege = Siege(name=options.name or path.stem or "Imported map",
+                          dice_seed=fresh_dice_seed(),
                           ruleset=options.ruleset, map=siege_map,
                           structures={s.id: s for s in structures})
         except ValidationError as error:

@@ -42,6 +42,7 @@ from siegeboard.rules.armory import numbers as armory
 from siegeboard.rules import logged_edits
 from siegeboard.rules.context import Context, RuleError
 from siegeboard.rules.tasks import resolve_task
+from siegeboard.rules.titles import the
 
 Which = Literal["outer", "inner"]
 FIRED_ROLES = ("gun", "incendiary")
@@ -187,7 +188,8 @@ def _fire_from_hit(ctx: Context, structure: Structure, weapon: Weapon) -> None:
     if weapon.incendiary:
         _ignite(ctx, structure, f"incendiary {weapon.name}")
     elif weapon.explosive:
-        (roll,) = ctx.roll(1, 6, f"{structure.name}: fire from an explosive hit (6 sets it alight)")
+        (roll,) = ctx.roll(1, 6, f"does {the(structure.name)} catch fire from the explosive hit? "
+                            "(a 6 sets it alight)")
         if roll == 6:
             _ignite(ctx, structure, f"explosive {weapon.name}, 1D6 = 6")
         else:
@@ -546,7 +548,8 @@ def _scene_dice(ctx: Context, attack: SceneAttack, name: str, place: str) -> tup
             raise RuleError(f"{place}.pool: the scene dice pool is a house rule (A12) switched "
                             "off in Siege Settings: enter Successes and Boons")
         least = ctx.options.scene_pool_success
-        values = ctx.roll(attack.pool, 6, f"{name}: pool {attack.pool}D6 (house rule, A12)")
+        values = ctx.roll(attack.pool, 6, f"the {name}'s pool (house rule, A12): each "
+                          f"{least}-6 a Success, each 6 also a Boon")
         successes = sum(1 for value in values if value >= least)
         boons = sum(1 for value in values if value >= POOL_BOON)
         faces = f"{least}-6" if least < 6 else "6"

@@ -43,6 +43,7 @@ from siegeboard.rules import logged_edits
 from siegeboard.rules.context import Context, RuleError
 from siegeboard.rules.harris.damage import lose_dp
 from siegeboard.rules.tasks import resolve_task
+from siegeboard.rules.titles import the
 
 
 class _LabelledDice:
@@ -51,7 +52,7 @@ class _LabelledDice:
     def __init__(self, ctx: Context, label: str):
         self._ctx, self._label = ctx, label
 
-    def roll(self, count: int, sides: int) -> list[int]:
+    def roll(self, count: int, sides: int, label: str | None = None) -> list[int]:
         return self._ctx.roll(count, sides, self._label)
 
 
@@ -106,7 +107,7 @@ def shoot(ctx: Context, weapon: Weapon, point: tuple[float, float], range_m: flo
     ctx.say(f"{weapon.name} at {range_m:.1f} m ({how}), square {ctx.square}: penetration "
             f"{penetration} (band up to {band.up_to_m:g} m)")
     if weapon.large_calibre:
-        dice = ctx.roll(2, 6, f"{weapon.name}: large calibre (2D6)")
+        dice = ctx.roll(2, 6, f"large calibre, added to the {weapon.name}'s penetration")
         penetration += sum(dice)
         ctx.say(f"Large calibre: + 2D6 ({dice[0]} + {dice[1]}) = {penetration}")
     if modifier:
@@ -128,7 +129,9 @@ def _hit(ctx: Context, weapon: Weapon, target_id: str, penetration: int) -> None
     armor = harris.current_armor(structure)
     ctx.say(f"Hit on {structure.name}: AV {armor}{_armor_note(structure)}")
     attack = harris.attack_value(penetration, armor, small_arm=weapon.is_small_arm,
-                                 dice=_LabelledDice(ctx, f"{weapon.name}: small arm (1D20)"))
+                                 dice=_LabelledDice(
+                                     ctx, f"does the {weapon.name}, a small arm, scratch "
+                                     f"{the(structure.name)}? (a 1 takes 1 DP)"))
     ctx.say(_attack_line(ctx, weapon, penetration, armor, attack))
     concussion = weapon.concussion if weapon.explosive else 0
     loss = attack + concussion
@@ -180,7 +183,8 @@ def _personnel_damage(ctx: Context, weapon: Weapon, target_id: str, penetration:
     if not structure.occupants:
         ctx.say(f"Nobody inside {structure.name}: the {count}D6 personnel damage is not rolled")
         return
-    dice = ctx.roll(count, 6, f"{structure.name}: personnel damage ({count}D6)")
+    dice = ctx.roll(count, 6, f"damage to the people inside {the(structure.name)}, "
+                               "shared among them")
     total = sum(dice)
     shares = harris.split_damage(total, len(structure.occupants))
     structure = ctx.structure(target_id)
@@ -309,7 +313,8 @@ def repair(ctx: Context, action: Repair) -> None:
     if outcome == "success":
         gain, shown = 1, "1 DP"
     elif outcome == "outstanding":
-        (die,) = ctx.roll(1, 6, f"{structure.name}: outstanding repair (1D6+1)")
+        (die,) = ctx.roll(1, 6, f"outstanding repair of {the(structure.name)}: "
+                            "the die + 1 DP restored")
         gain, shown = die + 1, f"1D6+1 = {die} + 1 = {die + 1} DP"
     else:
         ctx.say(f"{structure.name}: no DP restored")

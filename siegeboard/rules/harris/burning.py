@@ -25,6 +25,7 @@ from siegeboard.model.siege import TURNS_PER_MINUTE, Clock
 from siegeboard.rules.harris import numbers as harris
 from siegeboard.rules.context import set_valid
 from siegeboard.rules.harris.damage import lose_dp
+from siegeboard.rules.titles import the
 
 if TYPE_CHECKING:
     from siegeboard.rules.context import Context
@@ -45,7 +46,8 @@ def ignition_roll(ctx: "Context", structure_id: str, *, incendiary: bool, penetr
     if structure.dp == 0:
         ctx.say(f"{structure.name}: nothing left to burn at DP 0, no fire roll")
         return False
-    (die,) = ctx.roll(1, 6, f"{structure.name}: fire (1D6)")
+    (die,) = ctx.roll(1, 6, f"does {the(structure.name)} catch fire? (6 or more"
+                         + (" with +1 incendiary" if incendiary else "") + " sets it alight)")
     total = die + (1 if incendiary else 0)
     shown = f"1D6 = {die} + 1 incendiary = {total}" if incendiary else f"1D6 = {die}"
     if total < IGNITION_TARGET:
@@ -357,9 +359,10 @@ def _spread(ctx: "Context", steps: _Steps, burning: list[str], turn: int) -> lis
         if not targets:
             continue
         dice = ctx.dice.roll_each(
-            6, [f"spread {source_name} -> {name} (1D6)" for _, name, _ in targets],
-            together=f"spread {source_name} -> {', '.join(name for _, name, _ in targets)} "
-                     f"(1D6 each)")
+            6, [f"does the fire spread from {source_name} to {name}? (a 1 does)"
+                for _, name, _ in targets],
+            together=f"does the fire spread from {source_name} to "
+                     f"{', '.join(name for _, name, _ in targets)}? (1D6 each, a 1 does)")
         for (neighbour_id, name, distance), die in zip(targets, dice):
             if die != 1:
                 say(f"Turn {turn}: fire spread from {source_name} to {name} "

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from siegeboard.rules.harris import numbers as harris
 from siegeboard.rules.context import set_valid
+from siegeboard.rules.titles import the
 
 if TYPE_CHECKING:
     from siegeboard.rules.context import Context
@@ -53,8 +54,11 @@ def collapse(ctx: "Context", structure_id: str) -> None:
     ctx.event("collapsed", structure_id, dp=structure.dp, rubble_armor=rubble,
               trapped=len(structure.occupants))
     for person in structure.occupants:
-        (hits,) = ctx.roll(1, 6, f"{person.name}: collapse hits (1D6)")
-        damage = ctx.roll(hits, 6, f"{person.name}: collapse damage ({hits}D6)")
+        (hits,) = ctx.roll(1, 6, f"hits on {person.name}, trapped by the collapse of "
+                                 f"{the(structure.name)}")
+        damage = ctx.roll(hits, 6, f"damage of the {hits} "
+                                 f"hit{'s' if hits != 1 else ''} on {person.name}, "
+                                 "one die a hit")
         total = sum(damage)
         person.damage += total
         person.hits += hits

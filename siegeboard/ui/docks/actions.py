@@ -20,6 +20,7 @@ from siegeboard.model.actions import (
     TaskRoll,
 )
 from siegeboard.model.structure import LadderStep, TaskOutcome
+from siegeboard.rules.knowledge import is_known
 from siegeboard.ui.changes import Aspect, Change
 from siegeboard.ui.document import Document
 
@@ -101,6 +102,11 @@ class ActionsDock(QDockWidget):
         self.besiegers_win = QCheckBox("Besiegers win the opposed Perception check")
         self.besiegers_win.setChecked(True)
         self.countermined = QCheckBox("Countermined")
+        self.mine_known = QCheckBox("Known to the players")
+        self.mine_known.setToolTip("Checked: the players know of this mine. The defenders' "
+                                   "players do not, until marked known.")
+        self.mine_known.clicked.connect(self._mark_mine_known)
+        self.mine.currentIndexChanged.connect(lambda _i: self._show_mine_known())
         mine_buttons = QWidget()
         mine_row = QHBoxLayout(mine_buttons)
         mine_row.setContentsMargins(0, 0, 0, 0)
@@ -108,8 +114,8 @@ class ActionsDock(QDockWidget):
                            ("Fire mine", self.fire_mine)):
             mine_row.addWidget(_button(text, slot))
         self.mine_group = self._group("Mine under this section", [
-            ("Mine", self.mine), ("", self.besiegers_win), ("", self.countermined),
-            ("", mine_buttons)])
+            ("Mine", self.mine), ("", self.mine_known), ("", self.besiegers_win),
+            ("", self.countermined), ("", mine_buttons)])
         # GM override
         self.dp = QSpinBox()
         self.dp.setRange(0, 10_000_000)
@@ -286,6 +292,16 @@ class ActionsDock(QDockWidget):
                 number += 1
             return StartMine(structure_id=key, mine_id=f"mine{number}")
         self._act(build)
+
+    def _show_mine_known(self) -> None:
+        siege = self.document.siege
+        mine = siege.mines.get(self.mine.currentData()) if self.mine.currentData() else None
+        self.mine_known.setEnabled(mine is not None)
+        self.mine_known.setChecked(mine is not None and is_known(mine, siege.players_side))
+
+    def _mark_mine_known(self, checked: bool) -> None:
+        if self.mine.currentData() is not None:
+            self.document.mark_mine_known(self.mine.currentData(), checked)
 
     def _mine_id(self) -> str:
         if self.mine.currentData() is None:

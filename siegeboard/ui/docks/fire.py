@@ -10,6 +10,7 @@ from PySide6.QtWidgets import (
     QPushButton, QSpinBox, QVBoxLayout, QWidget,
 )
 
+from siegeboard.rules.knowledge import is_known
 from siegeboard.ui.changes import Change
 from siegeboard.ui.document import Document
 from siegeboard.ui.tools.fire import FireSettings
@@ -46,6 +47,10 @@ class FireDock(QDockWidget):
         self.side = QComboBox()
         self.side.addItems(["besieger", "defender"])
         self.side.activated.connect(lambda _i: self._edit(side=self.side.currentText()))
+        self.known = QCheckBox("Known to the players")
+        self.known.setToolTip("Checked: the players' copy shows this battery. A battery of "
+                              "the other side is hidden until marked known.")
+        self.known.clicked.connect(lambda checked: self._edit(known=checked))
         self.remove_button = QPushButton("Remove battery")
         self.remove_button.clicked.connect(self._remove)
         self.modifier = QSpinBox()
@@ -64,6 +69,7 @@ class FireDock(QDockWidget):
         self.form.addRow("Battery name", self.battery_name)
         self.form.addRow("Its weapon", self.battery_weapon)
         self.form.addRow("Side", self.side)
+        self.form.addRow("", self.known)
         self.form.addRow("", self.remove_button)
         self.form.addRow("GM modifier", self.modifier)
         self.form.addRow("Successes", self.successes)
@@ -131,13 +137,15 @@ class FireDock(QDockWidget):
     def show_battery(self) -> None:
         battery = self.document.siege.batteries.get(self.battery_id) if self.battery_id else None
         self._loading = True
-        for widget in (self.battery_name, self.battery_weapon, self.side, self.remove_button):
+        for widget in (self.battery_name, self.battery_weapon, self.side, self.known,
+                       self.remove_button):
             widget.setEnabled(battery is not None)
         self.range.setEnabled(battery is None)
         if battery is not None:
             self.battery_name.setText(battery.name)
             self.battery_weapon.setCurrentIndex(self.battery_weapon.findData(battery.weapon_id))
             self.side.setCurrentText(battery.side)
+            self.known.setChecked(is_known(battery, self.document.siege.players_side))
             weapon = self.document.weapon(battery.weapon_id)
         else:
             self.battery_name.clear()

@@ -1,7 +1,8 @@
 """Inspector dock: the selected structure's make and its derived figures, shown live.
 
 Each field commits when the GM finishes editing it (Enter, focus out, a new choice), as one
-undoable ``EditStructure``. Derived figures (area, squares, DP; or Hull and ladder) are read
+undoable ``EditStructure``. "Known to the players" marks the selection (one structure or
+several) in one click, as one undoable step. Derived figures (area, squares, DP; or Hull and ladder) are read
 from the stored structure and the geometry, never worked out here.
 """
 
@@ -11,15 +12,16 @@ from typing import get_args
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
-    QComboBox, QDockWidget, QDoubleSpinBox, QFormLayout, QLabel, QLineEdit, QPlainTextEdit,
-    QSpinBox, QVBoxLayout, QWidget,
+    QCheckBox, QComboBox, QDockWidget, QDoubleSpinBox, QFormLayout, QLabel, QLineEdit,
+    QPlainTextEdit, QSpinBox, QVBoxLayout, QWidget,
 )
 
 from siegeboard.geometry import footprint_area, footprint_squares, shape_of, square_label
-from siegeboard.model.structure import Material, Occupant
+from siegeboard.model.structure import Material, Occupant, Side
 from siegeboard.model.validation import plain_message
 from siegeboard.report.table import structure_square
 from siegeboard.rules import harris
+from siegeboard.rules.knowledge import is_known
 from siegeboard.ui.changes import Aspect, Change
 from siegeboard.ui.document import Document
 
@@ -66,11 +68,20 @@ class InspectorDock(QDockWidget):
         self.hull.setRange(1, 10_000)
         self.material = QComboBox()
         self.material.addItems(list(get_args(Material)))
+        self.side = QComboBox()
+        self.side.addItems(list(get_args(Side)))
+        self.side.setToolTip("Whose it is: the players know everything of their own side")
         self.occupants = _CommitText(self._commit_occupants)
         self.occupants.setPlaceholderText("one name per line")
         self.occupants.setMaximumHeight(70)
         self.notes = _CommitText(self._commit_notes)
         self.notes.setMaximumHeight(70)
+        # Outside the make's fields: it serves a selection of several structures too.
+        self.known = QCheckBox("Known to the players (who is inside)")
+        self.known.setToolTip("Checked: the players' copy shows this structure's occupants. "
+                              "Of the players' own side everything is known; of the other "
+                              "side only the walls and buildings, until marked known.")
+        self.known.clicked.connect(self._commit_known)
         self.derived = QLabel()
         self.derived.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.derived.setWordWrap(True)
@@ -83,12 +94,14 @@ class InspectorDock(QDockWidget):
         self.form.addRow("Height", self.height)
         self.form.addRow("Hull", self.hull)
         self.form.addRow("Material", self.material)
+        self.form.addRow("Side", self.side)
         self.form.addRow("Occupants", self.occupants)
         self.form.addRow("Notes", self.notes)
         self.form.addRow("Figures", self.derived)
         body = QWidget()
         layout = QVBoxLayout(body)
         layout.addWidget(self.heading)
+        layout.addWidget(self.known)
         self.fields = QWidget()
         self.fields.setLayout(self.form)
         layout.addWidget(self.fields)
@@ -103,6 +116,7 @@ class InspectorDock(QDockWidget):
         self.hull.editingFinished.connect(lambda: self._commit(hull=self.hull.value()))
         self.material.activated.connect(
             lambda _: self._commit(material=self.material.currentText()))
+        self.side.activated.connect(lambda _: self._commit(side=self.side.currentText()))
         document.selection_changed.connect(lambda ids: self.show_selection())
         document.changed.connect(self._on_changed)
         self._fill_kinds()
@@ -130,6 +144,7 @@ class InspectorDock(QDockWidget):
     def show_selection(self) -> None:
         selection = self.document.selection
         self.current_id = selection[0] if len(selection) == 1 else None
+        self._show_known(selection)
         # Disabled rather than hidden: the dock keeps its size, so the map never jumps.
         self.fields.setEnabled(self.current_id is not None)
         if self.current_id is None:
@@ -160,6 +175,7 @@ class InspectorDock(QDockWidget):
             self.height.setValue(structure.stories * harris.STORY_M)
             self.hull.setValue(structure.hull)
             self.material.setCurrentText(structure.material)
+            self.side.setCurrentText(structure.side)
             occupants = "\n".join(person.name for person in structure.occupants)
             if self.occupants.toPlainText() != occupants:
                 self.occupants.setPlainText(occupants)
@@ -168,6 +184,27 @@ class InspectorDock(QDockWidget):
             self.derived.setText(self.figures_text())
         finally:
             self._loading = False
+
+    def _show_known(self, selection) -> None:
+        siege = self.document.siege
+        chosen = [siege.structures[key] for key in selection if key in siege.structures]
+        marks = {is_known(structure, siege.players_side) for structure in chosen}
+        self.known.setEnabled(bool(chosen))
+        self.known.setTristate(len(marks) > 1)
+        self.known.setCheckState(Qt.CheckState.PartiallyChecked if len(marks) > 1
+                                 else Qt.CheckState.Checked if marks == {True}
+                                 else Qt.CheckState.Unchecked)
+
+    def _commit_known(self) -> None:
+        """One click: the selection becomes known (or, when all are known, hidden)."""
+        siege = self.document.siege
+        ids = [key for key in self.document.selection if key in siege.structures]
+        if not ids:
+            return
+        known = not all(is_known(siege.structures[key], siege.players_side) for key in ids)
+        self.known.setTristate(False)
+        self.document.mark_known(ids, known)
+        self._show_known(self.document.selection)
 
     def figures_text(self) -> str:
         """The derived figures of the shown structure, one per line."""

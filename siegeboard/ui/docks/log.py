@@ -29,7 +29,8 @@ def entry_heading(entry: LogEntry, siege) -> str:
 
 def entry_details(entry: LogEntry) -> list[str]:
     """The explanation lines, then one line per roll: what the GM reads under the heading."""
-    dice = [f"Dice, {roll.label}: {', '.join(map(str, roll.values))}" for roll in entry.rolls]
+    dice = [f"Dice, {roll.label}: {', '.join(map(str, roll.values))} ({roll.source})"
+            for roll in entry.rolls]
     return list(entry.lines) + dice
 
 
