@@ -28,11 +28,12 @@ from siegeboard.report.bounds import board_bounds, contains
 from siegeboard.report.options import PAPER_SIZES, SnapshotOptions, parse_scale
 from siegeboard.report.table import structure_rows
 from siegeboard.rules.arsenal import available_weapons
-from siegeboard.rules.registry import ruleset_of
 from siegeboard.rules.dice import (
     AskingDice, DiceCancelled, RandomDice, TypedFirstDice, check_answer, parse_table_dice,
     roll_prompt, siege_dice)
 from siegeboard.rules.engine import RuleError, apply_in_place
+from siegeboard.rules.registry import ruleset_of
+
 
 class CommandError(Exception):
     """Bad input to a subcommand: the message names the option and what to write instead."""
@@ -47,12 +48,16 @@ def _print_table(path: Path, as_json: bool) -> int:
                           "written_by": siege_file.written_by, "structures": rows}, indent=1))
         return 0
     siege = siege_file.siege
+    rules = ruleset_of(siege)
     # Files from before 0.2 do not say which siegeboard wrote them.
     writer = f"; written by {siege_file.written_by}" if siege_file.written_by else ""
-    print(f"{siege.name}  ({siege.ruleset} ruleset, {siege.clock.label()}{writer})")
+    print(f"{siege.name}  ({rules.title}, {siege.clock.label()}{writer})")
     if not rows:
         print("(no structures)")
         return 0
+    kinds = rules.catalogue.kinds  # kinds by their names (the JSON keeps the ids)
+    rows = [row | {"kind": kinds[row["kind"]].name if row["kind"] in kinds else row["kind"]}
+            for row in rows]
     headers = list(rows[0])
     widths = {h: max(len(h), *(len(str(row[h])) for row in rows)) for h in headers}
     print("  ".join(h.ljust(widths[h]) for h in headers))

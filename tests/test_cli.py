@@ -322,3 +322,16 @@ def test_a_point_west_or_north_of_the_origin_is_a_point_not_an_option(tmp_path, 
         "fire", "f", "--at=-5,3", "--view=-1,-1,5,5"]
     assert _joined_negative_values(["fire", "f", "--at", "--json"]) == ["fire", "f", "--at",
                                                                          "--json"]
+
+
+def test_info_names_the_rule_text_and_the_kinds_in_words(siege_path, capsys):
+    assert main(["info", str(siege_path)]) == 0
+    out = capsys.readouterr().out
+    siege = read_siege(siege_path).siege
+    from siegeboard.rules.registry import ruleset_of
+
+    rules = ruleset_of(siege)
+    assert f"({rules.title}, " in out.splitlines()[0]
+    assert f"{siege.ruleset} ruleset" not in out
+    hall = siege.structures["great-hall"]
+    assert rules.catalogue.entry(hall.kind).name in out

@@ -287,6 +287,7 @@ def build_siege(ruleset: str) -> Siege:
     return Siege(
         name=title, ruleset=ruleset, options=options,
         map=MapImage(member=PLAN_MEMBER, pixels_per_metre=PIXELS_PER_METRE, offset=(0.0, 0.0)),
+        label_anchor=(0.0, 0.0),  # R0b: A1 holds the plan's north-west corner
         structures={structure.id: structure for structure in structures},
         weapons={weapon.id: weapon for weapon in catalogue(ruleset).weapons},
         batteries={battery.id: battery for battery in batteries},

@@ -5,14 +5,14 @@ from siegeboard.geometry.footprint import (
 )
 from siegeboard.geometry.index import StructureIndex
 from siegeboard.geometry.squares import (
-    SQUARE_M, column_letters, label_at, square_box, square_label, square_of, squares_away,
-    squares_overlapped,
+    SQUARE_M, anchor_square, column_letters, label_at, label_of, labelled_square, square_box, square_label,
+    square_of, squares_away, squares_overlapped,
 )
 from siegeboard.geometry.walls import WallSection, wall_sections
 
 __all__ = [
-    "GRID_M", "SQUARE_M", "StructureIndex", "WallSection", "as_polygon", "column_letters",
-    "footprint_area", "footprint_distance", "footprint_squares", "holes_of", "label_at",
-    "shape_of", "square_box",
+    "GRID_M", "SQUARE_M", "StructureIndex", "WallSection", "anchor_square", "as_polygon",
+    "column_letters", "label_of", "labelled_square", "holes_of", "shape_of",
+    "footprint_area", "footprint_distance", "footprint_squares", "label_at", "square_box",
     "square_label", "square_of", "squares_away", "squares_overlapped", "wall_sections",
 ]

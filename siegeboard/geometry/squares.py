@@ -2,7 +2,9 @@
 
 Map metres have x to the east and y to the south (down the plan, as on the image). A 10 m
 square is 5 x 5 grid cells; squares and the 2 m grid share the siege's grid origin (R0b).
-Column 0 is "A", row 0 is "1": the square at the origin is A1.
+Column 0 is "A", row 0 is "1". Labels count from the siege's label anchor: the square that
+holds the anchor point is A1 (``label_at``, ``anchor_square``); with no anchor, the square at
+the origin is.
 """
 
 from __future__ import annotations
@@ -55,8 +57,30 @@ def square_label(square: Square) -> str:
     return f"{column_letters(column)}{row + 1 if row >= 0 else row}"
 
 
-def label_at(point: PointLike, origin: tuple[float, float] = (0.0, 0.0)) -> str:
-    return square_label(square_of(point, origin))
+def anchor_square(origin: tuple[float, float] = (0.0, 0.0),
+                  anchor: tuple[float, float] | None = None) -> Square:
+    """The square labelled A1 (R0b): the one holding the label ``anchor`` point, or the
+    square at the grid's origin when the siege has no anchor yet."""
+    return (0, 0) if anchor is None else square_of(anchor, origin)
+
+
+def labelled_square(square: Square, a1: Square = (0, 0)) -> Square:
+    """``square`` counted from the square ``a1`` that is labelled A1."""
+    return (square[0] - a1[0], square[1] - a1[1])
+
+
+def label_of(square: Square, origin: tuple[float, float] = (0.0, 0.0),
+             anchor: tuple[float, float] | None = None) -> str:
+    """The label of ``square`` (columns and rows from the grid's origin), counted from the
+    label ``anchor``."""
+    return square_label(labelled_square(square, anchor_square(origin, anchor)))
+
+
+def label_at(point: PointLike, origin: tuple[float, float] = (0.0, 0.0),
+             anchor: tuple[float, float] | None = None) -> str:
+    """The label of the square holding ``point``: counted from the label ``anchor`` (R0b:
+    moving the grid's origin aligns the lines, it does not rename the squares)."""
+    return square_label(labelled_square(square_of(point, origin), anchor_square(origin, anchor)))
 
 
 def square_box(square: Square, origin: tuple[float, float] = (0.0, 0.0)) -> Polygon:

@@ -70,7 +70,7 @@ class Structure(PlainDataCopy, BaseModel):
     # is refused by its length, before a corner is looked at (the ring's own check says more).
     footprint: list[Point] = Field(max_length=bounds.CORNERS_MAX + 1, fail_fast=True)
     # Courtyards: rings inside the footprint that are not part of it (H1's area and squares
-    # exclude them; distances and drawing follow them). Schema version 6. Bounded like the
+    # exclude them; distances and drawing follow them). Schema version 7. Bounded like the
     # footprint (R4), each ring and their number, so a refusal costs little.
     holes: list[Annotated[list[Point], Field(max_length=bounds.CORNERS_MAX + 1,
                                              fail_fast=True)]] = Field(

@@ -16,7 +16,9 @@ from PySide6.QtGui import (
     QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen, QPolygonF, QTransform,
 )
 
-from siegeboard.geometry import GRID_M, SQUARE_M, StructureIndex, column_letters, square_label
+from siegeboard.geometry import (
+    GRID_M, SQUARE_M, StructureIndex, anchor_square, column_letters, labelled_square, square_label,
+)
 from siegeboard.model.siege import Siege
 from siegeboard.report import palette, renderer
 from siegeboard.report.extent import Plan
@@ -170,6 +172,7 @@ class MapPainter:
         when squares are big enough on paper."""
         minx, miny, maxx, maxy = region
         ox, oy = self.siege.grid_origin
+        a1 = anchor_square(self.siege.grid_origin, self.siege.label_anchor)  # R0b
         size = SQUARE_M * k
         text_size = min(8.0, max(5.0, size * 0.45))
         painter.save()
@@ -177,7 +180,7 @@ class MapPainter:
         painter.setPen(self.ink(palette.GRID_LABEL))
         every = max(1, math.ceil(14 / size))  # skip labels that would overlap
         for column, west in self._square_edges(minx, maxx, ox):
-            if column % every:
+            if (column - a1[0]) % every:
                 continue
             left = frame.left() + (max(west, minx) - minx) * k
             right = frame.left() + (min(west + SQUARE_M, maxx) - minx) * k
@@ -185,15 +188,15 @@ class MapPainter:
                 continue
             painter.drawText(QRectF(left, frame.top() - 12, right - left, 11),
                              Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignBottom,
-                             column_letters(column))
+                             column_letters(column - a1[0]))
         for row, north in self._square_edges(miny, maxy, oy):
-            if row % every:
+            if (row - a1[1]) % every:
                 continue
             top = frame.top() + (max(north, miny) - miny) * k
             bottom = frame.top() + (min(north + SQUARE_M, maxy) - miny) * k
             if bottom - top < size * 0.4:
                 continue
-            label = square_label((0, row))[1:]  # the row part of "A7"
+            label = square_label((0, row - a1[1]))[1:]  # the row part of "A7"
             painter.drawText(QRectF(frame.left() - 16, top, 14, bottom - top),
                              Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, label)
         if size >= LABEL_MIN_SQUARE_PT:
@@ -204,7 +207,8 @@ class MapPainter:
                 for row, north in self._square_edges(miny, maxy, oy):
                     x = frame.left() + (west - minx) * k
                     y = frame.top() + (north - miny) * k
-                    painter.drawText(QPointF(x + 1.5, y + 6.5), square_label((column, row)))
+                    painter.drawText(QPointF(x + 1.5, y + 6.5),
+                                     square_label(labelled_square((column, row), a1)))
         painter.restore()
 
     def _paint_structure(self, painter: QPainter, structure_id: str, to_page: QTransform,

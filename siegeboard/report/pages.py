@@ -21,7 +21,7 @@ from siegeboard.report.extent import Plan
 from siegeboard.report.log_text import printed_entries, since_label
 from siegeboard.report.map_painter import INK, FAINT_INK, MapPainter, font
 from siegeboard.report.options import SnapshotOptions
-from siegeboard.report.sheets import MapSheet, fit_sheet, tile_sheets
+from siegeboard.report.sheets import MapSheet, fit_sheet, sheets_with, tile_sheets
 from siegeboard.report.table import structure_rows
 from siegeboard.rules import registry
 
@@ -134,6 +134,71 @@ def wrap(text: str, metrics: QFontMetricsF, width: float) -> list[str]:
         current = word
     lines.append(current)
     return lines
+
+
+CELL_PAD = 3.0
+TABLE_FONT_SIZES = (TABLE_FONT, 7.0, 6.0, 5.0)  # smaller only when the words do not fit
+KEPT_COLUMNS = ("name", "kind", "square")  # shown even when every cell is blank
+
+
+@dataclass
+class TableLayout:
+    """The printed table's columns and every header and cell broken into lines that fit:
+    ``widths[i]`` is column i's width in points; ``header_lines[i]`` and
+    ``cell_lines[row][i]`` the lines of text drawn in it; no text is ever cut."""
+
+    columns: list[Column]
+    widths: list[float]
+    header_lines: list[list[str]]
+    cell_lines: list[list[list[str]]]
+    font_size: float
+    line_h: float
+    header_h: float
+    row_heights: list[float]
+
+
+def _longest_word(text: str, metrics: QFontMetricsF) -> float:
+    return max((metrics.horizontalAdvance(word) for word in text.split()), default=0.0)
+
+
+def table_layout(columns: list[Column], rows: list[dict[str, str]], width: float) -> TableLayout:
+    """Lay the table out across ``width`` points: a column with nothing in it takes no room;
+    each column gets at least its longest word (header or cell) and, where there is room, its
+    longest text on one line; what is left over is shared by the columns that wrap. When even
+    the longest words do not fit side by side, the font gets smaller."""
+    columns = [column for column in columns if column.key in KEPT_COLUMNS
+               or any(row.get(column.key, "").strip() for row in rows)]
+    for size in TABLE_FONT_SIZES:
+        regular, bold = QFontMetricsF(font(size)), QFontMetricsF(font(size, bold=True))
+        pad = 2 * CELL_PAD + 1
+        least = [max(_longest_word(column.title, bold),
+                     max((_longest_word(row.get(column.key, ""), regular) for row in rows),
+                         default=0.0)) + pad for column in columns]
+        natural = [max(bold.horizontalAdvance(column.title),
+                       max((regular.horizontalAdvance(row.get(column.key, "")) for row in rows),
+                           default=0.0)) + pad for column in columns]
+        if sum(least) <= width or size == TABLE_FONT_SIZES[-1]:
+            break
+    if sum(natural) <= width:
+        spare = width - sum(natural)
+        weights = sum(column.weight for column in columns)
+        widths = [wide + spare * column.weight / weights for wide, column in zip(natural, columns)]
+    else:
+        spare = max(0.0, width - sum(least))
+        wanted = [wide - low for wide, low in zip(natural, least)]
+        share = spare / sum(wanted) if sum(wanted) else 0.0
+        widths = [low + want * share for low, want in zip(least, wanted)]
+    line_h = max(ROW_H - 2, regular.height() + 1)
+    header_lines = [wrap(column.title, bold, wide - 2 * CELL_PAD)
+                    for column, wide in zip(columns, widths)]
+    cell_lines = [[wrap(row.get(column.key, ""), regular, wide - 2 * CELL_PAD)
+                   for column, wide in zip(columns, widths)] for row in rows]
+    header_h = max(ROW_H * 1.4, max((len(lines) for lines in header_lines), default=1)
+                   * line_h + 4)
+    row_heights = [max(ROW_H, max(len(lines) for lines in row) * line_h + 2) if row else ROW_H
+                   for row in cell_lines]
+    return TableLayout(columns, widths, header_lines, cell_lines, size, line_h, header_h,
+                       row_heights)
 
 
 class SnapshotLayout:
@@ -252,8 +317,8 @@ class SnapshotLayout:
         if self.options.scale is None:
             sheets = [fit_sheet(region, frame_w, frame_h)]
         else:
-            sheets = tile_sheets(region, frame_w, frame_h, self.options.scale,
-                                 self.options.overlap_mm)
+            sheets = sheets_with(tile_sheets(region, frame_w, frame_h, self.options.scale,
+                                             self.options.overlap_mm), self._fortress_boxes())
         self.sheets = sheets
         for sheet in sheets:
             title = "Map"
@@ -263,6 +328,18 @@ class SnapshotLayout:
             body_h = self.body_size()[1]
             self.pages.append(Page(title, [(body_h, self._map_body(sheet, beside))],
                                    big_header=True))
+
+    def _fortress_boxes(self) -> list[tuple[float, float, float, float]]:
+        """The boxes of what a sheet must show to be printed: structures and batteries."""
+        boxes = []
+        for structure in self.siege.structures.values():
+            xs = [x for x, _ in structure.footprint]
+            ys = [y for _, y in structure.footprint]
+            boxes.append((min(xs), min(ys), max(xs), max(ys)))
+        for battery in self.siege.batteries.values():
+            x, y = battery.position
+            boxes.append((x - 1, y - 1, x + 1, y + 1))
+        return boxes
 
     def _map_body(self, sheet: MapSheet, beside: bool) -> PaintBody:
         def paint(painter: QPainter, body: QRectF) -> None:
@@ -305,18 +382,27 @@ class SnapshotLayout:
             for column in range(sheet.columns):
                 rect = QRectF(where.x() + column * cell, top + row * cell, cell, cell)
                 current = (row, column) == (sheet.row, sheet.column)
-                painter.setBrush(QColor("#333333") if current else QColor("white"))
-                painter.setPen(QPen(INK, 0.5))
+                number = row * sheet.columns + column + 1
+                missing = number in sheet.left_out
+                painter.setBrush(QColor("#333333") if current else QColor("#d6d6d6") if missing
+                                 else QColor("white"))
+                painter.setPen(QPen(INK, 0.5, Qt.PenStyle.DotLine if missing
+                                    else Qt.PenStyle.SolidLine))
                 painter.drawRect(rect)
-                painter.setPen(QColor("white") if current else INK)
+                painter.setPen(QColor("white") if current else FAINT_INK if missing else INK)
                 painter.drawText(rect, Qt.AlignmentFlag.AlignCenter,
-                                 str(row * sheet.columns + column + 1))
+                                 "–" if missing else str(number))
         painter.setFont(font(6.5))
         painter.setPen(FAINT_INK)
         y = top + sheet.rows * cell + 10
         painter.drawText(QPointF(where.x(), y),
                          f"Sheets overlap by {self.options.overlap_mm:g} mm: trim")
         painter.drawText(QPointF(where.x(), y + 9), "to the dashed marks and tape.")
+        if sheet.left_out:
+            count = len(sheet.left_out)
+            painter.drawText(QPointF(where.x(), y + 18),
+                             f"Grey (–): {count} sheet{'s' if count > 1 else ''} not printed,")
+            painter.drawText(QPointF(where.x(), y + 27), "with nothing of the fortress.")
         painter.restore()
 
     def _paint_overlap_marks(self, painter: QPainter, frame: QRectF, sheet: MapSheet) -> None:
@@ -357,47 +443,56 @@ class SnapshotLayout:
     def _add_table_pages(self) -> None:
         columns = table_columns(self.siege.ruleset, self.options.players)
         cells = table_cells(self.siege, self.options.players)
-        _, body_h = self.body_size()
-        header_h = ROW_H * 1.4
-        per_page = max(1, int((body_h - header_h - TABLE_NOTE_H) // ROW_H))
-        chunks = [cells[start:start + per_page] for start in range(0, len(cells), per_page)] or [[]]
+        body_w, body_h = self.body_size()
+        layout = table_layout(columns, cells, body_w)
+        # Rows go onto pages by their real (wrapped) heights.
+        room = body_h - layout.header_h - TABLE_NOTE_H
+        chunks: list[list[int]] = [[]]
+        used = 0.0
+        for index, height in enumerate(layout.row_heights):
+            if chunks[-1] and used + height > room:
+                chunks.append([])
+                used = 0.0
+            chunks[-1].append(index)
+            used += height
         for number, chunk in enumerate(chunks, 1):
             title = "Structures" + (f" ({number} of {len(chunks)})" if len(chunks) > 1 else "")
-            height = header_h + max(1, len(chunk)) * ROW_H + TABLE_NOTE_H
-            self.pages.append(Page(title, [(height, self._table_body(columns, chunk, len(cells)))]))
+            height = layout.header_h + (sum(layout.row_heights[i] for i in chunk) if chunk
+                                        else ROW_H) + TABLE_NOTE_H
+            self.pages.append(Page(title, [(height, self._table_body(layout, chunk, len(cells)))]))
 
-    def _table_body(self, columns: list[Column], rows: list[dict[str, str]],
-                    total: int) -> PaintBody:
+    def _table_body(self, layout: "TableLayout", chunk: list[int], total: int) -> PaintBody:
         def paint(painter: QPainter, body: QRectF) -> None:
-            weights = sum(column.weight for column in columns)
-            widths = [body.width() * column.weight / weights for column in columns]
             painter.save()
-            header_h = ROW_H * 1.4
+            header_h = layout.header_h
             painter.fillRect(QRectF(body.left(), body.top(), body.width(), header_h),
                              QColor("#dddddd"))
-            painter.setFont(font(TABLE_FONT, bold=True))
+            painter.setFont(font(layout.font_size, bold=True))
             painter.setPen(INK)
             x = body.left()
-            for column, width in zip(columns, widths):
-                painter.drawText(QRectF(x + 3, body.top(), width - 6, header_h),
-                                 column.align | Qt.AlignmentFlag.AlignVCenter, column.title)
+            for column, width, lines in zip(layout.columns, layout.widths, layout.header_lines):
+                for number, line in enumerate(lines):
+                    painter.drawText(QRectF(x + CELL_PAD, body.top() + 2 + number * layout.line_h,
+                                            width - 2 * CELL_PAD, layout.line_h),
+                                     column.align | Qt.AlignmentFlag.AlignVCenter, line)
                 x += width
-            table_font = font(TABLE_FONT)
-            metrics = QFontMetricsF(table_font)
-            painter.setFont(table_font)
+            painter.setFont(font(layout.font_size))
             y = body.top() + header_h
-            for index, row in enumerate(rows):
-                if index % 2:
-                    painter.fillRect(QRectF(body.left(), y, body.width(), ROW_H), QColor("#f2f2f2"))
+            for shown, index in enumerate(chunk):
+                height = layout.row_heights[index]
+                if shown % 2:
+                    painter.fillRect(QRectF(body.left(), y, body.width(), height),
+                                     QColor("#f2f2f2"))
                 x = body.left()
-                for column, width in zip(columns, widths):
-                    text = metrics.elidedText(row.get(column.key, ""), Qt.TextElideMode.ElideRight,
-                                              width - 6)
-                    painter.drawText(QRectF(x + 3, y, width - 6, ROW_H),
-                                     column.align | Qt.AlignmentFlag.AlignVCenter, text)
+                for width, lines, column in zip(layout.widths, layout.cell_lines[index],
+                                                layout.columns):
+                    for number, line in enumerate(lines):
+                        painter.drawText(QRectF(x + CELL_PAD, y + 1 + number * layout.line_h,
+                                                width - 2 * CELL_PAD, layout.line_h),
+                                         column.align | Qt.AlignmentFlag.AlignVCenter, line)
                     x += width
-                y += ROW_H
-            if not rows:
+                y += height
+            if not chunk:
                 painter.drawText(QRectF(body.left() + 3, y, body.width(), ROW_H),
                                  Qt.AlignmentFlag.AlignVCenter, "(no structures)")
                 y += ROW_H

@@ -64,6 +64,10 @@ PATTERN_INK = QColor(0, 0, 0, 170)
 WILD_FIRE_BADGE = QColor("#ffcc33")
 WILD_FIRE_TEXT = QColor("#000000")
 WILD_FIRE_RING = QColor("#D55E00")
+# A burning structure is ringed in flame colour, seen at a glance and not only by its badge;
+# out of control, the ring is wider.
+FIRE_RING = QColor("#E69F00")
+FIRE_RING_WIDTH, WILD_FIRE_RING_WIDTH = 4.0, 6.0
 BESIEGER = QColor("#000000")
 DEFENDER = QColor("#009E73")  # Okabe-Ito bluish green: never a damage colour
 BATTERY_RIM = QColor("#ffffff")
@@ -174,6 +178,7 @@ class StructureStyle:
     fire: str
     wild_fire: bool
     people: str
+    fire_ring: QPen | None = None  # burning: the flame-coloured ring inside the outline
 
     @property
     def alarm(self) -> str:
@@ -242,7 +247,15 @@ def _style(state: StructureState, key: tuple[str, bool, bool], people: str) -> S
                                     round(PATTERN_STEP), fill.rgba())
                       if shown.pattern != "none" and look.medium == "screen" else None),
         plate=shown.mark if shown.alarm else "", note="" if shown.alarm else shown.mark,
-        fire=shown.fire, wild_fire=shown.wild_fire, people=people)
+        fire=shown.fire, wild_fire=shown.wild_fire, people=people,
+        fire_ring=_fire_ring(look, shown.wild_fire) if shown.fire else None)
+
+
+def _fire_ring(look: Look, wild: bool) -> QPen:
+    pen = _pen(look, look.ink(WILD_FIRE_RING if wild else FIRE_RING),
+               WILD_FIRE_RING_WIDTH if wild else FIRE_RING_WIDTH)
+    pen.setDashPattern([2.0, 1.2])  # a flicker, told from the alarm's solid halo
+    return pen
 
 
 def structure_style(state: StructureState, look: Look = SCREEN, people: str = "") -> StructureStyle:
@@ -285,6 +298,10 @@ def paint_footprint(painter: QPainter, polygon: QPolygonF | QPainterPath, style:
     painter.setBrush(style.pattern_fill if patterned else style.brush)
     painter.setPen(style.selected if selected else style.outline)
     _draw_outline(painter, polygon)
+    if style.fire_ring is not None:
+        painter.setPen(style.fire_ring)
+        painter.setBrush(_NO_BRUSH)
+        _draw_outline(painter, polygon)
 
 
 @functools.lru_cache(maxsize=1024)

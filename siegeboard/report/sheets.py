@@ -7,7 +7,7 @@ Pure arithmetic in points and metres, no Qt. A tiled map overlaps its neighbours
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from siegeboard.report.options import Bounds
 
@@ -35,6 +35,7 @@ class MapSheet:
     rows: int = 1
     columns: int = 1
     overlap_m: float = 0.0
+    left_out: frozenset[int] = frozenset()  # numbers of the tiles not printed (empty ones)
 
     @property
     def tiled(self) -> bool:
@@ -48,7 +49,8 @@ class MapSheet:
     def neighbour_number(self, d_row: int, d_column: int) -> int | None:
         row, column = self.row + d_row, self.column + d_column
         if 0 <= row < self.rows and 0 <= column < self.columns:
-            return row * self.columns + column + 1
+            number = row * self.columns + column + 1
+            return None if number in self.left_out else number
         return None
 
 
@@ -89,6 +91,24 @@ def tile_sheets(region: Bounds, frame_w: float, frame_h: float, scale: int,
                                    points_per_metre=k, scale=scale, row=row, column=column,
                                    rows=rows, columns=columns, overlap_m=overlap))
     return sheets
+
+
+def _overlaps(a: Bounds, b: Bounds) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def sheets_with(sheets: list[MapSheet], things: list[Bounds]) -> list[MapSheet]:
+    """The tiles that show some of ``things`` (the boxes of the fortress's structures and
+    batteries), each told which tiles were left out; all of them when nothing would be
+    left, or when there are no things at all. Tiles keep their numbers, so the sheet key and
+    the overlap marks still say where each one goes."""
+    if not things or len(sheets) <= 1:
+        return sheets
+    kept = [sheet for sheet in sheets if any(_overlaps(sheet.region, box) for box in things)]
+    if not kept or len(kept) == len(sheets):
+        return sheets
+    left_out = frozenset(sheet.number for sheet in sheets if sheet not in kept)
+    return [replace(sheet, left_out=left_out) for sheet in kept]
 
 
 def _count(length: float, tile: float, overlap: float) -> int:

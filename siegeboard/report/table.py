@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from siegeboard.geometry import shape_of, square_label, squares_overlapped
+from siegeboard.geometry import label_of, shape_of, squares_overlapped
 from siegeboard.model.siege import Siege
 from siegeboard.model.structure import Structure
 from siegeboard.rules import registry
@@ -31,7 +31,8 @@ def structure_rows(siege: Siege) -> list[dict[str, object]]:
     for structure in siege.structures.values():
         row: dict[str, object] = {
             "id": structure.id, "name": structure.name, "kind": structure.kind,
-            "square": square_label(structure_square(structure, siege.grid_origin)),
+            "square": label_of(structure_square(structure, siege.grid_origin), siege.grid_origin,
+                               siege.label_anchor),
         }
         order[structure.id] = structure_square(structure, siege.grid_origin)[::-1]
         figures = rules.table_figures(structure)

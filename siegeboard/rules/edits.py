@@ -202,6 +202,33 @@ def merged(structures: Sequence[Structure], merged_id: str) -> Structure:
         "occupants": [person.model_dump() for person in occupants]})
 
 
+def name_base(name: str) -> str:
+    """What a numbered name counts from: "Stone curtain wall, one section" -> "Stone curtain
+    wall"; "Curtain wall 12" -> "Curtain wall" (the catalogue's words after a comma describe
+    the kind, a trailing number is the count)."""
+    base = name.split(",")[0].strip()
+    words = base.rsplit(" ", 1)
+    if len(words) == 2 and words[1].isdigit():
+        base = words[0]
+    return base or name
+
+
+def numbered_names(name: str, taken: Iterable[str], count: int = 1) -> list[str]:
+    """``count`` new names "<base> 1", "<base> 2"... counted per base from the first free
+    number, none of them in ``taken`` (new structures named per kind; a copy gets a name of
+    its own)."""
+    base = name_base(name)
+    taken = set(taken)
+    found, number = [], 1
+    while len(found) < count:
+        candidate = f"{base} {number}"
+        if candidate not in taken:
+            found.append(candidate)
+            taken.add(candidate)
+        number += 1
+    return found
+
+
 def unused_ids(taken: Iterable[str], count: int, prefix: str = "s") -> list[str]:
     """``count`` ids ``prefix1``, ``prefix2``... not in ``taken``, in order."""
     taken = set(taken)

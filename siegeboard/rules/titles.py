@@ -41,8 +41,13 @@ def action_title(action, siege: Siege) -> str:
              "start_mine": "Start mine under"}
     if kind in verbs:
         return f"{verbs[kind]} {named(action.structure_id)}"
+    def under(mine_id: str) -> str:  # a mine by what it is under, not by its id
+        mine = siege.mines.get(mine_id)
+        return f"the mine under {named(mine.structure_id)}" if mine is not None else \
+            f"mine {mine_id}"
+
     if kind == "dig_mine":
-        return f"Dig mine {action.mine_id}"
+        return f"Dig {under(action.mine_id)}"
     if kind == "fire_mine":
-        return f"Fire mine {action.mine_id}"
+        return f"Fire {under(action.mine_id)}"
     return kind.replace("_", " ").capitalize()

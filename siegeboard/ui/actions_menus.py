@@ -13,6 +13,9 @@ from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QLabel, QMenu
 
 from siegeboard.model.siege import MapImage, TURNS_PER_MINUTE
+from siegeboard.ui.about import add_about_actions
+from siegeboard.ui.help_dialogs import RulingsDialog, ShortcutsDialog
+from siegeboard.ui.icons import icon
 from siegeboard.ui.import_dialog import MapImporter
 from siegeboard.ui.tools.base import Tool
 
@@ -30,12 +33,15 @@ class WindowMenus:
         self._make_actions()
         self._make_menus_and_toolbars()
 
-    def _action(self, text: str, slot, shortcut=None, tip: str = "", checkable=False) -> QAction:
+    def _action(self, text: str, slot, shortcut=None, tip: str = "", checkable=False,
+                icon_name: str | None = None) -> QAction:
         action = QAction(text, self.window)
         if shortcut is not None:
             action.setShortcut(QKeySequence(shortcut))
         if tip:
             action.setStatusTip(tip)
+        if icon_name:
+            action.setIcon(icon(icon_name))
         action.setCheckable(checkable)
         if checkable:
             action.toggled.connect(slot)
@@ -48,48 +54,59 @@ class WindowMenus:
         files, snapshots, edits, image, view = w.files, w.snapshots, w.edits, w.map_image, w.view
         grid = w.scene.grid
         keys = QKeySequence.StandardKey
-        self.new_action = self._action("&New", files.new_siege, keys.New)
-        self.open_action = self._action("&Open…", files.open_dialog, keys.Open)
-        self.save_action = self._action("&Save", files.save, keys.Save)
+        self.new_action = self._action("&New", files.new_siege, keys.New, icon_name="new")
+        self.open_action = self._action("&Open…", files.open_dialog, keys.Open, icon_name="open")
+        self.save_action = self._action("&Save", files.save, keys.Save, icon_name="save")
         self.save_as_action = self._action("Save &As…", files.save_as, keys.SaveAs)
-        self.quit_action = self._action("&Quit", w.close, keys.Quit)
+        self.quit_action = self._action("&Quit", w.close, keys.Quit, icon_name="quit")
         if self.quit_action.shortcut().isEmpty():
             # Some platforms (and themes) bind no key to StandardKey.Quit; Ctrl+Q is the norm.
             self.quit_action.setShortcut(QKeySequence("Ctrl+Q"))
         self.print_action = self._action("&Print…", snapshots.print_snapshot, keys.Print,
-                                         "Print a snapshot of the siege (print preview)")
+                                         "Print a snapshot of the siege (print preview)",
+                                         icon_name="print")
         self.export_action = self._action("&Export Snapshot…", snapshots.export_snapshot_dialog,
-                                          "Ctrl+E", "Write a snapshot to PDF, PNG or SVG")
+                                          "Ctrl+E", "Write a snapshot to PDF, PNG or SVG",
+                                          icon_name="export")
         stack = w.document.undo_stack
         self.undo_action = stack.createUndoAction(w, "&Undo")
         self.undo_action.setShortcut(QKeySequence(keys.Undo))
+        self.undo_action.setIcon(icon("undo"))
         self.redo_action = stack.createRedoAction(w, "&Redo")
         self.redo_action.setShortcuts([QKeySequence(keys.Redo), QKeySequence("Ctrl+Shift+Z")])
-        self.delete_action = self._action("&Delete", edits.delete_selection, keys.Delete)
-        self.copy_action = self._action("&Copy", edits.copy_selection, keys.Copy)
-        self.paste_action = self._action("&Paste", edits.paste, keys.Paste)
-        self.duplicate_action = self._action("D&uplicate", edits.duplicate_selection, "Ctrl+D")
+        self.redo_action.setIcon(icon("redo"))
+        self.delete_action = self._action("&Delete", edits.delete_selection, keys.Delete,
+                                          icon_name="delete")
+        self.copy_action = self._action("&Copy", edits.copy_selection, keys.Copy, icon_name="copy")
+        self.paste_action = self._action("&Paste", edits.paste, keys.Paste, icon_name="paste")
+        self.duplicate_action = self._action("D&uplicate", edits.duplicate_selection, "Ctrl+D",
+                                             icon_name="duplicate")
         self.select_all_action = self._action("Select &All", edits.select_all, keys.SelectAll)
         self.rotate_cw_action = self._action("Rotate 90° Clockwise",
-                                             lambda: edits.rotate_selection(90), "Ctrl+]")
+                                             lambda: edits.rotate_selection(90), "Ctrl+]",
+                                             icon_name="rotate_cw")
         self.rotate_ccw_action = self._action("Rotate 90° Anticlockwise",
-                                              lambda: edits.rotate_selection(-90), "Ctrl+[")
+                                              lambda: edits.rotate_selection(-90), "Ctrl+[",
+                                              icon_name="rotate_ccw")
         self.rotate_by_action = self._action("Rotate By…", edits.rotate_selection_by)
-        self.split_action = self._action("S&plit Section", edits.split_selection, "Ctrl+K")
-        self.merge_action = self._action("&Merge Sections", edits.merge_selection, "Ctrl+M")
+        self.split_action = self._action("S&plit Section", edits.split_selection, "Ctrl+K",
+                                         icon_name="split")
+        self.merge_action = self._action("&Merge Sections", edits.merge_selection, "Ctrl+M",
+                                         icon_name="merge")
         self.remove_hole_action = self._action(
             "Fill In Courtyard", edits.remove_courtyard, None,
             "Fill in the last courtyard of the selected building (cut one with the Polygon "
             "tool and Alt held)")
 
-        self.zoom_in_action = self._action("Zoom &In", view.zoom_in, keys.ZoomIn)
-        self.zoom_out_action = self._action("Zoom &Out", view.zoom_out, keys.ZoomOut)
-        self.fit_action = self._action("&Fit to Map", view.fit_to_map, "Ctrl+0")
+        self.zoom_in_action = self._action("Zoom &In", view.zoom_in, keys.ZoomIn, icon_name="zoom_in")
+        self.zoom_out_action = self._action("Zoom &Out", view.zoom_out, keys.ZoomOut,
+                                            icon_name="zoom_out")
+        self.fit_action = self._action("&Fit to Map", view.fit_to_map, "Ctrl+0", icon_name="fit")
         self.grid_action = self._action("2 m &Grid", lambda on: grid.set_layers(fine=on),
-                                        "Ctrl+G", checkable=True)
+                                        "Ctrl+G", checkable=True, icon_name="grid")
         self.squares_action = self._action(
             "10 m S&quares", lambda on: grid.set_layers(squares=on), "Ctrl+Shift+G",
-            checkable=True)
+            checkable=True, icon_name="squares")
         self.labels_action = self._action(
             "Square &Labels", lambda on: grid.set_layers(labels=on), checkable=True)
         for action in (self.grid_action, self.squares_action, self.labels_action):
@@ -97,18 +114,20 @@ class WindowMenus:
 
         playing = w.playing
         self.turn_action = self._action("+1 &Turn", lambda: playing.advance_clock(1), "Ctrl+T",
-                                        "Advance the clock one turn (5 s)")
+                                        "Advance the clock one turn (5 s)", icon_name="turn")
         self.minute_action = self._action("+1 Mi&nute",
                                           lambda: playing.advance_clock(TURNS_PER_MINUTE),
-                                          "Ctrl+Shift+T", "Advance the clock one minute")
+                                          "Ctrl+Shift+T", "Advance the clock one minute",
+                                          icon_name="minute")
 
         self.import_image_action = self._action("&Import Image…", image.import_image_dialog,
-                                                "Ctrl+I")
-        self.remove_image_action = self._action("&Remove Image", image.remove_image)
+                                                "Ctrl+I", icon_name="image")
+        self.remove_image_action = self._action("&Remove Image", image.remove_image,
+                                                icon_name="remove_image")
         self.scale_action = self._action("Set Scale (Pixels per 2 m)…", image.set_scale_dialog)
         self.rotate_image_action = self._action("R&otate Image…", image.rotate_image_dialog)
         self.lock_image_action = self._action("&Lock Image", image.set_image_locked,
-                                              checkable=True)
+                                              checkable=True, icon_name="lock")
 
         self.tool_group = QActionGroup(w)
         self.tool_actions: dict[str, QAction] = {}
@@ -117,7 +136,7 @@ class WindowMenus:
             action.setCheckable(True)
             action.setShortcut(QKeySequence(tool.shortcut))
             action.setStatusTip(tool.status_tip)
-            action.setToolTip(f"{tool.label} ({tool.shortcut})")
+            action.setIcon(icon(name))
             action.triggered.connect(lambda checked=False, name=name: w.set_tool(name))
             self.tool_group.addAction(action)
             self.tool_actions[name] = action
@@ -197,7 +216,52 @@ class WindowMenus:
 
         view_bar = w.addToolBar("View")
         view_bar.setObjectName("ViewToolBar")
-        view_bar.addActions([self.fit_action, self.grid_action, self.squares_action])
+        view_bar.addActions([self.zoom_in_action, self.zoom_out_action, self.fit_action,
+                             self.grid_action, self.squares_action])
+        view_bar.addWidget(QLabel("  Plan "))
+        view_bar.addWidget(w.map_image.opacity_slider)
+
+        self.settings_action.setIcon(icon("settings"))
+        help_menu = bar.addMenu("&Help")
+        self.shortcuts_action = self._action("&Keyboard Shortcuts", self.show_shortcuts, "F1",
+                                             icon_name="help")
+        self.rulings_action = self._action("How siegeboard &Reads the Rules",
+                                           self.show_rulings)
+        help_menu.addActions([self.shortcuts_action, self.rulings_action])
+        help_menu.addSeparator()
+        self.about_action = add_about_actions(w, help_menu)
+        self.help_menu = help_menu
+        self._add_shortcut_tooltips()
+
+    def all_actions(self) -> list[QAction]:
+        """Every action of the menus, in menu order (submenus included)."""
+        found: list[QAction] = []
+
+        def walk(menu: QMenu) -> None:
+            for action in menu.actions():
+                if action.menu() is not None:
+                    walk(action.menu())
+                elif not action.isSeparator():
+                    found.append(action)
+        for action in self.window.menuBar().actions():
+            if action.menu() is not None:
+                walk(action.menu())
+        return found
+
+    def _add_shortcut_tooltips(self) -> None:
+        """Each action's tooltip says its keys: "Open… (Ctrl+O)"."""
+        for action in self.all_actions():
+            keys = [key.toString(QKeySequence.SequenceFormat.NativeText)
+                    for key in action.shortcuts() if not key.isEmpty()]
+            text = action.text().replace("&&", "\0").replace("&", "").replace("\0", "&")
+            action.setToolTip(f"{text} ({', '.join(keys)})" if keys else text)
+
+    # -- Help ---------------------------------------------------------------------------------
+    def show_shortcuts(self) -> None:
+        self.window.prompts.run_dialog(ShortcutsDialog(self.all_actions(), self.window))
+
+    def show_rulings(self) -> None:
+        self.window.prompts.run_dialog(RulingsDialog(self.window))
 
     def show_tool(self, tool: Tool) -> None:
         """Check ``tool``'s action; show its own toolbar widgets and hide the other tools'."""

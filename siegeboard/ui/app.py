@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QApplication
 from siegeboard import __version__
 from siegeboard.desktop import APP, ICON_SIZES
 from siegeboard.persist import read_sample
+from siegeboard.ui import wheel_guard
 from siegeboard.ui.about import add_help_menu
 from siegeboard.ui.single_instance import InstanceServer, hand_over
 
@@ -36,6 +37,7 @@ def application() -> QApplication:
     app.setOrganizationName("siegeboard")
     app.setApplicationName("siegeboard")
     app.setApplicationVersion(__version__)
+    wheel_guard.install(app)
     app.setDesktopFileName(APP)  # ties the windows to siegeboard.desktop (Wayland's app id)
     app.setWindowIcon(application_icon())
     return app

@@ -126,22 +126,31 @@ class RemoveHole(_StructuresCommand):
 
 
 class EditStructure(_StructuresCommand):
-    """Change fields of one structure; ``kind`` re-makes it from the catalogue first."""
+    """Change fields of one structure, or of several alike (``structure_id`` may be a list of
+    ids: one undo step for all); ``kind`` re-makes each from the catalogue first."""
 
-    def __init__(self, document: "Document", structure_id: str, fields: Mapping[str, object]):
-        old = document.siege.structures[structure_id]
-        fields = dict(fields)
-        new = old
-        if "kind" in fields and fields["kind"] != old.kind:
-            new = edits.with_kind(old, document.ruleset, str(fields.pop("kind")))
-        else:
-            fields.pop("kind", None)
-        if fields:
-            new = edits.remade(new, **fields)
-        label = ", ".join(sorted(fields)) or "kind"
+    def __init__(self, document: "Document", structure_id: str | Sequence[str],
+                 fields: Mapping[str, object]):
+        ids = [structure_id] if isinstance(structure_id, str) else list(structure_id)
+        remade: dict[str, Structure] = {}
+        label = ""
+        for key in ids:
+            old = document.siege.structures[key]
+            wanted = dict(fields)
+            new = old
+            if "kind" in wanted and wanted["kind"] != old.kind:
+                new = edits.with_kind(old, document.ruleset, str(wanted.pop("kind")))
+            else:
+                wanted.pop("kind", None)
+            if wanted:
+                new = edits.remade(new, **wanted)
+            remade[key] = new
+            label = ", ".join(sorted(wanted)) or "kind"
         # H12: a section's new make re-shares its wall's DP with the other sections.
-        after = reshared_walls(document.siege.structures, {structure_id: new})
-        super().__init__(document, f"Edit {label} of {old.name}",
+        after = reshared_walls(document.siege.structures, remade)
+        what = document.siege.structures[ids[0]].name if len(ids) == 1 \
+            else _plural(len(ids), "structure")
+        super().__init__(document, f"Edit {label} of {what}",
                          {key: document.siege.structures[key] for key in after}, after)
 
     def makes_a_difference(self) -> bool:
@@ -211,12 +220,20 @@ class _MapCommand(QUndoCommand):
         self.new_map = new_map
         self.old_images = dict(document.images) if images is not None else None
         self.new_images = images
+        siege = document.siege
+        self.old_anchor = siege.label_anchor
+        self.new_anchor = siege.label_anchor
+        fresh = not siege.structures and not siege.log
+        if new_map is not None and images is not None and (self.old_anchor is None or fresh):
+            # R0b: A1 is the square holding the plan's north-west corner, fixed from the
+            # first plan on (a later plan, a calibration or a move renames nothing).
+            self.new_anchor = tuple(new_map.offset)
 
     def redo(self) -> None:
-        self.document.apply_map(self.new_map, self.new_images)
+        self.document.apply_map(self.new_map, self.new_images, self.new_anchor)
 
     def undo(self) -> None:
-        self.document.apply_map(self.old_map, self.old_images)
+        self.document.apply_map(self.old_map, self.old_images, self.old_anchor)
 
 
 class SetMap(_MapCommand):
@@ -252,12 +269,16 @@ class MoveGridOrigin(QUndoCommand):
         self.document = document
         self.old = tuple(document.siege.grid_origin)
         self.new = (float(origin[0]), float(origin[1]))
+        # R0b: the origin only aligns the lines. A siege whose labels still count from the
+        # origin keeps them where they are: its anchor becomes the old origin.
+        self.old_anchor = document.siege.label_anchor
+        self.new_anchor = self.old_anchor if self.old_anchor is not None else self.old
 
     def redo(self) -> None:
-        self.document.apply_grid_origin(self.new)
+        self.document.apply_grid_origin(self.new, self.new_anchor)
 
     def undo(self) -> None:
-        self.document.apply_grid_origin(self.old)
+        self.document.apply_grid_origin(self.old, self.old_anchor)
 
 
 class MarkSnapshot(QUndoCommand):

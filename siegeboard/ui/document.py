@@ -32,7 +32,7 @@ from siegeboard.rules.registry import ruleset_of
 from siegeboard.rules.ruleset import Ruleset
 from siegeboard.rules.titles import action_title
 from siegeboard.ui import arsenal_commands, commands
-from siegeboard.rules.edits import translated, unused_ids
+from siegeboard.rules.edits import numbered_names, translated, unused_ids
 from siegeboard.ui.changes import Aspect, Change, structure_aspects
 from siegeboard.ui.play_commands import ApplyAction
 
@@ -104,6 +104,11 @@ class Document(QObject):
     def section_length(self) -> float:
         """The ruleset's default wall section length in metres (H12 / A1)."""
         return self.rules.section_length(self.siege.options)
+
+    def new_names(self, name: str, count: int = 1) -> list[str]:
+        """``count`` names for new structures like ``name``, numbered per kind ("Curtain wall
+        1", "Curtain wall 2"...) and unused in the siege."""
+        return numbered_names(name, (s.name for s in self.siege.structures.values()), count)
 
     def new_ids(self, count: int) -> list[str]:
         return unused_ids(self.siege.structures, count)
@@ -275,11 +280,11 @@ class Document(QObject):
                        name: str | None = None) -> Structure:
         """A new pristine structure of ``kind`` from the catalogue (ValueError if bad)."""
         (structure_id,) = self.new_ids(1)
-        number = structure_id[1:]
         structure = new_structure(self.ruleset, kind, structure_id, footprint,
                                   name=name or None)
         if name is None:
-            structure = structure.model_copy(update={"name": f"{structure.name} {number}"})
+            (numbered,) = self.new_names(structure.name)
+            structure = structure.model_copy(update={"name": numbered})
         self.add_structures([structure], f"Draw {structure.name}")
         return structure
 
@@ -319,6 +324,14 @@ class Document(QObject):
         if command.makes_a_difference():
             self.push(command)
 
+    def edit_structures(self, ids: Sequence[str], **fields) -> None:
+        """Change the same fields of every structure in ``ids``: one undo step for all."""
+        ids = [key for key in ids if key in self.siege.structures]
+        if ids:
+            command = commands.EditStructure(self, ids, fields)
+            if command.makes_a_difference():
+                self.push(command)
+
     def mark_known(self, ids: Sequence[str], known: bool) -> None:
         """Mark the structures ``ids`` known to the players (their occupants shown in the
         players' copy), or hidden from them: one undoable step."""
@@ -347,10 +360,14 @@ class Document(QObject):
               verb: str = "Paste") -> None:
         new_ids = self.new_ids(len(structures))
         copies = []
+        taken = [s.name for s in self.siege.structures.values()]
         for new_id, original in zip(new_ids, structures):
             moved = translated(original, offset[0], offset[1])
+            (name,) = numbered_names(original.name, taken)  # a copy has a name of its own
+            taken.append(name)
             # A copy is a structure of its own, in no wall (H12).
-            copies.append(moved.model_copy(update={"id": new_id, "wall_id": None}, deep=True))
+            copies.append(moved.model_copy(
+                update={"id": new_id, "name": name, "wall_id": None}, deep=True))
         if copies:
             self.add_structures(copies, f"{verb} {len(copies)} structure(s)")
 
@@ -540,14 +557,21 @@ class Document(QObject):
         self.changed.emit(Change(added=frozenset(added), removed=frozenset(removed),
                                  changed=frozenset(changed), aspects=frozenset(aspects)))
 
-    def apply_map(self, new_map: MapImage | None, images: dict[str, bytes] | None = None) -> None:
+    def apply_map(self, new_map: MapImage | None, images: dict[str, bytes] | None = None,
+                  anchor: tuple[float, float] | None = None) -> None:
+        """Put ``new_map`` under the board; ``anchor`` is the label anchor with it."""
         if images is not None:
             self.siege_file.images = dict(images)
         self.siege.map = new_map
-        self.changed.emit(Change.of(Aspect.MAP))
+        relabelled = anchor != self.siege.label_anchor
+        self.siege.label_anchor = anchor
+        self.changed.emit(Change.of(Aspect.MAP, Aspect.GRID) if relabelled
+                          else Change.of(Aspect.MAP))
 
-    def apply_grid_origin(self, origin: tuple[float, float]) -> None:
+    def apply_grid_origin(self, origin: tuple[float, float],
+                          anchor: tuple[float, float] | None = None) -> None:
         self.siege.grid_origin = tuple(origin)
+        self.siege.label_anchor = None if anchor is None else tuple(anchor)
         self.changed.emit(Change.of(Aspect.GRID))
 
     def apply_outcome(self, outcome: engine.Outcome, *, forward: bool) -> None:

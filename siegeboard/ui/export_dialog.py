@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
 
 from siegeboard.report.options import PAPER_SIZES, Bounds, SnapshotOptions
 from siegeboard.report.snapshot import FORMATS
+from siegeboard.ui.plain_words import plain_error
 
 EXPORT_FILTER = "PDF (*.pdf);;PNG image (*.png);;SVG drawing (*.svg)"
 # (label, what the area choice means): None fits the whole map, "view" the current view,
@@ -141,6 +142,6 @@ class ExportDialog(QDialog):
                 self.path()
             self.options()
         except ValueError as error:
-            self.error.setText(str(error))
+            self.error.setText(plain_error(error))
             return
         super().accept()

@@ -26,6 +26,8 @@ from siegeboard.ui.document import Document
 from siegeboard.ui.map_scene import MapScene
 from siegeboard.ui.progress_dialog import run_with_progress
 from siegeboard.ui.prompts import Prompts
+from siegeboard.rules.registry import RULESETS
+from siegeboard.ui.plain_words import plain_clause
 
 MAX_RECENT = 8
 
@@ -70,7 +72,7 @@ class FileController:
         try:
             siege_file = self.read(candidate.path, "Recovering the autosave")
         except (SiegeFileError, ValueError) as error:
-            self.prompts.warn(f"Cannot recover the autosave: {error}. "
+            self.prompts.warn(f"Cannot recover the autosave: {plain_clause(error)}. "
                               f"It is kept in {candidate.path}.")
             return False
         except Cancelled:
@@ -117,9 +119,11 @@ class FileController:
     def new_siege(self) -> None:
         if not self.maybe_save():
             return
-        ruleset = self.prompts.ask_choice("New siege", "Ruleset", ["harris", "armory"])
-        if ruleset is None:
+        titles = {rules.title: rules.id for rules in RULESETS.values()}  # by title, not id
+        title = self.prompts.ask_choice("New siege", "Rule text", list(titles))
+        if title is None:
             return
+        ruleset = titles[title]
         siege = Siege(name="Untitled siege", ruleset=ruleset, dice_seed=fresh_dice_seed())
         self.document.load(SiegeFile(siege=siege), None)
 
@@ -138,7 +142,7 @@ class FileController:
         try:
             siege_file = self.read(path, f"Opening {path.name}")
         except (SiegeFileError, ValueError) as error:  # ValueError: an image Qt cannot show
-            self.prompts.warn(f"Cannot open {path.name}: {error}")
+            self.prompts.warn(f"Cannot open {path.name}: {plain_clause(error)}.")
             return False
         except Cancelled:
             self.show_status(f"Opening {path.name} cancelled: nothing has changed.")
@@ -175,7 +179,7 @@ class FileController:
                 return self._save_to(path, **how, replace_read_only=True)
             return False
         except SiegeFileError as error:
-            self.prompts.warn(f"Not saved: {error}")
+            self.prompts.warn(f"Not saved: {plain_clause(error)}.")
             return False
         self._add_recent(path)
         self.refresh_title()

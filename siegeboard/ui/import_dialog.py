@@ -36,6 +36,7 @@ from siegeboard.report.bounds import content_bounds, plan_size
 from siegeboard.report.extent import load_plan
 from siegeboard.report.map_painter import MapPainter
 from siegeboard.report.options import SnapshotOptions
+from siegeboard.ui.plain_words import plain_clause, plain_error
 from siegeboard.ui.kind_mapping_editor import KindMappingEditor
 
 SETTINGS_GROUP = "import"
@@ -288,7 +289,7 @@ class ImportDialog(QDialog):
             self.preview.clear()
             return
         except SiegeFileError as error:
-            self.error.setText(str(error))
+            self.error.setText(plain_error(error))
             self.summary.setText("")
             self.preview.clear()
             ok.setEnabled(False)
@@ -389,7 +390,7 @@ class MapImporter:
         try:
             format_for(path, IMPORT_FORMATS)
         except SiegeFileError as error:
-            window.prompts.warn(f"Cannot import {path.name}: {error}")
+            window.prompts.warn(f"Cannot import {path.name}: {plain_clause(error)}.")
             return False
         window.settings.setValue(f"{SETTINGS_GROUP}/folder", str(path.parent))
         dialog = ImportDialog(path, window.settings, window.document.ruleset, window,
@@ -411,7 +412,7 @@ class MapImporter:
             window.show_status(f"Import of {path.name} cancelled; nothing changed.")
             return False
         except SiegeFileError as error:
-            window.prompts.warn(f"Cannot import {path.name}: {error}")
+            window.prompts.warn(f"Cannot import {path.name}: {plain_clause(error)}.")
             return False
         window.document.load(SiegeFile(siege=imported.siege, images=imported.images), None,
                              unsaved=True)

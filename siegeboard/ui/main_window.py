@@ -10,11 +10,12 @@ exports and prints; ``edits`` edits the selection; ``map_image`` the image under
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QSettings, Qt
-from PySide6.QtWidgets import QLabel, QMainWindow
+from PySide6.QtWidgets import QApplication, QLabel, QMainWindow
 
 from siegeboard import __version__
 from siegeboard.geometry import label_at
 from siegeboard.persist.autosave import Autosaver
+from siegeboard.ui import wheel_guard
 from siegeboard.ui.actions_menus import WindowMenus
 from siegeboard.ui.autosave_keeper import AutosaveKeeper
 from siegeboard.ui.changes import Aspect
@@ -33,6 +34,7 @@ from siegeboard.ui.docks.weapons import WeaponsDock
 from siegeboard.ui.document import Document
 from siegeboard.ui.edit_controller import EditController
 from siegeboard.ui.file_controller import FileController
+from siegeboard.ui.first_run_hint import FirstRunHint
 from siegeboard.ui.map_image_controller import MapImageController
 from siegeboard.ui.map_scene import MapScene
 from siegeboard.ui.map_view import MapView
@@ -56,6 +58,7 @@ class MainWindow(QMainWindow):
         """``autosaver``: where unsaved work is kept (default: the user's data folder)."""
         super().__init__()
         self.setObjectName("MainWindow")
+        wheel_guard.install(QApplication.instance())  # no edit by accident, in every window
         self.settings = settings or QSettings(APP, APP)
         self.document = Document(parent=self)
         self.autosaver = autosaver if autosaver is not None else Autosaver()
@@ -75,12 +78,14 @@ class MainWindow(QMainWindow):
         self.files = FileController(self.document, self.scene, prompts, self.settings, self.autosaver,
                                     self.autosave, self.show_status, self._update_title)
         self.snapshots = SnapshotController(self.document, self.view, prompts,
-                                            self.files.last_dir, self.show_status)
+                                            self.files.last_dir, self.show_status, self.settings)
         self.edits = EditController(self.document, prompts)
-        self.map_image = MapImageController(self.document, self.view, prompts, self.show_status)
+        self.map_image = MapImageController(self.document, self.view, prompts, self.show_status,
+                                            self.settings)
 
         self.weapons_dock = WeaponsDock(self.document, warn, self)
-        self.fire_dock = FireDock(self.document, warn, lambda: self.weapons_dock.current_id, self)
+        self.fire_dock = FireDock(self.document, warn, lambda: self.weapons_dock.current_id, self,
+                                  settings=self.settings)
         self.playing = PlayController(self.document, self.scene, prompts, self.show_status,
                                       self.autosave, self.weapons_dock, self.fire_dock,
                                       self.settings)
@@ -110,6 +115,7 @@ class MainWindow(QMainWindow):
         self.dock_layout = DockLayout(self, self.settings)
         self.dock_layout.apply_default_layout()
         self.menus = WindowMenus(self)
+        self.first_run_hint = FirstRunHint(self.document, self.view)
         self._make_status_bar()
 
         self.document.undo_stack.cleanChanged.connect(self._update_title)
@@ -172,7 +178,9 @@ class MainWindow(QMainWindow):
 
     def _show_pointer(self, point: QPointF) -> None:
         self.position_label.setText(f"x {point.x():.1f} m, y {point.y():.1f} m")
-        self.square_label.setText(label_at((point.x(), point.y()), self.document.siege.grid_origin))
+        siege = self.document.siege
+        self.square_label.setText(label_at((point.x(), point.y()), siege.grid_origin,
+                                           siege.label_anchor))
 
     def _show_zoom(self, scale: float) -> None:
         self.zoom_label.setText(f"{scale:.3g} px per m")

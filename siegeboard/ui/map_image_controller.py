@@ -6,10 +6,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtWidgets import QSlider
+
+from siegeboard.ui.changes import Aspect
 from siegeboard.ui.document import Document
+from siegeboard.ui.per_siege import remember, remembered
 from siegeboard.ui.items.map_image_item import decode_image
 from siegeboard.ui.map_view import MapView
 from siegeboard.ui.prompts import Prompts
+from siegeboard.ui.plain_words import plain_clause
 
 IMAGE_SUFFIXES = {".png": "png", ".jpg": "jpg", ".jpeg": "jpg", ".tif": "tif", ".tiff": "tif",
                   ".webp": "webp", ".bmp": "bmp"}
@@ -20,11 +26,53 @@ class MapImageController:
     """Edits of ``document``'s map image; ``view`` is fitted to a newly imported one."""
 
     def __init__(self, document: Document, view: MapView, prompts: Prompts,
-                 show_message: Callable[[str], None]):
+                 show_message: Callable[[str], None], settings: QSettings | None = None):
+        """``settings``: where the plan's opacity is remembered, per siege."""
         self.document = document
         self.view = view
         self.prompts = prompts
         self.show_status = show_message
+        self.settings = settings
+        self.opacity_slider = QSlider(Qt.Orientation.Horizontal)
+        self.opacity_slider.setObjectName("planOpacitySlider")
+        self.opacity_slider.setRange(10, 100)
+        self.opacity_slider.setValue(100)
+        self.opacity_slider.setMaximumWidth(110)
+        self.opacity_slider.setToolTip("The plan's opacity: fade a coloured plan so the "
+                                       "structures' fills read over it (kept per siege)")
+        self.opacity_slider.valueChanged.connect(self._opacity_moved)
+        document.changed.connect(self._on_changed)
+
+    # -- the plan's opacity ---------------------------------------------------------------------
+    @property
+    def plan_opacity(self) -> float:
+        return self.opacity_slider.value() / 100
+
+    def set_plan_opacity(self, opacity: float) -> None:
+        """Show the plan at ``opacity`` (0.1 to 1), remembered for this siege."""
+        self.opacity_slider.setValue(round(min(max(opacity, 0.1), 1.0) * 100))
+
+    def _opacity_moved(self, value: int) -> None:
+        self._apply_opacity()
+        remember(self.settings, self.document, "plan_opacity", value / 100)
+
+    def _apply_opacity(self) -> None:
+        item = self.view.map_scene.map_item
+        if item is not None:
+            item.setOpacity(self.plan_opacity)
+
+    def _on_changed(self, change) -> None:
+        if change.reset:
+            value = remembered(self.settings, self.document, "plan_opacity")
+            try:
+                opacity = float(value) if value is not None else 1.0
+            except (TypeError, ValueError):
+                opacity = 1.0
+            self.opacity_slider.blockSignals(True)
+            self.opacity_slider.setValue(round(min(max(opacity, 0.1), 1.0) * 100))
+            self.opacity_slider.blockSignals(False)
+        if change.reset or change.touches(Aspect.MAP):  # a new image item: give it the opacity
+            self._apply_opacity()
 
     def import_image_dialog(self) -> None:
         path = self.prompts.ask_image_path()
@@ -46,7 +94,7 @@ class MapImageController:
             self.prompts.warn(f"Cannot import {path.name}: {error.strerror or error}.")
             return False
         except ValueError as error:
-            self.prompts.warn(f"Cannot import {path.name}: {error}. The map is unchanged.")
+            self.prompts.warn(f"Cannot import {path.name}: {plain_clause(error)}. The map is unchanged.")
             return False
         self.document.set_map(f"map.{suffix}", data, DEFAULT_PIXELS_PER_METRE)
         self.view.fit_to_map()
@@ -55,7 +103,16 @@ class MapImageController:
         return True
 
     def remove_image(self) -> None:
-        if self.document.siege.map is not None:
+        """Remove the plan, after asking; a locked plan is refused (unlock it first)."""
+        placement = self.document.siege.map
+        if placement is None:
+            return
+        if placement.locked:
+            self.prompts.warn("The plan is locked, so it cannot be removed. Unlock it first "
+                              "(Map > Lock Image).")
+            return
+        if self.prompts.confirm("Remove the plan from under the board? The structures stay; "
+                                "Undo brings the plan back.", "Remove Plan"):
             self.document.set_map(None, None)
 
     def set_scale_dialog(self) -> None:

@@ -11,6 +11,7 @@ from PySide6.QtCore import QRectF
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QGraphicsScene
 
+from siegeboard.geometry import SQUARE_M, anchor_square
 from siegeboard.model.progress import NO_PROGRESS, Progress, each
 from siegeboard.persist import SiegeFile
 from siegeboard.ui.changes import Aspect, Change
@@ -89,7 +90,7 @@ class MapScene(QGraphicsScene):
         self.battery_items.clear()
         self._show_batteries(self.document.siege.batteries)
         self._show_map()
-        self.grid.set_origin(self.document.siege.grid_origin)
+        self.grid.set_origin(self.document.siege.grid_origin, self.document.siege.label_anchor)
         self._extent = self._content_rect()
         self._apply_extent()
         self.on_selection_changed(self.document.selection)
@@ -121,10 +122,12 @@ class MapScene(QGraphicsScene):
                 grown = grown.united(item.boundingRect())
         if Aspect.MAP in change.aspects:
             self._show_map()
-            if self.map_item is not None:
-                grown = grown.united(self.map_item.sceneBoundingRect())
+            # A new, moved or smaller plan: the extent is measured afresh (it may shrink), so
+            # the grid covers the plan now under the board, not the last one.
+            self._extent = self._content_rect()
+            self._apply_extent()
         if Aspect.GRID in change.aspects:
-            self.grid.set_origin(self.document.siege.grid_origin)
+            self.grid.set_origin(self.document.siege.grid_origin, self.document.siege.label_anchor)
             self._apply_extent()
         batteries = set(change.batteries)
         if change.weapons:
@@ -231,7 +234,10 @@ class MapScene(QGraphicsScene):
         rect = self._extent.adjusted(-GRID_MARGIN_M, -GRID_MARGIN_M, GRID_MARGIN_M, GRID_MARGIN_M)
         # The margin does not reach before square A1 unless something is drawn there: no
         # "A-1" squares around an empty border.
-        ox, oy = self.document.siege.grid_origin
+        siege = self.document.siege
+        a1 = anchor_square(siege.grid_origin, siege.label_anchor)  # A1's north-west corner
+        ox = siege.grid_origin[0] + a1[0] * SQUARE_M
+        oy = siege.grid_origin[1] + a1[1] * SQUARE_M
         rect.setLeft(max(rect.left(), min(ox, self._extent.left())))
         rect.setTop(max(rect.top(), min(oy, self._extent.top())))
         return rect

@@ -14,7 +14,11 @@ from siegeboard.ui.scale_bar import ScaleBar
 from siegeboard.ui.tools.base import FREE_MODIFIER, Tool, ToolEvent, snap_to_grid
 
 ZOOM_STEP = 1.25
-MIN_SCALE, MAX_SCALE = 0.002, 400.0  # device pixels per metre
+# Device pixels per metre. The close-up stops where a 2 m cell is about 240 px wide (a corner
+# can be placed to a few centimetres); zooming out stops where the whole plan and everything
+# on it fills a quarter of the view's width or height (``min_scale``), so it never vanishes.
+MAX_SCALE = 120.0
+FARTHEST_FRACTION = 0.25
 
 
 class MapView(QGraphicsView):
@@ -52,11 +56,27 @@ class MapView(QGraphicsView):
         return self.transform().m11() if self.transform().m12() == 0 else math.hypot(
             self.transform().m11(), self.transform().m12())
 
+    def min_scale(self) -> float:
+        """The farthest zoom: the content fills ``FARTHEST_FRACTION`` of the view."""
+        rect = self.map_scene.content_rect()
+        viewport = self.viewport().rect()
+        if rect.isEmpty() or viewport.isEmpty():
+            return MAX_SCALE / 1000
+        fit = min(viewport.width() / rect.width(), viewport.height() / rect.height())
+        return min(fit * FARTHEST_FRACTION, MAX_SCALE)
+
     def zoom_by(self, factor: float, anchor: QPoint | None = None) -> None:
-        """Zoom keeping the scene point under ``anchor`` (viewport px; centre if None) still."""
-        target = self.current_scale() * factor
-        if not MIN_SCALE <= target <= MAX_SCALE:
+        """Zoom keeping the scene point under ``anchor`` (viewport px; centre if None) still,
+        never past the limits (a step that would pass one stops on it)."""
+        current = self.current_scale()
+        target = min(max(current * factor, self.min_scale()), MAX_SCALE)
+        if factor > 1:
+            target = max(target, current)  # zooming in never zooms out, even from afar
+        elif factor < 1:
+            target = min(target, current)
+        if abs(target - current) <= current * 1e-9:
             return
+        factor = target / current
         anchor = anchor if anchor is not None else self.viewport().rect().center()
         before = self.mapToScene(anchor)
         self.scale(factor, factor)
@@ -162,6 +182,11 @@ class MapView(QGraphicsView):
             self.viewport().setCursor(self.tool.cursor if self.tool else Qt.CursorShape.ArrowCursor)
             return
         super().keyReleaseEvent(event)
+
+    def leaveEvent(self, event) -> None:
+        super().leaveEvent(event)
+        if self.tool is not None:
+            self.tool.pointer_left()
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)

@@ -24,6 +24,7 @@ from siegeboard.ui.docks.fire import FireDock
 from siegeboard.ui.docks.weapons import WeaponsDock
 from siegeboard.ui.document import Document
 from siegeboard.ui.map_scene import MapScene
+from siegeboard.ui.plain_words import plain_error
 from siegeboard.ui.prompts import Prompts
 from siegeboard.ui.siege_settings import SiegeSettingsDialog
 from siegeboard.ui.tools.fire import FireSettings
@@ -76,6 +77,9 @@ class PlayController:
     def show_status(self, message: str) -> None:
         self._show_message(message)
 
+    def confirm(self, question: str, yes: str = "Yes") -> bool:
+        return self.prompts.confirm(question, yes)
+
     # -- what the next shot is (ToolHost) ---------------------------------------------------
     def current_weapon_id(self) -> str | None:
         """The weapon chosen in the Weapons dock."""
@@ -116,7 +120,7 @@ class PlayController:
             self.warn(f"{title}: {error}. Nothing has changed.")
             return None
         except (RuleError, ValueError) as error:
-            self.warn(f"{title}: {error}. Nothing has changed.")
+            self.warn(f"{title}: {plain_error(error).rstrip('.')}. Nothing has changed.")
             return None
         if from_box and dice_values:
             self.dice_edit.clear()

@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QDialog, QFileDialog, QInputDialog, QMessageBox, QWidget
 
+from siegeboard.ui.plain_words import plain_error
+
 if TYPE_CHECKING:
     from siegeboard.persist import SiegeFileChanged
 
@@ -35,12 +37,23 @@ class Prompts:
     def warn(self, message: str) -> None:
         QMessageBox.warning(self.parent, APP, message)
 
+    def confirm(self, question: str, yes: str = "Yes") -> bool:
+        """Ask a yes/no ``question`` before something the GM may not have meant; No is the
+        default (Enter does not do it by accident)."""
+        box = QMessageBox(QMessageBox.Icon.Question, APP, question,
+                          QMessageBox.StandardButton.NoButton, self.parent)
+        do = box.addButton(yes, QMessageBox.ButtonRole.AcceptRole)
+        keep = box.addButton(QMessageBox.StandardButton.Cancel)
+        box.setDefaultButton(keep)
+        box.exec()
+        return box.clickedButton() is do
+
     def guard(self, what: str, edit: Callable[[], object]) -> None:
         """Run ``edit``; a refusal (ValueError) is one message "Cannot <what>: ..."."""
         try:
             edit()
         except ValueError as error:
-            self.warn(f"Cannot {what}: {error}")
+            self.warn(f"Cannot {what}: {plain_error(error)}")
 
     def ask_number(self, title: str, label: str, value: float, decimals: int = 2) -> float | None:
         number, ok = QInputDialog.getDouble(self.parent, title, label, value, -1e9, 1e9, decimals)

@@ -9,7 +9,10 @@ and records nothing.
 from __future__ import annotations
 
 from collections.abc import Callable
+import json
 from pathlib import Path
+
+from PySide6.QtCore import QSettings
 
 from PySide6.QtPrintSupport import QPrinter, QPrintPreviewDialog
 
@@ -22,20 +25,51 @@ from siegeboard.ui.export_dialog import ExportDialog
 from siegeboard.ui.map_view import MapView
 from siegeboard.ui.progress_dialog import run_with_progress
 from siegeboard.ui.prompts import Prompts
+from siegeboard.ui.plain_words import plain_clause
 
 
 class SnapshotController:
-    """Snapshots of ``document``; the options dialog starts from ``view``'s visible area
-    and in ``start_folder()``, and remembers the last options used."""
+    """Snapshots of ``document``; the options dialog starts from ``view``'s visible area.
+    With ``settings`` the dialog remembers, from one run of the program to the next, the last
+    folder and file name written to and the choices made (copy, colour, paper, orientation,
+    map area); without, it starts in ``start_folder()`` with the defaults."""
 
     def __init__(self, document: Document, view: MapView, prompts: Prompts,
-                 start_folder: Callable[[], str], show_message: Callable[[str], None]):
+                 start_folder: Callable[[], str], show_message: Callable[[str], None],
+                 settings: QSettings | None = None):
         self.document = document
         self.view = view
         self.prompts = prompts
         self.start_folder = start_folder
         self.show_status = show_message
+        self.settings = settings
         self.last_options: SnapshotOptions | None = None
+        self.last_area_index: int | None = None
+        if settings is not None:
+            self._read_settings()
+
+    def _read_settings(self) -> None:
+        try:
+            choices = json.loads(str(self.settings.value("export/choices", "") or "{}"))
+            self.last_options = SnapshotOptions(
+                copy=choices["copy"], greyscale=bool(choices["greyscale"]),
+                paper=choices["paper"], orientation=choices["orientation"]) if choices else None
+            self.last_area_index = int(choices["area"]) if "area" in choices else None
+        except (ValueError, KeyError, TypeError):  # settings from elsewhere: the defaults
+            self.last_options, self.last_area_index = None, None
+
+    def _remember(self, dialog: ExportDialog, path: Path | None) -> None:
+        options = dialog.options()
+        self.last_options = options
+        self.last_area_index = dialog.area_box.currentIndex()
+        if self.settings is None:
+            return
+        self.settings.setValue("export/choices", json.dumps({
+            "copy": options.copy, "greyscale": options.greyscale, "paper": options.paper,
+            "orientation": options.orientation, "area": self.last_area_index}))
+        if path is not None:
+            self.settings.setValue("export/folder", str(Path(path).parent))
+            self.settings.setValue("export/name", Path(path).name)
 
     def snapshot_dialog(self, printing: bool = False) -> ExportDialog:
         """The options dialog, filled with the last choices and the current view."""
@@ -45,17 +79,26 @@ class SnapshotController:
         path = self.document.path
         stem = (path.stem if path is not None else "siege") + "-snapshot"
         siege = self.document.siege
-        dialog = ExportDialog(self.prompts.parent, view=view, folder=Path(self.start_folder()),
+        folder = Path(self.start_folder())
+        if self.settings is not None and self.settings.value("export/folder"):
+            folder = Path(str(self.settings.value("export/folder")))
+        dialog = ExportDialog(self.prompts.parent, view=view, folder=folder,
                               stem=stem, last_snapshot=siege.last_snapshot_turn,
                               current_turn=siege.clock.turn, printing=printing)
+        name = self.settings.value("export/name") if self.settings is not None else None
+        if name:
+            dialog.path_edit.setText(str(folder / str(name)))
         if self.last_options is not None:
             dialog.set_options(self.last_options)
+        if self.last_area_index is not None and 0 <= self.last_area_index < dialog.area_box.count():
+            dialog.area_box.setCurrentIndex(self.last_area_index)
         return dialog
 
     def export_snapshot_dialog(self) -> None:
         dialog = self.snapshot_dialog()
-        if self.prompts.run_dialog(dialog):
-            self.export_snapshot_to(dialog.path(), dialog.options())
+        if self.prompts.run_dialog(dialog) and self.export_snapshot_to(dialog.path(),
+                                                                       dialog.options()):
+            self._remember(dialog, dialog.path())
 
     def export_snapshot_to(self, path: Path, options: SnapshotOptions) -> bool:
         """Write the snapshot to ``path`` and record its turn; a failure is one message."""
@@ -66,7 +109,7 @@ class SnapshotController:
         try:
             written = run_with_progress(self.prompts.parent, "Exporting the snapshot", work)
         except SnapshotError as error:
-            self.prompts.warn(f"No snapshot written: {error}")
+            self.prompts.warn(f"No snapshot written: {plain_clause(error)}.")
             return False
         except Cancelled:
             self.show_status("Snapshot export cancelled: nothing written.")
@@ -83,7 +126,7 @@ class SnapshotController:
         if not self.prompts.run_dialog(dialog):
             return
         options = dialog.options()
-        self.last_options = options
+        self._remember(dialog, None)
         printer = QPrinter(QPrinter.PrinterMode.HighResolution)
         configure_page(printer, options)
         preview = QPrintPreviewDialog(printer, self.prompts.parent)
@@ -98,5 +141,5 @@ class SnapshotController:
         try:
             return paint_snapshot(device, self.document.siege, self.document.images, options)
         except SnapshotError as error:
-            self.prompts.warn(f"Cannot print the snapshot: {error}")
+            self.prompts.warn(f"Cannot print the snapshot: {plain_clause(error)}.")
             return 0

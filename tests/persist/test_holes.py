@@ -109,16 +109,16 @@ def test_merging_a_ring_of_sections_around_a_yard_makes_a_courtyard():
     assert len(whole.holes) == 1 and footprint_area(shape_of(whole)) == pytest.approx(64)
 
 
-def test_a_version_5_file_opens_with_no_holes_no_projection_no_attribution(tmp_path):
-    data_file = Path(__file__).parent / "data" / "siege_v5.json"
+def test_a_version_6_file_opens_with_no_holes_no_projection_no_attribution(tmp_path):
+    data_file = Path(__file__).parent / "data" / "siege_v6.json"
     data = json.loads(data_file.read_text(encoding="utf-8"))
-    assert data["schema_version"] == 5 == SCHEMA_VERSION - 1
+    assert data["schema_version"] == 6 == SCHEMA_VERSION - 1
     migrated, found = migrate(data)
-    assert found == 5 and migrated["schema_version"] == SCHEMA_VERSION
+    assert found == 6 and migrated["schema_version"] == SCHEMA_VERSION
     path = tmp_path / "old.siege"
     write_raw(path, {"siege.json": json.dumps(data).encode(), MAP_MEMBER: png()})
     opened = read_siege(path)
-    assert opened.migrated_from == 5
+    assert opened.migrated_from == 6
     siege = opened.siege
     assert all(s.holes == [] for s in siege.structures.values())
     assert siege.projection is None and siege.attribution == []

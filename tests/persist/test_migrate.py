@@ -188,3 +188,24 @@ def test_version_1_migration_leaves_its_input_alone():
     migrated, found = migrate(data)
     assert found == 1 and json.dumps(data, sort_keys=True) == before
     assert migrated["log"][0]["rolls"][0]["typed"] == 0
+
+
+VERSION_4 = Path(__file__).with_name("data") / "siege_v4.json"
+
+
+def test_a_version_4_file_keeps_every_square_label(tmp_path):
+    """Version 4 counted labels from the grid origin; version 5 from the label anchor (R0b),
+    which the step sets to the origin: every square keeps the name it had."""
+    from siegeboard.geometry import label_of, square_label
+    from siegeboard.report.table import structure_square
+
+    data = json.loads(VERSION_4.read_text(encoding="utf-8"))
+    assert data["schema_version"] == 4 and "label_anchor" not in data
+    opened = read_siege(zipped(tmp_path, data))
+    siege = opened.siege
+    assert opened.migrated_from == 4 and siege.schema_version == SCHEMA_VERSION
+    assert siege.label_anchor == (3.0, 4.0) == siege.grid_origin
+    assert siege.structures
+    for structure in siege.structures.values():
+        square = structure_square(structure, siege.grid_origin)
+        assert label_of(square, siege.grid_origin, siege.label_anchor) == square_label(square)

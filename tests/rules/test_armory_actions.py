@@ -29,7 +29,7 @@ def test_cannon_on_a_curtain_wall_explains_every_step():
     assert outcome.lines[2] == ("S3: Armor 4, vulnerable to guns -2 (gunpowder, Standard mount), "
                                 "Pierce 1: effective 1")
     assert outcome.lines[3] == "Damage 12 - 1 = 11"
-    assert "S3: Hull 11/20 suffered -> Cracked" in outcome.lines
+    assert "S3: Hull suffered 11 of 20, Cracked" in outcome.lines
     wall = siege.structures["S3"]
     assert (wall.hull_suffered, wall.ladder, wall.effects) == (11, "cracked", ["cover lost"])
     assert kinds(outcome) == ["hit", "cracked"]

@@ -55,7 +55,7 @@ def test_a_scene_with_two_besieging_and_two_defending_engines():
     assert siege.scene == 1
     assert outcome.lines[0] == "Scene 1, one week: each engine makes one attack"
     # R1, A12: the pool is a house rule, and its log line says so.
-    assert "House rule (A12): Trebuchet rolls 4D6: [6, 5, 2, 1] -> 2 Successes, 1 Boons " \
+    assert "House rule (ruling A12): Trebuchet rolls 4D6: [6, 5, 2, 1] -> 2 Successes, 1 Boons " \
            "(each 5-6 a Success, each 6 also a Boon)" in outcome.lines
     assert outcome.lines[-2:] == ["Section S1 is Breached: play the assault", CHARACTERS]
     assert [roll.values for roll in outcome.rolls] == [[6, 5, 2, 1], [6, 6]]

@@ -366,7 +366,7 @@ def test_override_sets_state_logs_it_and_applies_no_rule(harris_siege):
     outcome = run(harris_siege, GMOverride(structure_id="bunker", dp=100, reason="sappers"))
     bunker = harris_siege.structures["bunker"]
     assert bunker.dp == 100 and not bunker.collapsed
-    assert outcome.lines == ["GM override on Bunker (sappers): dp 300 -> 100. No rule applied"]
+    assert outcome.lines == ["GM override on Bunker (sappers): DP 300 -> 100. No rule applied"]
     assert kinds(outcome) == ["override"]
     assert harris_siege.log[-1].action.reason == "sappers"
 
@@ -409,7 +409,7 @@ def test_two_charges_hit_one_after_the_other(harris_siege):
     outcome = run(harris_siege, Demolish(structure_id="shed", weapon_ids=["demolition_charge"] * 2,
                                          on_pier=True))
     assert harris_siege.structures["shed"].cleared
-    assert "On a pier: that is a Hull-ruleset rule (A7), no effect in the DP ruleset" in outcome.lines
+    assert "On a pier: that is a Hull-ruleset rule (ruling A7), no effect in the DP ruleset" in outcome.lines
     assert "Wooden shed or barn: DP stays 0 (attack value 60 + full concussion 60)" in outcome.lines
 
 

@@ -164,9 +164,9 @@ def test_a13_repair_is_a_house_rule_labelled_in_the_log_and_can_be_switched_off(
     play(siege, GMOverride(structure_id="W", hull_suffered=5))
     outcome = play(siege, Repair(structure_id="W", team_size=2, task=TaskRoll(outcome="success")))
     assert siege.structures["W"].hull_suffered == 3  # 1 Hull a worker, 2 workers
-    assert any(line.startswith("House rule (A13): repair of W") for line in outcome.lines)
+    assert any(line.startswith("House rule (ruling A13): repair of W") for line in outcome.lines)
     siege.options.armory_repair = False
-    with pytest.raises(RuleError, match="a house rule \\(A13\\) switched off"):
+    with pytest.raises(RuleError, match="a house rule \\(ruling A13\\) switched off"):
         apply(siege, Repair(structure_id="W", team_size=2, task=TaskRoll(outcome="success")),
               ScriptedDice([]))
 
@@ -187,7 +187,7 @@ def test_a12_the_pool_threshold_is_a_setting():
     outcome = play(siege, ResolveScene(attacks=[SceneAttack(battery_id="B", target_id="W",
                                                             pool=4)]), [6, 4, 3, 1])
     assert siege.structures["W"].hull_suffered == 7
-    assert ("House rule (A12): Great cannon rolls 4D6: [6, 4, 3, 1] -> 2 Successes, 1 Boons "
+    assert ("House rule (ruling A12): Great cannon rolls 4D6: [6, 4, 3, 1] -> 2 Successes, 1 Boons "
             "(each 4-6 a Success, each 6 also a Boon)") in outcome.lines
 
 

@@ -50,6 +50,8 @@ class Answers:
         self.recover_offers: list[str] = []
         self.changed_on_disk: list[str] = []
         self.replace_read_only: list[bool] = []
+        self.confirms: list[bool] = []
+        self.questions: list[str] = []
 
     def install(self, window) -> None:
         window.prompts.warn = self.warnings.append
@@ -62,8 +64,13 @@ class Answers:
         window.prompts.ask_recover = self._ask_recover
         window.prompts.ask_changed_on_disk = lambda *args: self.changed_on_disk.pop(0)
         window.prompts.ask_replace_read_only = lambda *args: self.replace_read_only.pop(0)
+        window.prompts.confirm = self._confirm
         window.inspector.warn = self.warnings.append
 
+
+    def _confirm(self, question: str, yes: str = "Yes") -> bool:
+        self.questions.append(question)
+        return self.confirms.pop(0)
 
     def _ask_recover(self, description: str) -> bool:
         self.recover_offers.append(description)

@@ -73,7 +73,7 @@ def test_self_crossing_polygon_is_refused_and_kept_for_fixing(qtbot, window, ans
     for point in ((0, 0), (10, 10), (10, 0), (0, 10)):
         click(qtbot, window, point)
     qtbot.keyClick(window.view, Qt.Key.Key_Return)
-    assert len(answers.warnings) == 1 and "self-crossing" in answers.warnings[0]
+    assert len(answers.warnings) == 1 and "crosses itself" in answers.warnings[0]
     assert window.document.siege.structures == {}
     tool = window.tools["polygon"]
     assert len(tool.points) == 4  # the drawing is still there to fix
@@ -91,7 +91,7 @@ def test_refusing_to_lose_changes(window, answers, tmp_path):
     assert len(window.document.siege.structures) == 1
     answers.save_changes.append("save")
     answers.save_paths.append(tmp_path / "kept.siege")
-    answers.choices.append("armory")
+    answers.choices.append("The Heavy Armory")
     window.menus.new_action.trigger()
     assert (tmp_path / "kept.siege").is_file()
     assert window.document.ruleset == "armory" and window.document.siege.structures == {}

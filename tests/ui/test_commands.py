@@ -139,7 +139,10 @@ def test_map_commands(document):
     placement = MapImage(member="map.png", pixels_per_metre=10)
     run(document, commands.SetMap(document, placement, {"map.png": b"png"}))
     assert document.images == {"map.png": b"png"}
-    assert document.changes[-1] == Change.of(Aspect.MAP)
+    # The first plan anchors the labels at its north-west corner (R0b): the grid's labels
+    # changed with it.
+    assert document.siege.label_anchor == (0.0, 0.0)
+    assert document.changes[-1] == Change.of(Aspect.MAP, Aspect.GRID)
     run(document, commands.CalibrateMap(document, 4.5))
     assert document.siege.map.pixels_per_metre == 4.5
     run(document, commands.PlaceMap(document, {"rotation_deg": 12.0, "locked": False}))

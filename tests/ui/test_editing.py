@@ -33,7 +33,7 @@ def test_click_selects_and_shift_adds(qtbot, opened):
 def test_rubber_band_selects_what_it_meets(qtbot, opened):
     drag(qtbot, opened, (18, -3), (42, 5))
     assert set(opened.document.selection) == {"w0", "w1", "w2"}
-    assert opened.inspector.heading.text() == "3 structures selected"
+    assert opened.inspector.heading.text().startswith("3 structures selected")
 
 
 def test_drag_moves_on_the_grid_in_one_undo_step(qtbot, opened):

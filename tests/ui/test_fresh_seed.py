@@ -10,7 +10,7 @@ from siegeboard.ui.siege_settings import SiegeSettingsDialog
 
 
 def new_siege(window, answers) -> int:
-    answers.choices.append("harris")
+    answers.choices.append("Sieges and Fortifications")  # rule texts are asked by title
     window.menus.new_action.trigger()
     return window.document.siege.dice_seed
 

@@ -149,7 +149,7 @@ def test_a_bad_file_gets_one_message_and_changes_nothing(qtbot, window, answers,
     assert "the picture is not valid base64" in shown["error"]
     assert not shown["can_import"]
     assert answers.warnings == ["Cannot import broken.dd2vtt: broken.dd2vtt: the picture is "
-                                "not valid base64 text"]
+                                "not valid base64 text."]
     assert window.document.siege is before
 
     Importer(window, tmp_path / "notes.txt")

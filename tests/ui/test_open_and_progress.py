@@ -49,7 +49,7 @@ def test_a_file_whose_image_the_scene_cannot_show_is_refused_before_anything_cha
     monkeypatch.setattr(map_scene, "decode_image", refuse)
     assert not window.files.open_path(mapped, ask=False)
     assert answers.warnings == ["Cannot open mapped.siege: the image cannot be read (unknown "
-                                "format, damaged or too large)"]
+                                "format, damaged or too large)."]
     assert what_is_open(window) == before
     assert window.scene.map_item is None
     assert str(mapped.resolve()) not in window.files.recent_files()

@@ -127,3 +127,28 @@ def test_print_preview_paints_the_snapshot(town, tmp_path):
     assert isinstance(seen[0], ExportDialog) and isinstance(seen[1], QPrintPreviewDialog)
     assert painted and (tmp_path / "printed.pdf").read_bytes()[:5] == b"%PDF-"
     assert window.document.siege.last_snapshot_turn == 2
+
+
+def test_the_export_dialog_remembers_folder_name_and_choices_across_runs(qtbot, town, tmp_path):
+    from siegeboard.ui.main_window import MainWindow
+
+    window = town
+    target = tmp_path / "prints" / "evening-gm.pdf"
+    target.parent.mkdir()
+
+    def fill(dialog):
+        dialog.path_edit.setText(str(target))
+        dialog.copy_box.setCurrentIndex(dialog.copy_box.findData("players"))
+        dialog.paper_box.setCurrentText("A3")
+        dialog.area_box.setCurrentIndex(dialog.area_box.findData(500))
+
+    drive(window, fill)
+    window.menus.export_action.trigger()
+    assert target.exists()
+    # The next run of the program (same settings) starts where this one left off.
+    again = MainWindow(window.settings, window.autosaver)
+    qtbot.addWidget(again)
+    dialog = again.snapshots.snapshot_dialog()
+    assert dialog.path() == target
+    options = dialog.options()
+    assert (options.copy, options.paper, options.scale) == ("players", "A3", 500)

@@ -46,6 +46,8 @@ class FakeHost:
         self.chosen: list[str | None] = []
         self.settings = FireSettings(weapon_id="he_shell", range_m=100.0)
         self.outcomes: list = []
+        self.questions: list[str] = []
+        self.confirms: list[bool] = []
 
     def warn(self, message: str) -> None:
         self.warnings.append(message)
@@ -55,6 +57,10 @@ class FakeHost:
 
     def show_status(self, message: str) -> None:
         self.statuses.append(message)
+
+    def confirm(self, question: str, yes: str = "Yes") -> bool:
+        self.questions.append(question)
+        return self.confirms.pop(0)
 
     def current_weapon_id(self):
         return self.weapon_id

@@ -81,7 +81,7 @@ def test_import_calibrate_draw_undo_save_reopen(qtbot, window, answers, tmp_path
     assert target.is_file() and not window.isWindowModified()
     assert "drawn.siege" in window.windowTitle()
     saved = document.siege.model_dump()
-    answers.choices.append("harris")
+    answers.choices.append("Sieges and Fortifications")
     window.menus.new_action.trigger()
     assert document.siege.structures == {}
     answers.open_paths.append(target)

@@ -140,10 +140,10 @@ def _deal(ctx: Context, structure: Structure, damage: int, *, mode: str,
     _set_layer(structure, which, after)
     label = _label(structure, which)
     ctx.touch(structure.id)
-    ctx.say(f"{label}: Hull {after.suffered}/{after.hull} suffered -> {after.ladder.capitalize()}")
+    ctx.say(f"{label}: {armory.hull_words(after.suffered, after.hull, after.ladder)}")
     if not can_breach and before.suffered + damage > after.suffered:
         ctx.say(f"{structure.name} can be dug through, not knocked down: only a mine Breaches it "
-                f"(it stops at {after.suffered}/{after.hull})")
+                f"(it stops at {after.suffered} of {after.hull})")
     opened = after.ladder == "breached" != before.ladder and armory.fully_breached(structure)
     if after.ladder != before.ladder:
         if after.ladder == "cracked":
@@ -157,7 +157,8 @@ def _deal(ctx: Context, structure: Structure, damage: int, *, mode: str,
             else:
                 inner = structure.inner_layer
                 message = (f"{label} is Breached; the {inner.name.lower()} behind it still "
-                           f"holds (Armor {inner.armor}, Hull {inner.suffered}/{inner.hull})")
+                           f"holds (Armor {inner.armor}, "
+                           f"{armory.hull_words(inner.suffered, inner.hull)})")
             # The message is the news the window shows; ``assault``: play the assault now.
             ctx.event("breached", structure.id, layer=after.name, message=message,
                       assault=opened and _assault_follows(structure))
@@ -272,7 +273,7 @@ def fire(ctx: Context, action: FireAt) -> None:
     weapon = _fired_weapon(ctx, action.weapon_id)
     if action.battery_id is not None and action.battery_id not in ctx.siege.batteries:
         raise RuleError(f"battery_id: no battery {action.battery_id!r} in this siege")
-    ctx.square = label_at(action.at, ctx.siege.grid_origin)
+    ctx.square = label_at(action.at, ctx.siege.grid_origin, ctx.siege.label_anchor)
     target = action.target_id
     if target is None:
         under = ctx.index.at(action.at)
@@ -507,8 +508,8 @@ def override(ctx: Context, action: GMOverride) -> None:
     ctx.event("override", structure.id, hull_suffered=suffered, ladder=step,
               burning=structure.burning, layer=which)
     alight = {True: "burning", False: "not burning"}
-    ctx.say(f"GM override on {_label(structure, which)}{reason}: Hull {was[0]} -> {suffered}"
-            f"/{layer.hull} suffered, {was[1].capitalize()} -> "
+    ctx.say(f"GM override on {_label(structure, which)}{reason}: Hull suffered {was[0]} -> "
+            f"{suffered} of {layer.hull}, {was[1].capitalize()} -> "
             f"{step.capitalize()}, {alight[was[2]]} -> {alight[structure.burning]}")
 
 
@@ -516,7 +517,7 @@ def repair(ctx: Context, action: Repair) -> None:
     """Repair (house rule, A13; the chapter has none): an Average task; success 1 Hull a
     worker, outstanding 2. Refused when the house rule is off in Siege Settings."""
     if not ctx.options.armory_repair:
-        raise RuleError("repair: a house rule (A13) switched off in Siege Settings; the "
+        raise RuleError("repair: a house rule (ruling A13) switched off in Siege Settings; the "
                         "chapter has no repair")
     structure = ctx.structure(action.structure_id)
     which: Which = "outer"
@@ -524,7 +525,7 @@ def repair(ctx: Context, action: Repair) -> None:
         which = "inner"
     layer = _layer(structure, which)
     outcome = resolve_task(ctx, action.task, "average",
-                           f"House rule (A13): repair of {_label(structure, which)}")
+                           f"House rule (ruling A13): repair of {_label(structure, which)}")
     per_worker = {"success": 1, "outstanding": 2}.get(outcome, 0)
     restored = min(layer.suffered, per_worker * action.team_size)
     suffered = layer.suffered - restored
@@ -534,8 +535,7 @@ def repair(ctx: Context, action: Repair) -> None:
     structure.effects = armory.section_effects(structure)
     ctx.event("repaired", structure.id, restored=restored, layer=layer.name)
     ctx.say(f"Team of {action.team_size}: {per_worker} Hull a worker, {restored} restored: "
-            f"{_label(structure, which)} Hull {suffered}/{layer.hull} suffered -> "
-            f"{step.capitalize()}")
+            f"{_label(structure, which)} {armory.hull_words(suffered, layer.hull, step)}")
 
 
 def _scene_dice(ctx: Context, attack: SceneAttack, name: str, place: str) -> tuple[int, int]:
@@ -545,7 +545,7 @@ def _scene_dice(ctx: Context, attack: SceneAttack, name: str, place: str) -> tup
         if attack.successes is not None or attack.boons is not None:
             raise RuleError(f"{place}: give Successes and Boons, or a pool to roll, not both")
         if not ctx.options.scene_pool:
-            raise RuleError(f"{place}.pool: the scene dice pool is a house rule (A12) switched "
+            raise RuleError(f"{place}.pool: the scene dice pool is a house rule (ruling A12) switched "
                             "off in Siege Settings: enter Successes and Boons")
         least = ctx.options.scene_pool_success
         values = ctx.roll(attack.pool, 6, f"the {name}'s pool (house rule, A12): each "
@@ -553,7 +553,7 @@ def _scene_dice(ctx: Context, attack: SceneAttack, name: str, place: str) -> tup
         successes = sum(1 for value in values if value >= least)
         boons = sum(1 for value in values if value >= POOL_BOON)
         faces = f"{least}-6" if least < 6 else "6"
-        ctx.say(f"House rule (A12): {name} rolls {attack.pool}D6: {values or 'no dice'} -> "
+        ctx.say(f"House rule (ruling A12): {name} rolls {attack.pool}D6: {values or 'no dice'} -> "
                 f"{successes} Successes, {boons} Boons (each {faces} a Success, each 6 also "
                 "a Boon)")
         return successes, boons

@@ -56,6 +56,13 @@ def boon_extra(boons: int, crit: int) -> int:
     return 2 * (boons // crit) if crit else 0
 
 
+def hull_words(suffered: int, hull: int, ladder: str | None = None) -> str:
+    """Hull written the one way the program writes it: "Hull suffered 3 of 20", with the
+    ladder's step when given ("Hull suffered 3 of 20, Cracked")."""
+    words = f"Hull suffered {suffered} of {hull}"
+    return f"{words}, {ladder.capitalize()}" if ladder else words
+
+
 def ladder_state(suffered: int, hull: int) -> LadderStep:
     """A4 by Hull suffered: under half Intact, half or more Cracked, all of it Breached."""
     whole_number("suffered", suffered)

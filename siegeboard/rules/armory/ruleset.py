@@ -6,7 +6,7 @@ from __future__ import annotations
 from siegeboard.model.siege import RulesetOptions
 from siegeboard.model.structure import Structure
 from siegeboard.rules.armory import actions, odds, shot
-from siegeboard.rules.armory.numbers import fully_breached
+from siegeboard.rules.armory.numbers import fully_breached, hull_words
 from siegeboard.rules.ruleset import PATTERNS, Column, Ruleset, Setting, StructureState
 
 
@@ -42,11 +42,11 @@ class ArmoryRuleset(Ruleset):
         Setting("armory_repair", "Repair (house rule, A13)", {
             "True": "on: an Average task, 1 Hull a worker, 2 on an outstanding success",
             "False": "off: sections cannot be repaired"},
-            tip="The chapter has no repair: this is a house rule (R1).", house_rule=True),
+            tip="The chapter has no repair: this is a house rule (ruling R1).", house_rule=True),
         Setting("scene_pool", "Scene dice pool (house rule, A12)", {
             "True": "on: Successes and Boons may be rolled from a pool of D6",
             "False": "off: the GM enters Successes and Boons"},
-            tip="The chapter gives no pool: this is a house rule (R1).", house_rule=True),
+            tip="The chapter gives no pool: this is a house rule (ruling R1).", house_rule=True),
         Setting("scene_pool_success", "Scene pool: a Success on (house rule, A12)", {
             str(face): f"{face} or more" + (" (default)" if face == 5 else "")
             for face in range(2, 7)},
@@ -95,7 +95,7 @@ class ArmoryRuleset(Ruleset):
         return [("Fire", False, "burning: loses 1 Hull a round until put out")]
 
     def columns(self) -> tuple[Column, Column]:
-        return (Column("Hull suffered", lambda s: (f"{s.hull_suffered}/{s.hull}",
+        return (Column("Hull suffered", lambda s: (f"{s.hull_suffered} of {s.hull}",
                                                    s.hull_suffered)),
                 Column("Fire", lambda s: ("burning" if s.burning else "", int(s.burning))))
 
@@ -116,13 +116,11 @@ class ArmoryRuleset(Ruleset):
         return "Fire"
 
     def inspector_lines(self, structure: Structure) -> list[str]:
-        lines = [f"Hull {structure.hull - structure.hull_suffered}/{structure.hull} "
-                 f"(suffered {structure.hull_suffered})",
-                 f"Ladder {structure.ladder}"]
+        lines = [hull_words(structure.hull_suffered, structure.hull, structure.ladder)]
         if structure.inner_layer is not None:
             inner = structure.inner_layer
-            lines.append(f"{inner.name}: Armor {inner.armor}, Hull "
-                         f"{inner.hull - inner.suffered}/{inner.hull}, {inner.ladder}")
+            lines.append(f"{inner.name}: Armor {inner.armor}, "
+                         + hull_words(inner.suffered, inner.hull, inner.ladder))
         return lines
 
     def change_line(self, before: Structure | None, after: Structure | None) -> str:
@@ -131,7 +129,7 @@ class ArmoryRuleset(Ruleset):
         parts = []
         if after.hull_suffered != before.hull_suffered:
             parts.append(f"Hull suffered {before.hull_suffered} -> "
-                         f"{after.hull_suffered}/{after.hull}")
+                         f"{after.hull_suffered} of {after.hull}")
         if after.ladder != before.ladder:
             parts.append(f"{before.ladder.capitalize()} -> {after.ladder.capitalize()}")
         if before.burning and not after.burning:

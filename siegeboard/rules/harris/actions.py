@@ -102,7 +102,7 @@ def shoot(ctx: Context, weapon: Weapon, point: tuple[float, float], range_m: flo
         reach = weapon.range_bands[-1].up_to_m if weapon.range_bands else 0
         raise RuleError(f"{weapon.name} is out of range at {range_m:.1f} m "
                         f"(its range bands reach {reach:g} m)")
-    ctx.square = label_at(point, ctx.siege.grid_origin)
+    ctx.square = label_at(point, ctx.siege.grid_origin, ctx.siege.label_anchor)
     penetration = band.penetration
     ctx.say(f"{weapon.name} at {range_m:.1f} m ({how}), square {ctx.square}: penetration "
             f"{penetration} (band up to {band.up_to_m:g} m)")
@@ -222,7 +222,10 @@ def _blast(ctx: Context, weapon: Weapon, point: tuple[float, float],
     # All distances in one vectorised call; each concussion figure computed once per distance.
     distances = squares_away_many(point, [ctx.index.polygon(key) for key in candidates], origin)
     amounts: dict[int, int] = {}
-    for structure_id, distance in zip(candidates, distances):
+    # The log reads from the burst outwards, then by name (the GM reads it aloud in order).
+    by_reach = sorted(zip(candidates, distances),
+                      key=lambda pair: (pair[1], ctx.current(pair[0]).name, pair[0]))
+    for structure_id, distance in by_reach:
         structure = ctx.current(structure_id)
         amount = amounts.get(distance)
         if amount is None:
@@ -378,7 +381,7 @@ def override(ctx: Context, action: GMOverride) -> None:
     if "fire_level" in wanted and "out_of_control" not in wanted:
         wanted["out_of_control"] = harris.out_of_control(wanted["fire_level"],
                                                         structure.dp_original)
-        ctx.say(f"Out of control judged by H9 for level {wanted['fire_level']}: "
+        ctx.say(f"Out of control judged by ruling H9 for level {wanted['fire_level']}: "
                 f"{'yes' if wanted['out_of_control'] else 'no'}")
     structure = ctx.structure(action.structure_id)
     reason = f" ({action.reason})" if action.reason else ""
@@ -386,10 +389,21 @@ def override(ctx: Context, action: GMOverride) -> None:
     for name, value in wanted.items():
         before = getattr(structure, name)
         setattr(structure, name, value)
-        changes.append(f"{name} {before} -> {value}")
+        changes.append(_override_words(name, before, value))
     ctx.say(f"GM override on {structure.name}{reason}: {'; '.join(changes)}. No rule applied")
     ctx.event("override", action.structure_id, reason=action.reason or None,
               **{name: value for name, value in wanted.items()})
+
+
+def _override_words(name: str, before, value) -> str:
+    """One overridden figure in plain words ("fire level 0 -> 12", "out of control")."""
+    flags = {"collapsed": ("collapsed", "no longer collapsed"),
+             "cleared": ("cleared", "no longer cleared"),
+             "out_of_control": ("out of control", "under control")}
+    if name in flags:
+        return flags[name][0] if value else flags[name][1]
+    noun = {"dp": "DP", "fire_level": "fire level"}.get(name, name.replace("_", " "))
+    return f"{noun} {before} -> {value}"
 
 
 # ---------------------------------------------------------------- demolition --------------
@@ -402,7 +416,7 @@ def demolish(ctx: Context, action: Demolish) -> None:
     ctx.say(f"Demolition of {structure.name}: {len(weapons)} charge"
             f"{'s' if len(weapons) != 1 else ''}, each a hit at range 0")
     if action.on_pier:
-        ctx.say("On a pier: that is a Hull-ruleset rule (A7), no effect in the DP ruleset")
+        ctx.say("On a pier: that is a Hull-ruleset rule (ruling A7), no effect in the DP ruleset")
     for number, weapon in enumerate(weapons, 1):
         ctx.say(f"Charge {number}: {weapon.name}")
         shoot(ctx, weapon, (point.x, point.y), 0.0, action.structure_id, 0, how="set by hand")

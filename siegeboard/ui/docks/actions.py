@@ -12,7 +12,7 @@ from typing import get_args
 
 from PySide6.QtWidgets import (
     QCheckBox, QComboBox, QDockWidget, QFormLayout, QGroupBox, QHBoxLayout, QLabel,
-    QLineEdit, QPushButton, QScrollArea, QSpinBox, QVBoxLayout, QWidget,
+    QLineEdit, QPushButton, QScrollArea, QVBoxLayout, QWidget,
 )
 
 from siegeboard.model.actions import (
@@ -23,6 +23,8 @@ from siegeboard.model.structure import LadderStep, TaskOutcome
 from siegeboard.rules.knowledge import is_known
 from siegeboard.ui.changes import Aspect, Change
 from siegeboard.ui.document import Document
+from siegeboard.ui.number_fields import StrictSpinBox
+from siegeboard.ui.plain_words import plain_error
 
 OUTCOMES = get_args(TaskOutcome)
 
@@ -59,6 +61,7 @@ class ActionsDock(QDockWidget):
         self.document = document
         self.play = play
         self.warn = warn
+        self._shown_id: str | None = None
         self.heading = QLabel("Select one structure")
         self.heading.setWordWrap(True)
         self.heading.setStyleSheet("font-weight: 600;")
@@ -70,8 +73,7 @@ class ActionsDock(QDockWidget):
         self.fight_group = self._group("Fight the fire (Difficult, Constitution)", [
             ("Firefighters", self.firefighters), ("", _button("Fight fire", self.fight_fire))])
         # Repair
-        self.team = QSpinBox()
-        self.team.setRange(1, 3)
+        self.team = StrictSpinBox("The team", 1, 3)
         self.team.setValue(3)
         self.engineer = QCheckBox("A combat engineer in the team")
         self.engineer.setChecked(True)
@@ -91,8 +93,7 @@ class ActionsDock(QDockWidget):
             ("Task", self.kick_task), ("", _button("Kick", self.kick))])
         # Demolition
         self.charge = QComboBox()
-        self.charges = QSpinBox()
-        self.charges.setRange(1, 50)
+        self.charges = StrictSpinBox("The number of charges", 1, 50)
         self.on_pier = QCheckBox("On a pier (counts double)")
         self.demolish_group = self._group("Demolition charges", [
             ("Charge", self.charge), ("How many", self.charges), ("", self.on_pier),
@@ -117,15 +118,14 @@ class ActionsDock(QDockWidget):
             ("Mine", self.mine), ("", self.mine_known), ("", self.besiegers_win),
             ("", self.countermined), ("", mine_buttons)])
         # GM override
-        self.dp = QSpinBox()
-        self.dp.setRange(0, 10_000_000)
+        self.dp = StrictSpinBox("DP", 0, 10_000_000)
         self.collapsed = QCheckBox("Collapsed")
         self.cleared = QCheckBox("Cleared")
-        self.fire_level = QSpinBox()
-        self.fire_level.setRange(0, 10_000)
+        self.fire_level = StrictSpinBox("The fire's level", 0, 10_000)
         self.out_of_control = QCheckBox("Out of control")
-        self.hull_suffered = QSpinBox()
-        self.hull_suffered.setRange(0, 10_000)
+        self.hull_suffered = StrictSpinBox("Hull suffered", 0, 10_000)
+        for box in (self.team, self.charges, self.dp, self.fire_level, self.hull_suffered):
+            box.refused.connect(lambda message: self.warn(message))
         self.ladder = QComboBox()
         self.ladder.addItems(list(get_args(LadderStep)))
         self.burning = QCheckBox("Burning")
@@ -205,8 +205,13 @@ class ActionsDock(QDockWidget):
                 self.charge.addItem(weapon.name, weapon.id)
         if structure is None:
             self.heading.setText("Select one structure to act on it")
+            self._shown_id = None
             return
-        self.heading.setText(f"{structure.name} ({structure.kind})")
+        if key != self._shown_id:  # another structure: nothing typed for the last one stays
+            self._shown_id = key
+            self.reset_inputs()
+        kind = rules.catalogue.kinds.get(structure.kind)
+        self.heading.setText(f"{structure.name}\n{kind.name if kind else structure.kind}")
         self.occupant.clear()
         self.occupant.addItems([p.name for p in structure.occupants if p.trapped])
         self.mine.clear()
@@ -225,6 +230,41 @@ class ActionsDock(QDockWidget):
             self.layer.setCurrentIndex(0)
         self._show_layer()
         self.burning.setChecked(structure.burning)
+        for group, reason in self.not_applying(structure).items():
+            group.setEnabled(not reason)
+            group.setToolTip(reason)
+
+    def reset_inputs(self) -> None:
+        """Every input back to its first value (a new structure starts afresh)."""
+        for task in (self.firefighters, self.repair_task, self.free_task, self.kick_task):
+            task.setText("success")
+        self.team.setValue(3)
+        self.engineer.setChecked(True)
+        self.charges.setValue(1)
+        self.on_pier.setChecked(False)
+        self.besiegers_win.setChecked(True)
+        self.countermined.setChecked(False)
+        self.layer.setCurrentIndex(0)
+        self.reason.clear()
+
+    def not_applying(self, structure) -> dict[QGroupBox, str]:
+        """Each group's reason not to apply to ``structure`` ("" where it applies); a group
+        that does not apply is greyed, with the reason as its tooltip."""
+        state = self.document.rules.state(structure)
+        fire = ""
+        if not state.burning:
+            fire = f"{structure.name} is not burning."
+        elif structure.out_of_control:
+            fire = (f"The fire in {structure.name} is out of control: it can no longer be put "
+                    "out (ruling H9).")
+        trapped = "" if any(p.trapped for p in structure.occupants) \
+            else f"Nobody is trapped in {structure.name}."
+        repair = "" if state.health < 1 or structure.collapsed \
+            else f"{structure.name} is undamaged: there is nothing to repair."
+        kick = "" if structure.has_flag("kick_opens") \
+            else "Only an interior door opens to a kick."
+        return {self.fight_group: fire, self.free_group: trapped, self.repair_group: repair,
+                self.kick_group: kick}
 
     def _layer_state(self, structure) -> tuple[int, int, str]:
         """(hull, suffered, ladder) of the layer the override would set."""
@@ -252,7 +292,7 @@ class ActionsDock(QDockWidget):
         try:
             action = build(key)
         except ValueError as error:
-            self.warn(f"Cannot do that: {error}")
+            self.warn(f"Cannot do that: {plain_error(error)}")
             return
         self.play(action)
 

@@ -4,16 +4,19 @@ the chosen battery's name, weapon and side, and the GM's figures for the shot: t
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QSettings, Signal
 from PySide6.QtWidgets import (
-    QCheckBox, QComboBox, QDockWidget, QDoubleSpinBox, QFormLayout, QLabel, QLineEdit,
-    QPushButton, QSpinBox, QVBoxLayout, QWidget,
+    QCheckBox, QComboBox, QDockWidget, QFormLayout, QLabel, QLineEdit,
+    QPushButton, QVBoxLayout, QWidget,
 )
 
 from siegeboard.rules.knowledge import is_known
 from siegeboard.ui.changes import Change
 from siegeboard.ui.document import Document
+from siegeboard.ui.per_siege import remember, remembered
+from siegeboard.ui.number_fields import StrictDoubleSpinBox, StrictSpinBox
 from siegeboard.ui.tools.fire import FireSettings
+from siegeboard.ui.plain_words import plain_clause
 
 NO_BATTERY = "No battery: fire the current weapon at a typed range"
 
@@ -23,9 +26,12 @@ class FireDock(QDockWidget):
 
     battery_chosen = Signal(object)
 
-    def __init__(self, document: Document, warn, current_weapon_id, parent=None):
+    def __init__(self, document: Document, warn, current_weapon_id, parent=None,
+                 settings: QSettings | None = None):
+        """``settings``: where the last battery of each siege is remembered."""
         super().__init__("Fire", parent)
         self.setObjectName("FireDock")
+        self.memory = settings
         self.document = document
         self.warn = warn
         self.current_weapon_id = current_weapon_id
@@ -33,9 +39,7 @@ class FireDock(QDockWidget):
 
         self.battery = QComboBox()
         self.battery.activated.connect(lambda _i: self._battery_picked())
-        self.range = QDoubleSpinBox()
-        self.range.setRange(0, 100_000)
-        self.range.setDecimals(1)
+        self.range = StrictDoubleSpinBox("The range", 0, 100_000, 1)
         self.range.setSuffix(" m")
         self.range.setValue(100.0)
         self.weapon_label = QLabel()
@@ -53,13 +57,12 @@ class FireDock(QDockWidget):
         self.known.clicked.connect(lambda checked: self._edit(known=checked))
         self.remove_button = QPushButton("Remove battery")
         self.remove_button.clicked.connect(self._remove)
-        self.modifier = QSpinBox()
-        self.modifier.setRange(-1000, 1000)
-        self.modifier.setToolTip("Added to the final penetration (H4)")
-        self.successes = QSpinBox()
-        self.successes.setRange(0, 100)
-        self.boons = QSpinBox()
-        self.boons.setRange(0, 100)
+        self.modifier = StrictSpinBox("The modifier", -1000, 1000)
+        self.modifier.setToolTip("Added to the final penetration (ruling H4)")
+        self.successes = StrictSpinBox("Successes", 0, 100)
+        self.boons = StrictSpinBox("Boons", 0, 100)
+        for box in (self.range, self.modifier, self.successes, self.boons):
+            box.refused.connect(lambda message: self.warn(message))
         self.through_slit = QCheckBox("Through a firing slit")
 
         self.form = QFormLayout()
@@ -109,12 +112,17 @@ class FireDock(QDockWidget):
     def _battery_picked(self) -> None:
         self.show_battery()
         if not self._loading:
+            remember(self.memory, self.document, "last_battery", self.battery_id)
             self.battery_chosen.emit(self.battery_id)
 
     # -- showing --------------------------------------------------------------------------
     def _on_changed(self, change: Change) -> None:
         if change.reset or change.batteries or change.weapons:
             self.fill()
+        if change.reset:  # a reopened siege fires from its last battery, not from nowhere
+            last = remembered(self.memory, self.document, "last_battery")
+            if last and last in self.document.siege.batteries:
+                self.choose(str(last))
 
     def fill(self) -> None:
         siege = self.document.siege
@@ -165,7 +173,7 @@ class FireDock(QDockWidget):
         try:
             self.document.edit_battery(self.battery_id, **fields)
         except ValueError as error:
-            self.warn(f"Battery not changed: {error}")
+            self.warn(f"Battery not changed: {plain_clause(error)}.")
             self.show_battery()
 
     def _rename(self) -> None:
@@ -184,4 +192,4 @@ class FireDock(QDockWidget):
         try:
             self.document.remove_battery(self.battery_id)
         except ValueError as error:
-            self.warn(f"Cannot remove this battery: {error}")
+            self.warn(f"Cannot remove this battery: {plain_clause(error)}.")

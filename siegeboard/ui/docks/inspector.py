@@ -1,9 +1,12 @@
-"""Inspector dock: the selected structure's make and its derived figures, shown live.
+"""Inspector dock: the selected structures' make and the derived figures of one, shown live.
 
-Each field commits when the GM finishes editing it (Enter, focus out, a new choice), as one
-undoable ``EditStructure``. "Known to the players" marks the selection (one structure or
-several) in one click, as one undoable step. Derived figures (area, squares, DP; or Hull and ladder) are read
-from the stored structure and the geometry, never worked out here.
+Nothing selected: the dock is empty but for a hint. One structure: every field. Several: the
+fields they share (kind, armor, stories, hull, material), each showing the common value or
+marked "mixed"; a field the GM changes is set on all of them as one undoable edit (set the
+stories of 32 wall sections at once). Each field commits when the GM finishes editing it
+(Enter, focus out, a new choice), and only when the GM changed it: tabbing through the form
+edits nothing. Derived figures (area, squares, DP; or Hull and ladder) are read from the
+stored structure and the geometry, never worked out here.
 """
 
 from __future__ import annotations
@@ -12,18 +15,25 @@ from typing import get_args
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
-    QCheckBox, QComboBox, QDockWidget, QDoubleSpinBox, QFormLayout, QLabel, QLineEdit,
-    QPlainTextEdit, QSpinBox, QVBoxLayout, QWidget,
+    QCheckBox, QComboBox, QDockWidget, QFormLayout, QLabel, QLineEdit, QPlainTextEdit, QScrollArea,
+    QVBoxLayout, QWidget,
 )
 
-from siegeboard.geometry import footprint_area, footprint_squares, shape_of, square_label
+from siegeboard.geometry import footprint_area, footprint_squares, label_of, shape_of
 from siegeboard.model.structure import Material, Occupant, Side
-from siegeboard.model.validation import plain_message
 from siegeboard.report.table import structure_square
-from siegeboard.rules import harris
 from siegeboard.rules.knowledge import is_known
 from siegeboard.ui.changes import Aspect, Change
 from siegeboard.ui.document import Document
+from siegeboard.rules import harris
+from siegeboard.ui.number_fields import StrictDoubleSpinBox, StrictSpinBox
+from siegeboard.ui.plain_words import plain_error
+
+EMPTY_HINT = ("Nothing selected. Click a structure on the map or in the Structures list to "
+              "see and edit it here; Shift-click or drag to select several.")
+SHARED = ("kind", "armor", "stories", "hull", "material")
+LABELS = {"kind": "Kind", "armor": "Armor", "stories": "Stories", "hull": "Hull",
+          "material": "Material"}
 
 
 class _CommitText(QPlainTextEdit):
@@ -46,42 +56,40 @@ class InspectorDock(QDockWidget):
         self.document = document
         self.warn = warn
         self._loading = False
-        self.current_id: str | None = None
+        self._touched: set[str] = set()
+        self.ids: tuple[str, ...] = ()
 
-        self.heading = QLabel("Nothing selected")
+        self.heading = QLabel(EMPTY_HINT)
         self.heading.setWordWrap(True)
         self.heading.setStyleSheet("font-weight: 600;")
         self.name = QLineEdit()
         self.kind = QComboBox()
-        self.armor = QSpinBox()
-        self.armor.setRange(0, 999)  # R3
-        self.stories = QSpinBox()
-        self.stories.setRange(1, 100)
+        self.kind.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.kind.setMinimumContentsLength(12)
+        self.armor = StrictSpinBox("Armor", 0, 999)  # R3
+        self.stories = StrictSpinBox("Stories", 1, 100)
         # H2: a GM may give a height instead; it becomes ceil(height / 4) stories.
-        self.height = QDoubleSpinBox()
-        self.height.setRange(0.0, 100 * harris.STORY_M)
-        self.height.setDecimals(1)
+        self.height = StrictDoubleSpinBox("The height", 0.0, 100 * harris.STORY_M, 1)
         self.height.setSuffix(" m")
         self.height.setToolTip("Type a height in metres: a story is 4 m, so it makes "
                                "ceil(height / 4) stories (ruling H2)")
-        self.hull = QSpinBox()
-        self.hull.setRange(1, 10_000)
+        self.hull = StrictSpinBox("Hull", 1, 10_000)
         self.material = QComboBox()
         self.material.addItems(list(get_args(Material)))
         self.side = QComboBox()
         self.side.addItems(list(get_args(Side)))
         self.side.setToolTip("Whose it is: the players know everything of their own side")
-        self.occupants = _CommitText(self._commit_occupants)
-        self.occupants.setPlaceholderText("one name per line")
-        self.occupants.setMaximumHeight(70)
-        self.notes = _CommitText(self._commit_notes)
-        self.notes.setMaximumHeight(70)
         # Outside the make's fields: it serves a selection of several structures too.
         self.known = QCheckBox("Known to the players (who is inside)")
         self.known.setToolTip("Checked: the players' copy shows this structure's occupants. "
                               "Of the players' own side everything is known; of the other "
                               "side only the walls and buildings, until marked known.")
         self.known.clicked.connect(self._commit_known)
+        self.occupants = _CommitText(self._commit_occupants)
+        self.occupants.setPlaceholderText("one name per line")
+        self.occupants.setMaximumHeight(70)
+        self.notes = _CommitText(self._commit_notes)
+        self.notes.setMaximumHeight(70)
         self.derived = QLabel()
         self.derived.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.derived.setWordWrap(True)
@@ -101,19 +109,26 @@ class InspectorDock(QDockWidget):
         body = QWidget()
         layout = QVBoxLayout(body)
         layout.addWidget(self.heading)
-        layout.addWidget(self.known)
         self.fields = QWidget()
         self.fields.setLayout(self.form)
         layout.addWidget(self.fields)
+        layout.addWidget(self.known)
         layout.addStretch(1)
-        self.setWidget(body)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setWidget(body)
+        self.setWidget(scroll)
 
-        self.name.editingFinished.connect(lambda: self._commit(name=self.name.text().strip()))
-        self.kind.activated.connect(lambda _: self._commit(kind=self.kind.currentData()))
-        self.armor.editingFinished.connect(lambda: self._commit(armor=self.armor.value()))
-        self.stories.editingFinished.connect(lambda: self._commit(stories=self.stories.value()))
+        for name, box in (("armor", self.armor), ("stories", self.stories), ("hull", self.hull)):
+            box.refused.connect(lambda message: self.warn(message))
+            box.valueChanged.connect(lambda _v, name=name: self._touch(name))
+            box.editingFinished.connect(lambda name=name, box=box: self._commit_touched(
+                name, box.value()))
+        self.height.refused.connect(lambda message: self.warn(message))
+        self.height.valueChanged.connect(lambda _v: self._touch("height"))
         self.height.editingFinished.connect(self._commit_height)
-        self.hull.editingFinished.connect(lambda: self._commit(hull=self.hull.value()))
+        self.name.editingFinished.connect(self._commit_name)
+        self.kind.activated.connect(lambda _: self._commit(kind=self.kind.currentData()))
         self.material.activated.connect(
             lambda _: self._commit(material=self.material.currentText()))
         self.side.activated.connect(lambda _: self._commit(side=self.side.currentText()))
@@ -122,66 +137,97 @@ class InspectorDock(QDockWidget):
         self._fill_kinds()
         self.show_selection()
 
+    @property
+    def current_id(self) -> str | None:
+        """The one structure shown, or None (nothing, or several, selected)."""
+        return self.ids[0] if len(self.ids) == 1 else None
+
     # -- showing ------------------------------------------------------------------------------
     def _fill_kinds(self) -> None:
         self.kind.clear()
         rules = self.document.rules
         for entry in rules.catalogue.structures:
             self.kind.addItem(entry.name, entry.kind)
-        self.form.setRowVisible(self.stories, "stories" in rules.make_fields)
-        self.form.setRowVisible(self.height, "stories" in rules.make_fields)
-        self.form.setRowVisible(self.hull, "hull" in rules.make_fields)
+            self.kind.setItemData(self.kind.count() - 1, entry.name, Qt.ItemDataRole.ToolTipRole)
 
     def _on_changed(self, change: Change) -> None:
         if change.reset:
             self._fill_kinds()
             self.show_selection()
-        elif self.current_id is not None and (
-                self.current_id in change.changed or Aspect.GRID in change.aspects
-                or self.current_id in change.added or self.current_id in change.removed):
+        elif self.ids and (Aspect.GRID in change.aspects
+                           or any(key in change.changed or key in change.added
+                                  or key in change.removed for key in self.ids)):
             self.show_selection()
 
+    def _row_visible(self, field: str) -> bool:
+        if field == "height":
+            field = "stories"
+        if field in ("stories", "hull"):
+            return field in self.document.rules.make_fields
+        return True
+
     def show_selection(self) -> None:
-        selection = self.document.selection
-        self.current_id = selection[0] if len(selection) == 1 else None
-        self._show_known(selection)
-        # Disabled rather than hidden: the dock keeps its size, so the map never jumps.
-        self.fields.setEnabled(self.current_id is not None)
-        if self.current_id is None:
-            self.heading.setText("Nothing selected" if not selection
-                                 else f"{len(selection)} structures selected")
-            self._loading = True
-            self.name.clear()
-            self.occupants.clear()
-            self.notes.clear()
-            # H11: what building the selection would take, summed.
-            self.derived.setText(self.document.rules.construction_line(
-                self.document.selected_structures()))
-            self._loading = False
+        siege = self.document.siege
+        self.ids = tuple(key for key in self.document.selection if key in siege.structures)
+        self._touched.clear()
+        structures = [siege.structures[key] for key in self.ids]
+        self._show_known(self.ids)
+        self.fields.setVisible(bool(structures))
+        if not structures:
+            self.heading.setText(EMPTY_HINT)
             return
-        structure = self.document.structure(self.current_id)
+        single = len(structures) == 1
+        for widget in (self.name, self.occupants, self.notes):
+            self.form.setRowVisible(widget, single)
+        # H11: what building the selection would take, summed (several); every figure (one).
+        construction = "" if single else self.document.rules.construction_line(structures)
+        self.form.setRowVisible(self.derived, single or bool(construction))
+        if not single:
+            self.derived.setText(construction)
         self._loading = True
         try:
-            self.heading.setText(f"{structure.name}  ({structure.id})")
-            if self.name.text() != structure.name:
-                self.name.setText(structure.name)
-            position = self.kind.findData(structure.kind)
+            first = structures[0]
+            mixed = {field for field in SHARED
+                     if any(getattr(s, field) != getattr(first, field) for s in structures)}
+            self.form.setRowVisible(self.height, self._row_visible("height"))
+            for field in SHARED:
+                widget = getattr(self, field)
+                self.form.setRowVisible(widget, self._row_visible(field))
+                label = self.form.labelForField(widget)
+                if label is not None:
+                    label.setText(LABELS[field] + (" (mixed)" if field in mixed else ""))
+            rules = self.document.rules
+            if single:
+                kind_name = rules.catalogue.entry(first.kind).name \
+                    if first.kind in rules.catalogue.kinds else first.kind
+                self.heading.setText(f"{first.name}\n{kind_name}")
+            else:
+                self.heading.setText(f"{len(structures)} structures selected: a change here is "
+                                     "made to all of them.")
+            position = self.kind.findData(first.kind)
             if position < 0:
-                self.kind.addItem(structure.kind, structure.kind)
+                self.kind.addItem(first.kind, first.kind)
                 position = self.kind.count() - 1
-            self.kind.setCurrentIndex(position)
-            self.armor.setValue(structure.armor)
-            self.stories.setValue(structure.stories)
-            self.height.setValue(structure.stories * harris.STORY_M)
-            self.hull.setValue(structure.hull)
-            self.material.setCurrentText(structure.material)
-            self.side.setCurrentText(structure.side)
-            occupants = "\n".join(person.name for person in structure.occupants)
-            if self.occupants.toPlainText() != occupants:
-                self.occupants.setPlainText(occupants)
-            if self.notes.toPlainText() != structure.notes:
-                self.notes.setPlainText(structure.notes)
-            self.derived.setText(self.figures_text())
+            self.kind.setCurrentIndex(-1 if "kind" in mixed else position)
+            self.armor.setValue(first.armor)
+            self.stories.setValue(first.stories)
+            self.height.setValue(first.stories * harris.STORY_M)
+            self.hull.setValue(first.hull)
+            if "material" in mixed:
+                self.material.setCurrentIndex(-1)
+            else:
+                self.material.setCurrentText(first.material)
+            self.side.setCurrentIndex(-1 if any(s.side != first.side for s in structures)
+                                      else self.side.findText(first.side))
+            if single:
+                if self.name.text() != first.name:
+                    self.name.setText(first.name)
+                occupants = "\n".join(person.name for person in first.occupants)
+                if self.occupants.toPlainText() != occupants:
+                    self.occupants.setPlainText(occupants)
+                if self.notes.toPlainText() != first.notes:
+                    self.notes.setPlainText(first.notes)
+                self.derived.setText(self.figures_text())
         finally:
             self._loading = False
 
@@ -210,7 +256,8 @@ class InspectorDock(QDockWidget):
         """The derived figures of the shown structure, one per line."""
         siege = self.document.siege
         structure = siege.structures[self.current_id]
-        square = square_label(structure_square(structure, siege.grid_origin))
+        square = label_of(structure_square(structure, siege.grid_origin), siege.grid_origin,
+                          siege.label_anchor)
         lines = [f"Area {footprint_area(shape_of(structure)):.1f} m²",
                  f"Squares {footprint_squares(shape_of(structure))} (2 m)",
                  f"10 m square {square}"]
@@ -225,27 +272,42 @@ class InspectorDock(QDockWidget):
         return "\n".join(lines)
 
     # -- committing ---------------------------------------------------------------------------
-    def _commit(self, **fields) -> None:
-        if self._loading or self.current_id is None:
-            return
-        if "name" in fields and not fields["name"]:
-            self.warn("A structure needs a name; the old name is kept.")
-            self.show_selection()
-            return
-        try:
-            self.document.edit_structure(self.current_id, **fields)
-        except ValueError as error:
-            self.warn(f"Cannot change {', '.join(fields)}: {plain_message(error)}")
-            self.show_selection()
+    def _touch(self, field: str) -> None:
+        if not self._loading:
+            self._touched.add(field)
+
+    def _commit_touched(self, field: str, value) -> None:
+        if field in self._touched:
+            self._touched.discard(field)
+            self._commit(**{field: value})
 
     def _commit_height(self) -> None:
-        """H2: the height typed becomes stories; the Stories row then shows what it made."""
-        if self._loading or self.current_id is None:
+        """H2: the height typed becomes stories (for every selected structure); the Stories
+        row then shows what it made."""
+        if self._loading or not self.ids or "height" not in self._touched:
             return
-        stories = harris.stories_from_height(self.height.value())
-        if stories != self.document.structure(self.current_id).stories:
-            self._commit(stories=stories)
-        else:
+        self._touched.discard("height")
+        self._commit(stories=harris.stories_from_height(self.height.value()))
+
+    def _commit_name(self) -> None:
+        if self.current_id is None or self._loading:
+            return
+        name = self.name.text().strip()
+        if not name:
+            self.warn("A structure needs a name, so the old name is kept.")
+            self.show_selection()
+            return
+        self._commit(name=name)
+
+    def _commit(self, **fields) -> None:
+        if self._loading or not self.ids:
+            return
+        if "kind" in fields and fields["kind"] is None:
+            return
+        try:
+            self.document.edit_structures(self.ids, **fields)
+        except ValueError as error:
+            self.warn(plain_error(error))
             self.show_selection()
 
     def _commit_occupants(self) -> None:

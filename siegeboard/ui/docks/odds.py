@@ -23,6 +23,7 @@ from siegeboard.rules import odds
 from siegeboard.rules.chances import floats, one_in, quantile
 from siegeboard.ui.changes import Aspect, Change
 from siegeboard.ui.document import Document
+from siegeboard.ui.plain_words import plain_clause
 
 BAR = QColor("#4a6fa5")
 MEDIAN = QColor("#c0392b")
@@ -213,7 +214,7 @@ class OddsDock(QDockWidget):
                 siege, spec, target, interval_turns=self.interval.value() * TURNS_PER_MINUTE,
                 index=self.document.index)
         except ValueError as error:
-            self._blank(f"No odds: {error}.")
+            self._blank(f"No odds: {plain_clause(error)}.")
             return
         self._show(spec)
 

@@ -17,6 +17,7 @@ from siegeboard.model.actions import ResolveScene, SceneAttack
 from siegeboard.rules.armory.escalade import escalade_table
 from siegeboard.ui.changes import Aspect, Change
 from siegeboard.ui.document import Document
+from siegeboard.ui.plain_words import plain_clause
 
 # R1: rolling from a pool is a house rule (A12), and its columns say so.
 COLUMNS = ("Engine", "Target", "Successes", "Boons", "Roll pool (house rule)", "Pool D6")
@@ -64,7 +65,7 @@ class SceneDock(QDockWidget):
         self.defenders.toggled.connect(lambda _on: self.show_escalade())
         self.escalade = QLabel()
         self.escalade.setWordWrap(True)
-        escalade_group = QGroupBox("Escalade, selected section (A11)")
+        escalade_group = QGroupBox("Escalade, selected wall section (ruling A11)")
         form = QFormLayout(escalade_group)
         form.addRow("Ladders", self.ladders)
         form.addRow("Siege towers", self.towers)
@@ -157,7 +158,15 @@ class SceneDock(QDockWidget):
                      if len(selection) == 1 else None)
         if structure is None or not self.document.rules.has_escalade:
             self.escalade.setText("Select one wall section.")
+            self.escalade.setEnabled(False)
             return
+        if "wall" not in structure.kind:  # A11: walls are climbed, not towers or houses
+            entry = self.document.rules.catalogue.kinds.get(structure.kind)
+            self.escalade.setText(f"Escalade is for a wall section; {structure.name} is "
+                                  f"{(entry.name if entry else structure.kind).lower()}.")
+            self.escalade.setEnabled(False)
+            return
+        self.escalade.setEnabled(True)
         table = escalade_table(structure, ladders=self.ladders.value(),
                                siege_towers=self.towers.value(), grapnels=self.grapnels.value(),
                                defenders_at_top=self.defenders.isChecked())
@@ -170,7 +179,7 @@ class SceneDock(QDockWidget):
         try:
             self.document.edit_battery(battery_id, target_id=box.currentData())
         except ValueError as error:
-            self.warn(f"Target not set: {error}")
+            self.warn(f"Target not set: {plain_clause(error)}.")
 
     def attacks(self) -> list[SceneAttack]:
         """The rows with a target, as the engine takes them."""

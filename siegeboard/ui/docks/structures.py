@@ -11,7 +11,7 @@ from PySide6.QtWidgets import (
     QAbstractItemView, QDockWidget, QLineEdit, QTableView, QVBoxLayout, QWidget,
 )
 
-from siegeboard.geometry import square_label
+from siegeboard.geometry import label_of
 from siegeboard.report.table import structure_square
 from siegeboard.ui.changes import Aspect, Change
 from siegeboard.ui.document import Document
@@ -46,14 +46,20 @@ class StructuresModel(QAbstractTableModel):
         siege = self.document.siege
         structure = siege.structures[key]
         known = self._squares.get(key)
-        if known is not None and known[0] == (structure.footprint, structure.holes) and known[2] == siege.grid_origin:
+        if known is not None and known[0] == (structure.footprint, structure.holes) and known[2] == siege.grid_origin \
+                and known[3] == siege.label_anchor:
             square = known[1]
         else:
             square = structure_square(structure, siege.grid_origin)
-            self._squares[key] = ((structure.footprint, structure.holes), square, siege.grid_origin)
-        figure, fire = self.document.rules.columns()
-        return ((structure.name, structure.name.lower()), (structure.kind, structure.kind),
-                (square_label(square), square[1] * 1_000_000 + square[0]),
+            self._squares[key] = ((structure.footprint, structure.holes), square, siege.grid_origin,
+                                  siege.label_anchor)
+        rules = self.document.rules
+        figure, fire = rules.columns()
+        entry = rules.catalogue.kinds.get(structure.kind)
+        kind = entry.name if entry else structure.kind
+        return ((structure.name, structure.name.lower()), (kind, kind.lower()),
+                (label_of(square, siege.grid_origin, siege.label_anchor),
+                 square[1] * 1_000_000 + square[0]),
                 figure.cell(structure), (self.document.rules.state(structure).word,) * 2,
                 fire.cell(structure))
 
@@ -96,6 +102,10 @@ class StructuresModel(QAbstractTableModel):
     def row_of(self, key: str) -> int | None:
         return self._row_of.get(key)
 
+    def column_texts(self, column: int) -> list[str]:
+        """Every cell's text in ``column`` (for sizing the column to its content)."""
+        return [str(row[column][0]) for row in self._rows.values()]
+
 
 class _SortFilter(QSortFilterProxyModel):
     # Sorting is Qt's own on SORT_ROLE (numbers and strings only): a Python lessThan made
@@ -133,10 +143,12 @@ class StructuresDock(QDockWidget):
         self.table.verticalHeader().setVisible(False)
         self.table.verticalHeader().setDefaultSectionSize(22)
         self.table.setAlternatingRowColors(True)
+        self.table.setTextElideMode(Qt.TextElideMode.ElideNone)
+        self.table.setHorizontalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
         header = self.table.horizontalHeader()
         header.setStretchLastSection(True)
-        for column, width in enumerate((118, 96, 54, 74, 62, 34)):
-            header.resizeSection(column, width)
+        self.model.modelReset.connect(self.fit_columns)
+        self.model.dataChanged.connect(lambda *_args: self.fit_columns(grow_only=True))
         body = QWidget()
         layout = QVBoxLayout(body)
         layout.setContentsMargins(4, 4, 4, 4)
@@ -147,6 +159,23 @@ class StructuresDock(QDockWidget):
         self.table.selectionModel().selectionChanged.connect(self._table_selection_changed)
         document.selection_changed.connect(self.follow_selection)
         self.model.modelReset.connect(lambda: self.follow_selection(self.document.selection))
+        self.fit_columns()
+
+    def fit_columns(self, grow_only: bool = False) -> None:
+        """Each column as wide as its header and its widest cell (no text is ever cut), from
+        the texts' widths (a resize-to-contents pass over thousands of rows would be slow)."""
+        header = self.table.horizontalHeader()
+        cell_metrics = self.table.fontMetrics()
+        header_metrics = header.fontMetrics()
+        padding = 2 * self.table.style().pixelMetric(
+            self.table.style().PixelMetric.PM_FocusFrameHMargin, None, self.table) + 12
+        for column in range(self.model.columnCount()):
+            title = str(self.model.headerData(column, Qt.Orientation.Horizontal))
+            wanted = header_metrics.horizontalAdvance(title) + padding + 16  # the sort arrow
+            for text in self.model.column_texts(column):
+                wanted = max(wanted, cell_metrics.horizontalAdvance(text) + padding)
+            if not grow_only or wanted > header.sectionSize(column):
+                header.resizeSection(column, wanted)
 
     def _filter_changed(self, text: str) -> None:
         self.proxy.setFilterFixedString(text)

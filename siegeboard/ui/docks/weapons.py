@@ -18,10 +18,10 @@ from PySide6.QtWidgets import (
 )
 
 from siegeboard.model import bounds
-from siegeboard.model.validation import plain_message
 from siegeboard.model.weapon import Mount, RangeBand, Weapon, WeaponRole
 from siegeboard.ui.changes import Change
 from siegeboard.ui.document import Document
+from siegeboard.ui.plain_words import plain_clause
 
 
 def bands_text(weapon: Weapon) -> str:
@@ -39,7 +39,7 @@ def parse_bands(text: str) -> list[RangeBand]:
         try:
             bands.append(RangeBand(up_to_m=float(reach), penetration=int(penetration)))
         except ValueError as error:
-            raise ValueError(f"range band {part!r}: {plain_message(error)}") from None
+            raise ValueError(f"range band {part!r}: {plain_clause(error)}") from None
     return bands
 
 
@@ -245,7 +245,7 @@ class WeaponsDock(QDockWidget):
                     return  # an untouched catalogue weapon stays in the catalogue
                 self.document.set_weapon(weapon)
         except ValueError as error:
-            self.warn(f"Weapon not changed: {plain_message(error)}")
+            self.warn(f"Weapon not changed: {plain_clause(error)}.")
             self.show_weapon()
 
     def new_weapon(self) -> None:
@@ -261,4 +261,4 @@ class WeaponsDock(QDockWidget):
             try:
                 self.document.remove_weapon(self.current_id)
             except ValueError as error:
-                self.warn(f"Cannot remove this weapon: {error}")
+                self.warn(f"Cannot remove this weapon: {plain_clause(error)}.")

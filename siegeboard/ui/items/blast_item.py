@@ -59,10 +59,23 @@ class BlastItem(QGraphicsItem):
         font.setPointSizeF(8)
         font.setBold(True)
         painter.setFont(font)
-        painter.setPen(BLAST.darker(250))
+        metrics = painter.fontMetrics()
         for rect, value in self._cells:
-            # In the square's lower right corner: the structures' own labels stay readable.
-            painter.drawText(transform.mapRect(rect).adjusted(2, 2, -3, -2),
-                             Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignBottom,
-                             str(value))
+            # In the square's lower right corner (the structures' own labels stay readable),
+            # as a loss ("−12") on a pill of the blast's colour: never read as a square's
+            # label or a row number.
+            text = blast_text(value)
+            area = transform.mapRect(rect).adjusted(2, 2, -3, -2)
+            width, height = metrics.horizontalAdvance(text) + 6, metrics.height()
+            pill = QRectF(area.right() - width, area.bottom() - height, width, height)
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(QColor(255, 255, 255, 215))
+            painter.drawRoundedRect(pill, height / 2, height / 2)
+            painter.setPen(BLAST.darker(250))
+            painter.drawText(pill, Qt.AlignmentFlag.AlignCenter, text)
         painter.restore()
+
+
+def blast_text(value: int) -> str:
+    """A square's concussion as the preview writes it: a loss, "−12" (a minus sign)."""
+    return f"\u2212{value}"

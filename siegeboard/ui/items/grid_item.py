@@ -13,7 +13,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QFont, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem
 
-from siegeboard.geometry import GRID_M, SQUARE_M, square_label
+from siegeboard.geometry import GRID_M, SQUARE_M, anchor_square, labelled_square, square_label
 from siegeboard.report import palette
 from siegeboard.ui.items.grid_lines import draw_grid_lines
 
@@ -46,6 +46,7 @@ class GridItem(QGraphicsItem):
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption)
         self._extent = QRectF(-50, -50, 200, 200)
         self._origin = (0.0, 0.0)
+        self._a1 = (0, 0)  # the square labelled A1 (R0b)
         self.show_fine = True
         self.show_squares = True
         self.show_labels = True
@@ -55,8 +56,11 @@ class GridItem(QGraphicsItem):
             self.prepareGeometryChange()
             self._extent = QRectF(extent)
 
-    def set_origin(self, origin: tuple[float, float]) -> None:
+    def set_origin(self, origin: tuple[float, float],
+                   anchor: tuple[float, float] | None = None) -> None:
+        """The grid's lines start at ``origin``; the labels count from ``anchor`` (R0b)."""
         self._origin = (float(origin[0]), float(origin[1]))
+        self._a1 = anchor_square(self._origin, anchor)
         self.update()
 
     def set_layers(self, *, fine: bool | None = None, squares: bool | None = None,
@@ -131,10 +135,11 @@ class GridItem(QGraphicsItem):
         painter.setFont(font)
         painter.setPen(palette.GRID_LABEL)
         ox, oy = self._origin
+        a1 = self._a1
         # Every ``stride``-th square counted from A1, so the labelled ones stay put while panning.
-        for column in (c for c in columns if c % stride == 0):
-            for row in (r for r in rows if r % stride == 0):
+        for column in (c for c in columns if (c - a1[0]) % stride == 0):
+            for row in (r for r in rows if (r - a1[1]) % stride == 0):
                 corner = transform.map(QPointF(ox + column * SQUARE_M, oy + row * SQUARE_M))
                 painter.drawText(QRectF(corner.x() + 3, corner.y() + 2, 60, 14), TOP_LEFT,
-                                 square_label((column, row)))
+                                 square_label(labelled_square((column, row), a1)))
         painter.restore()

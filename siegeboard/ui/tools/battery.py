@@ -9,6 +9,7 @@ from PySide6.QtCore import QPointF
 
 from siegeboard.ui.items.battery_item import MARKER_PIXELS
 from siegeboard.ui.tools.base import Tool, ToolEvent
+from siegeboard.ui.plain_words import plain_clause
 
 DRAG_PIXELS = 3
 
@@ -68,7 +69,7 @@ class BatteryTool(Tool):
         try:
             battery = self.document.place_battery(event.point, weapon_id)
         except ValueError as error:
-            self.host.warn(f"Cannot place a battery here: {error}")
+            self.host.warn(f"Cannot place a battery here: {plain_clause(error)}.")
             return
         self.host.choose_battery(battery.id)
         self.host.show_status(f"{battery.name} placed at ({event.point[0]:g}, "

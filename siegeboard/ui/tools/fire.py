@@ -16,9 +16,11 @@ from PySide6.QtCore import QRectF, Qt
 from siegeboard.geometry import label_at, square_box
 from siegeboard.model.actions import FireAt
 from siegeboard.model.weapon import Weapon
+from siegeboard.report.bounds import board_bounds, contains
 from siegeboard.rules import odds
 from siegeboard.ui.items.blast_item import BlastItem
 from siegeboard.ui.tools.base import Tool, ToolEvent
+from siegeboard.ui.plain_words import plain_clause
 
 
 @dataclass(frozen=True)
@@ -82,7 +84,7 @@ class FireTool(Tool):
         settings = self.host.fire_settings()
         weapon, range_m, how = self._weapon_and_range(settings, point)
         siege = self.document.siege
-        square = label_at(point, siege.grid_origin)
+        square = label_at(point, siege.grid_origin, siege.label_anchor)
         if weapon is None:
             self.blast.show_cells([])
             return f"{square}: choose a battery or a weapon to fire"
@@ -138,6 +140,11 @@ class FireTool(Tool):
                       through_slit=settings.through_slit)
 
     # -- mouse ----------------------------------------------------------------------------------
+    def pointer_left(self) -> None:
+        """The blast preview follows the pointer only while it is over the map."""
+        self.blast.show_cells([])
+        self.last_text = ""
+
     def mouse_moved(self, event: ToolEvent) -> None:
         self.last_text = self.describe(event.raw)
         self.host.show_status(self.last_text)
@@ -148,6 +155,15 @@ class FireTool(Tool):
         try:
             action = self.action_at(event.raw)
         except ValueError as error:
-            self.host.warn(f"Cannot fire: {error}.")
+            self.host.warn(f"Cannot fire: {plain_clause(error)}.")
+            return
+        siege = self.document.siege
+        if not self.on_the_plan(event.raw) and not self.host.confirm(
+                f"{label_at(event.raw, siege.grid_origin, siege.label_anchor)} is off the plan, "
+                "with nothing of the siege there. Fire at it anyway?", "Fire Anyway"):
             return
         self.host.play(action)
+
+    def on_the_plan(self, point) -> bool:
+        """Whether ``point`` lies where a shot may land (the command line refuses the rest)."""
+        return contains(board_bounds(self.document.siege, self.document.images), point)

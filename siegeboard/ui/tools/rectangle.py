@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from siegeboard.ui.tools.base import ToolEvent, path_through
 from siegeboard.ui.tools.drawing import DrawingTool
+from siegeboard.ui.plain_words import plain_clause
 
 
 def rectangle_ring(a, b) -> list[tuple[float, float]]:
@@ -47,4 +48,4 @@ class RectangleTool(DrawingTool):
         try:
             self.document.draw_structure(self.kind, rectangle_ring(start, end))
         except ValueError as error:
-            self.host.warn(f"Cannot draw this rectangle: {error}")
+            self.host.warn(f"Cannot draw this rectangle: {plain_clause(error)}.")

@@ -13,6 +13,7 @@ from shapely.geometry import box
 
 from siegeboard.report import palette
 from siegeboard.ui.tools.base import Tool, ToolEvent, path_through, snap_to_grid
+from siegeboard.ui.plain_words import plain_clause
 
 HANDLE_PIXELS = 7
 DRAG_PIXELS = 3
@@ -188,7 +189,7 @@ class SelectTool(Tool):
                 try:
                     self.document.edit_vertices(self.document.selection[0], ring)
                 except ValueError as error:
-                    self.host.warn(f"Cannot move this corner: {error}. The structure is unchanged.")
+                    self.host.warn(f"Cannot move this corner: {plain_clause(error)}. The structure is unchanged.")
             self._refresh_handles()
         elif mode == "band":
             rect = self._band.rect() if self._band is not None else QRectF()

@@ -25,6 +25,7 @@ from siegeboard.ui.tools.base import ToolEvent, path_through
 from siegeboard.ui.tools.drawing import DrawingTool
 from siegeboard.ui.tools.plan_pixels import plan_pixels
 from siegeboard.ui.tools.rectangle import rectangle_ring
+from siegeboard.ui.plain_words import plain_clause
 
 TOLERANCE_STEP = 4          # one notch of Ctrl+wheel
 BATCH_COLOUR = QColor("#0072b2")  # blue: the outlines a box found, waiting for Enter
@@ -206,7 +207,7 @@ class TraceTool(DrawingTool):
         try:
             structure = self.document.draw_structure(self.kind, outline.metres)
         except ValueError as error:
-            self.host.warn(f"Cannot add this outline: {error}")
+            self.host.warn(f"Cannot add this outline: {plain_clause(error)}.")
             return
         self._clear_hover()
         self.host.show_status(f"Trace: added {structure.name} ({len(outline.metres)} corners).")

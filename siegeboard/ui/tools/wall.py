@@ -4,10 +4,12 @@ DP (``rules.walls.draw_wall``)."""
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QDoubleSpinBox, QLabel, QWidget
+from PySide6.QtWidgets import QLabel, QWidget
 
 from siegeboard.rules.walls import draw_wall, section_count, unused_wall_id
+from siegeboard.ui.number_fields import StrictDoubleSpinBox
 from siegeboard.ui.tools.polygon import PolygonTool
+from siegeboard.ui.plain_words import plain_clause
 
 
 class WallTool(PolygonTool):
@@ -25,9 +27,9 @@ class WallTool(PolygonTool):
 
     def make_toolbar_widgets(self) -> list[QWidget]:
         """The Kind box, then the wall's thickness (``thickness_m``)."""
-        box = QDoubleSpinBox()
+        box = StrictDoubleSpinBox("The wall's thickness", 0.1, 50, 2)
+        box.refused.connect(self.host.warn)
         box.setObjectName("wallThicknessBox")
-        box.setRange(0.1, 50)
         box.setSingleStep(0.5)
         box.setSuffix(" m")
         box.setValue(self.thickness_m)
@@ -45,9 +47,13 @@ class WallTool(PolygonTool):
             wall_id = unused_wall_id(s.wall_id for s in document.siege.structures.values())
             structures = draw_wall(document.ruleset, self.kind, self.points, self.thickness_m,
                                    length, ids, wall_id=wall_id)
+            if structures:  # named per kind: "Curtain wall 4", "Curtain wall 5"...
+                names = document.new_names(structures[0].name, len(structures))
+                structures = [s.model_copy(update={"name": name})
+                              for s, name in zip(structures, names)]
             document.add_structures(structures, f"Draw a wall of {len(structures)} section(s)")
         except ValueError as error:
-            self.host.warn(f"Cannot draw this wall: {error}. Take points back with Backspace "
-                           "or press Esc to start again.")
+            self.host.warn(f"Cannot draw this wall: {plain_clause(error)}. Take points back "
+                           "with Backspace or press Esc to start again.")
             return
         self.cancel()
