@@ -517,7 +517,8 @@ def _import(args: argparse.Namespace) -> int:
         wall_thickness_m=args.wall_thickness, stories=args.stories, closed_as=args.closed_as,
         objects=args.objects, building_kind=args.building_kind, object_kind=args.object_kind,
         door_kind=args.door_kind, gate_kind=args.gate_kind, gate_width_m=args.gate_width,
-        pixels_per_metre=args.pixels_per_metre, name=args.name)
+        pixels_per_metre=args.pixels_per_metre, name=args.name,
+        **_real_map_options(args))
     try:
         options.resolved()
     except ValueError as error:
@@ -572,6 +573,38 @@ def _add_import_parser(sub) -> None:
     command.add_argument("--pixels-per-metre", type=float, default=10.0, metavar="PX",
                          help="plan images: the picture's scale until calibrated (10)")
     command.add_argument("--name", help="the siege's name (default: SOURCE's name)")
+    command.add_argument("--kinds", type=Path, metavar="MAPPING.json",
+                         help="OpenStreetMap/GeoJSON: the kind mapping from tags to kinds (a "
+                         "siegeboard_kinds JSON file; default: the ruleset's own)")
+    command.add_argument("--bbox", metavar="W,S,E,N",
+                         help="OpenStreetMap/GeoJSON: import only what lies in this box "
+                         "(degrees of longitude and latitude)")
+    command.add_argument("--frame", type=Path, metavar="OTHER.siege",
+                         help="OpenStreetMap/GeoJSON: project into OTHER.siege's frame, so "
+                         "the two line up")
+
+
+def _real_map_options(args: argparse.Namespace) -> dict:
+    """The kind mapping, box and frame of an OpenStreetMap or GeoJSON import."""
+    from siegeboard.persist.formats.geo import parse_bbox
+    from siegeboard.persist.formats.kinds import load_mapping
+
+    found: dict = {}
+    for flag, given, read in (("kinds", args.kinds,
+                               lambda path: load_mapping(path).checked(args.ruleset)),
+                              ("bbox", args.bbox, parse_bbox)):
+        if given is not None:
+            try:
+                found[flag] = read(given)
+            except ValueError as error:
+                raise CommandError(f"--{flag}: {error}") from None
+    if args.frame is not None:
+        projection = read_siege(args.frame).siege.projection
+        if projection is None:
+            raise CommandError(f"--frame: {args.frame.name} was not imported from a real map, "
+                               f"so it has no frame on the Earth")
+        found["projection"] = projection
+    return found
 
 
 COMMANDS["import"] = _import

@@ -1,7 +1,7 @@
 """Geometry of the board (shapely): footprints, 10 m squares, wall sections, spatial index."""
 
 from siegeboard.geometry.footprint import (
-    GRID_M, as_polygon, footprint_area, footprint_distance, footprint_squares,
+    GRID_M, as_polygon, footprint_area, footprint_distance, footprint_squares, holes_of, shape_of,
 )
 from siegeboard.geometry.index import StructureIndex
 from siegeboard.geometry.squares import (
@@ -12,7 +12,7 @@ from siegeboard.geometry.walls import WallSection, wall_sections
 
 __all__ = [
     "GRID_M", "SQUARE_M", "StructureIndex", "WallSection", "anchor_square", "as_polygon",
-    "column_letters", "label_of", "labelled_square",
+    "column_letters", "label_of", "labelled_square", "holes_of", "shape_of",
     "footprint_area", "footprint_distance", "footprint_squares", "label_at", "square_box",
     "square_label", "square_of", "squares_away", "squares_overlapped", "wall_sections",
 ]

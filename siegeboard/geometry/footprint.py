@@ -42,6 +42,20 @@ def as_polygon(footprint: PolygonLike) -> Polygon:
     return polygon
 
 
+def shape_of(structure) -> Polygon:
+    """A structure's footprint with its holes (courtyards) as one shapely polygon: what
+    every area, square and distance is measured on, so courtyards count for none of them."""
+    holes = getattr(structure, "holes", None) or ()
+    return as_polygon(Polygon(structure.footprint, holes) if holes else structure.footprint)
+
+
+def holes_of(polygon: Polygon) -> list[list[tuple[float, float]]]:
+    """The holes of a shapely polygon as footprint rings (no closing point), rounded to
+    1e-9 m as ``rules.edits.ring_of`` rounds the outer ring."""
+    return [[(round(x, 9), round(y, 9)) for x, y in list(ring.coords)[:-1]]
+            for ring in polygon.interiors]
+
+
 def footprint_area(footprint: PolygonLike) -> float:
     """Area in square metres."""
     return as_polygon(footprint).area

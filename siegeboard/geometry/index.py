@@ -10,7 +10,7 @@ from shapely.geometry import Point, Polygon
 from shapely.geometry.base import BaseGeometry
 from shapely.strtree import STRtree
 
-from siegeboard.geometry.footprint import as_polygon
+from siegeboard.geometry.footprint import as_polygon, shape_of
 
 
 class StructureIndex:
@@ -31,7 +31,7 @@ class StructureIndex:
     @classmethod
     def for_structures(cls, structures: Mapping[str, object]) -> "StructureIndex":
         """Index a siege's ``structures`` mapping (id -> Structure)."""
-        return cls({key: structure.footprint for key, structure in structures.items()})
+        return cls({key: shape_of(structure) for key, structure in structures.items()})
 
     def __len__(self) -> int:
         return len(self.ids)

@@ -14,7 +14,7 @@ from siegeboard.model.structure import Structure
 from siegeboard.model.validation import MAX_ITEMS, MAX_TURN, span_of
 from siegeboard.model.weapon import Battery, Weapon
 
-SCHEMA_VERSION = 6
+SCHEMA_VERSION = 7
 TURN_SECONDS = 5
 TURNS_PER_MINUTE = 12
 TURNS_PER_DAY = bounds.TURNS_PER_DAY  # A14: a scene of a day, a day of digging
@@ -99,6 +99,14 @@ class Siege(BaseModel):
     # siege with no plan yet): the square at the grid's origin is. Set from the first plan's
     # north-west corner; moving the grid's origin never moves it.
     label_anchor: tuple[float, float] | None = None
+    # Where the map's metres are on the Earth (schema 7): a PROJ string of the local
+    # transverse Mercator the structures were projected to (x east, y south in metres), so a
+    # second import lands in the same frame; None for a siege drawn by hand.
+    projection: str | None = Field(default=None, min_length=1, max_length=1000)
+    # Notices the map's data asks to be shown with it (OpenStreetMap's ODbL line), printed on
+    # every snapshot and export.
+    attribution: list[Annotated[str, Field(min_length=1, max_length=500)]] = Field(
+        default_factory=list, max_length=20)
     structures: dict[str, Structure] = Field(default_factory=dict)
     weapons: dict[str, Weapon] = Field(default_factory=dict)
     batteries: dict[str, Battery] = Field(default_factory=dict)

@@ -14,12 +14,13 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 from siegeboard.model.copying import PlainDataCopy
 from siegeboard.model import bounds
 from siegeboard.model.bounds import bounded
-from siegeboard.model.validation import validate_ring
+from siegeboard.model.validation import validate_holes, validate_ring
 
 Point = tuple[float, float]
 
 Material = Literal["wood", "wattle", "brick", "stone", "concrete", "earth", "steel", "iron"]
 LadderStep = Literal["intact", "cracked", "breached"]
+HOLES_MAX = 1000  # courtyards of one footprint (R4)
 TaskOutcome = Literal["catastrophic", "failure", "success", "outstanding"]
 Side = Literal["besieger", "defender"]
 
@@ -68,6 +69,12 @@ class Structure(PlainDataCopy, BaseModel):
     # One more than the corners for a repeated closing point: a ring of two million corners
     # is refused by its length, before a corner is looked at (the ring's own check says more).
     footprint: list[Point] = Field(max_length=bounds.CORNERS_MAX + 1, fail_fast=True)
+    # Courtyards: rings inside the footprint that are not part of it (H1's area and squares
+    # exclude them; distances and drawing follow them). Schema version 7. Bounded like the
+    # footprint (R4), each ring and their number, so a refusal costs little.
+    holes: list[Annotated[list[Point], Field(max_length=bounds.CORNERS_MAX + 1,
+                                             fail_fast=True)]] = Field(
+        default_factory=list, max_length=HOLES_MAX)
     armor: Annotated[int, bounded("armor", 0, bounds.ARMOR_MAX)] = Field(ge=0)
     stories: Annotated[int, bounded("stories", bounds.STORIES_MIN, bounds.STORIES_MAX)] = Field(
         default=1, ge=1)
@@ -108,6 +115,13 @@ class Structure(PlainDataCopy, BaseModel):
     @classmethod
     def _footprint_is_a_simple_polygon(cls, ring: list[Point]) -> list[Point]:
         return validate_ring(ring)
+
+    @model_validator(mode="after")
+    def _holes_inside(self) -> "Structure":
+        if self.holes:
+            # Assigned through __dict__: validate_assignment would run this validator again.
+            self.__dict__["holes"] = validate_holes(self.footprint, self.holes)
+        return self
 
     @model_validator(mode="after")
     def _dp_within_original(self) -> "Structure":

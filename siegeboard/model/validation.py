@@ -58,6 +58,34 @@ def validate_ring(ring: list[tuple[float, float]]) -> list[tuple[float, float]]:
     return points
 
 
+def validate_holes(outer: list[tuple[float, float]],
+                   holes: list[list[tuple[float, float]]]) -> list[list[tuple[float, float]]]:
+    """The footprint's holes (courtyards), each a ring as ``validate_ring`` (R4's bounds per
+    ring), or ``ValueError``: a hole must lie inside the outer ring without crossing or
+    touching it along a side, and no two holes may cross or overlap (shapely decides, as
+    for ``_self_crossing``)."""
+    if not holes:
+        return []
+    from shapely import Polygon, is_valid, is_valid_reason
+
+    rings = []
+    for number, hole in enumerate(holes, start=1):
+        try:
+            rings.append(validate_ring(hole))
+        except ValueError as error:
+            raise ValueError(f"hole {number}: {str(error).removeprefix('footprint ')}") from None
+    shell = Polygon(outer)
+    for number, ring in enumerate(rings, start=1):
+        if not shell.contains(Polygon(ring)):
+            raise ValueError(f"hole {number} is not inside the footprint: a courtyard must lie "
+                             f"within the outer walls")
+    polygon = Polygon(outer, rings)
+    if not is_valid(polygon):
+        raise ValueError(f"holes cross each other or the footprint "
+                         f"({is_valid_reason(polygon).split('[')[0].strip().lower()})")
+    return rings
+
+
 def validate_points(what: str, points: Iterable[tuple[float, float]]) -> list[tuple[float, float]]:
     """Points (R4): finite coordinates within 100 km of the origin; else ``ValueError``
     naming ``what`` and the bound."""

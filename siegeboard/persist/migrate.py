@@ -46,7 +46,11 @@ Versions
    step sets a version-5 file's anchor (and its ``base``'s) to its grid origin, so every
    square keeps the label it had.
 
-6  The current version (``siegeboard.model.siege.SCHEMA_VERSION``): see
+6  Differences from version 7: footprints had no ``holes`` (courtyards), and a siege had no
+   ``projection`` (where its metres are on the Earth) nor ``attribution`` (the notices its
+   imported data asks for). The step adds none: every footprint is solid, as it was drawn.
+
+7  The current version (``siegeboard.model.siege.SCHEMA_VERSION``): see
    ``siegeboard/persist/siege.schema.json``, generated from the pydantic models.
 
 Adding version N+1: bump ``SCHEMA_VERSION`` in the model, add ``_vN_to_vN1`` here and its
@@ -181,8 +185,17 @@ def _v5_to_v6(data: Document) -> Document:
     return data
 
 
+def _v6_to_v7(data: Document) -> Document:
+    # ``holes`` default to none, ``projection`` to None, ``attribution`` to none.
+    if isinstance(data.get("base"), dict):
+        data["base"]["schema_version"] = 7
+    data["schema_version"] = 7
+    return data
+
+
 STEPS: dict[int, Callable[[Document], Document]] = {
-    0: _v0_to_v1, 1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4, 4: _v4_to_v5, 5: _v5_to_v6}
+    0: _v0_to_v1, 1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4, 4: _v4_to_v5, 5: _v5_to_v6,
+    6: _v6_to_v7}
 """``STEPS[n]`` turns a version-``n`` document into a version-``n + 1`` one (in place)."""
 
 assert set(STEPS) == set(range(SCHEMA_VERSION)), "every older version needs a step"

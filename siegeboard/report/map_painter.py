@@ -13,7 +13,7 @@ from collections.abc import Iterable
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import (
-    QColor, QFont, QFontMetricsF, QPainter, QPen, QPolygonF, QTransform,
+    QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen, QPolygonF, QTransform,
 )
 
 from siegeboard.geometry import (
@@ -217,8 +217,13 @@ class MapPainter:
         structure = self.siege.structures[structure_id]
         style = self.style_of(structure_id)
         polygon = to_page.map(QPolygonF([QPointF(x, y) for x, y in structure.footprint]))
-        renderer.paint_footprint(painter, polygon, style)
-        renderer.paint_pattern(painter, polygon, style, look)
+        shape: QPolygonF | QPainterPath = polygon
+        if structure.holes:
+            shape = renderer.footprint_path(polygon, [
+                to_page.map(QPolygonF([QPointF(x, y) for x, y in hole]))
+                for hole in structure.holes])
+        renderer.paint_footprint(painter, shape, style)
+        renderer.paint_pattern(painter, shape, style, look)
         return polygon
 
     def paint_fire_badge(self, painter: QPainter, centre: QPointF, text: str,

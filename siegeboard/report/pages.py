@@ -287,6 +287,10 @@ class SnapshotLayout:
         rect = QRectF(content.left(), content.bottom() - FOOTER_H, content.width(), FOOTER_H)
         painter.drawText(rect, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignBottom,
                          f"siegeboard {__version__}")
+        if self.siege.attribution:
+            # The notices the map's data asks for (OpenStreetMap's ODbL), on every page.
+            painter.drawText(rect, Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignBottom,
+                             " · ".join(self.siege.attribution))
         painter.drawText(rect, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignBottom,
                          f"page {page_number + 1} of {len(self.pages)}")
         painter.restore()

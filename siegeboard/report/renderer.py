@@ -19,6 +19,7 @@ from __future__ import annotations
 import functools
 import math
 from dataclasses import dataclass, replace
+from collections.abc import Sequence
 from typing import Literal
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
@@ -266,22 +267,41 @@ def structure_style(state: StructureState, look: Look = SCREEN, people: str = ""
 # -- a structure: footprint and pattern --------------------------------------------------------
 
 
-def paint_footprint(painter: QPainter, polygon: QPolygonF, style: StructureStyle,
+def footprint_path(outer: QPolygonF, holes: Sequence[QPolygonF]) -> QPainterPath:
+    """A footprint with holes (courtyards) as one path filled by the odd-even rule, so the
+    holes show as holes: drawn, patterned and hit-tested alike."""
+    path = QPainterPath()
+    path.setFillRule(Qt.FillRule.OddEvenFill)
+    for ring in (outer, *holes):
+        path.addPolygon(ring)
+        path.closeSubpath()
+    return path
+
+
+def _draw_outline(painter: QPainter, shape: QPolygonF | QPainterPath) -> None:
+    if isinstance(shape, QPainterPath):
+        painter.drawPath(shape)
+    else:
+        painter.drawPolygon(shape)
+
+
+def paint_footprint(painter: QPainter, polygon: QPolygonF | QPainterPath, style: StructureStyle,
                     selected: bool = False, patterned: bool = False) -> None:
-    """Halo (when alarmed), fill and outline of ``polygon``, in the painter's coordinates.
+    """Halo (when alarmed), fill and outline of ``polygon`` (a ``footprint_path`` for a
+    footprint with holes), in the painter's coordinates.
     ``patterned`` (screen, ``polygon`` in device pixels): the fill and its pattern in one
     pass, with ``style.pattern_fill``."""
     if style.halo is not None:
         painter.setPen(style.halo)
         painter.setBrush(_NO_BRUSH)
-        painter.drawPolygon(polygon)
+        _draw_outline(painter, polygon)
     painter.setBrush(style.pattern_fill if patterned else style.brush)
     painter.setPen(style.selected if selected else style.outline)
-    painter.drawPolygon(polygon)
+    _draw_outline(painter, polygon)
     if style.fire_ring is not None:
         painter.setPen(style.fire_ring)
         painter.setBrush(_NO_BRUSH)
-        painter.drawPolygon(polygon)
+        _draw_outline(painter, polygon)
 
 
 @functools.lru_cache(maxsize=1024)
@@ -310,7 +330,7 @@ def pattern_brush(pattern: Pattern, rgba: int, step: int, background: int = 0) -
     return QBrush(tile)
 
 
-def paint_pattern(painter: QPainter, polygon: QPolygonF, style: StructureStyle,
+def paint_pattern(painter: QPainter, polygon: QPolygonF | QPainterPath, style: StructureStyle,
                   look: Look) -> None:
     """The state's pattern inside ``polygon`` (device pixels on screen, points on paper):
     the same lines and dots, the same distance apart, on both."""
@@ -320,12 +340,15 @@ def paint_pattern(painter: QPainter, polygon: QPolygonF, style: StructureStyle,
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(pattern_brush(style.pattern, style.pattern_ink.rgba(),
                                        round(PATTERN_STEP)))
-        painter.drawPolygon(polygon)
+        _draw_outline(painter, polygon)
         return
     # Paper: vectors, so the pattern prints the same at any resolution.
-    path = QPainterPath()
-    path.addPolygon(polygon)
-    path.closeSubpath()
+    if isinstance(polygon, QPainterPath):
+        path = polygon
+    else:
+        path = QPainterPath()
+        path.addPolygon(polygon)
+        path.closeSubpath()
     paint_pattern_path(painter, path, style.pattern, style.pattern_ink, look)
 
 

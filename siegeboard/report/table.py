@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from siegeboard.geometry import label_of, squares_overlapped
+from siegeboard.geometry import label_of, shape_of, squares_overlapped
 from siegeboard.model.siege import Siege
 from siegeboard.model.structure import Structure
 from siegeboard.rules import registry
@@ -20,7 +20,7 @@ def players_state(structure: Structure, ruleset: str) -> str:
 
 def structure_square(structure: Structure, origin: tuple[float, float]) -> tuple[int, int]:
     """The first 10 m square the footprint overlaps, reading north to south, west to east."""
-    return min(squares_overlapped(structure.footprint, origin), key=lambda s: (s[1], s[0]))
+    return min(squares_overlapped(shape_of(structure), origin), key=lambda s: (s[1], s[0]))
 
 
 def structure_rows(siege: Siege) -> list[dict[str, object]]:

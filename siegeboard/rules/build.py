@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from siegeboard.geometry import footprint_squares
+from siegeboard.geometry import footprint_squares, shape_of
 from siegeboard.model.structure import Occupant, Structure
 from siegeboard.rules import harris
 from siegeboard.rules.registry import catalogue
@@ -16,7 +16,7 @@ def pristine_state(structure: Structure) -> Structure:
     Returns a new structure; used when a structure is drawn or its make (armor, stories,
     footprint) is edited before play.
     """
-    dp = harris.defensive_points(structure.armor, footprint_squares(structure.footprint),
+    dp = harris.defensive_points(structure.armor, footprint_squares(shape_of(structure)),
                                  structure.stories)
     inner = structure.inner_layer
     return structure.model_copy(update={
@@ -29,11 +29,14 @@ def pristine_state(structure: Structure) -> Structure:
 
 def new_structure(ruleset: str, kind: str, structure_id: str, footprint: Sequence[tuple[float, float]],
                   *, name: str | None = None, stories: int | None = None,
-                  occupants: Sequence[str] = ()) -> Structure:
-    """A structure of catalogue ``kind`` on ``footprint``, pristine, with named occupants."""
+                  occupants: Sequence[str] = (),
+                  holes: Sequence[Sequence[tuple[float, float]]] = ()) -> Structure:
+    """A structure of catalogue ``kind`` on ``footprint`` (less its ``holes``, courtyards),
+    pristine, with named occupants."""
     entry = catalogue(ruleset).entry(kind)
     structure = Structure(
         id=structure_id, name=name or entry.name, kind=kind, footprint=list(footprint),
+        holes=[list(hole) for hole in holes],
         armor=entry.armor, stories=stories or entry.stories, hull=entry.hull,
         material=entry.material, burns=entry.burns, flags=list(entry.flags),
         inner_layer=entry.inner_layer, notes=entry.notes, side=entry.side,

@@ -26,14 +26,14 @@ from collections.abc import Iterable, Sequence
 from shapely.geometry import Polygon
 from shapely.ops import unary_union
 
-from siegeboard.geometry import footprint_squares
+from siegeboard.geometry import footprint_squares, holes_of, shape_of
 from siegeboard.rules.registry import catalogue
 from siegeboard.model.numbers import round_half_up
 from siegeboard.model.structure import Structure
 from siegeboard.rules import harris
 from siegeboard.rules.build import pristine_state
 
-MAKE_FIELDS = frozenset({"armor", "stories", "hull", "footprint"})
+MAKE_FIELDS = frozenset({"armor", "stories", "hull", "footprint", "holes"})
 
 
 def is_undamaged(structure: Structure) -> bool:
@@ -55,7 +55,7 @@ def remade(structure: Structure, **changes) -> Structure:
         return updated
     if is_undamaged(structure):
         return pristine_state(updated)
-    new_original = harris.defensive_points(updated.armor, footprint_squares(updated.footprint),
+    new_original = harris.defensive_points(updated.armor, footprint_squares(shape_of(updated)),
                                            updated.stories)
     if structure.dp_original > 0:
         dp = round_half_up(structure.dp * new_original / structure.dp_original)
@@ -77,7 +77,8 @@ def with_kind(structure: Structure, ruleset: str, kind: str) -> Structure:
 def translated(structure: Structure, dx: float, dy: float) -> Structure:
     """Moved by (dx, dy) metres; a move changes no figure."""
     footprint = [(x + dx, y + dy) for x, y in structure.footprint]
-    return structure.model_copy(update={"footprint": footprint})
+    holes = [[(x + dx, y + dy) for x, y in hole] for hole in structure.holes]
+    return structure.model_copy(update={"footprint": footprint, "holes": holes})
 
 
 def rotated(structure: Structure, degrees: float, centre: tuple[float, float]) -> Structure:
@@ -91,7 +92,24 @@ def rotated(structure: Structure, degrees: float, centre: tuple[float, float]) -
         # Quarter turns land exactly on the grid again: round off float noise.
         return (round(cx + dx * cos - dy * sin, 9), round(cy + dx * sin + dy * cos, 9))
 
-    return structure.model_copy(update={"footprint": [turn(x, y) for x, y in structure.footprint]})
+    return structure.model_copy(update={
+        "footprint": [turn(x, y) for x, y in structure.footprint],
+        "holes": [[turn(x, y) for x, y in hole] for hole in structure.holes]})
+
+
+def with_hole(structure: Structure, ring: Sequence[tuple[float, float]]) -> Structure:
+    """``structure`` with a courtyard cut out of it along ``ring`` (H1: its area, squares
+    and DP shrink by it); ``ValueError`` in plain words if the ring is not inside it or
+    crosses another courtyard."""
+    return remade(structure, holes=[*structure.holes, [tuple(point) for point in ring]])
+
+
+def without_hole(structure: Structure, number: int) -> Structure:
+    """``structure`` with its courtyard ``number`` (from 0) filled in again."""
+    if not 0 <= number < len(structure.holes):
+        raise ValueError(f"{structure.name} has no courtyard {number + 1}")
+    return remade(structure, holes=[hole for i, hole in enumerate(structure.holes)
+                                    if i != number])
 
 
 def ring_of(polygon: Polygon) -> list[tuple[float, float]]:
@@ -124,7 +142,7 @@ def split_in_two(structure: Structure, first_id: str, second_id: str) -> list[St
     337, whatever the two pieces' areas. Both halves leave the wall the structure was drawn
     as (H12: split off, each is a structure of its own).
     """
-    polygon = Polygon(structure.footprint)
+    polygon = shape_of(structure)
     (ax, ay), (bx, by) = _long_axis(polygon)
     mx, my = (ax + bx) / 2, (ay + by) / 2
     ux, uy = bx - ax, by - ay
@@ -152,6 +170,7 @@ def split_in_two(structure: Structure, first_id: str, second_id: str) -> list[St
         ring = ring_of(piece)
         result.append(Structure.model_validate(structure.model_dump() | {
             "id": new_id, "name": f"{structure.name} {suffix}", "footprint": ring,
+            "holes": holes_of(piece),
             "dp": dp, "dp_original": dp_original, "wall_id": None}))
     return result
 
@@ -167,16 +186,16 @@ def merged(structures: Sequence[Structure], merged_id: str) -> Structure:
     kinds = {structure.kind for structure in structures}
     if len(kinds) > 1:
         raise ValueError(f"merge: the sections are of different kinds ({', '.join(sorted(kinds))})")
-    union = unary_union([Polygon(s.footprint) for s in structures]).buffer(0)
+    union = unary_union([shape_of(s) for s in structures]).buffer(0)
     union = union.simplify(1e-9)
-    if union.geom_type != "Polygon" or len(union.interiors) > 0:
-        raise ValueError("merge: the sections do not touch along an edge, or they enclose a hole")
+    if union.geom_type != "Polygon":
+        raise ValueError("merge: the sections do not touch along an edge")
     first = structures[0]
     ring = ring_of(union)
     occupants = [person for s in structures for person in s.occupants]
     walls = {s.wall_id for s in structures}
     return Structure.model_validate(first.model_dump() | {
-        "id": merged_id, "footprint": ring, "wall_id": walls.pop() if len(walls) == 1 else None,
+        "id": merged_id, "footprint": ring, "holes": holes_of(union), "wall_id": walls.pop() if len(walls) == 1 else None,
         "dp": sum(s.dp for s in structures), "dp_original": sum(s.dp_original for s in structures),
         "collapsed": any(s.collapsed for s in structures),
         "fire_level": max(s.fire_level for s in structures),

@@ -29,7 +29,7 @@ from fractions import Fraction
 from shapely.geometry import Polygon
 from shapely.ops import unary_union
 
-from siegeboard.geometry import footprint_squares, wall_sections
+from siegeboard.geometry import footprint_squares, shape_of, wall_sections
 from siegeboard.model.numbers import round_half_up
 from siegeboard.model.structure import Structure
 from siegeboard.rules.build import new_structure
@@ -52,7 +52,7 @@ def unused_wall_id(taken: Iterable[str | None], prefix: str = "w") -> str:
 def section_lengths(sections: Sequence[Structure]) -> list[Fraction]:
     """The sections' centre-line lengths, in proportion (see the module): their areas, to the
     micrometre square so that float noise does not tip a largest-remainder tie."""
-    return [Fraction(round(Polygon(section.footprint).area, 6)).limit_denominator(10**6)
+    return [Fraction(round(shape_of(section).area, 6)).limit_denominator(10**6)
             for section in sections]
 
 
@@ -61,7 +61,7 @@ def wall_dp(sections: Sequence[Structure]) -> int:
     length-weighted AV x stories when the sections' makes differ, see the module)."""
     if not sections:
         raise ValueError("a wall needs at least one section")
-    union = unary_union([Polygon(section.footprint) for section in sections])
+    union = unary_union([shape_of(section) for section in sections])
     squares = footprint_squares(union) if union.geom_type == "Polygon" else sum(
         footprint_squares(part) for part in union.geoms)
     lengths = section_lengths(sections)

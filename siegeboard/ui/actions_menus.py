@@ -93,6 +93,10 @@ class WindowMenus:
                                          icon_name="split")
         self.merge_action = self._action("&Merge Sections", edits.merge_selection, "Ctrl+M",
                                          icon_name="merge")
+        self.remove_hole_action = self._action(
+            "Fill In Courtyard", edits.remove_courtyard, None,
+            "Fill in the last courtyard of the selected building (cut one with the Polygon "
+            "tool and Alt held)")
 
         self.zoom_in_action = self._action("Zoom &In", view.zoom_in, keys.ZoomIn, icon_name="zoom_in")
         self.zoom_out_action = self._action("Zoom &Out", view.zoom_out, keys.ZoomOut,
@@ -172,7 +176,8 @@ class WindowMenus:
                               self.delete_action, self.select_all_action])
         edit_menu.addSeparator()
         edit_menu.addActions([self.rotate_cw_action, self.rotate_ccw_action,
-                              self.rotate_by_action, self.split_action, self.merge_action])
+                              self.rotate_by_action, self.split_action, self.merge_action,
+                              self.remove_hole_action])
 
         view_menu = bar.addMenu("&View")
         self.view_menu = view_menu
@@ -286,6 +291,7 @@ class WindowMenus:
             action.setEnabled(count > 0)
         self.split_action.setEnabled(count == 1)
         self.merge_action.setEnabled(count >= 2)
+        self.remove_hole_action.setEnabled(count == 1)
 
     def update_map_image(self, placement: MapImage | None) -> None:
         """Enable the image's actions when there is one; Lock shows whether it is locked."""

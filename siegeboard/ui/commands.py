@@ -106,6 +106,25 @@ class EditVertices(_StructuresCommand):
                          {structure_id: old}, {structure_id: new})
 
 
+class CutHole(_StructuresCommand):
+    """A courtyard cut out of one building (one undo step)."""
+
+    def __init__(self, document: "Document", structure_id: str,
+                 ring: Sequence[tuple[float, float]]):
+        old = document.siege.structures[structure_id]
+        super().__init__(document, f"Cut a courtyard in {old.name}",
+                         {structure_id: old}, {structure_id: edits.with_hole(old, ring)})
+
+
+class RemoveHole(_StructuresCommand):
+    """A courtyard filled in again (one undo step)."""
+
+    def __init__(self, document: "Document", structure_id: str, number: int):
+        old = document.siege.structures[structure_id]
+        super().__init__(document, f"Fill in a courtyard of {old.name}",
+                         {structure_id: old}, {structure_id: edits.without_hole(old, number)})
+
+
 class EditStructure(_StructuresCommand):
     """Change fields of one structure, or of several alike (``structure_id`` may be a list of
     ids: one undo step for all); ``kind`` re-makes each from the catalogue first."""

@@ -32,7 +32,7 @@ from siegeboard.rules.registry import ruleset_of
 from siegeboard.rules.ruleset import Ruleset
 from siegeboard.rules.titles import action_title
 from siegeboard.ui import arsenal_commands, commands
-from siegeboard.rules.edits import numbered_names, unused_ids
+from siegeboard.rules.edits import numbered_names, translated, unused_ids
 from siegeboard.ui.changes import Aspect, Change, structure_aspects
 from siegeboard.ui.play_commands import ApplyAction
 
@@ -356,6 +356,17 @@ class Document(QObject):
     def edit_vertices(self, structure_id: str, footprint: Sequence[tuple[float, float]]) -> None:
         self.push(commands.EditVertices(self, structure_id, footprint))
 
+    def cut_hole(self, structure_id: str, ring: Sequence[tuple[float, float]]) -> None:
+        """Cut a courtyard along ``ring`` out of the structure; ``ValueError`` if it cannot
+        be one (not inside, crossing another)."""
+        self.push(commands.CutHole(self, structure_id, ring))
+
+    def remove_hole(self, structure_id: str, number: int = -1) -> None:
+        """Fill in courtyard ``number`` (the last cut by default)."""
+        structure = self.siege.structures[structure_id]
+        self.push(commands.RemoveHole(self, structure_id,
+                                      number % len(structure.holes) if structure.holes else 0))
+
     def edit_structure(self, structure_id: str, **fields) -> None:
         """Change fields of one structure (``kind`` re-makes it from the catalogue)."""
         command = commands.EditStructure(self, structure_id, fields)
@@ -400,13 +411,12 @@ class Document(QObject):
         copies = []
         taken = [s.name for s in self.siege.structures.values()]
         for new_id, original in zip(new_ids, structures):
-            moved = [(x + offset[0], y + offset[1]) for x, y in original.footprint]
+            moved = translated(original, offset[0], offset[1])
             (name,) = numbered_names(original.name, taken)  # a copy has a name of its own
             taken.append(name)
             # A copy is a structure of its own, in no wall (H12).
-            copies.append(original.model_copy(
-                update={"id": new_id, "footprint": moved, "name": name, "wall_id": None},
-                deep=True))
+            copies.append(moved.model_copy(
+                update={"id": new_id, "name": name, "wall_id": None}, deep=True))
         if copies:
             self.add_structures(copies, f"{verb} {len(copies)} structure(s)")
 

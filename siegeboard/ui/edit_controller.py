@@ -60,6 +60,17 @@ class EditController:
             self.prompts.guard("split",
                                lambda: self.document.split_section(self.document.selection[0]))
 
+    def remove_courtyard(self) -> None:
+        """Fill in the last courtyard of the one selected building."""
+        selection = self.document.selection
+        if len(selection) != 1:
+            return
+        if not self.document.structure(selection[0]).holes:
+            self.prompts.warn("This building has no courtyard to fill in.")
+            return
+        self.prompts.guard("fill in a courtyard",
+                           lambda: self.document.remove_hole(selection[0]))
+
     def merge_selection(self) -> None:
         if len(self.document.selection) >= 2:
             self.prompts.guard("merge",

@@ -29,14 +29,15 @@ from siegeboard.rules import registry
 from siegeboard.rules.registry import catalogue
 from siegeboard.persist import SiegeFile, SiegeFileError
 from siegeboard.persist.formats import (
-    FIVE_FEET_M, IMPORT_DEFAULTS, IMPORT_FORMATS, ImportedMap, ImportOptions, UvttFormat,
-    format_for, import_filters,
+    FIVE_FEET_M, IMPORT_DEFAULTS, IMPORT_FORMATS, GeoJsonFormat, ImportedMap, ImportOptions,
+    OsmFormat, UvttFormat, format_for, import_filters,
 )
 from siegeboard.report.bounds import content_bounds, plan_size
 from siegeboard.report.extent import load_plan
 from siegeboard.report.map_painter import MapPainter
 from siegeboard.report.options import SnapshotOptions
 from siegeboard.ui.plain_words import plain_clause, plain_error
+from siegeboard.ui.kind_mapping_editor import KindMappingEditor
 
 SETTINGS_GROUP = "import"
 # (label, metres) offered for a cell; any other size can be typed in the box beside.
@@ -99,6 +100,8 @@ class ImportDialog(QDialog):
         self.path = Path(path)
         self.settings = settings
         self.is_map = UvttFormat().supports(self.path)
+        # A real map (OpenStreetMap, GeoJSON): its kinds come from the editable mapping.
+        self.is_geo = OsmFormat().supports(self.path) or GeoJsonFormat().supports(self.path)
         self.setWindowTitle(f"Import {self.path.name}")
         remembered = _remembered(settings, ruleset)
 
@@ -133,6 +136,8 @@ class ImportDialog(QDialog):
         self.objects_check = QCheckBox("Bring object outlines (pillars, furniture) in")
         self.objects_check.setChecked(remembered.objects)
         self._fill_kinds(remembered)
+        self.kinds_editor = KindMappingEditor(self.ruleset_box.currentData())
+        self.kinds_editor.changed.connect(self._changed)
 
         self.preview = QLabel()
         self.preview.setFixedSize(PREVIEW_PX, PREVIEW_PX)
@@ -159,6 +164,10 @@ class ImportDialog(QDialog):
             form.addRow("Closed wall lines become", self.closed_as_box)
             form.addRow("", self.objects_check)
             form.addRow("Doors are", self.door_kind_box)
+        if self.is_geo:
+            form.addRow("Stories (untagged)", self.stories_spin)
+            form.addRow("Wall thickness (no width, no rule)", self.thickness_spin)
+            form.addRow("Tags become", self.kinds_editor)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
                                         | QDialogButtonBox.StandardButton.Cancel)
         self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Import")
@@ -200,7 +209,8 @@ class ImportDialog(QDialog):
             wall_kind=self.wall_kind_box.currentData(),
             wall_thickness_m=round(self.thickness_spin.value(), 2),
             stories=self.stories_spin.value(), closed_as=self.closed_as_box.currentData(),
-            objects=self.objects_check.isChecked(), door_kind=self.door_kind_box.currentData())
+            objects=self.objects_check.isChecked(), door_kind=self.door_kind_box.currentData(),
+            kinds=self.kinds_editor.mapping() if self.is_geo else None)
 
     def remember(self) -> None:
         """Keep these choices for the next import (the cell size above all: maps of one
@@ -234,6 +244,7 @@ class ImportDialog(QDialog):
     def _ruleset_changed(self) -> None:
         self._fill_kinds(_remembered(self.settings, self.ruleset_box.currentData(),
                                      ruleset_fixed=True))
+        self.kinds_editor.set_ruleset(self.ruleset_box.currentData())
         self._changed()
 
     def _changed(self) -> None:
@@ -262,7 +273,12 @@ class ImportDialog(QDialog):
         automatic preview off."""
         self._timer.stop()
         ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
-        options = self.options()
+        try:
+            options = self.options()
+        except ValueError as error:  # a row of the kind mapping the GM is still typing
+            self.error.setText(f"The kind mapping: {error}.")
+            ok.setEnabled(False)
+            return
         started = time.perf_counter()
         self.previewed = self.previewed_options = None
         try:

@@ -10,8 +10,8 @@ import pytest
 
 from siegeboard.persist import SiegeFile, SiegeFileError, read_siege, write_siege
 from siegeboard.persist.formats import (
-    FORMATS, IMPORT_FORMATS, ImportedMap, ImportOptions, MapFormat, PlanImageFormat,
-    SiegeFormat, UvttFormat, format_for, import_filters, import_map,
+    FORMATS, IMPORT_FORMATS, GeoJsonFormat, ImportedMap, ImportOptions, MapFormat, PlanImageFormat,
+    OsmFormat, SiegeFormat, UvttFormat, format_for, import_filters, import_map,
 )
 
 from .builders import png, sample_file
@@ -29,7 +29,8 @@ def test_every_format_follows_the_interface():
 @pytest.mark.parametrize(("name", "kind"), [
     ("castle.siege", SiegeFormat), ("plan.PNG", PlanImageFormat), ("plan.jpeg", PlanImageFormat),
     ("plan.webp", PlanImageFormat), ("dungeon.dd2vtt", UvttFormat), ("fog.df2vtt", UvttFormat),
-    ("any.uvtt", UvttFormat),
+    ("any.uvtt", UvttFormat), ("town.osm", OsmFormat), ("land.OSM.PBF", OsmFormat),
+    ("sanborn.geojson", GeoJsonFormat),
 ])
 def test_the_registry_picks_the_format_by_name(name, kind):
     assert isinstance(format_for(name), kind)

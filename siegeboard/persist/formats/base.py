@@ -16,10 +16,13 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Literal, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Literal, Protocol, runtime_checkable
 
 from siegeboard.persist.siege_file import SiegeFile
 from siegeboard.rules import registry
+
+if TYPE_CHECKING:
+    from siegeboard.persist.formats.kinds import KindMapping
 
 Progress = Callable[[int, int], None]
 ClosedAs = Literal["walls", "buildings"]
@@ -60,6 +63,12 @@ class ImportOptions:
     gate_width_m: float = 2.5
     pixels_per_metre: float = 10.0
     name: str | None = None
+    # Real maps (OpenStreetMap, GeoJSON): the kind mapping (``kinds.KindMapping``; None: the
+    # ruleset's default), a box (W, S, E, N in degrees) to import a part of the file, and a
+    # projection (a PROJ string, ``Siege.projection``) to land in an existing siege's frame.
+    kinds: "KindMapping | None" = None
+    bbox: tuple[float, float, float, float] | None = None
+    projection: str | None = None
 
     def resolved(self) -> "ImportOptions":
         """These options with every default filled in; ``ValueError`` in plain words for a

@@ -3,7 +3,7 @@ structure's state reads under defensive points, and its figures."""
 
 from __future__ import annotations
 
-from siegeboard.geometry import footprint_squares, square_of
+from siegeboard.geometry import footprint_squares, shape_of, square_of
 from siegeboard.model.siege import RulesetOptions, Siege
 from siegeboard.model.structure import Structure
 from siegeboard.model.weapon import RangeBand, Weapon
@@ -134,7 +134,7 @@ class HarrisRuleset(Ruleset):
                                           s.fire_level)))
 
     def table_figures(self, structure: Structure) -> dict[str, object]:
-        return {"av": structure.armor, "squares": footprint_squares(structure.footprint),
+        return {"av": structure.armor, "squares": footprint_squares(shape_of(structure)),
                 "stories": structure.stories, "dp": f"{structure.dp}/{structure.dp_original}",
                 "fire": structure.fire_level}
 

@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout, QWidget,
 )
 
-from siegeboard.geometry import footprint_area, footprint_squares, label_of
+from siegeboard.geometry import footprint_area, footprint_squares, label_of, shape_of
 from siegeboard.model.structure import Material, Occupant, Side
 from siegeboard.report.table import structure_square
 from siegeboard.rules.knowledge import is_known
@@ -258,9 +258,13 @@ class InspectorDock(QDockWidget):
         structure = siege.structures[self.current_id]
         square = label_of(structure_square(structure, siege.grid_origin), siege.grid_origin,
                           siege.label_anchor)
-        lines = [f"Area {footprint_area(structure.footprint):.1f} m²",
-                 f"Squares {footprint_squares(structure.footprint)} (2 m)",
+        lines = [f"Area {footprint_area(shape_of(structure)):.1f} m²",
+                 f"Squares {footprint_squares(shape_of(structure))} (2 m)",
                  f"10 m square {square}"]
+        if structure.holes:  # courtyards: left out of the area and squares (H1)
+            count = len(structure.holes)
+            lines.insert(1, f"{count} courtyard{'s' if count != 1 else ''} left out "
+                            f"(Edit > Fill In Courtyard)")
         lines += self.document.rules.inspector_lines(structure)
         construction = self.document.rules.construction_line([structure])  # H11
         if construction:

@@ -46,12 +46,12 @@ class StructuresModel(QAbstractTableModel):
         siege = self.document.siege
         structure = siege.structures[key]
         known = self._squares.get(key)
-        if known is not None and known[0] == structure.footprint and known[2] == siege.grid_origin \
+        if known is not None and known[0] == (structure.footprint, structure.holes) and known[2] == siege.grid_origin \
                 and known[3] == siege.label_anchor:
             square = known[1]
         else:
             square = structure_square(structure, siege.grid_origin)
-            self._squares[key] = (structure.footprint, square, siege.grid_origin,
+            self._squares[key] = ((structure.footprint, structure.holes), square, siege.grid_origin,
                                   siege.label_anchor)
         rules = self.document.rules
         figure, fire = rules.columns()

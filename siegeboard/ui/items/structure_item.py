@@ -95,6 +95,11 @@ class StructureItem(QGraphicsItem):
         """Take the structure's stored state; the only place this item's looks change."""
         self.prepareGeometryChange()
         self._polygon = QPolygonF([QPointF(x, y) for x, y in structure.footprint])
+        # With courtyards: one odd-even path, drawn and hit-tested (a click in a courtyard
+        # is not on the building).
+        self._path = renderer.footprint_path(self._polygon, [
+            QPolygonF([QPointF(x, y) for x, y in hole]) for hole in structure.holes]
+        ) if structure.holes else None
         rect = self._polygon.boundingRect()
         self._polygon_box = rect
         self._width, self._height = rect.width(), rect.height()
@@ -141,6 +146,8 @@ class StructureItem(QGraphicsItem):
         return self._bounds
 
     def shape(self) -> QPainterPath:
+        if self._path is not None:
+            return self._path
         path = QPainterPath()
         path.addPolygon(self._polygon)
         path.closeSubpath()
@@ -152,7 +159,7 @@ class StructureItem(QGraphicsItem):
         style = self._style
         transform = painter.worldTransform()
         if not style.patterned:
-            renderer.paint_footprint(painter, self._polygon, style, self._selected)
+            renderer.paint_footprint(painter, self._path or self._polygon, style, self._selected)
             lod = option.levelOfDetailFromTransform(transform)
             if lod * self._width < renderer.NAME_MIN_WIDTH and not style.fire:
                 return
@@ -165,8 +172,9 @@ class StructureItem(QGraphicsItem):
             box = device_polygon.boundingRect()
             if style.patterned:
                 # Fill and pattern in one pass, in device pixels (one polygon, not two).
-                renderer.paint_footprint(painter, device_polygon, style, self._selected,
-                                         patterned=True)
+                renderer.paint_footprint(
+                    painter, transform.map(self._path) if self._path is not None
+                    else device_polygon, style, self._selected, patterned=True)
         else:
             # Scaled and moved only: the corners map to the same box, point for point.
             corners = self._polygon_box

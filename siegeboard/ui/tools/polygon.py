@@ -2,6 +2,9 @@
 
 Backspace takes back the last corner, Escape drops the drawing. A self-crossing outline is
 refused with a message and kept on screen, so the GM can take corners back and fix it.
+
+With Alt held at the first corner, and one building selected, the outline is a courtyard
+cut out of that building instead (one undo step; Edit > Fill In Courtyard removes one).
 """
 
 from __future__ import annotations
@@ -22,18 +25,21 @@ class PolygonTool(DrawingTool):
     label = "Polygon"
     shortcut = "P"
     status_tip = ("Polygon: click the corners; double-click or Enter to finish, Backspace takes "
-                  "back a corner, Esc cancels (Ctrl: off the grid).")
+                  "back a corner, Esc cancels (Ctrl: off the grid; Alt at the first corner: "
+                  "cut a courtyard in the selected building).")
     closed = True
 
     def __init__(self, host):
         super().__init__(host)
         self.points: list[tuple[float, float]] = []
+        self._cutting: str | None = None  # the building a courtyard is being cut in
         self._preview = None
         self._pointer = None
 
     def cancel(self) -> None:
         super().cancel()
         self.points = []
+        self._cutting = None
         self._preview = None
         self._pointer = None
 
@@ -52,6 +58,13 @@ class PolygonTool(DrawingTool):
                 * event.pixels_per_metre <= CLOSE_PIXELS:
             self.finish()
             return
+        if not self.points:
+            selection = self.document.selection
+            alt = bool(event.modifiers & Qt.KeyboardModifier.AltModifier)
+            self._cutting = selection[0] if alt and len(selection) == 1 else None
+            if alt and self._cutting is None:
+                self.host.show_status("Polygon: select one building first to cut a courtyard "
+                                      "in it.")
         if not self.points or point != self.points[-1]:
             self.points.append(point)
         self._redraw()
@@ -82,7 +95,10 @@ class PolygonTool(DrawingTool):
             self.host.show_status("Polygon: it needs at least three corners.")
             return
         try:
-            self.document.draw_structure(self.kind, list(self.points))
+            if self._cutting is not None and self._cutting in self.document.siege.structures:
+                self.document.cut_hole(self._cutting, list(self.points))
+            else:
+                self.document.draw_structure(self.kind, list(self.points))
         except ValueError as error:
             self.host.warn(f"Cannot draw this polygon: {plain_clause(error)}. Take corners back with "
                            "Backspace or press Esc to start again.")

@@ -1,0 +1,158 @@
+"""The kind mapping of an OpenStreetMap or GeoJSON import as a table the GM edits: one row a
+rule (for buildings or walls, tag key, value, kind or skip, a wall's thickness), tried in
+order; Load… and Save… read and write the mapping's JSON file (``persist.formats.kinds``).
+
+The file questions are replaceable methods (``ask_open_path``, ``ask_save_path``) and the
+table a public attribute, so tests drive it without dialogs.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import (
+    QComboBox, QFileDialog, QHBoxLayout, QHeaderView, QMessageBox, QPushButton,
+    QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget,
+)
+
+from siegeboard.persist.formats.kinds import (
+    ROLES, SKIP, KindMapping, KindRule, default_mapping, load_mapping,
+)
+from siegeboard.rules.registry import catalogue
+
+COLUMNS = ("For", "Key", "Value", "Kind", "Thickness (m)")
+FILTER = "Kind mappings (*.json)"
+
+
+class KindMappingEditor(QWidget):
+    """Edits a ``KindMapping`` for ``ruleset``; ``changed`` fires on every edit."""
+
+    changed = Signal()
+
+    def __init__(self, ruleset: str, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.ruleset = ruleset
+        self.table = QTableWidget(0, len(COLUMNS))
+        self.table.setHorizontalHeaderLabels(COLUMNS)
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        self.table.setMinimumHeight(180)
+        self.table.itemChanged.connect(lambda _: self.changed.emit())
+        buttons = QHBoxLayout()
+        self.add_button = QPushButton("Add rule")
+        self.remove_button = QPushButton("Remove rule")
+        self.load_button = QPushButton("Load…")
+        self.save_button = QPushButton("Save…")
+        self.defaults_button = QPushButton("Defaults")
+        for button in (self.add_button, self.remove_button, self.load_button, self.save_button,
+                       self.defaults_button):
+            buttons.addWidget(button)
+        self.add_button.clicked.connect(lambda: self.add_rule(
+            KindRule("building", "building", "*", SKIP), at=self.table.currentRow() + 1 or None))
+        self.remove_button.clicked.connect(self.remove_rule)
+        self.load_button.clicked.connect(self.load)
+        self.save_button.clicked.connect(self.save)
+        self.defaults_button.clicked.connect(lambda: self.set_mapping(default_mapping(self.ruleset)))
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.table)
+        layout.addLayout(buttons)
+        self.set_mapping(default_mapping(ruleset))
+
+    # -- the table -------------------------------------------------------------------------
+    def set_ruleset(self, ruleset: str) -> None:
+        """Another ruleset has other kinds: start again from its default mapping."""
+        self.ruleset = ruleset
+        self.set_mapping(default_mapping(ruleset))
+
+    def set_mapping(self, mapping: KindMapping) -> None:
+        self.table.blockSignals(True)
+        self.table.setRowCount(0)
+        for rule in mapping.rules:
+            self.add_rule(rule, quiet=True)
+        self.table.blockSignals(False)
+        self.changed.emit()
+
+    def add_rule(self, rule: KindRule, at: int | None = None, quiet: bool = False) -> None:
+        row = self.table.rowCount() if at is None else at
+        self.table.insertRow(row)
+        role = QComboBox()
+        role.addItems(list(ROLES))
+        role.setCurrentText(rule.role)
+        kind = QComboBox()
+        kind.addItem(SKIP)
+        kind.addItems(sorted(catalogue(self.ruleset).kinds))
+        kind.setCurrentText(rule.kind)
+        for box in (role, kind):
+            box.currentIndexChanged.connect(lambda _: self.changed.emit())
+        self.table.setCellWidget(row, 0, role)
+        self.table.setItem(row, 1, QTableWidgetItem(rule.key))
+        self.table.setItem(row, 2, QTableWidgetItem(rule.value))
+        self.table.setCellWidget(row, 3, kind)
+        self.table.setItem(row, 4, QTableWidgetItem(
+            "" if rule.thickness_m is None else f"{rule.thickness_m:g}"))
+        if not quiet:
+            self.changed.emit()
+
+    def remove_rule(self) -> None:
+        row = self.table.currentRow()
+        if row >= 0 and self.table.rowCount() > 1:
+            self.table.removeRow(row)
+            self.changed.emit()
+
+    def mapping(self) -> KindMapping:
+        """The table as a mapping; ``ValueError`` in plain words naming the first bad row."""
+        rules = []
+        for row in range(self.table.rowCount()):
+            key = (self.table.item(row, 1).text() or "").strip()
+            value = (self.table.item(row, 2).text() or "").strip() or "*"
+            thickness_text = (self.table.item(row, 4).text() or "").strip()
+            if not key:
+                raise ValueError(f"rule {row + 1} of the mapping has no key (use * for any)")
+            thickness = None
+            if thickness_text:
+                try:
+                    thickness = float(thickness_text.replace(",", "."))
+                except ValueError:
+                    raise ValueError(f"rule {row + 1}: the thickness {thickness_text!r} is not "
+                                     f"a number of metres") from None
+                if not 0.05 <= thickness <= 50:
+                    raise ValueError(f"rule {row + 1}: the thickness must be from 0.05 to 50 m")
+            rules.append(KindRule(self.table.cellWidget(row, 0).currentText(), key, value,
+                                  self.table.cellWidget(row, 3).currentText(), thickness))
+        return KindMapping(tuple(rules)).checked(self.ruleset)
+
+    # -- files -----------------------------------------------------------------------------
+    def ask_open_path(self) -> Path | None:
+        name, _ = QFileDialog.getOpenFileName(self, "Load a kind mapping", "", FILTER)
+        return Path(name) if name else None
+
+    def ask_save_path(self) -> Path | None:
+        name, _ = QFileDialog.getSaveFileName(self, "Save the kind mapping", "kinds.json", FILTER)
+        return Path(name) if name else None
+
+    def warn(self, message: str) -> None:
+        QMessageBox.warning(self, "Kind mapping", message)
+
+    def load(self) -> None:
+        path = self.ask_open_path()
+        if path is None:
+            return
+        try:
+            self.set_mapping(load_mapping(path).checked(self.ruleset))
+        except ValueError as error:
+            self.warn(f"Cannot load this mapping: {error}.")
+
+    def save(self) -> None:
+        try:
+            mapping = self.mapping()
+        except ValueError as error:
+            self.warn(f"Cannot save this mapping: {error}.")
+            return
+        path = self.ask_save_path()
+        if path is None:
+            return
+        try:
+            mapping.save(path)
+        except OSError as error:
+            self.warn(f"Cannot save {path.name}: {error.strerror or error}.")

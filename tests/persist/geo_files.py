@@ -1,0 +1,151 @@
+"""Synthetic real-map files for the import tests: a castle with courtyards as a multipolygon
+relation, a town wall, the same as .osm.pbf (osmium's SimpleWriter), a GeoJSON in UTM 32N,
+and a country-sized extract of thousands of buildings (the benchmark's)."""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+import osmium
+from pyproj import Transformer
+
+LON, LAT = 9.5209, 47.1394  # Vaduz: the castle's courtyards are the issue's example
+M_LAT = 111_200.0  # metres a degree of latitude, near enough for laying out test shapes
+
+
+def _lonlat(x: float, y: float, lon: float = LON, lat: float = LAT) -> tuple[float, float]:
+    """(x east, y north) metres from (lon, lat) as lon/lat, roughly (tests measure truth
+    geodesically from the coordinates written, not from these metres)."""
+    return (lon + x / (M_LAT * math.cos(math.radians(lat))), lat + y / M_LAT)
+
+
+def castle_osm(path: Path) -> Path:
+    """A castle site (historic=castle, no building) holding a 60 x 40 m palace, one
+    multipolygon relation with two 15 x 20 m courtyards, 4 levels; a tower 12.5 m high; a
+    town wall 1.8 m wide (barrier=city_wall) and a garden wall with no width."""
+    nodes: list[str] = []
+    ways: list[str] = []
+    counter = iter(range(1, 10_000))
+
+    def node(x, y):
+        number = next(counter)
+        lon, lat = _lonlat(x, y)
+        nodes.append(f'<node id="{number}" version="1" lat="{lat:.8f}" lon="{lon:.8f}"/>')
+        return number
+
+    def way(way_id, corners, tags=(), closed=True):
+        refs = [node(x, y) for x, y in corners]
+        if closed:
+            refs.append(refs[0])
+        body = "".join(f'<nd ref="{ref}"/>' for ref in refs)
+        body += "".join(f'<tag k="{k}" v="{v}"/>' for k, v in tags)
+        ways.append(f'<way id="{way_id}" version="1">{body}</way>')
+
+    way(100, [(0, 0), (60, 0), (60, 40), (0, 40)])
+    way(101, [(5, 10), (20, 10), (20, 30), (5, 30)])
+    way(102, [(40, 10), (55, 10), (55, 30), (40, 30)])
+    way(103, [(-20, -20), (90, -20), (90, 70), (-20, 70)],
+        [("historic", "castle"), ("name", "Schloss Testburg")])
+    way(104, [(70, 0), (76, 0), (76, 6), (70, 6)],
+        [("building", "tower"), ("height", "12.5")])
+    way(105, [(-15, -15), (-15, 60), (80, 60)], [("barrier", "city_wall"), ("width", "1.8")],
+        closed=False)
+    way(106, [(-10, -30), (30, -30)], [("barrier", "wall")], closed=False)
+    relation = ('<relation id="200" version="1"><member type="way" ref="100" role="outer"/>'
+                '<member type="way" ref="101" role="inner"/>'
+                '<member type="way" ref="102" role="inner"/>'
+                '<tag k="type" v="multipolygon"/><tag k="building" v="castle"/>'
+                '<tag k="building:levels" v="4"/><tag k="name" v="Palace"/></relation>')
+    path.write_text('<?xml version="1.0" encoding="UTF-8"?>\n<osm version="0.6">\n'
+                    + "\n".join(nodes + ways + [relation]) + "\n</osm>\n", encoding="utf-8")
+    return path
+
+
+def as_pbf(source: Path, target: Path) -> Path:
+    """``source`` (.osm) rewritten as .osm.pbf with osmium's SimpleWriter."""
+    writer = osmium.SimpleWriter(str(target))
+    try:
+        for item in osmium.FileProcessor(str(source)):
+            if item.is_node():
+                writer.add_node(item)
+            elif item.is_way():
+                writer.add_way(item)
+            elif item.is_relation():
+                writer.add_relation(item)
+    finally:
+        writer.close()
+    return target
+
+
+def utm_geojson(path: Path) -> Path:
+    """Two features in EPSG:25832 (ETRS89 / UTM 32N): a 20 x 10 m house with a 4 x 4 m
+    light well, and a wall line 30 m long."""
+    easting, northing = 500_000.0, 5_300_000.0
+    house = [[[easting + x, northing + y] for x, y in ring] for ring in (
+        [(0, 0), (20, 0), (20, 10), (0, 10), (0, 0)],
+        [(8, 3), (12, 3), (12, 7), (8, 7), (8, 3)])]
+    wall = [[easting, northing - 10], [easting + 30, northing - 10]]
+    data = {"type": "FeatureCollection",
+            "crs": {"type": "name", "properties": {"name": "EPSG:25832"}},
+            "features": [
+                {"type": "Feature", "properties": {"mat_type": "stone"},
+                 "geometry": {"type": "Polygon", "coordinates": house}},
+                {"type": "Feature", "properties": {"barrier": "wall"},
+                 "geometry": {"type": "LineString", "coordinates": wall}}]}
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+def country_osm(path: Path, buildings: int = 3_200) -> Path:
+    """A synthetic extract of ``buildings`` houses (10 x 8 m, some L-shaped, every tenth with
+    a courtyard) scattered over about 40 x 40 km: a country-sized import."""
+    side = math.ceil(math.sqrt(buildings))
+    step = 40_000 / side
+    lines = ['<?xml version="1.0" encoding="UTF-8"?>', '<osm version="0.6">']
+    ways = []
+    next_node = 1
+    for number in range(buildings):
+        ox = (number % side) * step - 20_000
+        oy = (number // side) * step - 20_000
+        rings = [[(0, 0), (10, 0), (10, 8), (0, 8)]]
+        if number % 10 == 3:
+            rings = [[(0, 0), (30, 0), (30, 30), (0, 30)], [(8, 8), (22, 8), (22, 22), (8, 22)]]
+        elif number % 3 == 1:
+            rings = [[(0, 0), (12, 0), (12, 5), (5, 5), (5, 12), (0, 12)]]
+        refs_per_ring = []
+        for ring in rings:
+            refs = []
+            for x, y in ring:
+                lon, lat = _lonlat(ox + x, oy + y, 10.0, 48.0)
+                lines.append(f'<node id="{next_node}" version="1" lat="{lat:.8f}" '
+                             f'lon="{lon:.8f}"/>')
+                refs.append(next_node)
+                next_node += 1
+            refs_per_ring.append(refs + [refs[0]])
+        if len(rings) == 1:
+            body = "".join(f'<nd ref="{r}"/>' for r in refs_per_ring[0])
+            ways.append(f'<way id="{number * 3 + 1}" version="1">{body}'
+                        f'<tag k="building" v="house"/></way>')
+        else:
+            members = ""
+            for part, refs in enumerate(refs_per_ring):
+                way_id = number * 3 + 1 + part
+                ways.append(f'<way id="{way_id}" version="1">'
+                            + "".join(f'<nd ref="{r}"/>' for r in refs) + "</way>")
+                members += (f'<member type="way" ref="{way_id}" '
+                            f'role="{"outer" if part == 0 else "inner"}"/>')
+            ways.append(f'<relation id="{number + 1}" version="1">{members}'
+                        f'<tag k="type" v="multipolygon"/><tag k="building" v="farm"/>'
+                        f'</relation>')
+    way_lines = [w for w in ways if w.startswith("<way")]
+    relation_lines = [w for w in ways if w.startswith("<relation")]
+    path.write_text("\n".join(lines + way_lines + relation_lines + ["</osm>"]) + "\n",
+                    encoding="utf-8")
+    return path
+
+
+def utm_to_lonlat(easting: float, northing: float) -> tuple[float, float]:
+    return Transformer.from_crs("EPSG:25832", "EPSG:4326", always_xy=True).transform(
+        easting, northing)
