@@ -9,7 +9,7 @@ change the siege only through the ``apply_*`` methods here, which announce a typ
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
@@ -17,7 +17,6 @@ from PySide6.QtGui import QUndoStack
 
 from siegeboard.geometry import StructureIndex
 from siegeboard.model.actions import AdvanceClock, FireAt
-from siegeboard.model.log import LogEntry
 from siegeboard.model.siege import MapImage, RulesetOptions, Siege
 from siegeboard.model.structure import Structure
 from siegeboard.model.weapon import Battery, Weapon
@@ -26,18 +25,21 @@ from siegeboard.rules import engine
 from siegeboard.rules.arsenal import available_weapons, find_weapon
 from siegeboard.rules.build import new_structure
 from siegeboard.rules.dice import (
-    AskFunction, AskingDice, DiceExhausted, RandomDice, TypedFirstDice, fresh_dice_seed,
+    AskFunction, AskingDice, RandomDice, TypedFirstDice, fresh_dice_seed,
     siege_dice)
 from siegeboard.rules.registry import ruleset_of
 from siegeboard.rules.ruleset import Ruleset
 from siegeboard.rules.titles import action_title
 from siegeboard.ui import arsenal_commands, commands
 from siegeboard.rules.edits import numbered_names, translated, unused_ids
-from siegeboard.ui.changes import Aspect, Change, structure_aspects
+from siegeboard.ui.document_changes import DocumentChanges
+from siegeboard.ui.document_past import DocumentPast
+from siegeboard.ui.document_reload import DocumentReload
+from siegeboard.ui.changes import Change
 from siegeboard.ui.play_commands import ApplyAction
 
 
-class Document(QObject):
+class Document(DocumentChanges, DocumentPast, DocumentReload, QObject):
     """A siege being edited. ``changed`` carries a ``Change``; ``selection_changed`` a tuple
     of structure ids; ``path_changed`` the new path (or None)."""
 
@@ -196,58 +198,6 @@ class Document(QObject):
             self.path = target
             self.path_changed.emit(target)
 
-    @property
-    def log_on_disk(self) -> int:
-        """How many of the log's entries the file on disk holds (the rest are unsaved)."""
-        return self._log_on_disk
-
-    def unsaved_actions(self) -> list[LogEntry]:
-        """The actions played in this window since its file was opened or saved, as logged."""
-        return list((self._present or self.siege_file).siege.log[self._log_on_disk:])
-
-    def reload_and_replay(self) -> list[str]:
-        """The file changed on disk since this window read it: open it as it is now and play
-        this window's unsaved actions again on top, each with the dice it rolled where they
-        still fit (the rules ask for the same dice), else with fresh dice. Returns one line
-        per action saying how it went (its outcome, or why it could not be played), and a
-        last line when other unsaved edits (drawing, settings) were not carried over. Each
-        action is one undoable step; the document is then unsaved. Raises ``SiegeFileError``
-        (nothing changed) when the file cannot be read."""
-        path = self.path
-        if path is None:
-            raise ValueError("reload: the siege has no file")
-        actions = self.unsaved_actions()
-        others = sum(1 for number in range(self.undo_stack.index())
-                     if not isinstance(self.undo_stack.command(number), ApplyAction))
-        fresh = read_siege(path)
-        self.load(fresh, path)
-        report = []
-        for entry in actions:
-            title = action_title(entry.action, self.siege)
-            try:
-                outcome, afresh = self._replay_one(entry)
-            except (engine.RuleError, ValueError) as error:
-                report.append(f"{title}: not played again ({error})")
-                continue
-            first = outcome.entry.lines[0] if outcome.entry.lines else "done"
-            report.append(f"{title}: {first}" + (" (dice rolled afresh)" if afresh else ""))
-        if others:
-            report.append(f"{others} other unsaved edit{'s were' if others > 1 else ' was'} "
-                          f"not carried over (only actions are played again)")
-        self._unsaved = bool(actions)
-        return report
-
-    def _replay_one(self, entry: LogEntry) -> tuple[engine.Outcome, bool]:
-        values = entry.dice_values()
-        try:
-            outcome = self.play(entry.action, values)
-            if not self.unused_dice:
-                return outcome, False
-            self.undo_stack.undo()  # its dice were for another situation: roll afresh
-        except (DiceExhausted, ValueError):
-            pass
-        return self.play(entry.action), True
-
     def file_to_save(self) -> SiegeFile:
         """What a save writes: the siege (as it is now, whatever the timeline shows) and
         every image of its file (the plan and the others), stamped with the version of the
@@ -266,48 +216,6 @@ class Document(QObject):
         if chosen != self.selection:
             self.selection = chosen
             self.selection_changed.emit(chosen)
-
-    # -- the past (the timeline) ------------------------------------------------------------
-    @property
-    def showing_past(self) -> str | None:
-        """Why the document is read-only (the timeline shows the past), or None."""
-        return self._past_reason
-
-    def show_past(self, siege: Siege, changed: set[str], reason: str) -> None:
-        """Show ``siege`` (the siege as it was, the timeline's own) read-only: every view
-        redraws the structures in ``changed``; edits and play are refused with ``reason``
-        until ``show_present``. Saves and autosaves keep writing the present siege."""
-        if self._present is None:
-            self._present = self.siege_file
-        old = self.siege.structures
-        self.siege_file = SiegeFile(siege=siege, images=self._present.images)
-        self._past_reason = reason
-        self._announce_swap(old, changed)
-
-    def show_present(self, changed: set[str]) -> None:
-        """Back to the siege as it is now (``changed``: what differs from the past shown)."""
-        if self._present is None:
-            return
-        old = self.siege.structures
-        self.siege_file, self._present, self._past_reason = self._present, None, None
-        self._announce_swap(old, changed)
-
-    def _announce_swap(self, old: dict, changed: set[str]) -> None:
-        new = self.siege.structures
-        self._index = None
-        self.select(key for key in self.selection if key in new)
-        self.changed.emit(Change(
-            added=frozenset(k for k in changed if k in new and k not in old),
-            removed=frozenset(k for k in changed if k in old and k not in new),
-            changed=frozenset(k for k in changed if k in old and k in new),
-            aspects=frozenset({Aspect.STATE, Aspect.SHAPE, Aspect.NAME, Aspect.CLOCK,
-                               Aspect.MINES}),
-            batteries=frozenset(self.siege.batteries) | frozenset(
-                self._present.siege.batteries if self._present is not None else ())))
-
-    def _refuse_in_the_past(self) -> None:
-        if self._past_reason is not None:
-            raise ValueError(self._past_reason)
 
     # -- edits: each pushes exactly one command --------------------------------------------
     def push(self, command) -> None:
@@ -394,12 +302,6 @@ class Document(QObject):
         """Mark mine ``mine_id`` known to the players, or hidden: one undoable step."""
         if self.siege.mines[mine_id].known != known:
             self.push(commands.MarkMineKnown(self, mine_id, known))
-
-    def apply_mine_known(self, mine_id: str, known: bool | None) -> None:
-        mines = dict(self.siege.mines)
-        mines[mine_id] = mines[mine_id].model_copy(update={"known": known})
-        self.siege.mines = mines
-        self.changed.emit(Change.of(Aspect.MINES))
 
     def duplicate(self, ids: Iterable[str], offset: tuple[float, float] = (2.0, 2.0)) -> None:
         originals = [self.siege.structures[key] for key in ids if key in self.siege.structures]
@@ -556,139 +458,6 @@ class Document(QObject):
         self.push(commands.EditSiegeSettings(self, name, options, dice_seed, players_side))
         return True
 
-    def apply_settings(self, name: str, options: RulesetOptions, dice_seed: int,
-                       players_side: str | None = None) -> None:
-        self.siege.name = name
-        self.siege.options = options.model_copy()
-        self.siege.dice_seed = dice_seed
-        if players_side is not None:
-            self.siege.players_side = players_side
-        self.changed.emit(Change.of(Aspect.SETTINGS))
-
-    def apply_snapshot_turn(self, turn: int | None) -> None:
-        self.siege.last_snapshot_turn = turn
-        self.changed.emit(Change())  # no view shows it
-
     def move_grid_origin(self, origin: tuple[float, float]) -> None:
         if tuple(origin) != tuple(self.siege.grid_origin):
             self.push(commands.MoveGridOrigin(self, origin))
-
-    # -- the only mutators, called by commands ------------------------------------------
-    def apply_structures(self, new_states: Mapping[str, Structure | None],
-                         order: Sequence[str] | None = None) -> None:
-        """Put each id's new state (None removes it) and announce what changed.
-
-        ``order``: the ids in the order the structures must then have (an undo putting
-        back what an edit removed passes the order from before the edit), so the siege is
-        the same to the byte, not merely equal."""
-        structures = self.siege.structures
-        added, removed, changed = set(), set(), set()
-        aspects: set[Aspect] = set()
-        for key, state in new_states.items():
-            old = structures.get(key)
-            if state is None:
-                if old is not None:
-                    del structures[key]
-                    removed.add(key)
-            else:
-                structures[key] = state
-                if old is None:
-                    added.add(key)
-                else:
-                    changed.add(key)
-                    aspects |= structure_aspects(old, state)
-        # The index lists ids in the siege's order: a reorder outdates it too.
-        reordered = order is not None and _put_in_order(structures, order)
-        if added or removed or Aspect.SHAPE in aspects or reordered:
-            self._index = None
-        if removed & set(self.selection):
-            self.selection = tuple(key for key in self.selection if key not in removed)
-            self.selection_changed.emit(self.selection)
-        self.changed.emit(Change(added=frozenset(added), removed=frozenset(removed),
-                                 changed=frozenset(changed), aspects=frozenset(aspects)))
-
-    def apply_map(self, new_map: MapImage | None, images: dict[str, bytes] | None = None,
-                  anchor: tuple[float, float] | None = None) -> None:
-        """Put ``new_map`` under the board; ``anchor`` is the label anchor with it."""
-        if images is not None:
-            self.siege_file.images = dict(images)
-        self.siege.map = new_map
-        relabelled = anchor != self.siege.label_anchor
-        self.siege.label_anchor = anchor
-        self.changed.emit(Change.of(Aspect.MAP, Aspect.GRID) if relabelled
-                          else Change.of(Aspect.MAP))
-
-    def apply_grid_origin(self, origin: tuple[float, float],
-                          anchor: tuple[float, float] | None = None) -> None:
-        self.siege.grid_origin = tuple(origin)
-        self.siege.label_anchor = None if anchor is None else tuple(anchor)
-        self.changed.emit(Change.of(Aspect.GRID))
-
-    def apply_outcome(self, outcome: engine.Outcome, *, forward: bool) -> None:
-        """Redo (``forward``) or undo one engine outcome, and announce what it changed."""
-        siege = self.siege
-        if forward:
-            outcome.apply_to(siege)
-        else:
-            outcome.revert(siege)
-        before, after = outcome.fields.get("weapons", ({}, {}))
-        adopted = set(after) - set(before)
-        added, removed, changed = set(), set(), set()
-        aspects = {Aspect.LOG}
-        for key, (before, after) in outcome.structures.items():
-            appeared, gone = (before is None, after is None) if forward else (after is None,
-                                                                              before is None)
-            if appeared or gone:
-                (added if appeared else removed).add(key)
-            else:
-                changed.add(key)
-                aspects |= structure_aspects(before, after)
-        if added or removed:
-            self._index = None
-        fields = frozenset(outcome.fields)
-        aspects |= {aspect for aspect in (Aspect.CLOCK, Aspect.MINES) if aspect.value in fields}
-        if "grid_origin" in fields or outcome.action.type == "edit":
-            self._index = None  # an edit in play may move or reshape footprints
-        batteries = frozenset(siege.batteries) if "batteries" in fields else frozenset()
-        weapons = frozenset(adopted)
-        if "weapons" in fields:  # an edit in play (R2), or a catalogue weapon adopted
-            before, after = outcome.fields["weapons"]
-            weapons |= frozenset(before) | frozenset(after)
-        self.changed.emit(Change(added=frozenset(added), removed=frozenset(removed),
-                                 changed=frozenset(changed), aspects=frozenset(aspects),
-                                 batteries=batteries, weapons=weapons))
-
-    def apply_arsenal(self, weapons: Mapping[str, Weapon | None],
-                      batteries: Mapping[str, Battery | None], *,
-                      weapon_order: Sequence[str] | None = None,
-                      battery_order: Sequence[str] | None = None) -> None:
-        """Put each weapon's and battery's new state (None removes it); announce it.
-
-        ``weapon_order``/``battery_order``: the ids in the order the table must then have
-        (as in ``apply_structures``)."""
-        siege = self.siege
-        for table, states, order in ((siege.weapons, weapons, weapon_order),
-                                     (siege.batteries, batteries, battery_order)):
-            for key, state in states.items():
-                if state is None:
-                    table.pop(key, None)
-                else:
-                    table[key] = state
-            if order is not None:
-                _put_in_order(table, order)
-        self.changed.emit(Change(weapons=frozenset(weapons), batteries=frozenset(batteries)))
-
-
-def _put_in_order(table: dict, order: Sequence[str]) -> bool:
-    """Reorder ``table`` in place: the keys of ``order`` first, in that order, then any
-    other key as it was. A removed entry put back by an undo returns to its old place, so
-    the saved JSON (dicts keep their order) is the very same. True if anything moved."""
-    if list(table) == list(order):
-        return False
-    entries = {key: table[key] for key in order if key in table}
-    entries |= {key: value for key, value in table.items() if key not in entries}
-    if list(entries) == list(table):
-        return False
-    table.clear()
-    table.update(entries)
-    return True
