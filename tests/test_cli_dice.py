@@ -4,6 +4,8 @@ than the shot needs (the rest are rolled, and the output says which), longer is 
 
 from __future__ import annotations
 
+from importlib import resources
+
 import shutil
 from pathlib import Path
 
@@ -13,7 +15,7 @@ from shapely.geometry import Polygon
 from siegeboard.cli import main
 from siegeboard.persist import read_siege
 
-SAMPLE = Path(__file__).resolve().parents[1] / "siegeboard" / "resources" / "samples" / "castle.siege"
+SAMPLE = Path(str(resources.files("siegeboard.resources").joinpath("samples", "castle.siege")))  # package data
 
 
 @pytest.fixture

@@ -5,6 +5,8 @@ cancels the whole action; a clock advance rolls its own dice; the setting is rem
 
 from __future__ import annotations
 
+from importlib import resources
+
 import shutil
 from pathlib import Path
 
@@ -18,7 +20,7 @@ from siegeboard.ui.docks.log import entry_details
 
 from ui_helpers import click, show_area
 
-SAMPLE = Path(__file__).resolve().parents[2] / "siegeboard" / "resources" / "samples" / "castle.siege"
+SAMPLE = Path(str(resources.files("siegeboard.resources").joinpath("samples", "castle.siege")))  # package data
 # The Great Battery's HE round on the Stables (DP 112): 2D6 = 7 for the large calibre, 18D6
 # for Groom Dickon inside, the collapse (2 hits of 1D6 on him), then the fire roll: a 6.
 ASKED = ["3 4", " ".join(["1"] * 18), "2", "5 6", "6"]
