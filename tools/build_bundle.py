@@ -46,7 +46,8 @@ DROPPED = [
     "plugins/networkinformation/", "libQt6Qml", "libQt6Quick", "libQt6VirtualKeyboard",
     "libQt6Pdf", "libQt6EglFS", "libQt6EglFs", "Qt/translations/",
     # Pillow's AVIF codec: a map image is PNG, JPEG, TIFF, WEBP or BMP (persist/images.py).
-    "PIL/_avif", "libavif",
+    # (OpenCV's own libavif, in opencv_python_headless.libs, is linked by cv2 and stays.)
+    "PIL/_avif", "pillow.libs/libavif",
     # The GTK theme loads the desktop's own GTK, which must not meet the bundle's copies of
     # cairo, pango and glib's friends; without it Qt draws Fusion and asks the desktop portal
     # for file dialogs. prune_orphans() then drops the libraries only it needed.
