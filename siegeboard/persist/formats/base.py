@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal, Protocol, runtime_checkable
 
-from siegeboard.persist.siege_file import SiegeFile
+from siegeboard.persist.siege_file import SiegeFile, SiegeFileError
 from siegeboard.rules import registry
 
 if TYPE_CHECKING:
@@ -171,4 +171,14 @@ class MapFormat(Protocol):
 
 
 def has_suffix(path: str | Path, suffixes: tuple[str, ...]) -> bool:
-    return Path(path).suffix.lower() in suffixes
+    """Whether ``path``'s name ends in one of ``suffixes`` (compound ones too: .osm.pbf)."""
+    return Path(path).name.lower().endswith(suffixes)
+
+
+def resolve_options(options: ImportOptions | None, name: str) -> ImportOptions:
+    """``options`` (default: ImportOptions()) with every default filled in; a choice that
+    cannot be used is one ``SiegeFileError`` naming the file being imported."""
+    try:
+        return (options or ImportOptions()).resolved()
+    except ValueError as error:
+        raise SiegeFileError(f"cannot import {name}: {error}") from None

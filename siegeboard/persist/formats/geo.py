@@ -36,7 +36,7 @@ import shapely
 from pydantic import ValidationError
 from pyproj import CRS, Transformer
 from pyproj.exceptions import CRSError
-from shapely.geometry import LineString, Polygon
+from shapely.geometry import Polygon
 
 from siegeboard.geometry.footprint import without_short_sides
 from siegeboard.model import bounds

@@ -16,7 +16,9 @@ import math
 from pathlib import Path
 from typing import Any
 
-from siegeboard.persist.formats.base import ImportedMap, ImportOptions, ImportReport, Progress, has_suffix
+from siegeboard.persist.formats.base import (
+    ImportedMap, ImportOptions, ImportReport, Progress, has_suffix, resolve_options,
+)
 from siegeboard.persist.formats.geo import GeoFeature, WGS84, build_siege, crs_named, in_bbox
 from siegeboard.persist.formats.plan_image import read_bytes
 from siegeboard.persist.siege_file import SiegeFileError
@@ -42,10 +44,7 @@ class GeoJsonFormat:
              progress: Progress | None = None) -> ImportedMap:
         path = Path(path)
         name = path.name
-        try:
-            options = (options or ImportOptions()).resolved()
-        except ValueError as error:
-            raise SiegeFileError(f"cannot import {name}: {error}") from None
+        options = resolve_options(options, name)
         raw = read_bytes(path, MAX_FILE_BYTES)
         if progress:
             progress(0, 2)

@@ -21,7 +21,9 @@ from pathlib import Path
 
 import osmium
 
-from siegeboard.persist.formats.base import ImportedMap, ImportOptions, ImportReport, Progress
+from siegeboard.persist.formats.base import (
+    ImportedMap, ImportOptions, ImportReport, Progress, has_suffix, resolve_options,
+)
 from siegeboard.persist.formats.geo import (
     OSM_ATTRIBUTION, WGS84, GeoFeature, build_siege, crs_named, in_bbox,
 )
@@ -55,16 +57,13 @@ class OsmFormat:
     can_write = False
 
     def supports(self, path: str | Path) -> bool:
-        return Path(path).name.lower().endswith(self.suffixes)
+        return has_suffix(path, self.suffixes)
 
     def read(self, path: str | Path, options: ImportOptions | None = None,
              progress: Progress | None = None) -> ImportedMap:
         path = Path(path)
         name = path.name
-        try:
-            options = (options or ImportOptions()).resolved()
-        except ValueError as error:
-            raise SiegeFileError(f"cannot import {name}: {error}") from None
+        options = resolve_options(options, name)
         if not path.is_file():
             raise SiegeFileError(f"{name}: no such file" if not path.exists()
                                  else f"{name} is a folder, not a map file")

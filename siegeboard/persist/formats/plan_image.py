@@ -14,7 +14,7 @@ from pydantic import ValidationError
 from siegeboard.rules.dice import fresh_dice_seed
 from siegeboard.model.siege import MapImage, Siege
 from siegeboard.persist.formats.base import (
-    ImportedMap, ImportOptions, ImportReport, Progress, has_suffix,
+    ImportedMap, ImportOptions, ImportReport, Progress, has_suffix, resolve_options,
 )
 from siegeboard.persist.images import ImageRefused, check_image
 from siegeboard.persist.siege_file import MAX_MEMBER_BYTES, SiegeFileError
@@ -66,10 +66,7 @@ class PlanImageFormat:
     def read(self, path: str | Path, options: ImportOptions | None = None,
              progress: Progress | None = None) -> ImportedMap:
         path = Path(path)
-        try:
-            options = (options or ImportOptions()).resolved()
-        except ValueError as error:
-            raise SiegeFileError(f"cannot import {path.name}: {error}") from None
+        options = resolve_options(options, path.name)
         data = read_bytes(path)
         member = checked_plan(data, f"{path.name}")
         if progress is not None:

@@ -55,7 +55,7 @@ from siegeboard.model.numbers import round_half_up
 from siegeboard.model.siege import MapImage, RulesetOptions, Siege
 from siegeboard.model.structure import Structure
 from siegeboard.persist.formats.base import (
-    ImportedMap, ImportOptions, ImportReport, Progress, has_suffix,
+    ImportedMap, ImportOptions, ImportReport, Progress, has_suffix, resolve_options,
 )
 from siegeboard.persist.formats.plan_image import checked_plan, read_bytes
 from siegeboard.persist.siege_file import MAX_MEMBER_BYTES, SiegeFileError
@@ -137,10 +137,7 @@ class UvttFormat:
              progress: Progress | None = None) -> ImportedMap:
         path = Path(path)
         name = path.name
-        try:
-            options = (options or ImportOptions()).resolved()
-        except ValueError as error:
-            raise SiegeFileError(f"cannot import {name}: {error}") from None
+        options = resolve_options(options, name)
         step = _Steps(progress, 5)
         raw = read_bytes(path, MAX_FILE_BYTES)
         step()
