@@ -108,11 +108,19 @@ def squares_overlapped(footprint: PolygonLike,
     minx, miny, maxx, maxy = polygon.bounds
     first_col, first_row = square_of((minx, miny), origin)
     last_col, last_row = square_of((maxx, maxy), origin)
+    if first_col == last_col and first_row == last_row:
+        # Inside one square (most houses): its clip is the footprint itself, whose area R4
+        # keeps above OVERLAP_M2; and the fallback's point would be in that square too.
+        yield (first_col, first_row)
+        return
     found = False
     for column in range(first_col, last_col + 1):
         for row in range(first_row, last_row + 1):
-            cell = square_box((column, row), origin)
-            if polygon.intersection(cell).area > OVERLAP_M2:
+            x0, y0 = origin[0] + column * SQUARE_M, origin[1] + row * SQUARE_M
+            # GEOS's rectangle clip: the same area as intersecting the square's box, 7x
+            # faster (no box to build, no general overlay).
+            if shapely.clip_by_rect(polygon, x0, y0, x0 + SQUARE_M, y0 + SQUARE_M).area \
+                    > OVERLAP_M2:
                 found = True
                 yield (column, row)
     if not found:
