@@ -11,7 +11,7 @@ from PySide6.QtWidgets import (
     QAbstractItemView, QDockWidget, QLineEdit, QTableView, QVBoxLayout, QWidget,
 )
 
-from siegeboard.geometry import label_of
+from siegeboard.geometry import label_of, squares_overlapped_many
 from siegeboard.report.table import structure_square
 from siegeboard.ui.changes import Aspect, Change
 from siegeboard.ui.document import Document
@@ -38,9 +38,38 @@ class StructuresModel(QAbstractTableModel):
 
     def reset(self) -> None:
         self.beginResetModel()
-        self._rows = {key: self._row(key) for key in self.document.siege.structures}
+        structures = self.document.siege.structures
+        missing = [key for key in structures if self._known_square(key) is None]
+        if len(missing) > 1:
+            # A whole town at once: its footprints clipped by their squares in one vectorised
+            # call, from the polygons of the document's index (built now, not on the first
+            # shot).
+            index = self.document.index
+            origin = self.document.siege.grid_origin
+            found = squares_overlapped_many([index.polygon(key) for key in missing], origin)
+            for key, squares in zip(missing, found):
+                self._keep_square(key, min(squares, key=lambda square: (square[1], square[0])))
+        self._rows = {key: self._row(key) for key in structures}
         self._order()
         self.endResetModel()
+
+    def _known_square(self, key: str) -> tuple[int, int] | None:
+        """The kept square of structure ``key``, if its footprint and the grid are unchanged."""
+        known = self._squares.get(key)
+        if known is None:
+            return None
+        siege = self.document.siege
+        structure = siege.structures[key]
+        if known[0] == (structure.footprint, structure.holes) and known[2] == siege.grid_origin \
+                and known[3] == siege.label_anchor:
+            return known[1]
+        return None
+
+    def _keep_square(self, key: str, square: tuple[int, int]) -> None:
+        siege = self.document.siege
+        structure = siege.structures[key]
+        self._squares[key] = ((structure.footprint, structure.holes), square,
+                              siege.grid_origin, siege.label_anchor)
 
     def _order(self) -> None:
         """``ids`` in the document's order, then stably by the sorted column's keys."""
@@ -73,14 +102,10 @@ class StructuresModel(QAbstractTableModel):
     def _row(self, key: str) -> tuple:
         siege = self.document.siege
         structure = siege.structures[key]
-        known = self._squares.get(key)
-        if known is not None and known[0] == (structure.footprint, structure.holes) and known[2] == siege.grid_origin \
-                and known[3] == siege.label_anchor:
-            square = known[1]
-        else:
+        square = self._known_square(key)
+        if square is None:
             square = structure_square(structure, siege.grid_origin)
-            self._squares[key] = ((structure.footprint, structure.holes), square, siege.grid_origin,
-                                  siege.label_anchor)
+            self._keep_square(key, square)
         rules = self.document.rules
         figure, fire = rules.columns()
         entry = rules.catalogue.kinds.get(structure.kind)
