@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
+from itertools import chain
 
 from siegeboard.model import bounds
 
@@ -41,7 +42,7 @@ def validate_ring(ring: list[tuple[float, float]]) -> list[tuple[float, float]]:
                          f"{bounds.CORNERS_MAX:,} are allowed")
     if len(set(points)) < 3:
         raise ValueError("footprint is empty: it needs at least three distinct corners")
-    shortest = min(math.dist(points[i - 1], points[i]) for i in range(len(points)))
+    shortest = min(map(math.dist, points[-1:] + points[:-1], points))
     if shortest < bounds.SIDE_MIN_M:
         raise ValueError(f"footprint has a side of {shortest * 100:.2g} cm: no side may be "
                          f"shorter than {bounds.SIDE_MIN_M * 100:g} cm")
@@ -93,9 +94,9 @@ def validate_points(what: str, points: Iterable[tuple[float, float]]) -> list[tu
     """Points (R4): finite coordinates within 100 km of the origin; else ``ValueError``
     naming ``what`` and the bound."""
     line = [(float(x), float(y)) for x, y in points]
-    if any(not (math.isfinite(x) and math.isfinite(y)) for x, y in line):
+    if not all(map(math.isfinite, chain.from_iterable(line))):
         raise ValueError(f"{what} has a coordinate that is not a finite number")
-    reach = max((max(abs(x), abs(y)) for x, y in line), default=0.0)
+    reach = max(map(abs, chain.from_iterable(line)), default=0.0)
     if reach > bounds.SPAN_M:
         raise ValueError(f"{what} has a point {reach / 1000:,.1f} km from the origin: a "
                          f"siege spans at most {bounds.SPAN_M / 1000:,.0f} km")
@@ -130,9 +131,8 @@ def span_of(rings: Iterable[list[tuple[float, float]]]) -> float:
 
 
 def _shoelace(points: list[tuple[float, float]]) -> float:
-    n = len(points)
-    return sum(points[i][0] * points[(i + 1) % n][1] - points[(i + 1) % n][0] * points[i][1]
-               for i in range(n)) / 2.0
+    return sum(x1 * y2 - x2 * y1 for (x1, y1), (x2, y2)
+               in zip(points, points[1:] + points[:1])) / 2.0
 
 
 def _collinear(points: list[tuple[float, float]]) -> bool:
@@ -143,8 +143,9 @@ def _collinear(points: list[tuple[float, float]]) -> bool:
 
 
 # A turn counts as one only when its sine is at least this: far above the rounding of
-# coordinates within R4's 100 km and sides of at least 5 cm (about 1e-9).
-_CLEAR_TURN = 1e-6
+# coordinates within R4's 100 km and sides of at least 5 cm (about 1e-9). Squared: compared
+# with squares, so no root is taken.
+_CLEAR_TURN_SQUARED = 1e-12
 _CONVEX_MAX_CORNERS = 64
 
 
@@ -162,7 +163,7 @@ def _plainly_convex(points: list[tuple[float, float]]) -> bool:
     for cx, cy in points:
         vx, vy = cx - bx, cy - by
         cross = ux * vy - uy * vx
-        if abs(cross) <= _CLEAR_TURN * math.hypot(ux, uy) * math.hypot(vx, vy):
+        if cross * cross <= _CLEAR_TURN_SQUARED * (ux * ux + uy * uy) * (vx * vx + vy * vy):
             return False
         if positive is None:
             positive = cross > 0
@@ -170,6 +171,7 @@ def _plainly_convex(points: list[tuple[float, float]]) -> bool:
             return False
         turning += math.atan2(cross, ux * vx + uy * vy)
         bx, by, ux, uy = cx, cy, vx, vy
+    # Every turn the same way: the ring goes round a whole number of times; once is simple.
     return abs(abs(turning) - 2 * math.pi) < 1e-6
 
 
