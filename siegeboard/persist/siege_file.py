@@ -96,7 +96,8 @@ WRITER_PREFIX = "siegeboard "
 __all__ = [
     "DOCUMENT", "MAX_MEMBERS", "MAX_MEMBER_BYTES", "MAX_TOTAL_BYTES", "SUFFIX", "FileStamp",
     "SiegeFile", "SiegeFileChanged", "SiegeFileError", "SiegeFileReadOnly", "backup_path",
-    "file_stamp", "member_name_problem", "read_siege", "siege_from_json", "write_siege",
+    "encode_siege", "file_stamp", "member_name_problem", "read_siege", "siege_from_json",
+    "write_siege",
 ]
 
 
@@ -689,8 +690,16 @@ def _field_path(location: tuple[int | str, ...]) -> str:
 # --------------------------------------------------------------------------- saving
 
 
+def encode_siege(siege_file: SiegeFile, name: str = DOCUMENT) -> bytes:
+    """The bytes ``write_siege`` writes for ``siege_file``, after the same checks (each
+    refusal a ``SiegeFileError`` naming ``name``); touches no file. Safe in a worker thread
+    while nothing changes ``siege_file`` in place (``persist.mutations.snapshot``)."""
+    images = _images_for_saving(siege_file, name)
+    return _archive(_document_for_saving(siege_file.siege, name), images)
+
+
 def write_siege(path: str | Path, siege_file: SiegeFile, *, backup: bool = True,
-                replace_read_only: bool = False) -> FileStamp:
+                replace_read_only: bool = False, encoded: bytes | None = None) -> FileStamp:
     """Save atomically; the previous version of ``path`` is kept as ``<path>.bak``. Returns
     the stamp of the file written (what a later save of it checks against).
 
@@ -707,11 +716,13 @@ def write_siege(path: str | Path, siege_file: SiegeFile, *, backup: bool = True,
 
     Raises ``SiegeFileError`` when the siege cannot be saved or the disk refuses (full, no
     permission, read-only); the message says the old file is unchanged (or that nothing was
-    written, for a new file), which is then true.
+    written, for a new file), which is then true. ``encoded``: what ``encode_siege`` gave
+    for ``siege_file`` (checked then), written as it is.
     """
     path = Path(path)
-    images = _images_for_saving(siege_file, path.name)
-    document = _document_for_saving(siege_file.siege, path.name)
+    if encoded is None:
+        images = _images_for_saving(siege_file, path.name)
+        document = _document_for_saving(siege_file.siege, path.name)
     existed = path.exists()
     if existed and not replace_read_only and _read_only(path):
         raise SiegeFileReadOnly(path)
@@ -719,9 +730,7 @@ def write_siege(path: str | Path, siege_file: SiegeFile, *, backup: bool = True,
     if expected is not None and expected.path != os.path.realpath(path):
         expected = None
     try:
-        buffer = io.BytesIO()
-        _write_archive(buffer, document, images)
-        data = buffer.getvalue()
+        data = _archive(document, images) if encoded is None else encoded
         atomic_write(path, lambda stream: write_all(stream, data), backup=backup,
                      before_replace=None if expected is None else
                      lambda: _still_as_read(path, expected))
@@ -831,6 +840,12 @@ def _images_for_saving(siege_file: SiegeFile, name: str) -> dict[str, bytes]:
         raise SiegeFileError(f"cannot save {name}: the map image {siege_map.member!r} is not "
                              f"among the images; nothing was written")
     return images
+
+
+def _archive(document: bytes, images: dict[str, bytes]) -> bytes:
+    buffer = io.BytesIO()
+    _write_archive(buffer, document, images)
+    return buffer.getvalue()
 
 
 def _write_archive(stream: BinaryIO, document: bytes, images: dict[str, bytes]) -> None:
