@@ -98,3 +98,15 @@ def test_a_document_with_other_spacing_opens_the_careful_way_as_the_same_siege(t
     assert read_siege(path).siege == sample_siege(structures=3)
     assert len(careful) == 1
     assert json.loads(_document(path))["name"] == "Castle Rock"
+
+
+def test_a_large_siege_in_play_is_written_in_slices_as_the_models_own_json(tmp_path):
+    from siegeboard.rules.engine import beginning_of
+
+    siege = sample_siege(structures=1000)  # more than one slice of structures
+    siege.base = beginning_of(siege)  # the town before its log, written the same way
+    assert len(siege_file._document_parts(siege)) > 8
+    path = tmp_path / "big.siege"
+    write_siege(path, SiegeFile(siege=siege, images={MAP_MEMBER: png()}))
+    assert _document(path) == siege.model_dump_json().encode()
+    assert read_siege(path).siege == siege
