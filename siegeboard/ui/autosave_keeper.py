@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import os
 import threading
+import time
 from pathlib import Path
 
 from PySide6.QtCore import QObject, QTimer, Signal
@@ -135,6 +136,7 @@ class AutosaveKeeper(QObject):
 
     def _encode(self, job: tuple) -> None:
         """In the worker: the snapshot's bytes (or why it cannot be saved)."""
+        time.sleep(0.002)  # the window's thread goes back to its events first
         try:
             data = encode_siege(job[2], "the autosave")
             self._result = (job, data, None)
