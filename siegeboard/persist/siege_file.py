@@ -3,7 +3,8 @@
 Format
 ------
 - ``siege.json``: the pydantic ``Siege`` as UTF-8 JSON, with ``schema_version``
-  (schema: ``siege.schema.json`` beside this module; older versions: ``migrate.py``).
+  (schema: ``siege.schema.json`` beside this module; older versions: ``migrate.py``);
+  written compact, in the model's field order (any JSON layout opens).
 - every other member is an image (PNG, JPEG, TIFF, WEBP or BMP); the map names its own in
   ``map.member``. Member names stay inside the archive: no absolute paths, no ``..``, no
   backslashes, no drive letters.
@@ -24,7 +25,10 @@ the field; never another exception class and never a half-valid siege. A refusal
 about the file's size: the directory's entry count is read from its end record first, members
 are inflated a chunk at a time and stopped past their declared size, a PNG is stopped at data
 after its end, unknown keys are refused once, and validation stops at the first bad item.
-The result records the version read (``SiegeFile.stamp``) and the decoded pixels.
+The result records the version read (``SiegeFile.stamp``) and the decoded pixels. A
+document that is exactly what this siegeboard writes for the siege it holds is validated in
+one pass of pydantic's JSON reader instead (writing it again must give the very bytes read);
+any other, and any refusal, is read the careful way.
 
 Two writers: ``lock.hold_lock`` serialises read-modify-writes, and ``write_siege`` refuses
 (``SiegeFileChanged``) to rename over a file that is no longer the version that was read.
@@ -79,8 +83,8 @@ MAX_MEMBERS = 100
 MAX_MEMBER_BYTES = 500 * 1024 * 1024
 MAX_TOTAL_BYTES = 1024 * 1024 * 1024
 # siege.json: a town of fifty thousand structures in play (the town and its base, the town
-# before the first entry: 55 MB of compact JSON) fits; parsing this much costs a few hundred
-# megabytes at most.
+# before the first entry: 55 MB of compact JSON) fits; reading this much the careful way
+# costs under a gigabyte.
 MAX_DOCUMENT_BYTES = 64 * 1024 * 1024
 # Every entry of the zip directory: 46 bytes, a name, an extra field and a comment.
 MAX_DIRECTORY_BYTES = MAX_MEMBERS * (46 + 3 * 1024)
