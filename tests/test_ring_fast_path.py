@@ -1,5 +1,5 @@
-"""The footprint check's shortcut for plainly convex rings decides as GEOS does: it only
-accepts, and only what GEOS would accept as simple and not flat."""
+"""The footprint check's shortcut for plainly fine rings decides as the checks one by one
+do: it only accepts, only what they accept, and gives what they give."""
 
 from __future__ import annotations
 
@@ -9,11 +9,17 @@ import random
 import pytest
 
 from siegeboard.model import validation
-from siegeboard.model.validation import _collinear, _plainly_convex, _self_crossing
+from siegeboard.model.validation import _plainly_fine
 
 
-def _exact(ring) -> bool:
-    return not _collinear(ring) and not _self_crossing(ring)
+def _exact(ring, monkeypatch):
+    """What the checks one by one say of ``ring``: the ring they give, or their refusal."""
+    with monkeypatch.context() as patched:
+        patched.setattr(validation, "_plainly_fine", lambda ring: None)
+        try:
+            return validation.validate_ring(ring)
+        except ValueError as error:
+            return str(error)
 
 
 def _random_rings(count: int, seed: int):
@@ -38,12 +44,13 @@ def _random_rings(count: int, seed: int):
         yield ring
 
 
-def test_the_shortcut_only_accepts_what_geos_accepts():
+def test_the_shortcut_only_accepts_what_the_checks_accept(monkeypatch):
     accepted = 0
     for ring in _random_rings(4000, seed=7):
-        if _plainly_convex(ring):
+        plain = _plainly_fine(ring)
+        if plain is not None:
             accepted += 1
-            assert _exact(ring), ring
+            assert plain == _exact(ring, monkeypatch), ring
     assert accepted > 1000  # the shortcut does take the common case
 
 
@@ -53,9 +60,14 @@ def test_the_shortcut_only_accepts_what_geos_accepts():
     [(0, 0), (1, 1), (1, 0), (0, 1)],                      # a bow-tie
     [(math.cos(4 * math.pi * k / 5), math.sin(4 * math.pi * k / 5)) for k in range(5)],  # star
     [(0, 0), (2, 0), (2, 2), (1, 1), (0, 2)],              # concave
+    [(0, 0), (0.05, 0), (0.05, 10), (0, 10)],               # a side of exactly 5 cm
+    [(0, 0), (0.5, 0), (0.5, 0.5), (0, 0.5)],               # an area of exactly 0.25 m2
+    [(0, 0), (math.nan, 0), (1, 1)],                       # not a number
+    [(0, 0), (2e5, 0), (1, 1)],                            # beyond 100 km
+    [(0, 0), (1, 0), (0, 0)],                              # closed on two corners
 ])
-def test_the_shortcut_leaves_the_doubtful_to_the_exact_tests(ring):
-    assert not _plainly_convex(ring)
+def test_the_shortcut_leaves_the_doubtful_to_the_checks(ring):
+    assert _plainly_fine(ring) is None
 
 
 def test_validate_ring_says_the_same_with_and_without_the_shortcut(monkeypatch):
@@ -71,5 +83,5 @@ def test_validate_ring_says_the_same_with_and_without_the_shortcut(monkeypatch):
         return out
 
     fast = verdicts()
-    monkeypatch.setattr(validation, "_plainly_convex", lambda ring: False)
+    monkeypatch.setattr(validation, "_plainly_fine", lambda ring: None)
     assert verdicts() == fast

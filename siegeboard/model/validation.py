@@ -34,6 +34,9 @@ def validate_ring(ring: list[tuple[float, float]]) -> list[tuple[float, float]]:
     coordinates finite and within 100 km of the origin, at most 10,000 corners, no side
     under 5 cm, an area of at least 0.25 m2. Linear but for the crossing test (n log n).
     """
+    plain = _plainly_fine(ring)
+    if plain is not None:
+        return plain
     points = validate_points("footprint", ring)
     if len(points) > 1 and points[0] == points[-1]:
         points = points[:-1]
@@ -46,13 +49,10 @@ def validate_ring(ring: list[tuple[float, float]]) -> list[tuple[float, float]]:
     if shortest < bounds.SIDE_MIN_M:
         raise ValueError(f"footprint has a side of {shortest * 100:.2g} cm: no side may be "
                          f"shorter than {bounds.SIDE_MIN_M * 100:g} cm")
-    # Most footprints are plainly convex (houses, wall sections): then they are neither flat
-    # nor self-crossing, and GEOS need not be asked (it cost half of opening a town).
-    if not _plainly_convex(points):
-        if _collinear(points):
-            raise ValueError("footprint is empty: its area is zero")
-        if _self_crossing(points):
-            raise ValueError("footprint is self-crossing: its edges cross each other")
+    if _collinear(points):
+        raise ValueError("footprint is empty: its area is zero")
+    if _self_crossing(points):
+        raise ValueError("footprint is self-crossing: its edges cross each other")
     area = abs(_shoelace(points))
     if area < 1e-9:
         raise ValueError("footprint is empty: its area is zero")
@@ -147,32 +147,61 @@ def _collinear(points: list[tuple[float, float]]) -> bool:
 # with squares, so no root is taken.
 _CLEAR_TURN_SQUARED = 1e-12
 _CONVEX_MAX_CORNERS = 64
+# A side or an area counts as past its bound only this clearly (rounding apart).
+_CLEAR_SIDE_SQUARED = (bounds.SIDE_MIN_M * (1 + 1e-9)) ** 2
+_CLEAR_AREA_TWICE = 2 * bounds.AREA_MIN_M2 * (1 + 1e-9)
 
 
-def _plainly_convex(points: list[tuple[float, float]]) -> bool:
-    """True only when the ring is certainly strictly convex, hence simple and not flat: every
-    corner turns the same way by a clear margin and the ring goes round once. False says
-    nothing (the ring may be fine): the caller then asks the exact tests."""
-    count = len(points)
-    if count > _CONVEX_MAX_CORNERS:
-        return False
+def _plainly_fine(ring) -> list[tuple[float, float]] | None:
+    """What ``validate_ring`` returns for ``ring`` when the ring certainly passes all its
+    checks, found in one pass; None says nothing (the ring may be fine or not): the checks
+    are then asked one by one, and name what is wrong.
+
+    Certainly fine: a few corners, every coordinate finite and within reach, every side
+    clearly long enough, the area clearly large enough, and strictly convex (every corner
+    turning the same way by a clear margin, the ring going round once), hence simple, not
+    flat and of distinct corners. Most footprints are (houses, wall sections, towers): GEOS
+    need not be asked, which cost half of opening a town."""
+    count = len(ring)
+    if not 3 <= count <= _CONVEX_MAX_CORNERS + 1:
+        return None
+    try:
+        points = [(float(x), float(y)) for x, y in ring]
+    except (TypeError, ValueError):
+        return None
+    if points[0] == points[-1]:
+        points.pop()
+        count -= 1
+        if count < 3:
+            return None
+    span = bounds.SPAN_M
+    if not all(-span <= value <= span for value in chain.from_iterable(points)):
+        return None  # NaN and infinities fail the comparison too
+    twice_area = 0.0
     turning = 0.0
     positive = None
-    (ax, ay), (bx, by) = points[-2], points[-1]
+    ax, ay = points[-1]
+    bx, by = points[0]
     ux, uy = bx - ax, by - ay
-    for cx, cy in points:
+    for cx, cy in points[1:] + points[:1]:
         vx, vy = cx - bx, cy - by
+        side = vx * vx + vy * vy
+        if side < _CLEAR_SIDE_SQUARED:
+            return None
         cross = ux * vy - uy * vx
-        if cross * cross <= _CLEAR_TURN_SQUARED * (ux * ux + uy * uy) * (vx * vx + vy * vy):
-            return False
+        if cross * cross <= _CLEAR_TURN_SQUARED * (ux * ux + uy * uy) * side:
+            return None
         if positive is None:
             positive = cross > 0
         elif (cross > 0) != positive:
-            return False
+            return None
         turning += math.atan2(cross, ux * vx + uy * vy)
+        twice_area += bx * cy - cx * by
         bx, by, ux, uy = cx, cy, vx, vy
     # Every turn the same way: the ring goes round a whole number of times; once is simple.
-    return abs(abs(turning) - 2 * math.pi) < 1e-6
+    if abs(abs(turning) - 2 * math.pi) >= 1e-6 or abs(twice_area) < _CLEAR_AREA_TWICE:
+        return None
+    return points
 
 
 def _self_crossing(points: list[tuple[float, float]]) -> bool:
