@@ -64,7 +64,7 @@ from siegeboard.persist.mutations import (
     put_structures,
 )
 from siegeboard.persist.siege_file import (
-    MAX_DOCUMENT_BYTES, FileStamp, SiegeFile, SiegeFileError, read_siege,
+    MAX_DOCUMENT_BYTES, FileStamp, SiegeFile, read_siege,
 )
 from siegeboard.rules.context import Outcome, RuleError
 from siegeboard.rules.engine import replay_entry
@@ -237,8 +237,8 @@ def recover(autosave: Path, journal: Path | None) -> tuple[SiegeFile, JournalRep
 
     Raises ``SiegeFileError`` when the autosave itself cannot be read. A journal that is not
     this autosave's is not played; a change that cannot be played stops the journal there,
-    and the siege is the autosave with the changes before it (``JournalReplay.problem``
-    says so)."""
+    and the siege is the autosave with the changes before it; changes that together do not
+    make a valid siege are all left out (``JournalReplay.problem`` says which)."""
     siege_file = read_siege(autosave)
     replay = JournalReplay()
     if journal is None:
@@ -265,8 +265,22 @@ def recover(autosave: Path, journal: Path | None) -> tuple[SiegeFile, JournalRep
         replay.applied = number
     replay.saved = player.saved
     if replay.applied:
-        _check_whole(siege_file.siege)
+        problem = _not_whole(siege_file.siege)
+        if problem is not None:
+            return read_siege(autosave), JournalReplay(problem=(
+                f"the changes of its journal do not make a siege a file can hold ({problem}); "
+                f"they were left out"))
     return siege_file, replay
+
+
+def _not_whole(siege: Siege) -> str | None:
+    """Why the recovered siege is not one a file can hold (what its next save checks too),
+    or None."""
+    try:
+        Siege.model_validate_json(siege.model_dump_json())
+    except ValidationError as error:
+        return _plain(error)
+    return None
 
 
 def _plain(error: BaseException) -> str:
@@ -275,15 +289,6 @@ def _plain(error: BaseException) -> str:
         where = ".".join(str(part) for part in first["loc"])
         return f"{where}: {first['msg']}" if where else first["msg"]
     return str(error) or type(error).__name__
-
-
-def _check_whole(siege: Siege) -> None:
-    """The recovered siege is one a file can hold (what its next save checks too)."""
-    try:
-        Siege.model_validate_json(siege.model_dump_json())
-    except ValidationError as error:
-        raise SiegeFileError(f"the autosave with its journal is not a valid siege "
-                             f"({_plain(error)})") from None
 
 
 @cache

@@ -189,3 +189,12 @@ def test_a_save_of_the_gms_file_is_remembered_for_the_recovered_siege(window, tm
     window.append(journal.saved_line(stamp, 1))
     _, replay = recovered(window)
     assert replay.saved == (stamp, 1)
+
+
+def test_changes_that_do_not_make_a_valid_siege_are_left_out_together(window):
+    # Each change is valid alone; together they break a reference (a battery's target).
+    target = next(b.target_id for b in window.siege.batteries.values() if b.target_id)
+    window.append(journal.structures_line({target: None}, None))
+    siege_file, replay = recovered(window)
+    assert replay.applied == 0 and "they were left out" in replay.problem
+    assert siege_file.siege == read_siege(window.autosave).siege

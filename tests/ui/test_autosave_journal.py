@@ -5,20 +5,15 @@ redos included, a journal torn by the crash left out with one message."""
 
 from __future__ import annotations
 
-import os
 import shutil
 import subprocess
 import sys
 import textwrap
-import time
 from importlib import resources
 from pathlib import Path
 
-import pytest
-
 from siegeboard.model.siege import Siege
 from siegeboard.persist import journal, read_siege
-from siegeboard.ui import autosave_keeper
 
 SAMPLE = Path(str(resources.files("siegeboard.resources").joinpath("samples", "castle.siege")))
 ROOT = Path(__file__).resolve().parents[2]
@@ -112,7 +107,7 @@ def test_a_journal_torn_by_the_crash_is_recovered_but_its_last_line(
 
 
 def test_a_shot_appends_to_the_journal_and_the_idle_window_folds_it_in(
-        qtbot, window, tmp_path, private_autosave, monkeypatch):
+        qtbot, window, tmp_path, private_autosave):
     path = tmp_path / "castle.siege"
     shutil.copyfile(SAMPLE, path)
     assert window.files.open_path(path)
