@@ -1,7 +1,7 @@
 """The autosave's journal in the window (issue 22): a shot costs the window a line appended,
 the full autosave is folded in by a worker when the window is idle, and a window killed
 in another process is recovered from its autosave and journal, shots, edits, undos and
-redos included, a journal torn by the crash left out with one message."""
+redos included, a last line torn by the crash left out with one message."""
 
 from __future__ import annotations
 
