@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
+from itertools import chain
 
 from siegeboard.model import bounds
 
@@ -33,6 +34,9 @@ def validate_ring(ring: list[tuple[float, float]]) -> list[tuple[float, float]]:
     coordinates finite and within 100 km of the origin, at most 10,000 corners, no side
     under 5 cm, an area of at least 0.25 m2. Linear but for the crossing test (n log n).
     """
+    plain = _plainly_fine(ring)
+    if plain is not None:
+        return plain
     points = validate_points("footprint", ring)
     if len(points) > 1 and points[0] == points[-1]:
         points = points[:-1]
@@ -41,7 +45,7 @@ def validate_ring(ring: list[tuple[float, float]]) -> list[tuple[float, float]]:
                          f"{bounds.CORNERS_MAX:,} are allowed")
     if len(set(points)) < 3:
         raise ValueError("footprint is empty: it needs at least three distinct corners")
-    shortest = min(math.dist(points[i - 1], points[i]) for i in range(len(points)))
+    shortest = min(map(math.dist, points[-1:] + points[:-1], points))
     if shortest < bounds.SIDE_MIN_M:
         raise ValueError(f"footprint has a side of {shortest * 100:.2g} cm: no side may be "
                          f"shorter than {bounds.SIDE_MIN_M * 100:g} cm")
@@ -90,9 +94,9 @@ def validate_points(what: str, points: Iterable[tuple[float, float]]) -> list[tu
     """Points (R4): finite coordinates within 100 km of the origin; else ``ValueError``
     naming ``what`` and the bound."""
     line = [(float(x), float(y)) for x, y in points]
-    if any(not (math.isfinite(x) and math.isfinite(y)) for x, y in line):
+    if not all(map(math.isfinite, chain.from_iterable(line))):
         raise ValueError(f"{what} has a coordinate that is not a finite number")
-    reach = max((max(abs(x), abs(y)) for x, y in line), default=0.0)
+    reach = max(map(abs, chain.from_iterable(line)), default=0.0)
     if reach > bounds.SPAN_M:
         raise ValueError(f"{what} has a point {reach / 1000:,.1f} km from the origin: a "
                          f"siege spans at most {bounds.SPAN_M / 1000:,.0f} km")
@@ -127,9 +131,8 @@ def span_of(rings: Iterable[list[tuple[float, float]]]) -> float:
 
 
 def _shoelace(points: list[tuple[float, float]]) -> float:
-    n = len(points)
-    return sum(points[i][0] * points[(i + 1) % n][1] - points[(i + 1) % n][0] * points[i][1]
-               for i in range(n)) / 2.0
+    return sum(x1 * y2 - x2 * y1 for (x1, y1), (x2, y2)
+               in zip(points, points[1:] + points[:1])) / 2.0
 
 
 def _collinear(points: list[tuple[float, float]]) -> bool:
@@ -137,6 +140,68 @@ def _collinear(points: list[tuple[float, float]]) -> bool:
     a = points[0]
     b = next(point for point in points if point != a)
     return all(_orient(a, b, point) == 0 for point in points)
+
+
+# A turn counts as one only when its sine is at least this: far above the rounding of
+# coordinates within R4's 100 km and sides of at least 5 cm (about 1e-9). Squared: compared
+# with squares, so no root is taken.
+_CLEAR_TURN_SQUARED = 1e-12
+_CONVEX_MAX_CORNERS = 64
+# A side or an area counts as past its bound only this clearly (rounding apart).
+_CLEAR_SIDE_SQUARED = (bounds.SIDE_MIN_M * (1 + 1e-9)) ** 2
+_CLEAR_AREA_TWICE = 2 * bounds.AREA_MIN_M2 * (1 + 1e-9)
+
+
+def _plainly_fine(ring) -> list[tuple[float, float]] | None:
+    """What ``validate_ring`` returns for ``ring`` when the ring certainly passes all its
+    checks, found in one pass; None says nothing (the ring may be fine or not): the checks
+    are then asked one by one, and name what is wrong.
+
+    Certainly fine: a few corners, every coordinate finite and within reach, every side
+    clearly long enough, the area clearly large enough, and strictly convex (every corner
+    turning the same way by a clear margin, the ring going round once), hence simple, not
+    flat and of distinct corners. Most footprints are (houses, wall sections, towers): GEOS
+    need not be asked, which cost half of opening a town."""
+    count = len(ring)
+    if not 3 <= count <= _CONVEX_MAX_CORNERS + 1:
+        return None
+    try:
+        points = [(float(x), float(y)) for x, y in ring]
+    except (TypeError, ValueError):
+        return None
+    if points[0] == points[-1]:
+        points.pop()
+        count -= 1
+        if count < 3:
+            return None
+    span = bounds.SPAN_M
+    if not all(-span <= value <= span for value in chain.from_iterable(points)):
+        return None  # NaN and infinities fail the comparison too
+    twice_area = 0.0
+    turning = 0.0
+    positive = None
+    ax, ay = points[-1]
+    bx, by = points[0]
+    ux, uy = bx - ax, by - ay
+    for cx, cy in points[1:] + points[:1]:
+        vx, vy = cx - bx, cy - by
+        side = vx * vx + vy * vy
+        if side < _CLEAR_SIDE_SQUARED:
+            return None
+        cross = ux * vy - uy * vx
+        if cross * cross <= _CLEAR_TURN_SQUARED * (ux * ux + uy * uy) * side:
+            return None
+        if positive is None:
+            positive = cross > 0
+        elif (cross > 0) != positive:
+            return None
+        turning += math.atan2(cross, ux * vx + uy * vy)
+        twice_area += bx * cy - cx * by
+        bx, by, ux, uy = cx, cy, vx, vy
+    # Every turn the same way: the ring goes round a whole number of times; once is simple.
+    if abs(abs(turning) - 2 * math.pi) >= 1e-6 or abs(twice_area) < _CLEAR_AREA_TWICE:
+        return None
+    return points
 
 
 def _self_crossing(points: list[tuple[float, float]]) -> bool:

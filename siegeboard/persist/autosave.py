@@ -9,13 +9,15 @@ Life of a window (each window has its own ``Autosaver``)::
         if this window crashes too)
     saver.begin()                      # this window is running (pending() begins too)
     saver.save(siege_file, source)     # on a timer, whenever the document is dirty
+    saver.save(..., journal=lines)     # the same, and the journal that follows it begun
     saver.clean_exit()                 # on a normal close: this window's autosaves removed
 
 Autosaves are written atomically (``write_siege`` without a backup) to the autosave folder,
 never to the GM's own file, one per source file and window:
 ``<stem>-<hash of the source path>-<window token>.siege``, or ``untitled-<window token>.siege``
 for a siege never saved. A small ``.json`` beside each says which source it belongs to and
-which window keeps it.
+which window keeps it. Beside each autosave, its journal (``persist.journal``): the changes
+made since it was written, which recovery plays on it.
 
 Each running window holds a live marker, the lock (``lock.hold_lock``) of
 ``window-<token>`` in the folder: ``.window-<token>.lock``, holding its process id, host and
@@ -39,10 +41,13 @@ from contextlib import ExitStack
 
 import platformdirs
 
-from siegeboard.persist.atomic import atomic_write
+from collections.abc import Sequence
+
+from siegeboard.persist import journal as journals
+from siegeboard.persist.atomic import atomic_write, plain_reason, sync_directory, write_all
 from siegeboard.persist.lock import SiegeFileLocked, hold_lock, lock_holder
 from siegeboard.persist.siege_file import (
-    SUFFIX, FileStamp, SiegeFile, SiegeFileError, read_siege, write_siege,
+    SUFFIX, FileStamp, SiegeFile, SiegeFileError, encode_siege, read_siege, write_siege,
 )
 
 _SIDECAR = ".json"
@@ -77,6 +82,10 @@ class RecoveryCandidate:
     # source changed, only the entries after those are this window's to play again).
     source_stamp: FileStamp | None = None
     log_on_disk: int | None = None
+    # The journal that follows the autosave (None: none) and its whole changes, which
+    # recovery plays on it (``persist.journal.recover``).
+    journal: Path | None = None
+    journal_changes: int = 0
 
     def describe(self) -> str:
         """One line for a recovery dialog: name, source, clock, counts and both times."""
@@ -85,6 +94,9 @@ class RecoveryCandidate:
                 f"structure{'s' if self.structures != 1 else ''}, {self.log_length} log "
                 f"entr{'ies' if self.log_length != 1 else 'y'}; autosaved "
                 f"{_local(self.saved_at)}")
+        if self.journal_changes:
+            text += (f", and {self.journal_changes} later change"
+                     f"{'s' if self.journal_changes != 1 else ''} from its journal")
         if self.source_saved_at is not None:
             newer = " (newer than the autosave)" if self.source_saved_at > self.saved_at else ""
             text += f"; the file was saved {_local(self.source_saved_at)}{newer}"
@@ -134,13 +146,21 @@ class Autosaver:
         return self.folder / f"{stem}-{digest}-{self.token}{SUFFIX}"
 
     def save(self, siege_file: SiegeFile, source_path: str | Path | None, *,
-             log_on_disk: int | None = None) -> Path:
+             log_on_disk: int | None = None, encoded: bytes | None = None,
+             journal: Sequence[bytes] | None = None) -> Path:
         """Autosave ``siege_file``, the document opened from ``source_path`` (None if never
         saved); return the autosave's path. ``siege_file.stamp`` (when it is of the source)
         and ``log_on_disk`` (the log entries the source held) are kept with it for recovery.
+        ``encoded``: the file's bytes as ``encode_siege`` made them (in a worker thread).
+
+        ``journal``: begin the journal that follows this autosave with these lines (each a
+        ``journal.numbered`` change made since ``siege_file`` was taken). It is written
+        before the autosave replaces the old one, so at every moment one journal follows
+        the autosave on disk; the old journal is then replaced. Without it, the old journal
+        stays, following the old autosave only, and is not played on this one.
 
         Atomic like any save; raises ``SiegeFileError`` if it cannot be written, in which case
-        the previous autosave is intact. The GM's own file is never touched.
+        the previous autosave and its journal are intact. The GM's own file is never touched.
         """
         target = self.autosave_path(source_path)
         self.folder.mkdir(parents=True, exist_ok=True)
@@ -149,8 +169,21 @@ class Autosaver:
             siege_file.stamp.path == os.path.realpath(source) else None
         self._write_note(target, {"source": source, "log_on_disk": log_on_disk,
                                   "source_stamp": None if stamp is None else asdict(stamp)})
-        write_siege(target, SiegeFile(siege=siege_file.siege, images=siege_file.images),
-                    backup=False)
+        to_write = SiegeFile(siege=siege_file.siege, images=siege_file.images)
+        if journal is None:
+            write_siege(target, to_write, backup=False, encoded=encoded)
+            return target
+        if encoded is None:
+            encoded = encode_siege(to_write, target.name)
+        following = journals.next_journal_path(target)
+        lines = [journals.header(journals.file_sha256(encoded)) + b"\n", *journal]
+        try:
+            atomic_write(following, lambda stream: write_all(stream, b"".join(lines)))
+            write_siege(target, to_write, backup=False, encoded=encoded)
+            os.replace(following, journals.journal_path(target))
+            sync_directory(self.folder)
+        except OSError as error:
+            raise SiegeFileError(f"could not autosave: {plain_reason(error)}") from error
         return target
 
     def clean_exit(self) -> None:
@@ -248,11 +281,14 @@ class Autosaver:
         log_on_disk = note.get("log_on_disk")
         if not isinstance(log_on_disk, int) or not 0 <= log_on_disk <= len(siege.log):
             log_on_disk = None
+        found = journals.count_changes(path, contents.stamp.sha256)
+        journal, changes = found if found is not None else (None, 0)
         return RecoveryCandidate(
             path=path, saved_at=datetime.fromtimestamp(saved, timezone.utc), source_path=source,
             siege_name=siege.name, clock_label=siege.clock.label(),
             structures=len(siege.structures), log_length=len(siege.log),
-            source_saved_at=source_saved, source_stamp=stamp, log_on_disk=log_on_disk)
+            source_saved_at=source_saved, source_stamp=stamp, log_on_disk=log_on_disk,
+            journal=journal, journal_changes=changes)
 
     @staticmethod
     def _note(path: Path) -> dict:
@@ -276,7 +312,8 @@ class Autosaver:
 
     @staticmethod
     def _remove(path: Path) -> None:
-        for each in (path, path.with_suffix(_SIDECAR)):
+        for each in (path, path.with_suffix(_SIDECAR), journals.journal_path(path),
+                     journals.next_journal_path(path)):
             try:
                 each.unlink(missing_ok=True)
             except OSError:

@@ -20,7 +20,7 @@ from siegeboard.model.actions import AdvanceClock, FireAt
 from siegeboard.model.siege import MapImage, RulesetOptions, Siege
 from siegeboard.model.structure import Structure
 from siegeboard.model.weapon import Battery, Weapon
-from siegeboard.persist import FileStamp, SiegeFile, hold_lock, read_siege, write_siege
+from siegeboard.persist import FileStamp, SiegeFile, hold_lock, journal, read_siege, write_siege
 from siegeboard.rules import engine
 from siegeboard.rules.arsenal import available_weapons, find_weapon
 from siegeboard.rules.build import new_structure
@@ -69,6 +69,9 @@ class Document(DocumentChanges, DocumentPast, DocumentReload, QObject):
         self._past_reason: str | None = None
         # How many log entries the file on disk holds: the ones after are this window's own.
         self._log_on_disk = len(self.siege.log)
+        # Called with each change written into the siege, as a journal line, when the window
+        # keeps a journal beside its autosave (``ui.autosave_keeper``); None: no journal.
+        self.record_change = None
 
     # -- reading -------------------------------------------------------------------------
     @property
@@ -193,6 +196,7 @@ class Document(DocumentChanges, DocumentPast, DocumentReload, QObject):
             now.stamp = write_siege(target, to_save, replace_read_only=replace_read_only)
         self._unsaved = False
         self._log_on_disk = len(now.siege.log)
+        self._record(lambda: journal.saved_line(now.stamp, self._log_on_disk))
         self.undo_stack.setClean()
         if target != self.path:
             self.path = target

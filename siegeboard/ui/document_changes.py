@@ -2,7 +2,10 @@
 
 ``Document`` inherits them (``ui/document.py``); each writes one kind of change into the
 siege and announces it as a typed ``Change`` on ``changed``, so every view redraws only
-what changed. Nothing but a command calls them.
+what changed. Nothing but a command calls them. The writing itself is
+``persist.mutations``'s, which recovery plays the autosave's journal through; each mutator
+also hands its change, as a journal line, to ``record_change`` when a window keeps a journal
+(``ui.autosave_keeper``).
 """
 
 from __future__ import annotations
@@ -12,12 +15,22 @@ from collections.abc import Mapping, Sequence
 from siegeboard.model.siege import MapImage, RulesetOptions
 from siegeboard.model.structure import Structure
 from siegeboard.model.weapon import Battery, Weapon
+from siegeboard.persist import journal
+from siegeboard.persist.mutations import (
+    put_arsenal, put_grid_origin, put_map, put_mine_known, put_settings, put_snapshot_turn,
+    put_structures,
+)
 from siegeboard.rules import engine
 from siegeboard.ui.changes import Aspect, Change, structure_aspects
 
 
 class DocumentChanges:
-    """Mixed into ``Document``: expects ``siege``, ``siege_file``, ``changed`` and ``_index``."""
+    """Mixed into ``Document``: expects ``siege``, ``siege_file``, ``changed``, ``_index`` and
+    ``record_change`` (None, or called with each change as a journal line)."""
+
+    def _record(self, line) -> None:
+        if self.record_change is not None:
+            self.record_change(line())
 
     def apply_structures(self, new_states: Mapping[str, Structure | None],
                          order: Sequence[str] | None = None) -> None:
@@ -33,17 +46,15 @@ class DocumentChanges:
             old = structures.get(key)
             if state is None:
                 if old is not None:
-                    del structures[key]
                     removed.add(key)
+            elif old is None:
+                added.add(key)
             else:
-                structures[key] = state
-                if old is None:
-                    added.add(key)
-                else:
-                    changed.add(key)
-                    aspects |= structure_aspects(old, state)
+                changed.add(key)
+                aspects |= structure_aspects(old, state)
         # The index lists ids in the siege's order: a reorder outdates it too.
-        reordered = order is not None and _put_in_order(structures, order)
+        reordered = put_structures(self.siege, new_states, order)
+        self._record(lambda: journal.structures_line(new_states, order))
         if added or removed or Aspect.SHAPE in aspects or reordered:
             self._index = None
         if removed & set(self.selection):
@@ -55,18 +66,15 @@ class DocumentChanges:
     def apply_map(self, new_map: MapImage | None, images: dict[str, bytes] | None = None,
                   anchor: tuple[float, float] | None = None) -> None:
         """Put ``new_map`` under the board; ``anchor`` is the label anchor with it."""
-        if images is not None:
-            self.siege_file.images = dict(images)
-        self.siege.map = new_map
-        relabelled = anchor != self.siege.label_anchor
-        self.siege.label_anchor = anchor
+        relabelled = put_map(self.siege_file, new_map, images, anchor)
+        self._record(lambda: journal.map_line(new_map, images, anchor))
         self.changed.emit(Change.of(Aspect.MAP, Aspect.GRID) if relabelled
                           else Change.of(Aspect.MAP))
 
     def apply_grid_origin(self, origin: tuple[float, float],
                           anchor: tuple[float, float] | None = None) -> None:
-        self.siege.grid_origin = tuple(origin)
-        self.siege.label_anchor = None if anchor is None else tuple(anchor)
+        put_grid_origin(self.siege, origin, anchor)
+        self._record(lambda: journal.grid_line(origin, anchor))
         self.changed.emit(Change.of(Aspect.GRID))
 
     def apply_outcome(self, outcome: engine.Outcome, *, forward: bool) -> None:
@@ -76,6 +84,7 @@ class DocumentChanges:
             outcome.apply_to(siege)
         else:
             outcome.revert(siege)
+        self._record(lambda: journal.outcome_line(outcome, forward=forward))
         before, after = outcome.fields.get("weapons", ({}, {}))
         adopted = set(after) - set(before)
         added, removed, changed = set(), set(), set()
@@ -111,48 +120,25 @@ class DocumentChanges:
 
         ``weapon_order``/``battery_order``: the ids in the order the table must then have
         (as in ``apply_structures``)."""
-        siege = self.siege
-        for table, states, order in ((siege.weapons, weapons, weapon_order),
-                                     (siege.batteries, batteries, battery_order)):
-            for key, state in states.items():
-                if state is None:
-                    table.pop(key, None)
-                else:
-                    table[key] = state
-            if order is not None:
-                _put_in_order(table, order)
+        put_arsenal(self.siege, weapons, batteries, weapon_order=weapon_order,
+                    battery_order=battery_order)
+        self._record(lambda: journal.arsenal_line(weapons, batteries, weapon_order,
+                                                  battery_order))
         self.changed.emit(Change(weapons=frozenset(weapons), batteries=frozenset(batteries)))
 
     def apply_mine_known(self, mine_id: str, known: bool | None) -> None:
-        mines = dict(self.siege.mines)
-        mines[mine_id] = mines[mine_id].model_copy(update={"known": known})
-        self.siege.mines = mines
+        put_mine_known(self.siege, mine_id, known)
+        self._record(lambda: journal.mine_known_line(mine_id, known))
         self.changed.emit(Change.of(Aspect.MINES))
 
     def apply_settings(self, name: str, options: RulesetOptions, dice_seed: int,
                        players_side: str | None = None) -> None:
-        self.siege.name = name
-        self.siege.options = options.model_copy()
-        self.siege.dice_seed = dice_seed
-        if players_side is not None:
-            self.siege.players_side = players_side
+        put_settings(self.siege, name, options, dice_seed, players_side)
+        self._record(lambda: journal.settings_line(name, options, dice_seed, players_side))
         self.changed.emit(Change.of(Aspect.SETTINGS))
 
     def apply_snapshot_turn(self, turn: int | None) -> None:
-        self.siege.last_snapshot_turn = turn
+        put_snapshot_turn(self.siege, turn)
+        self._record(lambda: journal.snapshot_turn_line(turn))
         self.changed.emit(Change())  # no view shows it
 
-
-def _put_in_order(table: dict, order: Sequence[str]) -> bool:
-    """Reorder ``table`` in place: the keys of ``order`` first, in that order, then any
-    other key as it was. A removed entry put back by an undo returns to its old place, so
-    the saved JSON (dicts keep their order) is the very same. True if anything moved."""
-    if list(table) == list(order):
-        return False
-    entries = {key: table[key] for key in order if key in table}
-    entries |= {key: value for key, value in table.items() if key not in entries}
-    if list(entries) == list(table):
-        return False
-    table.clear()
-    table.update(entries)
-    return True

@@ -20,7 +20,9 @@ from siegeboard.model.siege import Siege
 from siegeboard.persist import (
     SiegeFile, SiegeFileChanged, SiegeFileError, SiegeFileReadOnly, read_siege,
 )
+from siegeboard.persist import journal
 from siegeboard.persist.autosave import Autosaver, RecoveryCandidate
+from siegeboard.persist.journal import JournalReplay
 from siegeboard.ui.autosave_keeper import AutosaveKeeper
 from siegeboard.ui.document import Document
 from siegeboard.ui.map_scene import MapScene
@@ -67,10 +69,19 @@ class FileController:
             if self.prompts.ask_recover(candidates[0].describe()) else False
 
     def recover(self, candidate: RecoveryCandidate) -> bool:
-        """Open ``candidate`` as unsaved work. A declined or unreadable one stays in the
-        autosave folder until the next clean exit."""
+        """Open ``candidate`` as unsaved work: the autosave with the changes of its journal
+        played on it. A declined or unreadable one stays in the autosave folder until the
+        next clean exit. A journal cut short by the crash, or damaged, is played as far as
+        it can be, and one message says what was left out."""
+        def work(progress: Progress) -> tuple[SiegeFile, JournalReplay]:
+            progress.report(0, 0, f"Reading {candidate.path.name}")
+            siege_file, replayed = journal.recover(candidate.path, candidate.journal)
+            self.scene.prepare(siege_file, progress)
+            return siege_file, replayed
+
         try:
-            siege_file = self.read(candidate.path, "Recovering the autosave")
+            siege_file, replayed = run_with_progress(self.prompts.parent,
+                                                     "Recovering the autosave", work)
         except (SiegeFileError, ValueError) as error:
             self.prompts.warn(f"Cannot recover the autosave: {plain_clause(error)}. "
                               f"It is kept in {candidate.path}.")
@@ -78,8 +89,13 @@ class FileController:
         except Cancelled:
             self.show_status(f"Recovery cancelled: the autosave is kept in {candidate.path}.")
             return False
+        read_as, log_on_disk = candidate.source_stamp, candidate.log_on_disk
+        if replayed.saved is not None:  # the GM saved after the autosave was written
+            read_as, log_on_disk = replayed.saved
+        if log_on_disk is not None:
+            log_on_disk = min(log_on_disk, len(siege_file.siege.log))
         self.document.load(siege_file, candidate.source_path, unsaved=True,
-                           read_as=candidate.source_stamp, log_on_disk=candidate.log_on_disk)
+                           read_as=read_as, log_on_disk=log_on_disk)
         # Kept under this session's name before the old copy goes.
         if self.autosave.save_now() is not None:
             self.autosaver.discard(candidate)
@@ -87,6 +103,10 @@ class FileController:
         where = candidate.source_path.name if candidate.source_path else "a new file"
         self.show_status(f"Recovered the autosave of {candidate.saved_at.astimezone():%H:%M}. "
                          f"Save goes to {where}.")
+        if replayed.problem is not None:
+            self.prompts.warn(f"Recovered the autosave and {replayed.applied} later "
+                              f"change{'s' if replayed.applied != 1 else ''}, but "
+                              f"{replayed.problem}.")
         return True
 
     def end_session(self) -> None:

@@ -106,16 +106,39 @@ def engine_cases(n: int, siege: Siege, index: StructureIndex, *, runs: int) -> d
 
 
 def file_cases(siege: Siege, folder: Path, *, runs: int) -> dict[str, Any]:
-    path = folder / "town.siege"
-    siege_file = SiegeFile(siege=siege)
-    timing, _ = measure(lambda: write_siege(path, siege_file, backup=False), runs=runs,
-                        budget_s=30)
-    figures: dict[str, Any] = {"save": _timing(timing), "file_bytes": path.stat().st_size}
-    timing, opened = measure(lambda: read_siege(path), runs=runs, budget_s=30)
-    if opened.siege != siege:
-        raise AssertionError("the reopened siege differs from the saved one")
-    figures["open"] = _timing(timing)
+    """Save and open the town; then the same for the town in play (``played_``): after a
+    shot and a 12-turn minute of fires in a tenth of it, so the file holds the town twice
+    (its base, R2) and a log of thousands of rolls."""
+    figures: dict[str, Any] = {}
+    for label, each in (("", siege), ("played_", _played(siege))):
+        path = folder / f"{label}town.siege"
+        siege_file = SiegeFile(siege=each)
+        timing, _ = measure(lambda: write_siege(path, siege_file, backup=False), runs=runs,
+                            budget_s=30)
+        figures[f"{label}save"] = _timing(timing)
+        figures[f"{label}file_bytes"] = path.stat().st_size
+        timing, opened = measure(lambda: read_siege(path), runs=runs, budget_s=30)
+        if opened.siege != each:
+            raise AssertionError("the reopened siege differs from the saved one")
+        figures[f"{label}open"] = _timing(timing)
+        figures[f"{label}rolls"] = sum(len(entry.rolls) for entry in each.log)
     return figures
+
+
+def _played(siege: Siege) -> Siege:
+    """A copy of the town after a shot and a 12-turn minute with a tenth of it on fire."""
+    from siegeboard.rules.engine import apply_in_place
+
+    played = _copy_with_structures(siege)
+    object.__setattr__(played, "weapons", dict(siege.weapons))
+    object.__setattr__(played, "log", [])
+    set_fires(played, 0.1)
+    weapon_id = add_bench_weapon(played)
+    index = StructureIndex.for_structures(played.structures)
+    apply_in_place(played, FireAt(weapon_id=weapon_id, at=town_centre(len(siege.structures)),
+                                  range_m=RANGE_M), RandomDice(7), index=index)
+    apply_in_place(played, AdvanceClock(turns=12), RandomDice(11), index=index)
+    return played
 
 
 # ----------------------------------------------------------------------------- Qt
@@ -208,6 +231,89 @@ def qt_cases(n: int, siege: Siege, *, runs: int) -> dict[str, Any]:
         changed = changed.united(scene.structure_items[key].sceneBoundingRect())
     timing, _ = measure(lambda: _render_region(scene, changed), runs=max(5, runs))
     figures["redraw"] = _timing(timing)
+    document.undo_stack.undo()
+    figures.update(_autosave_cases(document, weapon_id, point, runs=runs))
+    return figures
+
+
+def _autosave_cases(document, weapon_id: str, point, *, runs: int) -> dict[str, Any]:
+    """The click to fire with the window's autosave on (``gui_shot_autosave``): the loop of
+    ``gui_shot`` on the siege in play (after a first shot), the document's changes
+    journaled by an ``AutosaveKeeper``, timing all that runs on the GUI thread during the
+    click (engine, journal line, scene update; no fold runs meanwhile: the window is busy).
+    Then the idle fold-in of the journal: the GUI thread's part (the snapshot when it
+    starts, writing the worker's bytes when it ends) apart from the worker's."""
+    import time
+
+    from siegeboard.persist.autosave import Autosaver
+    from siegeboard.persist.mutations import snapshot
+    from siegeboard.persist.siege_file import encode_siege
+    from siegeboard.ui.autosave_keeper import AutosaveKeeper
+
+    app = qt_app()
+    figures: dict[str, Any] = {}
+
+    def clicks() -> dict[str, Any]:
+        walls, cpus = [], []
+        for _ in range(max(5, runs)):
+            timing, _ = measure(lambda: document.fire_at(weapon_id, point, range_m=RANGE_M),
+                                runs=1)
+            walls.append(timing.median_s)
+            cpus.append(timing.cpu_median_s)
+            document.undo_stack.undo()
+        walls.sort()
+        cpus.sort()
+        return {"median_s": walls[len(walls) // 2], "cpu_median_s": cpus[len(cpus) // 2],
+                "runs": len(walls), "min_s": walls[0], "max_s": walls[-1]}
+
+    # The siege in play: its first shot (which keeps the town as it was before, R2, a copy
+    # of every structure: the engine's cost, not the autosave's) stays. The same clicks
+    # without the autosave first, for the ratio.
+    document.fire_at(weapon_id, point, range_m=RANGE_M)
+    figures["gui_shot_in_play"] = clicks()
+    with tempfile.TemporaryDirectory(prefix="siegeboard-bench-autosave-") as folder:
+        keeper = AutosaveKeeper(document, Autosaver(folder))
+        keeper.autosaver.begin()
+        committed: list[float] = []
+        commit = keeper._commit
+
+        def timed_commit(*args):
+            start = time.perf_counter()
+            try:
+                return commit(*args)
+            finally:
+                committed.append(time.perf_counter() - start)
+
+        keeper._commit = timed_commit
+
+        def settle() -> None:
+            while keeper.busy or keeper._soon.isActive():
+                app.processEvents()
+                time.sleep(0.001)
+
+        document.fire_at(weapon_id, point, range_m=RANGE_M)  # the first change: a fold at once
+        settle()
+        document.undo_stack.undo()
+        figures["gui_shot_autosave"] = clicks()
+        figures["journal_bytes"] = keeper.journal_path.stat().st_size
+        # The fold: what the GUI thread does when it starts and ends, and the worker's part.
+        started, committed[:] = [], []
+        for _ in range(3):
+            document.fire_at(weapon_id, point, range_m=RANGE_M)
+            keeper._idle.stop()
+            start = time.perf_counter()
+            keeper.fold()
+            started.append(time.perf_counter() - start)
+            settle()
+            document.undo_stack.undo()
+        figures["fold_gui_start"] = {"median_s": sorted(started)[1], "runs": 3}
+        figures["fold_gui_commit"] = {"median_s": sorted(committed)[len(committed) // 2],
+                                      "runs": len(committed)}
+        timing, _ = measure(lambda: encode_siege(snapshot(document.file_to_save())), runs=3,
+                            budget_s=30)
+        figures["fold_worker"] = _timing(timing)
+        keeper.stop()
+        document.record_change = None
     return figures
 
 

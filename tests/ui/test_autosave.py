@@ -39,7 +39,7 @@ def test_a_clock_step_is_autosaved_beside_never_over_the_gms_file(
     assert window.document.modified
 
 
-def test_the_minute_timer_saves_only_unsaved_work(window, tmp_path, private_autosave):
+def test_the_minute_timer_saves_only_unsaved_work(qtbot, window, tmp_path, private_autosave):
     assert window.autosave.timer.interval() == autosave_keeper.INTERVAL_MS == 60_000
     assert window.autosave.timer.isActive()
     assert window.files.open_path(gate_town(tmp_path / "town.siege"))
@@ -47,6 +47,8 @@ def test_the_minute_timer_saves_only_unsaved_work(window, tmp_path, private_auto
     assert autosaves(private_autosave) == []
     window.document.edit_structure("gate", name="Barbican")
     window.autosave.timer.timeout.emit()
+    # Written by the autosave's worker thread: the window does not wait for it.
+    qtbot.waitUntil(lambda: len(autosaves(private_autosave)) == 1, timeout=5000)
     (kept,) = autosaves(private_autosave)
     assert read_siege(kept).siege.structures["gate"].name == "Barbican"
 

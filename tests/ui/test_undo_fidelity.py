@@ -53,7 +53,7 @@ table_dice = st.none() | st.lists(st.integers(1, 6), max_size=40)
 
 def saved_json(siege: Siege) -> bytes:
     """The bytes a save writes as ``siege.json`` (``test_saved_json_is_what_a_save_writes``)."""
-    return siege.model_dump_json(indent=1).encode("utf-8")
+    return siege.model_dump_json().encode("utf-8")
 
 
 @cache
