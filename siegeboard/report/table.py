@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from siegeboard.geometry import label_of, shape_of, squares_overlapped
+from siegeboard.geometry import StructureIndex, label_of, shape_of, squares_overlapped
+from siegeboard.geometry.squares import first_squares
 from siegeboard.model.siege import Siege
 from siegeboard.model.structure import Structure
 from siegeboard.rules import registry
@@ -23,18 +24,23 @@ def structure_square(structure: Structure, origin: tuple[float, float]) -> tuple
     return min(squares_overlapped(shape_of(structure), origin), key=lambda s: (s[1], s[0]))
 
 
-def structure_rows(siege: Siege) -> list[dict[str, object]]:
-    """One dict per structure, sorted by square then name, with the ruleset's own figures."""
+def structure_rows(siege: Siege, index: StructureIndex | None = None) -> list[dict[str, object]]:
+    """One dict per structure, sorted by square then name, with the ruleset's own figures.
+    ``index``: the siege's ``StructureIndex`` when the caller has one (its footprints are
+    reused, not rebuilt)."""
     rules = registry.ruleset_of(siege)
+    structures = list(siege.structures.values())
+    shapes = ([index.polygon(structure.id) for structure in structures] if index is not None
+              else [shape_of(structure) for structure in structures])
+    origin, anchor = siege.grid_origin, siege.label_anchor
     rows = []
     order: dict[str, tuple[int, int]] = {}
-    for structure in siege.structures.values():
+    for structure, square in zip(structures, first_squares(shapes, origin)):
         row: dict[str, object] = {
             "id": structure.id, "name": structure.name, "kind": structure.kind,
-            "square": label_of(structure_square(structure, siege.grid_origin), siege.grid_origin,
-                               siege.label_anchor),
+            "square": label_of(square, origin, anchor),
         }
-        order[structure.id] = structure_square(structure, siege.grid_origin)[::-1]
+        order[structure.id] = square[::-1]
         figures = rules.table_figures(structure)
         fire = figures.pop("fire")
         row |= figures | {"state": rules.state(structure).word, "fire": fire,
