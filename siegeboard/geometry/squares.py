@@ -188,6 +188,24 @@ def squares_away_many(point: PointLike, footprints: Sequence[Polygon],
     return nearest  # type: ignore[return-value]
 
 
+def _axis_boxes(shapes: numpy.ndarray, minx, miny, maxx, maxy) -> numpy.ndarray:
+    """Which of ``shapes`` are rectangles with sides along the axes (as footprints drawn on
+    the grid are): four corners, each on a corner of the box, each side along one axis."""
+    boxes = numpy.zeros(len(shapes), dtype=bool)
+    four = numpy.flatnonzero((shapely.get_num_coordinates(shapes) == 5)
+                             & (shapely.get_num_interior_rings(shapes) == 0))
+    if not four.size:
+        return boxes
+    corners = shapely.get_coordinates(shapes[four]).reshape(len(four), 5, 2)
+    xs, ys = corners[:, :, 0], corners[:, :, 1]
+    on_box = (((xs == minx[four, None]) | (xs == maxx[four, None]))
+              & ((ys == miny[four, None]) | (ys == maxy[four, None]))).all(axis=1)
+    # Each side moves along exactly one axis: no corner repeated, none crossed diagonally.
+    along = ((xs[:, 1:] != xs[:, :-1]) != (ys[:, 1:] != ys[:, :-1])).all(axis=1)
+    boxes[four] = on_box & along
+    return boxes
+
+
 def first_squares(footprints: Sequence[Polygon],
                   origin: tuple[float, float] = (0.0, 0.0)) -> list[Square]:
     """For each footprint (valid polygons, as a ``StructureIndex`` holds them), the first
@@ -210,14 +228,29 @@ def first_squares(footprints: Sequence[Polygon],
     cells = width * height
     column, row = first_col.copy(), first_row.copy()  # a footprint in one square: that one
     sliver = numpy.zeros(len(footprints), dtype=bool)
-    # In rounds: each footprint's next square under its box in reading order, all clipped at
-    # once, until one overlaps; most overlap their first, so few are clipped twice.
+    boxes = _axis_boxes(shapes, minx, miny, maxx, maxy)
+    # In rounds: each footprint's next square under its box in reading order, all decided at
+    # once, until one overlaps; most overlap their first, so few are looked at twice.
     pending = numpy.flatnonzero(cells > 1)
     step = 0
     while pending.size:
         columns = first_col[pending] + step % width[pending]
         rows = first_row[pending] + step // width[pending]
-        overlaps = _overlapping(shapes[pending], columns, rows, origin)
+        overlaps = numpy.zeros(len(pending), dtype=bool)
+        # A rectangle along the axes overlaps a square by the product of the two overlaps:
+        # clipped only where that is too near OVERLAP_M2 for float noise not to matter.
+        x0 = origin[0] + columns.astype(float) * SQUARE_M
+        y0 = origin[1] + rows.astype(float) * SQUARE_M
+        across = (numpy.minimum(maxx[pending], x0 + SQUARE_M)
+                  - numpy.maximum(minx[pending], x0))
+        down = numpy.minimum(maxy[pending], y0 + SQUARE_M) - numpy.maximum(miny[pending], y0)
+        area = numpy.where((across > 0) & (down > 0), across * down, 0.0)
+        boxed = boxes[pending]
+        overlaps[boxed] = area[boxed] > 2 * OVERLAP_M2
+        unsure = ~boxed | ((area > 0) & (area <= 2 * OVERLAP_M2))
+        if unsure.any():
+            overlaps[unsure] = _overlapping(shapes[pending[unsure]], columns[unsure],
+                                            rows[unsure], origin)
         column[pending[overlaps]] = columns[overlaps]
         row[pending[overlaps]] = rows[overlaps]
         last = step + 1 >= cells[pending]

@@ -25,6 +25,14 @@ def odd_footprints(seed: int = 5) -> list[Polygon]:
               Polygon([(-15, -3), (25, -3), (25, 33), (-15, 33)],   # a courtyard in the middle
                       [[(-10, 1), (20, 1), (20, 29), (-10, 29)]]),
               Polygon([(5, 5), (15, 5), (5, 15)])]                  # a triangle over a corner
+    # Boxes that enter their first square by a hair: under, near and over OVERLAP_M2 (1e-9).
+    for far in (0.0, 90_000.0):
+        for hair in (1e-10, 1.2e-10, 1.25e-10, 1.3e-10, 2.5e-10, 3e-10, 1e-6):
+            x = far + 10 - hair
+            shapes.append(Polygon([(x, 1), (x + 8, 1), (x + 8, 9), (x, 9)]))
+            shapes.append(Polygon([(x, 1), (x, 9), (x + 8, 9), (x + 8, 1)]))  # turned the other way
+    shapes += [Polygon([(0, 0), (8, 0), (8, 0), (8, 12), (0, 0)]),      # a corner repeated
+               Polygon([(5, 5), (15, 4), (16, 14), (4, 15)])]            # a box turned a little
     for _ in range(300):
         x, y = rng.uniform(-60, 60), rng.uniform(-60, 60)
         w, h = rng.choice((0.5, 2, 9.999, 10, 10.001, 23)), rng.choice((0.5, 4, 10, 31))
