@@ -14,6 +14,7 @@ from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPen
 
 from siegeboard.geometry import StructureIndex
+from siegeboard.model.progress import NO_PROGRESS, Progress
 from siegeboard.rules.knowledge import players_view
 from siegeboard import __version__
 from siegeboard.model.siege import Siege
@@ -94,14 +95,15 @@ def table_columns(ruleset: str, players: bool) -> list[Column]:
     return columns
 
 
-def table_cells(siege: Siege, players: bool,
-                index: StructureIndex | None = None) -> list[dict[str, str]]:
+def table_cells(siege: Siege, players: bool, index: StructureIndex | None = None,
+                progress: Progress = NO_PROGRESS) -> list[dict[str, str]]:
     """The table's rows as text, sorted by square (``structure_rows``' order); ``index``:
-    the siege's ``StructureIndex``, when the caller has built one."""
+    the siege's ``StructureIndex``, when the caller has built one; ``progress`` as
+    ``structure_rows`` tells it."""
     rules = registry.ruleset_of(siege)
     kinds = rules.catalogue.kinds
     cells = []
-    for row in structure_rows(siege, index):
+    for row in structure_rows(siege, index, progress):
         structure = siege.structures[row["id"]]
         entry = kinds.get(structure.kind)
         text = {key: str(value) for key, value in row.items()}
@@ -234,10 +236,12 @@ def table_layout(columns: list[Column], rows: list[dict[str, str]], width: float
 
 
 class SnapshotLayout:
-    """Every page of one snapshot, laid out for a content area of ``width`` x ``height`` points."""
+    """Every page of one snapshot, laid out for a content area of ``width`` x ``height`` points.
+    ``progress`` is told how the structure table's layout goes (``structure_rows``); a
+    ``Cancelled`` from it stops the layout."""
 
     def __init__(self, siege: Siege, plan: Plan | None, options: SnapshotOptions,
-                 width: float, height: float):
+                 width: float, height: float, progress: Progress = NO_PROGRESS):
         if options.players:  # the players' copy holds only what they know, from the start
             siege = players_view(siege, options.side)
         self.siege = siege
@@ -251,7 +255,7 @@ class SnapshotLayout:
         self.sheets: list[MapSheet] = []
         self._add_map_pages()
         if options.include_table:
-            self._add_table_pages()
+            self._add_table_pages(progress)
         if options.include_log:
             self._add_log_pages()
 
@@ -472,11 +476,11 @@ class SnapshotLayout:
 
     # -- the structure table ----------------------------------------------------------------
 
-    def _add_table_pages(self) -> None:
+    def _add_table_pages(self, progress: Progress = NO_PROGRESS) -> None:
         columns = table_columns(self.siege.ruleset, self.options.players)
         # The map's index, built once for the map pages and the table's squares.
         index = self.map_painter.index if self.siege.structures else None
-        cells = table_cells(self.siege, self.options.players, index)
+        cells = table_cells(self.siege, self.options.players, index, progress)
         body_w, body_h = self.body_size()
         layout = table_layout(columns, cells, body_w)
         # Rows go onto pages by their real (wrapped) heights.
