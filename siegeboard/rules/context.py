@@ -115,7 +115,11 @@ class Outcome:
             else:
                 siege.structures[key] = value.model_copy(deep=True)
         for name, (before, later) in self.fields.items():
-            object.__setattr__(siege, name, copy_value(later if after else before))
+            value = later if after else before
+            # The beginning (R2) is copied as a beginning: it shares its structures.
+            value = value.beginning() if name == "base" and value is not None \
+                else copy_value(value)
+            object.__setattr__(siege, name, value)
         if not after and self.order_before is not None:
             structures = siege.structures
             ordered = {key: structures[key] for key in self.order_before if key in structures}

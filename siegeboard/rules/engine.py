@@ -169,8 +169,9 @@ def apply_in_place(siege: Siege, action: Any, dice: Dice, *,
 
 
 def beginning_of(siege: Siege) -> Siege:
-    """A copy of ``siege`` as a beginning for its log (R2): no log and no base of its own."""
-    return siege.model_copy(update={"log": [], "base": None}, deep=True)
+    """A copy of ``siege`` as a beginning for its log (R2): no log and no base of its own,
+    sharing its structures (``Siege.beginning``)."""
+    return siege.beginning()
 
 
 def replay_log(siege: Siege) -> Siege:
