@@ -186,7 +186,8 @@ def paint_snapshot(device: QPaintDevice, siege: Siege, images: dict[str, bytes],
     given; any other device (QImage, QSvgGenerator) gets one page, ``page`` or the first (the
     map). The device's own paper and orientation are used: see ``configure_page``.
     Raises ``SnapshotError`` when the device cannot be painted on or the page is too small,
-    ``Cancelled`` when ``progress`` (told before each page) says so.
+    ``Cancelled`` when ``progress`` (told as a city's table is laid out, and before each
+    page) says so.
     """
     layout, content = snapshot_layout(device, siege, images, options, progress)
     total = len(layout.pages)
@@ -234,7 +235,8 @@ def export_snapshot(path: str | Path, siege: Siege, images: dict[str, bytes],
     target and renamed over it, every write checked, so a failed export (a full disk) says so
     and leaves no half file.
     Raises ``SnapshotError`` naming what to fix (unknown format, missing folder...), or
-    ``Cancelled`` when ``progress`` (told before each PDF page, or each PNG/SVG file) says
+    ``Cancelled`` when ``progress`` (told as a city's table is laid out, then before each PDF
+    page, or each PNG/SVG file) says
     so: the file being written is dropped; with ``all_pages``, the pages already written stay.
     """
     path = Path(path)

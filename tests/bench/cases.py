@@ -363,10 +363,11 @@ def big_map_case(side_px: int = 10_000, structures: int = 2000) -> dict[str, Any
 # ----------------------------------------------------------------------------- city in memory
 
 CITY_N = 50_000
-# A .siege document of 50,000 structures (~40 MB of indented JSON) is over the cap a file
+# A .siege document of 50,000 structures (~40 MB of indented JSON; ~96 MB with the log of a
+# minute of 5,000 wild fires) is over the cap a file
 # may hold (32 MiB) until the save path writes it smaller: the bench lifts the cap, on both
 # sides, to what the city needs; a no-op once the cap is above it.
-CITY_DOCUMENT_BYTES = 64 * 1024 * 1024
+CITY_DOCUMENT_BYTES = 256 * 1024 * 1024
 _LIFT_CAP = """
 import siegeboard.persist.siege_file as siege_file
 siege_file.MAX_DOCUMENT_BYTES = max(siege_file.MAX_DOCUMENT_BYTES, {cap})
@@ -415,6 +416,17 @@ class _StepPeaks:
     def stop(self) -> None:
         self._stop.set()
         self._thread.join()
+
+
+def _save_or_gap(document, figures: dict[str, Any]) -> None:
+    """Save the document; a save the file format refuses is reported as ``save_gap`` (its
+    memory is measured all the same)."""
+    from siegeboard.persist import SiegeFileError
+
+    try:
+        document.save()
+    except SiegeFileError as error:
+        figures["save_gap"] = str(error)
 
 
 def city_process_case(n: int = CITY_N) -> dict[str, Any]:
@@ -468,7 +480,7 @@ def city_process_case(n: int = CITY_N) -> dict[str, Any]:
             step("shot", lambda: document.fire_at(BENCH_WEAPON_ID, town_centre(n),
                                                   range_m=RANGE_M))
             step("minute", lambda: document.advance_clock(12))
-            step("save", lambda: document.save())
+            step("save", lambda: _save_or_gap(document, figures))
         finally:
             peaks.stop()
         figures["steps"] = steps
