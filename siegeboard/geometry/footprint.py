@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
+import numpy
 import shapely
 from shapely.geometry import Polygon
 from shapely.geometry.base import BaseGeometry
@@ -47,6 +48,33 @@ def shape_of(structure) -> Polygon:
     every area, square and distance is measured on, so courtyards count for none of them."""
     holes = getattr(structure, "holes", None) or ()
     return as_polygon(Polygon(structure.footprint, holes) if holes else structure.footprint)
+
+
+def shapes_of(structures: Iterable) -> list[Polygon]:
+    """``[shape_of(s) for s in structures]``, the same polygons made in bulk: footprints of
+    the same number of corners and no holes in one shapely call each, checked in one call
+    (a city of 50,000 houses is mostly four-cornered). Raises what ``shape_of`` raises."""
+    structures = list(structures)
+    shapes: list[Polygon | None] = [None] * len(structures)
+    by_corners: dict[int, list[int]] = {}
+    for position, structure in enumerate(structures):
+        if getattr(structure, "holes", None) or not structure.footprint:
+            shapes[position] = shape_of(structure)
+        else:
+            by_corners.setdefault(len(structure.footprint), []).append(position)
+    for corners, positions in by_corners.items():
+        rings = numpy.asarray([structures[position].footprint for position in positions],
+                              dtype=float)
+        if rings.shape != (len(positions), corners, 2):  # not all pairs: shape_of says why
+            made = [shape_of(structures[position]) for position in positions]
+        else:
+            made = shapely.polygons(shapely.linearrings(rings)).tolist()
+            sound = shapely.is_valid(made) & (shapely.area(made) > 0)
+            for at in numpy.flatnonzero(~sound).tolist():
+                made[at] = shape_of(structures[positions[at]])  # raises, naming the fault
+        for position, polygon in zip(positions, made):
+            shapes[position] = polygon
+    return shapes  # type: ignore[return-value]
 
 
 def holes_of(polygon: Polygon) -> list[list[tuple[float, float]]]:

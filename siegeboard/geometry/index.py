@@ -10,7 +10,7 @@ from shapely.geometry import Point, Polygon
 from shapely.geometry.base import BaseGeometry
 from shapely.strtree import STRtree
 
-from siegeboard.geometry.footprint import as_polygon, shape_of
+from siegeboard.geometry.footprint import as_polygon, shapes_of
 
 
 class StructureIndex:
@@ -24,6 +24,9 @@ class StructureIndex:
     def __init__(self, footprints: Mapping[str, Sequence[tuple[float, float]] | Polygon]):
         self.ids: list[str] = list(footprints)
         self.polygons: list[Polygon] = [as_polygon(footprints[key]) for key in self.ids]
+        self._finish()
+
+    def _finish(self) -> None:
         self._position = {key: position for position, key in enumerate(self.ids)}
         self._polygon_array = numpy.asarray(self.polygons, dtype=object)
         self._tree = STRtree(self.polygons)
@@ -31,7 +34,11 @@ class StructureIndex:
     @classmethod
     def for_structures(cls, structures: Mapping[str, object]) -> "StructureIndex":
         """Index a siege's ``structures`` mapping (id -> Structure)."""
-        return cls({key: shape_of(structure) for key, structure in structures.items()})
+        index = cls.__new__(cls)
+        index.ids = list(structures)
+        index.polygons = shapes_of(structures.values())  # valid: no as_polygon again
+        index._finish()
+        return index
 
     def __len__(self) -> int:
         return len(self.ids)

@@ -13,6 +13,8 @@ from datetime import date
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPen
 
+from siegeboard.geometry import StructureIndex
+from siegeboard.model.progress import NO_PROGRESS, Progress
 from siegeboard.rules.knowledge import players_view
 from siegeboard import __version__
 from siegeboard.model.siege import Siege
@@ -93,12 +95,15 @@ def table_columns(ruleset: str, players: bool) -> list[Column]:
     return columns
 
 
-def table_cells(siege: Siege, players: bool) -> list[dict[str, str]]:
-    """The table's rows as text, sorted by square (``structure_rows``' order)."""
+def table_cells(siege: Siege, players: bool, index: StructureIndex | None = None,
+                progress: Progress = NO_PROGRESS) -> list[dict[str, str]]:
+    """The table's rows as text, sorted by square (``structure_rows``' order); ``index``:
+    the siege's ``StructureIndex``, when the caller has built one; ``progress`` as
+    ``structure_rows`` tells it."""
     rules = registry.ruleset_of(siege)
     kinds = rules.catalogue.kinds
     cells = []
-    for row in structure_rows(siege):
+    for row in structure_rows(siege, index, progress):
         structure = siege.structures[row["id"]]
         entry = kinds.get(structure.kind)
         text = {key: str(value) for key, value in row.items()}
@@ -157,6 +162,23 @@ class TableLayout:
     row_heights: list[float]
 
 
+class CachedMetrics:
+    """A font's metrics that measure each text once: a table of 50,000 rows says the same
+    kinds, states and figures over and over. ``horizontalAdvance`` and ``height`` as
+    ``QFontMetricsF``'s, so ``wrap`` takes either."""
+
+    def __init__(self, metrics: QFontMetricsF):
+        self._metrics = metrics
+        self._widths: dict[str, float] = {}
+        self.height = metrics.height
+
+    def horizontalAdvance(self, text: str) -> float:  # noqa: N802 (Qt's name)
+        width = self._widths.get(text)
+        if width is None:
+            width = self._widths[text] = self._metrics.horizontalAdvance(text)
+        return width
+
+
 def _longest_word(text: str, metrics: QFontMetricsF) -> float:
     return max((metrics.horizontalAdvance(word) for word in text.split()), default=0.0)
 
@@ -166,16 +188,19 @@ def table_layout(columns: list[Column], rows: list[dict[str, str]], width: float
     each column gets at least its longest word (header or cell) and, where there is room, its
     longest text on one line; what is left over is shared by the columns that wrap. When even
     the longest words do not fit side by side, the font gets smaller."""
+    # Each column's distinct texts: a city's table says the same words in most of its rows.
+    texts = {column.key: {row.get(column.key, "") for row in rows} for column in columns}
     columns = [column for column in columns if column.key in KEPT_COLUMNS
-               or any(row.get(column.key, "").strip() for row in rows)]
+               or any(text.strip() for text in texts[column.key])]
     for size in TABLE_FONT_SIZES:
-        regular, bold = QFontMetricsF(font(size)), QFontMetricsF(font(size, bold=True))
+        regular = CachedMetrics(QFontMetricsF(font(size)))
+        bold = CachedMetrics(QFontMetricsF(font(size, bold=True)))
         pad = 2 * CELL_PAD + 1
         least = [max(_longest_word(column.title, bold),
-                     max((_longest_word(row.get(column.key, ""), regular) for row in rows),
+                     max((_longest_word(text, regular) for text in texts[column.key]),
                          default=0.0)) + pad for column in columns]
         natural = [max(bold.horizontalAdvance(column.title),
-                       max((regular.horizontalAdvance(row.get(column.key, "")) for row in rows),
+                       max((regular.horizontalAdvance(text) for text in texts[column.key]),
                            default=0.0)) + pad for column in columns]
         if sum(least) <= width or size == TABLE_FONT_SIZES[-1]:
             break
@@ -191,8 +216,17 @@ def table_layout(columns: list[Column], rows: list[dict[str, str]], width: float
     line_h = max(ROW_H - 2, regular.height() + 1)
     header_lines = [wrap(column.title, bold, wide - 2 * CELL_PAD)
                     for column, wide in zip(columns, widths)]
-    cell_lines = [[wrap(row.get(column.key, ""), regular, wide - 2 * CELL_PAD)
-                   for column, wide in zip(columns, widths)] for row in rows]
+    wrapped: list[dict[str, list[str]]] = [{} for _ in columns]  # each text wrapped once
+
+    def cell(position: int, text: str) -> list[str]:
+        lines = wrapped[position].get(text)
+        if lines is None:
+            lines = wrapped[position][text] = wrap(text, regular, widths[position] - 2 * CELL_PAD)
+        return lines
+
+    keys = [column.key for column in columns]
+    cell_lines = [[cell(position, row.get(key, "")) for position, key in enumerate(keys)]
+                  for row in rows]
     header_h = max(ROW_H * 1.4, max((len(lines) for lines in header_lines), default=1)
                    * line_h + 4)
     row_heights = [max(ROW_H, max(len(lines) for lines in row) * line_h + 2) if row else ROW_H
@@ -202,10 +236,12 @@ def table_layout(columns: list[Column], rows: list[dict[str, str]], width: float
 
 
 class SnapshotLayout:
-    """Every page of one snapshot, laid out for a content area of ``width`` x ``height`` points."""
+    """Every page of one snapshot, laid out for a content area of ``width`` x ``height`` points.
+    ``progress`` is told how the structure table's layout goes (``structure_rows``); a
+    ``Cancelled`` from it stops the layout."""
 
     def __init__(self, siege: Siege, plan: Plan | None, options: SnapshotOptions,
-                 width: float, height: float):
+                 width: float, height: float, progress: Progress = NO_PROGRESS):
         if options.players:  # the players' copy holds only what they know, from the start
             siege = players_view(siege, options.side)
         self.siege = siege
@@ -219,7 +255,7 @@ class SnapshotLayout:
         self.sheets: list[MapSheet] = []
         self._add_map_pages()
         if options.include_table:
-            self._add_table_pages()
+            self._add_table_pages(progress)
         if options.include_log:
             self._add_log_pages()
 
@@ -440,9 +476,11 @@ class SnapshotLayout:
 
     # -- the structure table ----------------------------------------------------------------
 
-    def _add_table_pages(self) -> None:
+    def _add_table_pages(self, progress: Progress = NO_PROGRESS) -> None:
         columns = table_columns(self.siege.ruleset, self.options.players)
-        cells = table_cells(self.siege, self.options.players)
+        # The map's index, built once for the map pages and the table's squares.
+        index = self.map_painter.index if self.siege.structures else None
+        cells = table_cells(self.siege, self.options.players, index, progress)
         body_w, body_h = self.body_size()
         layout = table_layout(columns, cells, body_w)
         # Rows go onto pages by their real (wrapped) heights.
@@ -478,19 +516,22 @@ class SnapshotLayout:
                 x += width
             painter.setFont(font(layout.font_size))
             y = body.top() + header_h
+            # Made once per page, not per cell: a page holds some 300 cells.
+            stripe = QColor("#f2f2f2")
+            cells = [(left + CELL_PAD, width - 2 * CELL_PAD,
+                      column.align | Qt.AlignmentFlag.AlignVCenter)
+                     for left, width, column in zip(_starts(body.left(), layout.widths),
+                                                    layout.widths, layout.columns)]
+            line_h = layout.line_h
             for shown, index in enumerate(chunk):
                 height = layout.row_heights[index]
                 if shown % 2:
-                    painter.fillRect(QRectF(body.left(), y, body.width(), height),
-                                     QColor("#f2f2f2"))
-                x = body.left()
-                for width, lines, column in zip(layout.widths, layout.cell_lines[index],
-                                                layout.columns):
+                    painter.fillRect(QRectF(body.left(), y, body.width(), height), stripe)
+                for (left, width, flags), lines in zip(cells, layout.cell_lines[index]):
                     for number, line in enumerate(lines):
-                        painter.drawText(QRectF(x + CELL_PAD, y + 1 + number * layout.line_h,
-                                                width - 2 * CELL_PAD, layout.line_h),
-                                         column.align | Qt.AlignmentFlag.AlignVCenter, line)
-                    x += width
+                        if line:  # a blank cell draws nothing
+                            painter.drawText(QRectF(left, y + 1 + number * line_h, width, line_h),
+                                             flags, line)
                 y += height
             if not chunk:
                 painter.drawText(QRectF(body.left() + 3, y, body.width(), ROW_H),
@@ -574,6 +615,15 @@ class SnapshotLayout:
                     y += LOG_LINE_H
             painter.restore()
         return paint
+
+
+def _starts(left: float, widths: list[float]) -> list[float]:
+    """The left edges of columns of ``widths`` laid side by side from ``left``."""
+    starts = []
+    for width in widths:
+        starts.append(left)
+        left += width
+    return starts
 
 
 def _flow(blocks: list[list[tuple[float, bool, str]]], first: list[int], full: int,

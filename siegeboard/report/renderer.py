@@ -154,6 +154,8 @@ def shown_state(state: StructureState, look: Look) -> StructureState:
 
 def people_mark(structure: Structure) -> str:
     """"2 trapped, 1 hurt": the occupants to look after; "" when there are none."""
+    if not structure.occupants:
+        return ""  # most of a city: asked of every structure on every sheet
     trapped = structure.trapped_count
     hurt = sum(1 for person in structure.occupants if person.damage > 0)
     parts = ([f"{trapped} trapped"] if trapped else []) + ([f"{hurt} hurt"] if hurt else [])

@@ -29,7 +29,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtSvg import QSvgGenerator
 
-from siegeboard.model.progress import NO_PROGRESS, Progress
+from siegeboard.model.progress import NO_PROGRESS, Cancelled, Progress
 from siegeboard.model.siege import Siege
 from siegeboard.model.validation import MAX_SPAN_M
 from siegeboard.persist.atomic import atomic_write, plain_reason, write_all
@@ -156,8 +156,10 @@ def _content_rect(device: QPaintDevice) -> QRectF:
 
 
 def snapshot_layout(device: QPaintDevice, siege: Siege, images: dict[str, bytes],
-                    options: SnapshotOptions) -> tuple[SnapshotLayout, QRectF]:
-    """The pages a snapshot would have on ``device``, and the content rectangle (points)."""
+                    options: SnapshotOptions, progress: Progress = NO_PROGRESS
+                    ) -> tuple[SnapshotLayout, QRectF]:
+    """The pages a snapshot would have on ``device``, and the content rectangle (points).
+    A city's table tells ``progress`` how far its layout has got (see ``SnapshotLayout``)."""
     ensure_gui_app()
     try:
         plan = load_plan(siege, images)
@@ -168,7 +170,8 @@ def snapshot_layout(device: QPaintDevice, siege: Siege, images: dict[str, bytes]
         raise SnapshotError(f"the page is too small for a snapshot "
                             f"({content.width():.0f} x {content.height():.0f} pt inside margins)")
     try:
-        layout = SnapshotLayout(siege, plan, options, content.width(), content.height())
+        layout = SnapshotLayout(siege, plan, options, content.width(), content.height(),
+                                progress=progress)
     except ValueError as error:
         raise SnapshotError(str(error)) from None
     return layout, content
@@ -183,14 +186,24 @@ def paint_snapshot(device: QPaintDevice, siege: Siege, images: dict[str, bytes],
     given; any other device (QImage, QSvgGenerator) gets one page, ``page`` or the first (the
     map). The device's own paper and orientation are used: see ``configure_page``.
     Raises ``SnapshotError`` when the device cannot be painted on or the page is too small,
-    ``Cancelled`` when ``progress`` (told before each page) says so.
+    ``Cancelled`` when ``progress`` (told as a city's table is laid out, and before each
+    page) says so.
     """
-    layout, content = snapshot_layout(device, siege, images, options)
+    layout, content = snapshot_layout(device, siege, images, options, progress)
     total = len(layout.pages)
     if page is not None and not 0 <= page < total:
         raise SnapshotError(f"page {page + 1}: this snapshot has {total} pages")
     paged = isinstance(device, QPagedPaintDevice)
     numbers = [page] if page is not None else (list(range(total)) if paged else [0])
+    _paint_pages(device, layout, content, numbers, progress)
+    return len(numbers)
+
+
+def _paint_pages(device: QPaintDevice, layout: SnapshotLayout, content: QRectF,
+                 numbers: list[int], progress: Progress = NO_PROGRESS) -> None:
+    """Paint pages ``numbers`` of ``layout`` on ``device``, telling ``progress`` before each.
+    A cancelled print is aborted, so that the printer gets none of it."""
+    total = len(layout.pages)
     painter = QPainter()
     if not painter.begin(device):
         raise SnapshotError("cannot paint on the output (is the path writable?)")
@@ -203,9 +216,13 @@ def paint_snapshot(device: QPaintDevice, siege: Siege, images: dict[str, bytes],
             if position:
                 device.newPage()
             layout.paint_page(painter, number, content)
+    except Cancelled:
+        abort = getattr(device, "abort", None)  # a QPrinter: drop the job, print nothing
+        if abort is not None:
+            abort()
+        raise
     finally:
         painter.end()
-    return len(numbers)
 
 
 def export_snapshot(path: str | Path, siege: Siege, images: dict[str, bytes],
@@ -218,7 +235,8 @@ def export_snapshot(path: str | Path, siege: Siege, images: dict[str, bytes],
     target and renamed over it, every write checked, so a failed export (a full disk) says so
     and leaves no half file.
     Raises ``SnapshotError`` naming what to fix (unknown format, missing folder...), or
-    ``Cancelled`` when ``progress`` (told before each PDF page, or each PNG/SVG file) says
+    ``Cancelled`` when ``progress`` (told as a city's table is laid out, then before each PDF
+    page, or each PNG/SVG file) says
     so: the file being written is dropped; with ``all_pages``, the pages already written stay.
     """
     path = Path(path)
@@ -236,16 +254,21 @@ def export_snapshot(path: str | Path, siege: Siege, images: dict[str, bytes],
         _write(path, lambda device: _export_pdf(device, siege, images, options, progress))
         return [path]
     width_pt, height_pt = page_points(options)
-    probe = _image_page(options, width_pt, height_pt)
-    total = len(snapshot_layout(probe, siege, images, options)[0].pages) if all_pages else 1
+    # Laid out once for every page: each page is a device of the same size and resolution.
+    probe = _svg_page(QBuffer(), siege, options) if suffix == ".svg" else \
+        _image_page(options, width_pt, height_pt)
+    layout, content = snapshot_layout(probe, siege, images, options, progress)
+    del probe  # a page's pixels: each page paints its own
+    total = len(layout.pages) if all_pages else 1
     written = []
     for number in range(total):
         progress.report(number, total, f"Writing page {number + 1} of {total}")
         target = path if number == 0 else path.with_name(f"{path.stem}-{number + 1}{suffix}")
         if suffix == ".png":
-            _write(target, lambda device: _export_png(device, siege, images, options, number))
+            _write(target, lambda device: _export_png(device, layout, content, options, number))
         else:
-            _write(target, lambda device: _export_svg(device, siege, images, options, number))
+            _write(target, lambda device: _export_svg(device, layout, content, siege, options,
+                                                      number))
         written.append(target)
     return written
 
@@ -293,18 +316,18 @@ def _image_page(options: SnapshotOptions, width_pt: float, height_pt: float) -> 
     return image
 
 
-def _export_png(device: QBuffer, siege: Siege, images: dict[str, bytes],
+def _export_png(device: QBuffer, layout: SnapshotLayout, content: QRectF,
                 options: SnapshotOptions, page: int) -> None:
     image = _image_page(options, *page_points(options))
-    paint_snapshot(image, siege, images, options, page=page)
+    _paint_pages(image, layout, content, [page])
     if options.greyscale:
         image = image.convertToFormat(QImage.Format.Format_Grayscale8)
     if not image.save(device, "PNG"):
         raise SnapshotError("the PNG could not be encoded")
 
 
-def _export_svg(device: QBuffer, siege: Siege, images: dict[str, bytes],
-                options: SnapshotOptions, page: int) -> None:
+def _svg_page(device: QIODevice, siege: Siege, options: SnapshotOptions) -> QSvgGenerator:
+    """An SVG page of the paper's size, in points, written to ``device``."""
     width_pt, height_pt = page_points(options)
     generator = QSvgGenerator()
     generator.setOutputDevice(device)
@@ -313,4 +336,9 @@ def _export_svg(device: QBuffer, siege: Siege, images: dict[str, bytes],
     generator.setViewBox(QRectF(0, 0, width_pt, height_pt))
     generator.setTitle(f"{siege.name}: {siege.clock.label()}")
     generator.setDescription("siegeboard snapshot")
-    paint_snapshot(generator, siege, images, options, page=page)
+    return generator
+
+
+def _export_svg(device: QBuffer, layout: SnapshotLayout, content: QRectF, siege: Siege,
+                options: SnapshotOptions, page: int) -> None:
+    _paint_pages(_svg_page(device, siege, options), layout, content, [page])

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from siegeboard.geometry import label_of, shape_of, square_of, squares_overlapped
+from siegeboard.geometry import StructureIndex, label_of, shape_of, square_of, squares_overlapped
+from siegeboard.geometry.squares import first_squares
+from siegeboard.model.progress import NO_PROGRESS, Progress
 from siegeboard.model.siege import Siege
 from siegeboard.model.structure import Structure
 from siegeboard.rules import registry
@@ -27,18 +29,31 @@ def structure_square(structure: Structure, origin: tuple[float, float]) -> tuple
     return min(squares_overlapped(shape_of(structure), origin), key=lambda s: (s[1], s[0]))
 
 
-def structure_rows(siege: Siege) -> list[dict[str, object]]:
-    """One dict per structure, sorted by square then name, with the ruleset's own figures."""
+ROWS_PER_REPORT = 5000  # a table this long says how far it has got, every this many rows
+
+
+def structure_rows(siege: Siege, index: StructureIndex | None = None,
+                   progress: Progress = NO_PROGRESS) -> list[dict[str, object]]:
+    """One dict per structure, sorted by square then name, with the ruleset's own figures.
+    ``index``: the siege's ``StructureIndex`` when the caller has one (its footprints are
+    reused, not rebuilt). ``progress`` is told after every ``ROWS_PER_REPORT`` rows (a
+    city's table takes a second; a town's, too little to watch) and may cancel."""
     rules = registry.ruleset_of(siege)
+    structures = list(siege.structures.values())
+    shapes = ([index.polygon(structure.id) for structure in structures] if index is not None
+              else [shape_of(structure) for structure in structures])
+    origin, anchor = siege.grid_origin, siege.label_anchor
     rows = []
     order: dict[str, tuple[int, int]] = {}
-    for structure in siege.structures.values():
+    total = len(structures)
+    for done, (structure, square) in enumerate(zip(structures, first_squares(shapes, origin))):
+        if done and done % ROWS_PER_REPORT == 0:
+            progress.report(done, total, "Laying out the table")
         row: dict[str, object] = {
             "id": structure.id, "name": structure.name, "kind": structure.kind,
-            "square": label_of(structure_square(structure, siege.grid_origin), siege.grid_origin,
-                               siege.label_anchor),
+            "square": label_of(square, origin, anchor),
         }
-        order[structure.id] = structure_square(structure, siege.grid_origin)[::-1]
+        order[structure.id] = square[::-1]
         figures = rules.table_figures(structure)
         fire = figures.pop("fire")
         row |= figures | {"state": rules.state(structure).word, "fire": fire,

@@ -12,7 +12,8 @@ from collections.abc import Callable
 import json
 from pathlib import Path
 
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QSettings, QTimer
+from PySide6.QtGui import QPaintEngine
 
 from PySide6.QtPrintSupport import QPrinter, QPrintPreviewDialog
 
@@ -121,7 +122,9 @@ class SnapshotController:
         return True
 
     def print_snapshot(self) -> None:
-        """File > Print…: choose the options, then the print preview paints the snapshot."""
+        """File > Print…: choose the options, then the print preview paints the snapshot.
+        Its painting runs under a progress dialog; Cancel closes the preview, and neither
+        prints nor records anything."""
         dialog = self.snapshot_dialog(printing=True)
         if not self.prompts.run_dialog(dialog):
             return
@@ -131,15 +134,50 @@ class SnapshotController:
         configure_page(printer, options)
         preview = QPrintPreviewDialog(printer, self.prompts.parent)
         preview.setWindowTitle("Print snapshot")
-        preview.paintRequested.connect(lambda device: self.paint_snapshot_on(device, options))
-        if self.prompts.run_dialog(preview):
+        cancelled: list[bool] = []
+
+        def cancel() -> None:
+            cancelled.append(True)
+            # Once the preview's own event loop runs: rejected from inside its first paint,
+            # before exec() has begun waiting, it would wait on a hidden dialog for ever.
+            QTimer.singleShot(0, preview.reject)
+
+        preview.paintRequested.connect(
+            lambda device: self.paint_snapshot_on(device, options, on_cancel=cancel))
+        if self.prompts.run_dialog(preview) and not cancelled:
             self.document.mark_snapshot()
 
-    def paint_snapshot_on(self, device, options: SnapshotOptions) -> int:
-        """Paint the snapshot on ``device`` (the print preview's printer); 0 pages and one
-        message when it cannot be painted."""
+    def paint_snapshot_on(self, device, options: SnapshotOptions,
+                          on_cancel: Callable[[], None] | None = None) -> int:
+        """Paint the snapshot on ``device`` (the print preview's printer) under a progress
+        dialog; 0 pages and one message when it cannot be painted. Cancel calls
+        ``on_cancel`` and says what was left: nothing, in the preview; on a printer, the
+        pages already sent (a print job cannot be taken back)."""
+        last: list[tuple[int, int, str]] = [(0, 0, "")]
+
+        def work(progress):
+            class Watched:  # the last report heard: how many pages were painted
+                def report(self, done: int, total: int, what: str = "") -> None:
+                    last[0] = (done, total, what)
+                    progress.report(done, total, what)
+
+            return paint_snapshot(device, self.document.siege, self.document.images, options,
+                                  progress=Watched())
+
         try:
-            return paint_snapshot(device, self.document.siege, self.document.images, options)
+            return run_with_progress(self.prompts.parent, "Printing the snapshot", work)
         except SnapshotError as error:
             self.prompts.warn(f"Cannot print the snapshot: {plain_clause(error)}.")
+            return 0
+        except Cancelled:
+            engine = device.paintEngine()
+            previewing = engine is not None and engine.type() == QPaintEngine.Type.Picture
+            sent, total, what = last[0]
+            if previewing or not what.startswith("Painting") or not sent:
+                self.show_status("Printing cancelled: nothing printed.")
+            else:
+                self.show_status(f"Printing cancelled: {sent} of {total} pages went to the "
+                                 "printer.")
+            if on_cancel is not None:
+                on_cancel()
             return 0

@@ -464,3 +464,133 @@ def big_map_case(side_px: int = 10_000, structures: int = 2000) -> dict[str, Any
         holder.clear()
     figures["peak_rss_mib"] = peak_rss_mib()
     return figures
+
+
+# ----------------------------------------------------------------------------- city in memory
+
+CITY_N = 50_000
+# A .siege document of 50,000 structures (~40 MB of indented JSON; ~96 MB with the log of a
+# minute of 5,000 wild fires) is over the cap a file
+# may hold (32 MiB) until the save path writes it smaller: the bench lifts the cap, on both
+# sides, to what the city needs; a no-op once the cap is above it.
+CITY_DOCUMENT_BYTES = 256 * 1024 * 1024
+_LIFT_CAP = """
+import siegeboard.persist.siege_file as siege_file
+siege_file.MAX_DOCUMENT_BYTES = max(siege_file.MAX_DOCUMENT_BYTES, {cap})
+"""
+_WRITE_CITY = _LIFT_CAP.format(cap=CITY_DOCUMENT_BYTES) + """
+import sys
+from tests.bench.town import add_bench_weapon, build_town, set_fires
+from siegeboard.persist import SiegeFile, write_siege
+siege = build_town(int(sys.argv[1]))
+add_bench_weapon(siege)
+set_fires(siege, 0.1)
+write_siege(sys.argv[2], SiegeFile(siege=siege), backup=False)
+"""
+
+
+def current_rss_mib() -> float:
+    """The process's resident set size now, in MiB (Linux: /proc/self/statm)."""
+    with open("/proc/self/statm") as statm:
+        resident = int(statm.read().split()[1])
+    return resident * os.sysconf("SC_PAGE_SIZE") / 2**20
+
+
+class _StepPeaks:
+    """The resident set size sampled every few milliseconds on a thread: the highest each
+    step of work reached, beside the RSS it left behind."""
+
+    def __init__(self, every_s: float = 0.005):
+        import threading
+
+        self.every_s = every_s
+        self.highest = current_rss_mib()
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._sample, daemon=True)
+        self._thread.start()
+
+    def _sample(self) -> None:
+        while not self._stop.wait(self.every_s):
+            self.highest = max(self.highest, current_rss_mib())
+
+    def step(self) -> tuple[float, float]:
+        """(the highest RSS since the last step, the RSS now); starts the next step."""
+        now = current_rss_mib()
+        highest, self.highest = max(self.highest, now), now
+        return highest, now
+
+    def stop(self) -> None:
+        self._stop.set()
+        self._thread.join()
+
+
+def _save_or_gap(document, figures: dict[str, Any]) -> None:
+    """Save the document; a save the file format refuses is reported as ``save_gap`` (its
+    memory is measured all the same)."""
+    from siegeboard.persist import SiegeFileError
+
+    try:
+        document.save()
+    except SiegeFileError as error:
+        figures["save_gap"] = str(error)
+
+
+def city_process_case(n: int = CITY_N) -> dict[str, Any]:
+    """The issue's city in memory: one process opens the town of ``n`` from a .siege file
+    (written beforehand by another process, which is not counted), builds the GUI's Document
+    and MapScene, plays a shot and a minute (12 turns with a tenth of the town on fire, all
+    out of control) through the document, and saves. ``peak_rss_mib`` is the whole process's
+    peak (ru_maxrss); ``steps`` gives, for each step, the highest RSS it reached and what it
+    left behind (MiB), so the cost of each part shows."""
+    import gc
+    import subprocess
+    import sys
+
+    from tests.bench.town import BENCH_WEAPON_ID
+
+    figures: dict[str, Any] = {"n": n}
+    with tempfile.TemporaryDirectory(prefix="siegeboard-bench-") as folder:
+        path = Path(folder) / "city.siege"
+        env = dict(os.environ, PYTHONPATH=str(ROOT))
+        subprocess.run([sys.executable, "-c", _WRITE_CITY, str(n), str(path)], check=True,
+                       cwd=ROOT, env=env)
+        figures["file_bytes"] = path.stat().st_size
+        qt_app()
+        import siegeboard.persist.siege_file as siege_file
+        from siegeboard.ui.document import Document
+        from siegeboard.ui.map_scene import MapScene
+
+        siege_file.MAX_DOCUMENT_BYTES = max(siege_file.MAX_DOCUMENT_BYTES, CITY_DOCUMENT_BYTES)
+
+        gc.collect()
+        peaks = _StepPeaks()
+        steps: dict[str, dict[str, float]] = {}
+        holder: dict[str, Any] = {}
+
+        def step(name: str, work) -> None:
+            peaks.step()
+            timing, _ = measure(work, runs=1)
+            gc.collect()
+            highest, left = peaks.step()
+            steps[name] = {"peak_mib": round(highest, 1), "after_mib": round(left, 1),
+                           "s": round(timing.median_s, 3)}
+
+        try:
+            steps["start"] = {"after_mib": round(current_rss_mib(), 1)}
+            step("open", lambda: holder.update(opened=read_siege(path)))
+            step("document", lambda: holder.update(document=Document(holder.pop("opened"),
+                                                                     path)))
+            document = holder["document"]
+            step("scene", lambda: holder.update(scene=MapScene(document)))
+            step("index", lambda: document.index)
+            step("shot", lambda: document.fire_at(BENCH_WEAPON_ID, town_centre(n),
+                                                  range_m=RANGE_M))
+            step("minute", lambda: document.advance_clock(12))
+            step("save", lambda: _save_or_gap(document, figures))
+        finally:
+            peaks.stop()
+        figures["steps"] = steps
+        figures["structures"] = len(document.siege.structures)
+        figures["log_entries"] = len(document.siege.log)
+    figures["peak_rss_mib"] = peak_rss_mib()
+    return figures
