@@ -469,16 +469,7 @@ def big_map_case(side_px: int = 10_000, structures: int = 2000) -> dict[str, Any
 # ----------------------------------------------------------------------------- city in memory
 
 CITY_N = 50_000
-# A .siege document of 50,000 structures (~40 MB of indented JSON; ~96 MB with the log of a
-# minute of 5,000 wild fires) is over the cap a file
-# may hold (32 MiB) until the save path writes it smaller: the bench lifts the cap, on both
-# sides, to what the city needs; a no-op once the cap is above it.
-CITY_DOCUMENT_BYTES = 256 * 1024 * 1024
-_LIFT_CAP = """
-import siegeboard.persist.siege_file as siege_file
-siege_file.MAX_DOCUMENT_BYTES = max(siege_file.MAX_DOCUMENT_BYTES, {cap})
-"""
-_WRITE_CITY = _LIFT_CAP.format(cap=CITY_DOCUMENT_BYTES) + """
+_WRITE_CITY = """
 import sys
 from tests.bench.town import add_bench_weapon, build_town, set_fires
 from siegeboard.persist import SiegeFile, write_siege
@@ -556,11 +547,8 @@ def city_process_case(n: int = CITY_N) -> dict[str, Any]:
                        cwd=ROOT, env=env)
         figures["file_bytes"] = path.stat().st_size
         qt_app()
-        import siegeboard.persist.siege_file as siege_file
         from siegeboard.ui.document import Document
         from siegeboard.ui.map_scene import MapScene
-
-        siege_file.MAX_DOCUMENT_BYTES = max(siege_file.MAX_DOCUMENT_BYTES, CITY_DOCUMENT_BYTES)
 
         gc.collect()
         peaks = _StepPeaks()
