@@ -13,12 +13,10 @@ from __future__ import annotations
 import inspect
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
-
-from pydantic import TypeAdapter
+from typing import TYPE_CHECKING, Any, Protocol
 
 from siegeboard.geometry.index import StructureIndex
-from siegeboard.model.log import Event, LogEntry, Roll
+from siegeboard.model.log import Event, Later, LogEntry, Roll
 from siegeboard.model.siege import Siege
 from siegeboard.model.structure import Structure
 from siegeboard.model.weapon import Weapon
@@ -30,7 +28,6 @@ if TYPE_CHECKING:
 Handler = Callable[["Context", Any], None]
 Progress = Callable[[int, int], None]
 """``progress(done, total)``: how far a long action has come; it may raise to cancel."""
-_ROLLS: TypeAdapter = TypeAdapter(list[Roll])
 # ``Event(**fields)`` validated without ``BaseModel.__init__`` in between: the same checks
 # and the same event, for a fifth less (a long advance records thousands of them).
 _validate_event = Event.__pydantic_validator__.validate_python
@@ -124,13 +121,42 @@ class Outcome:
             structures.update(ordered)
 
 
+class BatchLabels(Protocol):
+    """The labels of a batch of one-die rolls, made only when asked for (a clock advance
+    rolls thousands; their text is built when the log is read)."""
+
+    def __len__(self) -> int: ...
+
+    def each(self) -> list[str]:
+        """One label a die, as if each were rolled on its own."""
+
+    def together(self) -> str:
+        """The batch's one label, for more than one die."""
+
+
+def _batch_roll(labels: BatchLabels, sides: int, values: list[int], typed: int) -> list[Roll]:
+    """The Roll that ``RecordingDice.roll_each`` kept for later: one Roll of the batch's
+    label (of its one die's label, for a batch of one)."""
+    label = labels.together() if len(values) > 1 else labels.each()[0]
+    return [Roll(label=label, sides=sides, values=values, typed=typed)]
+
+
 class RecordingDice:
-    """Wraps the injected dice and records every roll with its purpose."""
+    """Wraps the injected dice and records every roll with its purpose.
+
+    ``records`` holds each Roll, or a recipe for it (``model.log.Later``): its text is made
+    when the log entry is read. ``rolls`` gives them all as Rolls.
+    """
 
     def __init__(self, dice: Dice):
         self._dice = dice
         self._labels: bool | None = None  # whether the dice take labels, found at first roll
-        self.rolls: list[Roll] = []
+        self.records: list[Roll | tuple] = []
+
+    @property
+    def rolls(self) -> list[Roll]:
+        """Every roll so far, built (``records`` as the log entry will read them)."""
+        return Later(self.records, len(self.records)).build()
 
     def _roll(self, count: int, sides: int, label: str) -> list[int]:
         if self._labels is None:
@@ -143,33 +169,30 @@ class RecordingDice:
         if not count:
             return []
         values = self._roll(count, sides, label)
-        self.rolls.append(Roll(label=label, sides=sides, values=values,
-                               typed=typed_of(self._dice)))
+        self.records.append(Roll(label=label, sides=sides, values=values,
+                                 typed=typed_of(self._dice)))
         return values
 
-    def roll_each(self, sides: int, labels: list[str], *, together: str | None = None) -> list[int]:
-        """One die of ``sides`` for each label, in order: the same dice as ``roll(1, sides,
-        label)`` for each label in turn. Recorded one Roll each, or, given ``together``, as
-        one Roll of that label holding them all (R2: a clock advance records its rolls
-        compactly; a replay reads the same values in the same order). Independent random
-        dice are drawn in one call; any other dice (scripted, typed in) are asked one die at
-        a time, so they run out at the same die."""
+    def roll_each(self, sides: int, labels: BatchLabels) -> list[int]:
+        """One die of ``sides`` for each of ``labels``, in order: the same dice as
+        ``roll(1, sides, label)`` for each label in turn, recorded as one Roll of the
+        batch's ``together`` label (R2: a clock advance records its rolls compactly; a
+        replay reads the same values in the same order), its label made when read.
+        Independent random dice are drawn in one call; any other dice (scripted, typed in)
+        are asked one die at a time, with its label, so they run out at the same die."""
+        count = len(labels)
+        if not count:
+            return []
         if type(self._dice) is RandomDice:
-            values = self._dice.roll(len(labels), sides)
-            typed = [0] * len(labels)  # the program's own dice
+            values = self._dice.roll(count, sides)
+            typed = 0  # the program's own dice
         else:
-            values, typed = [], []
-            for label in labels:
+            values, typed = [], 0
+            for label in labels.each():
                 (value,) = self._roll(1, sides, label)
                 values.append(value)
-                typed.append(typed_of(self._dice))
-        if together is not None and len(labels) > 1:
-            self.rolls.append(Roll(label=together, sides=sides, values=values, typed=sum(typed)))
-            return values
-        # Validated in one call (the same Rolls as one by one, for less).
-        self.rolls.extend(_ROLLS.validate_python(
-            [{"label": label, "sides": sides, "values": [value], "typed": mark}
-             for label, value, mark in zip(labels, values, typed)]))
+                typed += typed_of(self._dice)
+        self.records.append((_batch_roll, labels, sides, values, typed))
         return values
 
 
@@ -193,7 +216,8 @@ class Context:
         self.rules = rules
         self.options = siege.options
         self.dice = RecordingDice(dice)
-        self.lines: list[str] = []
+        self.lines: list[str | tuple] = []  # lines, and recipes of lines (``say_each``)
+        self.line_count = 0
         self.events: list[Event] = []
         self.touched: list[str] = []
         self._touched_ids: set[str] = set()  # membership for ``touched`` without a list scan
@@ -262,6 +286,14 @@ class Context:
     def say(self, line: str) -> None:
         if not self.quiet:
             self.lines.append(line)
+            self.line_count += 1
+
+    def say_each(self, count: int, build: Callable[..., list[str]], *args: Any) -> None:
+        """Say the ``count`` lines ``build(*args)`` returns, made only when the log entry is
+        read (``model.log.Later``): ``args`` are plain data, not to be changed after."""
+        if not self.quiet and count:
+            self.lines.append((build, *args))
+            self.line_count += count
 
     def roll(self, count: int, sides: int, label: str) -> list[int]:
         return self.dice.roll(count, sides, label)
@@ -302,7 +334,25 @@ def set_valid(model: Any, name: str, value: Any) -> None:
         setattr(model, name, value)
 
 
+def siege_copy(siege: Siege, **update: Any) -> Siege:
+    """A deep copy of ``siege`` (its fields in ``update`` replaced) that shares its Structure
+    objects, in a ``structures`` mapping of its own.
+
+    Sharing is safe because a structure in a siege is never changed in place: the engine
+    changes working copies and writes them in (``Outcome._write`` writes a copy), undo writes
+    a copy of the state before. A log's beginning (``base``) is such a copy: deep-copying a
+    whole town for it cost most of its first action (a city's first shot or minute), and
+    kept a second town in memory (a third once written into the siege).
+    """
+    shell = siege.model_copy(update={**update, "structures": {}})
+    copy = shell.model_copy(deep=True)
+    copy.__dict__["structures"] = dict(siege.structures)
+    return copy
+
+
 def copy_value(value: Any) -> Any:
+    if isinstance(value, Siege):
+        return siege_copy(value)
     if hasattr(value, "model_copy"):
         return value.model_copy(deep=True)
     if isinstance(value, dict):

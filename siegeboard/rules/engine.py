@@ -25,7 +25,8 @@ from typing import Any
 from siegeboard.geometry.index import StructureIndex
 from siegeboard.model.log import LogEntry
 from siegeboard.model.siege import Siege
-from siegeboard.rules.context import Context, Outcome, Progress, RuleError, copy_value
+from siegeboard.rules.context import (Context, Outcome, Progress, RuleError, copy_value,
+                                      siege_copy)
 from siegeboard.rules.dice import Dice, RandomDice, ScriptedDice
 from siegeboard.rules.registry import ruleset_of
 
@@ -75,21 +76,22 @@ def apply(siege: Siege, action: Any, dice: Dice, *, index: StructureIndex | None
                 structures[key] = (before, state)
         fields = {name: (copy_value(getattr(siege, name)), value)
                   for name, value in ctx._fields.items() if value != getattr(siege, name)}
-        rolls, lines, digest = ctx.dice.rolls, ctx.lines, None
+        rolls, digest = ctx.dice.records, None
         if seeded is not None:
             ctx.quiet = False
             ctx.say(f"Clock: turn {siege.clock.turn} -> {ctx.get('clock').turn} "
-                    f"({action.turns:,} turns); {len(ctx.dice.rolls):,} dice rolled by the "
+                    f"({action.turns:,} turns); {len(ctx.dice.records):,} dice rolled by the "
                     f"program (seed {seeded}), not kept: a replay rolls them again")
             for key, (before, after) in structures.items():
                 line = rules.change_line(before, after)
                 if line:
                     ctx.say(line)
-            rolls, lines, digest = [], ctx.lines, outcome_digest(structures, fields)
-        entry = LogEntry(
+            rolls, digest = [], outcome_digest(structures, fields)
+        # The rolls and lines stay compact records until the entry is read (model.log.Later).
+        entry = LogEntry.with_later(
+            rolls, ctx.lines, roll_count=len(rolls), line_count=ctx.line_count,
             seq=(siege.log[-1].seq + 1) if siege.log else 1,
-            turn=siege.clock.turn, action=action, rolls=rolls, events=ctx.events,
-            lines=lines,
+            turn=siege.clock.turn, action=action, events=ctx.events,
             touched=ctx.touched, square=ctx.square, dice_seed=seeded, digest=digest,
         )
     removes = any(after is None and before is not None for before, after in structures.values())
@@ -169,8 +171,9 @@ def apply_in_place(siege: Siege, action: Any, dice: Dice, *,
 
 
 def beginning_of(siege: Siege) -> Siege:
-    """A copy of ``siege`` as a beginning for its log (R2): no log and no base of its own."""
-    return siege.model_copy(update={"log": [], "base": None}, deep=True)
+    """A copy of ``siege`` as a beginning for its log (R2): no log and no base of its own.
+    It shares the siege's Structure objects (``context.siege_copy``)."""
+    return siege_copy(siege, log=[], base=None)
 
 
 def replay_log(siege: Siege) -> Siege:

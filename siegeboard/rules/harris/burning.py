@@ -338,7 +338,7 @@ def _spread(ctx: "Context", steps: _Steps, burning: list[str], turn: int) -> lis
     """Each out-of-control fire rolls 1D6 for each structure within 10 m that is not burning;
     a 1 lights it at level 1. Returns the newly lit ids (they spread from the next minute)."""
     lit: list[str] = []
-    current, say = ctx.current, ctx.say
+    current = ctx.current
     # Spreading never changes which fires are out of control (it lights only structures
     # that are not burning), so every source's neighbours can be found in one query.
     sources = [key for key in burning if current(key).out_of_control]
@@ -358,23 +358,62 @@ def _spread(ctx: "Context", steps: _Steps, burning: list[str], turn: int) -> lis
             targets.append((neighbour_id, neighbour.name, distance))
         if not targets:
             continue
-        dice = ctx.dice.roll_each(
-            6, [f"does the fire spread from {source_name} to {name}? (a 1 does)"
-                for _, name, _ in targets],
-            together=f"does the fire spread from {source_name} to "
-                     f"{', '.join(name for _, name, _ in targets)}? (1D6 each, a 1 does)")
-        for (neighbour_id, name, distance), die in zip(targets, dice):
+        dice = ctx.dice.roll_each(6, _SpreadLabels(source_name,
+                                                   tuple(name for _, name, _ in targets)))
+        # The lines are said as runs of targets (one record each, its text made when the
+        # log is read), cut where something else is said: before a lit neighbour's pending
+        # steps, and after each lit neighbour (its ignition speaks).
+        told = 0  # the lines of ``targets[:told]`` are said
+        for index, die in enumerate(dice):
             if die != 1:
-                say(f"Turn {turn}: fire spread from {source_name} to {name} "
-                    f"({distance:.1f} m): 1D6 = {die}, not 1: no fire")
                 continue
-            steps.flush(neighbour_id)
-            say(f"Turn {turn}: fire spread from {source_name} to {name} "
-                f"({distance:.1f} m): 1D6 = 1: it catches fire at level 1")
+            neighbour_id = targets[index][0]
+            if neighbour_id in steps.grow or neighbour_id in steps.burn_down:
+                _say_spread(ctx, turn, source_name, targets[told:index], dice[told:index])
+                told = index
+                steps.flush(neighbour_id)
+            _say_spread(ctx, turn, source_name, targets[told:index + 1], dice[told:index + 1])
+            told = index + 1
             ctx.event("spread", neighbour_id, source=source_id, turn=turn)
             ignite(ctx, neighbour_id, 1, cause="spread")
             lit.append(neighbour_id)
+        _say_spread(ctx, turn, source_name, targets[told:], dice[told:])
     return lit
+
+
+@dataclass(frozen=True, slots=True)
+class _SpreadLabels:
+    """The labels of one fire's spread dice (``RecordingDice.roll_each``), made when read."""
+
+    source: str
+    targets: tuple[str, ...]
+
+    def __len__(self) -> int:
+        return len(self.targets)
+
+    def each(self) -> list[str]:
+        return [f"does the fire spread from {self.source} to {name}? (a 1 does)"
+                for name in self.targets]
+
+    def together(self) -> str:
+        return (f"does the fire spread from {self.source} to {', '.join(self.targets)}? "
+                f"(1D6 each, a 1 does)")
+
+
+def _say_spread(ctx: "Context", turn: int, source_name: str,
+                targets: list[tuple[str, str, float]], dice: list[int] | tuple[int, ...]) -> None:
+    """Say (when the log is read) the spread line of each of ``targets`` and its die."""
+    if targets:
+        ctx.say_each(len(targets), _spread_lines, turn, source_name,
+                     tuple((name, distance) for _, name, distance in targets), tuple(dice))
+
+
+def _spread_lines(turn: int, source_name: str, targets: tuple[tuple[str, float], ...],
+                  dice: tuple[int, ...]) -> list[str]:
+    return [f"Turn {turn}: fire spread from {source_name} to {name} ({distance:.1f} m): "
+            + (f"1D6 = {die}, not 1: no fire" if die != 1 else
+               "1D6 = 1: it catches fire at level 1")
+            for (name, distance), die in zip(targets, dice)]
 
 
 def _burn_out(ctx: "Context", steps: _Steps, fires: _Fires, turn: int) -> None:
