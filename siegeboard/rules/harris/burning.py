@@ -63,7 +63,7 @@ def ignition_roll(ctx: "Context", structure_id: str, *, incendiary: bool, penetr
 def ignite(ctx: "Context", structure_id: str, level: int, *, cause: str) -> None:
     """Set the structure alight at ``level``; a structure already burning keeps the higher
     level (H9). A new fire's out-of-control state is judged afresh."""
-    structure = ctx.structure(structure_id)
+    structure = ctx.structure_scalars(structure_id)
     before = structure.fire_level
     if before >= level:
         ctx.say(f"{structure.name} already burns at level {before}: it keeps the higher level")
@@ -83,7 +83,7 @@ def check_out_of_control(ctx: "Context", structure_id: str) -> None:
     if structure.out_of_control or structure.fire_level == 0:
         return
     if harris.out_of_control(structure.fire_level, structure.dp_original):
-        structure = ctx.structure(structure_id)
+        structure = ctx.structure_scalars(structure_id)
         set_valid(structure, "out_of_control", True)
         ctx.say(f"{structure.name}: fire level {structure.fire_level} is above "
                 f"{structure.dp_original} / 10: out of control, it can no longer be put out "
@@ -286,7 +286,7 @@ def _grow_minutes(ctx: "Context", steps: _Steps, live: list[str], boundary: int,
     wooden fires among them the span starts on a minute boundary."""
     last = boundary + TURNS_PER_MINUTE * (minutes - 1)
     for structure_id in live:
-        structure = ctx.structure(structure_id)
+        structure = ctx.structure_scalars(structure_id)
         before = structure.fire_level
         if harris.is_wooden(structure):  # +1 on every turn (``boundary`` is a minute away)
             grown, first = TURNS_PER_MINUTE * minutes, boundary - TURNS_PER_MINUTE + 1
@@ -301,7 +301,7 @@ def _grow(ctx: "Context", steps: _Steps, growing: list[str], turn: int) -> None:
     """One step of growth for each of ``growing`` (burning, DP above 0, due this turn)."""
     runs = steps.grow
     for structure_id in growing:
-        structure = ctx.structure(structure_id)
+        structure = ctx.structure_scalars(structure_id)
         before = structure.fire_level
         set_valid(structure, "fire_level", before + 1)
         # ``_Steps.step`` inlined: this runs for every wooden fire on every turn.
@@ -346,38 +346,42 @@ def _spread(ctx: "Context", steps: _Steps, burning: list[str], turn: int) -> lis
     # target among it, itself included, so it is not measured (a sixth of the neighbours
     # of a wild minute).
     neighbours = ctx.index.neighbours_within(sources, SPREAD_DISTANCE_M, excluding=burning)
+    copy_of, originals = ctx.current_lookup()
+    roll_each, say_each = ctx.dice.roll_each, ctx.say_each
     for source_id in sources:
         source_name = current(source_id).name
         # Lighting one neighbour changes no other, so a source's targets are known before
-        # its dice are rolled: one roll each, in order, as if rolled one by one.
-        targets = []
-        for neighbour_id, distance in neighbours[source_id]:
-            neighbour = current(neighbour_id)
-            if neighbour.fire_level > 0 or neighbour.dp == 0:
-                continue
-            targets.append((neighbour_id, neighbour.name, distance))
+        # its dice are rolled: one roll each, in order, as if rolled one by one. (Not
+        # burning, as asked of the index, unless lit by this spread; not at DP 0.)
+        targets = [(key, state.name, distance) for key, distance in neighbours[source_id]
+                   if not (state := copy_of(key) or originals[key]).fire_level and state.dp]
         if not targets:
             continue
-        dice = ctx.dice.roll_each(6, _SpreadLabels(source_name,
-                                                   tuple(name for _, name, _ in targets)))
-        # The lines are said as runs of targets (one record each, its text made when the
+        keys, names, distances = zip(*targets)
+        dice = roll_each(6, _SpreadLabels(source_name, names))
+        # The lines are kept as runs of targets (one record each, its text made when the
         # log is read), cut where something else is said: before a lit neighbour's pending
-        # steps, and after each lit neighbour (its ignition speaks).
-        told = 0  # the lines of ``targets[:told]`` are said
-        for index, die in enumerate(dice):
-            if die != 1:
-                continue
-            neighbour_id = targets[index][0]
-            if neighbour_id in steps.grow or neighbour_id in steps.burn_down:
-                _say_spread(ctx, turn, source_name, targets[told:index], dice[told:index])
-                told = index
-                steps.flush(neighbour_id)
-            _say_spread(ctx, turn, source_name, targets[told:index + 1], dice[told:index + 1])
-            told = index + 1
-            ctx.event("spread", neighbour_id, source=source_id, turn=turn)
-            ignite(ctx, neighbour_id, 1, cause="spread")
-            lit.append(neighbour_id)
-        _say_spread(ctx, turn, source_name, targets[told:], dice[told:])
+        # steps, and after each lit neighbour (its ignition may speak).
+        told = 0  # the lines of the targets before ``told`` are said
+        if 1 in dice:
+            for index in [index for index, die in enumerate(dice) if die == 1]:
+                neighbour_id = keys[index]
+                if neighbour_id in steps.grow or neighbour_id in steps.burn_down:
+                    if told < index:
+                        say_each(index - told, _spread_lines, turn, source_name,
+                                 names[told:index], distances[told:index], dice[told:index])
+                    told = index
+                    steps.flush(neighbour_id)
+                say_each(index + 1 - told, _spread_lines, turn, source_name,
+                         names[told:index + 1], distances[told:index + 1],
+                         dice[told:index + 1])
+                told = index + 1
+                ctx.event("spread", neighbour_id, source=source_id, turn=turn)
+                ignite(ctx, neighbour_id, 1, cause="spread")
+                lit.append(neighbour_id)
+        if told < len(keys):
+            say_each(len(keys) - told, _spread_lines, turn, source_name, names[told:],
+                     distances[told:], dice[told:])
     return lit
 
 
@@ -400,27 +404,20 @@ class _SpreadLabels:
                 f"(1D6 each, a 1 does)")
 
 
-def _say_spread(ctx: "Context", turn: int, source_name: str,
-                targets: list[tuple[str, str, float]], dice: list[int] | tuple[int, ...]) -> None:
-    """Say (when the log is read) the spread line of each of ``targets`` and its die."""
-    if targets:
-        ctx.say_each(len(targets), _spread_lines, turn, source_name,
-                     tuple((name, distance) for _, name, distance in targets), tuple(dice))
-
-
-def _spread_lines(turn: int, source_name: str, targets: tuple[tuple[str, float], ...],
-                  dice: tuple[int, ...]) -> list[str]:
+def _spread_lines(turn: int, source_name: str, names: tuple[str, ...],
+                  distances: tuple[float, ...], dice: list[int]) -> list[str]:
+    """The spread lines of a run of one fire's targets (``ctx.say_each``)."""
     return [f"Turn {turn}: fire spread from {source_name} to {name} ({distance:.1f} m): "
             + (f"1D6 = {die}, not 1: no fire" if die != 1 else
                "1D6 = 1: it catches fire at level 1")
-            for (name, distance), die in zip(targets, dice)]
+            for name, distance, die in zip(names, distances, dice)]
 
 
 def _burn_out(ctx: "Context", steps: _Steps, fires: _Fires, turn: int) -> None:
     """-1 a turn for each fire at DP 0; a fire reaching 0 leaves ``fires``."""
     out = []
     for structure_id in fires.dead:
-        structure = ctx.structure(structure_id)
+        structure = ctx.structure_scalars(structure_id)
         before = structure.fire_level
         set_valid(structure, "fire_level", before - 1)  # it burns: ``before`` is 1 or more
         steps.step(steps.burn_down, structure_id, before, before - 1, turn)
