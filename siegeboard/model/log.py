@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, SerializerFunctionWrapHandler, field_serializer
+from pydantic import (BaseModel, ConfigDict, Field, SerializerFunctionWrapHandler, TypeAdapter,
+                      field_serializer)
 
 from siegeboard.model.actions import Action
 from siegeboard.model.validation import MAX_ITEMS, MAX_TURN
@@ -132,23 +133,26 @@ class LogEntry(BaseModel):
     digest: str | None = Field(default=None, pattern=r"^[0-9a-f]{64}$")
 
     @classmethod
-    def with_later(cls, rolls: list[Roll | Recipe], lines: list[str | Recipe], *,
-                   roll_count: int, line_count: int, **fields: Any) -> "LogEntry":
+    def with_later(cls, rolls: list[Roll | Recipe], lines: list[str | Recipe],
+                   events: list[dict[str, Any]], *, roll_count: int, line_count: int,
+                   **fields: Any) -> "LogEntry":
         """The entry of ``fields`` whose ``rolls`` and ``lines`` are ``Later`` parts (items
-        and recipes, giving ``roll_count`` rolls and ``line_count`` lines): validated as
-        ``LogEntry(rolls=..., lines=..., **fields)`` would be. A Roll and a line are valid by
-        construction; the lists' lengths are checked, and parts past the limit are built
-        and validated the ordinary way, which refuses them as before."""
-        if roll_count > MAX_ITEMS or line_count > MAX_ITEMS:
+        and recipes, giving ``roll_count`` rolls and ``line_count`` lines) and whose
+        ``events`` are the fields of each Event, validated when read. The rest is validated
+        as ``LogEntry(**fields)`` is; the lists' lengths are checked, and lists past the
+        limit are built and validated the ordinary way, which refuses them as before."""
+        if roll_count > MAX_ITEMS or line_count > MAX_ITEMS or len(events) > MAX_ITEMS:
             return cls(rolls=Later(rolls, roll_count).build(),
-                       lines=Later(lines, line_count).build(), **fields)
-        entry = cls(rolls=[], lines=[], **fields)
+                       lines=Later(lines, line_count).build(), events=events, **fields)
+        entry = cls(**fields)
         values = entry.__dict__
         values["rolls"] = _later(rolls, roll_count)
         values["lines"] = _later(lines, line_count)
+        values["events"] = Later(((_events_of, events),), len(events)) if events else []
+        entry.__pydantic_fields_set__.update(("rolls", "lines", "events"))
         return entry
 
-    @field_serializer("rolls", "lines", mode="wrap")
+    @field_serializer("rolls", "events", "lines", mode="wrap")
     def _serialise_built(self, value: Any, handler: SerializerFunctionWrapHandler,
                          info: Any) -> Any:
         if type(value) is Later:
@@ -157,7 +161,7 @@ class LogEntry(BaseModel):
 
     def _settle(self) -> None:
         """Build what is kept for later (before pydantic reads ``__dict__`` itself)."""
-        self.rolls, self.lines  # noqa: B018 (reading builds them)
+        self.rolls, self.events, self.lines  # noqa: B018 (reading builds them)
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, LogEntry):
@@ -194,5 +198,14 @@ def _later(parts: list, count: int) -> Later | list:
     return list(parts)
 
 
+_EVENTS: TypeAdapter = TypeAdapter(list[Event])
+
+
+def _events_of(fields: list[dict[str, Any]]) -> list[Event]:
+    """The Events of their fields, validated in one call (as ``Event(**fields)`` each)."""
+    return _EVENTS.validate_python(fields)
+
+
 LogEntry.rolls = _BuiltOnRead("rolls")  # type: ignore[assignment]
+LogEntry.events = _BuiltOnRead("events")  # type: ignore[assignment]
 LogEntry.lines = _BuiltOnRead("lines")  # type: ignore[assignment]

@@ -87,11 +87,12 @@ def apply(siege: Siege, action: Any, dice: Dice, *, index: StructureIndex | None
                 if line:
                     ctx.say(line)
             rolls, digest = [], outcome_digest(structures, fields)
-        # The rolls and lines stay compact records until the entry is read (model.log.Later).
+        # The rolls, lines and events stay compact records until the entry is read
+        # (model.log.Later).
         entry = LogEntry.with_later(
-            rolls, ctx.lines, roll_count=len(rolls), line_count=ctx.line_count,
+            rolls, ctx.lines, ctx.events, roll_count=len(rolls), line_count=ctx.line_count,
             seq=(siege.log[-1].seq + 1) if siege.log else 1,
-            turn=siege.clock.turn, action=action, events=ctx.events,
+            turn=siege.clock.turn, action=action,
             touched=ctx.touched, square=ctx.square, dice_seed=seeded, digest=digest,
         )
     removes = any(after is None and before is not None for before, after in structures.values())
