@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from pydantic import (BaseModel, ConfigDict, Field, SerializerFunctionWrapHandler, TypeAdapter,
-                      field_serializer)
+                      model_serializer)
 
 from siegeboard.model.actions import Action
 from siegeboard.model.validation import MAX_ITEMS, MAX_TURN
@@ -112,9 +112,9 @@ class _BuiltOnRead:
 class LogEntry(BaseModel):
     """One applied action: when (turn), what, the dice, the explanation and what it touched."""
 
-    # (Not in the docstring, which is the file schema's description.) ``rolls`` and
-    # ``lines`` may be kept compact (``with_later``) and are built on first read: to every
-    # reader, to pydantic's dumps and to ``==`` they are the plain lists.
+    # (Not in the docstring, which is the file schema's description.) ``rolls``, ``events``
+    # and ``lines`` may be kept compact (``with_later``) and are built on first read: to
+    # every reader, to pydantic's dumps and to ``==`` they are the plain lists.
 
     model_config = ConfigDict(extra="forbid")
 
@@ -152,12 +152,13 @@ class LogEntry(BaseModel):
         entry.__pydantic_fields_set__.update(("rolls", "lines", "events"))
         return entry
 
-    @field_serializer("rolls", "events", "lines", mode="wrap")
-    def _serialise_built(self, value: Any, handler: SerializerFunctionWrapHandler,
-                         info: Any) -> Any:
-        if type(value) is Later:
-            value = getattr(self, info.field_name)
-        return handler(value)
+    @model_serializer(mode="wrap")
+    def _serialise_built(self, handler: SerializerFunctionWrapHandler):  # noqa: ANN202
+        # Wherever it is serialised (on its own or in a siege's log): its lists built, then
+        # pydantic's own serialisation, so the same output. No return type, so that the
+        # serialisation schema stays the fields' own.
+        self._settle()
+        return handler(self)
 
     def _settle(self) -> None:
         """Build what is kept for later (before pydantic reads ``__dict__`` itself)."""

@@ -149,11 +149,16 @@ class RecordingDice:
         self._dice = dice
         self._labels: bool | None = None  # whether the dice take labels, found at first roll
         self.records: list[Roll | tuple] = []
+        self._built: list[Roll] = []  # ``rolls`` of the records before len(_built)
 
     @property
     def rolls(self) -> list[Roll]:
-        """Every roll so far, built (``records`` as the log entry will read them)."""
-        return Later(self.records, len(self.records)).build()
+        """Every roll so far, built (``records`` as the log entry will read them); each
+        record is built once however often this is asked. Do not change the list."""
+        built = self._built
+        if len(built) < len(self.records):
+            built.extend(Later(self.records[len(built):], 0).build())
+        return built
 
     def _roll(self, count: int, sides: int, label: str) -> list[int]:
         if self._labels is None:
