@@ -244,6 +244,12 @@ def advance(ctx: "Context", turns: int) -> None:
         minute_ends = turn % TURNS_PER_MINUTE == 0
         if minute_ends and turn % PROGRESS_TURNS == 0:
             ctx.report(turn - start, turns)
+        if not minute_ends and not every_turn:
+            last = min((turn // TURNS_PER_MINUTE + 1) * TURNS_PER_MINUTE - 1, end)
+            if last > turn:
+                _turns_within_a_minute(ctx, steps, fires, turn, last)
+                turn = last
+                continue
         _grow(ctx, steps, fires.live if minute_ends else fires.wooden, turn)
         if every_turn or minute_ends:
             if _burn(ctx, steps, fires.live, turn):
@@ -295,6 +301,34 @@ def _grow_minutes(ctx: "Context", steps: _Steps, live: list[str], boundary: int,
         set_valid(structure, "fire_level", before + grown)
         steps.step(steps.grow, structure_id, before, before + grown, first)
         steps.grow[structure_id].last_turn = last
+
+
+def _turns_within_a_minute(ctx: "Context", steps: _Steps, fires: _Fires, first: int,
+                           last: int) -> None:
+    """Turns ``first`` to ``last``, none of them the end of a minute, burning damage each
+    minute: wooden fires grow +1 a turn and fires at DP 0 burn themselves out, turn by turn
+    as ``advance`` plays them. A wooden fire out of control only grows on these turns (it
+    says nothing, and nothing else touches it before the minute ends), so its turns are
+    taken at once: the same level and the same told run (a wild minute's wooden fires
+    visited once instead of eleven times)."""
+    current = ctx.current
+    wild, tame = [], []
+    for structure_id in fires.wooden:
+        (wild if current(structure_id).out_of_control else tame).append(structure_id)
+    runs = steps.grow
+    grown = last - first + 1
+    for structure_id in wild:
+        structure = ctx.structure_scalars(structure_id)
+        before = structure.fire_level
+        set_valid(structure, "fire_level", before + grown)
+        run = runs.get(structure_id)
+        if run is None:
+            runs[structure_id] = _Run(before, before + grown, first, last)
+        else:
+            run.level, run.last_turn = before + grown, last
+    for turn in range(first, last + 1):
+        _grow(ctx, steps, tame, turn)
+        _burn_out(ctx, steps, fires, turn)
 
 
 def _grow(ctx: "Context", steps: _Steps, growing: list[str], turn: int) -> None:
