@@ -254,15 +254,18 @@ class Context:
             # (whoever holds the copy holds this one).
             self._sharing.discard(structure_id)
             copy.__dict__.update(copy.model_copy(deep=True).__dict__)
+            _set_attribute(copy, "__pydantic_fields_set__", set(copy.__pydantic_fields_set__))
         return copy
 
     def structure_scalars(self, structure_id: str) -> Structure:
         """The working copy of ``structure``, for a rule that sets only fields holding a
-        number, a string or a boolean (fire level, DP, out of control): until ``structure``
-        is asked for the same id, its lists and nested models (footprint, occupants) are
-        still the original's, which nothing may change. A minute's fires change thousands
-        of structures one number at a time; copying their footprints and occupants cost
-        more than the rules."""
+        number, a string or a boolean (fire level, DP, out of control), with ``set_valid``:
+        until ``structure`` is asked for the same id, its lists and nested models
+        (footprint, occupants) and its set of fields set are still the original's, which
+        nothing may change (``set_valid`` replaces that set, never adds to it). A minute's
+        fires change thousands of structures one number at a time; copying their
+        footprints, occupants and field sets cost more than the rules, and held a third of
+        a minute's outcome in memory."""
         copy = self._copies.get(structure_id)
         if copy is None:
             original = self.siege.structures.get(structure_id)
@@ -353,14 +356,15 @@ _set_attribute = object.__setattr__
 def _shallow_copy(model: Any) -> Any:
     """``model.model_copy()`` (a new model, its fields the same objects) for a model with no
     extra fields and no private attributes, without ``copy.copy`` around each part (a
-    sixth of the cost, for thousands of burning structures)."""
+    sixth of the cost, for thousands of burning structures), and sharing its set of the
+    fields set (``set_valid`` replaces it rather than adding to it)."""
     if model.__pydantic_extra__ is not None or model.__pydantic_private__ is not None:
         return model.model_copy()
     cls = type(model)
     copied = cls.__new__(cls)
     _set_attribute(copied, "__dict__", model.__dict__.copy())
     _set_attribute(copied, "__pydantic_extra__", None)
-    _set_attribute(copied, "__pydantic_fields_set__", set(model.__pydantic_fields_set__))
+    _set_attribute(copied, "__pydantic_fields_set__", model.__pydantic_fields_set__)
     _set_attribute(copied, "__pydantic_private__", None)
     return copied
 
@@ -376,10 +380,15 @@ def set_valid(model: Any, name: str, value: Any) -> None:
     valid, whose checks cost more than the rule itself.
     """
     fields = model.__dict__
+    # The set of fields set is replaced, not added to: a working copy may share it with its
+    # original (``Context.structure_scalars``).
+    fields_set = model.__pydantic_fields_set__
     if type(value) is type(fields[name]):
         fields[name] = value
-        model.__pydantic_fields_set__.add(name)
+        if name not in fields_set:
+            _set_attribute(model, "__pydantic_fields_set__", fields_set | {name})
     else:
+        _set_attribute(model, "__pydantic_fields_set__", set(fields_set))
         setattr(model, name, value)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from siegeboard.model import AdvanceClock
+from siegeboard.model import AdvanceClock, Structure
 from siegeboard.rules.dice import RandomDice
 from siegeboard.rules.engine import apply
 from siegeboard.rules.harris import burning
@@ -30,3 +30,23 @@ def test_the_same_minute_as_turn_by_turn(monkeypatch, wild, turns):
     assert at_once.entry.model_dump_json() == one_by_one.entry.model_dump_json()
     assert at_once.structures == one_by_one.structures
     assert any(event.kind == "fire_grew" for event in at_once.events)
+
+
+def test_a_minute_leaves_the_siege_as_it_was_its_structures_field_sets_included():
+    siege = build_town(150)
+    set_fires(siege, 0.25, all_out_of_control=True)
+    # Each structure as a file gives it: only the fields not at their defaults set.
+    siege.structures = {key: Structure.model_validate(structure.model_dump(exclude_defaults=True))
+                        for key, structure in siege.structures.items()}
+    before = {key: (structure.model_dump_json(), set(structure.model_fields_set),
+                    structure.model_dump_json(exclude_unset=True))
+              for key, structure in siege.structures.items()}
+    outcome = apply(siege, AdvanceClock(turns=24), RandomDice(5))
+    assert len(outcome.structures) > 50
+    assert {key: (structure.model_dump_json(), set(structure.model_fields_set),
+                  structure.model_dump_json(exclude_unset=True))
+            for key, structure in siege.structures.items()} == before
+    outcome.apply_to(siege)
+    for key, (_, after) in outcome.structures.items():
+        assert siege.structures[key] == after
+        assert "fire_level" in after.model_fields_set
