@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import Annotated, Any
 
-from pydantic import (BaseModel, ConfigDict, Field, SerializerFunctionWrapHandler, TypeAdapter,
-                      model_serializer)
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_serializer
 
 from siegeboard.model.actions import Action
 from siegeboard.model.validation import MAX_ITEMS, MAX_TURN
@@ -109,6 +108,12 @@ class _BuiltOnRead:
         entry.__dict__[self.name] = value
 
 
+# The types of the lists a log entry may keep for later, as its fields declare them.
+_Rolls = Annotated[list[Roll], Field(max_length=MAX_ITEMS)]
+_Events = Annotated[list[Event], Field(max_length=MAX_ITEMS)]
+_Lines = Annotated[list[str], Field(max_length=MAX_ITEMS)]
+
+
 class LogEntry(BaseModel):
     """One applied action: when (turn), what, the dice, the explanation and what it touched."""
 
@@ -152,13 +157,20 @@ class LogEntry(BaseModel):
         entry.__pydantic_fields_set__.update(("rolls", "lines", "events"))
         return entry
 
-    @model_serializer(mode="wrap")
-    def _serialise_built(self, handler: SerializerFunctionWrapHandler):  # noqa: ANN202
-        # Wherever it is serialised (on its own or in a siege's log): its lists built, then
-        # pydantic's own serialisation, so the same output. No return type, so that the
-        # serialisation schema stays the fields' own.
-        self._settle()
-        return handler(self)
+    # Serialised as built, wherever the entry is (on its own or in a siege's log): each kept
+    # list is built, then serialised as its field is (the return types are the fields' own,
+    # so the output and the serialisation schema are those of the plain lists).
+    @field_serializer("rolls")
+    def _rolls_built(self, value: Any) -> _Rolls:
+        return self.rolls
+
+    @field_serializer("events")
+    def _events_built(self, value: Any) -> _Events:
+        return self.events
+
+    @field_serializer("lines")
+    def _lines_built(self, value: Any) -> _Lines:
+        return self.lines
 
     def _settle(self) -> None:
         """Build what is kept for later (before pydantic reads ``__dict__`` itself)."""
