@@ -106,3 +106,14 @@ def test_corners_that_make_a_side_under_5_cm_are_dropped():
     assert abs(tidy.area - jagged.area) < 0.05
     square = Polygon([(0, 0), (1, 0), (1, 1), (0, 1)])
     assert without_short_sides(square).equals(square)
+
+
+@given(st.lists(st.tuples(st.floats(-40, 40), st.floats(-40, 40), st.floats(0.6, 25),
+                          st.floats(0.6, 25)), min_size=1, max_size=12),
+       st.tuples(st.floats(-5, 5), st.floats(-5, 5)))
+def test_squares_overlapped_many_gives_each_footprint_its_own_squares(boxes, origin):
+    from siegeboard.geometry import squares_overlapped, squares_overlapped_many
+
+    footprints = [box(x, y, x + w, y + h) for x, y, w, h in boxes]
+    assert squares_overlapped_many(footprints, origin) == [
+        list(squares_overlapped(footprint, origin)) for footprint in footprints]

@@ -6,7 +6,7 @@ from siegeboard.geometry.footprint import (
 from siegeboard.geometry.index import StructureIndex
 from siegeboard.geometry.squares import (
     SQUARE_M, anchor_square, column_letters, label_at, label_of, labelled_square, square_box, square_label,
-    square_of, squares_away, squares_overlapped,
+    square_of, squares_away, squares_overlapped, squares_overlapped_many,
 )
 from siegeboard.geometry.walls import WallSection, wall_sections
 
@@ -14,5 +14,6 @@ __all__ = [
     "GRID_M", "SQUARE_M", "StructureIndex", "WallSection", "anchor_square", "as_polygon",
     "column_letters", "label_of", "labelled_square", "holes_of", "shape_of",
     "footprint_area", "footprint_distance", "footprint_squares", "label_at", "square_box",
-    "square_label", "square_of", "squares_away", "squares_overlapped", "wall_sections",
+    "square_label", "square_of", "squares_away", "squares_overlapped", "squares_overlapped_many",
+    "wall_sections",
 ]

@@ -108,11 +108,19 @@ def squares_overlapped(footprint: PolygonLike,
     minx, miny, maxx, maxy = polygon.bounds
     first_col, first_row = square_of((minx, miny), origin)
     last_col, last_row = square_of((maxx, maxy), origin)
+    if first_col == last_col and first_row == last_row:
+        # Inside one square (most houses): its clip is the footprint itself, whose area R4
+        # keeps above OVERLAP_M2; and the fallback's point would be in that square too.
+        yield (first_col, first_row)
+        return
     found = False
     for column in range(first_col, last_col + 1):
         for row in range(first_row, last_row + 1):
-            cell = square_box((column, row), origin)
-            if polygon.intersection(cell).area > OVERLAP_M2:
+            x0, y0 = origin[0] + column * SQUARE_M, origin[1] + row * SQUARE_M
+            # GEOS's rectangle clip: the same area as intersecting the square's box, 7x
+            # faster (no box to build, no general overlay).
+            if shapely.clip_by_rect(polygon, x0, y0, x0 + SQUARE_M, y0 + SQUARE_M).area \
+                    > OVERLAP_M2:
                 found = True
                 yield (column, row)
     if not found:
@@ -131,16 +139,15 @@ def squares_away(point: PointLike, footprint: PolygonLike,
     return min(chebyshev(burst, square) for square in squares_overlapped(footprint, origin))
 
 
-def squares_away_many(point: PointLike, footprints: Sequence[Polygon],
-                      origin: tuple[float, float] = (0.0, 0.0)) -> list[int]:
-    """``squares_away(point, footprint, origin)`` for each footprint, the same answers.
+def squares_overlapped_many(footprints: Sequence[Polygon],
+                            origin: tuple[float, float] = (0.0, 0.0)) -> list[list[Square]]:
+    """``list(squares_overlapped(footprint, origin))`` for each footprint, the same answers.
 
     The footprints must be valid polygons (as a ``StructureIndex`` holds them). Every
     (footprint, square) pair under the footprints' boxes is clipped in one vectorised
     shapely call instead of one call per square, which is what makes a blast cheap.
     """
-    burst_column, burst_row = square_of(point, origin)
-    nearest: list[int | None] = [None] * len(footprints)
+    found: list[list[Square]] = [[] for _ in footprints]
     owners: list[int] = []
     columns: list[int] = []
     rows: list[int] = []
@@ -150,31 +157,35 @@ def squares_away_many(point: PointLike, footprints: Sequence[Polygon],
         last_col, last_row = square_of((maxx, maxy), origin)
         if first_col == last_col and first_row == last_row:
             # Wholly inside one square: its clip is the footprint itself, no need to clip.
-            nearest[position] = max(abs(burst_column - first_col), abs(burst_row - first_row))
+            found[position].append((first_col, first_row))
             continue
         for column in range(first_col, last_col + 1):
             for row in range(first_row, last_row + 1):
                 owners.append(position)
                 columns.append(column)
                 rows.append(row)
-    if not owners:
-        return nearest  # type: ignore[return-value]
-    column_array = numpy.asarray(columns, dtype=float)
-    row_array = numpy.asarray(rows, dtype=float)
-    # The same corners as square_box, computed the same way, so the clipping is identical.
-    x0 = origin[0] + column_array * SQUARE_M
-    y0 = origin[1] + row_array * SQUARE_M
-    cells = shapely.box(x0, y0, x0 + SQUARE_M, y0 + SQUARE_M)
-    shapes = numpy.asarray(footprints, dtype=object)[numpy.asarray(owners)]
-    overlapping = shapely.area(shapely.intersection(shapes, cells)) > OVERLAP_M2
-    for owner, column, row, overlaps in zip(owners, columns, rows, overlapping.tolist()):
-        if overlaps:
-            distance = max(abs(burst_column - column), abs(burst_row - row))
-            best = nearest[owner]
-            if best is None or distance < best:
-                nearest[owner] = distance
-    for position, best in enumerate(nearest):
-        if best is None:  # no square holds more than float noise of it
-            column, row = _inner_square(footprints[position], origin)
-            nearest[position] = max(abs(burst_column - column), abs(burst_row - row))
-    return nearest  # type: ignore[return-value]
+    if owners:
+        column_array = numpy.asarray(columns, dtype=float)
+        row_array = numpy.asarray(rows, dtype=float)
+        # The same corners as square_box, computed the same way, so the clipping is identical.
+        x0 = origin[0] + column_array * SQUARE_M
+        y0 = origin[1] + row_array * SQUARE_M
+        cells = shapely.box(x0, y0, x0 + SQUARE_M, y0 + SQUARE_M)
+        shapes = numpy.asarray(footprints, dtype=object)[numpy.asarray(owners)]
+        overlapping = shapely.area(shapely.intersection(shapes, cells)) > OVERLAP_M2
+        for owner, column, row, overlaps in zip(owners, columns, rows, overlapping.tolist()):
+            if overlaps:
+                found[owner].append((column, row))
+    for position, squares in enumerate(found):
+        if not squares:  # no square holds more than float noise of it
+            squares.append(_inner_square(footprints[position], origin))
+    return found
+
+
+def squares_away_many(point: PointLike, footprints: Sequence[Polygon],
+                      origin: tuple[float, float] = (0.0, 0.0)) -> list[int]:
+    """``squares_away(point, footprint, origin)`` for each footprint, the same answers, from
+    ``squares_overlapped_many``."""
+    burst_column, burst_row = square_of(point, origin)
+    return [min(max(abs(burst_column - column), abs(burst_row - row)) for column, row in squares)
+            for squares in squares_overlapped_many(footprints, origin)]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from copy import deepcopy
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
@@ -124,6 +125,23 @@ class Siege(BaseModel):
     # (None before play, and for a log begun by a siegeboard older than schema version 3);
     # replaying the log on it gives this siege (``rules.engine.replay_log``).
     base: Siege | None = None
+
+    def beginning(self) -> Siege:
+        """A copy of this siege as a beginning for its log (R2): no log and no base of its own.
+
+        The copy shares this siege's ``Structure`` objects (its structures mapping is its
+        own): a structure in a siege is a value, never changed in place (the engine writes
+        copies, edits replace a structure), so sharing it is a copy that costs nothing. A
+        deep copy of a town of 50,000 took half a second on the first shot, and twice the
+        memory. Every other field is a deep copy.
+        """
+        fields = {name: value for name, value in self.__dict__.items()
+                  if name not in ("structures", "log", "base")}
+        copied = self.model_copy(update={"log": [], "base": None, "structures": {}})
+        for name, value in deepcopy(fields).items():
+            object.__setattr__(copied, name, value)
+        object.__setattr__(copied, "structures", dict(self.structures))
+        return copied
 
     @field_validator("schema_version")
     @classmethod

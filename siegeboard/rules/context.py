@@ -109,7 +109,11 @@ class Outcome:
             else:
                 siege.structures[key] = value.model_copy(deep=True)
         for name, (before, later) in self.fields.items():
-            object.__setattr__(siege, name, copy_value(later if after else before))
+            value = later if after else before
+            # The beginning (R2) is copied as a beginning: it shares its structures.
+            value = value.beginning() if name == "base" and value is not None \
+                else copy_value(value)
+            object.__setattr__(siege, name, value)
         if not after and self.order_before is not None:
             structures = siege.structures
             ordered = {key: structures[key] for key in self.order_before if key in structures}
@@ -392,25 +396,7 @@ def set_valid(model: Any, name: str, value: Any) -> None:
         setattr(model, name, value)
 
 
-def siege_copy(siege: Siege, **update: Any) -> Siege:
-    """A deep copy of ``siege`` (its fields in ``update`` replaced) that shares its Structure
-    objects, in a ``structures`` mapping of its own.
-
-    Sharing is safe because a structure in a siege is never changed in place: the engine
-    changes working copies and writes them in (``Outcome._write`` writes a copy), undo writes
-    a copy of the state before. A log's beginning (``base``) is such a copy: deep-copying a
-    whole town for it cost most of its first action (a city's first shot or minute), and
-    kept a second town in memory (a third once written into the siege).
-    """
-    shell = siege.model_copy(update={**update, "structures": {}})
-    copy = shell.model_copy(deep=True)
-    copy.__dict__["structures"] = dict(siege.structures)
-    return copy
-
-
 def copy_value(value: Any) -> Any:
-    if isinstance(value, Siege):
-        return siege_copy(value)
     if hasattr(value, "model_copy"):
         return value.model_copy(deep=True)
     if isinstance(value, dict):

@@ -25,8 +25,7 @@ from typing import Any
 from siegeboard.geometry.index import StructureIndex
 from siegeboard.model.log import LogEntry
 from siegeboard.model.siege import Siege
-from siegeboard.rules.context import (Context, Outcome, Progress, RuleError, copy_value,
-                                      siege_copy)
+from siegeboard.rules.context import Context, Outcome, Progress, RuleError, copy_value
 from siegeboard.rules.dice import Dice, RandomDice, ScriptedDice
 from siegeboard.rules.registry import ruleset_of
 
@@ -172,9 +171,9 @@ def apply_in_place(siege: Siege, action: Any, dice: Dice, *,
 
 
 def beginning_of(siege: Siege) -> Siege:
-    """A copy of ``siege`` as a beginning for its log (R2): no log and no base of its own.
-    It shares the siege's Structure objects (``context.siege_copy``)."""
-    return siege_copy(siege, log=[], base=None)
+    """A copy of ``siege`` as a beginning for its log (R2): no log and no base of its own,
+    sharing its structures (``Siege.beginning``)."""
+    return siege.beginning()
 
 
 def replay_log(siege: Siege) -> Siege:

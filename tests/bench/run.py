@@ -35,7 +35,8 @@ FULL_SIZES = (100, 1_000, 10_000, 50_000)
 QUICK_SIZES = (100, 1_000, 10_000)
 MIB = 1.0
 # The fixed cases, each ``cases.<name>_case()`` in its own process.
-EXTRAS = ("sample_snapshot", "city_snapshot", "big_map", "big_map_10k", "city_process")
+EXTRAS = ("sample_snapshot", "city_snapshot", "big_map", "big_map_10k", "city_process",
+          "window_shot")
 
 
 # ----------------------------------------------------------------------------- one case
@@ -60,12 +61,13 @@ def run_in_child(case: str, argument: str = "", timeout_s: float = 1800) -> dict
 
 
 def child(case: str, argument: str) -> None:
-    from tests.bench import cases
+    from tests.bench import cases, window_bench
 
     if case == "town":
         result = cases.town_case(int(argument))
     elif case in EXTRAS:
-        result = getattr(cases, f"{case}_case")()
+        module = window_bench if case == "window_shot" else cases
+        result = getattr(module, f"{case}_case")()
     else:
         raise SystemExit(f"unknown case {case!r}")
     print(json.dumps(result))

@@ -50,3 +50,21 @@ def test_a_log_without_its_beginning_cannot_be_told_again():
     siege.base = None
     with pytest.raises(RuleError, match="cannot be told again"):
         History(siege)
+
+
+def test_the_beginning_shares_unchanged_structures_and_keeps_the_struck_one_as_it_was():
+    siege = read_sample("harris").siege
+    before = siege.structures["keep"]
+    apply_in_place(siege, FireAt(weapon_id="he_shell", at=(0.0, 0.0), target_id="keep",
+                                 range_m=100.0), RandomDice(3))
+    base = siege.base
+    assert siege.structures["keep"] is not before and siege.structures["keep"] != before
+    assert base.structures["keep"] is before  # the struck structure as it was
+    untouched = [key for key in siege.structures if key not in siege.log[0].touched]
+    assert untouched and all(base.structures[key] is siege.structures[key] for key in untouched)
+    assert base.structures is not siege.structures and base.weapons is not siege.weapons
+    assert base.log == [] and base.base is None
+    # Played on, the beginning stays the beginning: the log replays on it to the same siege.
+    apply_in_place(siege, AdvanceClock(turns=12), RandomDice(4))
+    assert base.structures["keep"] is before
+    assert replay(siege.base, siege.log).model_dump() == siege.model_dump()

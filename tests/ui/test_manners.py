@@ -388,3 +388,63 @@ def test_a_burning_structure_is_ringed_in_flame_colour(window, tmp_path):
     before = ring_pixels()
     window.document.play(GMOverride(structure_id="h1", fire_level=2, reason="test"))
     assert ring_pixels() > before + 100  # the whole outline, not a badge's few pixels
+
+
+def test_a_shot_sizes_the_dock_from_the_rows_it_changed_and_still_cuts_no_text(
+        qtbot, window, tmp_path, monkeypatch):
+    from bench.town import add_bench_weapon, build_town, town_centre
+
+    from siegeboard.model.actions import FireAt
+
+    siege = build_town(2000)
+    weapon_id = add_bench_weapon(siege)
+    path = tmp_path / "town.siege"
+    write_siege(path, SiegeFile(siege=siege))
+    assert window.files.open_path(path)
+    dock = window.structures_dock
+    model, header, metrics = dock.model, dock.table.horizontalHeader(), dock.table.fontMetrics()
+    asked: list[int] = []
+    texts = model.column_texts
+    monkeypatch.setattr(model, "column_texts", lambda column, rows=None: (
+        asked.append(len(model.ids) if rows is None else len(rows)), texts(column, rows))[1])
+    outcome = window.document.play(FireAt(weapon_id=weapon_id, at=town_centre(2000),
+                                          range_m=100.0))
+    assert 10 <= len(outcome.structures) < 200
+    # A row measured for each column of each changed row, never the town's 2,000 again.
+    assert asked and max(asked) < 20 and sum(asked) <= 6 * len(outcome.structures)
+    for column in range(model.columnCount()):
+        for text in texts(column):
+            assert metrics.horizontalAdvance(text) < header.sectionSize(column), text
+
+
+def test_the_dock_sorts_itself_keeps_the_selection_and_resorts_when_a_shot_changes_the_key(
+        qtbot, window, tmp_path):
+    from bench.town import add_bench_weapon, build_town, town_centre
+
+    from siegeboard.model.actions import FireAt
+
+    siege = build_town(300)
+    weapon_id = add_bench_weapon(siege)
+    path = tmp_path / "town.siege"
+    write_siege(path, SiegeFile(siege=siege))
+    assert window.files.open_path(path)
+    dock = window.structures_dock
+    names = lambda: dock.visible_names()  # noqa: E731
+    dock.table.sortByColumn(0, Qt.SortOrder.DescendingOrder)
+    assert names() == sorted(names(), key=str.lower, reverse=True)
+    window.document.select(["house7"])
+    dock.table.sortByColumn(0, Qt.SortOrder.AscendingOrder)
+    assert names() == sorted(names(), key=str.lower)
+    chosen = [index.data(Qt.ItemDataRole.UserRole)
+              for index in dock.table.selectionModel().selectedRows()]
+    assert chosen == ["house7"]
+    dock.table.sortByColumn(3, Qt.SortOrder.AscendingOrder)  # by DP left
+    outcome = window.document.play(FireAt(weapon_id=weapon_id, at=town_centre(300),
+                                          range_m=100.0))
+    hurt = min(outcome.structures, key=lambda key: window.document.siege.structures[key].dp)
+    first = dock.proxy.index(0, 0).data(Qt.ItemDataRole.UserRole)
+    assert window.document.siege.structures[first].dp == \
+        window.document.siege.structures[hurt].dp
+    dps = [window.document.siege.structures[dock.proxy.index(row, 0).data(
+        Qt.ItemDataRole.UserRole)].dp for row in range(dock.proxy.rowCount())]
+    assert dps == sorted(dps)
