@@ -214,8 +214,8 @@ def advance(ctx: "Context", turns: int) -> None:
     every_turn = ctx.options.burn_damage_every == "turn"
     ctx.say(f"Clock: turn {start} -> {end} ({turns} turn{'s' if turns != 1 else ''} of 5 s); "
             f"burning damage each {'turn' if every_turn else 'minute'}")
-    burning = sorted(key for key, structure in ctx.siege.structures.items()
-                     if structure.fire_level > 0)
+    burning = sorted([key for key, structure in ctx.siege.structures.items()
+                      if structure.fire_level > 0])
     if not burning:
         ctx.say("No fire burns: nothing else happens")
     steps = _Steps(ctx)
@@ -419,12 +419,16 @@ def _spread(ctx: "Context", steps: _Steps, burning: list[str], turn: int) -> lis
     return lit
 
 
-@dataclass(frozen=True, slots=True)
 class _SpreadLabels:
-    """The labels of one fire's spread dice (``RecordingDice.roll_each``), made when read."""
+    """The labels of one fire's spread dice (``RecordingDice.roll_each``), made when read.
+    (Not changed once made; a plain class: a frozen dataclass costs more to make than a
+    source's whole batch of dice.)"""
 
-    source: str
-    targets: tuple[str, ...]
+    __slots__ = ("source", "targets")
+
+    def __init__(self, source: str, targets: tuple[str, ...]):
+        self.source = source
+        self.targets = targets
 
     def __len__(self) -> int:
         return len(self.targets)
