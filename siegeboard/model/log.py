@@ -8,6 +8,7 @@ from typing import Annotated, Any
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_serializer
 
 from siegeboard.model.actions import Action
+from siegeboard.model.collection import no_cycle_collection
 from siegeboard.model.validation import MAX_ITEMS, MAX_TURN
 
 
@@ -101,7 +102,10 @@ class _BuiltOnRead:
         fields = entry.__dict__
         value = fields[self.name]
         if type(value) is Later:
-            value = fields[self.name] = value.build()
+            # Thousands of Rolls, Events and lines at once: the collector would walk the
+            # whole siege again and again (a second for a minute of a city's fires).
+            with no_cycle_collection():
+                value = fields[self.name] = value.build()
         return value
 
     def __set__(self, entry: Any, value: Any) -> None:  # pydantic sets fields in __dict__

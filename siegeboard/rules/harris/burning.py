@@ -445,9 +445,9 @@ class _SpreadLabels:
 def _spread_lines(turn: int, source_name: str, names: tuple[str, ...],
                   distances: tuple[float, ...], dice: list[int]) -> list[str]:
     """The spread lines of a run of one fire's targets (``ctx.say_each``)."""
-    return [f"Turn {turn}: fire spread from {source_name} to {name} ({distance:.1f} m): "
-            + (f"1D6 = {die}, not 1: no fire" if die != 1 else
-               "1D6 = 1: it catches fire at level 1")
+    head = f"Turn {turn}: fire spread from {source_name} to "
+    return [f"{head}{name} ({distance:.1f} m): 1D6 = {die}, not 1: no fire" if die != 1 else
+            f"{head}{name} ({distance:.1f} m): 1D6 = 1: it catches fire at level 1"
             for name, distance, die in zip(names, distances, dice)]
 
 
