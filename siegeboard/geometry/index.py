@@ -95,14 +95,43 @@ class StructureIndex:
         source_positions = positions[sources]
         distances = shapely.distance(polygons[source_positions], polygons[targets])
         close = distances <= distance_m
-        source_positions, targets, distances = (source_positions[close], targets[close],
-                                                distances[close])
-        for source, target, distance in zip(source_positions.tolist(), targets.tolist(),
-                                            distances.tolist()):
-            found[self.ids[source]].append((self.ids[target], distance))
-        for pairs in found.values():
-            pairs.sort()
+        sources, targets, distances = sources[close], targets[close], distances[close]
+        if len(found) < len(structure_ids):  # an id asked for twice: its pairs twice
+            for source, target, distance in zip(positions[sources].tolist(), targets.tolist(),
+                                                distances.tolist()):
+                found[self.ids[source]].append((self.ids[target], distance))
+            for pairs in found.values():
+                pairs.sort()
+            return found
+        # Sorted by source, then by the neighbour's id (each neighbour once a source), in
+        # numpy; the pairs are then made a source at a time, in C.
+        order = numpy.lexsort((self._id_rank()[targets], sources))
+        neighbour_ids = self._id_array()[targets[order]].tolist()
+        distances = distances[order].tolist()
+        ends = numpy.cumsum(numpy.bincount(sources, minlength=len(structure_ids))).tolist()
+        start = 0
+        for key, end in zip(structure_ids, ends):
+            if end > start:
+                found[key] = list(zip(neighbour_ids[start:end], distances[start:end]))
+                start = end
         return found
+
+    def _id_rank(self) -> numpy.ndarray:
+        """Each footprint's place in the ids' sorted order (made once per index)."""
+        rank = getattr(self, "_rank", None)
+        if rank is None:
+            rank = numpy.empty(len(self.ids), dtype=numpy.int64)
+            rank[sorted(range(len(self.ids)), key=self.ids.__getitem__)] = numpy.arange(
+                len(self.ids))
+            self._rank = rank
+        return rank
+
+    def _id_array(self) -> numpy.ndarray:
+        """The ids as a numpy array of objects (made once per index)."""
+        array = getattr(self, "_ids_array", None)
+        if array is None:
+            array = self._ids_array = numpy.asarray(self.ids, dtype=object)
+        return array
 
     def in_bounds(self, bounds: tuple[float, float, float, float]) -> list[str]:
         """Structures whose bounding box meets ``(minx, miny, maxx, maxy)``: candidates only."""

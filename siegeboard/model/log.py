@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict, Field
+from collections.abc import Callable, Iterable
+from typing import Annotated, Any
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_serializer
 
 from siegeboard.model.actions import Action
+from siegeboard.model.collection import no_cycle_collection
 from siegeboard.model.validation import MAX_ITEMS, MAX_TURN
 
 
@@ -47,8 +51,79 @@ class Event(BaseModel):
     detail: dict[str, int | float | str | bool | None] = Field(default_factory=dict, max_length=1_000)
 
 
+Recipe = tuple  # ``(build, *args)``: ``build(*args)`` returns the items it stands for
+
+
+class Later:
+    """The items of a log entry's list kept compact until they are read.
+
+    ``parts`` are items, and recipes: a recipe is a tuple ``(build, *args)`` (an item is
+    never a tuple) and ``build(*args)`` returns the items it stands for, in order, from
+    plain data. A clock advance rolls thousands of dice and explains each in a line; a
+    recipe holds one fire's batch of them as the numbers, and their text (the labelled
+    ``Roll``, the lines) is made only when the entry is read: shown, saved or compared.
+    ``length`` is the number of items the parts give. Immutable once made (copies share it).
+    """
+
+    __slots__ = ("parts", "length")
+
+    def __init__(self, parts: Iterable[Any], length: int):
+        self.parts = tuple(parts)
+        self.length = length
+
+    def build(self) -> list:
+        items: list = []
+        for part in self.parts:
+            if type(part) is tuple:
+                items.extend(part[0](*part[1:]))
+            else:
+                items.append(part)
+        return items
+
+    def __copy__(self) -> "Later":
+        return self
+
+    def __deepcopy__(self, memo: dict) -> "Later":
+        return self
+
+
+class _BuiltOnRead:
+    """A ``LogEntry`` list field read through: a ``Later`` in the entry is built into the
+    list on first read and kept, so every reader sees the plain list."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str):
+        self.name = name
+
+    def __get__(self, entry: Any, owner: Any = None) -> Any:
+        if entry is None:
+            return self
+        fields = entry.__dict__
+        value = fields[self.name]
+        if type(value) is Later:
+            # Thousands of Rolls, Events and lines at once: the collector would walk the
+            # whole siege again and again (a second for a minute of a city's fires).
+            with no_cycle_collection():
+                value = fields[self.name] = value.build()
+        return value
+
+    def __set__(self, entry: Any, value: Any) -> None:  # pydantic sets fields in __dict__
+        entry.__dict__[self.name] = value
+
+
+# The types of the lists a log entry may keep for later, as its fields declare them.
+_Rolls = Annotated[list[Roll], Field(max_length=MAX_ITEMS)]
+_Events = Annotated[list[Event], Field(max_length=MAX_ITEMS)]
+_Lines = Annotated[list[str], Field(max_length=MAX_ITEMS)]
+
+
 class LogEntry(BaseModel):
     """One applied action: when (turn), what, the dice, the explanation and what it touched."""
+
+    # (Not in the docstring, which is the file schema's description.) ``rolls``, ``events``
+    # and ``lines`` may be kept compact (``with_later``) and are built on first read: to
+    # every reader, to pydantic's dumps and to ``==`` they are the plain lists.
 
     model_config = ConfigDict(extra="forbid")
 
@@ -66,6 +141,63 @@ class LogEntry(BaseModel):
     dice_seed: int | None = Field(default=None, ge=0)
     digest: str | None = Field(default=None, pattern=r"^[0-9a-f]{64}$")
 
+    @classmethod
+    def with_later(cls, rolls: list[Roll | Recipe], lines: list[str | Recipe],
+                   events: list[dict[str, Any]], *, roll_count: int, line_count: int,
+                   **fields: Any) -> "LogEntry":
+        """The entry of ``fields`` whose ``rolls`` and ``lines`` are ``Later`` parts (items
+        and recipes, giving ``roll_count`` rolls and ``line_count`` lines) and whose
+        ``events`` are the fields of each Event, validated when read. The rest is validated
+        as ``LogEntry(**fields)`` is; the lists' lengths are checked, and lists past the
+        limit are built and validated the ordinary way, which refuses them as before."""
+        if roll_count > MAX_ITEMS or line_count > MAX_ITEMS or len(events) > MAX_ITEMS:
+            return cls(rolls=Later(rolls, roll_count).build(),
+                       lines=Later(lines, line_count).build(), events=events, **fields)
+        entry = cls(**fields)
+        values = entry.__dict__
+        values["rolls"] = _later(rolls, roll_count)
+        values["lines"] = _later(lines, line_count)
+        values["events"] = Later(((_events_of, events),), len(events)) if events else []
+        entry.__pydantic_fields_set__.update(("rolls", "lines", "events"))
+        return entry
+
+    # Serialised as built, wherever the entry is (on its own or in a siege's log): each kept
+    # list is built, then serialised as its field is (the return types are the fields' own,
+    # so the output and the serialisation schema are those of the plain lists).
+    @field_serializer("rolls")
+    def _rolls_built(self, value: Any) -> _Rolls:
+        return self.rolls
+
+    @field_serializer("events")
+    def _events_built(self, value: Any) -> _Events:
+        return self.events
+
+    @field_serializer("lines")
+    def _lines_built(self, value: Any) -> _Lines:
+        return self.lines
+
+    def _settle(self) -> None:
+        """Build what is kept for later (before pydantic reads ``__dict__`` itself)."""
+        self.rolls, self.events, self.lines  # noqa: B018 (reading builds them)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, LogEntry):
+            self._settle()
+            other._settle()
+        return super().__eq__(other)
+
+    def __iter__(self):
+        self._settle()
+        return super().__iter__()
+
+    def __repr_args__(self):
+        self._settle()
+        return super().__repr_args__()
+
+    def __getstate__(self) -> dict[Any, Any]:
+        self._settle()
+        return super().__getstate__()
+
     def dice_values(self) -> list[int]:
         """Every die of the entry in the order rolled: what replay feeds to ScriptedDice."""
         return [value for roll in self.rolls for value in roll.values]
@@ -74,3 +206,23 @@ class LogEntry(BaseModel):
         """For each die of ``dice_values``: whether it was typed at the table."""
         return [position < roll.typed for roll in self.rolls
                 for position in range(len(roll.values))]
+
+
+def _later(parts: list, count: int) -> Later | list:
+    """A ``Later`` of ``parts``, or the list itself when it holds no recipe."""
+    if any(type(part) is tuple for part in parts):
+        return Later(parts, count)
+    return list(parts)
+
+
+_EVENTS: TypeAdapter = TypeAdapter(list[Event])
+
+
+def _events_of(fields: list[dict[str, Any]]) -> list[Event]:
+    """The Events of their fields, validated in one call (as ``Event(**fields)`` each)."""
+    return _EVENTS.validate_python(fields)
+
+
+LogEntry.rolls = _BuiltOnRead("rolls")  # type: ignore[assignment]
+LogEntry.events = _BuiltOnRead("events")  # type: ignore[assignment]
+LogEntry.lines = _BuiltOnRead("lines")  # type: ignore[assignment]

@@ -13,12 +13,10 @@ from __future__ import annotations
 import inspect
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
-
-from pydantic import TypeAdapter
+from typing import TYPE_CHECKING, Any, Protocol
 
 from siegeboard.geometry.index import StructureIndex
-from siegeboard.model.log import Event, LogEntry, Roll
+from siegeboard.model.log import Event, Later, LogEntry, Roll
 from siegeboard.model.siege import Siege
 from siegeboard.model.structure import Structure
 from siegeboard.model.weapon import Weapon
@@ -30,10 +28,6 @@ if TYPE_CHECKING:
 Handler = Callable[["Context", Any], None]
 Progress = Callable[[int, int], None]
 """``progress(done, total)``: how far a long action has come; it may raise to cancel."""
-_ROLLS: TypeAdapter = TypeAdapter(list[Roll])
-# ``Event(**fields)`` validated without ``BaseModel.__init__`` in between: the same checks
-# and the same event, for a fifth less (a long advance records thousands of them).
-_validate_event = Event.__pydantic_validator__.validate_python
 
 
 # The events a long advance's log entry keeps (R2: what it changed, compactly): the
@@ -128,13 +122,47 @@ class Outcome:
             structures.update(ordered)
 
 
+class BatchLabels(Protocol):
+    """The labels of a batch of one-die rolls, made only when asked for (a clock advance
+    rolls thousands; their text is built when the log is read)."""
+
+    def __len__(self) -> int: ...
+
+    def each(self) -> list[str]:
+        """One label a die, as if each were rolled on its own."""
+
+    def together(self) -> str:
+        """The batch's one label, for more than one die."""
+
+
+def _batch_roll(labels: BatchLabels, sides: int, values: list[int], typed: int) -> list[Roll]:
+    """The Roll that ``RecordingDice.roll_each`` kept for later: one Roll of the batch's
+    label (of its one die's label, for a batch of one)."""
+    label = labels.together() if len(values) > 1 else labels.each()[0]
+    return [Roll(label=label, sides=sides, values=values, typed=typed)]
+
+
 class RecordingDice:
-    """Wraps the injected dice and records every roll with its purpose."""
+    """Wraps the injected dice and records every roll with its purpose.
+
+    ``records`` holds each Roll, or a recipe for it (``model.log.Later``): its text is made
+    when the log entry is read. ``rolls`` gives them all as Rolls.
+    """
 
     def __init__(self, dice: Dice):
         self._dice = dice
         self._labels: bool | None = None  # whether the dice take labels, found at first roll
-        self.rolls: list[Roll] = []
+        self.records: list[Roll | tuple] = []
+        self._built: list[Roll] = []  # ``rolls`` of the records before len(_built)
+
+    @property
+    def rolls(self) -> list[Roll]:
+        """Every roll so far, built (``records`` as the log entry will read them); each
+        record is built once however often this is asked. Do not change the list."""
+        built = self._built
+        if len(built) < len(self.records):
+            built.extend(Later(self.records[len(built):], 0).build())
+        return built
 
     def _roll(self, count: int, sides: int, label: str) -> list[int]:
         if self._labels is None:
@@ -147,33 +175,30 @@ class RecordingDice:
         if not count:
             return []
         values = self._roll(count, sides, label)
-        self.rolls.append(Roll(label=label, sides=sides, values=values,
-                               typed=typed_of(self._dice)))
+        self.records.append(Roll(label=label, sides=sides, values=values,
+                                 typed=typed_of(self._dice)))
         return values
 
-    def roll_each(self, sides: int, labels: list[str], *, together: str | None = None) -> list[int]:
-        """One die of ``sides`` for each label, in order: the same dice as ``roll(1, sides,
-        label)`` for each label in turn. Recorded one Roll each, or, given ``together``, as
-        one Roll of that label holding them all (R2: a clock advance records its rolls
-        compactly; a replay reads the same values in the same order). Independent random
-        dice are drawn in one call; any other dice (scripted, typed in) are asked one die at
-        a time, so they run out at the same die."""
+    def roll_each(self, sides: int, labels: BatchLabels) -> list[int]:
+        """One die of ``sides`` for each of ``labels``, in order: the same dice as
+        ``roll(1, sides, label)`` for each label in turn, recorded as one Roll of the
+        batch's ``together`` label (R2: a clock advance records its rolls compactly; a
+        replay reads the same values in the same order), its label made when read.
+        Independent random dice are drawn in one call; any other dice (scripted, typed in)
+        are asked one die at a time, with its label, so they run out at the same die."""
+        count = len(labels)
+        if not count:
+            return []
         if type(self._dice) is RandomDice:
-            values = self._dice.roll(len(labels), sides)
-            typed = [0] * len(labels)  # the program's own dice
+            values = self._dice.roll(count, sides)
+            typed = 0  # the program's own dice
         else:
-            values, typed = [], []
-            for label in labels:
+            values, typed = [], 0
+            for label in labels.each():
                 (value,) = self._roll(1, sides, label)
                 values.append(value)
-                typed.append(typed_of(self._dice))
-        if together is not None and len(labels) > 1:
-            self.rolls.append(Roll(label=together, sides=sides, values=values, typed=sum(typed)))
-            return values
-        # Validated in one call (the same Rolls as one by one, for less).
-        self.rolls.extend(_ROLLS.validate_python(
-            [{"label": label, "sides": sides, "values": [value], "typed": mark}
-             for label, value, mark in zip(labels, values, typed)]))
+                typed += typed_of(self._dice)
+        self.records.append((_batch_roll, labels, sides, values, typed))
         return values
 
 
@@ -197,8 +222,10 @@ class Context:
         self.rules = rules
         self.options = siege.options
         self.dice = RecordingDice(dice)
-        self.lines: list[str] = []
-        self.events: list[Event] = []
+        self.lines: list[str | tuple] = []  # lines, and recipes of lines (``say_each``)
+        self.line_count = 0
+        # Each event's fields: the log entry makes the Events when read (model.log.Later).
+        self.events: list[dict[str, Any]] = []
         self.touched: list[str] = []
         self._touched_ids: set[str] = set()  # membership for ``touched`` without a list scan
         self.square: str | None = None
@@ -208,6 +235,7 @@ class Context:
         self.progress: Progress | None = None
         self._index = index
         self._copies: dict[str, Structure] = {}
+        self._sharing: set[str] = set()  # copies whose lists are still the original's
         self._replaced: dict[str, Structure | None] = {}
         self._fields: dict[str, Any] = {}
 
@@ -219,16 +247,47 @@ class Context:
 
     def structure(self, structure_id: str) -> Structure:
         """A working copy of the structure, to change; the same copy on every call."""
-        if structure_id not in self._copies:
+        copy = self._copies.get(structure_id)
+        if copy is None:
             original = self.siege.structures.get(structure_id)
             if original is None:
                 raise RuleError(f"no structure {structure_id!r} in this siege")
-            self._copies[structure_id] = original.model_copy(deep=True)
-        return self._copies[structure_id]
+            copy = self._copies[structure_id] = original.model_copy(deep=True)
+        elif structure_id in self._sharing:
+            # Made by ``structure_scalars``: its lists and models become its own, in place
+            # (whoever holds the copy holds this one).
+            self._sharing.discard(structure_id)
+            copy.__dict__.update(copy.model_copy(deep=True).__dict__)
+            _set_attribute(copy, "__pydantic_fields_set__", set(copy.__pydantic_fields_set__))
+        return copy
+
+    def structure_scalars(self, structure_id: str) -> Structure:
+        """The working copy of ``structure``, for a rule that sets only fields holding a
+        number, a string or a boolean (fire level, DP, out of control), with ``set_valid``:
+        until ``structure`` is asked for the same id, its lists and nested models
+        (footprint, occupants) and its set of fields set are still the original's, which
+        nothing may change (``set_valid`` replaces that set, never adds to it). A minute's
+        fires change thousands of structures one number at a time; copying their
+        footprints, occupants and field sets cost more than the rules, and held a third of
+        a minute's outcome in memory."""
+        copy = self._copies.get(structure_id)
+        if copy is None:
+            original = self.siege.structures.get(structure_id)
+            if original is None:
+                raise RuleError(f"no structure {structure_id!r} in this siege")
+            copy = self._copies[structure_id] = _shallow_copy(original)
+            self._sharing.add(structure_id)
+        return copy
 
     def current(self, structure_id: str) -> Structure:
         """The structure as this action has left it so far, without taking a copy."""
         return self._copies.get(structure_id) or self.siege.structures[structure_id]
+
+    def current_lookup(self) -> tuple[Callable[[str], Structure | None], dict[str, Structure]]:
+        """``(copy_of, originals)``: ``copy_of(id) or originals[id]`` is ``current(id)``,
+        without a method call, for a rule that reads thousands of structures (the spread of
+        a minute's fires). Valid for this action: read them, do not write them."""
+        return self._copies.get, self.siege.structures
 
     def put(self, structure_id: str, state: Structure | None) -> None:
         """Replace a structure whole, add a new one, or remove it (``None``): an edit of the
@@ -266,6 +325,14 @@ class Context:
     def say(self, line: str) -> None:
         if not self.quiet:
             self.lines.append(line)
+            self.line_count += 1
+
+    def say_each(self, count: int, build: Callable[..., list[str]], *args: Any) -> None:
+        """Say the ``count`` lines ``build(*args)`` returns, made only when the log entry is
+        read (``model.log.Later``): ``args`` are plain data, not to be changed after."""
+        if not self.quiet and count:
+            self.lines.append((build, *args))
+            self.line_count += count
 
     def roll(self, count: int, sides: int, label: str) -> list[int]:
         return self.dice.roll(count, sides, label)
@@ -277,8 +344,7 @@ class Context:
             if structure_id is not None:
                 self.touch(structure_id)
             return
-        self.events.append(
-            _validate_event({"kind": kind, "structure_id": structure_id, "detail": detail}))
+        self.events.append({"kind": kind, "structure_id": structure_id, "detail": detail})
         if structure_id is not None:
             self.touch(structure_id)
 
@@ -286,6 +352,25 @@ class Context:
         if structure_id not in self._touched_ids:
             self._touched_ids.add(structure_id)
             self.touched.append(structure_id)
+
+
+_set_attribute = object.__setattr__
+
+
+def _shallow_copy(model: Any) -> Any:
+    """``model.model_copy()`` (a new model, its fields the same objects) for a model with no
+    extra fields and no private attributes, without ``copy.copy`` around each part (a
+    sixth of the cost, for thousands of burning structures), and sharing its set of the
+    fields set (``set_valid`` replaces it rather than adding to it)."""
+    if model.__pydantic_extra__ is not None or model.__pydantic_private__ is not None:
+        return model.model_copy()
+    cls = type(model)
+    copied = cls.__new__(cls)
+    _set_attribute(copied, "__dict__", model.__dict__.copy())
+    _set_attribute(copied, "__pydantic_extra__", None)
+    _set_attribute(copied, "__pydantic_fields_set__", model.__pydantic_fields_set__)
+    _set_attribute(copied, "__pydantic_private__", None)
+    return copied
 
 
 def set_valid(model: Any, name: str, value: Any) -> None:
@@ -299,10 +384,15 @@ def set_valid(model: Any, name: str, value: Any) -> None:
     valid, whose checks cost more than the rule itself.
     """
     fields = model.__dict__
+    # The set of fields set is replaced, not added to: a working copy may share it with its
+    # original (``Context.structure_scalars``).
+    fields_set = model.__pydantic_fields_set__
     if type(value) is type(fields[name]):
         fields[name] = value
-        model.__pydantic_fields_set__.add(name)
+        if name not in fields_set:
+            _set_attribute(model, "__pydantic_fields_set__", fields_set | {name})
     else:
+        _set_attribute(model, "__pydantic_fields_set__", set(fields_set))
         setattr(model, name, value)
 
 

@@ -62,7 +62,27 @@ class RandomDice:
 
     def roll(self, count: int, sides: int, label: str | None = None) -> list[int]:
         _check(count, sides)
-        return [self._random.randint(1, sides) for _ in range(count)]
+        if not _DRAWS_BY_BITS:
+            return [self._random.randint(1, sides) for _ in range(count)]
+        # ``randint(1, sides)`` for each die, drawn as ``random.Random`` draws it (the bits
+        # of ``sides``, drawn again while they are not below it) without its three calls a
+        # die: the same dice, a quarter of the cost (a minute of a burning city rolls tens
+        # of thousands). ``test_dice`` checks them against ``randint``.
+        getrandbits = self._random.getrandbits
+        bits = sides.bit_length()
+        values = []
+        for _ in range(count):
+            value = getrandbits(bits)
+            while value >= sides:
+                value = getrandbits(bits)
+            values.append(value + 1)
+        return values
+
+
+# Whether this Python's ``random.Random.randint`` draws ``randrange``'s ``_randbelow`` from
+# ``getrandbits`` (CPython 3.2 onwards): then ``RandomDice`` draws the same way itself.
+_DRAWS_BY_BITS = (getattr(random.Random, "_randbelow", None)
+                  is getattr(random.Random, "_randbelow_with_getrandbits", object()))
 
 
 def parse_table_dice(text: str) -> list[int] | None:

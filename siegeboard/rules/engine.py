@@ -15,14 +15,13 @@ handler of each action it offers.
 
 from __future__ import annotations
 
-import gc
 import hashlib
 import json
-from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
+from collections.abc import Iterable
 from typing import Any
 
 from siegeboard.geometry.index import StructureIndex
+from siegeboard.model.collection import no_cycle_collection
 from siegeboard.model.log import LogEntry
 from siegeboard.model.siege import Siege
 from siegeboard.rules.context import Context, Outcome, Progress, RuleError, copy_value
@@ -47,7 +46,7 @@ def apply(siege: Siege, action: Any, dice: Dice, *, index: StructureIndex | None
     rules = ruleset_of(siege)
     handler = rules.handler(action.type)
     seeded = _seed_to_log(action, dice)
-    with _no_cycle_collection():
+    with no_cycle_collection():
         ctx = Context(siege, dice, index, rules)
         ctx.quiet = seeded is not None
         ctx.progress = progress
@@ -75,21 +74,23 @@ def apply(siege: Siege, action: Any, dice: Dice, *, index: StructureIndex | None
                 structures[key] = (before, state)
         fields = {name: (copy_value(getattr(siege, name)), value)
                   for name, value in ctx._fields.items() if value != getattr(siege, name)}
-        rolls, lines, digest = ctx.dice.rolls, ctx.lines, None
+        rolls, digest = ctx.dice.records, None
         if seeded is not None:
             ctx.quiet = False
             ctx.say(f"Clock: turn {siege.clock.turn} -> {ctx.get('clock').turn} "
-                    f"({action.turns:,} turns); {len(ctx.dice.rolls):,} dice rolled by the "
+                    f"({action.turns:,} turns); {len(ctx.dice.records):,} dice rolled by the "
                     f"program (seed {seeded}), not kept: a replay rolls them again")
             for key, (before, after) in structures.items():
                 line = rules.change_line(before, after)
                 if line:
                     ctx.say(line)
-            rolls, lines, digest = [], ctx.lines, outcome_digest(structures, fields)
-        entry = LogEntry(
+            rolls, digest = [], outcome_digest(structures, fields)
+        # The rolls, lines and events stay compact records until the entry is read
+        # (model.log.Later).
+        entry = LogEntry.with_later(
+            rolls, ctx.lines, ctx.events, roll_count=len(rolls), line_count=ctx.line_count,
             seq=(siege.log[-1].seq + 1) if siege.log else 1,
-            turn=siege.clock.turn, action=action, rolls=rolls, events=ctx.events,
-            lines=lines,
+            turn=siege.clock.turn, action=action,
             touched=ctx.touched, square=ctx.square, dice_seed=seeded, digest=digest,
         )
     removes = any(after is None and before is not None for before, after in structures.values())
@@ -130,33 +131,6 @@ def _plain(value: Any) -> Any:
     return value
 
 
-@contextmanager
-def _no_cycle_collection() -> Iterator[None]:
-    """Pause Python's cyclic garbage collector while an action is worked out.
-
-    An action allocates thousands of small, acyclic objects (copies, rolls, events, lines)
-    that reference counting frees anyway; each allocation burst otherwise triggers full
-    collections that walk every object of a large siege, which cost more than the rules
-    themselves (half of a minute of clock with 1,000 fires in a 10,000-structure town).
-    Nothing changes but when cycles, if any, are collected.
-
-    On the way out, what the action made (the outcome: copies, rolls, events) is moved
-    straight to the oldest generation with ``gc.freeze(); gc.unfreeze()``, which also resets
-    the young generation's count. Otherwise the first allocation after ``gc.enable`` scans
-    every one of those objects (a tenth of a minute of clock in that town) only to find
-    them alive: they live as long as the log does. Skipped when the program keeps frozen
-    objects of its own, which ``unfreeze`` would release.
-    """
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            if gc.get_freeze_count() == 0:
-                gc.freeze()
-                gc.unfreeze()
-            gc.enable()
 
 
 def apply_in_place(siege: Siege, action: Any, dice: Dice, *,

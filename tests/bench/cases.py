@@ -99,7 +99,38 @@ def engine_cases(n: int, siege: Siege, index: StructureIndex, *, runs: int) -> d
                 raise AssertionError("the naive minute and the engine disagree")
             figures["minute_naive"] = _timing(naive_timing)
             figures["minute_ratio"] = naive_timing.median_s / timing.median_s
+            figures.update(_minute_log_and_memory(burning, advance, index))
     return figures
+
+
+def _minute_log_and_memory(siege: Siege, advance: AdvanceClock,
+                           index: StructureIndex) -> dict[str, Any]:
+    """What the minute's log costs when read: its rolls, lines and events are kept as
+    compact records and built when the entry is first read or saved (``model.log.Later``),
+    so this is timed apart: building them and the entry's JSON, on a fresh outcome each run.
+    And what one minute's outcome holds in memory (traced apart, untimed)."""
+    import gc
+    import tracemalloc
+
+    fresh: dict[str, Any] = {}
+
+    def new_outcome():
+        fresh["outcome"] = apply(siege, advance, RandomDice(11), index=index)
+
+    timing, text = measure(lambda: fresh["outcome"].entry.model_dump_json(), setup=new_outcome,
+                           runs=3, budget_s=30)
+    fresh.clear()
+    gc.collect()
+    tracemalloc.start()
+    try:
+        outcome = apply(siege, advance, RandomDice(11), index=index)
+        held = tracemalloc.get_traced_memory()[0]
+        outcome.entry.model_dump_json()
+        read = tracemalloc.get_traced_memory()[0]
+    finally:
+        tracemalloc.stop()
+    return {"minute_log_json": _timing(timing), "minute_log_json_bytes": len(text),
+            "minute_outcome_mib": held / 2**20, "minute_outcome_read_mib": read / 2**20}
 
 
 # ----------------------------------------------------------------------------- files

@@ -63,7 +63,7 @@ def ignition_roll(ctx: "Context", structure_id: str, *, incendiary: bool, penetr
 def ignite(ctx: "Context", structure_id: str, level: int, *, cause: str) -> None:
     """Set the structure alight at ``level``; a structure already burning keeps the higher
     level (H9). A new fire's out-of-control state is judged afresh."""
-    structure = ctx.structure(structure_id)
+    structure = ctx.structure_scalars(structure_id)
     before = structure.fire_level
     if before >= level:
         ctx.say(f"{structure.name} already burns at level {before}: it keeps the higher level")
@@ -83,7 +83,7 @@ def check_out_of_control(ctx: "Context", structure_id: str) -> None:
     if structure.out_of_control or structure.fire_level == 0:
         return
     if harris.out_of_control(structure.fire_level, structure.dp_original):
-        structure = ctx.structure(structure_id)
+        structure = ctx.structure_scalars(structure_id)
         set_valid(structure, "out_of_control", True)
         ctx.say(f"{structure.name}: fire level {structure.fire_level} is above "
                 f"{structure.dp_original} / 10: out of control, it can no longer be put out "
@@ -214,8 +214,8 @@ def advance(ctx: "Context", turns: int) -> None:
     every_turn = ctx.options.burn_damage_every == "turn"
     ctx.say(f"Clock: turn {start} -> {end} ({turns} turn{'s' if turns != 1 else ''} of 5 s); "
             f"burning damage each {'turn' if every_turn else 'minute'}")
-    burning = sorted(key for key, structure in ctx.siege.structures.items()
-                     if structure.fire_level > 0)
+    burning = sorted([key for key, structure in ctx.siege.structures.items()
+                      if structure.fire_level > 0])
     if not burning:
         ctx.say("No fire burns: nothing else happens")
     steps = _Steps(ctx)
@@ -244,6 +244,12 @@ def advance(ctx: "Context", turns: int) -> None:
         minute_ends = turn % TURNS_PER_MINUTE == 0
         if minute_ends and turn % PROGRESS_TURNS == 0:
             ctx.report(turn - start, turns)
+        if not minute_ends and not every_turn:
+            last = min((turn // TURNS_PER_MINUTE + 1) * TURNS_PER_MINUTE - 1, end)
+            if last > turn:
+                _turns_within_a_minute(ctx, steps, fires, turn, last)
+                turn = last
+                continue
         _grow(ctx, steps, fires.live if minute_ends else fires.wooden, turn)
         if every_turn or minute_ends:
             if _burn(ctx, steps, fires.live, turn):
@@ -286,7 +292,7 @@ def _grow_minutes(ctx: "Context", steps: _Steps, live: list[str], boundary: int,
     wooden fires among them the span starts on a minute boundary."""
     last = boundary + TURNS_PER_MINUTE * (minutes - 1)
     for structure_id in live:
-        structure = ctx.structure(structure_id)
+        structure = ctx.structure_scalars(structure_id)
         before = structure.fire_level
         if harris.is_wooden(structure):  # +1 on every turn (``boundary`` is a minute away)
             grown, first = TURNS_PER_MINUTE * minutes, boundary - TURNS_PER_MINUTE + 1
@@ -297,11 +303,39 @@ def _grow_minutes(ctx: "Context", steps: _Steps, live: list[str], boundary: int,
         steps.grow[structure_id].last_turn = last
 
 
+def _turns_within_a_minute(ctx: "Context", steps: _Steps, fires: _Fires, first: int,
+                           last: int) -> None:
+    """Turns ``first`` to ``last``, none of them the end of a minute, burning damage each
+    minute: wooden fires grow +1 a turn and fires at DP 0 burn themselves out, turn by turn
+    as ``advance`` plays them. A wooden fire out of control only grows on these turns (it
+    says nothing, and nothing else touches it before the minute ends), so its turns are
+    taken at once: the same level and the same told run (a wild minute's wooden fires
+    visited once instead of eleven times)."""
+    current = ctx.current
+    wild, tame = [], []
+    for structure_id in fires.wooden:
+        (wild if current(structure_id).out_of_control else tame).append(structure_id)
+    runs = steps.grow
+    grown = last - first + 1
+    for structure_id in wild:
+        structure = ctx.structure_scalars(structure_id)
+        before = structure.fire_level
+        set_valid(structure, "fire_level", before + grown)
+        run = runs.get(structure_id)
+        if run is None:
+            runs[structure_id] = _Run(before, before + grown, first, last)
+        else:
+            run.level, run.last_turn = before + grown, last
+    for turn in range(first, last + 1):
+        _grow(ctx, steps, tame, turn)
+        _burn_out(ctx, steps, fires, turn)
+
+
 def _grow(ctx: "Context", steps: _Steps, growing: list[str], turn: int) -> None:
     """One step of growth for each of ``growing`` (burning, DP above 0, due this turn)."""
     runs = steps.grow
     for structure_id in growing:
-        structure = ctx.structure(structure_id)
+        structure = ctx.structure_scalars(structure_id)
         before = structure.fire_level
         set_valid(structure, "fire_level", before + 1)
         # ``_Steps.step`` inlined: this runs for every wooden fire on every turn.
@@ -338,7 +372,7 @@ def _spread(ctx: "Context", steps: _Steps, burning: list[str], turn: int) -> lis
     """Each out-of-control fire rolls 1D6 for each structure within 10 m that is not burning;
     a 1 lights it at level 1. Returns the newly lit ids (they spread from the next minute)."""
     lit: list[str] = []
-    current, say = ctx.current, ctx.say
+    current = ctx.current
     # Spreading never changes which fires are out of control (it lights only structures
     # that are not burning), so every source's neighbours can be found in one query.
     sources = [key for key in burning if current(key).out_of_control]
@@ -346,42 +380,82 @@ def _spread(ctx: "Context", steps: _Steps, burning: list[str], turn: int) -> lis
     # target among it, itself included, so it is not measured (a sixth of the neighbours
     # of a wild minute).
     neighbours = ctx.index.neighbours_within(sources, SPREAD_DISTANCE_M, excluding=burning)
+    copy_of, originals = ctx.current_lookup()
+    roll_each, say_each = ctx.dice.roll_each, ctx.say_each
     for source_id in sources:
         source_name = current(source_id).name
         # Lighting one neighbour changes no other, so a source's targets are known before
-        # its dice are rolled: one roll each, in order, as if rolled one by one.
-        targets = []
-        for neighbour_id, distance in neighbours[source_id]:
-            neighbour = current(neighbour_id)
-            if neighbour.fire_level > 0 or neighbour.dp == 0:
-                continue
-            targets.append((neighbour_id, neighbour.name, distance))
+        # its dice are rolled: one roll each, in order, as if rolled one by one. (Not
+        # burning, as asked of the index, unless lit by this spread; not at DP 0.)
+        targets = [(key, state.name, distance) for key, distance in neighbours[source_id]
+                   if not (state := copy_of(key) or originals[key]).fire_level and state.dp]
         if not targets:
             continue
-        dice = ctx.dice.roll_each(
-            6, [f"does the fire spread from {source_name} to {name}? (a 1 does)"
-                for _, name, _ in targets],
-            together=f"does the fire spread from {source_name} to "
-                     f"{', '.join(name for _, name, _ in targets)}? (1D6 each, a 1 does)")
-        for (neighbour_id, name, distance), die in zip(targets, dice):
-            if die != 1:
-                say(f"Turn {turn}: fire spread from {source_name} to {name} "
-                    f"({distance:.1f} m): 1D6 = {die}, not 1: no fire")
-                continue
-            steps.flush(neighbour_id)
-            say(f"Turn {turn}: fire spread from {source_name} to {name} "
-                f"({distance:.1f} m): 1D6 = 1: it catches fire at level 1")
-            ctx.event("spread", neighbour_id, source=source_id, turn=turn)
-            ignite(ctx, neighbour_id, 1, cause="spread")
-            lit.append(neighbour_id)
+        keys, names, distances = zip(*targets)
+        dice = roll_each(6, _SpreadLabels(source_name, names))
+        # The lines are kept as runs of targets (one record each, its text made when the
+        # log is read), cut where something else is said: before a lit neighbour's pending
+        # steps, and after each lit neighbour (its ignition may speak).
+        told = 0  # the lines of the targets before ``told`` are said
+        if 1 in dice:
+            for index in [index for index, die in enumerate(dice) if die == 1]:
+                neighbour_id = keys[index]
+                if neighbour_id in steps.grow or neighbour_id in steps.burn_down:
+                    if told < index:
+                        say_each(index - told, _spread_lines, turn, source_name,
+                                 names[told:index], distances[told:index], dice[told:index])
+                    told = index
+                    steps.flush(neighbour_id)
+                say_each(index + 1 - told, _spread_lines, turn, source_name,
+                         names[told:index + 1], distances[told:index + 1],
+                         dice[told:index + 1])
+                told = index + 1
+                ctx.event("spread", neighbour_id, source=source_id, turn=turn)
+                ignite(ctx, neighbour_id, 1, cause="spread")
+                lit.append(neighbour_id)
+        if told < len(keys):
+            say_each(len(keys) - told, _spread_lines, turn, source_name, names[told:],
+                     distances[told:], dice[told:])
     return lit
+
+
+class _SpreadLabels:
+    """The labels of one fire's spread dice (``RecordingDice.roll_each``), made when read.
+    (Not changed once made; a plain class: a frozen dataclass costs more to make than a
+    source's whole batch of dice.)"""
+
+    __slots__ = ("source", "targets")
+
+    def __init__(self, source: str, targets: tuple[str, ...]):
+        self.source = source
+        self.targets = targets
+
+    def __len__(self) -> int:
+        return len(self.targets)
+
+    def each(self) -> list[str]:
+        return [f"does the fire spread from {self.source} to {name}? (a 1 does)"
+                for name in self.targets]
+
+    def together(self) -> str:
+        return (f"does the fire spread from {self.source} to {', '.join(self.targets)}? "
+                f"(1D6 each, a 1 does)")
+
+
+def _spread_lines(turn: int, source_name: str, names: tuple[str, ...],
+                  distances: tuple[float, ...], dice: list[int]) -> list[str]:
+    """The spread lines of a run of one fire's targets (``ctx.say_each``)."""
+    head = f"Turn {turn}: fire spread from {source_name} to "
+    return [f"{head}{name} ({distance:.1f} m): 1D6 = {die}, not 1: no fire" if die != 1 else
+            f"{head}{name} ({distance:.1f} m): 1D6 = 1: it catches fire at level 1"
+            for name, distance, die in zip(names, distances, dice)]
 
 
 def _burn_out(ctx: "Context", steps: _Steps, fires: _Fires, turn: int) -> None:
     """-1 a turn for each fire at DP 0; a fire reaching 0 leaves ``fires``."""
     out = []
     for structure_id in fires.dead:
-        structure = ctx.structure(structure_id)
+        structure = ctx.structure_scalars(structure_id)
         before = structure.fire_level
         set_valid(structure, "fire_level", before - 1)  # it burns: ``before`` is 1 or more
         steps.step(steps.burn_down, structure_id, before, before - 1, turn)

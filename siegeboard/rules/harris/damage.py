@@ -25,7 +25,7 @@ def lose_dp(ctx: "Context", structure_id: str, amount: int, why: str) -> int:
     """
     if amount < 0:
         raise ValueError(f"amount of DP lost must be 0 or more, not {amount}")
-    structure = ctx.structure(structure_id)
+    structure = ctx.structure_scalars(structure_id)
     before = structure.dp
     after = max(0, before - amount)
     if after == before:

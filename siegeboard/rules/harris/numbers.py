@@ -7,6 +7,7 @@ made in integers (``2 * penetration >= armor``), never in floats.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Sequence
 from fractions import Fraction
@@ -123,7 +124,12 @@ def concussion_reach(concussion: int, *, falloff: Falloff = "halving") -> int:
 
 def rubble_armor(armor: int) -> int:
     """H7: a collapsed structure is rubble with AV = round_half_up(AV / 2)."""
-    return half_up(whole_number("armor", armor))
+    return _half_up_cached(whole_number("armor", armor))
+
+
+# Exact halves are Fractions, and a minute of a burning city collapses hundreds of
+# structures of a few AVs.
+_half_up_cached = functools.lru_cache(maxsize=4096)(half_up)
 
 
 def current_armor(structure: Structure) -> int:

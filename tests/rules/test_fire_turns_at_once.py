@@ -1,0 +1,52 @@
+"""The turns within a minute, a wild wooden fire's growth taken at once, play out as turn
+by turn: the same log entry and the same structures."""
+
+from __future__ import annotations
+
+import pytest
+
+from siegeboard.model import AdvanceClock, Structure
+from siegeboard.rules.dice import RandomDice
+from siegeboard.rules.engine import apply
+from siegeboard.rules.harris import burning
+
+from bench.town import build_town, set_fires  # tests/ is on the path (rootdir-based packages)
+
+
+def _turn_by_turn(ctx, steps, fires, first, last):
+    for turn in range(first, last + 1):
+        burning._grow(ctx, steps, fires.wooden, turn)
+        burning._burn_out(ctx, steps, fires, turn)
+
+
+@pytest.mark.parametrize("wild", [True, False])
+@pytest.mark.parametrize("turns", [5, 12, 30, 61])
+def test_the_same_minute_as_turn_by_turn(monkeypatch, wild, turns):
+    siege = build_town(150)
+    set_fires(siege, 0.25, seed=turns, all_out_of_control=wild)
+    at_once = apply(siege, AdvanceClock(turns=turns), RandomDice(turns))
+    monkeypatch.setattr(burning, "_turns_within_a_minute", _turn_by_turn)
+    one_by_one = apply(siege, AdvanceClock(turns=turns), RandomDice(turns))
+    assert at_once.entry.model_dump_json() == one_by_one.entry.model_dump_json()
+    assert at_once.structures == one_by_one.structures
+    assert any(event.kind == "fire_grew" for event in at_once.events)
+
+
+def test_a_minute_leaves_the_siege_as_it_was_its_structures_field_sets_included():
+    siege = build_town(150)
+    set_fires(siege, 0.25, all_out_of_control=True)
+    # Each structure as a file gives it: only the fields not at their defaults set.
+    siege.structures = {key: Structure.model_validate(structure.model_dump(exclude_defaults=True))
+                        for key, structure in siege.structures.items()}
+    before = {key: (structure.model_dump_json(), set(structure.model_fields_set),
+                    structure.model_dump_json(exclude_unset=True))
+              for key, structure in siege.structures.items()}
+    outcome = apply(siege, AdvanceClock(turns=24), RandomDice(5))
+    assert len(outcome.structures) > 50
+    assert {key: (structure.model_dump_json(), set(structure.model_fields_set),
+                  structure.model_dump_json(exclude_unset=True))
+            for key, structure in siege.structures.items()} == before
+    outcome.apply_to(siege)
+    for key, (_, after) in outcome.structures.items():
+        assert siege.structures[key] == after
+        assert "fire_level" in after.model_fields_set
