@@ -74,7 +74,7 @@ from siegeboard.persist.images import (
 from siegeboard.persist.lock import holds_lock
 from siegeboard.persist.migrate import MigrationError, migrate
 from siegeboard.rules.context import RuleError
-from siegeboard.rules.engine import _no_cycle_collection as paused_collection
+from siegeboard.model.collection import no_cycle_collection as paused_collection
 from siegeboard.rules.registry import unknown_kinds
 
 DOCUMENT = "siege.json"
