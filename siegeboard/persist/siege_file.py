@@ -82,10 +82,12 @@ SUFFIX = ".siege"
 MAX_MEMBERS = 100
 MAX_MEMBER_BYTES = 500 * 1024 * 1024
 MAX_TOTAL_BYTES = 1024 * 1024 * 1024
-# siege.json: a town of fifty thousand structures in play (the town and its base, the town
-# before the first entry: 55 MB of compact JSON) fits; reading this much the careful way
-# costs under a gigabyte.
-MAX_DOCUMENT_BYTES = 64 * 1024 * 1024
+# siege.json: a town of fifty thousand structures in play fits, with a long evening's log: the
+# town and its base (the town before the first entry) are 52 MB of compact JSON, and each
+# minute with 5,000 wild fires logs 10 MB more (62 MB after the first: a bound of 64 MiB
+# refused the second minute's save). Reading this much the quick way takes about five times
+# it in memory; the bound is what keeps a hostile file from asking for more.
+MAX_DOCUMENT_BYTES = 256 * 1024 * 1024
 # Every entry of the zip directory: 46 bytes, a name, an extra field and a comment.
 MAX_DIRECTORY_BYTES = MAX_MEMBERS * (46 + 3 * 1024)
 _CHUNK = 1 << 20
@@ -289,10 +291,22 @@ def _canonical_siege(document: bytes) -> Siege | None:
     except ValueError:  # ValidationError, and the JSON reader's own errors
         return None
     written = _Written.of(siege)
-    if b"".join(written.parts()) != document:
+    if not _same_bytes(written.parts(), document):
         return None
     written.known_to_read_back()
     return siege
+
+
+def _same_bytes(parts: list[bytes], document: bytes) -> bool:
+    """Whether ``parts`` joined are ``document``, without joining them (a city's document is
+    tens of megabytes)."""
+    view, offset = memoryview(document), 0
+    for part in parts:
+        end = offset + len(part)
+        if view[offset:end] != part:
+            return False
+        offset = end
+    return offset == len(document)
 
 
 def _refuse_unknown_kinds(siege: Siege, source: str) -> None:
@@ -767,7 +781,7 @@ def _still_as_read(path: Path, expected: FileStamp) -> None:
         raise SiegeFileChanged(path, expected, now)
 
 
-def _document_for_saving(siege: Siege, name: str) -> bytes:
+def _document_for_saving(siege: Siege, name: str) -> list[bytes]:
     """``siege.json`` for ``siege``: compact JSON, the fields in the model's order (the same
     siege gives the same bytes), checked to reopen as the very same siege.
 
@@ -780,10 +794,14 @@ def _document_for_saving(siege: Siege, name: str) -> bytes:
     siege the careful way, to say what is wrong."""
     with paused_collection():
         written = _Written.of(siege)
-        document = b"".join(written.parts())
-        quick = len(document) <= MAX_DOCUMENT_BYTES and _reopens_as_itself(written)
+        parts = written.parts()
+        size = sum(map(len, parts))
+        quick = size <= MAX_DOCUMENT_BYTES and _reopens_as_itself(written)
     if quick:
-        return document
+        # In pieces, deflated into the archive one by one: a city's document is tens of
+        # megabytes, and joining it first held it twice.
+        return parts
+    document = b"".join(parts)
     where = _non_finite(siege.model_dump(), "")
     if where is not None:
         raise SiegeFileError(f"cannot save {name}: {where} is not a finite number, which a file "
@@ -798,7 +816,7 @@ def _document_for_saving(siege: Siege, name: str) -> bytes:
         raise SiegeFileError(
             f"cannot save {name}: it holds a value a file cannot keep (such as NaN); nothing "
             f"was written")
-    return document
+    return [document]
 
 
 # Structures written or read back in one call of pydantic's serializer or JSON reader: a few
@@ -806,10 +824,13 @@ def _document_for_saving(siege: Siege, name: str) -> bytes:
 _SLICE = 400
 _FIELDS = list(Siege.model_fields)
 _BEFORE = set(_FIELDS[:_FIELDS.index("structures")])
-_AFTER = set(_FIELDS[_FIELDS.index("structures") + 1:]) - {"base"}
+_MIDDLE = set(_FIELDS[_FIELDS.index("structures") + 1:_FIELDS.index("log")])
+_AFTER = set(_FIELDS[_FIELDS.index("log") + 1:]) - {"base"}
 _STRUCTURE_TABLE = TypeAdapter(dict[str, Structure])
-# Slices of structures whose bytes are known to read back as the structures written (the
-# digests of their bytes): a slice a shot did not touch is not read back again at each save.
+_LOG_ENTRY = TypeAdapter(LogEntry)
+# Slices of structures and log entries whose bytes are known to read back as what was written
+# (the digests of their bytes): a slice a shot did not touch, or an entry logged before, is not
+# read back again at each save.
 _VERIFIED: dict[bytes, None] = {}
 _VERIFIED_MAX = 100_000
 
@@ -818,13 +839,18 @@ _VERIFIED_MAX = 100_000
 class _Written:
     """A siege's ``siege.json`` in pieces: the fields before ``structures`` (``head``,
     without its closing brace), each slice of its structures with its bytes (a JSON
-    object), the fields after (``tail``, without braces) and ``base`` the same way; joined
-    by ``parts``, the very bytes of ``siege.model_dump_json()`` (``base`` is the model's
-    last field)."""
+    object), the fields between the structures and the log (``middle``, without braces),
+    each log entry with its bytes, the fields after the log (``tail``, without braces) and
+    ``base`` the same way; joined by ``parts``, the very bytes of ``siege.model_dump_json()``
+    (``base`` is the model's last field). The log is in entries because it is the other
+    large part of a city in play (a minute of 5,000 wild fires logs 10 MB): read back whole
+    at each save, it cost as much memory again as the town."""
 
     siege: Siege
     head: bytes
     slices: list[tuple[dict[str, Structure], bytes]]
+    middle: bytes
+    entries: list[bytes]
     tail: bytes
     base: "_Written | None"
 
@@ -837,6 +863,8 @@ class _Written:
             piece = dict(items[start:start + _SLICE])
             slices.append((piece, _STRUCTURE_TABLE.dump_json(piece)))
         return cls(siege, serializer.to_json(siege, include=_BEFORE)[:-1], slices,
+                   serializer.to_json(siege, include=_MIDDLE)[1:-1],
+                   [_LOG_ENTRY.dump_json(entry) for entry in siege.log],
                    serializer.to_json(siege, include=_AFTER)[1:-1],
                    None if siege.base is None else cls.of(siege.base))
 
@@ -844,7 +872,10 @@ class _Written:
         parts = [self.head, b',"structures":{']
         parts.extend(text[1:-1] if number == 0 else b"," + text[1:-1]
                      for number, (_, text) in enumerate(self.slices))
-        parts.append(b"}," + self.tail + b',"base":')
+        parts.append(b"}," + self.middle + b',"log":[')
+        parts.extend(text if number == 0 else b"," + text
+                     for number, text in enumerate(self.entries))
+        parts.append(b"]," + self.tail + b',"base":')
         parts.extend([b"null"] if self.base is None else self.base.parts())
         parts.append(b"}")
         return parts
@@ -852,6 +883,8 @@ class _Written:
     def known_to_read_back(self) -> None:
         """Its slices read back as written (it was just read from these very bytes)."""
         for _, text in self.slices:
+            _remember(text)
+        for text in self.entries:
             _remember(text)
         if self.base is not None:
             self.base.known_to_read_back()
@@ -888,15 +921,26 @@ def _reopens_as_itself(written: _Written) -> bool:
                 return False
             _remember(text)
         read.update(piece)
+    for entry, text in zip(siege.log, written.entries):
+        if _digest(text) not in _VERIFIED:
+            try:
+                again = _LOG_ENTRY.validate_json(text)
+            except ValueError:
+                return False
+            if again != entry:
+                return False
+            _remember(text)
     if written.base is not None and not _reopens_as_itself(written.base):
         return False
     try:
-        rest = pydantic_core.from_json(b"{" + written.head[1:] + b"," + written.tail + b"}")
-        reopened = Siege.model_validate({**rest, "structures": read, "base": siege.base})
+        rest = pydantic_core.from_json(b"{" + written.head[1:] + b"," + written.middle + b","
+                                       + written.tail + b"}")
+        reopened = Siege.model_validate({**rest, "structures": read, "log": siege.log,
+                                         "base": siege.base})
     except ValueError:
         return False
     return all(getattr(reopened, name) == getattr(siege, name) for name in _FIELDS
-               if name not in ("structures", "base")) and not unknown_kinds(reopened)
+               if name not in ("structures", "log", "base")) and not unknown_kinds(reopened)
 
 
 def _too_large(name: str, document: bytes) -> SiegeFileError:
@@ -942,18 +986,24 @@ def _images_for_saving(siege_file: SiegeFile, name: str) -> dict[str, bytes]:
     return images
 
 
-def _archive(document: bytes, images: dict[str, bytes]) -> bytes:
+def _archive(document: list[bytes], images: dict[str, bytes]) -> bytes:
+    """The ``.siege`` archive of ``document`` (``siege.json`` in pieces) and ``images``."""
     buffer = io.BytesIO()
     _write_archive(buffer, document, images)
     return buffer.getvalue()
 
 
-def _write_archive(stream: BinaryIO, document: bytes, images: dict[str, bytes]) -> None:
+def _write_archive(stream: BinaryIO, document: list[bytes], images: dict[str, bytes]) -> None:
     with zipfile.ZipFile(stream, "w") as archive:
         archive.comment = f"{WRITER_PREFIX}{__version__}".encode("utf-8")
         # The fastest deflate: a third larger than the default level, at a third of its
         # time (a city's document is tens of megabytes before it is deflated).
-        archive.writestr(_member(DOCUMENT, zipfile.ZIP_DEFLATED), document, compresslevel=1)
+        info = _member(DOCUMENT, zipfile.ZIP_DEFLATED)
+        info.file_size = sum(map(len, document))  # known: no ZIP64 guess needed
+        info._compresslevel = 1  # what ``writestr(..., compresslevel=1)`` sets
+        with archive.open(info, "w") as member:
+            for part in document:
+                member.write(part)
         for member, data in images.items():
             # Map images are compressed already; deflating them again costs time for nothing.
             archive.writestr(_member(member, zipfile.ZIP_STORED), data)
