@@ -22,6 +22,7 @@ from siegeboard.ui.items.map_image_item import MapImageItem, decode_image
 from siegeboard.report.renderer import SCREEN
 from siegeboard.rules.players_view import Side, players_may_see_battery
 from siegeboard.ui.items.structure_item import PLAYERS_SCREEN, StructureItem
+from siegeboard.ui.items.structure_layer import StructureLayer
 
 PADDING_M = 40.0
 GRID_MARGIN_M = 20.0  # with no map image, the grid runs this far past the structures
@@ -45,12 +46,16 @@ class MapScene(QGraphicsScene):
         self.map_item: MapImageItem | None = None
         self._map_data: bytes | None = None
         self._selected: set[str] = set()
+        self._content: QRectF | None = None  # content_rect, until the next change
         # What ``prepare`` built for a file about to be loaded: (file, structure items, map).
         self._prepared: tuple[SiegeFile, dict[str, StructureItem], MapImageItem | None] | None \
             = None
         self.setBackgroundBrush(QColor("#e9e4d8"))
         self.grid = GridItem()
         self.addItem(self.grid)
+        # Draws the structure items in batches; they keep their state and answer for clicks.
+        self.layer = StructureLayer()
+        self.addItem(self.layer)
         document.changed.connect(self.on_changed)
         if not players:  # the players never see the GM's selection
             document.selection_changed.connect(self.on_selection_changed)
@@ -81,6 +86,7 @@ class MapScene(QGraphicsScene):
         prepared, self._prepared = self._prepared, None
         if prepared is not None and prepared[0] is not self.document.siege_file:
             prepared = None  # built for another file
+        self.layer.clear()
         for item in self.structure_items.values():
             self.removeItem(item)
         self.structure_items.clear()
@@ -88,12 +94,15 @@ class MapScene(QGraphicsScene):
         ruleset = self.document.ruleset
         if prepared is not None:
             self._use_map_item(prepared[2], self.document.map_image())
-            for key, item in prepared[1].items():
-                self.addItem(item)
-                self.structure_items[key] = item
+            items = prepared[1]
         else:
-            for structure in self.document.siege.structures.values():
-                self._add_item(structure, ruleset)
+            look = self.look
+            items = {structure.id: StructureItem(structure, ruleset, look)
+                     for structure in self.document.siege.structures.values()}
+        for item in items.values():
+            self.addItem(item)
+        self.structure_items.update(items)
+        self.layer.add_items(items.values())
         for item in self.battery_items.values():
             self.removeItem(item)
         self.battery_items.clear()
@@ -101,6 +110,7 @@ class MapScene(QGraphicsScene):
         self._show_map()
         self.grid.set_origin(self.document.siege.grid_origin, self.document.siege.label_anchor)
         self._extent = self._content_rect()
+        self._content = QRectF(self._extent)
         self._apply_extent()
         if not self.players:
             self.on_selection_changed(self.document.selection)
@@ -109,9 +119,11 @@ class MapScene(QGraphicsScene):
         item = StructureItem(structure, ruleset, self.look)
         self.addItem(item)
         self.structure_items[structure.id] = item
+        self.layer.add_items((item,))
         return item
 
     def on_changed(self, change: Change) -> None:
+        self._content = None
         if change.reset:
             self.rebuild()
             return
@@ -121,6 +133,7 @@ class MapScene(QGraphicsScene):
         for key in change.removed:
             item = self.structure_items.pop(key, None)
             if item is not None:
+                self.layer.remove_item(item)
                 self.removeItem(item)
             self._selected.discard(key)
         for key in change.added:
@@ -241,8 +254,11 @@ class MapScene(QGraphicsScene):
         return rect if not rect.isNull() else QRectF(EMPTY_EXTENT)
 
     def content_rect(self) -> QRectF:
-        """What fit-to-map shows: the map image and every structure."""
-        return self._content_rect()
+        """What fit-to-map shows: the map image and every structure (measured again only
+        after a change: every zoom step asks)."""
+        if self._content is None:
+            self._content = self._content_rect()
+        return QRectF(self._content)
 
     def grid_extent(self) -> QRectF:
         """Where the grid is drawn: over the map image, or (with no image) over the structures

@@ -12,8 +12,10 @@ a plate of fixed size on screen, so it is seen at any zoom.
 
 from __future__ import annotations
 
+import math
+
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QPainter, QPainterPath, QPolygonF
+from PySide6.QtGui import QPainter, QPainterPath, QPolygonF, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem
 
 from siegeboard.model.structure import Structure
@@ -66,16 +68,20 @@ class StructureItem(QGraphicsItem):
         super().__init__()
         self.structure_id = structure.id
         self._look = look
-        self.setCacheMode(QGraphicsItem.CacheMode.NoCache)
         self.setZValue(10)
         self._selected = False
-        self._polygon = QPolygonF()
+        self._moved = False
         self._bounds = QRectF()
+        # The layer that draws this item while it is ``batched`` (``structure_layer``), and
+        # the chunk of it holding this item; None outside a ``MapScene``.
+        self._layer = None
+        self._chunk = None
         # The plate is made on the first alarm and joins this item (and so the scene) only
         # while there is one: Qt checks every item that ignores transformations on every
         # repaint, wherever it is, so 10,000 hidden plates would make each small repaint visit
         # the whole town, and making them all would double the time to build the scene.
         self._marker: StateMarker | None = None
+        self._alarm = ""
         self.show_state(structure, ruleset)
 
     @property
@@ -93,6 +99,7 @@ class StructureItem(QGraphicsItem):
     # -- state --------------------------------------------------------------------------
     def show_state(self, structure: Structure, ruleset: str) -> None:
         """Take the structure's stored state; the only place this item's looks change."""
+        before = self._bounds
         self.prepareGeometryChange()
         self._polygon = QPolygonF([QPointF(x, y) for x, y in structure.footprint])
         # With courtyards: one odd-even path, drawn and hit-tested (a click in a courtyard
@@ -103,11 +110,12 @@ class StructureItem(QGraphicsItem):
         rect = self._polygon.boundingRect()
         self._polygon_box = rect
         self._width, self._height = rect.width(), rect.height()
-        self._labels: tuple[tuple[int, int], Labels | None] | None = None
+        self._labels: tuple[tuple[int, int], Labels | None, bool] | None = None
         look = self._look
         style = renderer.structure_style(ruleset_named(ruleset).state(structure), look,
                                          "" if look.players else renderer.people_mark(structure))
         self._style = style
+        was_batched = self.batched
         self._alarm = style.alarm
         self._brush = style.brush
         margin = HALO_MARGIN_M if self._alarm else 0.25
@@ -121,7 +129,42 @@ class StructureItem(QGraphicsItem):
             self.marker.show_mark(style.plate, self._alarm)
         self._name = structure.name
         self.setToolTip(style.tooltip(structure.name))
-        self.update()
+        self._drawn_anew(before, was_batched)
+
+    # -- who draws it: its layer or the item itself ---------------------------------------
+    @property
+    def batched(self) -> bool:
+        """Drawn by its layer: held by one, neither alarmed (over its neighbours, with its
+        plate) nor moved (a drag preview); otherwise it paints itself."""
+        return self._layer is not None and not self._alarm and not self._moved
+
+    def _join_layer(self, layer, chunk) -> None:
+        self._layer, self._chunk = layer, chunk
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemHasNoContents, self.batched)
+
+    def _leave_layer(self) -> None:
+        self._layer = self._chunk = None
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemHasNoContents, False)
+
+    def _drawn_anew(self, before: QRectF | None, was_batched: bool) -> None:
+        """This item draws differently now: repaint it, through its layer if it has one."""
+        if self._layer is None:
+            self.update()
+            return
+        batched = self.batched
+        if batched != was_batched:
+            self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemHasNoContents, batched)
+        if not batched:
+            self.update()
+        self._layer.item_changed(self, before)
+
+    def setPos(self, *position) -> None:  # noqa: N802 (Qt's name)
+        """Move the item (the select tool's drag preview); away from (0, 0) it paints itself."""
+        was_batched = self.batched
+        super().setPos(*position)
+        self._moved = not self.pos().isNull()
+        if self._moved or was_batched != self.batched:
+            self._drawn_anew(None, was_batched)
 
     def _attach_marker(self, attached: bool) -> None:
         if attached and self.marker.parentItem() is not self:
@@ -135,7 +178,7 @@ class StructureItem(QGraphicsItem):
     def set_selected_look(self, selected: bool) -> None:
         if selected != self._selected:
             self._selected = selected
-            self.update()
+            self._drawn_anew(None, self.batched)
 
     @property
     def polygon(self) -> QPolygonF:
@@ -154,13 +197,23 @@ class StructureItem(QGraphicsItem):
         return path
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget=None) -> None:
+        transform = painter.worldTransform()
+        self.draw(painter, transform, option.levelOfDetailFromTransform(transform))
+
+    def draw(self, painter: QPainter, transform: QTransform, lod: float,
+             footprint: bool = True) -> None:
+        """Footprint, pattern, words and badge, ``painter`` holding ``transform`` (this
+        item's scene metres to device pixels; ``lod`` its level of detail): ``paint``'s work,
+        also done by the layer, which draws the item in its place among its neighbours.
+        Without ``footprint``: all but a plain footprint's fill and outline (the layer has
+        drawn them)."""
         # Called for every visible structure on every repaint: pens, brushes, fonts and the
         # words' layout are made once (in ``show_state`` or per zoom), not here.
         style = self._style
-        transform = painter.worldTransform()
         if not style.patterned:
-            renderer.paint_footprint(painter, self._path or self._polygon, style, self._selected)
-            lod = option.levelOfDetailFromTransform(transform)
+            if footprint:
+                renderer.paint_footprint(painter, self._path or self._polygon, style,
+                                         self._selected)
             if lod * self._width < renderer.NAME_MIN_WIDTH and not style.fire:
                 return
         painter.save()
@@ -179,16 +232,57 @@ class StructureItem(QGraphicsItem):
             # Scaled and moved only: the corners map to the same box, point for point.
             corners = self._polygon_box
             box = QRectF(transform.map(corners.topLeft()), transform.map(corners.bottomRight()))
-        painter.setClipRect(transform.mapRect(self._bounds))  # words stay on the structure
+        # Words stay on the structure (and inside any clip the painter has: the layer's).
+        painter.setClipRect(transform.mapRect(self._bounds), Qt.ClipOperation.IntersectClip)
         renderer.paint_marks(painter, transform.map(self._centre), box, self._name, style,
                              self._look, labels=self._labels_for(box), lay_out=False)
         painter.restore()
 
+    def draw_words(self, painter: QPainter, transform: QTransform) -> None:
+        """The words of a plain structure (no pattern, no fire, no plate), ``painter`` in
+        device pixels already and ``transform`` upright: what ``draw`` adds to the footprint,
+        with no clip where the words lie well inside it."""
+        corners = self._polygon_box
+        box = QRectF(transform.map(corners.topLeft()), transform.map(corners.bottomRight()))
+        labels = self._labels_for(box)
+        if labels is None:
+            return
+        centre = transform.map(self._centre)
+        clip = transform.mapRect(self._bounds)
+        # The words' pixels, a pixel of antialiasing round them, against the clip's whole
+        # pixels inside it: where they lie within, the clip cuts nothing.
+        half = max(width for _text, width in labels.lines) / 2 + 1
+        rows = renderer.metrics(labels.size * self._look.unit).height() * len(labels.lines) / 2 + 1
+        if (centre.x() - half >= math.ceil(clip.left()) + 1
+                and centre.x() + half <= math.floor(clip.right()) - 1
+                and centre.y() - rows >= math.ceil(clip.top()) + 1
+                and centre.y() + rows <= math.floor(clip.bottom()) - 1):
+            renderer.paint_labels(painter, centre, labels, self._style, self._look)
+            return
+        painter.save()
+        painter.setClipRect(clip, Qt.ClipOperation.IntersectClip)
+        renderer.paint_labels(painter, centre, labels, self._style, self._look)
+        painter.restore()
+
     def _labels_for(self, box: QRectF) -> Labels | None:
         """The words for a box of this size on screen, kept until the zoom or the structure
-        changes."""
+        changes; a layout with everything in it at the largest size is kept for every larger
+        box too (``lay_out_labels`` gives it again for those)."""
         key = (int(box.width()), int(box.height()))
-        if self._labels is None or self._labels[0] != key:
-            self._labels = (key, renderer.lay_out_labels(
-                self._name, self._style, key[0], key[1], self._look))
-        return self._labels[1]
+        kept = self._labels
+        if kept is not None and (kept[0] == key or kept[2] and key[0] >= kept[0][0]
+                                 and key[1] >= kept[0][1]):
+            return kept[1]
+        labels = renderer.lay_out_labels(self._name, self._style, key[0], key[1], self._look)
+        self._labels = (key, labels, self._complete(labels))
+        return labels
+
+    def _complete(self, labels: Labels | None) -> bool:
+        """Whether ``labels`` holds the whole name, the people and the note, at the largest
+        size: nothing a larger box could add or enlarge."""
+        if labels is None or labels.size != renderer.NAME_FONTS[0]:
+            return False
+        style = self._style
+        wanted = [self._name] + ([style.note] if style.note else []) + (
+            [style.people] if style.people else [])
+        return [text for text, _width in labels.lines] == wanted
