@@ -26,6 +26,7 @@ from siegeboard.ui.items.grid_lines import UPRIGHT_TYPES
 
 HALO_MARGIN_M = 1.0    # room kept around the footprint for the halo
 PLAYERS_SCREEN = Look(players=True)  # the players' screen: their words, no figure
+_NO_CONTENTS = QGraphicsItem.GraphicsItemFlag.ItemHasNoContents
 people_mark = renderer.people_mark
 
 
@@ -68,14 +69,13 @@ class StructureItem(QGraphicsItem):
         super().__init__()
         self.structure_id = structure.id
         self._look = look
-        self.setZValue(10)
+        self._z = 0.0  # see _restack
         self._selected = False
         self._moved = False
         self._bounds = QRectF()
-        # The layer that draws this item while it is ``batched`` (``structure_layer``), and
-        # the chunk of it holding this item; None outside a ``MapScene``.
+        # The layer that draws this item while it is ``batched`` (``structure_layer``), weakly
+        # held (no cycle: a dropped scene's items are freed at once); None outside a MapScene.
         self._layer = None
-        self._chunk = None
         # The plate is made on the first alarm and joins this item (and so the scene) only
         # while there is one: Qt checks every item that ignores transformations on every
         # repaint, wherever it is, so 10,000 hidden plates would make each small repaint visit
@@ -100,16 +100,25 @@ class StructureItem(QGraphicsItem):
     def show_state(self, structure: Structure, ruleset: str) -> None:
         """Take the structure's stored state; the only place this item's looks change."""
         before = self._bounds
-        self.prepareGeometryChange()
-        self._polygon = QPolygonF([QPointF(x, y) for x, y in structure.footprint])
+        if self._layer is not None or self.scene() is not None:
+            self.prepareGeometryChange()
+        footprint = structure.footprint
+        # The polygon is made when first drawn or hit (``_polygon``): most of a town's never
+        # are, and its box is all the scene needs to place and cull it.
+        self._footprint = footprint
+        self._made_polygon = None
+        xs = [x for x, _y in footprint]
+        ys = [y for _x, y in footprint]
+        left, top, right, bottom = min(xs), min(ys), max(xs), max(ys)
+        width, height = right - left, bottom - top
+        rect = QRectF(left, top, width, height)
         # With courtyards: one odd-even path, drawn and hit-tested (a click in a courtyard
         # is not on the building).
         self._path = renderer.footprint_path(self._polygon, [
             QPolygonF([QPointF(x, y) for x, y in hole]) for hole in structure.holes]
         ) if structure.holes else None
-        rect = self._polygon.boundingRect()
         self._polygon_box = rect
-        self._width, self._height = rect.width(), rect.height()
+        self._width, self._height = width, height
         self._labels: tuple[tuple[int, int], Labels | None, bool] | None = None
         look = self._look
         style = renderer.structure_style(ruleset_named(ruleset).state(structure), look,
@@ -119,17 +128,20 @@ class StructureItem(QGraphicsItem):
         self._alarm = style.alarm
         self._brush = style.brush
         margin = HALO_MARGIN_M if self._alarm else 0.25
-        self._bounds = rect.adjusted(-margin, -margin, margin, margin)
-        self._centre = rect.center()
-        # An alarmed structure is drawn over its neighbours so its halo and plate are not hidden.
-        self.setZValue(11 if self._alarm else 10)
+        self._box = box = (left - margin, top - margin, right + margin, bottom + margin)
+        self._bounds = QRectF(box[0], box[1], width + 2 * margin, height + 2 * margin)
+        self._centre = QPointF(left + width / 2, top + height / 2)
         if self._alarm or self._marker is not None:
             self._attach_marker(bool(self._alarm))
             self.marker.setPos(self._centre)
             self.marker.show_mark(style.plate, self._alarm)
         self._name = structure.name
-        self.setToolTip(style.tooltip(structure.name))
         self._drawn_anew(before, was_batched)
+
+    def toolTip(self) -> str:  # noqa: N802 (Qt's name)
+        """The name and the state's words, made when asked (``MapScene.helpEvent`` shows it):
+        not kept for every structure of a town."""
+        return self._style.tooltip(self._name)
 
     # -- who draws it: its layer or the item itself ---------------------------------------
     @property
@@ -138,25 +150,39 @@ class StructureItem(QGraphicsItem):
         plate) nor moved (a drag preview); otherwise it paints itself."""
         return self._layer is not None and not self._alarm and not self._moved
 
-    def _join_layer(self, layer, chunk) -> None:
-        self._layer, self._chunk = layer, chunk
-        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemHasNoContents, self.batched)
+    def _join_layer(self, layer) -> None:
+        self._layer = layer
+        if self.batched:
+            self.setFlag(_NO_CONTENTS, True)
+        self._restack()
 
     def _leave_layer(self) -> None:
-        self._layer = self._chunk = None
-        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemHasNoContents, False)
+        self._layer = None
+        self.setFlag(_NO_CONTENTS, False)
+        self._restack()
+
+    def _restack(self) -> None:
+        """Stack the item: an alarmed one over its neighbours (11) so its halo and plate are
+        not hidden, a moved one (the drag preview) over the grid (10), any other at 0: its
+        layer (at 10) draws it, or, outside a layer, it is drawn among its peers."""
+        z = 11.0 if self._alarm else 10.0 if self._moved else 0.0
+        if z != self._z:
+            self._z = z
+            self.setZValue(z)
 
     def _drawn_anew(self, before: QRectF | None, was_batched: bool) -> None:
         """This item draws differently now: repaint it, through its layer if it has one."""
+        self._restack()
         if self._layer is None:
-            self.update()
+            if self.scene() is not None:
+                self.update()
             return
         batched = self.batched
         if batched != was_batched:
-            self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemHasNoContents, batched)
+            self.setFlag(_NO_CONTENTS, batched)
         if not batched:
             self.update()
-        self._layer.item_changed(self, before)
+        self._layer().item_changed(self, before)
 
     def setPos(self, *position) -> None:  # noqa: N802 (Qt's name)
         """Move the item (the select tool's drag preview); away from (0, 0) it paints itself."""
@@ -183,6 +209,15 @@ class StructureItem(QGraphicsItem):
     @property
     def polygon(self) -> QPolygonF:
         return self._polygon
+
+    @property
+    def _polygon(self) -> QPolygonF:
+        """The footprint as drawn and hit-tested, made on first use."""
+        polygon = self._made_polygon
+        if polygon is None:
+            polygon = self._made_polygon = QPolygonF(
+                [QPointF(x, y) for x, y in self._footprint])
+        return polygon
 
     # -- QGraphicsItem ------------------------------------------------------------------
     def boundingRect(self) -> QRectF:

@@ -20,6 +20,7 @@ not move with the map).
 
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass, field
 
 from PySide6.QtCore import QRectF, Qt
@@ -43,7 +44,7 @@ WORDS_MARGIN_M = 0.25  # a structure's words are clipped this far round its foot
 @dataclass(eq=False)
 class _Chunk:
     items: list = field(default_factory=list)
-    bounds: QRectF = field(default_factory=QRectF)
+    bounds: QRectF = field(default_factory=QRectF)  # every member's, drawn here or not
     picture: QPicture | None = None   # None: recorded again on the next paint
     device_work: bool = False         # a member draws a pattern or a fire badge at any zoom
     widest: float = 0.0               # the widest member (metres): names show from here
@@ -54,13 +55,12 @@ class _Chunk:
         """Record the footprints of the members the layer draws; note what needs the items."""
         picture = QPicture()
         painter = QPainter(picture)
-        bounds, device_work, widest, burning = QRectF(), False, 0.0, False
+        device_work, widest, burning = False, 0.0, False
         boxes = []
         for item in self.items:
             if not item.batched:
                 continue
             boxes.append(item._polygon_box.getCoords())
-            bounds = bounds.united(item._bounds)
             style = item.style
             if style.fire:  # its badge is drawn after (its ring is part of its footprint)
                 device_work = burning = True
@@ -71,8 +71,7 @@ class _Chunk:
                                          item._selected)
             widest = max(widest, item._width)
         painter.end()
-        self.picture, self.bounds, self.device_work, self.widest = (
-            picture, bounds, device_work, widest)
+        self.picture, self.device_work, self.widest = picture, device_work, widest
         self.gap = least_gap(boxes)
         self.reach = FIRE_REACH_PX if burning else PEN_REACH_PX
         return picture
@@ -82,10 +81,6 @@ class _Chunk:
         words (clipped to ``HALO``-less bounds, 0.25 m round a footprint) of another."""
         gap = self.gap * lod
         return gap >= 2 * self.reach and gap >= WORDS_MARGIN_M * lod + self.reach
-
-
-def _too_wide(rect: QRectF) -> bool:
-    return rect.width() > CHUNK_M or rect.height() > CHUNK_M
 
 
 def least_gap(boxes: list[tuple[float, float, float, float]], reach: float = GAP_REACH_M) -> float:
@@ -112,6 +107,8 @@ class StructureLayer(QGraphicsItem):
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption)
         self._chunks: list[_Chunk] = []
+        self._chunk_of: dict = {}  # item -> the chunk holding it
+        self._ref = weakref.ref(self)  # what the items hold
         self._bounds = QRectF()
         # What it drew into each view, moved on a pan (a pattern excepted: see below).
         self.cache = DeviceCache(PEN_MARGIN_PX)
@@ -125,30 +122,56 @@ class StructureLayer(QGraphicsItem):
             for item in chunk.items:
                 item._leave_layer()
         self._chunks = []
+        self._chunk_of = {}
         self._patterned.clear()
         self.cache.clear()
         self.update()
 
     def add_items(self, items) -> None:
         """Hold ``items`` (new to the scene, so last in its stacking order)."""
+        chunks = self._chunks
+        chunk = chunks[-1] if chunks else None
+        # The chunk's bounds as numbers while it fills (a QRectF per item costs).
+        left = top = right = bottom = 0.0
+        if chunk is not None:
+            left, top, right, bottom = chunk.bounds.getCoords()
         grown = QRectF()
-        chunk = self._chunks[-1] if self._chunks else None
+        patterned, chunk_of, me = self._patterned, self._chunk_of, self._ref
         for item in items:
-            if chunk is None or len(chunk.items) >= CHUNK or _too_wide(
-                    chunk.bounds.united(item._bounds)):
-                chunk = _Chunk()
-                self._chunks.append(chunk)
-            chunk.items.append(item)
-            chunk.bounds = chunk.bounds.united(item._bounds)
+            x0, y0, x1, y1 = item._box
+            if chunk is not None and len(chunk.items) < CHUNK:
+                l2 = left if left < x0 else x0
+                t2 = top if top < y0 else y0
+                r2 = right if right > x1 else x1
+                b2 = bottom if bottom > y1 else y1
+                if r2 - l2 <= CHUNK_M and b2 - t2 <= CHUNK_M:
+                    left, top, right, bottom = l2, t2, r2, b2
+                    chunk.items.append(item)
+                    chunk_of[item] = chunk
+                    item._join_layer(me)
+                    if item._style.patterned and item.batched:
+                        patterned.add(item)
+                    continue
+            if chunk is not None:
+                chunk.bounds = QRectF(left, top, right - left, bottom - top)
+                chunk.picture = None
+                grown = grown.united(chunk.bounds)
+            chunk = _Chunk(items=[item])
+            chunks.append(chunk)
+            left, top, right, bottom = x0, y0, x1, y1
+            chunk_of[item] = chunk
+            item._join_layer(me)
+            if item._style.patterned and item.batched:
+                patterned.add(item)
+        if chunk is not None:
+            chunk.bounds = QRectF(left, top, right - left, bottom - top)
             chunk.picture = None
-            item._join_layer(self, chunk)
-            self._note_pattern(item)
-            grown = grown.united(item._bounds)
+            grown = grown.united(chunk.bounds)
         self._grow(grown)
         self.changed(grown)
 
     def remove_item(self, item) -> None:
-        chunk = item._chunk
+        chunk = self._chunk_of.pop(item, None)
         if chunk is None:
             return
         chunk.items.remove(item)
@@ -161,7 +184,9 @@ class StructureLayer(QGraphicsItem):
 
     def item_changed(self, item, before: QRectF | None = None) -> None:
         """``item`` (held here) drew differently from now on (and was within ``before``)."""
-        item._chunk.picture = None
+        chunk = self._chunk_of[item]
+        chunk.picture = None
+        chunk.bounds = chunk.bounds.united(item._bounds)
         self._note_pattern(item)
         area = item._bounds if before is None else item._bounds.united(before)
         self._grow(item._bounds)
@@ -222,9 +247,9 @@ class StructureLayer(QGraphicsItem):
         upright = (transform.type() in UPRIGHT_TYPES
                    and transform.m11() > 0 and transform.m22() > 0)
         for chunk in self._chunks:
-            picture = chunk.picture or chunk.prepare()
             if not chunk.bounds.intersects(area):
                 continue
+            picture = chunk.picture or chunk.prepare()
             if not chunk.device_work and chunk.widest < names_from:
                 painter.drawPicture(0, 0, picture)  # footprints only, in their order
             elif chunk.apart(lod):
