@@ -128,8 +128,8 @@ class StructureItem(QGraphicsItem):
         self._alarm = style.alarm
         self._brush = style.brush
         margin = HALO_MARGIN_M if self._alarm else 0.25
-        self._box = box = (left - margin, top - margin, right + margin, bottom + margin)
-        self._bounds = QRectF(box[0], box[1], width + 2 * margin, height + 2 * margin)
+        self._bounds = QRectF(left - margin, top - margin, width + 2 * margin,
+                              height + 2 * margin)
         self._centre = QPointF(left + width / 2, top + height / 2)
         if self._alarm or self._marker is not None:
             self._attach_marker(bool(self._alarm))

@@ -138,7 +138,7 @@ class StructureLayer(QGraphicsItem):
         grown = QRectF()
         patterned, chunk_of, me = self._patterned, self._chunk_of, self._ref
         for item in items:
-            x0, y0, x1, y1 = item._box
+            x0, y0, x1, y1 = item._bounds.getCoords()
             if chunk is not None and len(chunk.items) < CHUNK:
                 l2 = left if left < x0 else x0
                 t2 = top if top < y0 else y0
