@@ -5,6 +5,7 @@ when asked."""
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from PySide6.QtCore import QEvent, QPointF
 from PySide6.QtGui import QHelpEvent, QImage, QTransform
 from PySide6.QtWidgets import QApplication, QToolTip
@@ -24,12 +25,27 @@ def pixels(image: QImage) -> np.ndarray:
     return rows[:, :image.width()].astype(np.int16)
 
 
+# Every view a test shows, held until the test is over and the view closed: a view left to the
+# collector could be freed by a collection that starts while it paints itself.
+SHOWN: list = []
+
+
+@pytest.fixture(autouse=True)
+def close_views():
+    yield
+    for view in SHOWN:
+        view.close()
+    QToolTip.hideText()
+    QApplication.processEvents()
+    SHOWN.clear()
+
+
 def shown(qtbot, siege, scale=6.0, centre=(100.0, 100.0)):
     document = Document(SiegeFile(siege=siege))
     scene = MapScene(document)
     view = MapView(scene)
     view.kept = scene  # the view does not own its scene
-    qtbot.addWidget(view)
+    SHOWN.append(view)
     view.resize(640, 400)
     view.show()
     qtbot.waitExposed(view)
