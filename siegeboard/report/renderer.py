@@ -25,6 +25,7 @@ from typing import Literal
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import (
     QBrush, QColor, QFont, QFontMetricsF, QImage, QPainter, QPainterPath, QPen, QPolygonF,
+    QStaticText, QTransform,
 )
 
 from siegeboard.model.structure import Structure
@@ -461,14 +462,30 @@ def paint_labels(painter: QPainter, centre: QPointF, labels: Labels, style: Stru
     x = centre.x()
     name_pen, people_pen = _text_pens(look.greyscale)
     people_at = len(labels.lines) - 1 if labels.people_line else -1
+    screen = look.medium == "screen"
     for number, (text, width) in enumerate(labels.lines):
         plate = QRectF(x - width / 2, top + number * height, width, height)
         painter.setPen(_NO_PEN)
         painter.setBrush(_PLATE_BRUSH)
         painter.drawRoundedRect(plate, radius, radius)
         painter.setPen(people_pen if number == people_at else name_pen)
-        painter.drawText(plate, _CENTRE, text)
+        if screen:  # the same pixels as drawText centred in the plate, its layout kept
+            # (The plate is one line high: drawText puts the line at its top.)
+            words = _static_text(text, fnt)
+            painter.drawStaticText(
+                QPointF(plate.x() + (width - words.size().width()) / 2, plate.y()), words)
+        else:
+            painter.drawText(plate, _CENTRE, text)
     return top
+
+
+@functools.lru_cache(maxsize=4096)
+def _static_text(text: str, fnt: QFont) -> QStaticText:
+    """``text`` laid out once in ``fnt`` (screen words: drawn many times a second)."""
+    words = QStaticText(text)
+    words.setTextFormat(Qt.TextFormat.PlainText)
+    words.prepare(QTransform(), fnt)
+    return words
 
 
 _NO_PEN = Qt.PenStyle.NoPen

@@ -7,9 +7,12 @@ then, so a file the scene cannot show is refused before the document is replaced
 
 from __future__ import annotations
 
-from PySide6.QtCore import QRectF
+import contextlib
+import gc
+
+from PySide6.QtCore import QPointF, QRectF, QSizeF, Qt
 from PySide6.QtGui import QColor
-from PySide6.QtWidgets import QGraphicsScene
+from PySide6.QtWidgets import QGraphicsScene, QGraphicsView, QToolTip
 
 from siegeboard.geometry import SQUARE_M, anchor_square
 from siegeboard.model.progress import NO_PROGRESS, Progress, each
@@ -22,11 +25,26 @@ from siegeboard.ui.items.map_image_item import MapImageItem, decode_image
 from siegeboard.report.renderer import SCREEN
 from siegeboard.rules.players_view import Side, players_may_see_battery
 from siegeboard.ui.items.structure_item import PLAYERS_SCREEN, StructureItem
+from siegeboard.ui.items.structure_layer import StructureLayer
 
 PADDING_M = 40.0
 GRID_MARGIN_M = 20.0  # with no map image, the grid runs this far past the structures
 EMPTY_EXTENT = QRectF(0, 0, 100, 100)
 REPORT_EVERY = 200  # structure items built between two progress reports
+
+
+@contextlib.contextmanager
+def bulk():
+    """Build a town's items with the cyclic collector paused: each structure makes a handful
+    of objects, none garbage, and the collector's passes over the whole heap meanwhile cost a
+    fifth of the build."""
+    paused = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if paused:
+            gc.enable()
 
 
 class MapScene(QGraphicsScene):
@@ -45,12 +63,16 @@ class MapScene(QGraphicsScene):
         self.map_item: MapImageItem | None = None
         self._map_data: bytes | None = None
         self._selected: set[str] = set()
+        self._content: QRectF | None = None  # content_rect, until the next change
         # What ``prepare`` built for a file about to be loaded: (file, structure items, map).
         self._prepared: tuple[SiegeFile, dict[str, StructureItem], MapImageItem | None] | None \
             = None
         self.setBackgroundBrush(QColor("#e9e4d8"))
         self.grid = GridItem()
         self.addItem(self.grid)
+        # Draws the structure items in batches; they keep their state and answer for clicks.
+        self.layer = StructureLayer()
+        self.addItem(self.layer)
         document.changed.connect(self.on_changed)
         if not players:  # the players never see the GM's selection
             document.selection_changed.connect(self.on_selection_changed)
@@ -72,28 +94,34 @@ class MapScene(QGraphicsScene):
             progress.report(0, 0, "Preparing the map image")
             map_item.prepare_levels()
         items = {}
-        for structure in each(siege.structures.values(), progress, "Drawing the structures",
-                              every=REPORT_EVERY):
-            items[structure.id] = StructureItem(structure, siege.ruleset, self.look)
+        with bulk():
+            for structure in each(siege.structures.values(), progress, "Drawing the structures",
+                                  every=REPORT_EVERY):
+                items[structure.id] = StructureItem(structure, siege.ruleset, self.look)
         self._prepared = (siege_file, items, map_item)
 
     def rebuild(self) -> None:
         prepared, self._prepared = self._prepared, None
         if prepared is not None and prepared[0] is not self.document.siege_file:
             prepared = None  # built for another file
+        self.layer.clear()
         for item in self.structure_items.values():
             self.removeItem(item)
         self.structure_items.clear()
         self._selected.clear()
         ruleset = self.document.ruleset
-        if prepared is not None:
-            self._use_map_item(prepared[2], self.document.map_image())
-            for key, item in prepared[1].items():
+        with bulk():
+            if prepared is not None:
+                self._use_map_item(prepared[2], self.document.map_image())
+                items = prepared[1]
+            else:
+                look = self.look
+                items = {structure.id: StructureItem(structure, ruleset, look)
+                         for structure in self.document.siege.structures.values()}
+            for item in items.values():
                 self.addItem(item)
-                self.structure_items[key] = item
-        else:
-            for structure in self.document.siege.structures.values():
-                self._add_item(structure, ruleset)
+            self.structure_items.update(items)
+            self.layer.add_items(items.values())
         for item in self.battery_items.values():
             self.removeItem(item)
         self.battery_items.clear()
@@ -101,6 +129,7 @@ class MapScene(QGraphicsScene):
         self._show_map()
         self.grid.set_origin(self.document.siege.grid_origin, self.document.siege.label_anchor)
         self._extent = self._content_rect()
+        self._content = QRectF(self._extent)
         self._apply_extent()
         if not self.players:
             self.on_selection_changed(self.document.selection)
@@ -109,9 +138,11 @@ class MapScene(QGraphicsScene):
         item = StructureItem(structure, ruleset, self.look)
         self.addItem(item)
         self.structure_items[structure.id] = item
+        self.layer.add_items((item,))
         return item
 
     def on_changed(self, change: Change) -> None:
+        self._content = None
         if change.reset:
             self.rebuild()
             return
@@ -121,6 +152,7 @@ class MapScene(QGraphicsScene):
         for key in change.removed:
             item = self.structure_items.pop(key, None)
             if item is not None:
+                self.layer.remove_item(item)
                 self.removeItem(item)
             self._selected.discard(key)
         for key in change.added:
@@ -241,8 +273,11 @@ class MapScene(QGraphicsScene):
         return rect if not rect.isNull() else QRectF(EMPTY_EXTENT)
 
     def content_rect(self) -> QRectF:
-        """What fit-to-map shows: the map image and every structure."""
-        return self._content_rect()
+        """What fit-to-map shows: the map image and every structure (measured again only
+        after a change: every zoom step asks)."""
+        if self._content is None:
+            self._content = self._content_rect()
+        return QRectF(self._content)
 
     def grid_extent(self) -> QRectF:
         """Where the grid is drawn: over the map image, or (with no image) over the structures
@@ -266,6 +301,28 @@ class MapScene(QGraphicsScene):
         # Generous room around the content so zooming about the pointer never hits an edge.
         margin = max(padded.width(), padded.height())
         self.setSceneRect(padded.adjusted(-margin, -margin, margin, margin))
+
+    # -- tooltips ---------------------------------------------------------------------------
+    def helpEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        """The tooltip of the topmost item under the pointer, asked of the item when shown
+        (a structure makes its words then: ``StructureItem.toolTip``)."""
+        widget = event.widget()
+        view = widget.parentWidget() if widget is not None else None
+        text = ""
+        if isinstance(view, QGraphicsView):
+            transform = view.viewportTransform()
+            point = QRectF(QPointF(widget.mapFromGlobal(event.screenPos())), QSizeF(1, 1))
+            found = self.items(transform.inverted()[0].mapRect(point),
+                               Qt.ItemSelectionMode.IntersectsItemShape,
+                               Qt.SortOrder.DescendingOrder, transform)
+        else:
+            found = self.items(event.scenePos())
+        for item in found:
+            text = item.toolTip()
+            if text:
+                break
+        QToolTip.showText(event.screenPos(), text, widget)
+        event.setAccepted(bool(text))
 
     # -- queries for tools -----------------------------------------------------------------
     def structure_at(self, point: tuple[float, float]) -> str | None:

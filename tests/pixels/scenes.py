@@ -70,8 +70,9 @@ def _centre(name: str, siege) -> tuple[float, float]:
     return ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
 
 
-def render(name: str, scale: float):
-    """The viewport of the window's map view over case ``name`` at ``scale`` px a metre."""
+def render(name: str, scale: float, change=None):
+    """The viewport of the window's map view over case ``name`` at ``scale`` px a metre
+    (``change(document)``, when given, is made before the view is painted at that scale)."""
     from PySide6.QtGui import QTransform
     from PySide6.QtWidgets import QApplication
 
@@ -82,6 +83,8 @@ def render(name: str, scale: float):
     app = QApplication.instance() or QApplication(["siegeboard-pixels"])
     siege_file = CASES[name]()
     document = Document(siege_file)
+    if change is not None:
+        change(document)
     scene = MapScene(document)
     view = MapView(scene)
     view.resize(*VIEW_SIZE)

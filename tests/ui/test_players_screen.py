@@ -75,7 +75,8 @@ def test_the_players_see_no_selection_and_no_tool_preview(qtbot, window, tmp_pat
     assert not any(item._selected for item in screen.scene.structure_items.values())
     window.set_tool("fire")
     kinds = {type(item) for item in screen.scene.items()}
-    assert kinds <= {StructureItem, BatteryItem} | {type(screen.scene.grid)} | (
+    assert kinds <= {StructureItem, BatteryItem} | {type(screen.scene.grid)} | {
+        type(screen.scene.layer)} | (
         {type(screen.scene.map_item)} if screen.scene.map_item else set()) | {
         type(child) for item in screen.scene.structure_items.values()
         for child in item.childItems()}

@@ -2,26 +2,30 @@
 
 Lines are drawn only inside the exposed area (or the painter's clip, when rendered through
 ``QGraphicsScene.render``) and only when they are far enough apart on screen to be useful, so
-the grid costs nothing extra on a large map zoomed out; ``grid_lines`` draws them fast.
+the grid costs nothing extra on a large map zoomed out; ``grid_lines`` draws them fast. What it
+drew into a view is kept as device pixels (``DeviceCache``) and moved on a pan.
 """
 
 from __future__ import annotations
 
+import functools
 import math
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QFont, QPainter, QPen
+from PySide6.QtGui import QFont, QPainter, QPen, QStaticText, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem
+
+option_lod = QStyleOptionGraphicsItem.levelOfDetailFromTransform
 
 from siegeboard.geometry import GRID_M, SQUARE_M, anchor_square, labelled_square, square_label
 from siegeboard.report import palette
+from siegeboard.ui.items.device_cache import DeviceCache
 from siegeboard.ui.items.grid_lines import draw_grid_lines
 
 MIN_LINE_GAP_PX = 6     # fine lines closer than this on screen are skipped
 MIN_LABEL_GAP_PX = 12   # squares smaller than this on screen are not labelled at all
 LABEL_EVERY_PX = 60     # every square is labelled only when a square is this big on screen
 LABEL_STRIDES = (1, 2, 5, 10)
-TOP_LEFT = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop
 
 
 def label_stride(square_px: float) -> int | None:
@@ -50,10 +54,16 @@ class GridItem(QGraphicsItem):
         self.show_fine = True
         self.show_squares = True
         self.show_labels = True
+        self.cache = DeviceCache()
+
+    def update(self, *rect) -> None:  # noqa: D102 (Qt's): what it drew is stale too
+        self.cache.clear()
+        super().update(*rect)
 
     def set_extent(self, extent: QRectF) -> None:
         if extent != self._extent:
             self.prepareGeometryChange()
+            self.cache.clear()
             self._extent = QRectF(extent)
 
     def set_origin(self, origin: tuple[float, float],
@@ -77,15 +87,23 @@ class GridItem(QGraphicsItem):
         return self._extent
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget=None) -> None:
-        area = option.exposedRect.intersected(self._extent)
+        if self.cache.paint(painter, widget, self._draw):
+            return
+        area = option.exposedRect
         if painter.hasClipping():
             # QGraphicsScene.render hands every item its whole bounding rect as "exposed" and
             # clips the painter instead: without this a repaint of a few squares would lay out
             # every line and label of the map.
             area = area.intersected(painter.clipBoundingRect())
+        self._draw(painter, painter.worldTransform(), area)
+
+    def _draw(self, painter: QPainter, transform, area: QRectF) -> None:
+        """The lines and labels over ``area`` (scene metres), ``painter`` holding
+        ``transform``."""
+        area = area.intersected(self._extent)
         if area.isEmpty():
             return
-        lod = option.levelOfDetailFromTransform(painter.worldTransform())
+        lod = option_lod(transform)
         if self.show_fine and GRID_M * lod >= MIN_LINE_GAP_PX:
             pen = QPen(palette.GRID_FINE, 0)
             painter.setPen(pen)
@@ -129,10 +147,7 @@ class GridItem(QGraphicsItem):
         transform = painter.worldTransform()
         painter.save()
         painter.resetTransform()
-        font = QFont()
-        font.setPointSizeF(7.5)
-        font.setBold(True)
-        painter.setFont(font)
+        painter.setFont(label_font())
         painter.setPen(palette.GRID_LABEL)
         ox, oy = self._origin
         a1 = self._a1
@@ -140,6 +155,24 @@ class GridItem(QGraphicsItem):
         for column in (c for c in columns if (c - a1[0]) % stride == 0):
             for row in (r for r in rows if (r - a1[1]) % stride == 0):
                 corner = transform.map(QPointF(ox + column * SQUARE_M, oy + row * SQUARE_M))
-                painter.drawText(QRectF(corner.x() + 3, corner.y() + 2, 60, 14), TOP_LEFT,
-                                 square_label(labelled_square((column, row), a1)))
+                # The pixels of drawText at the top left of a box the label fits in.
+                painter.drawStaticText(QPointF(corner.x() + 3, corner.y() + 2), label_text(
+                    square_label(labelled_square((column, row), a1))))
         painter.restore()
+
+
+@functools.lru_cache(maxsize=1)
+def label_font() -> QFont:
+    font = QFont()
+    font.setPointSizeF(7.5)
+    font.setBold(True)
+    return font
+
+
+@functools.lru_cache(maxsize=8192)
+def label_text(label: str) -> QStaticText:
+    """A square's label laid out once (hundreds are drawn on each zoom step)."""
+    text = QStaticText(label)
+    text.setTextFormat(Qt.TextFormat.PlainText)
+    text.prepare(QTransform(), label_font())
+    return text

@@ -1,5 +1,6 @@
 """The background plan, drawn from a pyramid of halved copies so a 10,000 px image pans
-and zooms smoothly: each paint draws only the exposed part of the copy nearest the zoom."""
+and zooms smoothly: each paint draws only the exposed part of the copy nearest the zoom, and
+what it drew into a view is kept as device pixels (``DeviceCache``), moved on a pan."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem
 
 from siegeboard.model.siege import MapImage
 from siegeboard.report.extent import plan_image
+from siegeboard.ui.items.device_cache import DeviceCache
 
 # Qt refuses images above 256 MB by default; a 10,000 x 10,000 plan is 400 MB decoded.
 QImageReader.setAllocationLimit(2048)
@@ -33,6 +35,7 @@ class MapImageItem(QGraphicsItem):
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self._levels: list[QImage] = [image]
         self._bounds = QRectF(0, 0, image.width(), image.height())
+        self.cache = DeviceCache()
         self.place(placement)
 
     @property
@@ -66,8 +69,14 @@ class MapImageItem(QGraphicsItem):
         return self._bounds
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget=None) -> None:
-        lod = option.levelOfDetailFromTransform(painter.worldTransform())
-        exposed = option.exposedRect.intersected(self._bounds)
+        if not self.cache.paint(painter, widget, self._draw):
+            self._draw(painter, painter.worldTransform(), option.exposedRect)
+
+    def _draw(self, painter: QPainter, transform: QTransform, area: QRectF) -> None:
+        """The part of the plan over ``area`` (image pixels), ``painter`` holding
+        ``transform``."""
+        lod = QStyleOptionGraphicsItem.levelOfDetailFromTransform(transform)
+        exposed = area.intersected(self._bounds)
         if exposed.isEmpty() or lod <= 0:
             return
         k = 0 if lod >= 1 else int(math.floor(math.log2(1 / lod)))

@@ -12,8 +12,10 @@ a plate of fixed size on screen, so it is seen at any zoom.
 
 from __future__ import annotations
 
+import math
+
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QPainter, QPainterPath, QPolygonF
+from PySide6.QtGui import QPainter, QPainterPath, QPolygonF, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem
 
 from siegeboard.model.structure import Structure
@@ -24,6 +26,7 @@ from siegeboard.ui.items.grid_lines import UPRIGHT_TYPES
 
 HALO_MARGIN_M = 1.0    # room kept around the footprint for the halo
 PLAYERS_SCREEN = Look(players=True)  # the players' screen: their words, no figure
+_NO_CONTENTS = QGraphicsItem.GraphicsItemFlag.ItemHasNoContents
 people_mark = renderer.people_mark
 
 
@@ -66,16 +69,19 @@ class StructureItem(QGraphicsItem):
         super().__init__()
         self.structure_id = structure.id
         self._look = look
-        self.setCacheMode(QGraphicsItem.CacheMode.NoCache)
-        self.setZValue(10)
+        self._z = 0.0  # see _restack
         self._selected = False
-        self._polygon = QPolygonF()
+        self._moved = False
         self._bounds = QRectF()
+        # The layer that draws this item while it is ``batched`` (``structure_layer``), weakly
+        # held (no cycle: a dropped scene's items are freed at once); None outside a MapScene.
+        self._layer = None
         # The plate is made on the first alarm and joins this item (and so the scene) only
         # while there is one: Qt checks every item that ignores transformations on every
         # repaint, wherever it is, so 10,000 hidden plates would make each small repaint visit
         # the whole town, and making them all would double the time to build the scene.
         self._marker: StateMarker | None = None
+        self._alarm = ""
         self.show_state(structure, ruleset)
 
     @property
@@ -93,35 +99,98 @@ class StructureItem(QGraphicsItem):
     # -- state --------------------------------------------------------------------------
     def show_state(self, structure: Structure, ruleset: str) -> None:
         """Take the structure's stored state; the only place this item's looks change."""
-        self.prepareGeometryChange()
-        self._polygon = QPolygonF([QPointF(x, y) for x, y in structure.footprint])
+        before = self._bounds
+        if self._layer is not None or self.scene() is not None:
+            self.prepareGeometryChange()
+        footprint = structure.footprint
+        # The polygon is made when first drawn or hit (``_polygon``): most of a town's never
+        # are, and its box is all the scene needs to place and cull it.
+        self._footprint = footprint
+        self._made_polygon = None
+        xs = [x for x, _y in footprint]
+        ys = [y for _x, y in footprint]
+        left, top, right, bottom = min(xs), min(ys), max(xs), max(ys)
+        width, height = right - left, bottom - top
+        rect = QRectF(left, top, width, height)
         # With courtyards: one odd-even path, drawn and hit-tested (a click in a courtyard
         # is not on the building).
         self._path = renderer.footprint_path(self._polygon, [
             QPolygonF([QPointF(x, y) for x, y in hole]) for hole in structure.holes]
         ) if structure.holes else None
-        rect = self._polygon.boundingRect()
         self._polygon_box = rect
-        self._width, self._height = rect.width(), rect.height()
-        self._labels: tuple[tuple[int, int], Labels | None] | None = None
+        self._width, self._height = width, height
+        self._labels: tuple[tuple[int, int], Labels | None, bool] | None = None
         look = self._look
         style = renderer.structure_style(ruleset_named(ruleset).state(structure), look,
                                          "" if look.players else renderer.people_mark(structure))
         self._style = style
+        was_batched = self.batched
         self._alarm = style.alarm
         self._brush = style.brush
         margin = HALO_MARGIN_M if self._alarm else 0.25
-        self._bounds = rect.adjusted(-margin, -margin, margin, margin)
-        self._centre = rect.center()
-        # An alarmed structure is drawn over its neighbours so its halo and plate are not hidden.
-        self.setZValue(11 if self._alarm else 10)
+        self._bounds = QRectF(left - margin, top - margin, width + 2 * margin,
+                              height + 2 * margin)
+        self._centre = QPointF(left + width / 2, top + height / 2)
         if self._alarm or self._marker is not None:
             self._attach_marker(bool(self._alarm))
             self.marker.setPos(self._centre)
             self.marker.show_mark(style.plate, self._alarm)
         self._name = structure.name
-        self.setToolTip(style.tooltip(structure.name))
-        self.update()
+        self._drawn_anew(before, was_batched)
+
+    def toolTip(self) -> str:  # noqa: N802 (Qt's name)
+        """The name and the state's words, made when asked (``MapScene.helpEvent`` shows it):
+        not kept for every structure of a town."""
+        return self._style.tooltip(self._name)
+
+    # -- who draws it: its layer or the item itself ---------------------------------------
+    @property
+    def batched(self) -> bool:
+        """Drawn by its layer: held by one, neither alarmed (over its neighbours, with its
+        plate) nor moved (a drag preview); otherwise it paints itself."""
+        return self._layer is not None and not self._alarm and not self._moved
+
+    def _join_layer(self, layer) -> None:
+        self._layer = layer
+        if self.batched:
+            self.setFlag(_NO_CONTENTS, True)
+        self._restack()
+
+    def _leave_layer(self) -> None:
+        self._layer = None
+        self.setFlag(_NO_CONTENTS, False)
+        self._restack()
+
+    def _restack(self) -> None:
+        """Stack the item: an alarmed one over its neighbours (11) so its halo and plate are
+        not hidden, a moved one (the drag preview) over the grid (10), any other at 0: its
+        layer (at 10) draws it, or, outside a layer, it is drawn among its peers."""
+        z = 11.0 if self._alarm else 10.0 if self._moved else 0.0
+        if z != self._z:
+            self._z = z
+            self.setZValue(z)
+
+    def _drawn_anew(self, before: QRectF | None, was_batched: bool) -> None:
+        """This item draws differently now: repaint it, through its layer if it has one."""
+        self._restack()
+        if self._layer is None:
+            if self.scene() is not None:
+                self.update()
+            return
+        batched = self.batched
+        if batched != was_batched:
+            self.setFlag(_NO_CONTENTS, batched)
+        if not batched:
+            self.update()
+        self._layer().item_changed(self, before)
+
+    def setPos(self, *position) -> None:  # noqa: N802 (Qt's name)
+        """Move the item (the select tool's drag preview); away from (0, 0) it paints itself."""
+        was_batched = self.batched
+        super().setPos(*position)
+        self._moved = not self.pos().isNull()
+        if self._moved or was_batched != self.batched:
+            self._drawn_anew(None, was_batched)
 
     def _attach_marker(self, attached: bool) -> None:
         if attached and self.marker.parentItem() is not self:
@@ -135,11 +204,20 @@ class StructureItem(QGraphicsItem):
     def set_selected_look(self, selected: bool) -> None:
         if selected != self._selected:
             self._selected = selected
-            self.update()
+            self._drawn_anew(None, self.batched)
 
     @property
     def polygon(self) -> QPolygonF:
         return self._polygon
+
+    @property
+    def _polygon(self) -> QPolygonF:
+        """The footprint as drawn and hit-tested, made on first use."""
+        polygon = self._made_polygon
+        if polygon is None:
+            polygon = self._made_polygon = QPolygonF(
+                [QPointF(x, y) for x, y in self._footprint])
+        return polygon
 
     # -- QGraphicsItem ------------------------------------------------------------------
     def boundingRect(self) -> QRectF:
@@ -154,13 +232,23 @@ class StructureItem(QGraphicsItem):
         return path
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget=None) -> None:
+        transform = painter.worldTransform()
+        self.draw(painter, transform, option.levelOfDetailFromTransform(transform))
+
+    def draw(self, painter: QPainter, transform: QTransform, lod: float,
+             footprint: bool = True) -> None:
+        """Footprint, pattern, words and badge, ``painter`` holding ``transform`` (this
+        item's scene metres to device pixels; ``lod`` its level of detail): ``paint``'s work,
+        also done by the layer, which draws the item in its place among its neighbours.
+        Without ``footprint``: all but a plain footprint's fill and outline (the layer has
+        drawn them)."""
         # Called for every visible structure on every repaint: pens, brushes, fonts and the
         # words' layout are made once (in ``show_state`` or per zoom), not here.
         style = self._style
-        transform = painter.worldTransform()
         if not style.patterned:
-            renderer.paint_footprint(painter, self._path or self._polygon, style, self._selected)
-            lod = option.levelOfDetailFromTransform(transform)
+            if footprint:
+                renderer.paint_footprint(painter, self._path or self._polygon, style,
+                                         self._selected)
             if lod * self._width < renderer.NAME_MIN_WIDTH and not style.fire:
                 return
         painter.save()
@@ -179,16 +267,57 @@ class StructureItem(QGraphicsItem):
             # Scaled and moved only: the corners map to the same box, point for point.
             corners = self._polygon_box
             box = QRectF(transform.map(corners.topLeft()), transform.map(corners.bottomRight()))
-        painter.setClipRect(transform.mapRect(self._bounds))  # words stay on the structure
+        # Words stay on the structure (and inside any clip the painter has: the layer's).
+        painter.setClipRect(transform.mapRect(self._bounds), Qt.ClipOperation.IntersectClip)
         renderer.paint_marks(painter, transform.map(self._centre), box, self._name, style,
                              self._look, labels=self._labels_for(box), lay_out=False)
         painter.restore()
 
+    def draw_words(self, painter: QPainter, transform: QTransform) -> None:
+        """The words of a plain structure (no pattern, no fire, no plate), ``painter`` in
+        device pixels already and ``transform`` upright: what ``draw`` adds to the footprint,
+        with no clip where the words lie well inside it."""
+        corners = self._polygon_box
+        box = QRectF(transform.map(corners.topLeft()), transform.map(corners.bottomRight()))
+        labels = self._labels_for(box)
+        if labels is None:
+            return
+        centre = transform.map(self._centre)
+        clip = transform.mapRect(self._bounds)
+        # The words' pixels, a pixel of antialiasing round them, against the clip's whole
+        # pixels inside it: where they lie within, the clip cuts nothing.
+        half = max(width for _text, width in labels.lines) / 2 + 1
+        rows = renderer.metrics(labels.size * self._look.unit).height() * len(labels.lines) / 2 + 1
+        if (centre.x() - half >= math.ceil(clip.left()) + 1
+                and centre.x() + half <= math.floor(clip.right()) - 1
+                and centre.y() - rows >= math.ceil(clip.top()) + 1
+                and centre.y() + rows <= math.floor(clip.bottom()) - 1):
+            renderer.paint_labels(painter, centre, labels, self._style, self._look)
+            return
+        painter.save()
+        painter.setClipRect(clip, Qt.ClipOperation.IntersectClip)
+        renderer.paint_labels(painter, centre, labels, self._style, self._look)
+        painter.restore()
+
     def _labels_for(self, box: QRectF) -> Labels | None:
         """The words for a box of this size on screen, kept until the zoom or the structure
-        changes."""
+        changes; a layout with everything in it at the largest size is kept for every larger
+        box too (``lay_out_labels`` gives it again for those)."""
         key = (int(box.width()), int(box.height()))
-        if self._labels is None or self._labels[0] != key:
-            self._labels = (key, renderer.lay_out_labels(
-                self._name, self._style, key[0], key[1], self._look))
-        return self._labels[1]
+        kept = self._labels
+        if kept is not None and (kept[0] == key or kept[2] and key[0] >= kept[0][0]
+                                 and key[1] >= kept[0][1]):
+            return kept[1]
+        labels = renderer.lay_out_labels(self._name, self._style, key[0], key[1], self._look)
+        self._labels = (key, labels, self._complete(labels))
+        return labels
+
+    def _complete(self, labels: Labels | None) -> bool:
+        """Whether ``labels`` holds the whole name, the people and the note, at the largest
+        size: nothing a larger box could add or enlarge."""
+        if labels is None or labels.size != renderer.NAME_FONTS[0]:
+            return False
+        style = self._style
+        wanted = [self._name] + ([style.note] if style.note else []) + (
+            [style.people] if style.people else [])
+        return [text for text, _width in labels.lines] == wanted

@@ -1,0 +1,280 @@
+"""The structures' footprints drawn as one layer, in batches: no Python call per structure.
+
+A ``MapScene`` keeps one ``StructureItem`` per structure (keyed by id: selection, change,
+hit-testing and tooltips go through it), but the items it hands to its ``StructureLayer``
+draw nothing themselves (``ItemHasNoContents``): the layer paints them. It keeps them in
+*chunks* of ``CHUNK`` items in the scene's stacking order (the order Qt would have drawn them
+in), each with its bounds and a ``QPicture`` of its footprints (halo, fill, outline, fire ring
+in scene metres with cosmetic pens, as ``StructureItem`` draws them), recorded once and
+replayed by Qt at any zoom. A chunk showing words, badges or patterns at the painter's zoom
+(they are drawn in device pixels) is drawn item by item, by each item's own ``draw``, so what
+the board shows is what the items drew, in the same order.
+
+An item that is alarmed (drawn above its neighbours with its plate) or moved (a drag preview)
+paints itself, as an item of its own; so does any item outside a ``MapScene``.
+
+On a pan the layer moves what it drew (``DeviceCache``) and draws only the strips that came into
+view, and the patterned structures (a pattern is tiled from the viewport's corner, so it does
+not move with the map).
+"""
+
+from __future__ import annotations
+
+import weakref
+from dataclasses import dataclass, field
+
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QPainter, QPicture, QRegion, QTransform
+from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem
+
+from siegeboard.report import renderer
+from siegeboard.ui.items.device_cache import Canvas, DeviceCache
+from siegeboard.ui.items.grid_lines import UPRIGHT_TYPES
+
+CHUNK = 64            # items per chunk at most: a picture to replay, bounds to cull by...
+CHUNK_M = 48.0        # ...and at most this wide and tall (a strip replays few it misses)
+PEN_MARGIN_PX = 4.0   # the widest cosmetic pen (the halo) reaches this far past a footprint
+GAP_REACH_M = 4.0     # gaps between footprints are measured up to this
+# How far past its footprint a structure's pens reach, a pixel of antialiasing included: the
+# outline or the selected one (3 px wide), and a fire's ring (6 px when out of control).
+PEN_REACH_PX = renderer.SELECTED / 2 + 1
+FIRE_REACH_PX = renderer.WILD_FIRE_RING_WIDTH / 2 + 1
+WORDS_MARGIN_M = 0.25  # a structure's words are clipped this far round its footprint
+
+@dataclass(eq=False)
+class _Chunk:
+    items: list = field(default_factory=list)
+    bounds: QRectF = field(default_factory=QRectF)  # every member's, drawn here or not
+    picture: QPicture | None = None   # None: recorded again on the next paint
+    device_work: bool = False         # a member draws a pattern or a fire badge at any zoom
+    widest: float = 0.0               # the widest member (metres): names show from here
+    gap: float = 0.0                  # the least distance between two members' footprints
+    reach: float = 0.0                # how far (px) the widest pen of a member reaches out
+
+    def prepare(self) -> QPicture:
+        """Record the footprints of the members the layer draws; note what needs the items."""
+        picture = QPicture()
+        painter = QPainter(picture)
+        device_work, widest, burning = False, 0.0, False
+        boxes = []
+        for item in self.items:
+            if not item.batched:
+                continue
+            boxes.append(item._polygon_box.getCoords())
+            style = item.style
+            if style.fire:  # its badge is drawn after (its ring is part of its footprint)
+                device_work = burning = True
+            if style.patterned:  # its footprint too: patterns are drawn in device pixels
+                device_work = True
+            else:
+                renderer.paint_footprint(painter, item._path or item._polygon, style,
+                                         item._selected)
+            widest = max(widest, item._width)
+        painter.end()
+        self.picture, self.device_work, self.widest = picture, device_work, widest
+        self.gap = least_gap(boxes)
+        self.reach = FIRE_REACH_PX if burning else PEN_REACH_PX
+        return picture
+
+    def apart(self, lod: float) -> bool:
+        """No two members meet on screen at ``lod``: neither their pens nor a pen and the
+        words (clipped to ``HALO``-less bounds, 0.25 m round a footprint) of another."""
+        gap = self.gap * lod
+        return gap >= 2 * self.reach and gap >= WORDS_MARGIN_M * lod + self.reach
+
+
+def least_gap(boxes: list[tuple[float, float, float, float]], reach: float = GAP_REACH_M) -> float:
+    """The least distance between two of ``boxes`` (left, top, right, bottom), at most
+    ``reach`` (farther apart counts as ``reach``; overlapping as 0)."""
+    boxes = sorted(boxes)
+    least = reach
+    for number, (left, top, right, bottom) in enumerate(boxes):
+        for other in boxes[number + 1:]:
+            apart = other[0] - right
+            if apart >= least:
+                break  # sorted by left: every later box is farther still
+            between = max(apart, other[1] - bottom, top - other[3], 0.0)
+            least = min(least, between)
+    return least
+
+
+class StructureLayer(QGraphicsItem):
+    """Paints the footprints and marks of the ``StructureItem``s it holds (see the module)."""
+
+    def __init__(self):
+        super().__init__()
+        self.setZValue(10)  # the structures' own height: under plates, batteries and tools
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption)
+        self._chunks: list[_Chunk] = []
+        self._chunk_of: dict = {}  # item -> the chunk holding it
+        self._ref = weakref.ref(self)  # what the items hold
+        self._bounds = QRectF()
+        # What it drew into each view, moved on a pan (a pattern excepted: see below).
+        self.cache = DeviceCache(PEN_MARGIN_PX)
+        # Held items with a pattern: it is tiled from the viewport's corner, not the scene's,
+        # so where they are, a moved canvas is drawn again rather than moved.
+        self._patterned: set = set()
+
+    # -- membership ---------------------------------------------------------------------
+    def clear(self) -> None:
+        for chunk in self._chunks:
+            for item in chunk.items:
+                item._leave_layer()
+        self._chunks = []
+        self._chunk_of = {}
+        self._patterned.clear()
+        self.cache.clear()
+        self.update()
+
+    def add_items(self, items) -> None:
+        """Hold ``items`` (new to the scene, so last in its stacking order)."""
+        chunks = self._chunks
+        chunk = chunks[-1] if chunks else None
+        # The chunk's bounds as numbers while it fills (a QRectF per item costs).
+        left = top = right = bottom = 0.0
+        if chunk is not None:
+            left, top, right, bottom = chunk.bounds.getCoords()
+        grown = QRectF()
+        patterned, chunk_of, me = self._patterned, self._chunk_of, self._ref
+        for item in items:
+            x0, y0, x1, y1 = item._bounds.getCoords()
+            if chunk is not None and len(chunk.items) < CHUNK:
+                l2 = left if left < x0 else x0
+                t2 = top if top < y0 else y0
+                r2 = right if right > x1 else x1
+                b2 = bottom if bottom > y1 else y1
+                if r2 - l2 <= CHUNK_M and b2 - t2 <= CHUNK_M:
+                    left, top, right, bottom = l2, t2, r2, b2
+                    chunk.items.append(item)
+                    chunk_of[item] = chunk
+                    item._join_layer(me)
+                    if item._style.patterned and item.batched:
+                        patterned.add(item)
+                    continue
+            if chunk is not None:
+                chunk.bounds = QRectF(left, top, right - left, bottom - top)
+                chunk.picture = None
+                grown = grown.united(chunk.bounds)
+            chunk = _Chunk(items=[item])
+            chunks.append(chunk)
+            left, top, right, bottom = x0, y0, x1, y1
+            chunk_of[item] = chunk
+            item._join_layer(me)
+            if item._style.patterned and item.batched:
+                patterned.add(item)
+        if chunk is not None:
+            chunk.bounds = QRectF(left, top, right - left, bottom - top)
+            chunk.picture = None
+            grown = grown.united(chunk.bounds)
+        self._grow(grown)
+        self.changed(grown)
+
+    def remove_item(self, item) -> None:
+        chunk = self._chunk_of.pop(item, None)
+        if chunk is None:
+            return
+        chunk.items.remove(item)
+        chunk.picture = None
+        if not chunk.items:
+            self._chunks.remove(chunk)
+        self._patterned.discard(item)
+        item._leave_layer()
+        self.changed(item._bounds)
+
+    def item_changed(self, item, before: QRectF | None = None) -> None:
+        """``item`` (held here) drew differently from now on (and was within ``before``)."""
+        chunk = self._chunk_of[item]
+        chunk.picture = None
+        chunk.bounds = chunk.bounds.united(item._bounds)
+        self._note_pattern(item)
+        area = item._bounds if before is None else item._bounds.united(before)
+        self._grow(item._bounds)
+        self.changed(area)
+
+    def _note_pattern(self, item) -> None:
+        if item.batched and item.style.patterned:
+            self._patterned.add(item)
+        else:
+            self._patterned.discard(item)
+
+    def _grow(self, rect: QRectF) -> None:
+        if not rect.isNull() and not self._bounds.contains(rect):
+            self.prepareGeometryChange()
+            self._bounds = self._bounds.united(rect)
+
+    def changed(self, rect: QRectF) -> None:
+        """What was drawn over ``rect`` (scene metres) is stale: repaint it."""
+        if not rect.isNull():
+            self.cache.forget(rect)
+            self.update(rect)
+
+    # -- QGraphicsItem ------------------------------------------------------------------
+    def boundingRect(self) -> QRectF:
+        return self._bounds
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget=None) -> None:
+        if self.cache.paint(painter, widget, self._draw, self._forget_patterns):
+            return
+        area = option.exposedRect
+        if painter.hasClipping():
+            area = area.intersected(painter.clipBoundingRect())
+        self._draw(painter, painter.worldTransform(), area)
+
+    def _forget_patterns(self, canvas: Canvas, transform: QTransform) -> None:
+        """After a move: the patterned structures in view are drawn again, so their pattern
+        stays where it is drawn straight to the viewport (and what overlaps them with it)."""
+        if not self._patterned:
+            return
+        whole = canvas.pixmap.rect()
+        stale = QRegion()
+        margin = PEN_MARGIN_PX + 1
+        for item in self._patterned:
+            rect = transform.mapRect(item._bounds).adjusted(-margin, -margin, margin, margin)
+            device = rect.toAlignedRect()
+            if device.intersects(whole):
+                stale += device
+        canvas.forget(stale)
+
+    def _draw(self, painter: QPainter, transform: QTransform, area: QRectF) -> None:
+        """Every held structure over ``area`` (scene metres), in stacking order."""
+        lod = QStyleOptionGraphicsItem.levelOfDetailFromTransform(transform)
+        if lod <= 0:
+            return
+        margin = PEN_MARGIN_PX / lod
+        area = area.adjusted(-margin, -margin, margin, margin)
+        names_from = renderer.NAME_MIN_WIDTH / lod  # narrower than this (metres): no name
+        upright = (transform.type() in UPRIGHT_TYPES
+                   and transform.m11() > 0 and transform.m22() > 0)
+        for chunk in self._chunks:
+            if not chunk.bounds.intersects(area):
+                continue
+            picture = chunk.picture or chunk.prepare()
+            if not chunk.device_work and chunk.widest < names_from:
+                painter.drawPicture(0, 0, picture)  # footprints only, in their order
+            elif chunk.apart(lod):
+                # No two members meet on screen, so the order they are drawn in shows nowhere:
+                # the plain footprints at once, then the patterns and the words.
+                painter.drawPicture(0, 0, picture)
+                plain = []
+                for item in chunk.items:
+                    if item.batched and item._bounds.intersects(area):
+                        style = item._style
+                        if style.patterned or style.fire:
+                            item.draw(painter, transform, lod, footprint=False)
+                        elif item._width >= names_from:
+                            plain.append(item)
+                if plain:
+                    if upright:
+                        painter.save()
+                        painter.resetTransform()
+                        for item in plain:
+                            item.draw_words(painter, transform)
+                        painter.restore()
+                    else:
+                        for item in plain:
+                            item.draw(painter, transform, lod, footprint=False)
+            else:  # item by item, each in its place among its neighbours
+                for item in chunk.items:
+                    if item.batched and item._bounds.intersects(area):
+                        item.draw(painter, transform, lod)

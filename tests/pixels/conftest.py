@@ -1,0 +1,9 @@
+"""The pixel scenes import ``tests.pixels`` and ``tests.bench`` (the town and its plan): make
+the root importable under pytest."""
+
+import sys
+from pathlib import Path
+
+ROOT = str(Path(__file__).resolve().parents[2])
+if ROOT not in sys.path:
+    sys.path.insert(0, ROOT)

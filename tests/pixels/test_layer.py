@@ -1,0 +1,129 @@
+"""The structures' layer (``ui.items.structure_layer``) and the device-pixel caches: a pan
+draws what a fresh paint draws, an item moved or alarmed paints itself, tooltips are made
+when asked."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from PySide6.QtCore import QEvent, QPointF
+from PySide6.QtGui import QHelpEvent, QImage, QTransform
+from PySide6.QtWidgets import QApplication, QToolTip
+
+from siegeboard.persist import SiegeFile
+from siegeboard.ui.document import Document
+from siegeboard.ui.items.structure_layer import least_gap
+from siegeboard.ui.map_scene import MapScene
+from siegeboard.ui.map_view import MapView
+from tests.bench.town import build_town
+
+
+def pixels(image: QImage) -> np.ndarray:
+    image = image.convertToFormat(QImage.Format.Format_RGBA8888)
+    rows = np.frombuffer(image.constBits(), np.uint8).reshape(
+        image.height(), image.bytesPerLine() // 4, 4)
+    return rows[:, :image.width()].astype(np.int16)
+
+
+# Every view a test shows, held until the test is over and the view closed: a view left to the
+# collector could be freed by a collection that starts while it paints itself.
+SHOWN: list = []
+
+
+@pytest.fixture(autouse=True)
+def close_views():
+    yield
+    for view in SHOWN:
+        view.close()
+    QToolTip.hideText()
+    QApplication.processEvents()
+    SHOWN.clear()
+
+
+def shown(qtbot, siege, scale=6.0, centre=(100.0, 100.0)):
+    document = Document(SiegeFile(siege=siege))
+    scene = MapScene(document)
+    view = MapView(scene)
+    view.kept = scene  # the view does not own its scene
+    SHOWN.append(view)
+    view.resize(640, 400)
+    view.show()
+    qtbot.waitExposed(view)
+    view.setTransform(QTransform.fromScale(scale, scale))
+    view.centerOn(*centre)
+    return document, view
+
+
+def grab(view) -> np.ndarray:
+    QApplication.processEvents()
+    return pixels(view.viewport().grab().toImage())
+
+
+def damaged_town():
+    siege = build_town(400)
+    for number, key in enumerate(sorted(siege.structures)):
+        structure = siege.structures[key]
+        if number % 5 == 0:
+            siege.structures[key] = structure.model_copy(update={"dp": structure.dp // 2})
+        elif number % 7 == 0:
+            siege.structures[key] = structure.model_copy(update={"fire_level": 2})
+    return siege
+
+
+def test_a_pan_draws_what_a_fresh_paint_draws(qtbot):
+    siege = damaged_town()
+    _document, view = shown(qtbot, siege)
+    for dx, dy in ((37, 23), (-150, 90), (5, -61)):
+        bar, column = view.horizontalScrollBar(), view.verticalScrollBar()
+        bar.setValue(bar.value() + dx)
+        column.setValue(column.value() + dy)
+        panned = grab(view)
+        _fresh_document, fresh = shown(qtbot, siege)
+        for item in (fresh.map_scene.layer, fresh.map_scene.grid):
+            item.cache.enabled = False  # painted straight to the viewport, as before
+        fresh.horizontalScrollBar().setValue(bar.value())
+        fresh.verticalScrollBar().setValue(column.value())
+        assert fresh.viewportTransform() == view.viewportTransform()
+        assert np.abs(grab(fresh) - panned).max() <= 2  # composited once more, no other change
+
+
+def test_a_change_after_a_pan_is_drawn(qtbot):
+    siege = damaged_town()
+    document, view = shown(qtbot, siege)
+    grab(view)
+    view.horizontalScrollBar().setValue(view.horizontalScrollBar().value() + 40)
+    before = grab(view)
+    key = view.map_scene.structure_at((100.0, 100.0)) or "house0"
+    structure = document.siege.structures[key]
+    document.apply_structures({key: structure.model_copy(update={"dp": 0, "collapsed": True})})
+    assert np.abs(grab(view) - before).max() > 50
+
+
+def test_a_moved_or_alarmed_structure_paints_itself(qtbot):
+    document, view = shown(qtbot, build_town(100))
+    item = view.map_scene.structure_items["house3"]
+    assert item.batched
+    item.setPos(2.0, 0.0)  # the select tool's drag preview
+    assert not item.batched and item.zValue() == 10
+    item.setPos(0.0, 0.0)
+    assert item.batched
+    house = document.siege.structures["house3"]
+    document.apply_structures({"house3": house.model_copy(update={"collapsed": True})})
+    assert not item.batched and item.zValue() == 11 and item.marker.scene() is view.scene()
+
+
+def test_the_tooltip_is_the_structure_under_the_pointer(qtbot):
+    document, view = shown(qtbot, build_town(100), scale=8.0, centre=(5.0, 2.5))
+    item = view.map_scene.structure_items["house0"]
+    point = view.mapFromScene(QPointF(5.0, 2.5))
+    QApplication.sendEvent(view.viewport(), QHelpEvent(
+        QEvent.Type.ToolTip, point, view.viewport().mapToGlobal(point)))
+    assert QToolTip.text() == item.toolTip()
+    assert item.toolTip().startswith(document.siege.structures["house0"].name)
+
+
+def test_least_gap_between_boxes():
+    assert least_gap([(0, 0, 1, 1), (3, 0, 4, 1)]) == 2
+    assert least_gap([(0, 0, 1, 1), (0.5, 0.5, 2, 2)]) == 0
+    assert least_gap([(0, 0, 1, 1), (0, 2.5, 1, 3), (10, 0, 11, 1)]) == 1.5
+    assert least_gap([(0, 0, 1, 1)]) == 4.0  # alone: as far as it looks
