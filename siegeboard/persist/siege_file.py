@@ -905,6 +905,21 @@ def _document_parts(siege: Siege) -> list[bytes]:
     return _Written.of(siege).parts()
 
 
+def _reads_back(adapter: TypeAdapter, value: Any, text: bytes) -> bool:
+    """Whether ``text`` (``value`` as written) reads back through ``adapter`` as ``value``,
+    or its very bytes did before (then it is not read again)."""
+    if _digest(text) in _VERIFIED:
+        return True
+    try:
+        again = adapter.validate_json(text)
+    except ValueError:
+        return False
+    if again != value:
+        return False
+    _remember(text)
+    return True
+
+
 def _reopens_as_itself(written: _Written) -> bool:
     """Whether the siege as written reads back as itself: each slice of its structures read
     back equal (or its very bytes did before), then the siege built on them (its other
@@ -912,24 +927,12 @@ def _reopens_as_itself(written: _Written) -> bool:
     siege = written.siege
     read = {}
     for piece, text in written.slices:
-        if _digest(text) not in _VERIFIED:
-            try:
-                again = _STRUCTURE_TABLE.validate_json(text)
-            except ValueError:
-                return False
-            if again != piece:
-                return False
-            _remember(text)
+        if not _reads_back(_STRUCTURE_TABLE, piece, text):
+            return False
         read.update(piece)
-    for entry, text in zip(siege.log, written.entries):
-        if _digest(text) not in _VERIFIED:
-            try:
-                again = _LOG_ENTRY.validate_json(text)
-            except ValueError:
-                return False
-            if again != entry:
-                return False
-            _remember(text)
+    if not all(_reads_back(_LOG_ENTRY, entry, text)
+               for entry, text in zip(siege.log, written.entries)):
+        return False
     if written.base is not None and not _reopens_as_itself(written.base):
         return False
     try:

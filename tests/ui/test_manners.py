@@ -11,6 +11,7 @@ from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QWheelEvent
 from PySide6.QtWidgets import QApplication
 
+from siegeboard.model.actions import FireAt
 from siegeboard.model.siege import Siege
 from siegeboard.persist import SiegeFile, write_siege
 from siegeboard.rules.build import new_structure
@@ -390,17 +391,23 @@ def test_a_burning_structure_is_ringed_in_flame_colour(window, tmp_path):
     assert ring_pixels() > before + 100  # the whole outline, not a badge's few pixels
 
 
-def test_a_shot_sizes_the_dock_from_the_rows_it_changed_and_still_cuts_no_text(
-        qtbot, window, tmp_path, monkeypatch):
-    from bench.town import add_bench_weapon, build_town, town_centre
+def _open_town(window, tmp_path, n: int) -> str:
+    """Open the bench's town of ``n`` in the window from a file; the bench weapon's id."""
+    from bench.town import add_bench_weapon, build_town
 
-    from siegeboard.model.actions import FireAt
-
-    siege = build_town(2000)
+    siege = build_town(n)
     weapon_id = add_bench_weapon(siege)
     path = tmp_path / "town.siege"
     write_siege(path, SiegeFile(siege=siege))
     assert window.files.open_path(path)
+    return weapon_id
+
+
+def test_a_shot_sizes_the_dock_from_the_rows_it_changed_and_still_cuts_no_text(
+        qtbot, window, tmp_path, monkeypatch):
+    from bench.town import town_centre
+
+    weapon_id = _open_town(window, tmp_path, 2000)
     dock = window.structures_dock
     model, header, metrics = dock.model, dock.table.horizontalHeader(), dock.table.fontMetrics()
     asked: list[int] = []
@@ -419,15 +426,9 @@ def test_a_shot_sizes_the_dock_from_the_rows_it_changed_and_still_cuts_no_text(
 
 def test_the_dock_sorts_itself_keeps_the_selection_and_resorts_when_a_shot_changes_the_key(
         qtbot, window, tmp_path):
-    from bench.town import add_bench_weapon, build_town, town_centre
+    from bench.town import town_centre
 
-    from siegeboard.model.actions import FireAt
-
-    siege = build_town(300)
-    weapon_id = add_bench_weapon(siege)
-    path = tmp_path / "town.siege"
-    write_siege(path, SiegeFile(siege=siege))
-    assert window.files.open_path(path)
+    weapon_id = _open_town(window, tmp_path, 300)
     dock = window.structures_dock
     names = lambda: dock.visible_names()  # noqa: E731
     dock.table.sortByColumn(0, Qt.SortOrder.DescendingOrder)
