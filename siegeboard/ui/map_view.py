@@ -27,8 +27,6 @@ class MapView(QGraphicsView):
     pointer_moved = Signal(QPointF)
     zoom_changed = Signal(float)
     resized = Signal()  # overlays along the view's edges (the timeline) place themselves
-    scrolled = Signal()  # the viewport's pixels moved, its overlays with them: put them back
-    scale_bar: ScaleBar | None = None  # made once the view is (Qt scrolls it while it is made)
 
     def __init__(self, scene: MapScene, parent=None):
         super().__init__(scene, parent)
@@ -44,7 +42,8 @@ class MapView(QGraphicsView):
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setDragMode(QGraphicsView.DragMode.NoDrag)
         self.scale(8, 8)
-        self.scale_bar = ScaleBar(self)  # over the viewport, put back after each scroll
+        # A child of the view, not of the viewport: viewport scrolling would drag it along.
+        self.scale_bar = ScaleBar(self)
         self.zoom_changed.connect(self.scale_bar.set_scale)
         self.scale_bar.set_scale(self.current_scale())
 
@@ -189,14 +188,6 @@ class MapView(QGraphicsView):
         super().leaveEvent(event)
         if self.tool is not None:
             self.tool.pointer_left()
-
-    def scrollContentsBy(self, dx: int, dy: int) -> None:  # noqa: N802 (Qt's name)
-        # Qt moves the viewport's pixels and repaints the uncovered strips; the scale bar,
-        # carried along with them, goes back to its corner.
-        super().scrollContentsBy(dx, dy)
-        if self.scale_bar is not None:
-            self.scale_bar.place()
-            self.scrolled.emit()
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)

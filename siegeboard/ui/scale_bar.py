@@ -16,15 +16,10 @@ PLATE = QColor(255, 255, 255, 215)
 
 
 class ScaleBar(QWidget):
-    """Sits over the bottom-left of its view's map; ``set_scale`` takes px per metre.
-
-    A child of the view's viewport, not of the view: a widget of the view lying over the
-    viewport keeps Qt from moving the viewport's pixels on a pan, and every pan frame was a
-    whole repaint. A scroll of the viewport carries its children along, so the view puts the
-    bar back (``place``) after each one: only the bar's old and new places are repainted."""
+    """Sits over the bottom-left of its parent view; ``set_scale`` takes px per metre."""
 
     def __init__(self, view):
-        super().__init__(view.viewport())
+        super().__init__(view)
         self._view = view
         self.metres = 10.0
         self.bar_px = 80.0
@@ -50,7 +45,8 @@ class ScaleBar(QWidget):
         return length_label(self.metres)
 
     def place(self) -> None:
-        self.move(10, self._view.viewport().height() - self.height() - 10)
+        viewport = self._view.viewport().geometry()
+        self.move(viewport.left() + 10, viewport.bottom() - self.height() - 10)
         self.raise_()
 
     def paintEvent(self, event) -> None:

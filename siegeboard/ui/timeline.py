@@ -31,8 +31,7 @@ class Timeline(QWidget):
     def __init__(self, document: Document, window, view=None):
         """``view``: the map view whose foot the bar lies along (over the map, so the map
         keeps its size); None: an ordinary widget to lay out."""
-        # Over the viewport as its child (see ``ScaleBar``): put back after each scroll.
-        super().__init__(view.viewport() if view is not None else None)
+        super().__init__(view)
         self.document = document
         self.window = window
         self.history: History | None = None
@@ -58,12 +57,11 @@ class Timeline(QWidget):
         self._view = view
         if view is not None:
             view.resized.connect(self._place)
-            view.scrolled.connect(self._place)
             self._place()
 
     def _place(self) -> None:
         """Along the foot of the view's map area, right of its scale bar."""
-        area = self._view.viewport().rect()
+        area = self._view.viewport().geometry()
         left = self._view.scale_bar.geometry().right() + 10
         height = self.sizeHint().height()
         self.setGeometry(left, area.bottom() - height - 8, max(200, area.right() - left - 10),

@@ -91,9 +91,6 @@ def render(name: str, scale: float, change=None):
     scene = MapScene(document)
     view = MapView(scene)
     view.resize(*VIEW_SIZE)
-    # The baseline grabbed the viewport alone, when the scale bar was a widget of the view
-    # beside it; it is the viewport's own child now.
-    view.scale_bar.hide()
     view.setHorizontalScrollBarPolicy(view.horizontalScrollBarPolicy().ScrollBarAlwaysOff)
     view.setVerticalScrollBarPolicy(view.verticalScrollBarPolicy().ScrollBarAlwaysOff)
     view.show()

@@ -175,36 +175,3 @@ def test_armory_inspector_shows_hull_and_ladder(qtbot, window, tmp_path):
     assert window.inspector.hull.isVisibleTo(window.inspector)
     assert not window.inspector.stories.isVisibleTo(window.inspector)
     assert window.structures_dock.model.headerData(3, Qt.Orientation.Horizontal) == "Hull suffered"
-
-
-def test_a_pan_repaints_only_what_it_uncovers_and_the_scale_bar_stays_in_its_corner(
-        window, tmp_path, qtbot):
-    from PySide6.QtCore import QEvent, QObject, QPoint
-
-    window.files.open_path(small_siege(tmp_path / "s.siege"))
-    view = window.view
-    viewport = view.viewport()
-    view.zoom_by(4.0)
-    qtbot.wait(50)
-
-    class Painted(QObject):
-        area = 0
-
-        def eventFilter(self, watched, event):  # noqa: N802 (Qt's name)
-            if watched is viewport and event.type() == QEvent.Type.Paint:
-                Painted.area += sum(r.width() * r.height() for r in event.region())
-            return False
-
-    counter = Painted()
-    viewport.installEventFilter(counter)
-    corner = view.scale_bar.pos()
-    try:
-        view._scroll_by(QPoint(40, 0))
-        QApplication.processEvents()  # Qt's own repaint of what the scroll needs
-    finally:
-        viewport.removeEventFilter(counter)
-    whole = viewport.width() * viewport.height()
-    # The uncovered strip, the scale bar's two places (and the timeline's): never the whole.
-    assert 0 < Painted.area < whole / 2
-    assert view.scale_bar.pos() == corner
-    assert window.timeline.geometry().left() > view.scale_bar.geometry().right()

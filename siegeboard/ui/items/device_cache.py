@@ -1,9 +1,8 @@
 """What an item drew into a view, kept as device pixels and moved on a pan.
 
-On a pan Qt moves the viewport's pixels and asks only for the strips that came into view (the
-scale bar and the timeline are the viewport's children, put back after each scroll); a zoom,
-a change or a repaint of the whole view asks for everything. An item whose drawing is costly
-keeps a ``DeviceCache``: per view, a pixmap of the viewport's size
+The map view is repainted whole on every scroll: the scale bar and the timeline lie over the
+viewport, so Qt cannot move its pixels and repaint only the strips that came into view. An
+item whose drawing is costly keeps a ``DeviceCache``: per view, a pixmap of the viewport's size
 holding what the item drew at one transform. While the view only moves by whole pixels at the
 same zoom (a pan), the pixmap is moved and only the uncovered strips are drawn; at another zoom
 or rotation it is drawn again. Drawing into the pixmap is the item's own drawing, clipped to the
