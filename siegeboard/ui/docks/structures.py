@@ -11,7 +11,8 @@ from PySide6.QtWidgets import (
     QAbstractItemView, QDockWidget, QLineEdit, QTableView, QVBoxLayout, QWidget,
 )
 
-from siegeboard.geometry import label_of, squares_overlapped_many
+from siegeboard.geometry import label_of
+from siegeboard.geometry.squares import first_squares
 from siegeboard.report.table import structure_square
 from siegeboard.ui.changes import Aspect, Change
 from siegeboard.ui.document import Document
@@ -41,14 +42,14 @@ class StructuresModel(QAbstractTableModel):
         structures = self.document.siege.structures
         missing = [key for key in structures if self._known_square(key) is None]
         if len(missing) > 1:
-            # A whole town at once: its footprints clipped by their squares in one vectorised
-            # call, from the polygons of the document's index (built now, not on the first
-            # shot).
+            # A whole town at once: each footprint's first square found in vectorised rounds
+            # (``first_squares``, as the printed table does), from the polygons of the
+            # document's index (built now, not on the first shot).
             index = self.document.index
             origin = self.document.siege.grid_origin
-            found = squares_overlapped_many([index.polygon(key) for key in missing], origin)
-            for key, squares in zip(missing, found):
-                self._keep_square(key, min(squares, key=lambda square: (square[1], square[0])))
+            for key, square in zip(missing, first_squares(
+                    [index.polygon(key) for key in missing], origin)):
+                self._keep_square(key, square)
         self._rows = {key: self._row(key) for key in structures}
         self._order()
         self.endResetModel()
