@@ -4,20 +4,15 @@ Cancel writes nothing."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtWidgets import (
-    QComboBox, QDialog, QDialogButtonBox, QFileDialog, QFormLayout, QHBoxLayout, QLineEdit,
-    QPushButton, QSpinBox, QWidget,
-)
+from PySide6.QtWidgets import QComboBox, QLineEdit, QSpinBox, QWidget
 
 from siegeboard.model.progress import Cancelled
 from siegeboard.persist.siege_file import SiegeFile
 from siegeboard.report.story import DEFAULT_WIDTH, StoryError, export_story
-from siegeboard.ui.document import Document
+from siegeboard.ui.file_export_dialog import FileExportDialog, FileExporter
 from siegeboard.ui.progress_dialog import run_with_progress
-from siegeboard.ui.prompts import Prompts
 
 STORY_FILTER = "Animated GIF (*.gif);;PDF, a page an entry (*.pdf)"
 
@@ -40,19 +35,13 @@ def parse_entries(text: str, total: int) -> list[int] | None:
     return chosen
 
 
-class StoryDialog(QDialog):
+class StoryDialog(FileExportDialog):
     """Where to write, which entries, whose copy and how wide."""
 
     def __init__(self, parent: QWidget | None, path: Path, total: int):
-        super().__init__(parent)
-        self.setWindowTitle("Export Siege Story")
+        super().__init__(parent, "Export Siege Story", path, STORY_FILTER, (".gif", ".pdf"),
+                         "File (.gif or .pdf)")
         self.total = total
-        self.path_edit = QLineEdit(str(path))
-        browse = QPushButton("Browse…")
-        browse.clicked.connect(self._browse)
-        where = QHBoxLayout()
-        where.addWidget(self.path_edit)
-        where.addWidget(browse)
         self.entries_edit = QLineEdit("all")
         self.entries_edit.setToolTip(f"all, or entries such as 1, 3, 5-8 (the log has {total})")
         self.copy_box = QComboBox()
@@ -62,47 +51,25 @@ class StoryDialog(QDialog):
         self.width_box.setRange(200, 8000)
         self.width_box.setValue(DEFAULT_WIDTH)
         self.width_box.setSuffix(" px wide")
-        form = QFormLayout(self)
-        form.addRow("File (.gif or .pdf)", where)
-        form.addRow("Entries", self.entries_edit)
-        form.addRow("Copy", self.copy_box)
-        form.addRow("Frames", self.width_box)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Save
-                                   | QDialogButtonBox.StandardButton.Cancel)
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
-        form.addRow(buttons)
-
-    def path(self) -> Path:
-        path = Path(self.path_edit.text().strip())
-        return path if path.suffix.lower() in (".gif", ".pdf") else path.with_suffix(".gif")
+        self.form.addRow("Entries", self.entries_edit)
+        self.form.addRow("Copy", self.copy_box)
+        self.form.addRow("Frames", self.width_box)
+        self.add_buttons()
 
     def positions(self) -> list[int] | None:
         return parse_entries(self.entries_edit.text(), self.total)
 
-    def _browse(self) -> None:
-        name, _ = QFileDialog.getSaveFileName(self, "Export Siege Story",
-                                              self.path_edit.text(), STORY_FILTER)
-        if name:
-            self.path_edit.setText(name)
 
-
-class StoryExporter:
+class StoryExporter(FileExporter):
     """Runs the dialog and the export for ``document``."""
-
-    def __init__(self, document: Document, prompts: Prompts, start_folder: Callable[[], str],
-                 show_message: Callable[[str], None]):
-        self.document, self.prompts = document, prompts
-        self.start_folder, self.show_status = start_folder, show_message
 
     def run(self) -> None:
         siege = self.document.file_to_save().siege
         if not siege.log:
             self.prompts.warn("No story yet: the log is empty. Play an action first.")
             return
-        stem = self.document.path.stem if self.document.path is not None else "siege"
-        dialog = StoryDialog(self.prompts.parent,
-                             Path(self.start_folder()) / f"{stem}-story.gif", len(siege.log))
+        dialog = StoryDialog(self.prompts.parent, self.default_path("-story.gif"),
+                             len(siege.log))
         if not self.prompts.run_dialog(dialog):
             return
         try:

@@ -5,35 +5,24 @@ and writes nothing."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtWidgets import (
-    QComboBox, QDialog, QDialogButtonBox, QFileDialog, QFormLayout, QHBoxLayout, QLineEdit,
-    QPushButton, QSpinBox, QWidget,
-)
+from PySide6.QtWidgets import QComboBox, QSpinBox, QWidget
 
 from siegeboard.persist.siege_file import SiegeFile, SiegeFileError
 from siegeboard.report.vtt_export import DEFAULT_PIXELS_PER_GRID, export_vtt
-from siegeboard.ui.document import Document
+from siegeboard.ui.file_export_dialog import FileExportDialog, FileExporter
 from siegeboard.ui.progress_dialog import run_with_progress
-from siegeboard.ui.prompts import Prompts
 
 VTT_FILTER = "Universal VTT maps (*.dd2vtt *.uvtt)"
 
 
-class VttExportDialog(QDialog):
+class VttExportDialog(FileExportDialog):
     """Where to write, whose copy, and the pixels a 2 m cell."""
 
     def __init__(self, parent: QWidget | None, path: Path):
-        super().__init__(parent)
-        self.setWindowTitle("Export Universal VTT map")
-        self.path_edit = QLineEdit(str(path))
-        browse = QPushButton("Browse…")
-        browse.clicked.connect(self._browse)
-        where = QHBoxLayout()
-        where.addWidget(self.path_edit)
-        where.addWidget(browse)
+        super().__init__(parent, "Export Universal VTT map", path, VTT_FILTER,
+                         (".dd2vtt", ".uvtt"))
         self.copy_box = QComboBox()
         self.copy_box.addItem("The GM's copy (every state word)", "gm")
         self.copy_box.addItem("The players' copy (what they may see)", "players")
@@ -48,43 +37,21 @@ class VttExportDialog(QDialog):
         self.pixels_box.setRange(8, 1024)
         self.pixels_box.setValue(DEFAULT_PIXELS_PER_GRID)
         self.pixels_box.setSuffix(" px a 2 m cell")
-        form = QFormLayout(self)
-        form.addRow("File", where)
-        form.addRow("Copy", self.copy_box)
-        form.addRow("The players play", self.side_box)
-        form.addRow("Grid", self.pixels_box)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Save
-                                   | QDialogButtonBox.StandardButton.Cancel)
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
-        form.addRow(buttons)
+        self.form.addRow("Copy", self.copy_box)
+        self.form.addRow("The players play", self.side_box)
+        self.form.addRow("Grid", self.pixels_box)
+        self.add_buttons()
 
     @property
     def players(self) -> bool:
         return self.copy_box.currentData() == "players"
 
-    def path(self) -> Path:
-        path = Path(self.path_edit.text().strip())
-        return path if path.suffix.lower() in (".dd2vtt", ".uvtt") else path.with_suffix(".dd2vtt")
 
-    def _browse(self) -> None:
-        name, _ = QFileDialog.getSaveFileName(self, "Export Universal VTT map",
-                                              self.path_edit.text(), VTT_FILTER)
-        if name:
-            self.path_edit.setText(name)
-
-
-class VttExporter:
+class VttExporter(FileExporter):
     """Runs the dialog and the export for ``document``."""
 
-    def __init__(self, document: Document, prompts: Prompts, start_folder: Callable[[], str],
-                 show_message: Callable[[str], None]):
-        self.document, self.prompts = document, prompts
-        self.start_folder, self.show_status = start_folder, show_message
-
     def dialog(self) -> VttExportDialog:
-        stem = self.document.path.stem if self.document.path is not None else "siege"
-        return VttExportDialog(self.prompts.parent, Path(self.start_folder()) / f"{stem}.dd2vtt")
+        return VttExportDialog(self.prompts.parent, self.default_path(".dd2vtt"))
 
     def run(self) -> None:
         dialog = self.dialog()
