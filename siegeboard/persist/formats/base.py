@@ -175,6 +175,16 @@ def has_suffix(path: str | Path, suffixes: tuple[str, ...]) -> bool:
     return Path(path).name.lower().endswith(suffixes)
 
 
+class FormatBySuffix:
+    """A ``MapFormat`` chosen by its file's name: ``supports`` is whether the name ends in one
+    of its ``suffixes``. Every format of siegeboard is one."""
+
+    suffixes: tuple[str, ...] = ()
+
+    def supports(self, path: str | Path) -> bool:
+        return has_suffix(path, self.suffixes)
+
+
 def resolve_options(options: ImportOptions | None, name: str) -> ImportOptions:
     """``options`` (default: ImportOptions()) with every default filled in; a choice that
     cannot be used is one ``SiegeFileError`` naming the file being imported."""

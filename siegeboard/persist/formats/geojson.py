@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from siegeboard.persist.formats.base import (
-    ImportedMap, ImportOptions, ImportReport, Progress, has_suffix, resolve_options,
+    FormatBySuffix, ImportedMap, ImportOptions, ImportReport, Progress, resolve_options,
 )
 from siegeboard.persist.formats.geo import GeoFeature, WGS84, build_siege, crs_named, in_bbox
 from siegeboard.persist.formats.plan_image import read_bytes
@@ -29,16 +29,13 @@ CRS84_NAMES = {"urn:ogc:def:crs:ogc:1.3:crs84", "crs84", "ogc:crs84", "epsg:4326
                "urn:ogc:def:crs:epsg::4326"}
 
 
-class GeoJsonFormat:
+class GeoJsonFormat(FormatBySuffix):
     """GeoJSON feature collections of building outlines and wall lines."""
 
     name = "GeoJSON map"
     name_filter = "GeoJSON maps (*.geojson)"
     suffixes = SUFFIXES
     can_write = False
-
-    def supports(self, path: str | Path) -> bool:
-        return has_suffix(path, self.suffixes)
 
     def read(self, path: str | Path, options: ImportOptions | None = None,
              progress: Progress | None = None) -> ImportedMap:

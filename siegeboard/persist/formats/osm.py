@@ -22,7 +22,7 @@ from pathlib import Path
 import osmium
 
 from siegeboard.persist.formats.base import (
-    ImportedMap, ImportOptions, ImportReport, Progress, has_suffix, resolve_options,
+    FormatBySuffix, ImportedMap, ImportOptions, ImportReport, Progress, resolve_options,
 )
 from siegeboard.persist.formats.geo import (
     OSM_ATTRIBUTION, WGS84, GeoFeature, build_siege, crs_named, in_bbox,
@@ -48,16 +48,13 @@ def is_site(tags) -> bool:
     return tags.get("historic") == "castle" and not is_building(tags)
 
 
-class OsmFormat:
+class OsmFormat(FormatBySuffix):
     """OpenStreetMap XML (.osm) and PBF (.osm.pbf) extracts."""
 
     name = "OpenStreetMap extract"
     name_filter = "OpenStreetMap extracts (*.osm *.osm.pbf)"
     suffixes = SUFFIXES
     can_write = False
-
-    def supports(self, path: str | Path) -> bool:
-        return has_suffix(path, self.suffixes)
 
     def read(self, path: str | Path, options: ImportOptions | None = None,
              progress: Progress | None = None) -> ImportedMap:

@@ -14,7 +14,7 @@ from pydantic import ValidationError
 from siegeboard.rules.dice import fresh_dice_seed
 from siegeboard.model.siege import MapImage, Siege
 from siegeboard.persist.formats.base import (
-    ImportedMap, ImportOptions, ImportReport, Progress, has_suffix, resolve_options,
+    FormatBySuffix, ImportedMap, ImportOptions, ImportReport, Progress, resolve_options,
 )
 from siegeboard.persist.images import ImageRefused, check_image
 from siegeboard.persist.siege_file import MAX_MEMBER_BYTES, SiegeFileError
@@ -52,16 +52,13 @@ def checked_plan(data: bytes, what: str) -> str:
     return f"map.{MEMBER_SUFFIX[image_format]}"
 
 
-class PlanImageFormat:
+class PlanImageFormat(FormatBySuffix):
     """Read only: a picture becomes the plan of a new siege."""
 
     name = "plan image"
     name_filter = "Plan images (*.png *.jpg *.jpeg *.tif *.tiff *.webp *.bmp)"
     suffixes = (".png", ".jpg", ".jpeg", ".tif", ".tiff", ".webp", ".bmp")
     can_write = False
-
-    def supports(self, path: str | Path) -> bool:
-        return has_suffix(path, self.suffixes)
 
     def read(self, path: str | Path, options: ImportOptions | None = None,
              progress: Progress | None = None) -> ImportedMap:

@@ -4,20 +4,17 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from siegeboard.persist.formats.base import ImportOptions, Progress, has_suffix
+from siegeboard.persist.formats.base import FormatBySuffix, ImportOptions, Progress
 from siegeboard.persist.siege_file import SUFFIX, SiegeFile, read_siege, write_siege
 
 
-class SiegeFormat:
+class SiegeFormat(FormatBySuffix):
     """siegeboard's own file: read and written whole; options do not apply to it."""
 
     name = "siege"
     name_filter = f"Sieges (*{SUFFIX})"
     suffixes = (SUFFIX,)
     can_write = True
-
-    def supports(self, path: str | Path) -> bool:
-        return has_suffix(path, self.suffixes)
 
     def read(self, path: str | Path, options: ImportOptions | None = None,
              progress: Progress | None = None) -> SiegeFile:

@@ -55,7 +55,7 @@ from siegeboard.model.numbers import round_half_up
 from siegeboard.model.siege import MapImage, RulesetOptions, Siege
 from siegeboard.model.structure import Structure
 from siegeboard.persist.formats.base import (
-    ImportedMap, ImportOptions, ImportReport, Progress, has_suffix, resolve_options,
+    FormatBySuffix, ImportedMap, ImportOptions, ImportReport, Progress, resolve_options,
 )
 from siegeboard.persist.formats.plan_image import checked_plan, read_bytes
 from siegeboard.persist.siege_file import MAX_MEMBER_BYTES, SiegeFileError
@@ -121,7 +121,7 @@ class _Map:
     image: str | None
 
 
-class UvttFormat:
+class UvttFormat(FormatBySuffix):
     """Universal VTT files read as a new siege (see the module docstring); the map is written
     by ``uvtt_write`` (an export, with its picture rendered by ``report``)."""
 
@@ -129,9 +129,6 @@ class UvttFormat:
     name_filter = "Universal VTT maps (*.dd2vtt *.df2vtt *.uvtt)"
     suffixes = SUFFIXES
     can_write = False
-
-    def supports(self, path: str | Path) -> bool:
-        return has_suffix(path, self.suffixes)
 
     def read(self, path: str | Path, options: ImportOptions | None = None,
              progress: Progress | None = None) -> ImportedMap:
