@@ -217,16 +217,7 @@ def numbered_names(name: str, taken: Iterable[str], count: int = 1) -> list[str]
     """``count`` new names "<base> 1", "<base> 2"... counted per base from the first free
     number, none of them in ``taken`` (new structures named per kind; a copy gets a name of
     its own)."""
-    base = name_base(name)
-    taken = set(taken)
-    found, number = [], 1
-    while len(found) < count:
-        candidate = f"{base} {number}"
-        if candidate not in taken:
-            found.append(candidate)
-            taken.add(candidate)
-        number += 1
-    return found
+    return unused_ids(taken, count, prefix=f"{name_base(name)} ")
 
 
 def unused_ids(taken: Iterable[str], count: int, prefix: str = "s") -> list[str]:
