@@ -99,14 +99,22 @@ def render(name: str, scale: float, change=None):
     view.centerOn(*_centre(name, siege_file.siege))
     app.processEvents()
     image = view.viewport().grab().toImage()
-    # Torn down here, in order, not left to Python's collector: a view it frees at some later
-    # collection (mid-paint, or in pytest's summary) takes the process down.
+    tear_down(view, scene, document)
+    return image
+
+
+def tear_down(view, scene, document) -> None:
+    """Close ``view`` and delete it, its scene and its document, in that order, now.
+
+    A view without a parent is Python's to free, and its scene, items and document form
+    cycles with it, so only Python's collector would free them, in no set order, at whatever
+    moment it next runs (mid-paint, or in pytest's summary). A view freed after its scene or
+    with its items half gone took the process down (a segmentation fault at exit)."""
     view.close()
     document.undo_stack.clear()
     view.setScene(None)
     for qt_object in (view, scene, document):
         shiboken6.delete(qt_object)
-    return image
 
 
 def baseline_path(name: str, scale: float) -> Path:

@@ -16,6 +16,7 @@ from siegeboard.ui.items.structure_layer import least_gap
 from siegeboard.ui.map_scene import MapScene
 from siegeboard.ui.map_view import MapView
 from tests.bench.town import build_town
+from tests.pixels.scenes import tear_down
 
 
 def pixels(image: QImage) -> np.ndarray:
@@ -25,17 +26,17 @@ def pixels(image: QImage) -> np.ndarray:
     return rows[:, :image.width()].astype(np.int16)
 
 
-# Every view a test shows, held until the test is over and the view closed: a view left to the
-# collector could be freed by a collection that starts while it paints itself.
+# Every view a test shows, with its scene and document, held until the test is over and then
+# torn down in order (scenes.tear_down says why not by the collector).
 SHOWN: list = []
 
 
 @pytest.fixture(autouse=True)
 def close_views():
     yield
-    for view in SHOWN:
-        view.close()
     QToolTip.hideText()
+    for view, scene, document in SHOWN:
+        tear_down(view, scene, document)
     QApplication.processEvents()
     SHOWN.clear()
 
@@ -44,8 +45,7 @@ def shown(qtbot, siege, scale=6.0, centre=(100.0, 100.0)):
     document = Document(SiegeFile(siege=siege))
     scene = MapScene(document)
     view = MapView(scene)
-    view.kept = scene  # the view does not own its scene
-    SHOWN.append(view)
+    SHOWN.append((view, scene, document))
     view.resize(640, 400)
     view.show()
     qtbot.waitExposed(view)
