@@ -9,12 +9,14 @@ structure changed since the beginning, or removed since, is written whole; one a
 not in the beginning at all. A town in play is written once, not twice. (A beginning with
 every structure written whole is a valid document too: it is what version 7 wrote.)
 
-Writing (``checked_pieces``) yields the document a slice of 400 structures or one log entry
-at a time, each read back and compared with what was written before it is yielded (a NaN,
-written as null, or any value a file cannot keep makes them differ), and the siege's other
-fields and its own rules checked on the structures so read: the caller deflates each piece
-as it comes and holds none of them. A slice or entry whose very bytes read back before is not
-read again (``_VERIFIED``): a slice a shot did not touch, an entry logged before.
+Writing (``checked_pieces``) yields the document a slice of 400 structures, or 2,000 rolls,
+events or lines of a log entry, at a time, each read back and compared with what was written
+before it is yielded (a NaN, written as null, or any value a file cannot keep makes them
+differ), and the siege's other fields and its own rules checked on the structures so read: the
+caller deflates each piece as it comes and holds none of them. An entry's lists kept compact
+(``model.log.Later``) are built a piece at a time for writing and stay compact. A piece whose
+very bytes read back before is not read again (``_VERIFIED``): a slice a shot did not touch,
+an entry logged before.
 
 Reading (``read_as_written``) takes a document that begins as this siegeboard writes, cuts it
 where its pieces should be (the structures a few hundred kilobytes at a time, never the whole
@@ -34,8 +36,9 @@ from typing import Annotated, Any, Literal
 import pydantic_core
 from pydantic import Field, TypeAdapter
 
-from siegeboard.model.log import LogEntry
+from siegeboard.model.log import Event, Later, LogEntry, Roll
 from siegeboard.model.siege import SCHEMA_VERSION, Siege
+from siegeboard.model.validation import MAX_ITEMS
 from siegeboard.model.structure import Structure
 from siegeboard.rules.registry import unknown_kinds
 
@@ -61,12 +64,24 @@ _BEGINNING_TABLE = TypeAdapter(dict[str, Annotated[
 _LOG_ENTRY = TypeAdapter(LogEntry)
 _LOG = TypeAdapter(list[LogEntry])
 _SERIALIZER = Siege.__pydantic_serializer__
+# A log entry's long lists (a minute of a city's fires: thousands of rolls, lines and events),
+# written and read back this many items at a time, each built from the entry's compact
+# records only for its piece (``model.log.Later``): neither the written entry nor its reading
+# back is ever whole in memory, and saving leaves the entry as compact as it was.
+_ENTRY_LISTS = {"rolls": TypeAdapter(list[Roll]), "events": TypeAdapter(list[Event]),
+                "lines": TypeAdapter(list[str])}
+_ENTRY_ITEMS = 2000
+_ENTRY_FIELDS = list(LogEntry.model_fields)
+_ENTRY_BEFORE = set(_ENTRY_FIELDS[:_ENTRY_FIELDS.index("rolls")])
+_ENTRY_AFTER = set(_ENTRY_FIELDS[_ENTRY_FIELDS.index("lines") + 1:])
+assert _ENTRY_FIELDS[len(_ENTRY_BEFORE):len(_ENTRY_BEFORE) + 3] == list(_ENTRY_LISTS)
+_ENTRY_SERIALIZER = LogEntry.__pydantic_serializer__
 # The digests of slices and log entries whose bytes are known to read back as what was written.
 _VERIFIED: dict[bytes, None] = {}
 _VERIFIED_MAX = 100_000
 
 # A piece's check: the adapter that reads it, the value written and its whole text.
-_Check = tuple[TypeAdapter, Any, bytes]
+_Check = tuple[TypeAdapter | None, Any, bytes]  # None: a piece that never reads back
 
 
 class BeginningRefused(Exception):
@@ -173,11 +188,67 @@ def _body(siege: Siege, beginning_of: Siege | None) -> Iterator[tuple[memoryview
         yield memoryview(text)[1:-1], (table, piece, text)
     yield b"}," + _SERIALIZER.to_json(siege, include=_MIDDLE)[1:-1] + b',"log":[', None
     for number, entry in enumerate(siege.log):
-        text = _LOG_ENTRY.dump_json(entry)
         if number:
             yield b",", None
-        yield text, (_LOG_ENTRY, entry, text)
+        yield from _entry(entry)
     yield b"]," + _SERIALIZER.to_json(siege, include=_AFTER)[1:-1] + b',"base":', None
+
+
+class _EntryFields:
+    """A check of a log entry's fields but its long lists: the entry read back from them
+    (its lists empty) has the same fields."""
+
+    def __init__(self, entry: LogEntry):
+        self.entry = entry
+
+    def __eq__(self, again: object) -> bool:
+        return isinstance(again, LogEntry) and all(
+            getattr(again, name) == getattr(self.entry, name)
+            for name in _ENTRY_FIELDS if name not in _ENTRY_LISTS)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+def _entry(entry: LogEntry) -> Iterator[tuple[memoryview | bytes, _Check | None]]:
+    """A log entry's bytes (``entry.model_dump_json()``) in pieces: its fields before and
+    after its long lists, and each list ``_ENTRY_ITEMS`` items at a time."""
+    head = _ENTRY_SERIALIZER.to_json(entry, include=_ENTRY_BEFORE)[:-1]
+    tail = _ENTRY_SERIALIZER.to_json(entry, include=_ENTRY_AFTER)[1:]
+    fields = head + b"," + b",".join(b'"%s":[]' % name.encode() for name in _ENTRY_LISTS) \
+        + b"," + tail
+    yield head, (_LOG_ENTRY, _EntryFields(entry), fields)
+    for name, adapter in _ENTRY_LISTS.items():
+        yield b',"%s":[' % name.encode(), None
+        count = 0
+        for chunk in _chunks(entry.__dict__[name]):
+            text = adapter.dump_json(chunk)
+            if count:
+                yield b",", None
+            count += len(chunk)
+            # More items than an entry may keep never read back (the careful way names it).
+            yield memoryview(text)[1:-1], (None if count > MAX_ITEMS else adapter, chunk, text)
+        yield b"]", None
+    yield b"," + tail, None
+
+
+def _chunks(items: Any) -> Iterator[list]:
+    """The items of a log entry's list (a ``Later``: built a part at a time) in lists of
+    about ``_ENTRY_ITEMS``."""
+    if type(items) is not Later:
+        for start in range(0, len(items), _ENTRY_ITEMS):
+            yield items[start:start + _ENTRY_ITEMS]
+        return
+    chunk: list = []
+    for part in items.parts:
+        if type(part) is tuple:  # a recipe: ``(build, *args)``
+            chunk.extend(part[0](*part[1:]))
+        else:
+            chunk.append(part)
+        if len(chunk) >= _ENTRY_ITEMS:
+            yield chunk
+            chunk = []
+    if chunk:
+        yield chunk
 
 
 def _digest(text: bytes) -> bytes:
@@ -193,6 +264,8 @@ def _remember(digest: bytes) -> None:
 def _reads_back(adapter: TypeAdapter, value: Any, text: bytes) -> bool:
     """Whether ``text`` (``value`` as written) reads back through ``adapter`` as ``value``,
     or its very bytes did before (then it is not read again)."""
+    if adapter is None:
+        return False
     digest = _digest(text)
     if digest in _VERIFIED:
         return True
@@ -200,7 +273,7 @@ def _reads_back(adapter: TypeAdapter, value: Any, text: bytes) -> bool:
         again = adapter.validate_json(text)
     except ValueError:
         return False
-    if again != value:
+    if not value == again:
         return False
     _remember(digest)
     return True
@@ -323,6 +396,8 @@ def _same_as_written(siege: Siege, document: bytes) -> bool:
             return False
         offset = end
         if check is not None:
+            if check[0] is None:
+                return False
             known.append(_digest(check[2]))
     if offset != len(document):
         return False
