@@ -252,7 +252,9 @@ def _chunks(items: Any) -> Iterator[list]:
 
 
 def _digest(text: bytes) -> bytes:
-    return hashlib.blake2b(text, digest_size=16).digest()
+    # SHA-256 runs in the processor's own instructions where it has them: twice BLAKE2's
+    # speed here, and a city's document is tens of megabytes.
+    return hashlib.sha256(text).digest()[:16]
 
 
 def _remember(digest: bytes) -> None:
@@ -366,7 +368,7 @@ def _table_end(document: bytes, opened: int, end: int) -> int:
             return at
 
 
-def _table_slices(document: bytes, opened: int, closed: int) -> Iterator[bytes]:
+def _table_slices(document: bytes, opened: int, closed: int) -> Iterator[bytearray]:
     """The entries of the table in ``document[opened:closed]`` as JSON objects of about
     ``_READ_BYTES`` each, cut before an entry that begins ``"key":{"id":"``: in a table of
     structures that is an entry (no text holds an unescaped quote, and no object inside a
@@ -381,7 +383,10 @@ def _table_slices(document: bytes, opened: int, closed: int) -> Iterator[bytes]:
                 comma = document.rfind(b',"', at, entry)
                 if comma > at:
                     cut = comma
-        yield b"{" + document[at:cut] + b"}"
+        text = bytearray(b"{")  # one copy of the document's bytes
+        text += memoryview(document)[at:cut]
+        text += b"}"
+        yield text
         at = cut + 1
 
 
@@ -389,12 +394,12 @@ def _same_as_written(siege: Siege, document: bytes) -> bool:
     """Whether writing ``siege`` gives ``document``, compared piece by piece as written (a
     city's document is tens of megabytes: never held twice); its slices and entries are then
     known to read back (they were just read from these very bytes)."""
-    view, offset, known = memoryview(document), 0, []
+    offset, known = 0, []
     for text, check in _pieces(siege):
-        end = offset + len(text)
-        if view[offset:end] != text:
+        # ``startswith`` compares the bytes at once (a memoryview's ``!=`` goes item by item).
+        if not document.startswith(text, offset):
             return False
-        offset = end
+        offset += len(text)
         if check is not None:
             if check[0] is None:
                 return False
