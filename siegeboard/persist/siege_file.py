@@ -343,11 +343,13 @@ def _validate_tables(data: Any) -> None:
         return
     _objects_are_small(data)
     _known_fields(Siege, data, ())
-    for table, model in _TABLES.items():
-        items = data.get(table)
-        if isinstance(items, dict) and len(items) <= MAX_ITEMS:
-            for key, item in items.items():
-                items[key] = _one(model, item, (table, key))
+    base = data.get("base")
+    for siege, where in ((data, ()), (base, ("base",))):  # the beginning's tables too (R2)
+        for table, model in _TABLES.items():
+            items = siege.get(table) if isinstance(siege, dict) else None
+            if isinstance(items, dict) and len(items) <= MAX_ITEMS:
+                for key, item in items.items():
+                    items[key] = _one(model, item, (*where, table, key))
     log = data.get("log")
     if isinstance(log, list) and len(log) <= MAX_ITEMS:
         for index, entry in enumerate(log):
@@ -355,13 +357,17 @@ def _validate_tables(data: Any) -> None:
 
 
 def _objects_are_small(data: dict) -> None:
-    """Every object but the siege's tables has at most ``MAX_OBJECT_KEYS`` keys: pydantic
-    names each unknown key of an object as an error of its own."""
+    """Every object but the tables of the siege and of its beginning has at most
+    ``MAX_OBJECT_KEYS`` keys: pydantic names each unknown key of an object as an error of its
+    own."""
     stack: list[tuple[Any, tuple[int | str, ...]]] = [(data, ())]
     while stack:
         node, where = stack.pop()
         if isinstance(node, dict):
-            if len(node) > MAX_OBJECT_KEYS and not (len(where) == 1 and where[0] in _TABLES):
+            # The tables of the siege and of its beginning (R2) may hold a whole town.
+            table = (len(where) == 1 or len(where) == 2 and where[0] == "base") \
+                and where[-1] in _TABLES
+            if len(node) > MAX_OBJECT_KEYS and not table:
                 raise _Refused(f"{_field_path(where) or 'siege.json'}: an object of "
                                f"{len(node):,} keys; an object of a siege has at most "
                                f"{MAX_OBJECT_KEYS:,}")

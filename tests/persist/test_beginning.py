@@ -134,3 +134,27 @@ def test_an_unchanged_that_is_not_the_sieges_is_refused_in_plain_words(tmp_path,
     with pytest.raises(SiegeFileError, match=refusal) as refused:
         read_siege(_zipped(tmp_path, data, "bad.siege"))
     assert "Traceback" not in str(refused.value) and "pydantic" not in str(refused.value)
+
+
+def test_a_version_7_town_in_play_opens_its_beginning_of_thousands_shared(tmp_path):
+    # Version 7 wrote the beginning whole: a town of more structures than an object of a
+    # siege may otherwise hold keys (1,000) must open the careful way all the same.
+    siege = _in_play(structures=1_500)
+    data = json.loads(siege.model_dump_json())
+    data["schema_version"] = data["base"]["schema_version"] = 7
+    opened = read_siege(_zipped(tmp_path, data))
+    assert opened.migrated_from == 7 and opened.siege == siege
+    base = opened.siege.base
+    assert sum(base.structures[key] is structure
+               for key, structure in opened.siege.structures.items()
+               if key in base.structures) == 1_500 - 2  # all but the one hit and one added
+
+
+def test_a_bad_structure_of_the_beginning_is_named_where_it_is(tmp_path):
+    siege = _in_play(structures=6)
+    path = tmp_path / "town.siege"
+    write_siege(path, SiegeFile(siege=siege))
+    data = json.loads(_document(path))
+    data["base"]["structures"]["s5"]["armor"] = -3
+    with pytest.raises(SiegeFileError, match=r"base\.structures\.s5\.armor"):
+        read_siege(_zipped(tmp_path, data, "bad.siege"))
