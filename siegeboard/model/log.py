@@ -157,7 +157,11 @@ class LogEntry(BaseModel):
         values = entry.__dict__
         values["rolls"] = _later(rolls, roll_count)
         values["lines"] = _later(lines, line_count)
-        values["events"] = Later(((_events_of, events),), len(events)) if events else []
+        # A recipe per few thousand events: a reader that takes the parts one at a time (a
+        # save) never holds a city's minute of Events at once.
+        values["events"] = Later(tuple((_events_of, events[start:start + _EVENTS_AT_ONCE])
+                                       for start in range(0, len(events), _EVENTS_AT_ONCE)),
+                                 len(events)) if events else []
         entry.__pydantic_fields_set__.update(("rolls", "lines", "events"))
         return entry
 
@@ -216,6 +220,7 @@ def _later(parts: list, count: int) -> Later | list:
 
 
 _EVENTS: TypeAdapter = TypeAdapter(list[Event])
+_EVENTS_AT_ONCE = 2000
 
 
 def _events_of(fields: list[dict[str, Any]]) -> list[Event]:

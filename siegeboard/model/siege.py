@@ -15,7 +15,7 @@ from siegeboard.model.structure import Structure
 from siegeboard.model.validation import MAX_ITEMS, MAX_TURN, span_of
 from siegeboard.model.weapon import Battery, Weapon
 
-SCHEMA_VERSION = 7
+SCHEMA_VERSION = 8
 TURN_SECONDS = 5
 TURNS_PER_MINUTE = 12
 TURNS_PER_DAY = bounds.TURNS_PER_DAY  # A14: a scene of a day, a day of digging
@@ -123,7 +123,9 @@ class Siege(BaseModel):
     last_snapshot_turn: int | None = Field(default=None, ge=0)
     # R2: the siege as it was before the first log entry, kept from the first entry on
     # (None before play, and for a log begun by a siegeboard older than schema version 3);
-    # replaying the log on it gives this siege (``rules.engine.replay_log``).
+    # replaying the log on it gives this siege (``rules.engine.replay_log``). A file writes
+    # only the structures of it that the siege does not hold unchanged (schema version 8,
+    # ``persist.document``); in memory it is a whole siege, sharing those structures.
     base: Siege | None = None
 
     def beginning(self) -> Siege:

@@ -50,8 +50,15 @@ Versions
    ``projection`` (where its metres are on the Earth) nor ``attribution`` (the notices its
    imported data asks for). The step adds none: every footprint is solid, as it was drawn.
 
-7  The current version (``siegeboard.model.siege.SCHEMA_VERSION``): see
-   ``siegeboard/persist/siege.schema.json``, generated from the pydantic models.
+7  Differences from version 8: the siege's beginning (``base``, R2) held every one of its
+   structures whole, the town written twice for a siege in play. Version 8 writes each
+   structure the siege holds unchanged as ``"unchanged"``; the step does so for every
+   structure of the beginning equal to the siege's of the same id (the others, changed or
+   removed since, stay whole), and the beginning opens sharing the siege's structures.
+
+8  The current version (``siegeboard.model.siege.SCHEMA_VERSION``): see
+   ``siegeboard/persist/siege.schema.json``, generated from the pydantic models, and
+   ``siegeboard/persist/document.py`` for the beginning.
 
 Adding version N+1: bump ``SCHEMA_VERSION`` in the model, add ``_vN_to_vN1`` here and its
 entry in ``STEPS``, regenerate the schema (``python -m siegeboard.persist.schema``) and add
@@ -65,6 +72,7 @@ from collections.abc import Callable
 from typing import Any
 
 from siegeboard.model.siege import SCHEMA_VERSION, TURN_SECONDS
+from siegeboard.persist.document import UNCHANGED
 
 Document = dict[str, Any]
 
@@ -193,9 +201,22 @@ def _v6_to_v7(data: Document) -> Document:
     return data
 
 
+def _v7_to_v8(data: Document) -> Document:
+    base = data.get("base")
+    if isinstance(base, dict):
+        now, then = data.get("structures"), base.get("structures")
+        if isinstance(now, dict) and isinstance(then, dict):
+            for key, structure in then.items():
+                if isinstance(structure, dict) and now.get(key) == structure:
+                    then[key] = UNCHANGED
+        base["schema_version"] = 8
+    data["schema_version"] = 8
+    return data
+
+
 STEPS: dict[int, Callable[[Document], Document]] = {
     0: _v0_to_v1, 1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4, 4: _v4_to_v5, 5: _v5_to_v6,
-    6: _v6_to_v7}
+    6: _v6_to_v7, 7: _v7_to_v8}
 """``STEPS[n]`` turns a version-``n`` document into a version-``n + 1`` one (in place)."""
 
 assert set(STEPS) == set(range(SCHEMA_VERSION)), "every older version needs a step"

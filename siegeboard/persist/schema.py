@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from siegeboard.model.siege import SCHEMA_VERSION, Siege
+from siegeboard.persist.document import UNCHANGED
 
 SCHEMA_PATH = Path(__file__).with_name("siege.schema.json")
 REGENERATE = "python -m siegeboard.persist.schema"
@@ -27,15 +28,36 @@ def siege_json_schema() -> dict[str, Any]:
     schema = Siege.model_json_schema()
     if "$ref" in schema:
         # A siege holds its own beginning (``base``, R2), so pydantic puts Siege among the
-        # definitions and refers to it; the top level is spelled out for readers all the same.
+        # definitions and refers to it; the top level is spelled out for readers all the same,
+        # and the beginning is described as a file writes it.
         name = schema.pop("$ref").rsplit("/", 1)[-1]
-        schema = {**schema["$defs"][name], **schema}
+        siege = schema["$defs"].pop(name)
+        schema = {**siege, **schema}
+        schema["$defs"]["Beginning"] = _beginning(siege)
+        schema["properties"] = {**siege["properties"], "base": {
+            "anyOf": [{"$ref": "#/$defs/Beginning"}, {"type": "null"}], "default": None}}
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$comment": (f"siege.json, schema version {SCHEMA_VERSION}. Generated from "
                      f"siegeboard.model by `{REGENERATE}`; do not edit by hand."),
         **schema,
     }
+
+
+def _beginning(siege: dict[str, Any]) -> dict[str, Any]:
+    """The schema of a siege's beginning in a file (``persist.document``): a siege with no
+    log and no beginning of its own, whose structures may each be the text "unchanged"
+    (the siege's structure of that id)."""
+    properties = dict(siege["properties"])
+    structures = properties["structures"]
+    properties["structures"] = {**structures, "additionalProperties": {"anyOf": [
+        {"const": UNCHANGED}, structures["additionalProperties"]]}}
+    properties["log"] = {**properties["log"], "maxItems": 0}
+    properties["base"] = {"type": "null", "default": None}
+    return {**siege, "title": "Beginning", "properties": properties, "description": (
+        "R2: the siege as it was before its first log entry. Each of its structures that the "
+        f"siege holds unchanged is written as \"{UNCHANGED}\"; one changed or removed since "
+        "is written whole, one added since is not in it.")}
 
 
 def schema_text() -> str:

@@ -4,7 +4,9 @@ Format
 ------
 - ``siege.json``: the pydantic ``Siege`` as UTF-8 JSON, with ``schema_version``
   (schema: ``siege.schema.json`` beside this module; older versions: ``migrate.py``);
-  written compact, in the model's field order (any JSON layout opens).
+  written compact, in the model's field order (any JSON layout opens). The siege's
+  beginning (``base``, R2) writes each structure the siege holds unchanged as
+  ``"unchanged"`` (schema version 8; ``document.py``).
 - every other member is an image (PNG, JPEG, TIFF, WEBP or BMP); the map names its own in
   ``map.member``. Member names stay inside the archive: no absolute paths, no ``..``, no
   backslashes, no drive letters.
@@ -26,9 +28,9 @@ about the file's size: the directory's entry count is read from its end record f
 are inflated a chunk at a time and stopped past their declared size, a PNG is stopped at data
 after its end, unknown keys are refused once, and validation stops at the first bad item.
 The result records the version read (``SiegeFile.stamp``) and the decoded pixels. A
-document that is exactly what this siegeboard writes for the siege it holds is validated in
-one pass of pydantic's JSON reader instead (writing it again must give the very bytes read);
-any other, and any refusal, is read the careful way.
+document that is exactly what this siegeboard writes for the siege it holds is validated by
+pydantic's JSON reader a piece at a time instead (``document.read_as_written``: writing it
+again must give the very bytes read); any other, and any refusal, is read the careful way.
 
 Two writers: ``lock.hold_lock`` serialises read-modify-writes, and ``write_siege`` refuses
 (``SiegeFileChanged``) to rename over a file that is no longer the version that was read.
@@ -52,10 +54,10 @@ import zlib
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
+from collections.abc import Iterable
 from typing import Any, BinaryIO
 
-import pydantic_core
-from pydantic import BaseModel, TypeAdapter, ValidationError
+from pydantic import BaseModel, ValidationError
 
 from siegeboard import __version__
 from siegeboard.model.log import LogEntry
@@ -63,6 +65,9 @@ from siegeboard.model.siege import SCHEMA_VERSION, Mine, Siege
 from siegeboard.model.structure import Structure
 from siegeboard.model.validation import MAX_ITEMS
 from siegeboard.model.weapon import Battery, Weapon
+from siegeboard.persist.document import (
+    BeginningRefused, NotAsWritten, checked_pieces, pieces, read_as_written, resolve_beginning,
+)
 from siegeboard.persist.atomic import (
     atomic_write, backup_path, plain_reason, remove_litter, write_all,
 )
@@ -261,52 +266,13 @@ def siege_from_json(document: bytes, source: str = DOCUMENT) -> tuple[Siege, int
     """
     try:
         with paused_collection():
-            quick = _canonical_siege(document)
+            quick = read_as_written(document)
             if quick is not None:
                 _refuse_unknown_kinds(quick, source)
                 return quick, SCHEMA_VERSION
             return _parse_document(document, source)
     except RecursionError:
         raise SiegeFileError(f"{source} is nested too deeply to be a siege") from None
-
-
-# What this siegeboard writes begins so (compact JSON, the version first): a document that
-# does not is opened the careful way at once.
-_CANONICAL_START = b'{"schema_version":%d,' % SCHEMA_VERSION
-
-
-def _canonical_siege(document: bytes) -> Siege | None:
-    """The siege of ``document`` when the document is exactly what saving that siege writes
-    (the current version, compact, each key once, every number finite), validated in one
-    pass by pydantic's own JSON reader; None otherwise (not such a document, or not valid),
-    and the caller reads it the careful way, which names what is wrong.
-
-    Writing the siege again must give the very bytes read: that is what shows the document
-    holds no repeated key, no NaN, no number too large and nothing migration would change,
-    which the careful way checks one by one in Python (five times the cost)."""
-    if not document.startswith(_CANONICAL_START):
-        return None
-    try:
-        siege = Siege.model_validate_json(document)
-    except ValueError:  # ValidationError, and the JSON reader's own errors
-        return None
-    written = _Written.of(siege)
-    if not _same_bytes(written.parts(), document):
-        return None
-    written.known_to_read_back()
-    return siege
-
-
-def _same_bytes(parts: list[bytes], document: bytes) -> bool:
-    """Whether ``parts`` joined are ``document``, without joining them (a city's document is
-    tens of megabytes)."""
-    view, offset = memoryview(document), 0
-    for part in parts:
-        end = offset + len(part)
-        if view[offset:end] != part:
-            return False
-        offset = end
-    return offset == len(document)
 
 
 def _refuse_unknown_kinds(siege: Siege, source: str) -> None:
@@ -336,10 +302,11 @@ def _parse_document(document: bytes, source: str) -> tuple[Siege, int]:
         raise SiegeFileError(f"{source}: {error}") from None
     try:
         _validate_tables(data)
+        resolve_beginning(data)  # a beginning's "unchanged" structures are the siege's own
         siege = Siege.model_validate(data)
     except _TableError as problem:
         raise SiegeFileError(f"{source}: {_describe(problem.error, problem.where)}") from None
-    except _Refused as problem:
+    except (_Refused, BeginningRefused) as problem:
         raise SiegeFileError(f"{source}: {problem}") from None
     except ValidationError as error:
         raise SiegeFileError(f"{source}: {_describe(error)}") from None
@@ -376,11 +343,13 @@ def _validate_tables(data: Any) -> None:
         return
     _objects_are_small(data)
     _known_fields(Siege, data, ())
-    for table, model in _TABLES.items():
-        items = data.get(table)
-        if isinstance(items, dict) and len(items) <= MAX_ITEMS:
-            for key, item in items.items():
-                items[key] = _one(model, item, (table, key))
+    base = data.get("base")
+    for siege, where in ((data, ()), (base, ("base",))):  # the beginning's tables too (R2)
+        for table, model in _TABLES.items():
+            items = siege.get(table) if isinstance(siege, dict) else None
+            if isinstance(items, dict) and len(items) <= MAX_ITEMS:
+                for key, item in items.items():
+                    items[key] = _one(model, item, (*where, table, key))
     log = data.get("log")
     if isinstance(log, list) and len(log) <= MAX_ITEMS:
         for index, entry in enumerate(log):
@@ -388,13 +357,17 @@ def _validate_tables(data: Any) -> None:
 
 
 def _objects_are_small(data: dict) -> None:
-    """Every object but the siege's tables has at most ``MAX_OBJECT_KEYS`` keys: pydantic
-    names each unknown key of an object as an error of its own."""
+    """Every object but the tables of the siege and of its beginning has at most
+    ``MAX_OBJECT_KEYS`` keys: pydantic names each unknown key of an object as an error of its
+    own."""
     stack: list[tuple[Any, tuple[int | str, ...]]] = [(data, ())]
     while stack:
         node, where = stack.pop()
         if isinstance(node, dict):
-            if len(node) > MAX_OBJECT_KEYS and not (len(where) == 1 and where[0] in _TABLES):
+            # The tables of the siege and of its beginning (R2) may hold a whole town.
+            table = (len(where) == 1 or len(where) == 2 and where[0] == "base") \
+                and where[-1] in _TABLES
+            if len(node) > MAX_OBJECT_KEYS and not table:
                 raise _Refused(f"{_field_path(where) or 'siege.json'}: an object of "
                                f"{len(node):,} keys; an object of a siege has at most "
                                f"{MAX_OBJECT_KEYS:,}")
@@ -714,9 +687,21 @@ def _field_path(location: tuple[int | str, ...]) -> str:
 def encode_siege(siege_file: SiegeFile, name: str = DOCUMENT) -> bytes:
     """The bytes ``write_siege`` writes for ``siege_file``, after the same checks (each
     refusal a ``SiegeFileError`` naming ``name``); touches no file. Safe in a worker thread
-    while nothing changes ``siege_file`` in place (``persist.mutations.snapshot``)."""
+    while nothing changes ``siege_file`` in place (``persist.mutations.snapshot``).
+
+    ``siege.json`` is compact JSON in the model's field order (the same siege gives the same
+    bytes; ``persist.document``), made and deflated into the archive a piece at a time, each
+    piece checked to read back before it is deflated (none of them is held: a city's
+    document is tens of megabytes). Only a siege that does not reopen as itself is looked at
+    the careful way, to say what is wrong."""
     images = _images_for_saving(siege_file, name)
-    return _archive(_document_for_saving(siege_file.siege, name), images)
+    siege = siege_file.siege
+    try:
+        with paused_collection():
+            return _archive(checked_pieces(siege, MAX_DOCUMENT_BYTES), images)
+    except NotAsWritten:
+        pass
+    return _archive([_refused_document(siege, name)], images)
 
 
 def write_siege(path: str | Path, siege_file: SiegeFile, *, backup: bool = True,
@@ -741,28 +726,32 @@ def write_siege(path: str | Path, siege_file: SiegeFile, *, backup: bool = True,
     for ``siege_file`` (checked then), written as it is.
     """
     path = Path(path)
-    if encoded is None:
-        images = _images_for_saving(siege_file, path.name)
-        document = _document_for_saving(siege_file.siege, path.name)
     existed = path.exists()
+    try:
+        data = encode_siege(siege_file, path.name) if encoded is None else encoded
+    except OSError as error:
+        raise _not_saved(path, existed, error) from error
     if existed and not replace_read_only and _read_only(path):
         raise SiegeFileReadOnly(path)
     expected = siege_file.stamp
     if expected is not None and expected.path != os.path.realpath(path):
         expected = None
     try:
-        data = _archive(document, images) if encoded is None else encoded
         atomic_write(path, lambda stream: write_all(stream, data), backup=backup,
                      before_replace=None if expected is None else
                      lambda: _still_as_read(path, expected))
         written = os.stat(path)
     except OSError as error:
-        kept = (f"the old {path.name} is unchanged" if existed
-                else f"nothing was written to {path.parent}")
-        raise SiegeFileError(f"could not save {path.name}: {plain_reason(error)}; {kept}") from error
+        raise _not_saved(path, existed, error) from error
     remove_litter(path, older_than=0.0 if holds_lock(path) else LITTER_AGE)
     return FileStamp(path=os.path.realpath(path), size=len(data), mtime_ns=written.st_mtime_ns,
                      sha256=hashlib.sha256(data).hexdigest())
+
+
+def _not_saved(path: Path, existed: bool, error: OSError) -> SiegeFileError:
+    kept = (f"the old {path.name} is unchanged" if existed
+            else f"nothing was written to {path.parent}")
+    return SiegeFileError(f"could not save {path.name}: {plain_reason(error)}; {kept}")
 
 
 def _read_only(path: Path) -> bool:
@@ -781,33 +770,19 @@ def _still_as_read(path: Path, expected: FileStamp) -> None:
         raise SiegeFileChanged(path, expected, now)
 
 
-def _document_for_saving(siege: Siege, name: str) -> list[bytes]:
-    """``siege.json`` for ``siege``: compact JSON, the fields in the model's order (the same
-    siege gives the same bytes), checked to reopen as the very same siege.
-
-    Written and checked a few hundred structures at a time (pydantic's serializer and JSON
-    reader each hold the interpreter for the whole of one call: in slices, an autosave
-    written by a worker thread leaves the window free between them). The check reads each
-    slice back and compares it with what was written: a NaN (written as null) or any value
-    a file cannot keep makes them differ; the rest of the siege and its own rules (ids,
-    references, span) are checked on the structures so read. Only a refusal looks at the
-    siege the careful way, to say what is wrong."""
-    with paused_collection():
-        written = _Written.of(siege)
-        parts = written.parts()
-        size = sum(map(len, parts))
-        quick = size <= MAX_DOCUMENT_BYTES and _reopens_as_itself(written)
-    if quick:
-        # In pieces, deflated into the archive one by one: a city's document is tens of
-        # megabytes, and joining it first held it twice.
-        return parts
-    document = b"".join(parts)
+def _refused_document(siege: Siege, name: str) -> bytes:
+    """The document of a siege that did not reopen as itself from its pieces: the reason as a
+    ``SiegeFileError``, or the document when the careful reading finds none (it reads as the
+    very same siege)."""
     where = _non_finite(siege.model_dump(), "")
     if where is not None:
         raise SiegeFileError(f"cannot save {name}: {where} is not a finite number, which a file "
                              f"cannot keep; nothing was written")
+    document = b"".join(pieces(siege))
     if len(document) > MAX_DOCUMENT_BYTES:
-        raise _too_large(name, document)
+        raise SiegeFileError(f"cannot save {name}: its document would take {len(document):,} "
+                             f"bytes, more than the {MAX_DOCUMENT_BYTES:,} a siege file may "
+                             f"hold; nothing was written")
     try:
         reopened, _ = siege_from_json(document, "the siege")
     except SiegeFileError as error:
@@ -816,140 +791,7 @@ def _document_for_saving(siege: Siege, name: str) -> list[bytes]:
         raise SiegeFileError(
             f"cannot save {name}: it holds a value a file cannot keep (such as NaN); nothing "
             f"was written")
-    return [document]
-
-
-# Structures written or read back in one call of pydantic's serializer or JSON reader: a few
-# milliseconds of work each.
-_SLICE = 400
-_FIELDS = list(Siege.model_fields)
-_BEFORE = set(_FIELDS[:_FIELDS.index("structures")])
-_MIDDLE = set(_FIELDS[_FIELDS.index("structures") + 1:_FIELDS.index("log")])
-_AFTER = set(_FIELDS[_FIELDS.index("log") + 1:]) - {"base"}
-_STRUCTURE_TABLE = TypeAdapter(dict[str, Structure])
-_LOG_ENTRY = TypeAdapter(LogEntry)
-# Slices of structures and log entries whose bytes are known to read back as what was written
-# (the digests of their bytes): a slice a shot did not touch, or an entry logged before, is not
-# read back again at each save.
-_VERIFIED: dict[bytes, None] = {}
-_VERIFIED_MAX = 100_000
-
-
-@dataclass
-class _Written:
-    """A siege's ``siege.json`` in pieces: the fields before ``structures`` (``head``,
-    without its closing brace), each slice of its structures with its bytes (a JSON
-    object), the fields between the structures and the log (``middle``, without braces),
-    each log entry with its bytes, the fields after the log (``tail``, without braces) and
-    ``base`` the same way; joined by ``parts``, the very bytes of ``siege.model_dump_json()``
-    (``base`` is the model's last field). The log is in entries because it is the other
-    large part of a city in play (a minute of 5,000 wild fires logs 10 MB): read back whole
-    at each save, it cost as much memory again as the town."""
-
-    siege: Siege
-    head: bytes
-    slices: list[tuple[dict[str, Structure], bytes]]
-    middle: bytes
-    entries: list[bytes]
-    tail: bytes
-    base: "_Written | None"
-
-    @classmethod
-    def of(cls, siege: Siege) -> "_Written":
-        serializer = Siege.__pydantic_serializer__
-        items = list(siege.structures.items())
-        slices = []
-        for start in range(0, len(items), _SLICE):
-            piece = dict(items[start:start + _SLICE])
-            slices.append((piece, _STRUCTURE_TABLE.dump_json(piece)))
-        return cls(siege, serializer.to_json(siege, include=_BEFORE)[:-1], slices,
-                   serializer.to_json(siege, include=_MIDDLE)[1:-1],
-                   [_LOG_ENTRY.dump_json(entry) for entry in siege.log],
-                   serializer.to_json(siege, include=_AFTER)[1:-1],
-                   None if siege.base is None else cls.of(siege.base))
-
-    def parts(self) -> list[bytes]:
-        parts = [self.head, b',"structures":{']
-        parts.extend(text[1:-1] if number == 0 else b"," + text[1:-1]
-                     for number, (_, text) in enumerate(self.slices))
-        parts.append(b"}," + self.middle + b',"log":[')
-        parts.extend(text if number == 0 else b"," + text
-                     for number, text in enumerate(self.entries))
-        parts.append(b"]," + self.tail + b',"base":')
-        parts.extend([b"null"] if self.base is None else self.base.parts())
-        parts.append(b"}")
-        return parts
-
-    def known_to_read_back(self) -> None:
-        """Its slices read back as written (it was just read from these very bytes)."""
-        for _, text in self.slices:
-            _remember(text)
-        for text in self.entries:
-            _remember(text)
-        if self.base is not None:
-            self.base.known_to_read_back()
-
-
-def _digest(text: bytes) -> bytes:
-    return hashlib.blake2b(text, digest_size=16).digest()
-
-
-def _remember(text: bytes) -> None:
-    if len(_VERIFIED) >= _VERIFIED_MAX:
-        _VERIFIED.clear()
-    _VERIFIED[_digest(text)] = None
-
-
-def _document_parts(siege: Siege) -> list[bytes]:
-    """``siege.model_dump_json()``'s bytes in pieces, a slice of structures each."""
-    return _Written.of(siege).parts()
-
-
-def _reads_back(adapter: TypeAdapter, value: Any, text: bytes) -> bool:
-    """Whether ``text`` (``value`` as written) reads back through ``adapter`` as ``value``,
-    or its very bytes did before (then it is not read again)."""
-    if _digest(text) in _VERIFIED:
-        return True
-    try:
-        again = adapter.validate_json(text)
-    except ValueError:
-        return False
-    if again != value:
-        return False
-    _remember(text)
-    return True
-
-
-def _reopens_as_itself(written: _Written) -> bool:
-    """Whether the siege as written reads back as itself: each slice of its structures read
-    back equal (or its very bytes did before), then the siege built on them (its other
-    fields read back) equal, its own rules (ids, references, span) kept, its kinds known."""
-    siege = written.siege
-    read = {}
-    for piece, text in written.slices:
-        if not _reads_back(_STRUCTURE_TABLE, piece, text):
-            return False
-        read.update(piece)
-    if not all(_reads_back(_LOG_ENTRY, entry, text)
-               for entry, text in zip(siege.log, written.entries)):
-        return False
-    if written.base is not None and not _reopens_as_itself(written.base):
-        return False
-    try:
-        rest = pydantic_core.from_json(b"{" + written.head[1:] + b"," + written.middle + b","
-                                       + written.tail + b"}")
-        reopened = Siege.model_validate({**rest, "structures": read, "log": siege.log,
-                                         "base": siege.base})
-    except ValueError:
-        return False
-    return all(getattr(reopened, name) == getattr(siege, name) for name in _FIELDS
-               if name not in ("structures", "log", "base")) and not unknown_kinds(reopened)
-
-
-def _too_large(name: str, document: bytes) -> SiegeFileError:
-    return SiegeFileError(f"cannot save {name}: its document would take {len(document):,} "
-                          f"bytes, more than the {MAX_DOCUMENT_BYTES:,} a siege file may "
-                          f"hold; nothing was written")
+    return document
 
 
 def _non_finite(value: Any, path: str) -> str | None:
@@ -989,20 +831,15 @@ def _images_for_saving(siege_file: SiegeFile, name: str) -> dict[str, bytes]:
     return images
 
 
-def _archive(document: list[bytes], images: dict[str, bytes]) -> bytes:
-    """The ``.siege`` archive of ``document`` (``siege.json`` in pieces) and ``images``."""
+def _archive(document: Iterable[bytes | memoryview], images: dict[str, bytes]) -> bytes:
+    """The ``.siege`` archive of ``document`` (``siege.json`` in pieces, deflated as they
+    come) and ``images``."""
     buffer = io.BytesIO()
-    _write_archive(buffer, document, images)
-    return buffer.getvalue()
-
-
-def _write_archive(stream: BinaryIO, document: list[bytes], images: dict[str, bytes]) -> None:
-    with zipfile.ZipFile(stream, "w") as archive:
+    with zipfile.ZipFile(buffer, "w") as archive:
         archive.comment = f"{WRITER_PREFIX}{__version__}".encode("utf-8")
         # The fastest deflate: a third larger than the default level, at a third of its
         # time (a city's document is tens of megabytes before it is deflated).
         info = _member(DOCUMENT, zipfile.ZIP_DEFLATED)
-        info.file_size = sum(map(len, document))  # known: no ZIP64 guess needed
         info._compresslevel = 1  # what ``writestr(..., compresslevel=1)`` sets
         with archive.open(info, "w") as member:
             for part in document:
@@ -1010,6 +847,7 @@ def _write_archive(stream: BinaryIO, document: list[bytes], images: dict[str, by
         for member, data in images.items():
             # Map images are compressed already; deflating them again costs time for nothing.
             archive.writestr(_member(member, zipfile.ZIP_STORED), data)
+    return buffer.getvalue()
 
 
 def _member(name: str, compression: int) -> zipfile.ZipInfo:

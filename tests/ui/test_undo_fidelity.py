@@ -34,6 +34,7 @@ from siegeboard.model.actions import (
 from siegeboard.rules.registry import catalogue
 from siegeboard.model.siege import Siege
 from siegeboard.persist import SiegeFile, read_siege, write_siege
+from siegeboard.persist.document import pieces
 from siegeboard.persist.siege_file import DOCUMENT
 from siegeboard.rules.dice import DiceExhausted
 from siegeboard.ui.document import Document
@@ -53,7 +54,7 @@ table_dice = st.none() | st.lists(st.integers(1, 6), max_size=40)
 
 def saved_json(siege: Siege) -> bytes:
     """The bytes a save writes as ``siege.json`` (``test_saved_json_is_what_a_save_writes``)."""
-    return siege.model_dump_json().encode("utf-8")
+    return b"".join(pieces(siege))
 
 
 @cache
