@@ -127,3 +127,22 @@ def test_least_gap_between_boxes():
     assert least_gap([(0, 0, 1, 1), (0.5, 0.5, 2, 2)]) == 0
     assert least_gap([(0, 0, 1, 1), (0, 2.5, 1, 3), (10, 0, 11, 1)]) == 1.5
     assert least_gap([(0, 0, 1, 1)]) == 4.0  # alone: as far as it looks
+
+
+def test_tall_footprints_are_filled_aliased_under_their_outline(qtbot, monkeypatch):
+    """At 12 px a metre the houses are 48 px tall: their fills are drawn aliased (Qt's raster
+    engine is several times slower at antialiasing them) and the outline covers every pixel
+    where the two fills differ, so the board moves by 3 levels in a channel at most."""
+    from siegeboard.ui.items import structure_layer
+
+    siege = damaged_town()
+    _document, view = shown(qtbot, siege, scale=12.0)
+    aliased = grab(view)
+    assert any(chunk.tall_picture is not None for chunk in view.map_scene.layer._chunks)
+    monkeypatch.setattr(structure_layer, "TALL_PX", float("inf"))
+    _fresh_document, fresh = shown(qtbot, siege, scale=12.0)
+    antialiased = grab(fresh)
+    assert all(chunk.tall_picture is None for chunk in fresh.map_scene.layer._chunks)
+    difference = np.abs(aliased - antialiased).max(axis=2)
+    assert difference.max() <= 3
+
