@@ -4,6 +4,7 @@ when asked."""
 
 from __future__ import annotations
 
+import dataclasses
 import numpy as np
 import pytest
 from PySide6.QtCore import QEvent, QPointF
@@ -146,3 +147,20 @@ def test_tall_footprints_are_filled_aliased_under_their_outline(qtbot, monkeypat
     difference = np.abs(aliased - antialiased).max(axis=2)
     assert difference.max() <= 3
 
+
+def test_houses_of_one_name_share_their_words_layout(qapp):
+    """A layout is made once for every structure with the same name and words: the same as
+    the renderer's, and another where the words differ."""
+    from siegeboard.report import renderer
+    from siegeboard.ui.items.structure_item import StructureItem, shared_labels
+
+    siege = build_town(40)
+    items = [StructureItem(structure, siege.ruleset) for structure in siege.structures.values()]
+    first, twin = [item for item in items if item._name == items[-1]._name
+                   and item.style.people == items[-1].style.people][:2]
+    labels = shared_labels(first._name, first.style, 120, 60, renderer.SCREEN)
+    assert labels == renderer.lay_out_labels(first._name, first.style, 120, 60, renderer.SCREEN)
+    assert shared_labels(twin._name, twin.style, 120, 60, renderer.SCREEN) is labels
+    hurt = dataclasses.replace(first.style, people="2 hurt")
+    assert shared_labels(first._name, hurt, 120, 60, renderer.SCREEN) == renderer.lay_out_labels(
+        first._name, hurt, 120, 60, renderer.SCREEN) != labels
