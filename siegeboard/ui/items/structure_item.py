@@ -101,7 +101,7 @@ class StructureItem(QGraphicsItem):
     _made_polygon: QPolygonF | None = None
     _made_box: QRectF | None = None
     _made_centre: QPointF | None = None
-    _labels: tuple[tuple[int, int], Labels | None, bool] | None = None
+    _labels: tuple[tuple[int, int], Labels | None, bool, float, float] | None = None
     _path: QPainterPath | None = None  # with courtyards: see _take
 
     def __init__(self, structure: Structure, ruleset: str, look: Look = SCREEN):
@@ -327,24 +327,25 @@ class StructureItem(QGraphicsItem):
         # Words stay on the structure (and inside any clip the painter has: the layer's).
         painter.setClipRect(transform.mapRect(self._bounds), Qt.ClipOperation.IntersectClip)
         renderer.paint_marks(painter, transform.map(self._centre), box, self._name, style,
-                             self._look, labels=self._labels_for(box), lay_out=False)
+                             self._look, labels=self._labels_for(box.width(), box.height()),
+                             lay_out=False)
         painter.restore()
 
     def draw_words(self, painter: QPainter, transform: QTransform) -> None:
         """The words of a plain structure (no pattern, no fire, no plate), ``painter`` in
         device pixels already and ``transform`` upright: what ``draw`` adds to the footprint,
         with no clip where the words lie well inside it."""
-        corners = self._polygon_box
-        box = QRectF(transform.map(corners.topLeft()), transform.map(corners.bottomRight()))
-        labels = self._labels_for(box)
+        # The box's corners as ``draw`` maps them (the same numbers, no QPointF made).
+        left, top = transform.map(self._left, self._top)
+        right, bottom = transform.map(self._left + self._width, self._top + self._height)
+        labels = self._labels_for(right - left, bottom - top)
         if labels is None:
             return
         centre = transform.map(self._centre)
         clip = transform.mapRect(self._bounds)
         # The words' pixels, a pixel of antialiasing round them, against the clip's whole
         # pixels inside it: where they lie within, the clip cuts nothing.
-        half = max(width for _text, width in labels.lines) / 2 + 1
-        rows = renderer.metrics(labels.size * self._look.unit).height() * len(labels.lines) / 2 + 1
+        _key, _labels, _complete, half, rows = self._labels
         if (centre.x() - half >= math.ceil(clip.left()) + 1
                 and centre.x() + half <= math.floor(clip.right()) - 1
                 and centre.y() - rows >= math.ceil(clip.top()) + 1
@@ -356,17 +357,23 @@ class StructureItem(QGraphicsItem):
         renderer.paint_labels(painter, centre, labels, self._style, self._look)
         painter.restore()
 
-    def _labels_for(self, box: QRectF) -> Labels | None:
-        """The words for a box of this size on screen, kept until the zoom or the structure
-        changes; a layout with everything in it at the largest size is kept for every larger
-        box too (``lay_out_labels`` gives it again for those)."""
-        key = (int(box.width()), int(box.height()))
+    def _labels_for(self, width: float, height: float) -> Labels | None:
+        """The words for a box of this size on screen (device pixels), kept until the zoom or
+        the structure changes, with how far they reach from the centre (``draw_words``); a
+        layout with everything in it at the largest size is kept for every larger box too
+        (``lay_out_labels`` gives it again for those)."""
+        key = (int(width), int(height))
         kept = self._labels
         if kept is not None and (kept[0] == key or kept[2] and key[0] >= kept[0][0]
                                  and key[1] >= kept[0][1]):
             return kept[1]
         labels = shared_labels(self._name, self._style, key[0], key[1], self._look)
-        self._labels = (key, labels, self._complete(labels))
+        half = rows = 0.0
+        if labels is not None:
+            half = max(plate for _text, plate in labels.lines) / 2 + 1
+            rows = (renderer.metrics(labels.size * self._look.unit).height()
+                    * len(labels.lines) / 2 + 1)
+        self._labels = (key, labels, self._complete(labels), half, rows)
         return labels
 
     def _complete(self, labels: Labels | None) -> bool:
