@@ -164,3 +164,48 @@ def test_houses_of_one_name_share_their_words_layout(qapp):
     hurt = dataclasses.replace(first.style, people="2 hurt")
     assert shared_labels(first._name, hurt, 120, 60, renderer.SCREEN) == renderer.lay_out_labels(
         first._name, hurt, 120, 60, renderer.SCREEN) != labels
+
+
+def test_words_drawn_unclipped_only_where_their_clip_cuts_nothing(qapp, monkeypatch):
+    """A structure's words skip their clip where every pixel they touch is one the clip keeps
+    (Qt rounds a clip rectangle's edges to the nearest pixel): the same pixels as clipped, at
+    zooms where names are set small and fill their footprints, at any sub-pixel shift."""
+    import math
+    import random
+
+    from PySide6.QtCore import QRectF
+    from PySide6.QtGui import QPainter
+
+    from siegeboard.ui.items import structure_item
+
+    siege = build_town(200)
+    for number, key in enumerate(sorted(siege.structures)):  # words wider than their rooms
+        structure = siege.structures[key]
+        if number % 3 == 0:
+            siege.structures[key] = structure.model_copy(update={"dp": 0, "cleared": True})
+        elif number % 3 == 1 and structure.occupants:
+            hurt = [person.model_copy(update={"damage": 2, "trapped": True})
+                    for person in structure.occupants]
+            siege.structures[key] = structure.model_copy(update={"occupants": hurt * 400})
+    layer = MapScene(Document(SiegeFile(siege=siege))).layer
+
+    def render(scale, dx, dy):
+        transform = QTransform(scale, 0, 0, scale, 300 - 60 * scale + dx, 200 - 60 * scale + dy)
+        image = QImage(600, 400, QImage.Format.Format_ARGB32_Premultiplied)
+        image.fill(0)
+        painter = QPainter(image)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        painter.setClipRect(image.rect())
+        painter.setWorldTransform(transform)
+        layer._draw(painter, transform, transform.inverted()[0].mapRect(QRectF(image.rect())))
+        painter.end()
+        return pixels(image)
+
+    rng = random.Random(4)
+    for _trial in range(8):
+        scale, dx, dy = rng.uniform(5.0, 9.5), rng.random(), rng.random()
+        unclipped = render(scale, dx, dy)
+        with monkeypatch.context() as patch:
+            patch.setattr(structure_item, "_nearest", lambda edge: math.inf)  # always clipped
+            clipped = render(scale, dx, dy)
+        assert np.array_equal(unclipped, clipped), f"at {scale:.2f} px/m"

@@ -52,6 +52,11 @@ def shared_labels(name: str, style: StructureStyle, width: int, height: int,
     return labels
 
 
+def _nearest(edge: float) -> int:
+    """The pixel edge Qt's raster engine moves a clip rectangle's ``edge`` to (qRound)."""
+    return math.floor(edge + 0.5)
+
+
 class StateMarker(QGraphicsItem):
     """The alarm plate ("Breached", "Cracked", "Collapsed") at a structure's centre, drawn in
     screen pixels whatever the zoom (it ignores the view's transformations)."""
@@ -343,13 +348,15 @@ class StructureItem(QGraphicsItem):
             return
         centre = transform.map(self._centre)
         clip = transform.mapRect(self._bounds)
-        # The words' pixels, a pixel of antialiasing round them, against the clip's whole
-        # pixels inside it: where they lie within, the clip cuts nothing.
+        # The pixels the words touch (their plates' edges, antialiased, across; a pixel more
+        # up and down for the letters) against the pixels the clip keeps (Qt rounds a clip
+        # rectangle's edges to the nearest pixel edge): where they lie within, it cuts nothing.
         _key, _labels, _complete, half, rows = self._labels
-        if (centre.x() - half >= math.ceil(clip.left()) + 1
-                and centre.x() + half <= math.floor(clip.right()) - 1
-                and centre.y() - rows >= math.ceil(clip.top()) + 1
-                and centre.y() + rows <= math.floor(clip.bottom()) - 1):
+        x, y = centre.x(), centre.y()
+        if (math.floor(x - half) >= _nearest(clip.left())
+                and math.ceil(x + half) <= _nearest(clip.right())
+                and math.floor(y - rows) - 1 >= _nearest(clip.top())
+                and math.ceil(y + rows) + 1 <= _nearest(clip.bottom())):
             renderer.paint_labels(painter, centre, labels, self._style, self._look)
             return
         painter.save()
@@ -370,9 +377,8 @@ class StructureItem(QGraphicsItem):
         labels = shared_labels(self._name, self._style, key[0], key[1], self._look)
         half = rows = 0.0
         if labels is not None:
-            half = max(plate for _text, plate in labels.lines) / 2 + 1
-            rows = (renderer.metrics(labels.size * self._look.unit).height()
-                    * len(labels.lines) / 2 + 1)
+            half = max(plate for _text, plate in labels.lines) / 2
+            rows = renderer.metrics(labels.size * self._look.unit).height() * len(labels.lines) / 2
         self._labels = (key, labels, self._complete(labels), half, rows)
         return labels
 
