@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import gc
+import math
 
 from PySide6.QtCore import QPointF, QRectF, QSizeF, Qt
 from PySide6.QtGui import QColor
@@ -263,8 +264,22 @@ class MapScene(QGraphicsScene):
     # -- extent -------------------------------------------------------------------------
     def _content_rect(self) -> QRectF:
         rect = QRectF()
-        for item in self.structure_items.values():
-            rect = rect.united(item.boundingRect())
+        if self.structure_items:
+            # As numbers, not a rectangle united per item (asked of every item of a town), and
+            # none kept (a list of a town's tuples would wake the cyclic collector).
+            left = top = math.inf
+            right = bottom = -math.inf
+            for item in self.structure_items.values():
+                x0, y0, x1, y1 = item.boundingRect().getCoords()
+                if x0 < left:
+                    left = x0
+                if y0 < top:
+                    top = y0
+                if x1 > right:
+                    right = x1
+                if y1 > bottom:
+                    bottom = y1
+            rect = QRectF(QPointF(left, top), QPointF(right, bottom))
         if self.map_item is not None:
             rect = rect.united(self.map_item.sceneBoundingRect())
         for battery in self.document.siege.batteries.values():

@@ -4,6 +4,7 @@ when asked."""
 
 from __future__ import annotations
 
+import dataclasses
 import numpy as np
 import pytest
 from PySide6.QtCore import QEvent, QPointF
@@ -127,3 +128,84 @@ def test_least_gap_between_boxes():
     assert least_gap([(0, 0, 1, 1), (0.5, 0.5, 2, 2)]) == 0
     assert least_gap([(0, 0, 1, 1), (0, 2.5, 1, 3), (10, 0, 11, 1)]) == 1.5
     assert least_gap([(0, 0, 1, 1)]) == 4.0  # alone: as far as it looks
+
+
+def test_tall_footprints_are_filled_aliased_under_their_outline(qtbot, monkeypatch):
+    """At 12 px a metre the houses are 48 px tall: their fills are drawn aliased (Qt's raster
+    engine is several times slower at antialiasing them) and the outline covers every pixel
+    where the two fills differ, so the board moves by 3 levels in a channel at most."""
+    from siegeboard.ui.items import structure_layer
+
+    siege = damaged_town()
+    _document, view = shown(qtbot, siege, scale=12.0)
+    aliased = grab(view)
+    assert any(chunk.tall_picture is not None for chunk in view.map_scene.layer._chunks)
+    monkeypatch.setattr(structure_layer, "TALL_PX", float("inf"))
+    _fresh_document, fresh = shown(qtbot, siege, scale=12.0)
+    antialiased = grab(fresh)
+    assert all(chunk.tall_picture is None for chunk in fresh.map_scene.layer._chunks)
+    difference = np.abs(aliased - antialiased).max(axis=2)
+    assert difference.max() <= 3
+
+
+def test_houses_of_one_name_share_their_words_layout(qapp):
+    """A layout is made once for every structure with the same name and words: the same as
+    the renderer's, and another where the words differ."""
+    from siegeboard.report import renderer
+    from siegeboard.ui.items.structure_item import StructureItem, shared_labels
+
+    siege = build_town(40)
+    items = [StructureItem(structure, siege.ruleset) for structure in siege.structures.values()]
+    first, twin = [item for item in items if item._name == items[-1]._name
+                   and item.style.people == items[-1].style.people][:2]
+    labels = shared_labels(first._name, first.style, 120, 60, renderer.SCREEN)
+    assert labels == renderer.lay_out_labels(first._name, first.style, 120, 60, renderer.SCREEN)
+    assert shared_labels(twin._name, twin.style, 120, 60, renderer.SCREEN) is labels
+    hurt = dataclasses.replace(first.style, people="2 hurt")
+    assert shared_labels(first._name, hurt, 120, 60, renderer.SCREEN) == renderer.lay_out_labels(
+        first._name, hurt, 120, 60, renderer.SCREEN) != labels
+
+
+def test_words_drawn_unclipped_only_where_their_clip_cuts_nothing(qapp, monkeypatch):
+    """A structure's words skip their clip where every pixel they touch is one the clip keeps
+    (Qt rounds a clip rectangle's edges to the nearest pixel): the same pixels as clipped, at
+    zooms where names are set small and fill their footprints, at any sub-pixel shift."""
+    import math
+    import random
+
+    from PySide6.QtCore import QRectF
+    from PySide6.QtGui import QPainter
+
+    from siegeboard.ui.items import structure_item
+
+    siege = build_town(200)
+    for number, key in enumerate(sorted(siege.structures)):  # words wider than their rooms
+        structure = siege.structures[key]
+        if number % 3 == 0:
+            siege.structures[key] = structure.model_copy(update={"dp": 0, "cleared": True})
+        elif number % 3 == 1 and structure.occupants:
+            hurt = [person.model_copy(update={"damage": 2, "trapped": True})
+                    for person in structure.occupants]
+            siege.structures[key] = structure.model_copy(update={"occupants": hurt * 400})
+    layer = MapScene(Document(SiegeFile(siege=siege))).layer
+
+    def render(scale, dx, dy):
+        transform = QTransform(scale, 0, 0, scale, 300 - 60 * scale + dx, 200 - 60 * scale + dy)
+        image = QImage(600, 400, QImage.Format.Format_ARGB32_Premultiplied)
+        image.fill(0)
+        painter = QPainter(image)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        painter.setClipRect(image.rect())
+        painter.setWorldTransform(transform)
+        layer._draw(painter, transform, transform.inverted()[0].mapRect(QRectF(image.rect())))
+        painter.end()
+        return pixels(image)
+
+    rng = random.Random(4)
+    for _trial in range(8):
+        scale, dx, dy = rng.uniform(5.0, 9.5), rng.random(), rng.random()
+        unclipped = render(scale, dx, dy)
+        with monkeypatch.context() as patch:
+            patch.setattr(structure_item, "_nearest", lambda edge: math.inf)  # always clipped
+            clipped = render(scale, dx, dy)
+        assert np.array_equal(unclipped, clipped), f"at {scale:.2f} px/m"

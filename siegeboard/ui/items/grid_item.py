@@ -17,10 +17,10 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem
 
 option_lod = QStyleOptionGraphicsItem.levelOfDetailFromTransform
 
-from siegeboard.geometry import GRID_M, SQUARE_M, anchor_square, labelled_square, square_label
+from siegeboard.geometry import GRID_M, SQUARE_M, anchor_square, square_label
 from siegeboard.report import palette
 from siegeboard.ui.items.device_cache import DeviceCache
-from siegeboard.ui.items.grid_lines import draw_grid_lines
+from siegeboard.ui.items.grid_lines import UPRIGHT_TYPES, draw_grid_lines
 
 MIN_LINE_GAP_PX = 6     # fine lines closer than this on screen are skipped
 MIN_LABEL_GAP_PX = 12   # squares smaller than this on screen are not labelled at all
@@ -152,12 +152,24 @@ class GridItem(QGraphicsItem):
         ox, oy = self._origin
         a1 = self._a1
         # Every ``stride``-th square counted from A1, so the labelled ones stay put while panning.
-        for column in (c for c in columns if (c - a1[0]) % stride == 0):
-            for row in (r for r in rows if (r - a1[1]) % stride == 0):
-                corner = transform.map(QPointF(ox + column * SQUARE_M, oy + row * SQUARE_M))
-                # The pixels of drawText at the top left of a box the label fits in.
-                painter.drawStaticText(QPointF(corner.x() + 3, corner.y() + 2), label_text(
-                    square_label(labelled_square((column, row), a1))))
+        columns = [c for c in columns if (c - a1[0]) % stride == 0]
+        rows = [r for r in rows if (r - a1[1]) % stride == 0]
+        if transform.type() in UPRIGHT_TYPES:
+            # Scaled and moved only: a corner's x is its column's, its y its row's, so each is
+            # mapped once, not once a label (hundreds a zoom step), to the same pixels.
+            xs = [transform.map(QPointF(ox + c * SQUARE_M, oy)).x() + 3 for c in columns]
+            ys = [transform.map(QPointF(ox, oy + r * SQUARE_M)).y() + 2 for r in rows]
+            draw = painter.drawStaticText
+            for column, x in zip(columns, xs):
+                for row, y in zip(rows, ys):
+                    # The pixels of drawText at the top left of a box the label fits in.
+                    draw(QPointF(x, y), label_text(square_label((column - a1[0], row - a1[1]))))
+        else:
+            for column in columns:
+                for row in rows:
+                    corner = transform.map(QPointF(ox + column * SQUARE_M, oy + row * SQUARE_M))
+                    painter.drawStaticText(QPointF(corner.x() + 3, corner.y() + 2), label_text(
+                        square_label((column - a1[0], row - a1[1]))))
         painter.restore()
 
 

@@ -20,7 +20,10 @@ from PySide6.QtGui import QImage, QPainter, QTransform
 
 END_PX = 2          # device pixels at each end of a line drawn from the real lines
 STRIP_MARGIN_PX = 4  # the strip's rows (columns) on each side of the one that is stretched
-MIN_LINES = 8        # fewer lines than this are drawn plainly
+# Lines shorter than this in all (device pixels) are drawn plainly: drawn plainly, an
+# antialiased line 1.4 px wide costs Qt microseconds a pixel row of it (a few vertical square
+# lines over a pan's strip of the view took 7 ms), the strips below a tenth of a millisecond.
+PLAIN_LENGTH_PX = 200
 RUN_REACH_PX = 3     # a line (pen up to 2 px, antialiased) touches pixels this close to it
 # Transforms without rotation, shear or projection.
 UPRIGHT_TYPES = frozenset((QTransform.TransformationType.TxNone,
@@ -66,7 +69,7 @@ def _draw_parallel(painter: QPainter, transform: QTransform, lines: list[QLineF]
         start, end = math.floor(device.left()) + END_PX, math.ceil(device.right()) - END_PX
         across = math.floor(device.top()) - STRIP_MARGIN_PX
         breadth = math.ceil(device.bottom()) + STRIP_MARGIN_PX - across
-    if len(lines) < MIN_LINES or end - start < 4 * END_PX:
+    if len(lines) * (end - start) < PLAIN_LENGTH_PX or end - start < 4 * END_PX:
         painter.drawLines(lines)
         return
     # The strip's middle row (column) lies on device row (column) ``start``; the lines are

@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QPainter, QPainterPath, QPolygonF, QTransform
+from PySide6.QtGui import QBrush, QPainter, QPainterPath, QPolygonF, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem
 
 from siegeboard.model.structure import Structure
@@ -26,8 +26,35 @@ from siegeboard.ui.items.grid_lines import UPRIGHT_TYPES
 
 HALO_MARGIN_M = 1.0    # room kept around the footprint for the halo
 PLAYERS_SCREEN = Look(players=True)  # the players' screen: their words, no figure
+# A structure item sets no flag but this one, so it sets its flags whole (``setFlags`` with a
+# value made once costs a seventh of ``setFlag``: it is done for every structure of a town).
 _NO_CONTENTS = QGraphicsItem.GraphicsItemFlag.ItemHasNoContents
+_NO_FLAGS = QGraphicsItem.GraphicsItemFlag(0)
 people_mark = renderer.people_mark
+
+
+LAYOUTS_KEPT = 20_000  # shared layouts kept (a few per zoom step and kind of structure)
+_layouts: dict = {}
+
+
+def shared_labels(name: str, style: StructureStyle, width: int, height: int,
+                  look: Look) -> Labels | None:
+    """``renderer.lay_out_labels`` for a box ``width`` x ``height`` px, made once for every
+    structure with the same name and words (it reads only the style's people and note): a
+    town's houses share a handful of names, and laying one out takes tens of microseconds,
+    hundreds of times on each zoom step."""
+    key = (name, style.people, style.note, width, height, look)
+    labels = _layouts.get(key, _layouts)
+    if labels is _layouts:
+        if len(_layouts) >= LAYOUTS_KEPT:
+            _layouts.clear()
+        labels = _layouts[key] = renderer.lay_out_labels(name, style, width, height, look)
+    return labels
+
+
+def _nearest(edge: float) -> int:
+    """The pixel edge Qt's raster engine moves a clip rectangle's ``edge`` to (qRound)."""
+    return math.floor(edge + 0.5)
 
 
 class StateMarker(QGraphicsItem):
@@ -63,26 +90,35 @@ class StateMarker(QGraphicsItem):
 class StructureItem(QGraphicsItem):
     """Draws one structure; ``structure_id`` links it to the document."""
 
+    # What every new item starts with, kept on the class: a town builds tens of thousands.
+    _z = 0.0  # see _restack
+    _selected = False
+    _moved = False
+    # The layer that draws this item while it is ``batched`` (``structure_layer``), weakly
+    # held (no cycle: a dropped scene's items are freed at once); None outside a MapScene.
+    _layer = None
+    # The plate is made on the first alarm and joins this item (and so the scene) only
+    # while there is one: Qt checks every item that ignores transformations on every
+    # repaint, wherever it is, so 10,000 hidden plates would make each small repaint visit
+    # the whole town, and making them all would double the time to build the scene.
+    _marker: StateMarker | None = None
+    # Made when first used (``_polygon``, ``_polygon_box``, ``_centre``, ``_labels_for``).
+    _made_polygon: QPolygonF | None = None
+    _made_box: QRectF | None = None
+    _made_centre: QPointF | None = None
+    _labels: tuple[tuple[int, int], Labels | None, bool, float, float] | None = None
+    _path: QPainterPath | None = None  # with courtyards: see _take
+
     def __init__(self, structure: Structure, ruleset: str, look: Look = SCREEN):
         """``look``: the GM's screen, or the players' (``PLAYERS_SCREEN``: their words,
         no figure, no people's hurts)."""
         super().__init__()
         self.structure_id = structure.id
         self._look = look
-        self._z = 0.0  # see _restack
-        self._selected = False
-        self._moved = False
-        self._bounds = QRectF()
-        # The layer that draws this item while it is ``batched`` (``structure_layer``), weakly
-        # held (no cycle: a dropped scene's items are freed at once); None outside a MapScene.
-        self._layer = None
-        # The plate is made on the first alarm and joins this item (and so the scene) only
-        # while there is one: Qt checks every item that ignores transformations on every
-        # repaint, wherever it is, so 10,000 hidden plates would make each small repaint visit
-        # the whole town, and making them all would double the time to build the scene.
-        self._marker: StateMarker | None = None
-        self._alarm = ""
-        self.show_state(structure, ruleset)
+        self._take(structure, ruleset)  # new: in no scene or layer yet, nothing to repaint
+        if self._alarm:
+            self._restack()
+            self._show_marker()
 
     @property
     def marker(self) -> StateMarker:
@@ -96,47 +132,75 @@ class StructureItem(QGraphicsItem):
         """What the structure is drawn with (the renderer's, for its current state)."""
         return self._style
 
+    @property
+    def _brush(self) -> QBrush:
+        """The footprint's fill (the style's)."""
+        return self._style.brush
+
     # -- state --------------------------------------------------------------------------
     def show_state(self, structure: Structure, ruleset: str) -> None:
         """Take the structure's stored state; the only place this item's looks change."""
         before = self._bounds
         if self._layer is not None or self.scene() is not None:
             self.prepareGeometryChange()
+        was_batched = self.batched
+        self._made_polygon = self._made_box = self._made_centre = self._labels = None
+        self._take(structure, ruleset)
+        if self._alarm or self._marker is not None:
+            self._show_marker()
+        self._drawn_anew(before, was_batched)
+
+    def _take(self, structure: Structure, ruleset: str) -> None:
+        """Note what ``structure`` shows: its box, bounds and style (built for every
+        structure of a town when its scene is built, so only what every item needs)."""
         footprint = structure.footprint
-        # The polygon is made when first drawn or hit (``_polygon``): most of a town's never
-        # are, and its box is all the scene needs to place and cull it.
+        # The polygon is made when first drawn or hit (``_polygon``), and the footprint's box
+        # and centre when first drawn (``_polygon_box``, ``_centre``): most of a town's never
+        # are, and its bounds are all the scene needs to place and cull it.
         self._footprint = footprint
-        self._made_polygon = None
-        xs = [x for x, _y in footprint]
-        ys = [y for _x, y in footprint]
+        xs, ys = zip(*footprint)
         left, top, right, bottom = min(xs), min(ys), max(xs), max(ys)
-        width, height = right - left, bottom - top
-        rect = QRectF(left, top, width, height)
+        self._left, self._top = left, top
+        self._width = width = right - left
+        self._height = height = bottom - top
         # With courtyards: one odd-even path, drawn and hit-tested (a click in a courtyard
         # is not on the building).
-        self._path = renderer.footprint_path(self._polygon, [
-            QPolygonF([QPointF(x, y) for x, y in hole]) for hole in structure.holes]
-        ) if structure.holes else None
-        self._polygon_box = rect
-        self._width, self._height = width, height
-        self._labels: tuple[tuple[int, int], Labels | None, bool] | None = None
+        if structure.holes:
+            self._path = renderer.footprint_path(self._polygon, [
+                QPolygonF([QPointF(x, y) for x, y in hole]) for hole in structure.holes])
+        elif self._path is not None:
+            self._path = None
         look = self._look
-        style = renderer.structure_style(ruleset_named(ruleset).state(structure), look,
-                                         "" if look.players else renderer.people_mark(structure))
-        self._style = style
-        was_batched = self.batched
-        self._alarm = style.alarm
-        self._brush = style.brush
-        margin = HALO_MARGIN_M if self._alarm else 0.25
+        self._style = style = renderer.structure_style(
+            ruleset_named(ruleset).state(structure), look,
+            "" if look.players or not structure.occupants else renderer.people_mark(structure))
+        self._alarm = alarm = style.alarm
+        margin = HALO_MARGIN_M if alarm else 0.25
         self._bounds = QRectF(left - margin, top - margin, width + 2 * margin,
                               height + 2 * margin)
-        self._centre = QPointF(left + width / 2, top + height / 2)
-        if self._alarm or self._marker is not None:
-            self._attach_marker(bool(self._alarm))
-            self.marker.setPos(self._centre)
-            self.marker.show_mark(style.plate, self._alarm)
         self._name = structure.name
-        self._drawn_anew(before, was_batched)
+
+    def _show_marker(self) -> None:
+        self._attach_marker(bool(self._alarm))
+        self.marker.setPos(self._centre)
+        self.marker.show_mark(self._style.plate, self._alarm)
+
+    @property
+    def _polygon_box(self) -> QRectF:
+        """The footprint's box (scene metres), made on first use."""
+        box = self._made_box
+        if box is None:
+            box = self._made_box = QRectF(self._left, self._top, self._width, self._height)
+        return box
+
+    @property
+    def _centre(self) -> QPointF:
+        """The middle of the footprint's box, where its words and plate stand."""
+        centre = self._made_centre
+        if centre is None:
+            centre = self._made_centre = QPointF(self._left + self._width / 2,
+                                                 self._top + self._height / 2)
+        return centre
 
     def toolTip(self) -> str:  # noqa: N802 (Qt's name)
         """The name and the state's words, made when asked (``MapScene.helpEvent`` shows it):
@@ -151,15 +215,13 @@ class StructureItem(QGraphicsItem):
         return self._layer is not None and not self._alarm and not self._moved
 
     def _join_layer(self, layer) -> None:
-        self._layer = layer
+        self._layer = layer  # (its height does not change: see _restack)
         if self.batched:
-            self.setFlag(_NO_CONTENTS, True)
-        self._restack()
+            self.setFlags(_NO_CONTENTS)
 
     def _leave_layer(self) -> None:
         self._layer = None
-        self.setFlag(_NO_CONTENTS, False)
-        self._restack()
+        self.setFlags(_NO_FLAGS)
 
     def _restack(self) -> None:
         """Stack the item: an alarmed one over its neighbours (11) so its halo and plate are
@@ -179,7 +241,7 @@ class StructureItem(QGraphicsItem):
             return
         batched = self.batched
         if batched != was_batched:
-            self.setFlag(_NO_CONTENTS, batched)
+            self.setFlags(_NO_CONTENTS if batched else _NO_FLAGS)
         if not batched:
             self.update()
         self._layer().item_changed(self, before)
@@ -270,28 +332,31 @@ class StructureItem(QGraphicsItem):
         # Words stay on the structure (and inside any clip the painter has: the layer's).
         painter.setClipRect(transform.mapRect(self._bounds), Qt.ClipOperation.IntersectClip)
         renderer.paint_marks(painter, transform.map(self._centre), box, self._name, style,
-                             self._look, labels=self._labels_for(box), lay_out=False)
+                             self._look, labels=self._labels_for(box.width(), box.height()),
+                             lay_out=False)
         painter.restore()
 
     def draw_words(self, painter: QPainter, transform: QTransform) -> None:
         """The words of a plain structure (no pattern, no fire, no plate), ``painter`` in
         device pixels already and ``transform`` upright: what ``draw`` adds to the footprint,
         with no clip where the words lie well inside it."""
-        corners = self._polygon_box
-        box = QRectF(transform.map(corners.topLeft()), transform.map(corners.bottomRight()))
-        labels = self._labels_for(box)
+        # The box's corners as ``draw`` maps them (the same numbers, no QPointF made).
+        left, top = transform.map(self._left, self._top)
+        right, bottom = transform.map(self._left + self._width, self._top + self._height)
+        labels = self._labels_for(right - left, bottom - top)
         if labels is None:
             return
         centre = transform.map(self._centre)
         clip = transform.mapRect(self._bounds)
-        # The words' pixels, a pixel of antialiasing round them, against the clip's whole
-        # pixels inside it: where they lie within, the clip cuts nothing.
-        half = max(width for _text, width in labels.lines) / 2 + 1
-        rows = renderer.metrics(labels.size * self._look.unit).height() * len(labels.lines) / 2 + 1
-        if (centre.x() - half >= math.ceil(clip.left()) + 1
-                and centre.x() + half <= math.floor(clip.right()) - 1
-                and centre.y() - rows >= math.ceil(clip.top()) + 1
-                and centre.y() + rows <= math.floor(clip.bottom()) - 1):
+        # The pixels the words touch (their plates' edges, antialiased, across; a pixel more
+        # up and down for the letters) against the pixels the clip keeps (Qt rounds a clip
+        # rectangle's edges to the nearest pixel edge): where they lie within, it cuts nothing.
+        _key, _labels, _complete, half, rows = self._labels
+        x, y = centre.x(), centre.y()
+        if (math.floor(x - half) >= _nearest(clip.left())
+                and math.ceil(x + half) <= _nearest(clip.right())
+                and math.floor(y - rows) - 1 >= _nearest(clip.top())
+                and math.ceil(y + rows) + 1 <= _nearest(clip.bottom())):
             renderer.paint_labels(painter, centre, labels, self._style, self._look)
             return
         painter.save()
@@ -299,17 +364,22 @@ class StructureItem(QGraphicsItem):
         renderer.paint_labels(painter, centre, labels, self._style, self._look)
         painter.restore()
 
-    def _labels_for(self, box: QRectF) -> Labels | None:
-        """The words for a box of this size on screen, kept until the zoom or the structure
-        changes; a layout with everything in it at the largest size is kept for every larger
-        box too (``lay_out_labels`` gives it again for those)."""
-        key = (int(box.width()), int(box.height()))
+    def _labels_for(self, width: float, height: float) -> Labels | None:
+        """The words for a box of this size on screen (device pixels), kept until the zoom or
+        the structure changes, with how far they reach from the centre (``draw_words``); a
+        layout with everything in it at the largest size is kept for every larger box too
+        (``lay_out_labels`` gives it again for those)."""
+        key = (int(width), int(height))
         kept = self._labels
         if kept is not None and (kept[0] == key or kept[2] and key[0] >= kept[0][0]
                                  and key[1] >= kept[0][1]):
             return kept[1]
-        labels = renderer.lay_out_labels(self._name, self._style, key[0], key[1], self._look)
-        self._labels = (key, labels, self._complete(labels))
+        labels = shared_labels(self._name, self._style, key[0], key[1], self._look)
+        half = rows = 0.0
+        if labels is not None:
+            half = max(plate for _text, plate in labels.lines) / 2
+            rows = renderer.metrics(labels.size * self._look.unit).height() * len(labels.lines) / 2
+        self._labels = (key, labels, self._complete(labels), half, rows)
         return labels
 
     def _complete(self, labels: Labels | None) -> bool:

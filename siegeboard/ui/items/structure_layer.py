@@ -40,22 +40,25 @@ GAP_REACH_M = 4.0     # gaps between footprints are measured up to this
 PEN_REACH_PX = renderer.SELECTED / 2 + 1
 FIRE_REACH_PX = renderer.WILD_FIRE_RING_WIDTH / 2 + 1
 WORDS_MARGIN_M = 0.25  # a structure's words are clipped this far round its footprint
+# Qt's raster engine fills a shape 32 device rows tall or more with antialiasing about seven
+# times slower than one of 31: from this height (px) a chunk's fills are drawn aliased.
+TALL_PX = 30.0
 
 @dataclass(eq=False)
 class _Chunk:
     items: list = field(default_factory=list)
     bounds: QRectF = field(default_factory=QRectF)  # every member's, drawn here or not
     picture: QPicture | None = None   # None: recorded again on the next paint
+    tall_picture: QPicture | None = None  # the same with aliased fills (``picture_at``)
     device_work: bool = False         # a member draws a pattern or a fire badge at any zoom
     widest: float = 0.0               # the widest member (metres): names show from here
+    tallest: float = 0.0              # the tallest member's box (metres)
     gap: float = 0.0                  # the least distance between two members' footprints
     reach: float = 0.0                # how far (px) the widest pen of a member reaches out
 
     def prepare(self) -> QPicture:
         """Record the footprints of the members the layer draws; note what needs the items."""
-        picture = QPicture()
-        painter = QPainter(picture)
-        device_work, widest, burning = False, 0.0, False
+        device_work, widest, tallest, burning = False, 0.0, 0.0, False
         boxes = []
         for item in self.items:
             if not item.batched:
@@ -66,14 +69,34 @@ class _Chunk:
                 device_work = burning = True
             if style.patterned:  # its footprint too: patterns are drawn in device pixels
                 device_work = True
-            else:
-                renderer.paint_footprint(painter, item._path or item._polygon, style,
-                                         item._selected)
             widest = max(widest, item._width)
-        painter.end()
-        self.picture, self.device_work, self.widest = picture, device_work, widest
+            tallest = max(tallest, item._height)
+        self.picture = self._record(aliased_fill=False)
+        self.tall_picture = None
+        self.device_work, self.widest, self.tallest = device_work, widest, tallest
         self.gap = least_gap(boxes)
         self.reach = FIRE_REACH_PX if burning else PEN_REACH_PX
+        return self.picture
+
+    def picture_at(self, lod: float) -> QPicture:
+        """The footprints to replay at ``lod``: where a member is ``TALL_PX`` high or more
+        on screen, the fills aliased under their outlines (``renderer.paint_footprint``: the
+        same pixels within 3 levels, several times faster there; slower for small shapes)."""
+        picture = self.picture or self.prepare()
+        if self.tallest * lod < TALL_PX:
+            return picture
+        if self.tall_picture is None:
+            self.tall_picture = self._record(aliased_fill=True)
+        return self.tall_picture
+
+    def _record(self, aliased_fill: bool) -> QPicture:
+        picture = QPicture()
+        painter = QPainter(picture)
+        for item in self.items:
+            if item.batched and not item.style.patterned:
+                renderer.paint_footprint(painter, item._path or item._polygon, item.style,
+                                         item._selected, aliased_fill=aliased_fill)
+        painter.end()
         return picture
 
     def apart(self, lod: float) -> bool:
@@ -249,7 +272,7 @@ class StructureLayer(QGraphicsItem):
         for chunk in self._chunks:
             if not chunk.bounds.intersects(area):
                 continue
-            picture = chunk.picture or chunk.prepare()
+            picture = chunk.picture_at(lod)
             if not chunk.device_work and chunk.widest < names_from:
                 painter.drawPicture(0, 0, picture)  # footprints only, in their order
             elif chunk.apart(lod):
