@@ -20,6 +20,7 @@ from siegeboard import __version__
 from siegeboard.model.siege import Siege
 from siegeboard.report.bounds import content_bounds, snap_to_squares
 from siegeboard.report.extent import Plan
+from siegeboard.report.glyph_rows import GlyphRows
 from siegeboard.report.log_text import printed_entries, since_label
 from siegeboard.report.map_painter import INK, FAINT_INK, MapPainter, font
 from siegeboard.report.options import SnapshotOptions
@@ -253,6 +254,7 @@ class SnapshotLayout:
         self.printed_on = options.printed_on or date.today()
         self.pages: list[Page] = []
         self.sheets: list[MapSheet] = []
+        self._glyphs: tuple[TableLayout, tuple[GlyphRows, GlyphRows]] | None = None
         self._add_map_pages()
         if options.include_table:
             self._add_table_pages(progress)
@@ -505,33 +507,34 @@ class SnapshotLayout:
             header_h = layout.header_h
             painter.fillRect(QRectF(body.left(), body.top(), body.width(), header_h),
                              QColor("#dddddd"))
-            painter.setFont(font(layout.font_size, bold=True))
-            painter.setPen(INK)
-            x = body.left()
-            for column, width, lines in zip(layout.columns, layout.widths, layout.header_lines):
-                for number, line in enumerate(lines):
-                    painter.drawText(QRectF(x + CELL_PAD, body.top() + 2 + number * layout.line_h,
-                                            width - 2 * CELL_PAD, layout.line_h),
-                                     column.align | Qt.AlignmentFlag.AlignVCenter, line)
-                x += width
-            painter.setFont(font(layout.font_size))
-            y = body.top() + header_h
-            # Made once per page, not per cell: a page holds some 300 cells.
-            stripe = QColor("#f2f2f2")
-            cells = [(left + CELL_PAD, width - 2 * CELL_PAD,
+            # On a PDF, each row's words go as one glyph run (see report.glyph_rows).
+            glyphs = self._table_glyphs(layout) if GlyphRows.for_painter(painter) else None
+            boxes = [(left + CELL_PAD, width - 2 * CELL_PAD,
                       column.align | Qt.AlignmentFlag.AlignVCenter)
                      for left, width, column in zip(_starts(body.left(), layout.widths),
                                                     layout.widths, layout.columns)]
             line_h = layout.line_h
+            painter.setFont(font(layout.font_size, bold=True))
+            painter.setPen(INK)
+            _paint_row(painter, glyphs and glyphs[0], body.top(), 2, boxes,
+                       layout.header_lines, line_h)
+            painter.setFont(font(layout.font_size))
+            y = body.top() + header_h
+            # Made once per page, not per cell: a page holds some 300 cells.
+            stripe = QColor("#f2f2f2")
+            if glyphs:
+                sides = [_SIDES.get(flags) for _, _, flags in boxes]
+                glyphs[1].prepare((line, left, width, right)
+                                  for index in chunk
+                                  for (left, width, _), right, lines
+                                  in zip(boxes, sides, layout.cell_lines[index])
+                                  if right is not None for line in lines if line)
             for shown, index in enumerate(chunk):
                 height = layout.row_heights[index]
                 if shown % 2:
                     painter.fillRect(QRectF(body.left(), y, body.width(), height), stripe)
-                for (left, width, flags), lines in zip(cells, layout.cell_lines[index]):
-                    for number, line in enumerate(lines):
-                        if line:  # a blank cell draws nothing
-                            painter.drawText(QRectF(left, y + 1 + number * line_h, width, line_h),
-                                             flags, line)
+                _paint_row(painter, glyphs and glyphs[1], y, 1, boxes, layout.cell_lines[index],
+                           line_h)
                 y += height
             if not chunk:
                 painter.drawText(QRectF(body.left() + 3, y, body.width(), ROW_H),
@@ -547,6 +550,14 @@ class SnapshotLayout:
                              f"{total} structures, sorted by square (A1 is the north-west corner)")
             painter.restore()
         return paint
+
+    def _table_glyphs(self, layout: "TableLayout") -> tuple[GlyphRows, GlyphRows]:
+        """The table's header and cell words as glyph runs, made once per snapshot: the
+        same words recur on every page."""
+        if self._glyphs is None or self._glyphs[0] is not layout:
+            self._glyphs = (layout, (GlyphRows(font(layout.font_size, bold=True)),
+                                     GlyphRows(font(layout.font_size))))
+        return self._glyphs[1]
 
     # -- the log ----------------------------------------------------------------------------
 
@@ -615,6 +626,44 @@ class SnapshotLayout:
                     y += LOG_LINE_H
             painter.restore()
         return paint
+
+
+_SIDES = {Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter: False,
+          Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter: True}
+
+
+def _paint_row(painter: QPainter, glyphs: GlyphRows | None, y: float, pad: float,
+               boxes: list[tuple[float, float, Qt.AlignmentFlag]], cells: list[list[str]],
+               line_h: float) -> None:
+    """One table row at ``y``: each cell's lines in its box (left, width, flags), the first
+    ``pad`` below ``y``, in the painter's font. With ``glyphs`` (a PDF; the painter's font),
+    the row's words go as glyph runs, one for each run of lines at the same height, in the
+    order drawText would draw them; a word it cannot place goes by drawText."""
+    ids: list[int] = []
+    positions: list = []
+    top = 0.0
+    for (left, width, flags), lines in zip(boxes, cells):
+        for number, line in enumerate(lines):
+            if not line:  # a blank cell draws nothing
+                continue
+            at = y + pad + number * line_h
+            right = _SIDES.get(flags)
+            placed = None
+            if glyphs is not None and right is not None:
+                placed = glyphs.place(line, left, width, right)
+            if placed is not None and at == top:
+                ids += placed[0]
+                positions += placed[1]
+                continue
+            if glyphs is not None:
+                glyphs.draw(painter, top, line_h, ids, positions)
+                ids, positions, top = [], [], at
+            if placed is None:
+                painter.drawText(QRectF(left, at, width, line_h), flags, line)
+            else:
+                ids, positions = list(placed[0]), list(placed[1])
+    if glyphs is not None:
+        glyphs.draw(painter, top, line_h, ids, positions)
 
 
 def _starts(left: float, widths: list[float]) -> list[float]:
