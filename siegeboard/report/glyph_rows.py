@@ -35,14 +35,18 @@ def plain(text: str) -> bool:
                for char in text)
 
 
+Glyphs = tuple[list[int], list[QPointF]]  # glyph indexes and their positions
+
+
 class GlyphRows:
     """Texts in one ``font`` placed in boxes and drawn a row at a time (see the module).
 
-    ``place(text, x, width, right)`` gives the glyphs (indexes and positions) of ``text`` on
+    ``box(x, width, right)`` is a box's cache: ``text -> glyphs``, the glyphs of ``text`` on
     a line at height 0, as ``drawText(QRectF(x, top, width, height), AlignLeft or AlignRight
-    | AlignVCenter, text)`` places them across; ``draw(painter, top, height, ...)`` draws
-    glyphs so placed as that ``drawText`` would, a whole row of them at once. ``prepare``
-    lays many texts out at once, before a page asks for their places.
+    | AlignVCenter, text)`` places them across (``None``: not plain, draw it with drawText);
+    a text in the same box of another row costs nothing more. ``prepare`` lays a page's texts
+    out at once, before it asks for them; ``draw(painter, top, height, ...)`` draws glyphs
+    so placed as that ``drawText`` would, a whole row of them at once.
     """
 
     def __init__(self, font: QFont):
@@ -53,8 +57,8 @@ class GlyphRows:
         self._option.setTextDirection(Qt.LayoutDirection.LeftToRight)
         # What drawText sets for a text that does not wrap: trailing spaces are measured.
         self._option.setFlags(QTextOption.Flag.IncludeTrailingSpaces)
-        self._placed: dict[tuple[str, float, float, bool],
-                           tuple[list[int], list[QPointF]] | None] = {}
+        self._boxes: dict[tuple[float, float, bool], dict[str, Glyphs | None]] = {}
+        self._kept = 0
         self._line_h = self.metrics.ascent() + self.metrics.descent()
         self._run = QGlyphRun()
         self._run.setRawFont(self.raw)
@@ -65,35 +69,43 @@ class GlyphRows:
         engine = painter.paintEngine()
         return engine is not None and engine.type() == QPaintEngine.Type.Pdf
 
-    def prepare(self, boxes: Iterable[tuple[str, float, float, bool]]) -> None:
-        """Lay out each (text, x, width, right) of ``boxes`` not laid out yet, in one
-        ``QTextLayout`` (each text a line of its own, so shaped as if alone)."""
-        if len(self._placed) > KEPT:
-            self._placed.clear()
+    def box(self, x: float, width: float, right: bool) -> dict[str, Glyphs | None]:
+        """The cache of the box from ``x``, ``width`` wide, its texts aligned right or left."""
+        return self._boxes.setdefault((x, width, right), {})
+
+    def prepare(self, texts: Iterable[tuple[tuple[float, float, bool], str]]) -> None:
+        """Lay out each (box, text) of ``texts`` not laid out yet, in one ``QTextLayout``
+        (each text a line of its own, so shaped as if alone)."""
+        if self._kept > KEPT:
+            for cache in self._boxes.values():
+                cache.clear()
+            self._kept = 0
         fresh = []
-        for key in dict.fromkeys(boxes):
-            if key in self._placed:
+        for key in dict.fromkeys(texts):
+            cache = self.box(*key[0])
+            text = key[1]
+            if text in cache:
                 continue
-            if key[0] and plain(key[0]):
-                fresh.append(key)
+            if text and plain(text):
+                fresh.append((cache, key[0], text))
             else:
-                self._placed[key] = None
+                cache[text] = None
         if not fresh:
             return
-        layout = QTextLayout(LINE_BREAK.join(key[0] for key in fresh), self.font)
+        self._kept += len(fresh)
+        layout = QTextLayout(LINE_BREAK.join(text for _, _, text in fresh), self.font)
         layout.setTextOption(self._option)
         layout.beginLayout()
         lines = [layout.createLine() for _ in fresh]  # each lays out the one before
         layout.endLayout()
         advance = self.metrics.horizontalAdvance
-        for key, line in zip(fresh, lines):
-            text, x, width, right = key
+        for (cache, (x, width, right), text), line in zip(fresh, lines):
             # drawText's arithmetic: moved right by the width less the text's advance for a
             # right alignment. The line's x is kept as Qt keeps it (in 64ths of a unit).
             line.setPosition(QPointF(x + (width - advance(text)) if right else x, 0.0))
             ids: list[int] = []
             positions: list[QPointF] = []
-            placed: tuple[list[int], list[QPointF]] | None = (ids, positions)
+            placed: Glyphs | None = (ids, positions)
             for run in line.glyphRuns():
                 if run.rawFont() != self.raw:  # a character drawn from another font
                     placed = None
@@ -102,16 +114,14 @@ class GlyphRows:
                 positions += run.positions()
             if placed is not None and line.ascent() + line.descent() != self._line_h:
                 placed = None  # not the font's own line: leave it to drawText
-            self._placed[key] = placed
+            cache[text] = placed
 
-    def place(self, text: str, x: float, width: float,
-              right: bool) -> tuple[list[int], list[QPointF]] | None:
-        """The glyphs of ``text`` in its box (see the class), or ``None`` when ``text`` is
-        not plain: draw it with ``drawText``."""
-        key = (text, x, width, right)
-        if key not in self._placed:
-            self.prepare([key])
-        return self._placed[key]
+    def place(self, text: str, x: float, width: float, right: bool) -> Glyphs | None:
+        """The glyphs of ``text`` in its box (see the class), laid out now if need be."""
+        cache = self.box(x, width, right)
+        if text not in cache:
+            self.prepare([((x, width, right), text)])
+        return cache[text]
 
     def draw(self, painter: QPainter, top: float, height: float, ids: list[int],
              positions: list[QPointF]) -> None:
