@@ -45,7 +45,7 @@ class GlyphRows:
     a line at height 0, as ``drawText(QRectF(x, top, width, height), AlignLeft or AlignRight
     | AlignVCenter, text)`` places them across (``None``: not plain, draw it with drawText);
     a text in the same box of another row costs nothing more. ``prepare`` lays a page's texts
-    out at once, before it asks for them; ``draw(painter, top, height, ...)`` draws glyphs
+    out at once, before it asks for them (``trim`` first, between pages, bounds the memory); ``draw(painter, top, height, ...)`` draws glyphs
     so placed as that ``drawText`` would, a whole row of them at once.
     """
 
@@ -69,6 +69,13 @@ class GlyphRows:
         engine = painter.paintEngine()
         return engine is not None and engine.type() == QPaintEngine.Type.Pdf
 
+    def trim(self) -> None:
+        """Forget every text laid out, once more than ``KEPT`` are kept (between pages)."""
+        if self._kept > KEPT:
+            for cache in self._boxes.values():
+                cache.clear()
+            self._kept = 0
+
     def box(self, x: float, width: float, right: bool) -> dict[str, Glyphs | None]:
         """The cache of the box from ``x``, ``width`` wide, its texts aligned right or left."""
         return self._boxes.setdefault((x, width, right), {})
@@ -76,10 +83,6 @@ class GlyphRows:
     def prepare(self, texts: Iterable[tuple[tuple[float, float, bool], str]]) -> None:
         """Lay out each (box, text) of ``texts`` not laid out yet, in one ``QTextLayout``
         (each text a line of its own, so shaped as if alone)."""
-        if self._kept > KEPT:
-            for cache in self._boxes.values():
-                cache.clear()
-            self._kept = 0
         fresh = []
         for key in dict.fromkeys(texts):
             cache = self.box(*key[0])

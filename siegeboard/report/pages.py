@@ -527,13 +527,15 @@ class SnapshotLayout:
             # Made once per page, not per cell: a page holds some 300 cells.
             stripe = QColor("#f2f2f2")
             caches = None
-            if glyphs:
-                keys = [(left, width, _SIDES[flags]) if flags in _SIDES else None
-                        for left, width, flags in boxes]
-                glyphs[1].prepare((key, line) for index in chunk
-                                  for key, lines in zip(keys, layout.cell_lines[index])
-                                  if key is not None for line in lines if line)
+            if glyphs:  # the page's words not seen on a page before, laid out together
+                glyphs[1].trim()
                 caches = _caches(glyphs[1], boxes)
+                keys = [(left, width, _SIDES.get(flags)) for left, width, flags in boxes]
+                glyphs[1].prepare([(key, line) for index in chunk
+                                   for key, cache, lines
+                                   in zip(keys, caches, layout.cell_lines[index])
+                                   if cache is not None for line in lines
+                                   if line not in cache and line])
             for shown, index in enumerate(chunk):
                 height = layout.row_heights[index]
                 if shown % 2:
@@ -654,7 +656,7 @@ def _paint_row(painter: QPainter, glyphs: GlyphRows | None, y: float, pad: float
         return
     ids: list[int] = []
     positions: list = []
-    top = y + pad
+    top = first = y + pad
     for (left, width, flags), cache, lines in zip(boxes, caches or _caches(glyphs, boxes),
                                                   cells):
         for number, line in enumerate(lines):
@@ -663,7 +665,7 @@ def _paint_row(painter: QPainter, glyphs: GlyphRows | None, y: float, pad: float
             placed = None if cache is None else cache.get(line, False)
             if placed is False:
                 placed = glyphs.place(line, left, width, _SIDES[flags])
-            at = y + pad + number * line_h
+            at = y + pad + number * line_h if number else first
             if placed is not None and at == top:
                 ids += placed[0]
                 positions += placed[1]
