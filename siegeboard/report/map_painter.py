@@ -110,9 +110,12 @@ class MapPainter:
                   for structure_id in visible]
         for structure_id, polygon in zip(visible, placed):
             bounds = polygon.boundingRect()
+            style = self.style_of(structure_id)
+            if not (style.plate or style.fire or renderer.words_fit(bounds.width(),
+                                                                    bounds.height(), look)):
+                continue  # nothing to mark: a city's houses at a fitted scale, mostly
             renderer.paint_marks(painter, bounds.center(), bounds,
-                                 self.siege.structures[structure_id].name,
-                                 self.style_of(structure_id), look)
+                                 self.siege.structures[structure_id].name, style, look)
         self._paint_batteries(painter, to_page, region, frame)
         painter.restore()
         painter.save()
