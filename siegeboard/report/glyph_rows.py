@@ -31,6 +31,8 @@ KEPT = 20000  # places kept from page to page; a table of unique names would kee
 def plain(text: str) -> bool:
     """Whether ``text`` is drawn glyph for glyph from its characters: printable ASCII and
     Latin letters (U+00A0 to U+024F, not the soft hyphen), nothing Qt reorders or combines."""
+    if text.isascii():  # most of a table: one C-level test
+        return text.isprintable()
     return all(" " <= char <= "~" or "\xa0" <= char <= "\u024f" and char != "\xad"
                for char in text)
 
@@ -110,13 +112,11 @@ class GlyphRows:
             positions: list[QPointF] = []
             placed: Glyphs | None = (ids, positions)
             for run in line.glyphRuns():
-                if run.rawFont() != self.raw:  # a character drawn from another font
-                    placed = None
+                if run.rawFont() != self.raw:  # a character drawn from another font, whose
+                    placed = None              # line is not as high: leave it to drawText
                     break
                 ids += run.glyphIndexes()
                 positions += run.positions()
-            if placed is not None and line.ascent() + line.descent() != self._line_h:
-                placed = None  # not the font's own line: leave it to drawText
             cache[text] = placed
 
     def place(self, text: str, x: float, width: float, right: bool) -> Glyphs | None:

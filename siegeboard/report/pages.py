@@ -254,6 +254,7 @@ class SnapshotLayout:
         self.map_painter = MapPainter(siege, plan, options)
         self.plan = plan
         self.printed_on = options.printed_on or date.today()
+        self._printed_on_text = self.printed_on.strftime("%d %B %Y").lstrip("0")  # every page
         self.pages: list[Page] = []
         self.sheets: list[MapSheet] = []
         self._glyphs: tuple[TableLayout, tuple[GlyphRows, GlyphRows]] | None = None
@@ -314,7 +315,7 @@ class SnapshotLayout:
                          f"{ruleset} · {copy} · {page.title}")
         painter.drawText(QRectF(content.left(), content.top() + 21, content.width(), 12),
                          Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
-                         self.printed_on.strftime("%d %B %Y").lstrip("0"))
+                         self._printed_on_text)
         painter.setPen(QPen(INK, 0.8))
         y = content.top() + HEADER_H
         painter.drawLine(QLineF(content.left(), y, content.right(), y))
