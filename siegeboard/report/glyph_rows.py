@@ -18,14 +18,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from PySide6.QtCore import QPointF
+from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import (
     QFont, QFontMetricsF, QGlyphRun, QPaintEngine, QPainter, QRawFont, QTextLayout, QTextOption,
 )
-from PySide6.QtCore import Qt
 
 LINE_BREAK = "\u2028"  # between the texts laid out together: each is a line of its own
-KEPT = 20000  # places kept from page to page; a table of unique names would keep them all
+KEPT = 20000  # texts kept laid out between pages (a column of unique squares would keep all)
 
 
 def plain(text: str) -> bool:
@@ -47,8 +46,9 @@ class GlyphRows:
     a line at height 0, as ``drawText(QRectF(x, top, width, height), AlignLeft or AlignRight
     | AlignVCenter, text)`` places them across (``None``: not plain, draw it with drawText);
     a text in the same box of another row costs nothing more. ``prepare`` lays a page's texts
-    out at once, before it asks for them (``trim`` first, between pages, bounds the memory); ``draw(painter, top, height, ...)`` draws glyphs
-    so placed as that ``drawText`` would, a whole row of them at once.
+    out at once, before it asks for them (``trim`` first, between pages, bounds the memory);
+    ``draw(painter, top, height, ...)`` draws glyphs so placed as that ``drawText`` would, a
+    whole row of them at once.
     """
 
     def __init__(self, font: QFont):
