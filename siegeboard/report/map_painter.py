@@ -26,6 +26,7 @@ from siegeboard.report.options import Bounds, SnapshotOptions
 from siegeboard.report.renderer import Look, StructureStyle, nice_length
 from siegeboard.report.sheets import POINTS_PER_MM
 from siegeboard.rules.registry import ruleset_of
+from siegeboard.rules.ruleset import StructureState
 
 INK = QColor("#1b1b1b")
 FAINT_INK = QColor("#555555")
@@ -63,6 +64,9 @@ class MapPainter:
         self.look = Look("paper", players=options.players, greyscale=options.greyscale)
         self._index: StructureIndex | None = None
         self._styles: dict[str, StructureStyle] = {}
+        # Each structure's state by id, asked of the rules once per snapshot (the table
+        # fills it first when there is one: see pages.table_cells).
+        self.states: dict[str, StructureState] = {}
 
     def ink(self, colour: QColor) -> QColor:
         return self.look.ink(colour)
@@ -75,11 +79,15 @@ class MapPainter:
 
     def style_of(self, structure_id: str) -> StructureStyle:
         """The renderer's style of a structure's state in this copy (made once per snapshot)."""
-        if structure_id not in self._styles:
+        style = self._styles.get(structure_id)
+        if style is None:
             structure = self.siege.structures[structure_id]
-            self._styles[structure_id] = renderer.structure_style(
-                self.rules.state(structure), self.look, renderer.people_mark(structure))
-        return self._styles[structure_id]
+            state = self.states.get(structure_id)
+            if state is None:
+                state = self.states[structure_id] = self.rules.state(structure)
+            style = self._styles[structure_id] = renderer.structure_style(
+                state, self.look, renderer.people_mark(structure))
+        return style
 
     # -- the map itself ---------------------------------------------------------------------
 
@@ -102,9 +110,12 @@ class MapPainter:
                   for structure_id in visible]
         for structure_id, polygon in zip(visible, placed):
             bounds = polygon.boundingRect()
+            style = self.style_of(structure_id)
+            if not (style.plate or style.fire or renderer.words_fit(bounds.width(),
+                                                                    bounds.height(), look)):
+                continue  # nothing to mark: a city's houses at a fitted scale, mostly
             renderer.paint_marks(painter, bounds.center(), bounds,
-                                 self.siege.structures[structure_id].name,
-                                 self.style_of(structure_id), look)
+                                 self.siege.structures[structure_id].name, style, look)
         self._paint_batteries(painter, to_page, region, frame)
         painter.restore()
         painter.save()

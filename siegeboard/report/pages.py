@@ -20,12 +20,14 @@ from siegeboard import __version__
 from siegeboard.model.siege import Siege
 from siegeboard.report.bounds import content_bounds, snap_to_squares
 from siegeboard.report.extent import Plan
+from siegeboard.report.glyph_rows import GlyphRows
 from siegeboard.report.log_text import printed_entries, since_label
 from siegeboard.report.map_painter import INK, FAINT_INK, MapPainter, font
 from siegeboard.report.options import SnapshotOptions
 from siegeboard.report.sheets import MapSheet, fit_sheet, sheets_with, tile_sheets
 from siegeboard.report.table import structure_rows
 from siegeboard.rules import registry
+from siegeboard.rules.ruleset import StructureState
 
 HEADER_H = 38.0
 FOOTER_H = 14.0
@@ -96,21 +98,23 @@ def table_columns(ruleset: str, players: bool) -> list[Column]:
 
 
 def table_cells(siege: Siege, players: bool, index: StructureIndex | None = None,
-                progress: Progress = NO_PROGRESS) -> list[dict[str, str]]:
+                progress: Progress = NO_PROGRESS,
+                states: dict[str, StructureState] | None = None) -> list[dict[str, str]]:
     """The table's rows as text, sorted by square (``structure_rows``' order); ``index``:
-    the siege's ``StructureIndex``, when the caller has built one; ``progress`` as
-    ``structure_rows`` tells it."""
+    the siege's ``StructureIndex``, when the caller has built one; ``progress`` and
+    ``states`` as ``structure_rows`` takes them."""
     rules = registry.ruleset_of(siege)
     kinds = rules.catalogue.kinds
+    states = {} if states is None else states
     cells = []
-    for row in structure_rows(siege, index, progress):
+    for row in structure_rows(siege, index, progress, states):
         structure = siege.structures[row["id"]]
         entry = kinds.get(structure.kind)
         text = {key: str(value) for key, value in row.items()}
         text["kind"] = entry.name if entry else structure.kind
         text |= rules.paper_text(structure, players)
         if players:
-            text["state"] = rules.state(structure).players_word
+            text["state"] = states[structure.id].players_word
         text["gm_notes"] = structure.gm_notes.replace("\n", " ")
         for key in ("occupants", "trapped"):  # a blank reads faster than a column of zeros
             if text[key] == "0":
@@ -188,8 +192,10 @@ def table_layout(columns: list[Column], rows: list[dict[str, str]], width: float
     each column gets at least its longest word (header or cell) and, where there is room, its
     longest text on one line; what is left over is shared by the columns that wrap. When even
     the longest words do not fit side by side, the font gets smaller."""
-    # Each column's distinct texts: a city's table says the same words in most of its rows.
-    texts = {column.key: {row.get(column.key, "") for row in rows} for column in columns}
+    # Each column's texts, and its distinct ones: a city's table says the same words in
+    # most of its rows.
+    values = {column.key: [row.get(column.key, "") for row in rows] for column in columns}
+    texts = {key: set(column) for key, column in values.items()}
     columns = [column for column in columns if column.key in KEPT_COLUMNS
                or any(text.strip() for text in texts[column.key])]
     for size in TABLE_FONT_SIZES:
@@ -216,21 +222,18 @@ def table_layout(columns: list[Column], rows: list[dict[str, str]], width: float
     line_h = max(ROW_H - 2, regular.height() + 1)
     header_lines = [wrap(column.title, bold, wide - 2 * CELL_PAD)
                     for column, wide in zip(columns, widths)]
-    wrapped: list[dict[str, list[str]]] = [{} for _ in columns]  # each text wrapped once
-
-    def cell(position: int, text: str) -> list[str]:
-        lines = wrapped[position].get(text)
-        if lines is None:
-            lines = wrapped[position][text] = wrap(text, regular, widths[position] - 2 * CELL_PAD)
-        return lines
-
-    keys = [column.key for column in columns]
-    cell_lines = [[cell(position, row.get(key, "")) for position, key in enumerate(keys)]
-                  for row in rows]
+    # Each distinct text wrapped once; a column's cells and their line counts, column by
+    # column, then turned into rows.
+    wrapped = [{text: wrap(text, regular, wide - 2 * CELL_PAD) for text in texts[column.key]}
+               for column, wide in zip(columns, widths)]
+    by_column = [list(map(lines.__getitem__, values[column.key]))
+                 for column, lines in zip(columns, wrapped)]
+    counts = [list(map(len, column)) for column in by_column]
+    cell_lines = [list(row) for row in zip(*by_column)] if columns else [[] for _ in rows]
     header_h = max(ROW_H * 1.4, max((len(lines) for lines in header_lines), default=1)
                    * line_h + 4)
-    row_heights = [max(ROW_H, max(len(lines) for lines in row) * line_h + 2) if row else ROW_H
-                   for row in cell_lines]
+    row_heights = ([max(ROW_H, most * line_h + 2) for most in map(max, zip(*counts))]
+                   if columns else [ROW_H for _ in rows])
     return TableLayout(columns, widths, header_lines, cell_lines, size, line_h, header_h,
                        row_heights)
 
@@ -251,8 +254,10 @@ class SnapshotLayout:
         self.map_painter = MapPainter(siege, plan, options)
         self.plan = plan
         self.printed_on = options.printed_on or date.today()
+        self._printed_on_text = self.printed_on.strftime("%d %B %Y").lstrip("0")  # every page
         self.pages: list[Page] = []
         self.sheets: list[MapSheet] = []
+        self._glyphs: tuple[TableLayout, tuple[GlyphRows, GlyphRows]] | None = None
         self._add_map_pages()
         if options.include_table:
             self._add_table_pages(progress)
@@ -310,7 +315,7 @@ class SnapshotLayout:
                          f"{ruleset} · {copy} · {page.title}")
         painter.drawText(QRectF(content.left(), content.top() + 21, content.width(), 12),
                          Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
-                         self.printed_on.strftime("%d %B %Y").lstrip("0"))
+                         self._printed_on_text)
         painter.setPen(QPen(INK, 0.8))
         y = content.top() + HEADER_H
         painter.drawLine(QLineF(content.left(), y, content.right(), y))
@@ -480,7 +485,9 @@ class SnapshotLayout:
         columns = table_columns(self.siege.ruleset, self.options.players)
         # The map's index, built once for the map pages and the table's squares.
         index = self.map_painter.index if self.siege.structures else None
-        cells = table_cells(self.siege, self.options.players, index, progress)
+        # The states the table finds are the map's too (MapPainter.states).
+        cells = table_cells(self.siege, self.options.players, index, progress,
+                            self.map_painter.states)
         body_w, body_h = self.body_size()
         layout = table_layout(columns, cells, body_w)
         # Rows go onto pages by their real (wrapped) heights.
@@ -505,33 +512,37 @@ class SnapshotLayout:
             header_h = layout.header_h
             painter.fillRect(QRectF(body.left(), body.top(), body.width(), header_h),
                              QColor("#dddddd"))
-            painter.setFont(font(layout.font_size, bold=True))
-            painter.setPen(INK)
-            x = body.left()
-            for column, width, lines in zip(layout.columns, layout.widths, layout.header_lines):
-                for number, line in enumerate(lines):
-                    painter.drawText(QRectF(x + CELL_PAD, body.top() + 2 + number * layout.line_h,
-                                            width - 2 * CELL_PAD, layout.line_h),
-                                     column.align | Qt.AlignmentFlag.AlignVCenter, line)
-                x += width
-            painter.setFont(font(layout.font_size))
-            y = body.top() + header_h
-            # Made once per page, not per cell: a page holds some 300 cells.
-            stripe = QColor("#f2f2f2")
-            cells = [(left + CELL_PAD, width - 2 * CELL_PAD,
+            # On a PDF, each row's words go as one glyph run (see report.glyph_rows).
+            glyphs = self._table_glyphs(layout) if GlyphRows.for_painter(painter) else None
+            boxes = [(left + CELL_PAD, width - 2 * CELL_PAD,
                       column.align | Qt.AlignmentFlag.AlignVCenter)
                      for left, width, column in zip(_starts(body.left(), layout.widths),
                                                     layout.widths, layout.columns)]
             line_h = layout.line_h
+            painter.setFont(font(layout.font_size, bold=True))
+            painter.setPen(INK)
+            _paint_row(painter, glyphs and glyphs[0], body.top(), 2, boxes,
+                       layout.header_lines, line_h)
+            painter.setFont(font(layout.font_size))
+            y = body.top() + header_h
+            # Made once per page, not per cell: a page holds some 300 cells.
+            stripe = QColor("#f2f2f2")
+            caches = None
+            if glyphs:  # the page's words not seen on a page before, laid out together
+                glyphs[1].trim()
+                caches = _caches(glyphs[1], boxes)
+                keys = [(left, width, _SIDES.get(flags)) for left, width, flags in boxes]
+                glyphs[1].prepare([(key, line) for index in chunk
+                                   for key, cache, lines
+                                   in zip(keys, caches, layout.cell_lines[index])
+                                   if cache is not None for line in lines
+                                   if line not in cache and line])
             for shown, index in enumerate(chunk):
                 height = layout.row_heights[index]
                 if shown % 2:
                     painter.fillRect(QRectF(body.left(), y, body.width(), height), stripe)
-                for (left, width, flags), lines in zip(cells, layout.cell_lines[index]):
-                    for number, line in enumerate(lines):
-                        if line:  # a blank cell draws nothing
-                            painter.drawText(QRectF(left, y + 1 + number * line_h, width, line_h),
-                                             flags, line)
+                _paint_row(painter, glyphs and glyphs[1], y, 1, boxes, layout.cell_lines[index],
+                           line_h, caches)
                 y += height
             if not chunk:
                 painter.drawText(QRectF(body.left() + 3, y, body.width(), ROW_H),
@@ -547,6 +558,14 @@ class SnapshotLayout:
                              f"{total} structures, sorted by square (A1 is the north-west corner)")
             painter.restore()
         return paint
+
+    def _table_glyphs(self, layout: "TableLayout") -> tuple[GlyphRows, GlyphRows]:
+        """The table's header and cell words as glyph runs, made once per snapshot: the
+        same words recur on every page."""
+        if self._glyphs is None or self._glyphs[0] is not layout:
+            self._glyphs = (layout, (GlyphRows(font(layout.font_size, bold=True)),
+                                     GlyphRows(font(layout.font_size))))
+        return self._glyphs[1]
 
     # -- the log ----------------------------------------------------------------------------
 
@@ -615,6 +634,57 @@ class SnapshotLayout:
                     y += LOG_LINE_H
             painter.restore()
         return paint
+
+
+_SIDES = {Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter: False,
+          Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter: True}
+
+
+def _paint_row(painter: QPainter, glyphs: GlyphRows | None, y: float, pad: float,
+               boxes: list[tuple[float, float, Qt.AlignmentFlag]], cells: list[list[str]],
+               line_h: float, caches: list[dict | None] | None = None) -> None:
+    """One table row at ``y``: each cell's lines in its box (left, width, flags), the first
+    ``pad`` below ``y``, in the painter's font. With ``glyphs`` (a PDF; the painter's font)
+    and its ``caches`` of the boxes (``_caches``), the row's words go as glyph runs, one for
+    each run of lines at the same height, in the order drawText would draw them; a word it
+    cannot place goes by drawText."""
+    if glyphs is None:
+        for (left, width, flags), lines in zip(boxes, cells):
+            for number, line in enumerate(lines):
+                if line:  # a blank cell draws nothing
+                    painter.drawText(QRectF(left, y + pad + number * line_h, width, line_h),
+                                     flags, line)
+        return
+    ids: list[int] = []
+    positions: list = []
+    top = first = y + pad
+    for (left, width, flags), cache, lines in zip(boxes, caches or _caches(glyphs, boxes),
+                                                  cells):
+        for number, line in enumerate(lines):
+            if not line:
+                continue
+            placed = None if cache is None else cache.get(line, False)
+            if placed is False:
+                placed = glyphs.place(line, left, width, _SIDES[flags])
+            at = y + pad + number * line_h if number else first
+            if placed is not None and at == top:
+                ids += placed[0]
+                positions += placed[1]
+                continue
+            glyphs.draw(painter, top, line_h, ids, positions)  # what came before, first
+            ids, positions, top = [], [], at
+            if placed is None:
+                painter.drawText(QRectF(left, at, width, line_h), flags, line)
+            else:
+                ids, positions = list(placed[0]), list(placed[1])
+    glyphs.draw(painter, top, line_h, ids, positions)
+
+
+def _caches(glyphs: GlyphRows, boxes: list[tuple[float, float, Qt.AlignmentFlag]]
+            ) -> list[dict | None]:
+    """Each box's cache in ``glyphs``, or ``None`` for a box it cannot draw (centred)."""
+    return [glyphs.box(left, width, _SIDES[flags]) if flags in _SIDES else None
+            for left, width, flags in boxes]
 
 
 def _starts(left: float, widths: list[float]) -> list[float]:

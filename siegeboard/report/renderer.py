@@ -428,13 +428,18 @@ class Labels:
     size: float = NAME_FONT     # the font size, in units
 
 
+def words_fit(width: float, height: float, look: Look) -> bool:
+    """Whether a box ``width`` x ``height`` device units is big enough for any words."""
+    return width >= NAME_MIN_WIDTH * look.unit and height >= NAME_MIN_HEIGHT * look.unit
+
+
 def lay_out_labels(name: str, style: StructureStyle, width: float, height: float,
                    look: Look) -> Labels | None:
     """The words for a box ``width`` x ``height`` device units; None where they do not fit
     (a thin wall keeps its colour visible; the tooltip and the table have its name). A name
     too long for the box is set smaller, down to ``NAME_FONTS[-1]``, then cut short."""
     u = look.unit
-    if width < NAME_MIN_WIDTH * u or height < NAME_MIN_HEIGHT * u:
+    if not words_fit(width, height, look):
         return None
     pad = 6 * u
     room = width - 4 * u

@@ -29,6 +29,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtSvg import QSvgGenerator
 
+from siegeboard.model.collection import no_cycle_collection
 from siegeboard.model.progress import NO_PROGRESS, Cancelled, Progress
 from siegeboard.model.siege import Siege
 from siegeboard.model.validation import MAX_SPAN_M
@@ -189,13 +190,21 @@ def paint_snapshot(device: QPaintDevice, siege: Siege, images: dict[str, bytes],
     ``Cancelled`` when ``progress`` (told as a city's table is laid out, and before each
     page) says so.
     """
-    layout, content = snapshot_layout(device, siege, images, options, progress)
-    total = len(layout.pages)
-    if page is not None and not 0 <= page < total:
-        raise SnapshotError(f"page {page + 1}: this snapshot has {total} pages")
-    paged = isinstance(device, QPagedPaintDevice)
-    numbers = [page] if page is not None else (list(range(total)) if paged else [0])
-    _paint_pages(device, layout, content, numbers, progress)
+    # A city's table and pages are a burst of acyclic objects (rows, lines, glyphs): the
+    # collector would walk the whole siege again and again while they are made.
+    with no_cycle_collection():
+        layout, content = snapshot_layout(device, siege, images, options, progress)
+        try:
+            total = len(layout.pages)
+            if page is not None and not 0 <= page < total:
+                raise SnapshotError(f"page {page + 1}: this snapshot has {total} pages")
+            paged = isinstance(device, QPagedPaintDevice)
+            numbers = [page] if page is not None else (list(range(total)) if paged else [0])
+            _paint_pages(device, layout, content, numbers, progress)
+        finally:
+            # The pages' painters refer back to the layout: let reference counting free the
+            # table now rather than leave it to the collector.
+            layout.pages.clear()
     return len(numbers)
 
 

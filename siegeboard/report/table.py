@@ -8,6 +8,7 @@ from siegeboard.model.progress import NO_PROGRESS, Progress
 from siegeboard.model.siege import Siege
 from siegeboard.model.structure import Structure
 from siegeboard.rules import registry
+from siegeboard.rules.ruleset import StructureState
 
 
 def structure_state(structure: Structure, ruleset: str) -> str:
@@ -33,11 +34,14 @@ ROWS_PER_REPORT = 5000  # a table this long says how far it has got, every this 
 
 
 def structure_rows(siege: Siege, index: StructureIndex | None = None,
-                   progress: Progress = NO_PROGRESS) -> list[dict[str, object]]:
+                   progress: Progress = NO_PROGRESS,
+                   states: dict[str, StructureState] | None = None) -> list[dict[str, object]]:
     """One dict per structure, sorted by square then name, with the ruleset's own figures.
     ``index``: the siege's ``StructureIndex`` when the caller has one (its footprints are
     reused, not rebuilt). ``progress`` is told after every ``ROWS_PER_REPORT`` rows (a
-    city's table takes a second; a town's, too little to watch) and may cancel."""
+    city's table takes a second; a town's, too little to watch) and may cancel. ``states``,
+    when given, gets each structure's ``StructureState`` by id (a snapshot's map draws the
+    same states: asked once, not twice)."""
     rules = registry.ruleset_of(siege)
     structures = list(siege.structures.values())
     shapes = ([index.polygon(structure.id) for structure in structures] if index is not None
@@ -56,9 +60,14 @@ def structure_rows(siege: Siege, index: StructureIndex | None = None,
         order[structure.id] = square[::-1]
         figures = rules.table_figures(structure)
         fire = figures.pop("fire")
-        row |= figures | {"state": rules.state(structure).word, "fire": fire,
-                          "occupants": len(structure.occupants),
-                          "trapped": structure.trapped_count}
+        state = rules.state(structure)
+        if states is not None:
+            states[structure.id] = state
+        row |= figures
+        row["state"] = state.word
+        row["fire"] = fire
+        row["occupants"] = len(structure.occupants)
+        row["trapped"] = structure.trapped_count
         rows.append(row)
     rows.sort(key=lambda row: (order[row["id"]], row["name"]))
     return rows
