@@ -2,6 +2,7 @@
 
 from siegeboard.geometry.footprint import (
     GRID_M, as_polygon, footprint_area, footprint_distance, footprint_squares, holes_of, shape_of,
+    squares_of_area,
 )
 from siegeboard.geometry.index import StructureIndex
 from siegeboard.geometry.squares import (
@@ -15,5 +16,5 @@ __all__ = [
     "column_letters", "label_of", "labelled_square", "holes_of", "shape_of",
     "footprint_area", "footprint_distance", "footprint_squares", "label_at", "square_box",
     "square_label", "square_of", "squares_away", "squares_overlapped", "squares_overlapped_many",
-    "wall_sections",
+    "squares_of_area", "wall_sections",
 ]

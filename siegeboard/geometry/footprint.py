@@ -94,10 +94,15 @@ def footprint_squares(footprint: PolygonLike) -> int:
 
     A footprint drawn on the grid gives exactly its cell count.
     """
+    return squares_of_area(as_polygon(footprint).area)
+
+
+def squares_of_area(area_m2: float) -> int:
+    """H1's squares of a footprint of ``area_m2`` (already known to be valid, e.g. a polygon
+    of a ``StructureIndex``): ``footprint_squares`` without making and checking it again."""
     # Areas of grid-drawn shapes are exact multiples of 4 up to float noise; 1e-9 keeps a
     # 4.000000000001 from becoming 2 squares and leaves true halves (x.5) to round half up.
-    cells = as_polygon(footprint).area / CELL_AREA_M2
-    return max(1, round_half_up(round(cells, 9)))
+    return max(1, round_half_up(round(area_m2 / CELL_AREA_M2, 9)))
 
 
 def footprint_distance(a: PolygonLike | BaseGeometry, b: PolygonLike | BaseGeometry) -> float:

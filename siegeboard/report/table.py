@@ -50,7 +50,8 @@ def structure_rows(siege: Siege, index: StructureIndex | None = None,
     rows = []
     order: dict[str, tuple[int, int]] = {}
     total = len(structures)
-    for done, (structure, square) in enumerate(zip(structures, first_squares(shapes, origin))):
+    for done, (structure, shape, square) in enumerate(
+            zip(structures, shapes, first_squares(shapes, origin))):
         if done and done % ROWS_PER_REPORT == 0:
             progress.report(done, total, "Laying out the table")
         row: dict[str, object] = {
@@ -58,7 +59,7 @@ def structure_rows(siege: Siege, index: StructureIndex | None = None,
             "square": label_of(square, origin, anchor),
         }
         order[structure.id] = square[::-1]
-        figures = rules.table_figures(structure)
+        figures = rules.table_figures(structure, shape)
         fire = figures.pop("fire")
         state = rules.state(structure)
         if states is not None:

@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Literal
 
+from shapely.geometry import Polygon
+
 from siegeboard.model.siege import RulesetOptions, Siege
 from siegeboard.model.structure import Structure
 from siegeboard.model.weapon import Weapon
@@ -181,8 +183,12 @@ class Ruleset:
         """The table's two ruleset columns: what is left (or suffered), and the fire."""
         raise NotImplementedError
 
-    def table_figures(self, structure: Structure) -> dict[str, object]:
-        """The figures of ``structure`` for the printed table and ``siegeboard info``."""
+    def table_figures(self, structure: Structure,
+                      shape: Polygon | None = None) -> dict[str, object]:
+        """The figures of ``structure`` for the printed table and ``siegeboard info``.
+        ``shape``: its footprint as already made and checked (a ``StructureIndex``'s
+        polygon), so a city's table does not make each one again; the structure's own when
+        not given."""
         raise NotImplementedError
 
     def inspector_lines(self, structure: Structure) -> list[str]:

@@ -11,6 +11,7 @@ from siegeboard.geometry import StructureIndex, shape_of
 from siegeboard.geometry.squares import first_squares
 from siegeboard.report.table import structure_rows, structure_square
 from siegeboard.rules.build import new_structure
+from siegeboard.rules.registry import ruleset_of
 from bench.town import build_town  # tests/ is on the path (rootdir-based packages)
 
 SLIVER = Polygon([(9.0, 0.0), (11.0, 0.0), (11.0, 1e-10), (9.0, 1e-10)])
@@ -70,6 +71,11 @@ def test_rows_from_the_index_are_the_rows_without_it():
         assert squares[key] == label_of(structure_square(structure, siege.grid_origin),
                                         siege.grid_origin, siege.label_anchor)
     assert index.polygon("yard").equals(shape_of(siege.structures["yard"]))
+    # The index's polygon gives the squares the structure's own footprint gives (H1: its
+    # courtyard counts for none of them).
+    yard = next(row for row in rows if row["id"] == "yard")
+    assert yard["squares"] == (900 - 400) // 4
+    assert yard["squares"] == ruleset_of(siege).table_figures(siege.structures["yard"])["squares"]
 
 
 def test_shapes_made_in_bulk_are_the_shapes_made_one_by_one():

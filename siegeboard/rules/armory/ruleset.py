@@ -3,6 +3,8 @@ section's state reads on the Breach Ladder, and its figures."""
 
 from __future__ import annotations
 
+from shapely.geometry import Polygon
+
 from siegeboard.model.siege import RulesetOptions
 from siegeboard.model.structure import Structure
 from siegeboard.rules.armory import actions, odds, shot
@@ -99,7 +101,8 @@ class ArmoryRuleset(Ruleset):
                                                    s.hull_suffered)),
                 Column("Fire", lambda s: ("burning" if s.burning else "", int(s.burning))))
 
-    def table_figures(self, structure: Structure) -> dict[str, object]:
+    def table_figures(self, structure: Structure,
+                      shape: Polygon | None = None) -> dict[str, object]:
         return {"armor": structure.armor, "hull": f"{structure.hull_suffered}/{structure.hull}",
                 "fire": "burning" if structure.burning else 0}
 

@@ -3,7 +3,9 @@ structure's state reads under defensive points, and its figures."""
 
 from __future__ import annotations
 
-from siegeboard.geometry import footprint_squares, shape_of, square_of
+from shapely.geometry import Polygon
+
+from siegeboard.geometry import footprint_squares, shape_of, square_of, squares_of_area
 from siegeboard.model.siege import RulesetOptions, Siege
 from siegeboard.model.structure import Structure
 from siegeboard.model.weapon import RangeBand, Weapon
@@ -133,8 +135,11 @@ class HarrisRuleset(Ruleset):
                 Column("Fire", lambda s: (str(s.fire_level) if s.fire_level else "",
                                           s.fire_level)))
 
-    def table_figures(self, structure: Structure) -> dict[str, object]:
-        return {"av": structure.armor, "squares": footprint_squares(shape_of(structure)),
+    def table_figures(self, structure: Structure,
+                      shape: Polygon | None = None) -> dict[str, object]:
+        squares = (footprint_squares(shape_of(structure)) if shape is None
+                   else squares_of_area(shape.area))
+        return {"av": structure.armor, "squares": squares,
                 "stories": structure.stories, "dp": f"{structure.dp}/{structure.dp_original}",
                 "fire": structure.fire_level}
 
