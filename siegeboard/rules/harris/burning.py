@@ -19,7 +19,10 @@ advance costs little.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import TYPE_CHECKING
+
+import numpy
 
 from siegeboard.model.siege import TURNS_PER_MINUTE, Clock
 from siegeboard.rules.harris import numbers as harris
@@ -28,6 +31,7 @@ from siegeboard.rules.harris.damage import lose_dp
 from siegeboard.rules.titles import the
 
 if TYPE_CHECKING:
+    from siegeboard.geometry.index import NeighbourPairs
     from siegeboard.rules.context import Context
 
 SPREAD_DISTANCE_M = 10.0
@@ -214,8 +218,8 @@ def advance(ctx: "Context", turns: int) -> None:
     every_turn = ctx.options.burn_damage_every == "turn"
     ctx.say(f"Clock: turn {start} -> {end} ({turns} turn{'s' if turns != 1 else ''} of 5 s); "
             f"burning damage each {'turn' if every_turn else 'minute'}")
-    burning = sorted([key for key, structure in ctx.siege.structures.items()
-                      if structure.fire_level > 0])
+    town = _Town(ctx)
+    burning = town.burning
     if not burning:
         ctx.say("No fire burns: nothing else happens")
     steps = _Steps(ctx)
@@ -255,7 +259,7 @@ def advance(ctx: "Context", turns: int) -> None:
             if _burn(ctx, steps, fires.live, turn):
                 fires.regroup()
         if minute_ends:
-            lit = _spread(ctx, steps, fires.burning, turn)
+            lit = _spread(ctx, steps, town, fires.burning, turn)
             if lit:
                 fires.light(lit)
         _burn_out(ctx, steps, fires, turn)
@@ -368,31 +372,101 @@ def _burn(ctx: "Context", steps: _Steps, live: list[str], turn: int) -> bool:
     return reached_zero
 
 
-def _spread(ctx: "Context", steps: _Steps, burning: list[str], turn: int) -> list[str]:
+class _Town:
+    """What a spread asks of every structure of the siege, read once an advance: each one's
+    fire level, DP and name as the advance began, the burning ones among them, and which
+    could catch fire (not burning, DP above 0).
+
+    Only fires change structures in an advance: one that could catch fire stays so until a
+    spread lights it (``lit``), and none other becomes so (a fire grows while DP is above 0,
+    burns down only at DP 0), so a spread finds its targets here without reading each
+    neighbour again (a wild minute's sixty thousand pairs in a city).
+    """
+
+    _FIELDS = attrgetter("fire_level", "dp", "name")
+
+    def __init__(self, ctx: "Context"):
+        self.ctx = ctx
+        structures = ctx.siege.structures
+        self.keys = list(structures)
+        # One pass over the structures (reading them is what costs, not the numbers).
+        fields = list(map(self._FIELDS, structures.values()))
+        levels, dps, names = zip(*fields) if fields else ((), (), ())
+        self._levels = numpy.fromiter(levels, dtype=numpy.int64, count=len(fields))
+        self._dps = numpy.fromiter(dps, dtype=numpy.int64, count=len(fields))
+        self._names = names
+        keys = self.keys
+        self.burning = sorted([keys[at] for at in numpy.flatnonzero(self._levels).tolist()])
+        self._eligible: numpy.ndarray | None = None  # by index position, made at first spread
+
+    def _by_index(self) -> None:
+        """The index's ids, the names and the targets a fire can light, in index order."""
+        index = self.ctx.index
+        keys = self.keys
+        eligible = (self._levels == 0) & (self._dps > 0)
+        names = numpy.asarray(self._names, dtype=object)
+        if index.ids != keys:  # an index of its own order (or of other structures)
+            where = {key: at for at, key in enumerate(keys)}
+            order = numpy.asarray([where.get(key, -1) for key in index.ids], dtype=numpy.intp)
+            held = order >= 0
+            eligible = eligible[order] & held
+            names = numpy.where(held, names[order], None)
+        self._eligible = eligible
+        self._names_array = names
+        self._ids_array = numpy.asarray(index.ids, dtype=object)
+
+    def targets_of(self, sources: list[str]) -> "NeighbourPairs":
+        """The neighbours within 10 m of each of ``sources`` that could catch fire now."""
+        if self._eligible is None:
+            self._by_index()
+        return self.ctx.index.pairs_within(sources, SPREAD_DISTANCE_M, wanted=self._eligible)
+
+    def ids_and_names(self, positions: numpy.ndarray) -> tuple[list[str], list[str]]:
+        return self._ids_array[positions].tolist(), self._names_array[positions].tolist()
+
+    def lit(self, positions: list[int]) -> None:
+        """The structures at these index positions caught fire: no target any more."""
+        self._eligible[positions] = False
+
+
+def _spread(ctx: "Context", steps: _Steps, town: _Town, burning: list[str],
+            turn: int) -> list[str]:
     """Each out-of-control fire rolls 1D6 for each structure within 10 m that is not burning;
     a 1 lights it at level 1. Returns the newly lit ids (they spread from the next minute)."""
     lit: list[str] = []
     current = ctx.current
     # Spreading never changes which fires are out of control (it lights only structures
-    # that are not burning), so every source's neighbours can be found in one query.
+    # that are not burning), so every source's neighbours can be found in one query: those
+    # that could catch fire as the spread begins. A fire lit by this spread is no target of
+    # the sources after its own (``lit_now``).
     sources = [key for key in burning if current(key).out_of_control]
-    # What burns now burns all through the spread (it lights, it puts nothing out): no
-    # target among it, itself included, so it is not measured (a sixth of the neighbours
-    # of a wild minute).
-    neighbours = ctx.index.neighbours_within(sources, SPREAD_DISTANCE_M, excluding=burning)
-    copy_of, originals = ctx.current_lookup()
+    if not sources:
+        return lit
+    pairs = town.targets_of(sources)
+    ids, names = town.ids_and_names(pairs.targets)
+    starts = pairs.starts
+    lit_now: set[str] = set()
+    lit_positions: list[int] = []
     roll_each, say_each = ctx.dice.roll_each, ctx.say_each
-    for source_id in sources:
-        source_name = current(source_id).name
-        # Lighting one neighbour changes no other, so a source's targets are known before
-        # its dice are rolled: one roll each, in order, as if rolled one by one. (Not
-        # burning, as asked of the index, unless lit by this spread; not at DP 0.)
-        targets = [(key, state.name, distance) for key, distance in neighbours[source_id]
-                   if not (state := copy_of(key) or originals[key]).fire_level and state.dp]
-        if not targets:
+    for number, source_id in enumerate(sources):
+        start, end = starts[number], starts[number + 1]
+        if start == end:
             continue
-        keys, names, distances = zip(*targets)
-        dice = roll_each(6, _SpreadLabels(source_name, names))
+        # The pairs of this source's targets (their distances are measured when the lines
+        # are read); its targets are known before its dice are rolled, since lighting one
+        # neighbour changes no other: one roll each, in order, as if rolled one by one.
+        at: range | list[int] = range(start, end)
+        keys = ids[start:end]
+        if lit_now and not lit_now.isdisjoint(keys):
+            at = [pair for pair in at if ids[pair] not in lit_now]
+            if not at:
+                continue
+            keys = [ids[pair] for pair in at]
+            target_names = [names[pair] for pair in at]
+        else:
+            target_names = names[start:end]
+        source_name = current(source_id).name
+        dice = roll_each(6, _SpreadLabels(source_name, target_names))
         # The lines are kept as runs of targets (one record each, its text made when the
         # log is read), cut where something else is said: before a lit neighbour's pending
         # steps, and after each lit neighbour (its ignition may speak).
@@ -403,19 +477,24 @@ def _spread(ctx: "Context", steps: _Steps, burning: list[str], turn: int) -> lis
                 if neighbour_id in steps.grow or neighbour_id in steps.burn_down:
                     if told < index:
                         say_each(index - told, _spread_lines, turn, source_name,
-                                 names[told:index], distances[told:index], dice[told:index])
+                                 target_names[told:index], pairs, at[told:index],
+                                 dice[told:index])
                     told = index
                     steps.flush(neighbour_id)
                 say_each(index + 1 - told, _spread_lines, turn, source_name,
-                         names[told:index + 1], distances[told:index + 1],
+                         target_names[told:index + 1], pairs, at[told:index + 1],
                          dice[told:index + 1])
                 told = index + 1
                 ctx.event("spread", neighbour_id, source=source_id, turn=turn)
                 ignite(ctx, neighbour_id, 1, cause="spread")
                 lit.append(neighbour_id)
+                lit_now.add(neighbour_id)
+                lit_positions.append(at[index])
         if told < len(keys):
-            say_each(len(keys) - told, _spread_lines, turn, source_name, names[told:],
-                     distances[told:], dice[told:])
+            say_each(len(keys) - told, _spread_lines, turn, source_name, target_names[told:],
+                     pairs, at[told:], dice[told:])
+    if lit_positions:
+        town.lit(pairs.targets[lit_positions])
     return lit
 
 
@@ -442,13 +521,15 @@ class _SpreadLabels:
                 f"(1D6 each, a 1 does)")
 
 
-def _spread_lines(turn: int, source_name: str, names: tuple[str, ...],
-                  distances: tuple[float, ...], dice: list[int]) -> list[str]:
-    """The spread lines of a run of one fire's targets (``ctx.say_each``)."""
+def _spread_lines(turn: int, source_name: str, names: list[str], pairs: "NeighbourPairs",
+                  at: range | list[int], dice: list[int]) -> list[str]:
+    """The spread lines of a run of one fire's targets (``ctx.say_each``): ``at`` are their
+    places among ``pairs``, which measures their distances when first asked."""
     head = f"Turn {turn}: fire spread from {source_name} to "
-    return [f"{head}{name} ({distance:.1f} m): 1D6 = {die}, not 1: no fire" if die != 1 else
-            f"{head}{name} ({distance:.1f} m): 1D6 = 1: it catches fire at level 1"
-            for name, distance, die in zip(names, distances, dice)]
+    distances = pairs.distances()
+    return [f"{head}{name} ({distances[pair]:.1f} m): 1D6 = {die}, not 1: no fire" if die != 1
+            else f"{head}{name} ({distances[pair]:.1f} m): 1D6 = 1: it catches fire at level 1"
+            for name, pair, die in zip(names, at, dice)]
 
 
 def _burn_out(ctx: "Context", steps: _Steps, fires: _Fires, turn: int) -> None:
