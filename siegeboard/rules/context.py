@@ -224,8 +224,9 @@ class Context:
         self.dice = RecordingDice(dice)
         self.lines: list[str | tuple] = []  # lines, and recipes of lines (``say_each``)
         self.line_count = 0
-        # Each event's fields: the log entry makes the Events when read (model.log.Later).
-        self.events: list[dict[str, Any]] = []
+        # Each event as ``(kind, structure_id, detail)``: the log entry makes the Events when
+        # read (model.log.Later).
+        self.events: list[tuple[str, str | None, dict[str, Any]]] = []
         self.touched: list[str] = []
         self._touched_ids: set[str] = set()  # membership for ``touched`` without a list scan
         self.square: str | None = None
@@ -340,13 +341,12 @@ class Context:
     def event(self, kind: str, structure_id: str | None = None, **detail: Any) -> None:
         """Record what happened; an event on a structure also marks it touched. In a quiet
         context (a long advance) only ``LONG_ADVANCE_EVENTS`` are kept; the others touch."""
-        if self.quiet and kind not in LONG_ADVANCE_EVENTS:
-            if structure_id is not None:
-                self.touch(structure_id)
-            return
-        self.events.append({"kind": kind, "structure_id": structure_id, "detail": detail})
-        if structure_id is not None:
-            self.touch(structure_id)
+        if not self.quiet or kind in LONG_ADVANCE_EVENTS:
+            self.events.append((kind, structure_id, detail))
+        # ``touch`` inlined: a minute of a city's fires records tens of thousands of events.
+        if structure_id is not None and structure_id not in self._touched_ids:
+            self._touched_ids.add(structure_id)
+            self.touched.append(structure_id)
 
     def touch(self, structure_id: str) -> None:
         if structure_id not in self._touched_ids:

@@ -32,6 +32,7 @@ from siegeboard.rules.titles import the
 
 if TYPE_CHECKING:
     from siegeboard.geometry.index import NeighbourPairs
+    from siegeboard.model.structure import Structure
     from siegeboard.rules.context import Context
 
 SPREAD_DISTANCE_M = 10.0
@@ -67,23 +68,28 @@ def ignition_roll(ctx: "Context", structure_id: str, *, incendiary: bool, penetr
 def ignite(ctx: "Context", structure_id: str, level: int, *, cause: str) -> None:
     """Set the structure alight at ``level``; a structure already burning keeps the higher
     level (H9). A new fire's out-of-control state is judged afresh."""
-    structure = ctx.structure_scalars(structure_id)
-    before = structure.fire_level
+    before = ctx.current(structure_id).fire_level
     if before >= level:
-        ctx.say(f"{structure.name} already burns at level {before}: it keeps the higher level")
+        ctx.say(f"{ctx.current(structure_id).name} already burns at level {before}: it keeps "
+                f"the higher level")
         return
+    structure = ctx.structure_scalars(structure_id)
     if before == 0:
         set_valid(structure, "out_of_control", False)
     set_valid(structure, "fire_level", level)  # above ``before``, so above 0
     ctx.event("ignited", structure_id, level=level, previous=before, cause=cause)
     if before:
         ctx.say(f"{structure.name}: fire level {before} -> {level} (the higher level is kept)")
-    check_out_of_control(ctx, structure_id)
+    _judge_out_of_control(ctx, structure_id, structure)
 
 
 def check_out_of_control(ctx: "Context", structure_id: str) -> None:
     """H9: mark the fire out of control once its level is above a tenth of the original DP."""
-    structure = ctx.current(structure_id)
+    _judge_out_of_control(ctx, structure_id, ctx.current(structure_id))
+
+
+def _judge_out_of_control(ctx: "Context", structure_id: str, structure: "Structure") -> None:
+    """``check_out_of_control`` of ``structure``, the structure as the action has left it."""
     if structure.out_of_control or structure.fire_level == 0:
         return
     if harris.out_of_control(structure.fire_level, structure.dp_original):
