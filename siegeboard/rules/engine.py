@@ -62,11 +62,15 @@ def apply(siege: Siege, action: Any, dice: Dice, *, index: StructureIndex | None
         # A copy and its original are Structures whose ``__dict__`` holds exactly their
         # fields (no extra fields, no private attributes), so comparing the dicts is what
         # ``copy != before`` decides, without pydantic's checks around it: half the cost,
-        # for thousands of copies in a long advance.
+        # for thousands of copies in a long advance. A fire level that differs settles it
+        # from one field (a minute of a city's fires changes thousands of structures, and
+        # reading every field of each costs more than the loop).
         structures = {}
+        originals = siege.structures
         for key, copy in ctx._copies.items():
-            before = siege.structures[key]
-            if copy.__dict__ != before.__dict__:
+            before = originals[key]
+            mine, theirs = copy.__dict__, before.__dict__
+            if mine.get("fire_level") != theirs.get("fire_level") or mine != theirs:
                 structures[key] = (before, copy)
         for key, state in ctx._replaced.items():
             before = siege.structures.get(key)
