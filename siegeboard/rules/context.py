@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
 from siegeboard.geometry.index import StructureIndex
+from siegeboard.model.copying import own_parts
 from siegeboard.model.log import Event, Later, LogEntry, Roll
 from siegeboard.model.siege import Siege
 from siegeboard.model.structure import Structure
@@ -258,8 +259,7 @@ class Context:
             # Made by ``structure_scalars``: its lists and models become its own, in place
             # (whoever holds the copy holds this one).
             self._sharing.discard(structure_id)
-            copy.__dict__.update(copy.model_copy(deep=True).__dict__)
-            _set_attribute(copy, "__pydantic_fields_set__", set(copy.__pydantic_fields_set__))
+            own_parts(copy)
         return copy
 
     def structure_scalars(self, structure_id: str) -> Structure:

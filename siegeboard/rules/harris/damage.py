@@ -64,8 +64,9 @@ def collapse(ctx: "Context", structure_id: str) -> None:
                                  f"hit{'s' if hits != 1 else ''} on {person.name}, "
                                  "one die a hit")
         total = sum(damage)
-        person.damage += total
-        person.hits += hits
-        person.trapped = True
+        # Sums of whole dice, never below what they were: valid without validating again.
+        set_valid(person, "damage", person.damage + total)
+        set_valid(person, "hits", person.hits + hits)
+        set_valid(person, "trapped", True)
         ctx.say(f"{person.name}: {hits} hit{'s' if hits != 1 else ''} of 1D6 "
                 f"({' + '.join(map(str, damage))} = {total} damage), trapped")
