@@ -82,7 +82,7 @@ class StructureIndex:
             position = self._position
             wanted[[position[key] for key in excluding if key in position]] = False
         pairs = self.pairs_within(structure_ids, distance_m, wanted=wanted)
-        neighbour_ids = self._id_array()[pairs.targets].tolist()
+        neighbour_ids = self.id_array()[pairs.targets].tolist()
         distances = pairs.distances()
         starts = pairs.starts
         for number, key in enumerate(structure_ids):
@@ -191,8 +191,9 @@ class StructureIndex:
             self._rank = rank
         return rank
 
-    def _id_array(self) -> numpy.ndarray:
-        """The ids as a numpy array of objects (made once per index)."""
+    def id_array(self) -> numpy.ndarray:
+        """The ids as a numpy array of objects, in index order (made once per index; do not
+        change it)."""
         array = getattr(self, "_ids_array", None)
         if array is None:
             array = self._ids_array = numpy.asarray(self.ids, dtype=object)

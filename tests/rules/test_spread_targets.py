@@ -27,7 +27,7 @@ def _spread_one_by_one(ctx, steps, town, fires, turn):
         if not targets:
             continue
         keys, names, distances = zip(*targets)
-        dice = ctx.dice.roll_each(6, burning._SpreadLabels(source_name, names))
+        dice = ctx.dice.roll_each(6, _Labels(source_name, names))
         told = 0
         for index, die in enumerate(dice):
             if die != 1:
@@ -49,6 +49,22 @@ def _spread_one_by_one(ctx, steps, town, fires, turn):
             ctx.say_each(len(keys) - told, _lines, turn, source_name, names[told:],
                          distances[told:], dice[told:])
     return lit
+
+
+class _Labels:
+    def __init__(self, source, targets):
+        self.source, self.targets = source, targets
+
+    def __len__(self):
+        return len(self.targets)
+
+    def each(self):
+        return [f"does the fire spread from {self.source} to {name}? (a 1 does)"
+                for name in self.targets]
+
+    def together(self):
+        return (f"does the fire spread from {self.source} to {', '.join(self.targets)}? "
+                f"(1D6 each, a 1 does)")
 
 
 def _lines(turn, source_name, names, distances, dice):

@@ -19,7 +19,6 @@ advance costs little.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from operator import attrgetter
 from typing import TYPE_CHECKING
 
 import numpy
@@ -174,15 +173,28 @@ class _Fires:
     then, not every turn: a turn visits only the fires that change on it.
 
     Fires lit by spreading (``light``) are live, since a structure at DP 0 does not catch
-    fire: ``dead`` stays right, and ``live`` and ``wooden`` are split again only when next
-    asked for. Spread comes last in a minute, so after the last minute of an advance they
-    never are (in a one-minute advance that split cost as much as all the others).
+    fire: ``dead`` stays right, and ``burning``, ``live`` and ``wooden`` are made again only
+    when next asked for. Spread comes last in a minute, so after the last minute of an
+    advance they never are (in a one-minute advance that split cost as much as all the
+    others).
     """
 
     def __init__(self, ctx: "Context", burning: list[str]):
         self.ctx = ctx
         self.burning = burning
         self.regroup()
+
+    @property
+    def burning(self) -> list[str]:
+        if self._lit:
+            self._burning = sorted(set(self._burning) | set(self._lit))
+            self._lit = []
+        return self._burning
+
+    @burning.setter
+    def burning(self, burning: list[str]) -> None:
+        self._burning = burning
+        self._lit: list[str] = []
 
     @property
     def live(self) -> list[str]:
@@ -198,7 +210,7 @@ class _Fires:
 
     def light(self, lit: list[str]) -> None:
         """Add fires just lit (at DP above 0) to ``burning``."""
-        self.burning = sorted(set(self.burning) | set(lit))
+        self._lit = self._lit + lit
         self._lit_since_split = True
 
     def regroup(self) -> None:
@@ -380,46 +392,47 @@ def _burn(ctx: "Context", steps: _Steps, live: list[str], turn: int) -> bool:
 
 class _Town:
     """What a spread asks of every structure of the siege, read once an advance: each one's
-    fire level, DP and name as the advance began, the burning ones among them, and which
-    could catch fire (not burning, DP above 0).
+    fire level and DP as the advance began, the burning ones among them, and which could
+    catch fire (not burning, DP above 0).
 
     Only fires change structures in an advance: one that could catch fire stays so until a
     spread lights it (``lit``), and none other becomes so (a fire grows while DP is above 0,
     burns down only at DP 0), so a spread finds its targets here without reading each
-    neighbour again (a wild minute's sixty thousand pairs in a city).
+    neighbour again (a wild minute's sixty thousand pairs in a city). Their names are read
+    when the log is (``_PairNames``): a fire changes no name.
     """
-
-    _FIELDS = attrgetter("fire_level", "dp", "name")
 
     def __init__(self, ctx: "Context"):
         self.ctx = ctx
         structures = ctx.siege.structures
         self.keys = list(structures)
-        # One pass over the structures (reading them is what costs, not the numbers).
-        fields = list(map(self._FIELDS, structures.values()))
-        levels, dps, names = zip(*fields) if fields else ((), (), ())
+        self._structures = list(structures.values())
+        # One pass over the structures: reading them is what costs, not the numbers (and a
+        # name read here, far from these two in a structure's fields, cost half as much).
+        fields = [(structure.fire_level, structure.dp) for structure in self._structures]
+        levels, dps = zip(*fields) if fields else ((), ())
         self._levels = numpy.fromiter(levels, dtype=numpy.int64, count=len(fields))
         self._dps = numpy.fromiter(dps, dtype=numpy.int64, count=len(fields))
-        self._names = names
         keys = self.keys
         self.burning = sorted([keys[at] for at in numpy.flatnonzero(self._levels).tolist()])
         self._eligible: numpy.ndarray | None = None  # by index position, made at first spread
 
     def _by_index(self) -> None:
-        """The index's ids, the names and the targets a fire can light, in index order."""
+        """The index's ids, the structures and the targets a fire can light, in index order."""
         index = self.ctx.index
         keys = self.keys
         eligible = (self._levels == 0) & (self._dps > 0)
-        names = numpy.asarray(self._names, dtype=object)
+        # (``fromiter``: ``numpy.array`` would take each model for a sequence of its fields.)
+        structures = numpy.fromiter(self._structures, dtype=object, count=len(self._structures))
         if index.ids != keys:  # an index of its own order (or of other structures)
             where = {key: at for at, key in enumerate(keys)}
             order = numpy.asarray([where.get(key, -1) for key in index.ids], dtype=numpy.intp)
             held = order >= 0
             eligible = eligible[order] & held
-            names = numpy.where(held, names[order], None)
+            structures = numpy.where(held, structures[order], None)
         self._eligible = eligible
-        self._names_array = names
-        self._ids_array = numpy.asarray(index.ids, dtype=object)
+        self.by_index = structures
+        self.ids = index.id_array()
 
     def targets_of(self, sources: list[str]) -> "NeighbourPairs":
         """The neighbours within 10 m of each of ``sources`` that could catch fire now."""
@@ -427,12 +440,29 @@ class _Town:
             self._by_index()
         return self.ctx.index.pairs_within(sources, SPREAD_DISTANCE_M, wanted=self._eligible)
 
-    def ids_and_names(self, positions: numpy.ndarray) -> tuple[list[str], list[str]]:
-        return self._ids_array[positions].tolist(), self._names_array[positions].tolist()
-
-    def lit(self, positions: list[int]) -> None:
+    def lit(self, positions: numpy.ndarray) -> None:
         """The structures at these index positions caught fire: no target any more."""
         self._eligible[positions] = False
+
+
+class _PairNames:
+    """The names of the targets of one spread's pairs, read from the structures as the
+    advance began when first asked for (a recipe of the log's; not changed once made)."""
+
+    __slots__ = ("structures", "targets", "_names")
+
+    def __init__(self, structures: numpy.ndarray, targets: numpy.ndarray):
+        self.structures = structures
+        self.targets = targets
+        self._names: list[str] | None = None
+
+    def of(self, at: range | list[int]) -> list[str]:
+        """The names of the pairs at ``at``."""
+        names = self._names
+        if names is None:
+            names = self._names = [structure.name
+                                   for structure in self.structures[self.targets].tolist()]
+        return names[at.start:at.stop] if type(at) is range else [names[pair] for pair in at]
 
 
 def _spread(ctx: "Context", steps: _Steps, town: _Town, burning: list[str],
@@ -449,18 +479,20 @@ def _spread(ctx: "Context", steps: _Steps, town: _Town, burning: list[str],
     if not sources:
         return lit
     pairs = town.targets_of(sources)
-    ids, names = town.ids_and_names(pairs.targets)
+    ids = town.ids[pairs.targets].tolist()
+    names = _PairNames(town.by_index, pairs.targets)
     starts = pairs.starts
     lit_now: set[str] = set()
-    lit_positions: list[int] = []
+    lit_pairs: list[int] = []
     roll_each, say_each = ctx.dice.roll_each, ctx.say_each
     for number, source_id in enumerate(sources):
         start, end = starts[number], starts[number + 1]
         if start == end:
             continue
-        # The pairs of this source's targets (their distances are measured when the lines
-        # are read); its targets are known before its dice are rolled, since lighting one
-        # neighbour changes no other: one roll each, in order, as if rolled one by one.
+        # The places among ``pairs`` of this source's targets (their names and distances
+        # are read when the log is); its targets are known before its dice are rolled,
+        # since lighting one neighbour changes no other: one roll each, in order, as if
+        # rolled one by one.
         at: range | list[int] = range(start, end)
         keys = ids[start:end]
         if lit_now and not lit_now.isdisjoint(keys):
@@ -468,11 +500,8 @@ def _spread(ctx: "Context", steps: _Steps, town: _Town, burning: list[str],
             if not at:
                 continue
             keys = [ids[pair] for pair in at]
-            target_names = [names[pair] for pair in at]
-        else:
-            target_names = names[start:end]
         source_name = current(source_id).name
-        dice = roll_each(6, _SpreadLabels(source_name, target_names))
+        dice = roll_each(6, _SpreadLabels(source_name, names, at))
         # The lines are kept as runs of targets (one record each, its text made when the
         # log is read), cut where something else is said: before a lit neighbour's pending
         # steps, and after each lit neighbour (its ignition may speak).
@@ -482,25 +511,23 @@ def _spread(ctx: "Context", steps: _Steps, town: _Town, burning: list[str],
                 neighbour_id = keys[index]
                 if neighbour_id in steps.grow or neighbour_id in steps.burn_down:
                     if told < index:
-                        say_each(index - told, _spread_lines, turn, source_name,
-                                 target_names[told:index], pairs, at[told:index],
-                                 dice[told:index])
+                        say_each(index - told, _spread_lines, turn, source_name, names, pairs,
+                                 at[told:index], dice[told:index])
                     told = index
                     steps.flush(neighbour_id)
-                say_each(index + 1 - told, _spread_lines, turn, source_name,
-                         target_names[told:index + 1], pairs, at[told:index + 1],
-                         dice[told:index + 1])
+                say_each(index + 1 - told, _spread_lines, turn, source_name, names, pairs,
+                         at[told:index + 1], dice[told:index + 1])
                 told = index + 1
                 ctx.event("spread", neighbour_id, source=source_id, turn=turn)
                 ignite(ctx, neighbour_id, 1, cause="spread")
                 lit.append(neighbour_id)
                 lit_now.add(neighbour_id)
-                lit_positions.append(at[index])
+                lit_pairs.append(at[index])
         if told < len(keys):
-            say_each(len(keys) - told, _spread_lines, turn, source_name, target_names[told:],
-                     pairs, at[told:], dice[told:])
-    if lit_positions:
-        town.lit(pairs.targets[lit_positions])
+            say_each(len(keys) - told, _spread_lines, turn, source_name, names, pairs,
+                     at[told:], dice[told:])
+    if lit_pairs:
+        town.lit(pairs.targets[lit_pairs])
     return lit
 
 
@@ -509,33 +536,34 @@ class _SpreadLabels:
     (Not changed once made; a plain class: a frozen dataclass costs more to make than a
     source's whole batch of dice.)"""
 
-    __slots__ = ("source", "targets")
+    __slots__ = ("source", "names", "at")
 
-    def __init__(self, source: str, targets: tuple[str, ...]):
+    def __init__(self, source: str, names: _PairNames, at: range | list[int]):
         self.source = source
-        self.targets = targets
+        self.names = names
+        self.at = at
 
     def __len__(self) -> int:
-        return len(self.targets)
+        return len(self.at)
 
     def each(self) -> list[str]:
         return [f"does the fire spread from {self.source} to {name}? (a 1 does)"
-                for name in self.targets]
+                for name in self.names.of(self.at)]
 
     def together(self) -> str:
-        return (f"does the fire spread from {self.source} to {', '.join(self.targets)}? "
-                f"(1D6 each, a 1 does)")
+        return (f"does the fire spread from {self.source} to "
+                f"{', '.join(self.names.of(self.at))}? (1D6 each, a 1 does)")
 
 
-def _spread_lines(turn: int, source_name: str, names: list[str], pairs: "NeighbourPairs",
+def _spread_lines(turn: int, source_name: str, names: _PairNames, pairs: "NeighbourPairs",
                   at: range | list[int], dice: list[int]) -> list[str]:
     """The spread lines of a run of one fire's targets (``ctx.say_each``): ``at`` are their
-    places among ``pairs``, which measures their distances when first asked."""
+    places among ``pairs``, whose names and distances are read when first asked for."""
     head = f"Turn {turn}: fire spread from {source_name} to "
     distances = pairs.distances()
     return [f"{head}{name} ({distances[pair]:.1f} m): 1D6 = {die}, not 1: no fire" if die != 1
             else f"{head}{name} ({distances[pair]:.1f} m): 1D6 = 1: it catches fire at level 1"
-            for name, pair, die in zip(names, at, dice)]
+            for name, pair, die in zip(names.of(at), at, dice)]
 
 
 def _burn_out(ctx: "Context", steps: _Steps, fires: _Fires, turn: int) -> None:
