@@ -11,7 +11,7 @@ ruleset names for the action, and makes the outcome.
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -237,6 +237,8 @@ class Context:
         self.progress: Progress | None = None
         self._index = index
         self._copies: dict[str, Structure] = {}
+        # Each copy's original, in the order of ``_copies``: the before-states of the outcome.
+        self._originals: list[Structure] = []
         self._sharing: set[str] = set()  # copies whose lists are still the original's
         self._replaced: dict[str, Structure | None] = {}
         self._fields: dict[str, Any] = {}
@@ -255,6 +257,7 @@ class Context:
             if original is None:
                 raise RuleError(f"no structure {structure_id!r} in this siege")
             copy = self._copies[structure_id] = original.model_copy(deep=True)
+            self._originals.append(original)
         elif structure_id in self._sharing:
             # Made by ``structure_scalars``: its lists and models become its own, in place
             # (whoever holds the copy holds this one).
@@ -277,8 +280,13 @@ class Context:
             if original is None:
                 raise RuleError(f"no structure {structure_id!r} in this siege")
             copy = self._copies[structure_id] = _shallow_copy(original)
+            self._originals.append(original)
             self._sharing.add(structure_id)
         return copy
+
+    def copies(self) -> Iterator[tuple[str, Structure, Structure]]:
+        """``(id, original, copy)`` of each working copy made, in the order made."""
+        return zip(self._copies, self._originals, self._copies.values())
 
     def current(self, structure_id: str) -> Structure:
         """The structure as this action has left it so far, without taking a copy."""

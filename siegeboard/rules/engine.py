@@ -66,9 +66,7 @@ def apply(siege: Siege, action: Any, dice: Dice, *, index: StructureIndex | None
         # from one field (a minute of a city's fires changes thousands of structures, and
         # reading every field of each costs more than the loop).
         structures = {}
-        originals = siege.structures
-        for key, copy in ctx._copies.items():
-            before = originals[key]
+        for key, before, copy in ctx.copies():
             mine, theirs = copy.__dict__, before.__dict__
             if mine.get("fire_level") != theirs.get("fire_level") or mine != theirs:
                 structures[key] = (before, copy)
