@@ -124,3 +124,15 @@ def test_a_target_lit_by_one_source_is_no_target_of_the_next():
     assert lit and len(lit) == len(set(lit))  # each lit once, though neighbour of several
     sources = {event.detail["source"] for event in outcome.events if event.kind == "spread"}
     assert len(sources) > 1
+
+
+def test_an_index_of_another_order_finds_the_same_targets():
+    from siegeboard.geometry import StructureIndex
+
+    siege = _town(120, 0.2, 3, True, 20, 20)
+    own_order = apply(siege, AdvanceClock(turns=24), RandomDice(3))
+    reversed_index = StructureIndex.for_structures(dict(reversed(siege.structures.items())))
+    assert reversed_index.ids != list(siege.structures)
+    other_order = apply(siege, AdvanceClock(turns=24), RandomDice(3), index=reversed_index)
+    assert other_order.entry.model_dump_json() == own_order.entry.model_dump_json()
+    assert other_order.structures == own_order.structures
