@@ -95,7 +95,8 @@ def apply(siege: Siege, action: Any, dice: Dice, *, index: StructureIndex | None
             turn=siege.clock.turn, action=action,
             touched=ctx.touched, square=ctx.square, dice_seed=seeded, digest=digest,
         )
-    removes = any(after is None and before is not None for before, after in structures.values())
+    # Only a structure replaced whole (``ctx.put``) can be removed: a working copy never is.
+    removes = any(structures[key][1] is None for key in ctx._replaced if key in structures)
     return Outcome(action=action, entry=entry, structures=structures, fields=fields,
                    order_before=list(siege.structures) if removes else None)
 
