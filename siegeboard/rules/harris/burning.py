@@ -19,6 +19,8 @@ advance costs little.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import chain
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
 import numpy
@@ -401,6 +403,9 @@ def _burn(ctx: "Context", steps: _Steps, live: list[str], turn: int) -> bool:
     return reached_zero
 
 
+_LEVEL_AND_DP = attrgetter("fire_level", "dp")
+
+
 class _Town:
     """What a spread asks of every structure of the siege, read once an advance: each one's
     fire level and DP as the advance began, the burning ones among them, and which could
@@ -420,10 +425,10 @@ class _Town:
         self._structures = list(structures.values())
         # One pass over the structures: reading them is what costs, not the numbers (and a
         # name read here, far from these two in a structure's fields, cost half as much).
-        fields = [(structure.fire_level, structure.dp) for structure in self._structures]
-        levels, dps = zip(*fields) if fields else ((), ())
-        self._levels = numpy.fromiter(levels, dtype=numpy.int64, count=len(fields))
-        self._dps = numpy.fromiter(dps, dtype=numpy.int64, count=len(fields))
+        # (Read in C, straight into one array: a list of pairs cost two thirds more.)
+        fields = numpy.fromiter(chain.from_iterable(map(_LEVEL_AND_DP, self._structures)),
+                                dtype=numpy.int64, count=2 * len(self._structures))
+        self._levels, self._dps = fields[0::2], fields[1::2]
         keys = self.keys
         self.burning = sorted([keys[at] for at in numpy.flatnonzero(self._levels).tolist()])
         self._eligible: numpy.ndarray | None = None  # by index position, made at first spread
