@@ -78,3 +78,42 @@ def test_a_value_kept_beside_the_fields_is_copied_too():
     assert copy.__dict__["cached"] == ["kept"]
     assert copy.__dict__["cached"] is not original.__dict__["cached"]
     assert copy.footprint is not original.footprint
+
+
+def test_a_shallow_copy_given_its_own_parts_shares_nothing_mutable():
+    from siegeboard.model.copying import own_parts
+
+    original = _structure()
+    shallow = original.model_copy()
+    assert shallow.occupants is original.occupants
+    own_parts(shallow)
+    assert shallow == original and shallow.__dict__ == original.__dict__
+    for name in ("footprint", "flags", "occupants", "effects"):
+        assert getattr(shallow, name) is not getattr(original, name)
+    assert shallow.occupants[0] is not original.occupants[0]
+    assert shallow.inner_layer is not original.inner_layer
+    shallow.occupants[0].damage = 3
+    shallow.flags.append("tall")
+    shallow.notes = "changed"
+    assert original.occupants[0].damage == 0 and original.flags == ["wooden"]
+    assert original.notes == "" and "notes" in shallow.__pydantic_fields_set__
+
+
+def test_a_working_copy_of_scalars_gets_its_own_parts_when_asked_for_whole():
+    from siegeboard.model import Siege
+    from siegeboard.rules.context import Context, set_valid
+    from siegeboard.rules.dice import ScriptedDice
+    from siegeboard.rules.registry import ruleset_of
+
+    siege = Siege(name="s", ruleset="harris", structures={"h1": _structure()})
+    ctx = Context(siege, ScriptedDice([]), None, ruleset_of(siege))
+    scalars = ctx.structure_scalars("h1")
+    set_valid(scalars, "dp", 7)
+    assert scalars.occupants is siege.structures["h1"].occupants  # shared until asked
+    whole = ctx.structure("h1")
+    assert whole is scalars and whole.dp == 7
+    assert whole.occupants is not siege.structures["h1"].occupants
+    whole.occupants[0].damage = 5
+    whole.flags.append("tall")
+    assert siege.structures["h1"].occupants[0].damage == 0
+    assert siege.structures["h1"].flags == ["wooden"] and siege.structures["h1"].dp == 20

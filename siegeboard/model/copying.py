@@ -153,6 +153,38 @@ def share_fields_set(model: Any) -> None:
         _set_attribute(model, "__pydantic_fields_set__", all_fields(type(model)))
 
 
+def _copy_parts(cls: type, fields: dict[str, Any], memo: dict[int, Any]) -> None:
+    """Replace each value of ``fields`` (a model of ``cls``'s) that is not an atom by a deep
+    copy, in place."""
+    atoms, others, size = _plan(cls)
+    # Only the fields not declared as atoms can need a copy of their own, once the
+    # fields are the declared ones and those declared as atoms are checked to hold atoms
+    # (in one pass in C: a model can be built or assigned without validation). A
+    # Structure has 24 fields of which 5 are not atoms: visiting all 24 in Python cost a
+    # tenth of its copy.
+    try:
+        if len(fields) != size or not _ATOMS.issuperset(map(type, atoms(fields))):
+            raise KeyError(cls)
+        _copy_fields(fields, others, memo)
+    except KeyError:  # not as declared (``model_construct``...): copy every field
+        _copy_fields(fields, list(fields), memo)
+
+
+def own_parts(model: Any) -> None:
+    """Give ``model``, a shallow copy of a plain-data model (its lists and nested models
+    still another model's), deep copies of those parts and a set of the fields set of its
+    own, in place: it then holds what a deep copy would, without a second model made.
+    Any other model is given the fields of its deep copy."""
+    if not isinstance(model, PlainDataCopy) or model.__pydantic_extra__ \
+            or getattr(model, "__pydantic_private__", None):
+        model.__dict__.update(deepcopy(model).__dict__)
+    else:
+        _copy_parts(type(model), model.__dict__, {})
+    names = model.__pydantic_fields_set__
+    if type(names) is not AllFields:
+        _set_attribute(model, "__pydantic_fields_set__", set(names))
+
+
 class PlainDataCopy:
     """Mixin for a pydantic model: a deep copy that copies lists, not every number in them;
     a model with every field set shares its class's set of them (``AllFields``)."""
@@ -171,18 +203,7 @@ class PlainDataCopy:
         copied = cls.__new__(cls)
         memo[id(self)] = copied
         fields = self.__dict__.copy()
-        atoms, others, size = _plan(cls)
-        # Only the fields not declared as atoms can need a copy of their own, once the
-        # fields are the declared ones and those declared as atoms are checked to hold atoms
-        # (in one pass in C: a model can be built or assigned without validation). A
-        # Structure has 24 fields of which 5 are not atoms: visiting all 24 in Python cost a
-        # tenth of its copy.
-        try:
-            if len(fields) != size or not _ATOMS.issuperset(map(type, atoms(fields))):
-                raise KeyError(cls)
-            _copy_fields(fields, others, memo)
-        except KeyError:  # not as declared (``model_construct``...): copy every field
-            _copy_fields(fields, list(fields), memo)
+        _copy_parts(cls, fields, memo)
         _set_attribute(copied, "__dict__", fields)
         _set_attribute(copied, "__pydantic_extra__", None if extra is None else {})
         names = self.__pydantic_fields_set__

@@ -143,16 +143,18 @@ class LogEntry(BaseModel):
 
     @classmethod
     def with_later(cls, rolls: list[Roll | Recipe], lines: list[str | Recipe],
-                   events: list[dict[str, Any]], *, roll_count: int, line_count: int,
-                   **fields: Any) -> "LogEntry":
+                   events: list[tuple[str, str | None, dict[str, Any]]], *, roll_count: int,
+                   line_count: int, **fields: Any) -> "LogEntry":
         """The entry of ``fields`` whose ``rolls`` and ``lines`` are ``Later`` parts (items
         and recipes, giving ``roll_count`` rolls and ``line_count`` lines) and whose
-        ``events`` are the fields of each Event, validated when read. The rest is validated
-        as ``LogEntry(**fields)`` is; the lists' lengths are checked, and lists past the
-        limit are built and validated the ordinary way, which refuses them as before."""
+        ``events`` are each Event's ``(kind, structure_id, detail)``, validated when read.
+        The rest is validated as ``LogEntry(**fields)`` is; the lists' lengths are checked,
+        and lists past the limit are built and validated the ordinary way, which refuses
+        them as before."""
         if roll_count > MAX_ITEMS or line_count > MAX_ITEMS or len(events) > MAX_ITEMS:
             return cls(rolls=Later(rolls, roll_count).build(),
-                       lines=Later(lines, line_count).build(), events=events, **fields)
+                       lines=Later(lines, line_count).build(), events=_fields_of(events),
+                       **fields)
         entry = cls(**fields)
         values = entry.__dict__
         values["rolls"] = _later(rolls, roll_count)
@@ -223,9 +225,16 @@ _EVENTS: TypeAdapter = TypeAdapter(list[Event])
 _EVENTS_AT_ONCE = 2000
 
 
-def _events_of(fields: list[dict[str, Any]]) -> list[Event]:
-    """The Events of their fields, validated in one call (as ``Event(**fields)`` each)."""
-    return _EVENTS.validate_python(fields)
+def _fields_of(events: list[tuple[str, str | None, dict[str, Any]]]) -> list[dict[str, Any]]:
+    """Each event's fields, of its ``(kind, structure_id, detail)``."""
+    return [{"kind": kind, "structure_id": structure_id, "detail": detail}
+            for kind, structure_id, detail in events]
+
+
+def _events_of(events: list[tuple[str, str | None, dict[str, Any]]]) -> list[Event]:
+    """The Events of their ``(kind, structure_id, detail)``, validated in one call (as
+    ``Event(kind=..., structure_id=..., detail=...)`` each)."""
+    return _EVENTS.validate_python(_fields_of(events))
 
 
 LogEntry.rolls = _BuiltOnRead("rolls")  # type: ignore[assignment]

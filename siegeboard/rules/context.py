@@ -11,16 +11,17 @@ ruleset names for the action, and makes the outcome.
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
 from siegeboard.geometry.index import StructureIndex
+from siegeboard.model.copying import own_parts
 from siegeboard.model.log import Event, Later, LogEntry, Roll
 from siegeboard.model.siege import Siege
 from siegeboard.model.structure import Structure
 from siegeboard.model.weapon import Weapon
-from siegeboard.rules.dice import Dice, RandomDice, typed_of
+from siegeboard.rules.dice import Dice, DrawnAhead, RandomDice, can_draw_ahead, typed_of
 
 if TYPE_CHECKING:
     from siegeboard.rules.ruleset import Ruleset
@@ -149,11 +150,21 @@ class RecordingDice:
     when the log entry is read. ``rolls`` gives them all as Rolls.
     """
 
-    def __init__(self, dice: Dice):
+    def __init__(self, dice: Dice, *, draw_ahead: bool = False):
         self._dice = dice
         self._labels: bool | None = None  # whether the dice take labels, found at first roll
         self.records: list[Roll | tuple] = []
         self._built: list[Roll] = []  # ``rolls`` of the records before len(_built)
+        # ``roll_each`` of the program's own dice draws them ahead (``DrawnAhead``) when its
+        # owner will ``settle`` (the engine does, after each action).
+        self._may_draw_ahead = draw_ahead and type(dice) is RandomDice and can_draw_ahead()
+        self._ahead: DrawnAhead | None = None
+
+    def settle(self) -> None:
+        """Leave the dice as rolling every die one by one would have (after drawing ahead)."""
+        if self._ahead is not None:
+            self._ahead.settle()
+            self._ahead = None
 
     @property
     def rolls(self) -> list[Roll]:
@@ -165,6 +176,8 @@ class RecordingDice:
         return built
 
     def _roll(self, count: int, sides: int, label: str) -> list[int]:
+        if self._ahead is not None:
+            self.settle()
         if self._labels is None:
             self._labels = _takes_label(self._dice)
         if self._labels:
@@ -189,7 +202,14 @@ class RecordingDice:
         count = len(labels)
         if not count:
             return []
-        if type(self._dice) is RandomDice:
+        if self._may_draw_ahead:
+            ahead = self._ahead
+            if ahead is None or ahead.sides != sides:
+                self.settle()
+                ahead = self._ahead = DrawnAhead(self._dice, sides)
+            values = ahead.take(count)
+            typed = 0  # the program's own dice
+        elif type(self._dice) is RandomDice:
             values = self._dice.roll(count, sides)
             typed = 0  # the program's own dice
         else:
@@ -217,15 +237,17 @@ class Context:
     """What a handler sees: the siege (read it, do not write it), copies to change, dice, log."""
 
     def __init__(self, siege: Siege, dice: Dice, index: StructureIndex | None,
-                 rules: "Ruleset"):
+                 rules: "Ruleset", *, draw_ahead: bool = False):
         self.siege = siege
         self.rules = rules
         self.options = siege.options
-        self.dice = RecordingDice(dice)
+        # ``draw_ahead``: the caller settles ``dice`` once the handler is done (the engine).
+        self.dice = RecordingDice(dice, draw_ahead=draw_ahead)
         self.lines: list[str | tuple] = []  # lines, and recipes of lines (``say_each``)
         self.line_count = 0
-        # Each event's fields: the log entry makes the Events when read (model.log.Later).
-        self.events: list[dict[str, Any]] = []
+        # Each event as ``(kind, structure_id, detail)``: the log entry makes the Events when
+        # read (model.log.Later).
+        self.events: list[tuple[str, str | None, dict[str, Any]]] = []
         self.touched: list[str] = []
         self._touched_ids: set[str] = set()  # membership for ``touched`` without a list scan
         self.square: str | None = None
@@ -235,6 +257,8 @@ class Context:
         self.progress: Progress | None = None
         self._index = index
         self._copies: dict[str, Structure] = {}
+        # Each copy's original, in the order of ``_copies``: the before-states of the outcome.
+        self._originals: list[Structure] = []
         self._sharing: set[str] = set()  # copies whose lists are still the original's
         self._replaced: dict[str, Structure | None] = {}
         self._fields: dict[str, Any] = {}
@@ -253,12 +277,12 @@ class Context:
             if original is None:
                 raise RuleError(f"no structure {structure_id!r} in this siege")
             copy = self._copies[structure_id] = original.model_copy(deep=True)
+            self._originals.append(original)
         elif structure_id in self._sharing:
             # Made by ``structure_scalars``: its lists and models become its own, in place
             # (whoever holds the copy holds this one).
             self._sharing.discard(structure_id)
-            copy.__dict__.update(copy.model_copy(deep=True).__dict__)
-            _set_attribute(copy, "__pydantic_fields_set__", set(copy.__pydantic_fields_set__))
+            own_parts(copy)
         return copy
 
     def structure_scalars(self, structure_id: str) -> Structure:
@@ -276,8 +300,13 @@ class Context:
             if original is None:
                 raise RuleError(f"no structure {structure_id!r} in this siege")
             copy = self._copies[structure_id] = _shallow_copy(original)
+            self._originals.append(original)
             self._sharing.add(structure_id)
         return copy
+
+    def copies(self) -> Iterator[tuple[str, Structure, Structure]]:
+        """``(id, original, copy)`` of each working copy made, in the order made."""
+        return zip(self._copies, self._originals, self._copies.values())
 
     def current(self, structure_id: str) -> Structure:
         """The structure as this action has left it so far, without taking a copy."""
@@ -340,13 +369,12 @@ class Context:
     def event(self, kind: str, structure_id: str | None = None, **detail: Any) -> None:
         """Record what happened; an event on a structure also marks it touched. In a quiet
         context (a long advance) only ``LONG_ADVANCE_EVENTS`` are kept; the others touch."""
-        if self.quiet and kind not in LONG_ADVANCE_EVENTS:
-            if structure_id is not None:
-                self.touch(structure_id)
-            return
-        self.events.append({"kind": kind, "structure_id": structure_id, "detail": detail})
-        if structure_id is not None:
-            self.touch(structure_id)
+        if not self.quiet or kind in LONG_ADVANCE_EVENTS:
+            self.events.append((kind, structure_id, detail))
+        # ``touch`` inlined: a minute of a city's fires records tens of thousands of events.
+        if structure_id is not None and structure_id not in self._touched_ids:
+            self._touched_ids.add(structure_id)
+            self.touched.append(structure_id)
 
     def touch(self, structure_id: str) -> None:
         if structure_id not in self._touched_ids:

@@ -47,10 +47,13 @@ def apply(siege: Siege, action: Any, dice: Dice, *, index: StructureIndex | None
     handler = rules.handler(action.type)
     seeded = _seed_to_log(action, dice)
     with no_cycle_collection():
-        ctx = Context(siege, dice, index, rules)
+        ctx = Context(siege, dice, index, rules, draw_ahead=True)
         ctx.quiet = seeded is not None
         ctx.progress = progress
-        handler(ctx, action)
+        try:
+            handler(ctx, action)
+        finally:
+            ctx.dice.settle()  # the dice as rolling each die one by one leaves them
         if not siege.log and siege.base is None:
             # R2: the first entry keeps the siege as it was before it; undoing that entry
             # forgets it again.
@@ -62,11 +65,13 @@ def apply(siege: Siege, action: Any, dice: Dice, *, index: StructureIndex | None
         # A copy and its original are Structures whose ``__dict__`` holds exactly their
         # fields (no extra fields, no private attributes), so comparing the dicts is what
         # ``copy != before`` decides, without pydantic's checks around it: half the cost,
-        # for thousands of copies in a long advance.
+        # for thousands of copies in a long advance. A fire level that differs settles it
+        # from one field (a minute of a city's fires changes thousands of structures, and
+        # reading every field of each costs more than the loop).
         structures = {}
-        for key, copy in ctx._copies.items():
-            before = siege.structures[key]
-            if copy.__dict__ != before.__dict__:
+        for key, before, copy in ctx.copies():
+            mine, theirs = copy.__dict__, before.__dict__
+            if mine.get("fire_level") != theirs.get("fire_level") or mine != theirs:
                 structures[key] = (before, copy)
         for key, state in ctx._replaced.items():
             before = siege.structures.get(key)
@@ -93,7 +98,8 @@ def apply(siege: Siege, action: Any, dice: Dice, *, index: StructureIndex | None
             turn=siege.clock.turn, action=action,
             touched=ctx.touched, square=ctx.square, dice_seed=seeded, digest=digest,
         )
-    removes = any(after is None and before is not None for before, after in structures.values())
+    # Only a structure replaced whole (``ctx.put``) can be removed: a working copy never is.
+    removes = any(structures[key][1] is None for key in ctx._replaced if key in structures)
     return Outcome(action=action, entry=entry, structures=structures, fields=fields,
                    order_before=list(siege.structures) if removes else None)
 

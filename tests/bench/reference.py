@@ -16,6 +16,7 @@ import shapely
 from shapely.geometry import Point
 
 from siegeboard.geometry import StructureIndex, squares_away
+from siegeboard.geometry.index import NeighbourPairs
 from siegeboard.model import Siege
 from siegeboard.rules import harris
 
@@ -91,3 +92,20 @@ class NaiveIndex(StructureIndex):
                                 in zip((self.ids[i] for i in hits.tolist()), distances)
                                 if other not in unwanted)
         return found
+
+    def pairs_within(self, structure_ids: Sequence[str], distance_m: float, *, wanted=None):
+        starts, targets, sources, distances = [0], [], [], []
+        for key in structure_ids:
+            polygon = self.polygon(key)
+            hits = numpy.flatnonzero(shapely.dwithin(self._polygon_array, polygon, distance_m))
+            if wanted is not None:
+                hits = hits[wanted[hits]]
+            measured = shapely.distance(polygon, self._polygon_array[hits]).tolist()
+            ordered = sorted(zip((self.ids[i] for i in hits.tolist()), hits.tolist(), measured))
+            targets += [position for _, position, _ in ordered]
+            distances += [distance for _, _, distance in ordered]
+            sources += [self._position[key]] * len(ordered)
+            starts.append(len(targets))
+        return NeighbourPairs(starts, numpy.asarray(targets, dtype=numpy.intp),
+                              numpy.asarray(sources, dtype=numpy.intp),
+                              numpy.asarray(distances, dtype=float), self._polygon_array)

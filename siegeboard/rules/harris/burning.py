@@ -19,7 +19,11 @@ advance costs little.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import chain
+from operator import attrgetter
 from typing import TYPE_CHECKING
+
+import numpy
 
 from siegeboard.model.siege import TURNS_PER_MINUTE, Clock
 from siegeboard.rules.harris import numbers as harris
@@ -28,6 +32,8 @@ from siegeboard.rules.harris.damage import lose_dp
 from siegeboard.rules.titles import the
 
 if TYPE_CHECKING:
+    from siegeboard.geometry.index import NeighbourPairs
+    from siegeboard.model.structure import Structure
     from siegeboard.rules.context import Context
 
 SPREAD_DISTANCE_M = 10.0
@@ -63,23 +69,39 @@ def ignition_roll(ctx: "Context", structure_id: str, *, incendiary: bool, penetr
 def ignite(ctx: "Context", structure_id: str, level: int, *, cause: str) -> None:
     """Set the structure alight at ``level``; a structure already burning keeps the higher
     level (H9). A new fire's out-of-control state is judged afresh."""
-    structure = ctx.structure_scalars(structure_id)
-    before = structure.fire_level
+    before = ctx.current(structure_id).fire_level
     if before >= level:
-        ctx.say(f"{structure.name} already burns at level {before}: it keeps the higher level")
+        ctx.say(f"{ctx.current(structure_id).name} already burns at level {before}: it keeps "
+                f"the higher level")
         return
+    structure = ctx.structure_scalars(structure_id)
     if before == 0:
         set_valid(structure, "out_of_control", False)
     set_valid(structure, "fire_level", level)  # above ``before``, so above 0
     ctx.event("ignited", structure_id, level=level, previous=before, cause=cause)
     if before:
         ctx.say(f"{structure.name}: fire level {before} -> {level} (the higher level is kept)")
-    check_out_of_control(ctx, structure_id)
+    _judge_out_of_control(ctx, structure_id, structure)
+
+
+def _light(ctx: "Context", structure_id: str) -> None:
+    """``ignite(ctx, structure_id, 1, cause="spread")`` of a structure that does not burn (a
+    spread's target, thousands in a minute of a city's fires): the same changes, events and
+    lines."""
+    structure = ctx.structure_scalars(structure_id)
+    set_valid(structure, "out_of_control", False)
+    set_valid(structure, "fire_level", 1)
+    ctx.event("ignited", structure_id, level=1, previous=0, cause="spread")
+    _judge_out_of_control(ctx, structure_id, structure)
 
 
 def check_out_of_control(ctx: "Context", structure_id: str) -> None:
     """H9: mark the fire out of control once its level is above a tenth of the original DP."""
-    structure = ctx.current(structure_id)
+    _judge_out_of_control(ctx, structure_id, ctx.current(structure_id))
+
+
+def _judge_out_of_control(ctx: "Context", structure_id: str, structure: "Structure") -> None:
+    """``check_out_of_control`` of ``structure``, the structure as the action has left it."""
     if structure.out_of_control or structure.fire_level == 0:
         return
     if harris.out_of_control(structure.fire_level, structure.dp_original):
@@ -164,15 +186,28 @@ class _Fires:
     then, not every turn: a turn visits only the fires that change on it.
 
     Fires lit by spreading (``light``) are live, since a structure at DP 0 does not catch
-    fire: ``dead`` stays right, and ``live`` and ``wooden`` are split again only when next
-    asked for. Spread comes last in a minute, so after the last minute of an advance they
-    never are (in a one-minute advance that split cost as much as all the others).
+    fire: ``dead`` stays right, and ``burning``, ``live`` and ``wooden`` are made again only
+    when next asked for. Spread comes last in a minute, so after the last minute of an
+    advance they never are (in a one-minute advance that split cost as much as all the
+    others).
     """
 
     def __init__(self, ctx: "Context", burning: list[str]):
         self.ctx = ctx
         self.burning = burning
         self.regroup()
+
+    @property
+    def burning(self) -> list[str]:
+        if self._lit:
+            self._burning = sorted(set(self._burning) | set(self._lit))
+            self._lit = []
+        return self._burning
+
+    @burning.setter
+    def burning(self, burning: list[str]) -> None:
+        self._burning = burning
+        self._lit: list[str] = []
 
     @property
     def live(self) -> list[str]:
@@ -188,7 +223,7 @@ class _Fires:
 
     def light(self, lit: list[str]) -> None:
         """Add fires just lit (at DP above 0) to ``burning``."""
-        self.burning = sorted(set(self.burning) | set(lit))
+        self._lit = self._lit + lit
         self._lit_since_split = True
 
     def regroup(self) -> None:
@@ -214,8 +249,8 @@ def advance(ctx: "Context", turns: int) -> None:
     every_turn = ctx.options.burn_damage_every == "turn"
     ctx.say(f"Clock: turn {start} -> {end} ({turns} turn{'s' if turns != 1 else ''} of 5 s); "
             f"burning damage each {'turn' if every_turn else 'minute'}")
-    burning = sorted([key for key, structure in ctx.siege.structures.items()
-                      if structure.fire_level > 0])
+    town = _Town(ctx)
+    burning = town.burning
     if not burning:
         ctx.say("No fire burns: nothing else happens")
     steps = _Steps(ctx)
@@ -255,7 +290,7 @@ def advance(ctx: "Context", turns: int) -> None:
             if _burn(ctx, steps, fires.live, turn):
                 fires.regroup()
         if minute_ends:
-            lit = _spread(ctx, steps, fires.burning, turn)
+            lit = _spread(ctx, steps, town, fires.burning, turn)
             if lit:
                 fires.light(lit)
         _burn_out(ctx, steps, fires, turn)
@@ -368,31 +403,121 @@ def _burn(ctx: "Context", steps: _Steps, live: list[str], turn: int) -> bool:
     return reached_zero
 
 
-def _spread(ctx: "Context", steps: _Steps, burning: list[str], turn: int) -> list[str]:
+_LEVEL_AND_DP = attrgetter("fire_level", "dp")
+
+
+class _Town:
+    """What a spread asks of every structure of the siege, read once an advance: each one's
+    fire level and DP as the advance began, the burning ones among them, and which could
+    catch fire (not burning, DP above 0).
+
+    Only fires change structures in an advance: one that could catch fire stays so until a
+    spread lights it (``lit``), and none other becomes so (a fire grows while DP is above 0,
+    burns down only at DP 0), so a spread finds its targets here without reading each
+    neighbour again (a wild minute's sixty thousand pairs in a city). Their names are read
+    when the log is (``_PairNames``): a fire changes no name.
+    """
+
+    def __init__(self, ctx: "Context"):
+        self.ctx = ctx
+        structures = ctx.siege.structures
+        self.keys = list(structures)
+        self._structures = list(structures.values())
+        # One pass over the structures: reading them is what costs, not the numbers (and a
+        # name read here, far from these two in a structure's fields, cost half as much).
+        # (Read in C, straight into one array: a list of pairs cost two thirds more.)
+        fields = numpy.fromiter(chain.from_iterable(map(_LEVEL_AND_DP, self._structures)),
+                                dtype=numpy.int64, count=2 * len(self._structures))
+        self._levels, self._dps = fields[0::2], fields[1::2]
+        keys = self.keys
+        self.burning = sorted([keys[at] for at in numpy.flatnonzero(self._levels).tolist()])
+        self._eligible: numpy.ndarray | None = None  # by index position, made at first spread
+
+    def _by_index(self) -> None:
+        """The index's ids, the structures and the targets a fire can light, in index order."""
+        index = self.ctx.index
+        keys = self.keys
+        eligible = (self._levels == 0) & (self._dps > 0)
+        # (``fromiter``: ``numpy.array`` would take each model for a sequence of its fields.)
+        structures = numpy.fromiter(self._structures, dtype=object, count=len(self._structures))
+        if index.ids != keys:  # an index of its own order (or of other structures)
+            where = {key: at for at, key in enumerate(keys)}
+            order = numpy.asarray([where.get(key, -1) for key in index.ids], dtype=numpy.intp)
+            held = order >= 0
+            eligible = eligible[order] & held
+            structures = numpy.where(held, structures[order], None)
+        self._eligible = eligible
+        self.by_index = structures
+        self.ids = index.id_array()
+
+    def targets_of(self, sources: list[str]) -> "NeighbourPairs":
+        """The neighbours within 10 m of each of ``sources`` that could catch fire now."""
+        if self._eligible is None:
+            self._by_index()
+        return self.ctx.index.pairs_within(sources, SPREAD_DISTANCE_M, wanted=self._eligible)
+
+    def lit(self, positions: numpy.ndarray) -> None:
+        """The structures at these index positions caught fire: no target any more."""
+        self._eligible[positions] = False
+
+
+class _PairNames:
+    """The names of the targets of one spread's pairs, read from the structures as the
+    advance began when first asked for (a recipe of the log's; not changed once made)."""
+
+    __slots__ = ("structures", "targets", "_names")
+
+    def __init__(self, structures: numpy.ndarray, targets: numpy.ndarray):
+        self.structures = structures
+        self.targets = targets
+        self._names: list[str] | None = None
+
+    def of(self, at: range | list[int]) -> list[str]:
+        """The names of the pairs at ``at``."""
+        names = self._names
+        if names is None:
+            names = self._names = [structure.name
+                                   for structure in self.structures[self.targets].tolist()]
+        return names[at.start:at.stop] if type(at) is range else [names[pair] for pair in at]
+
+
+def _spread(ctx: "Context", steps: _Steps, town: _Town, burning: list[str],
+            turn: int) -> list[str]:
     """Each out-of-control fire rolls 1D6 for each structure within 10 m that is not burning;
     a 1 lights it at level 1. Returns the newly lit ids (they spread from the next minute)."""
     lit: list[str] = []
     current = ctx.current
     # Spreading never changes which fires are out of control (it lights only structures
-    # that are not burning), so every source's neighbours can be found in one query.
+    # that are not burning), so every source's neighbours can be found in one query: those
+    # that could catch fire as the spread begins. A fire lit by this spread is no target of
+    # the sources after its own (``lit_now``).
     sources = [key for key in burning if current(key).out_of_control]
-    # What burns now burns all through the spread (it lights, it puts nothing out): no
-    # target among it, itself included, so it is not measured (a sixth of the neighbours
-    # of a wild minute).
-    neighbours = ctx.index.neighbours_within(sources, SPREAD_DISTANCE_M, excluding=burning)
-    copy_of, originals = ctx.current_lookup()
+    if not sources:
+        return lit
+    pairs = town.targets_of(sources)
+    ids = town.ids[pairs.targets].tolist()
+    names = _PairNames(town.by_index, pairs.targets)
+    starts = pairs.starts
+    lit_now: set[str] = set()
+    lit_pairs: list[int] = []
     roll_each, say_each = ctx.dice.roll_each, ctx.say_each
-    for source_id in sources:
-        source_name = current(source_id).name
-        # Lighting one neighbour changes no other, so a source's targets are known before
-        # its dice are rolled: one roll each, in order, as if rolled one by one. (Not
-        # burning, as asked of the index, unless lit by this spread; not at DP 0.)
-        targets = [(key, state.name, distance) for key, distance in neighbours[source_id]
-                   if not (state := copy_of(key) or originals[key]).fire_level and state.dp]
-        if not targets:
+    for number, source_id in enumerate(sources):
+        start, end = starts[number], starts[number + 1]
+        if start == end:
             continue
-        keys, names, distances = zip(*targets)
-        dice = roll_each(6, _SpreadLabels(source_name, names))
+        # The places among ``pairs`` of this source's targets (their names and distances
+        # are read when the log is); its targets are known before its dice are rolled,
+        # since lighting one neighbour changes no other: one roll each, in order, as if
+        # rolled one by one.
+        at: range | list[int] = range(start, end)
+        keys = ids[start:end]
+        if lit_now and not lit_now.isdisjoint(keys):
+            at = [pair for pair in at if ids[pair] not in lit_now]
+            if not at:
+                continue
+            keys = [ids[pair] for pair in at]
+        source_name = current(source_id).name
+        dice = roll_each(6, _SpreadLabels(source_name, names, at))
         # The lines are kept as runs of targets (one record each, its text made when the
         # log is read), cut where something else is said: before a lit neighbour's pending
         # steps, and after each lit neighbour (its ignition may speak).
@@ -402,20 +527,23 @@ def _spread(ctx: "Context", steps: _Steps, burning: list[str], turn: int) -> lis
                 neighbour_id = keys[index]
                 if neighbour_id in steps.grow or neighbour_id in steps.burn_down:
                     if told < index:
-                        say_each(index - told, _spread_lines, turn, source_name,
-                                 names[told:index], distances[told:index], dice[told:index])
+                        say_each(index - told, _spread_lines, turn, source_name, names, pairs,
+                                 at[told:index], dice[told:index])
                     told = index
                     steps.flush(neighbour_id)
-                say_each(index + 1 - told, _spread_lines, turn, source_name,
-                         names[told:index + 1], distances[told:index + 1],
-                         dice[told:index + 1])
+                say_each(index + 1 - told, _spread_lines, turn, source_name, names, pairs,
+                         at[told:index + 1], dice[told:index + 1])
                 told = index + 1
                 ctx.event("spread", neighbour_id, source=source_id, turn=turn)
-                ignite(ctx, neighbour_id, 1, cause="spread")
+                _light(ctx, neighbour_id)  # a target does not burn (``_Town``)
                 lit.append(neighbour_id)
+                lit_now.add(neighbour_id)
+                lit_pairs.append(at[index])
         if told < len(keys):
-            say_each(len(keys) - told, _spread_lines, turn, source_name, names[told:],
-                     distances[told:], dice[told:])
+            say_each(len(keys) - told, _spread_lines, turn, source_name, names, pairs,
+                     at[told:], dice[told:])
+    if lit_pairs:
+        town.lit(pairs.targets[lit_pairs])
     return lit
 
 
@@ -424,31 +552,34 @@ class _SpreadLabels:
     (Not changed once made; a plain class: a frozen dataclass costs more to make than a
     source's whole batch of dice.)"""
 
-    __slots__ = ("source", "targets")
+    __slots__ = ("source", "names", "at")
 
-    def __init__(self, source: str, targets: tuple[str, ...]):
+    def __init__(self, source: str, names: _PairNames, at: range | list[int]):
         self.source = source
-        self.targets = targets
+        self.names = names
+        self.at = at
 
     def __len__(self) -> int:
-        return len(self.targets)
+        return len(self.at)
 
     def each(self) -> list[str]:
         return [f"does the fire spread from {self.source} to {name}? (a 1 does)"
-                for name in self.targets]
+                for name in self.names.of(self.at)]
 
     def together(self) -> str:
-        return (f"does the fire spread from {self.source} to {', '.join(self.targets)}? "
-                f"(1D6 each, a 1 does)")
+        return (f"does the fire spread from {self.source} to "
+                f"{', '.join(self.names.of(self.at))}? (1D6 each, a 1 does)")
 
 
-def _spread_lines(turn: int, source_name: str, names: tuple[str, ...],
-                  distances: tuple[float, ...], dice: list[int]) -> list[str]:
-    """The spread lines of a run of one fire's targets (``ctx.say_each``)."""
+def _spread_lines(turn: int, source_name: str, names: _PairNames, pairs: "NeighbourPairs",
+                  at: range | list[int], dice: list[int]) -> list[str]:
+    """The spread lines of a run of one fire's targets (``ctx.say_each``): ``at`` are their
+    places among ``pairs``, whose names and distances are read when first asked for."""
     head = f"Turn {turn}: fire spread from {source_name} to "
-    return [f"{head}{name} ({distance:.1f} m): 1D6 = {die}, not 1: no fire" if die != 1 else
-            f"{head}{name} ({distance:.1f} m): 1D6 = 1: it catches fire at level 1"
-            for name, distance, die in zip(names, distances, dice)]
+    distances = pairs.distances()
+    return [f"{head}{name} ({distances[pair]:.1f} m): 1D6 = {die}, not 1: no fire" if die != 1
+            else f"{head}{name} ({distances[pair]:.1f} m): 1D6 = 1: it catches fire at level 1"
+            for name, pair, die in zip(names.of(at), at, dice)]
 
 
 def _burn_out(ctx: "Context", steps: _Steps, fires: _Fires, turn: int) -> None:

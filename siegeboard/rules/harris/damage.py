@@ -46,7 +46,11 @@ def lose_dp(ctx: "Context", structure_id: str, amount: int, why: str) -> int:
 def collapse(ctx: "Context", structure_id: str) -> None:
     """H7: the structure collapses; everyone atop or inside takes 1D6 hits of 1D6 damage each
     and is trapped. Occupants are taken in their listed order, so the dice order is fixed."""
-    structure = ctx.structure(structure_id)
+    # A working copy of its own lists only where there are occupants to hurt (a city's
+    # minute of fires collapses hundreds of empty houses).
+    structure = ctx.structure_scalars(structure_id)
+    if structure.occupants:
+        structure = ctx.structure(structure_id)
     set_valid(structure, "collapsed", True)
     rubble = harris.rubble_armor(structure.armor)
     ctx.say(f"{structure.name} collapses: DP {structure.dp} is at or below half of "
@@ -60,8 +64,9 @@ def collapse(ctx: "Context", structure_id: str) -> None:
                                  f"hit{'s' if hits != 1 else ''} on {person.name}, "
                                  "one die a hit")
         total = sum(damage)
-        person.damage += total
-        person.hits += hits
-        person.trapped = True
+        # Sums of whole dice, never below what they were: valid without validating again.
+        set_valid(person, "damage", person.damage + total)
+        set_valid(person, "hits", person.hits + hits)
+        set_valid(person, "trapped", True)
         ctx.say(f"{person.name}: {hits} hit{'s' if hits != 1 else ''} of 1D6 "
                 f"({' + '.join(map(str, damage))} = {total} damage), trapped")
