@@ -21,7 +21,7 @@ from siegeboard.model.log import Event, Later, LogEntry, Roll
 from siegeboard.model.siege import Siege
 from siegeboard.model.structure import Structure
 from siegeboard.model.weapon import Weapon
-from siegeboard.rules.dice import Dice, DrawnAhead, RandomDice, can_draw_ahead, typed_of
+from siegeboard.rules.dice import Dice, RandomDice, typed_of
 
 if TYPE_CHECKING:
     from siegeboard.rules.ruleset import Ruleset
@@ -150,21 +150,11 @@ class RecordingDice:
     when the log entry is read. ``rolls`` gives them all as Rolls.
     """
 
-    def __init__(self, dice: Dice, *, draw_ahead: bool = False):
+    def __init__(self, dice: Dice):
         self._dice = dice
         self._labels: bool | None = None  # whether the dice take labels, found at first roll
         self.records: list[Roll | tuple] = []
         self._built: list[Roll] = []  # ``rolls`` of the records before len(_built)
-        # ``roll_each`` of the program's own dice draws them ahead (``DrawnAhead``) when its
-        # owner will ``settle`` (the engine does, after each action).
-        self._may_draw_ahead = draw_ahead and type(dice) is RandomDice and can_draw_ahead()
-        self._ahead: DrawnAhead | None = None
-
-    def settle(self) -> None:
-        """Leave the dice as rolling every die one by one would have (after drawing ahead)."""
-        if self._ahead is not None:
-            self._ahead.settle()
-            self._ahead = None
 
     @property
     def rolls(self) -> list[Roll]:
@@ -176,8 +166,6 @@ class RecordingDice:
         return built
 
     def _roll(self, count: int, sides: int, label: str) -> list[int]:
-        if self._ahead is not None:
-            self.settle()
         if self._labels is None:
             self._labels = _takes_label(self._dice)
         if self._labels:
@@ -202,14 +190,7 @@ class RecordingDice:
         count = len(labels)
         if not count:
             return []
-        if self._may_draw_ahead:
-            ahead = self._ahead
-            if ahead is None or ahead.sides != sides:
-                self.settle()
-                ahead = self._ahead = DrawnAhead(self._dice, sides)
-            values = ahead.take(count)
-            typed = 0  # the program's own dice
-        elif type(self._dice) is RandomDice:
+        if type(self._dice) is RandomDice:
             values = self._dice.roll(count, sides)
             typed = 0  # the program's own dice
         else:
@@ -237,12 +218,11 @@ class Context:
     """What a handler sees: the siege (read it, do not write it), copies to change, dice, log."""
 
     def __init__(self, siege: Siege, dice: Dice, index: StructureIndex | None,
-                 rules: "Ruleset", *, draw_ahead: bool = False):
+                 rules: "Ruleset"):
         self.siege = siege
         self.rules = rules
         self.options = siege.options
-        # ``draw_ahead``: the caller settles ``dice`` once the handler is done (the engine).
-        self.dice = RecordingDice(dice, draw_ahead=draw_ahead)
+        self.dice = RecordingDice(dice)
         self.lines: list[str | tuple] = []  # lines, and recipes of lines (``say_each``)
         self.line_count = 0
         # Each event as ``(kind, structure_id, detail)``: the log entry makes the Events when

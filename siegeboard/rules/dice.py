@@ -18,8 +18,6 @@ import random
 from collections.abc import Callable, Iterable, Sequence
 from typing import Protocol
 
-import numpy
-
 
 class DiceExhausted(RuntimeError):
     """A ScriptedDice was asked for more dice than it was given."""
@@ -85,62 +83,6 @@ class RandomDice:
 # ``getrandbits`` (CPython 3.2 onwards): then ``RandomDice`` draws the same way itself.
 _DRAWS_BY_BITS = (getattr(random.Random, "_randbelow", None)
                   is getattr(random.Random, "_randbelow_with_getrandbits", object()))
-
-
-def can_draw_ahead() -> bool:
-    """Whether ``DrawnAhead`` works with this Python's generator."""
-    return _DRAWS_BY_BITS
-
-
-class DrawnAhead:
-    """The dice of ``sides`` sides that ``RandomDice.roll`` would give, drawn from its
-    generator ahead in blocks and handed out in order (``take``): a minute of a city's fires
-    rolls thousands of small batches, each otherwise a Python loop of draws.
-
-    Drawing ahead moves the generator past what was handed out: ``settle`` puts it back
-    where one-by-one rolls would have left it (the state kept before the first block, then
-    as many words again as the dice handed out took), and must come before the generator
-    is used otherwise and when the batches are done. Only for this Python's
-    ``random.Random`` drawing by bits (``_DRAWS_BY_BITS``): a die of up to 32 bits is one
-    32-bit word of the generator shifted right, drawn again while not below ``sides``, and
-    ``getrandbits(32 * n)`` gives n such words, the first the lowest.
-    """
-
-    BLOCK = 512  # words drawn at least at a time
-
-    def __init__(self, dice: RandomDice, sides: int):
-        if not _DRAWS_BY_BITS or not 2 <= sides < 2 ** 32:
-            raise ValueError("these dice cannot be drawn ahead")
-        self.sides = sides
-        self._random = dice._random
-        self._state = self._random.getstate()
-        self._shift = 32 - sides.bit_length()
-        self._values: list[int] = []  # the dice drawn so far, in order
-        self._ends: list[int] = []  # for each: the words drawn up to and including its own
-        self._words = 0  # words drawn so far
-        self._given = 0  # dice handed out so far
-
-    def take(self, count: int) -> list[int]:
-        """The next ``count`` dice (as ``RandomDice.roll(count, sides)``)."""
-        given = self._given
-        while len(self._values) < given + count:
-            self._draw(max(self.BLOCK, 2 * count))
-        self._given = given + count
-        return self._values[given:given + count]
-
-    def _draw(self, words: int) -> None:
-        block = numpy.frombuffer(self._random.getrandbits(32 * words).to_bytes(4 * words, "little"),
-                                 dtype="<u4") >> self._shift
-        kept = numpy.flatnonzero(block < self.sides)
-        self._values += (block[kept] + 1).tolist()
-        self._ends += (kept + (self._words + 1)).tolist()
-        self._words += words
-
-    def settle(self) -> None:
-        """Leave the generator as rolling the dice handed out one by one would have."""
-        self._random.setstate(self._state)
-        if self._given:
-            self._random.getrandbits(32 * self._ends[self._given - 1])
 
 
 def parse_table_dice(text: str) -> list[int] | None:

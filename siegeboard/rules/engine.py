@@ -47,13 +47,10 @@ def apply(siege: Siege, action: Any, dice: Dice, *, index: StructureIndex | None
     handler = rules.handler(action.type)
     seeded = _seed_to_log(action, dice)
     with no_cycle_collection():
-        ctx = Context(siege, dice, index, rules, draw_ahead=True)
+        ctx = Context(siege, dice, index, rules)
         ctx.quiet = seeded is not None
         ctx.progress = progress
-        try:
-            handler(ctx, action)
-        finally:
-            ctx.dice.settle()  # the dice as rolling each die one by one leaves them
+        handler(ctx, action)
         if not siege.log and siege.base is None:
             # R2: the first entry keeps the siege as it was before it; undoing that entry
             # forgets it again.
