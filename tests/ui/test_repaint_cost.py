@@ -82,6 +82,28 @@ def test_draw_grid_lines_draws_every_line_it_is_given():
     assert dark == list(range(5, 200, 10))
 
 
+def test_lines_running_past_the_clip_draw_no_ends(monkeypatch):
+    """A pan's strip of the grid: lines drawn over the whole extent, clipped to the strip.
+    Their ends lie outside the clip, so none is drawn apart (a small image each); lines that
+    end inside the clip get theirs, and both draw what ``drawLines`` draws."""
+    from siegeboard.ui.items import grid_lines
+
+    ends: list[QRectF] = []
+    original = grid_lines._draw_part
+    monkeypatch.setattr(grid_lines, "_draw_part",
+                        lambda painter, transform, lines, part: (ends.append(part),
+                                                                 original(painter, transform,
+                                                                          lines, part)))
+    pen = QPen(QColor(40, 40, 40, 60), 0)
+    # The second area's lines begin inside the clip and run on past it: two ends drawn.
+    for area, expected in ((QRectF(-100, -100, 400, 300), 0), (QRectF(30, 10, 40, 30), 2)):
+        ends.clear()
+        args = (5.887, (0.0, 0.0), area, 2.0, pen, QRectF(37, 23, 300, 200))
+        fast = _paint(*args, fast=True)
+        assert len(ends) == expected
+        assert _largest_difference(_paint(*args, fast=False), fast) <= 1
+
+
 def _town(columns: int, rows: int) -> Siege:
     structures = {}
     for number in range(columns * rows):

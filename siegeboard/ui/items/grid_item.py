@@ -104,18 +104,23 @@ class GridItem(QGraphicsItem):
         if area.isEmpty():
             return
         lod = option_lod(transform)
+        # Clipped (a pan's strip, a repaint of a few squares), the lines are drawn over the
+        # grid's whole extent: their ends, where caps are drawn apart, then lie outside the
+        # clip unless they are the grid's own (grid_lines skips them). Unclipped, only over
+        # ``area`` (a line's strip image is as long as what it is drawn over).
+        span = self._extent if painter.hasClipping() else area
         if self.show_fine and GRID_M * lod >= MIN_LINE_GAP_PX:
             pen = QPen(palette.GRID_FINE, 0)
             painter.setPen(pen)
             xs, ys, _columns, _rows = self._lines(area, GRID_M)
-            draw_grid_lines(painter, area, xs, ys)
+            draw_grid_lines(painter, span, xs, ys)
         if not self.show_squares or SQUARE_M * lod < 2:
             return
         pen = QPen(palette.GRID_SQUARE, 1.4 if SQUARE_M * lod >= MIN_LINE_GAP_PX * 3 else 0.7)
         pen.setCosmetic(True)
         painter.setPen(pen)
         xs, ys, columns, rows = self._lines(area, SQUARE_M)
-        draw_grid_lines(painter, area, xs, ys)
+        draw_grid_lines(painter, span, xs, ys)
         stride = label_stride(SQUARE_M * lod)
         if self.show_labels and stride is not None:
             self._draw_labels(painter, columns, rows, stride)

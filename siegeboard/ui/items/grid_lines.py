@@ -45,6 +45,7 @@ def draw_grid_lines(painter: QPainter, area: QRectF, xs: list[float], ys: list[f
         painter.drawLines(vertical + horizontal)
         return
     device = transform.mapRect(area)
+    clip = None
     if painter.hasClipping():
         # The clip, widened by a line's reach: a line just outside it still shades the
         # pixels along its edge (antialiasing, caps).
@@ -53,14 +54,15 @@ def draw_grid_lines(painter: QPainter, area: QRectF, xs: list[float], ys: list[f
         device = device.intersected(clip.adjusted(-reach, -reach, reach, reach))
     if device.isEmpty():
         return
-    _draw_parallel(painter, transform, vertical, device, along_y=True)
-    _draw_parallel(painter, transform, horizontal, device, along_y=False)
+    _draw_parallel(painter, transform, vertical, device, clip, along_y=True)
+    _draw_parallel(painter, transform, horizontal, device, clip, along_y=False)
 
 
 def _draw_parallel(painter: QPainter, transform: QTransform, lines: list[QLineF],
-                   device: QRectF, *, along_y: bool) -> None:
+                   device: QRectF, clip: QRectF | None, *, along_y: bool) -> None:
     """``lines``: all vertical (``along_y``) or all horizontal, spanning ``device`` (the
-    visible part of the area, device pixels) along their length."""
+    visible part of the area, device pixels) along their length; ``clip``: the painter's
+    clip in device pixels, if it has one."""
     if along_y:
         start, end = math.floor(device.top()) + END_PX, math.ceil(device.bottom()) - END_PX
         across = math.floor(device.left()) - STRIP_MARGIN_PX
@@ -126,7 +128,10 @@ def _draw_parallel(painter: QPainter, transform: QTransform, lines: list[QLineF]
                               strip, QRectF(source.left(), low, 1, high - low))
     painter.restore()
     for band in bands:  # the ends: the real lines, caps and all
-        _draw_part(painter, transform, lines, band)
+        # A band wholly outside the clip would be clipped away: where the lines run on past
+        # the clip (a pan's strip of a grid drawn over its whole extent) there is no end.
+        if clip is None or band.intersects(clip):
+            _draw_part(painter, transform, lines, band)
 
 
 def _runs(positions: list[float], across: int, breadth: int) -> list[tuple[int, int]]:
