@@ -263,9 +263,9 @@ def _remember(digest: bytes) -> None:
     _VERIFIED[digest] = None
 
 
-def _reads_back(adapter: TypeAdapter, value: Any, text: bytes) -> bool:
+def _reads_back(adapter: TypeAdapter | None, value: Any, text: bytes) -> bool:
     """Whether ``text`` (``value`` as written) reads back through ``adapter`` as ``value``,
-    or its very bytes did before (then it is not read again)."""
+    or its very bytes did before (then it is not read again); never without an adapter."""
     if adapter is None:
         return False
     digest = _digest(text)
@@ -320,15 +320,10 @@ def _read_in_pieces(document: bytes) -> Siege | None:
     fields = _read_body(document, 0, at, _STRUCTURE_TABLE)
     then = _read_body(document, at + len(_BASE_KEY), len(document) - len(_NO_BASE) - 1,
                       _BEGINNING_TABLE)
-    now = fields["structures"]
-    structures = {}
-    for key, value in then["structures"].items():
-        if value == UNCHANGED:
-            value = now.get(key)
-            if value is None:
-                return None
-        structures[key] = value
-    then["structures"] = structures
+    try:
+        resolve_beginning({"structures": fields["structures"], "base": then})
+    except BeginningRefused:
+        return None
     return Siege.model_validate({**fields, "base": Siege.model_validate(then)})
 
 

@@ -104,8 +104,8 @@ def test_he_round_on_the_gatehouse(qtbot, town, answers):
     items = window.scene.structure_items
     assert siege.structures["shed"].collapsed and items["shed"].style.pattern == "hatch"
     fraction = siege.structures["gate"].dp / siege.structures["gate"].dp_original
-    assert items["gate"]._brush.color().rgb() == palette.damage_colour(fraction).rgb()
-    assert items["shed"]._brush.color().rgb() != palette.damage_colour(1.0).rgb()
+    assert items["gate"].style.brush.color().rgb() == palette.damage_colour(fraction).rgb()
+    assert items["shed"].style.brush.color().rgb() != palette.damage_colour(1.0).rgb()
 
     # The log dock shows the entry; clicking it selects what it touched.
     model = window.log_dock.model
@@ -121,7 +121,7 @@ def test_he_round_on_the_gatehouse(qtbot, town, answers):
     assert document.siege.log == []
     assert {k: s.dp for k, s in document.siege.structures.items()} == \
         {k: s.dp for k, s in before.items()}
-    assert items["gate"]._brush.color().rgb() == palette.damage_colour(1.0).rgb()
+    assert items["gate"].style.brush.color().rgb() == palette.damage_colour(1.0).rgb()
     assert model.rowCount() == 0
     window.menus.redo_action.trigger()
     assert document.siege.model_dump() == after

@@ -57,8 +57,8 @@ def test_he_round_on_the_sample_gatehouse(qtbot, window, answers, tmp_path):
     # The items are recoloured by what is left: the gatehouse by its DP fraction.
     after = siege.structures[gate.id]
     item = window.scene.structure_items[gate.id]
-    assert item._brush.color().rgb() == palette.damage_colour(after.dp / after.dp_original).rgb()
-    assert item._brush.color().rgb() != palette.damage_colour(1.0).rgb()
+    assert item.style.brush.color().rgb() == palette.damage_colour(after.dp / after.dp_original).rgb()
+    assert item.style.brush.color().rgb() != palette.damage_colour(1.0).rgb()
 
     window.menus.undo_action.trigger()
     assert document.siege.model_dump_json() == opened

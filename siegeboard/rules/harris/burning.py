@@ -69,10 +69,10 @@ def ignition_roll(ctx: "Context", structure_id: str, *, incendiary: bool, penetr
 def ignite(ctx: "Context", structure_id: str, level: int, *, cause: str) -> None:
     """Set the structure alight at ``level``; a structure already burning keeps the higher
     level (H9). A new fire's out-of-control state is judged afresh."""
-    before = ctx.current(structure_id).fire_level
+    now = ctx.current(structure_id)
+    before = now.fire_level
     if before >= level:
-        ctx.say(f"{ctx.current(structure_id).name} already burns at level {before}: it keeps "
-                f"the higher level")
+        ctx.say(f"{now.name} already burns at level {before}: it keeps the higher level")
         return
     structure = ctx.structure_scalars(structure_id)
     if before == 0:

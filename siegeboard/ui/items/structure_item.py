@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QPainter, QPainterPath, QPolygonF, QTransform
+from PySide6.QtGui import QPainter, QPainterPath, QPolygonF, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem
 
 from siegeboard.model.structure import Structure
@@ -131,11 +131,6 @@ class StructureItem(QGraphicsItem):
     def style(self) -> StructureStyle:
         """What the structure is drawn with (the renderer's, for its current state)."""
         return self._style
-
-    @property
-    def _brush(self) -> QBrush:
-        """The footprint's fill (the style's)."""
-        return self._style.brush
 
     # -- state --------------------------------------------------------------------------
     def show_state(self, structure: Structure, ruleset: str) -> None:
