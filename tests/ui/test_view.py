@@ -49,6 +49,29 @@ def test_middle_button_and_space_drag_pan(qtbot, window):
     assert window.document.siege.structures == {}  # panning drew nothing
 
 
+def test_the_flat_scroll_bars_scroll_the_map(qtbot, window):
+    """The map's scroll bars are drawn flat (a pan repaints them): a click beside the handle
+    pages, a drag of the handle (at the top: it is 32 px long at least) scrolls."""
+    show_area(window, -50, -50, 150, 150)
+    window.view.zoom_by(4.0)
+    bar = window.view.horizontalScrollBar()
+    assert bar.height() == 12 and bar.maximum() > bar.minimum()
+    bar.setValue(bar.minimum())
+    qtbot.mouseClick(bar, Qt.MouseButton.LeftButton, pos=QPoint(bar.width() - 20,
+                                                                bar.height() // 2))
+    assert bar.value() == bar.minimum() + bar.pageStep()
+    paged = bar.value()
+    vertical = window.view.verticalScrollBar()
+    vertical.setValue(vertical.minimum())
+    top = window.view.mapToScene(window.view.viewport().rect().topLeft()).y()
+    qtbot.mousePress(vertical, Qt.MouseButton.LeftButton, pos=QPoint(6, 10))
+    qtbot.mouseMove(vertical, QPoint(6, 60))
+    qtbot.mouseRelease(vertical, Qt.MouseButton.LeftButton, pos=QPoint(6, 60))
+    assert vertical.value() > vertical.minimum()
+    assert window.view.mapToScene(window.view.viewport().rect().topLeft()).y() > top
+    assert bar.value() == paged
+
+
 def test_fit_zoom_actions_and_scale_bar(window, tmp_path):
     window.files.open_path(small_siege(tmp_path / "s.siege"))
     window.menus.zoom_in_action.trigger()
