@@ -13,7 +13,7 @@ import math
 
 from PySide6.QtCore import QPointF, QRectF, QSizeF, Qt
 from PySide6.QtGui import QColor
-from PySide6.QtWidgets import QGraphicsScene, QGraphicsView, QToolTip
+from PySide6.QtWidgets import QGraphicsScene, QGraphicsView, QToolTip, QWidget
 
 from siegeboard.geometry import SQUARE_M, anchor_square
 from siegeboard.model.progress import NO_PROGRESS, Progress, each
@@ -21,12 +21,13 @@ from siegeboard.persist import SiegeFile
 from siegeboard.ui.changes import Aspect, Change
 from siegeboard.ui.document import Document
 from siegeboard.ui.items.battery_item import BatteryItem
+from siegeboard.ui.items.board import Board
 from siegeboard.ui.items.grid_item import GridItem
 from siegeboard.ui.items.map_image_item import MapImageItem, decode_image
 from siegeboard.report.renderer import SCREEN
 from siegeboard.rules.players_view import Side, players_may_see_battery
 from siegeboard.ui.items.structure_item import PLAYERS_SCREEN, StructureItem
-from siegeboard.ui.items.structure_layer import StructureLayer
+from siegeboard.ui.items.structure_layer import PEN_MARGIN_PX, StructureLayer
 
 PADDING_M = 40.0
 GRID_MARGIN_M = 20.0  # with no map image, the grid runs this far past the structures
@@ -69,10 +70,14 @@ class MapScene(QGraphicsScene):
         self._prepared: tuple[SiegeFile, dict[str, StructureItem], MapImageItem | None] | None \
             = None
         self.setBackgroundBrush(QColor("#e9e4d8"))
+        # The background, the plan, the grid and the layer, drawn together in each view.
+        self.board = Board(self, PEN_MARGIN_PX)
         self.grid = GridItem()
+        self.grid.board = self.board
         self.addItem(self.grid)
         # Draws the structure items in batches; they keep their state and answer for clicks.
         self.layer = StructureLayer()
+        self.layer.board = self.board
         self.addItem(self.layer)
         document.changed.connect(self.on_changed)
         if not players:  # the players never see the GM's selection
@@ -242,9 +247,7 @@ class MapScene(QGraphicsScene):
         placement = self.document.siege.map
         data = self.document.map_image()
         if placement is None or data is None:
-            if self.map_item is not None:
-                self.removeItem(self.map_item)
-            self.map_item, self._map_data = None, None
+            self._use_map_item(None, None)
             return
         if data is not self._map_data or self.map_item is None:
             item = MapImageItem(decode_image(data), placement)
@@ -257,9 +260,19 @@ class MapScene(QGraphicsScene):
         """Show ``item`` (made from ``data``) as the map image, in place of the old one."""
         if self.map_item is not None:
             self.removeItem(self.map_item)
+            self.map_item.board = None
         self.map_item, self._map_data = item, data if item is not None else None
         if item is not None:
+            item.board = self.board
             self.addItem(item)
+        self.board.clear()
+
+    def drawBackground(self, painter, rect: QRectF) -> None:  # noqa: N802 (Qt's name)
+        """In a view the board is the background (``items.board``); elsewhere (a picture,
+        a printer) the background colour, the members drawing themselves over it."""
+        widget = painter.device()
+        if not (isinstance(widget, QWidget) and self.board.paint(painter, widget)):
+            super().drawBackground(painter, rect)
 
     # -- extent -------------------------------------------------------------------------
     def _content_rect(self) -> QRectF:

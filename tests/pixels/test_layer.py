@@ -7,7 +7,7 @@ from __future__ import annotations
 import dataclasses
 import numpy as np
 import pytest
-from PySide6.QtCore import QEvent, QPointF
+from PySide6.QtCore import QEvent, QPointF, QRectF
 from PySide6.QtGui import QHelpEvent, QImage, QTransform
 from PySide6.QtWidgets import QApplication, QToolTip
 
@@ -80,8 +80,7 @@ def test_a_pan_draws_what_a_fresh_paint_draws(qtbot):
         column.setValue(column.value() + dy)
         panned = grab(view)
         _fresh_document, fresh = shown(qtbot, siege)
-        for item in (fresh.map_scene.layer, fresh.map_scene.grid):
-            item.cache.enabled = False  # painted straight to the viewport, as before
+        fresh.map_scene.board.enabled = False  # painted straight to the viewport, as before
         fresh.horizontalScrollBar().setValue(bar.value())
         fresh.verticalScrollBar().setValue(column.value())
         assert fresh.viewportTransform() == view.viewportTransform()
@@ -209,3 +208,70 @@ def test_words_drawn_unclipped_only_where_their_clip_cuts_nothing(qapp, monkeypa
             patch.setattr(structure_item, "_nearest", lambda edge: math.inf)  # always clipped
             clipped = render(scale, dx, dy)
         assert np.array_equal(unclipped, clipped), f"at {scale:.2f} px/m"
+
+
+def test_the_board_is_one_opaque_cache_and_draws_what_its_members_draw(qtbot):
+    """Background, plan, grid and structures are one opaque pixmap per view (copied, not
+    blended: the same pixels as the members drawn straight to the viewport), and a render
+    into a picture, which the board does not serve, draws them too."""
+    from tests.pixels import scenes
+
+    document = Document(scenes.CASES["town"]())
+    scene = MapScene(document)
+    view = MapView(scene)
+    SHOWN.append((view, scene, document))
+    view.resize(640, 400)
+    view.show()
+    qtbot.waitExposed(view)
+    view.setTransform(QTransform.fromScale(8.0, 8.0))
+    view.centerOn(150.0, 140.0)
+    boarded = grab(view)
+    canvases = scene.board.cache.canvases()
+    assert len(canvases) == 1 and not canvases[0].pixmap.hasAlphaChannel()
+    scene.board.enabled = False
+    scene.update()
+    direct = grab(view)
+    assert np.abs(direct - boarded).max() <= 1
+    assert np.abs(direct[:, :, :3] - np.array([233, 228, 216])).max() > 50  # a plan is drawn
+    picture = QImage(view.viewport().size(), QImage.Format.Format_ARGB32_Premultiplied)
+    picture.fill(0)
+    from PySide6.QtGui import QPainter
+
+    painter = QPainter(picture)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+    scene.render(painter, QRectF(picture.rect()),
+                 view.mapToScene(view.viewport().rect()).boundingRect())
+    painter.end()
+    assert np.abs(pixels(picture) - boarded).max(axis=2).mean() < 2
+
+
+def test_a_plan_moved_or_a_grid_changed_is_drawn_anew_on_the_board(qtbot):
+    """The board keeps what its members drew: a member that changes tells it."""
+    from tests.pixels import scenes
+
+    siege_file = scenes.CASES["town"]()
+    document = Document(siege_file)
+    scene = MapScene(document)
+    view = MapView(scene)
+    SHOWN.append((view, scene, document))
+    view.resize(640, 400)
+    view.show()
+    qtbot.waitExposed(view)
+    view.setTransform(QTransform.fromScale(8.0, 8.0))
+    view.centerOn(150.0, 140.0)
+    before = grab(view)
+    placement = document.siege.map
+    # Placed straight on the item: the grid's extent (the plan's, in a document) stays put.
+    scene.map_item.place(placement.model_copy(update={
+        "offset": (placement.offset[0] + 3.0, placement.offset[1])}))
+    moved = grab(view)
+    assert np.abs(moved - before).max() > 50
+    scene.board.enabled = False
+    scene.update()
+    assert np.abs(grab(view) - moved).max() <= 1  # what the members draw now
+    scene.board.enabled = True
+    scene.grid.set_layers(fine=False, squares=False, labels=False)
+    bare = grab(view)
+    scene.board.enabled = False
+    scene.update()
+    assert np.abs(grab(view) - bare).max() <= 1

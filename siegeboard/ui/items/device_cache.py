@@ -1,13 +1,14 @@
-"""What an item drew into a view, kept as device pixels and moved on a pan.
+"""What was drawn into a view, kept as device pixels and moved on a pan.
 
 The map view is repainted whole on every scroll: the scale bar and the timeline lie over the
-viewport, so Qt cannot move its pixels and repaint only the strips that came into view. An
-item whose drawing is costly keeps a ``DeviceCache``: per view, a pixmap of the viewport's size
-holding what the item drew at one transform. While the view only moves by whole pixels at the
-same zoom (a pan), the pixmap is moved and only the uncovered strips are drawn; at another zoom
-or rotation it is drawn again. Drawing into the pixmap is the item's own drawing, clipped to the
-strip, so the pixels are the ones it would have drawn straight to the viewport (composited once
-more: a channel may differ by one or two).
+viewport, so Qt cannot move its pixels and repaint only the strips that came into view. What is
+costly to draw (the board: ``board.py``) is kept in a ``DeviceCache``: per view, a pixmap of the
+viewport's size holding what was drawn at one transform. While the view only moves by whole
+pixels at the same zoom (a pan), the pixmap is moved and only the uncovered strips are drawn;
+at another zoom or rotation it is drawn again. Drawing into the pixmap is the same drawing,
+clipped to the strip, so the pixels are the ones drawn straight to the viewport (an opaque
+cache: the same; a transparent one is composited once more: a channel may differ by one or
+two).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import weakref
 from collections.abc import Callable
 
 from PySide6.QtCore import QPoint, QRectF, Qt
-from PySide6.QtGui import QPainter, QPixmap, QRegion, QTransform
+from PySide6.QtGui import QColor, QPainter, QPixmap, QRegion, QTransform
 
 MAX_STRIPS = 16  # a cache missing more pieces than this draws their bounding box at once
 _UPRIGHT = (QTransform.TransformationType.TxNone, QTransform.TransformationType.TxTranslate,
@@ -31,12 +32,19 @@ _SOURCE_OVER = QPainter.CompositionMode.CompositionMode_SourceOver
 Draw = Callable[[QPainter, QTransform, QRectF], None]
 
 
+def usable(widget, transform: QTransform) -> bool:
+    """Whether a cache can serve ``widget`` painted at ``transform``: not turned or sheared,
+    on a screen of density 1."""
+    return (widget is not None and transform.type() in _UPRIGHT
+            and widget.devicePixelRatio() == 1)
+
+
 class Canvas:
     """One view's pixels: the pixmap, the transform they were drawn at and what is right."""
 
-    def __init__(self, size):
+    def __init__(self, size, fill):
         self.pixmap = QPixmap(size)
-        self.pixmap.fill(_TRANSPARENT)
+        self.pixmap.fill(fill)  # an opaque colour keeps the pixmap without alpha
         self.key: tuple | None = None  # the transform's linear part and sub-pixel shift
         self.origin = QPoint(0, 0)      # its whole-pixel translation
         self.valid = QRegion()
@@ -57,12 +65,14 @@ def _key(transform: QTransform) -> tuple[tuple, QPoint]:
 
 
 class DeviceCache:
-    """Per view, what one item drew (see the module). ``margin_px``: how far past an area
-    (item coordinates) handed to ``forget`` the item's drawing may reach on screen."""
+    """Per view, what was drawn (see the module). ``margin_px``: how far past an area (item
+    coordinates) handed to ``forget`` the drawing may reach on screen. ``opaque``: the colour
+    each strip is filled with before it is drawn, the pixmap then having no alpha (copied,
+    not blended, onto the view); None: transparent."""
 
-    def __init__(self, margin_px: float = 0.0):
+    def __init__(self, margin_px: float = 0.0, opaque: QColor | None = None):
         self.margin_px = margin_px
-        self.enabled = True
+        self._fill = _TRANSPARENT if opaque is None else QColor(opaque)
         self._canvases: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
     def clear(self) -> None:
@@ -81,19 +91,15 @@ class DeviceCache:
             canvas.forget(QRegion(device.toAlignedRect()))
 
     def paint(self, painter: QPainter, widget, draw: Draw,
-              moved: Callable[[Canvas, QTransform], None] | None = None) -> bool:
-        """Paint the item through the cache of ``widget`` (the view's viewport), drawing what
-        is missing with ``draw``; ``moved`` is told when a canvas was moved (to forget what
-        must not move with it). False (nothing painted) where no cache serves: outside a view,
-        turned or sheared, on a high-density screen."""
+              moved: Callable[[Canvas, QTransform], None] | None = None) -> None:
+        """Paint through the cache of ``widget`` (the view's viewport), drawing what is
+        missing with ``draw``; ``moved`` is told when a canvas was moved (to forget what must
+        not move with it). For a ``widget`` and a painter's transform that are ``usable``."""
         transform = painter.worldTransform()
-        if (widget is None or not self.enabled or transform.type() not in _UPRIGHT
-                or painter.device().devicePixelRatio() != 1):
-            return False
         size = widget.size()
         canvas = self._canvases.get(widget)
         if canvas is None or canvas.pixmap.size() != size:
-            canvas = self._canvases[widget] = Canvas(size)
+            canvas = self._canvases[widget] = Canvas(size, self._fill)
         key, origin = _key(transform)
         whole = canvas.pixmap.rect()
         if key != canvas.key:
@@ -112,10 +118,11 @@ class DeviceCache:
             inverse = transform.inverted()[0]
             drawing = QPainter(canvas.pixmap)
             drawing.setRenderHints(painter.renderHints())
+            fill = self._fill
             for rect in missing:
                 drawing.setClipRect(rect)  # first: it replaces the last strip's clip
                 drawing.setCompositionMode(_SOURCE)
-                drawing.fillRect(rect, _TRANSPARENT)
+                drawing.fillRect(rect, fill)
                 drawing.setCompositionMode(_SOURCE_OVER)
                 drawing.setWorldTransform(transform)
                 draw(drawing, transform, inverse.mapRect(QRectF(rect)))
@@ -126,4 +133,3 @@ class DeviceCache:
         painter.resetTransform()
         painter.drawPixmap(0, 0, canvas.pixmap)
         painter.restore()
-        return True

@@ -2,8 +2,8 @@
 
 Lines are drawn only inside the exposed area (or the painter's clip, when rendered through
 ``QGraphicsScene.render``) and only when they are far enough apart on screen to be useful, so
-the grid costs nothing extra on a large map zoomed out; ``grid_lines`` draws them fast. What it
-drew into a view is kept as device pixels (``DeviceCache``) and moved on a pan.
+the grid costs nothing extra on a large map zoomed out; ``grid_lines`` draws them fast. In a
+view it is drawn into the board (``board.py``), kept as device pixels and moved on a pan.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ option_lod = QStyleOptionGraphicsItem.levelOfDetailFromTransform
 
 from siegeboard.geometry import GRID_M, SQUARE_M, anchor_square, square_label
 from siegeboard.report import palette
-from siegeboard.ui.items.device_cache import DeviceCache
+from siegeboard.ui.items.board import BoardMember
 from siegeboard.ui.items.grid_lines import UPRIGHT_TYPES, draw_grid_lines
 
 MIN_LINE_GAP_PX = 6     # fine lines closer than this on screen are skipped
@@ -40,7 +40,7 @@ def label_stride(square_px: float) -> int | None:
     return LABEL_STRIDES[-1]
 
 
-class GridItem(QGraphicsItem):
+class GridItem(BoardMember, QGraphicsItem):
     """Grid over ``extent`` (scene metres) from ``origin``; each layer can be hidden."""
 
     def __init__(self):
@@ -54,16 +54,17 @@ class GridItem(QGraphicsItem):
         self.show_fine = True
         self.show_squares = True
         self.show_labels = True
-        self.cache = DeviceCache()
 
     def update(self, *rect) -> None:  # noqa: D102 (Qt's): what it drew is stale too
-        self.cache.clear()
+        if self.board is not None:
+            self.board.clear()
         super().update(*rect)
 
     def set_extent(self, extent: QRectF) -> None:
         if extent != self._extent:
             self.prepareGeometryChange()
-            self.cache.clear()
+            if self.board is not None:
+                self.board.clear()
             self._extent = QRectF(extent)
 
     def set_origin(self, origin: tuple[float, float],
@@ -87,7 +88,7 @@ class GridItem(QGraphicsItem):
         return self._extent
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget=None) -> None:
-        if self.cache.paint(painter, widget, self._draw):
+        if self.served(widget):
             return
         area = option.exposedRect
         if painter.hasClipping():

@@ -1,6 +1,6 @@
 """The background plan, drawn from a pyramid of halved copies so a 10,000 px image pans
-and zooms smoothly: each paint draws only the exposed part of the copy nearest the zoom, and
-what it drew into a view is kept as device pixels (``DeviceCache``), moved on a pan."""
+and zooms smoothly: each paint draws only the exposed part of the copy nearest the zoom. In a
+view it is drawn into the board (``board.py``), kept as device pixels and moved on a pan."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem
 
 from siegeboard.model.siege import MapImage
 from siegeboard.report.extent import plan_image
-from siegeboard.ui.items.device_cache import DeviceCache
+from siegeboard.ui.items.board import BoardMember
 
 # Qt refuses images above 256 MB by default; a 10,000 x 10,000 plan is 400 MB decoded.
 QImageReader.setAllocationLimit(2048)
@@ -25,7 +25,7 @@ def decode_image(data: bytes) -> QImage:
     return plan_image(data)
 
 
-class MapImageItem(QGraphicsItem):
+class MapImageItem(BoardMember, QGraphicsItem):
     """Item coordinates are the image's pixels; the item transform places them in metres."""
 
     def __init__(self, image: QImage, placement: MapImage):
@@ -35,7 +35,6 @@ class MapImageItem(QGraphicsItem):
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self._levels: list[QImage] = [image]
         self._bounds = QRectF(0, 0, image.width(), image.height())
-        self.cache = DeviceCache()
         self.place(placement)
 
     @property
@@ -50,6 +49,8 @@ class MapImageItem(QGraphicsItem):
         transform.rotate(placement.rotation_deg)
         transform.scale(scale, scale)
         self.setTransform(transform)
+        if self.board is not None:
+            self.board.clear()
 
     def _level(self, k: int) -> QImage:
         while len(self._levels) <= k:
@@ -69,7 +70,7 @@ class MapImageItem(QGraphicsItem):
         return self._bounds
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget=None) -> None:
-        if not self.cache.paint(painter, widget, self._draw):
+        if not self.served(widget):
             self._draw(painter, painter.worldTransform(), option.exposedRect)
 
     def _draw(self, painter: QPainter, transform: QTransform, area: QRectF) -> None:

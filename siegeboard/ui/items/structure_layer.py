@@ -13,9 +13,9 @@ the board shows is what the items drew, in the same order.
 An item that is alarmed (drawn above its neighbours with its plate) or moved (a drag preview)
 paints itself, as an item of its own; so does any item outside a ``MapScene``.
 
-On a pan the layer moves what it drew (``DeviceCache``) and draws only the strips that came into
-view, and the patterned structures (a pattern is tiled from the viewport's corner, so it does
-not move with the map).
+In a view the layer is drawn into the board (``board.py``), kept as device pixels: on a pan
+they are moved and only the strips that came into view are drawn, and the patterned structures
+(a pattern is tiled from the viewport's corner, so it does not move with the map).
 """
 
 from __future__ import annotations
@@ -28,7 +28,8 @@ from PySide6.QtGui import QPainter, QPicture, QRegion, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem
 
 from siegeboard.report import renderer
-from siegeboard.ui.items.device_cache import Canvas, DeviceCache
+from siegeboard.ui.items.board import BoardMember
+from siegeboard.ui.items.device_cache import Canvas
 from siegeboard.ui.items.grid_lines import UPRIGHT_TYPES
 
 CHUNK = 64            # items per chunk at most: a picture to replay, bounds to cull by...
@@ -121,7 +122,7 @@ def least_gap(boxes: list[tuple[float, float, float, float]], reach: float = GAP
     return least
 
 
-class StructureLayer(QGraphicsItem):
+class StructureLayer(BoardMember, QGraphicsItem):
     """Paints the footprints and marks of the ``StructureItem``s it holds (see the module)."""
 
     def __init__(self):
@@ -133,8 +134,6 @@ class StructureLayer(QGraphicsItem):
         self._chunk_of: dict = {}  # item -> the chunk holding it
         self._ref = weakref.ref(self)  # what the items hold
         self._bounds = QRectF()
-        # What it drew into each view, moved on a pan (a pattern excepted: see below).
-        self.cache = DeviceCache(PEN_MARGIN_PX)
         # Held items with a pattern: it is tiled from the viewport's corner, not the scene's,
         # so where they are, a moved canvas is drawn again rather than moved.
         self._patterned: set = set()
@@ -147,7 +146,8 @@ class StructureLayer(QGraphicsItem):
         self._chunks = []
         self._chunk_of = {}
         self._patterned.clear()
-        self.cache.clear()
+        if self.board is not None:
+            self.board.clear()
         self.update()
 
     def add_items(self, items) -> None:
@@ -229,7 +229,8 @@ class StructureLayer(QGraphicsItem):
     def changed(self, rect: QRectF) -> None:
         """What was drawn over ``rect`` (scene metres) is stale: repaint it."""
         if not rect.isNull():
-            self.cache.forget(rect)
+            if self.board is not None:
+                self.board.forget(rect)
             self.update(rect)
 
     # -- QGraphicsItem ------------------------------------------------------------------
@@ -237,7 +238,7 @@ class StructureLayer(QGraphicsItem):
         return self._bounds
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget=None) -> None:
-        if self.cache.paint(painter, widget, self._draw, self._forget_patterns):
+        if self.served(widget):
             return
         area = option.exposedRect
         if painter.hasClipping():

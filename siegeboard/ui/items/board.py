@@ -1,0 +1,106 @@
+"""The board: the scene's background, the plan, the grid and the structures' layer drawn
+together into one device cache per view, as the view's background.
+
+Those three lie at the bottom of the scene's stack (the plan at 0, the grid at 5, the
+structures' layer at 10; nothing with content between them, the structure items the layer
+draws having none of their own), and the view is repainted whole on every pan. Each kept in a
+cache of its own, a frame moved three viewport-sized transparent pixmaps, blended all three
+over the background (filled first) and cleared each strip it drew three times. Together they are
+one opaque pixmap: a frame moves it once and copies it (no blending), and it is the background
+(``MapScene.drawBackground`` paints it; nothing is filled beneath it).
+
+Where the board serves a view (``serves``), its members draw nothing there themselves; where it
+does not (a turned view, a high-density screen, ``QGraphicsScene.render`` into a picture or a
+printer), they draw straight to the painter. A member tells the board what it drew anew:
+``forget`` (an area of the scene) or ``clear`` (everything).
+"""
+
+from __future__ import annotations
+
+import weakref
+
+from PySide6.QtCore import QRectF
+from PySide6.QtGui import QPainter, QTransform
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsView
+
+from siegeboard.ui.items.device_cache import Canvas, DeviceCache, usable
+
+_VISIBLE_CHANGED = QGraphicsItem.GraphicsItemChange.ItemVisibleHasChanged
+
+
+class BoardMember:
+    """A mix-in for the items the board draws: ``board`` is set by the scene that holds one
+    (None outside a ``MapScene``); a member shown or hidden clears the board."""
+
+    board: Board | None = None
+
+    def served(self, widget) -> bool:
+        """Whether the board drew this item into ``widget`` (so ``paint`` draws nothing)."""
+        board = self.board
+        return board is not None and board.serves(widget)
+
+    def itemChange(self, change, value):  # noqa: N802 (Qt's name)
+        if change == _VISIBLE_CHANGED and self.board is not None:
+            self.board.clear()
+        return super().itemChange(change, value)
+
+
+class Board:
+    """One scene's board (see the module). ``margin_px``: how far past an area handed to
+    ``forget`` a member's drawing may reach on screen."""
+
+    def __init__(self, scene, margin_px: float):
+        self._scene = weakref.ref(scene)  # the scene holds the board
+        self.enabled = True  # off: the members draw themselves (the tests' reference)
+        self.cache = DeviceCache(margin_px, opaque=scene.backgroundBrush().color())
+
+    def serves(self, widget) -> bool:
+        """Whether the board paints ``widget`` (a view's viewport): an upright view on a
+        screen of density 1. The same answer for the scene's background and for each member,
+        whatever the member's own transform."""
+        if not self.enabled or widget is None:
+            return False
+        view = widget.parentWidget()
+        return isinstance(view, QGraphicsView) and usable(widget, view.viewportTransform())
+
+    def clear(self) -> None:
+        self.cache.clear()
+
+    def forget(self, rect: QRectF) -> None:
+        """What was drawn over ``rect`` (scene metres) is stale in every view."""
+        self.cache.forget(rect)
+
+    def paint(self, painter: QPainter, widget) -> bool:
+        """Paint the board into ``widget`` through its cache, ``painter`` holding the view's
+        transform; False (nothing painted) where the board does not serve it."""
+        if not self.serves(widget):
+            return False
+        self.cache.paint(painter, widget, self._draw, self._moved)
+        return True
+
+    def _members(self):
+        scene = self._scene()
+        if scene is None:
+            return ()
+        return tuple(member for member in (scene.map_item, scene.grid, scene.layer)
+                     if member is not None and member.isVisible())
+
+    def _draw(self, painter: QPainter, transform: QTransform, area: QRectF) -> None:
+        """Every member over ``area`` (scene metres), in stacking order, over the background
+        (the cache has filled it)."""
+        for member in self._members():
+            placed = member.sceneTransform()
+            if placed.isIdentity():
+                member._draw(painter, transform, area)
+                continue
+            # The plan: its own pixels placed in metres (scaled, turned, moved).
+            member_transform = placed * transform
+            painter.save()
+            painter.setWorldTransform(member_transform)
+            member._draw(painter, member_transform, placed.inverted()[0].mapRect(area))
+            painter.restore()
+
+    def _moved(self, canvas: Canvas, transform: QTransform) -> None:
+        scene = self._scene()
+        if scene is not None and scene.layer.isVisible():
+            scene.layer._forget_patterns(canvas, transform)
