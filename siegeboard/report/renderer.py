@@ -497,6 +497,58 @@ def paint_labels(painter: QPainter, centre: QPointF, labels: Labels, style: Stru
     return top
 
 
+@dataclass(frozen=True, eq=False)
+class ScreenWords:
+    """``Labels`` of a plain structure (no alarm plate) made ready to draw on a screen about
+    any centre (``paint_screen_words``): what ``paint_labels`` works out for each line, as
+    offsets from the centre, so it is not worked out again for every structure and frame."""
+
+    font: QFont
+    top: float     # from the centre up to the first line's top
+    height: float  # a line's (and its plate's)
+    radius: float  # the plates' corners
+    # Each line: half its plate's width, the width, its top below the first line's, its pen,
+    # its words laid out, and where they start right of the plate's left edge.
+    lines: tuple[tuple[float, float, float, QPen, QStaticText, float], ...]
+
+
+def screen_words(labels: Labels, look: Look) -> ScreenWords:
+    """``labels`` (for a structure with no plate) ready to draw on a screen ``look``."""
+    fnt, fm = _font(look, labels.size)
+    height = fm.height()
+    name_pen, people_pen = _text_pens(look.greyscale)
+    people_at = len(labels.lines) - 1 if labels.people_line else -1
+    lines = []
+    for number, (text, width) in enumerate(labels.lines):
+        words = _static_text(text, fnt)
+        lines.append((width / 2, width, number * height,
+                      people_pen if number == people_at else name_pen, words,
+                      (width - words.size().width()) / 2))
+    return ScreenWords(fnt, height * len(labels.lines) / 2, height, 2 * look.unit, tuple(lines))
+
+
+def paint_screen_words(painter: QPainter, x: float, y: float, words: ScreenWords) -> None:
+    """``paint_labels`` for a plain structure on a screen, centred at (``x``, ``y``), the same
+    numbers to the same pixels; the painter's font is ``words.font`` and its brush the plates'
+    (``set_screen_words``: set once for many structures)."""
+    top = y - words.top
+    height, radius = words.height, words.radius
+    set_pen, plate, draw = painter.setPen, painter.drawRoundedRect, painter.drawStaticText
+    for half, width, below, pen, text, inset in words.lines:
+        left = x - half
+        line_top = top + below
+        set_pen(_NO_PEN)
+        plate(QRectF(left, line_top, width, height), radius, radius)
+        set_pen(pen)
+        draw(QPointF(left + inset, line_top), text)
+
+
+def set_screen_words(painter: QPainter, words: ScreenWords) -> None:
+    """Ready ``painter`` for ``paint_screen_words``."""
+    painter.setFont(words.font)
+    painter.setBrush(_PLATE_BRUSH)
+
+
 @functools.lru_cache(maxsize=4096)
 def _static_text(text: str, fnt: QFont) -> QStaticText:
     """``text`` laid out once in ``fnt`` (screen words: drawn many times a second)."""

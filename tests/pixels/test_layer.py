@@ -275,3 +275,48 @@ def test_a_plan_moved_or_a_grid_changed_is_drawn_anew_on_the_board(qtbot):
     scene.board.enabled = False
     scene.update()
     assert np.abs(grab(view) - bare).max() <= 1
+
+
+def test_words_drawn_together_are_the_words_each_structure_draws(qapp, monkeypatch):
+    """The layer sets the words of a chunk's plain structures in one pass
+    (``structure_item.draw_words``, the positions worked out by hand): the same pixels as
+    each structure's own ``draw``, at zooms from small names to roomy ones, at any sub-pixel
+    shift, people and notes included."""
+    import random
+
+    from PySide6.QtCore import QRectF
+    from PySide6.QtGui import QPainter
+
+    from siegeboard.ui.items import structure_layer
+
+    siege = damaged_town()
+    layer = MapScene(Document(SiegeFile(siege=siege))).layer
+
+    def each_draws(painter, transform, items):
+        lod = transform.m11()
+        for item in items:
+            painter.setWorldTransform(transform)
+            item.draw(painter, transform, lod, footprint=False)
+            painter.resetTransform()
+
+    def render(scale, dx, dy):
+        transform = QTransform(scale, 0, 0, scale, 300 - 60 * scale + dx, 200 - 60 * scale + dy)
+        image = QImage(600, 400, QImage.Format.Format_ARGB32_Premultiplied)
+        image.fill(0)
+        painter = QPainter(image)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        painter.setClipRect(image.rect())
+        painter.setWorldTransform(transform)
+        layer._draw(painter, transform, transform.inverted()[0].mapRect(QRectF(image.rect())))
+        painter.end()
+        return pixels(image)
+
+    rng = random.Random(7)
+    for _trial in range(8):
+        scale, dx, dy = rng.uniform(5.0, 30.0), rng.random(), rng.random()
+        together = render(scale, dx, dy)
+        with monkeypatch.context() as patch:
+            patch.setattr(structure_layer, "draw_words", each_draws)
+            apart = render(scale, dx, dy)
+        assert np.array_equal(together, apart), f"at {scale:.2f} px/m"
+        assert (together[:, :, 3] > 0).mean() > 0.05  # words and footprints were drawn

@@ -35,6 +35,10 @@ people_mark = renderer.people_mark
 
 LAYOUTS_KEPT = 20_000  # shared layouts kept (a few per zoom step and kind of structure)
 _layouts: dict = {}
+# A layout as an item keeps it: the labels, whether they hold everything at the largest size
+# (``_labels_for``), how far they reach from the centre across and up or down (``draw_words``),
+# and the labels ready to draw (``renderer.screen_words``; None where there are none).
+Layout = tuple[Labels | None, bool, float, float, "renderer.ScreenWords | None"]
 
 
 def shared_labels(name: str, style: StructureStyle, width: int, height: int,
@@ -43,13 +47,34 @@ def shared_labels(name: str, style: StructureStyle, width: int, height: int,
     structure with the same name and words (it reads only the style's people and note): a
     town's houses share a handful of names, and laying one out takes tens of microseconds,
     hundreds of times on each zoom step."""
+    return shared_layout(name, style, width, height, look)[0]
+
+
+def shared_layout(name: str, style: StructureStyle, width: int, height: int,
+                  look: Look) -> Layout:
+    """``shared_labels`` and what an item works out from them (``Layout``), made once for
+    every structure with the same name and words, on a screen ``look``."""
     key = (name, style.people, style.note, width, height, look)
-    labels = _layouts.get(key, _layouts)
-    if labels is _layouts:
+    layout = _layouts.get(key)
+    if layout is None:
         if len(_layouts) >= LAYOUTS_KEPT:
             _layouts.clear()
-        labels = _layouts[key] = renderer.lay_out_labels(name, style, width, height, look)
-    return labels
+        layout = _layouts[key] = _lay_out(name, style, width, height, look)
+    return layout
+
+
+def _lay_out(name: str, style: StructureStyle, width: int, height: int, look: Look) -> Layout:
+    labels = renderer.lay_out_labels(name, style, width, height, look)
+    if labels is None:
+        return None, False, 0.0, 0.0, None
+    half = max(plate for _text, plate in labels.lines) / 2
+    rows = renderer.metrics(labels.size * look.unit).height() * len(labels.lines) / 2
+    wanted = [name] + ([style.note] if style.note else []) + (
+        [style.people] if style.people else [])
+    # Complete: nothing a larger box could add or enlarge.
+    complete = (labels.size == renderer.NAME_FONTS[0]
+                and [text for text, _width in labels.lines] == wanted)
+    return labels, complete, half, rows, renderer.screen_words(labels, look)
 
 
 def _nearest(edge: float) -> int:
@@ -106,7 +131,7 @@ class StructureItem(QGraphicsItem):
     _made_polygon: QPolygonF | None = None
     _made_box: QRectF | None = None
     _made_centre: QPointF | None = None
-    _labels: tuple[tuple[int, int], Labels | None, bool, float, float] | None = None
+    _labels: tuple | None = None  # the size (px) laid out for and its Layout
     _path: QPainterPath | None = None  # with courtyards: see _take
 
     def __init__(self, structure: Structure, ruleset: str, look: Look = SCREEN):
@@ -331,58 +356,57 @@ class StructureItem(QGraphicsItem):
                              lay_out=False)
         painter.restore()
 
-    def draw_words(self, painter: QPainter, transform: QTransform) -> None:
-        """The words of a plain structure (no pattern, no fire, no plate), ``painter`` in
-        device pixels already and ``transform`` upright: what ``draw`` adds to the footprint,
-        with no clip where the words lie well inside it."""
-        # The box's corners as ``draw`` maps them (the same numbers, no QPointF made).
-        left, top = transform.map(self._left, self._top)
-        right, bottom = transform.map(self._left + self._width, self._top + self._height)
-        labels = self._labels_for(right - left, bottom - top)
-        if labels is None:
-            return
-        centre = transform.map(self._centre)
-        clip = transform.mapRect(self._bounds)
-        # The pixels the words touch (their plates' edges, antialiased, across; a pixel more
-        # up and down for the letters) against the pixels the clip keeps (Qt rounds a clip
-        # rectangle's edges to the nearest pixel edge): where they lie within, it cuts nothing.
-        _key, _labels, _complete, half, rows = self._labels
-        x, y = centre.x(), centre.y()
-        if (math.floor(x - half) >= _nearest(clip.left())
-                and math.ceil(x + half) <= _nearest(clip.right())
-                and math.floor(y - rows) - 1 >= _nearest(clip.top())
-                and math.ceil(y + rows) + 1 <= _nearest(clip.bottom())):
-            renderer.paint_labels(painter, centre, labels, self._style, self._look)
-            return
-        painter.save()
-        painter.setClipRect(clip, Qt.ClipOperation.IntersectClip)
-        renderer.paint_labels(painter, centre, labels, self._style, self._look)
-        painter.restore()
-
     def _labels_for(self, width: float, height: float) -> Labels | None:
         """The words for a box of this size on screen (device pixels), kept until the zoom or
-        the structure changes, with how far they reach from the centre (``draw_words``); a
-        layout with everything in it at the largest size is kept for every larger box too
-        (``lay_out_labels`` gives it again for those)."""
+        the structure changes (with the rest of their ``Layout``); a layout with everything in
+        it at the largest size is kept for every larger box too (``lay_out_labels`` gives it
+        again for those)."""
         key = (int(width), int(height))
         kept = self._labels
         if kept is not None and (kept[0] == key or kept[2] and key[0] >= kept[0][0]
                                  and key[1] >= kept[0][1]):
             return kept[1]
-        labels = shared_labels(self._name, self._style, key[0], key[1], self._look)
-        half = rows = 0.0
-        if labels is not None:
-            half = max(plate for _text, plate in labels.lines) / 2
-            rows = renderer.metrics(labels.size * self._look.unit).height() * len(labels.lines) / 2
-        self._labels = (key, labels, self._complete(labels), half, rows)
-        return labels
+        layout = shared_layout(self._name, self._style, key[0], key[1], self._look)
+        self._labels = (key, *layout)
+        return layout[0]
 
-    def _complete(self, labels: Labels | None) -> bool:
-        """Whether ``labels`` holds the whole name, the people and the note, at the largest
-        size: nothing a larger box could add or enlarge."""
-        if labels is None or labels.size != renderer.NAME_FONTS[0]:
-            return False
-        style = self._style
-        wanted = [self._name] + ([style.note] if style.note else []) + (
-            [style.people] if style.people else [])
-        return [text for text, _width in labels.lines] == wanted
+
+def draw_words(painter: QPainter, transform: QTransform, items) -> None:
+    """The words of plain structures (``items``: no pattern, no fire, no plate), ``painter``
+    in device pixels already and ``transform`` upright (scaled and moved only): what
+    ``StructureItem.draw`` adds to their footprints, with no clip where the words lie well
+    inside it. The same numbers as ``draw``'s: an upright transform maps ``x`` to
+    ``x * m11 + dx``, worked out here rather than by a call per point."""
+    m11, m22, dx, dy = transform.m11(), transform.m22(), transform.dx(), transform.dy()
+    font = None
+    for item in items:
+        left, top, width, height = item._left, item._top, item._width, item._height
+        x0, y0 = left * m11 + dx, top * m22 + dy
+        if item._labels_for((left + width) * m11 + dx - x0,
+                            (top + height) * m22 + dy - y0) is None:
+            continue
+        _key, _labels, _complete, half, rows, words = item._labels
+        x = (left + width / 2) * m11 + dx
+        y = (top + height / 2) * m22 + dy
+        if words.font is not font:
+            font = words.font
+            renderer.set_screen_words(painter, words)
+        # The pixels the words touch (their plates' edges, antialiased, across; a pixel more
+        # up and down for the letters) against the pixels the clip keeps (Qt rounds a clip
+        # rectangle's edges to the nearest pixel edge): where they lie within, it cuts nothing.
+        bx, by, bw, bh = item._bounds.getRect()
+        # ``transform.mapRect(item._bounds)``, as Qt works it out for an upright transform.
+        clip_left, clip_top = bx * m11 + dx, by * m22 + dy
+        clip_width, clip_height = bw * m11, bh * m22
+        clip_right, clip_bottom = clip_left + clip_width, clip_top + clip_height
+        if (math.floor(x - half) >= _nearest(clip_left)
+                and math.ceil(x + half) <= _nearest(clip_right)
+                and math.floor(y - rows) - 1 >= _nearest(clip_top)
+                and math.ceil(y + rows) + 1 <= _nearest(clip_bottom)):
+            renderer.paint_screen_words(painter, x, y, words)
+            continue
+        painter.save()
+        painter.setClipRect(QRectF(clip_left, clip_top, clip_width, clip_height),
+                            Qt.ClipOperation.IntersectClip)
+        renderer.paint_screen_words(painter, x, y, words)
+        painter.restore()

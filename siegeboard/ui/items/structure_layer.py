@@ -31,6 +31,7 @@ from siegeboard.report import renderer
 from siegeboard.ui.items.board import BoardMember
 from siegeboard.ui.items.device_cache import Canvas
 from siegeboard.ui.items.grid_lines import UPRIGHT_TYPES
+from siegeboard.ui.items.structure_item import draw_words
 
 CHUNK = 64            # items per chunk at most: a picture to replay, bounds to cull by...
 CHUNK_M = 48.0        # ...and at most this wide and tall (a strip replays few it misses)
@@ -292,8 +293,7 @@ class StructureLayer(BoardMember, QGraphicsItem):
                     if upright:
                         painter.save()
                         painter.resetTransform()
-                        for item in plain:
-                            item.draw_words(painter, transform)
+                        draw_words(painter, transform, plain)
                         painter.restore()
                     else:
                         for item in plain:
