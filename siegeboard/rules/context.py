@@ -108,7 +108,11 @@ class Outcome:
             if value is None:
                 siege.structures.pop(key, None)
             else:
-                siege.structures[key] = value.model_copy(deep=True)
+                # A copy of its own, sharing its lists and nested models with the outcome's:
+                # nothing changes a structure's parts in place but a rule, and a rule works on
+                # deep copies (``Context.structure``). A minute changes thousands of
+                # structures: deep copies of their footprints and occupants held them twice.
+                siege.structures[key] = _shallow_copy(value)
         for name, (before, later) in self.fields.items():
             value = later if after else before
             # The beginning (R2) is copied as a beginning: it shares its structures.

@@ -50,3 +50,32 @@ def test_a_minute_leaves_the_siege_as_it_was_its_structures_field_sets_included(
     for key, (_, after) in outcome.structures.items():
         assert siege.structures[key] == after
         assert "fire_level" in after.model_fields_set
+
+
+def test_a_minute_applied_and_undone_keeps_its_outcome_whole():
+    """Applying a minute gives the siege copies of its after-states (sharing their parts, which
+    nothing changes in place but a rule on its own deep copy): a structure of the siege set
+    anew after it is applied, a shot played on it, and an undo leave the outcome as it was, so
+    a redo writes the minute's after-state again."""
+    from siegeboard.model import FireAt
+
+    from bench.town import add_bench_weapon, town_centre
+
+    siege = build_town(150)
+    weapon_id = add_bench_weapon(siege)
+    set_fires(siege, 0.25, all_out_of_control=True)
+    outcome = apply(siege, AdvanceClock(turns=12), RandomDice(5))
+    after = {key: state.model_dump_json() for key, (_before, state) in outcome.structures.items()
+             if state is not None}
+    outcome.apply_to(siege)
+    key = next(iter(after))
+    assert siege.structures[key] is not outcome.structures[key][1]
+    siege.structures[key].fire_level = 0  # an assignment in place, as an edit might make
+    shot = apply(siege, FireAt(weapon_id=weapon_id, at=town_centre(150), range_m=100),
+                 RandomDice(6))
+    shot.apply_to(siege)
+    shot.revert(siege)
+    outcome.revert(siege)
+    outcome.apply_to(siege)
+    assert {key: outcome.structures[key][1].model_dump_json() for key in after} == after
+    assert {key: siege.structures[key].model_dump_json() for key in after} == after
