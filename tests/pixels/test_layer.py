@@ -8,7 +8,7 @@ import dataclasses
 import numpy as np
 import pytest
 from PySide6.QtCore import QEvent, QPointF, QRectF
-from PySide6.QtGui import QHelpEvent, QImage, QTransform
+from PySide6.QtGui import QHelpEvent, QImage, QPainter, QTransform
 from PySide6.QtWidgets import QApplication, QToolTip
 
 from siegeboard.persist import SiegeFile
@@ -17,6 +17,7 @@ from siegeboard.ui.items.structure_layer import least_gap
 from siegeboard.ui.map_scene import MapScene
 from siegeboard.ui.map_view import MapView
 from tests.bench.town import build_town
+from tests.pixels import scenes
 from tests.pixels.scenes import tear_down
 
 
@@ -43,7 +44,11 @@ def close_views():
 
 
 def shown(qtbot, siege, scale=6.0, centre=(100.0, 100.0)):
-    document = Document(SiegeFile(siege=siege))
+    return shown_file(qtbot, SiegeFile(siege=siege), scale, centre)
+
+
+def shown_file(qtbot, siege_file, scale, centre):
+    document = Document(siege_file)
     scene = MapScene(document)
     view = MapView(scene)
     SHOWN.append((view, scene, document))
@@ -58,6 +63,22 @@ def shown(qtbot, siege, scale=6.0, centre=(100.0, 100.0)):
 def grab(view) -> np.ndarray:
     QApplication.processEvents()
     return pixels(view.viewport().grab().toImage())
+
+
+def layer_pixels(layer, scale: float, dx: float, dy: float) -> np.ndarray:
+    """What ``layer`` draws into a 600 x 400 image at ``scale`` px a metre, the point
+    (60, 60) m at the middle shifted by (``dx``, ``dy``) px, clipped to the image."""
+
+    transform = QTransform(scale, 0, 0, scale, 300 - 60 * scale + dx, 200 - 60 * scale + dy)
+    image = QImage(600, 400, QImage.Format.Format_ARGB32_Premultiplied)
+    image.fill(0)
+    painter = QPainter(image)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+    painter.setClipRect(image.rect())
+    painter.setWorldTransform(transform)
+    layer._draw(painter, transform, transform.inverted()[0].mapRect(QRectF(image.rect())))
+    painter.end()
+    return pixels(image)
 
 
 def damaged_town():
@@ -151,17 +172,18 @@ def test_houses_of_one_name_share_their_words_layout(qapp):
     """A layout is made once for every structure with the same name and words: the same as
     the renderer's, and another where the words differ."""
     from siegeboard.report import renderer
-    from siegeboard.ui.items.structure_item import StructureItem, shared_labels
+    from siegeboard.ui.items.structure_item import StructureItem, shared_layout
 
     siege = build_town(40)
     items = [StructureItem(structure, siege.ruleset) for structure in siege.structures.values()]
     first, twin = [item for item in items if item._name == items[-1]._name
                    and item.style.people == items[-1].style.people][:2]
-    labels = shared_labels(first._name, first.style, 120, 60, renderer.SCREEN)
+    labels = shared_layout(first._name, first.style, 120, 60, renderer.SCREEN)[0]
     assert labels == renderer.lay_out_labels(first._name, first.style, 120, 60, renderer.SCREEN)
-    assert shared_labels(twin._name, twin.style, 120, 60, renderer.SCREEN) is labels
+    assert shared_layout(twin._name, twin.style, 120, 60, renderer.SCREEN)[0] is labels
     hurt = dataclasses.replace(first.style, people="2 hurt")
-    assert shared_labels(first._name, hurt, 120, 60, renderer.SCREEN) == renderer.lay_out_labels(
+    hurt_labels = shared_layout(first._name, hurt, 120, 60, renderer.SCREEN)[0]
+    assert hurt_labels == renderer.lay_out_labels(
         first._name, hurt, 120, 60, renderer.SCREEN) != labels
 
 
@@ -171,9 +193,6 @@ def test_words_drawn_unclipped_only_where_their_clip_cuts_nothing(qapp, monkeypa
     zooms where names are set small and fill their footprints, at any sub-pixel shift."""
     import math
     import random
-
-    from PySide6.QtCore import QRectF
-    from PySide6.QtGui import QPainter
 
     from siegeboard.ui.items import structure_item
 
@@ -188,25 +207,13 @@ def test_words_drawn_unclipped_only_where_their_clip_cuts_nothing(qapp, monkeypa
             siege.structures[key] = structure.model_copy(update={"occupants": hurt * 400})
     layer = MapScene(Document(SiegeFile(siege=siege))).layer
 
-    def render(scale, dx, dy):
-        transform = QTransform(scale, 0, 0, scale, 300 - 60 * scale + dx, 200 - 60 * scale + dy)
-        image = QImage(600, 400, QImage.Format.Format_ARGB32_Premultiplied)
-        image.fill(0)
-        painter = QPainter(image)
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-        painter.setClipRect(image.rect())
-        painter.setWorldTransform(transform)
-        layer._draw(painter, transform, transform.inverted()[0].mapRect(QRectF(image.rect())))
-        painter.end()
-        return pixels(image)
-
     rng = random.Random(4)
     for _trial in range(8):
         scale, dx, dy = rng.uniform(5.0, 9.5), rng.random(), rng.random()
-        unclipped = render(scale, dx, dy)
+        unclipped = layer_pixels(layer, scale, dx, dy)
         with monkeypatch.context() as patch:
             patch.setattr(structure_item, "_nearest", lambda edge: math.inf)  # always clipped
-            clipped = render(scale, dx, dy)
+            clipped = layer_pixels(layer, scale, dx, dy)
         assert np.array_equal(unclipped, clipped), f"at {scale:.2f} px/m"
 
 
@@ -214,17 +221,8 @@ def test_the_board_is_one_opaque_cache_and_draws_what_its_members_draw(qtbot):
     """Background, plan, grid and structures are one opaque pixmap per view (copied, not
     blended: the same pixels as the members drawn straight to the viewport), and a render
     into a picture, which the board does not serve, draws them too."""
-    from tests.pixels import scenes
-
-    document = Document(scenes.CASES["town"]())
-    scene = MapScene(document)
-    view = MapView(scene)
-    SHOWN.append((view, scene, document))
-    view.resize(640, 400)
-    view.show()
-    qtbot.waitExposed(view)
-    view.setTransform(QTransform.fromScale(8.0, 8.0))
-    view.centerOn(150.0, 140.0)
+    _document, view = shown_file(qtbot, scenes.CASES["town"](), 8.0, (150.0, 140.0))
+    scene = view.map_scene
     boarded = grab(view)
     canvases = scene.board.cache.canvases()
     assert len(canvases) == 1 and not canvases[0].pixmap.hasAlphaChannel()
@@ -235,7 +233,6 @@ def test_the_board_is_one_opaque_cache_and_draws_what_its_members_draw(qtbot):
     assert np.abs(direct[:, :, :3] - np.array([233, 228, 216])).max() > 50  # a plan is drawn
     picture = QImage(view.viewport().size(), QImage.Format.Format_ARGB32_Premultiplied)
     picture.fill(0)
-    from PySide6.QtGui import QPainter
 
     painter = QPainter(picture)
     painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
@@ -247,18 +244,8 @@ def test_the_board_is_one_opaque_cache_and_draws_what_its_members_draw(qtbot):
 
 def test_a_plan_moved_or_a_grid_changed_is_drawn_anew_on_the_board(qtbot):
     """The board keeps what its members drew: a member that changes tells it."""
-    from tests.pixels import scenes
-
-    siege_file = scenes.CASES["town"]()
-    document = Document(siege_file)
-    scene = MapScene(document)
-    view = MapView(scene)
-    SHOWN.append((view, scene, document))
-    view.resize(640, 400)
-    view.show()
-    qtbot.waitExposed(view)
-    view.setTransform(QTransform.fromScale(8.0, 8.0))
-    view.centerOn(150.0, 140.0)
+    document, view = shown_file(qtbot, scenes.CASES["town"](), 8.0, (150.0, 140.0))
+    scene = view.map_scene
     before = grab(view)
     placement = document.siege.map
     # Placed straight on the item: the grid's extent (the plan's, in a document) stays put.
@@ -284,9 +271,6 @@ def test_words_drawn_together_are_the_words_each_structure_draws(qapp, monkeypat
     shift, people and notes included."""
     import random
 
-    from PySide6.QtCore import QRectF
-    from PySide6.QtGui import QPainter
-
     from siegeboard.ui.items import structure_layer
 
     siege = damaged_town()
@@ -299,24 +283,12 @@ def test_words_drawn_together_are_the_words_each_structure_draws(qapp, monkeypat
             item.draw(painter, transform, lod, footprint=False)
             painter.resetTransform()
 
-    def render(scale, dx, dy):
-        transform = QTransform(scale, 0, 0, scale, 300 - 60 * scale + dx, 200 - 60 * scale + dy)
-        image = QImage(600, 400, QImage.Format.Format_ARGB32_Premultiplied)
-        image.fill(0)
-        painter = QPainter(image)
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-        painter.setClipRect(image.rect())
-        painter.setWorldTransform(transform)
-        layer._draw(painter, transform, transform.inverted()[0].mapRect(QRectF(image.rect())))
-        painter.end()
-        return pixels(image)
-
     rng = random.Random(7)
     for _trial in range(8):
         scale, dx, dy = rng.uniform(5.0, 30.0), rng.random(), rng.random()
-        together = render(scale, dx, dy)
+        together = layer_pixels(layer, scale, dx, dy)
         with monkeypatch.context() as patch:
             patch.setattr(structure_layer, "draw_words", each_draws)
-            apart = render(scale, dx, dy)
+            apart = layer_pixels(layer, scale, dx, dy)
         assert np.array_equal(together, apart), f"at {scale:.2f} px/m"
         assert (together[:, :, 3] > 0).mean() > 0.05  # words and footprints were drawn

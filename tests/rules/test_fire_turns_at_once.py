@@ -57,9 +57,8 @@ def test_a_minute_applied_and_undone_keeps_its_outcome_whole():
     nothing changes in place but a rule on its own deep copy): a structure of the siege set
     anew after it is applied, a shot played on it, and an undo leave the outcome as it was, so
     a redo writes the minute's after-state again."""
-    from siegeboard.model import FireAt
-
     from bench.town import add_bench_weapon, town_centre
+    from siegeboard.model import FireAt
 
     siege = build_town(150)
     weapon_id = add_bench_weapon(siege)

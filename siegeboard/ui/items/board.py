@@ -52,7 +52,7 @@ class Board:
     def __init__(self, scene, margin_px: float):
         self._scene = weakref.ref(scene)  # the scene holds the board
         self.enabled = True  # off: the members draw themselves (the tests' reference)
-        self.cache = DeviceCache(margin_px, opaque=scene.backgroundBrush().color())
+        self.cache = DeviceCache(margin_px, scene.backgroundBrush().color())
 
     def serves(self, widget) -> bool:
         """Whether the board paints ``widget`` (a view's viewport): an upright view on a

@@ -6,9 +6,8 @@ costly to draw (the board: ``board.py``) is kept in a ``DeviceCache``: per view,
 viewport's size holding what was drawn at one transform. While the view only moves by whole
 pixels at the same zoom (a pan), the pixmap is moved and only the uncovered strips are drawn;
 at another zoom or rotation it is drawn again. Drawing into the pixmap is the same drawing,
-clipped to the strip, so the pixels are the ones drawn straight to the viewport (an opaque
-cache: the same; a transparent one is composited once more: a channel may differ by one or
-two).
+clipped to the strip, over the same background, so the pixels are the ones drawn straight to
+the viewport; the pixmap is opaque, so it is copied onto the view, not blended.
 """
 
 from __future__ import annotations
@@ -17,15 +16,12 @@ import math
 import weakref
 from collections.abc import Callable
 
-from PySide6.QtCore import QPoint, QRectF, Qt
+from PySide6.QtCore import QPoint, QRectF
 from PySide6.QtGui import QColor, QPainter, QPixmap, QRegion, QTransform
 
 MAX_STRIPS = 16  # a cache missing more pieces than this draws their bounding box at once
 _UPRIGHT = (QTransform.TransformationType.TxNone, QTransform.TransformationType.TxTranslate,
             QTransform.TransformationType.TxScale)
-_TRANSPARENT = Qt.GlobalColor.transparent
-_SOURCE = QPainter.CompositionMode.CompositionMode_Source
-_SOURCE_OVER = QPainter.CompositionMode.CompositionMode_SourceOver
 
 # draw(painter, transform, area): the item draws ``area`` (item coordinates), the painter
 # holding ``transform`` (item to device) and clipped to the strip being drawn.
@@ -44,7 +40,7 @@ class Canvas:
 
     def __init__(self, size, fill):
         self.pixmap = QPixmap(size)
-        self.pixmap.fill(fill)  # an opaque colour keeps the pixmap without alpha
+        self.pixmap.fill(fill)  # an opaque colour: the pixmap stays without alpha
         self.key: tuple | None = None  # the transform's linear part and sub-pixel shift
         self.origin = QPoint(0, 0)      # its whole-pixel translation
         self.valid = QRegion()
@@ -66,13 +62,12 @@ def _key(transform: QTransform) -> tuple[tuple, QPoint]:
 
 class DeviceCache:
     """Per view, what was drawn (see the module). ``margin_px``: how far past an area (item
-    coordinates) handed to ``forget`` the drawing may reach on screen. ``opaque``: the colour
-    each strip is filled with before it is drawn, the pixmap then having no alpha (copied,
-    not blended, onto the view); None: transparent."""
+    coordinates) handed to ``forget`` the drawing may reach on screen. ``background``: the
+    opaque colour each strip is filled with before it is drawn."""
 
-    def __init__(self, margin_px: float = 0.0, opaque: QColor | None = None):
+    def __init__(self, margin_px: float, background: QColor):
         self.margin_px = margin_px
-        self._fill = _TRANSPARENT if opaque is None else QColor(opaque)
+        self._fill = QColor(background)
         self._canvases: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
     def clear(self) -> None:
@@ -121,9 +116,7 @@ class DeviceCache:
             fill = self._fill
             for rect in missing:
                 drawing.setClipRect(rect)  # first: it replaces the last strip's clip
-                drawing.setCompositionMode(_SOURCE)
                 drawing.fillRect(rect, fill)
-                drawing.setCompositionMode(_SOURCE_OVER)
                 drawing.setWorldTransform(transform)
                 draw(drawing, transform, inverse.mapRect(QRectF(rect)))
                 drawing.resetTransform()

@@ -38,22 +38,16 @@ _layouts: dict = {}
 # A layout as an item keeps it: the labels, whether they hold everything at the largest size
 # (``_labels_for``), how far they reach from the centre across and up or down (``draw_words``),
 # and the labels ready to draw (``renderer.screen_words``; None where there are none).
-Layout = tuple[Labels | None, bool, float, float, "renderer.ScreenWords | None"]
-
-
-def shared_labels(name: str, style: StructureStyle, width: int, height: int,
-                  look: Look) -> Labels | None:
-    """``renderer.lay_out_labels`` for a box ``width`` x ``height`` px, made once for every
-    structure with the same name and words (it reads only the style's people and note): a
-    town's houses share a handful of names, and laying one out takes tens of microseconds,
-    hundreds of times on each zoom step."""
-    return shared_layout(name, style, width, height, look)[0]
+Layout = tuple[Labels | None, bool, float, float, renderer.ScreenWords | None]
 
 
 def shared_layout(name: str, style: StructureStyle, width: int, height: int,
                   look: Look) -> Layout:
-    """``shared_labels`` and what an item works out from them (``Layout``), made once for
-    every structure with the same name and words, on a screen ``look``."""
+    """``renderer.lay_out_labels`` for a box ``width`` x ``height`` px and what an item
+    works out from them (``Layout``), made once for every structure with the same name and
+    words (it reads only the style's people and note), on a screen ``look``: a town's houses
+    share a handful of names, and laying one out takes tens of microseconds, hundreds of
+    times on each zoom step."""
     key = (name, style.people, style.note, width, height, look)
     layout = _layouts.get(key)
     if layout is None:
