@@ -8,6 +8,10 @@ pixels at the same zoom (a pan), the pixmap is moved and only the uncovered stri
 at another zoom or rotation it is drawn again. Drawing into the pixmap is the same drawing,
 clipped to the strip, over the same background, so the pixels are the ones drawn straight to
 the viewport; the pixmap is opaque, so it is copied onto the view, not blended.
+
+The pixmaps of the last zooms are kept too (``ZOOMS_KEPT``): a GM zooms in to look and back
+out, and a zoom back to a kept zoom is a copy, not a drawing. Only the one on
+screen is kept up to date: a change (``forget``) drops the others.
 """
 
 from __future__ import annotations
@@ -20,6 +24,10 @@ from PySide6.QtCore import QPoint, QRectF
 from PySide6.QtGui import QColor, QPainter, QPixmap, QRegion, QTransform
 
 MAX_STRIPS = 16  # a cache missing more pieces than this draws their bounding box at once
+# A view keeps the pixmaps of its last ``ZOOMS_KEPT`` zooms, in ``ZOOMS_KEPT_BYTES`` at most:
+# 16 of a 1300 x 800 view (the window's, 67 MB), 15 of a 1600 x 1000 one.
+ZOOMS_KEPT = 16
+ZOOMS_KEPT_BYTES = 96 * 2**20
 _UPRIGHT = (QTransform.TransformationType.TxNone, QTransform.TransformationType.TxTranslate,
             QTransform.TransformationType.TxScale)
 
@@ -41,7 +49,7 @@ class Canvas:
     def __init__(self, size, fill):
         self.pixmap = QPixmap(size)
         self.pixmap.fill(fill)  # an opaque colour: the pixmap stays without alpha
-        self.key: tuple | None = None  # the transform's linear part and sub-pixel shift
+        self.key: tuple = ()  # the transform's linear part and sub-pixel shift
         self.origin = QPoint(0, 0)      # its whole-pixel translation
         self.valid = QRegion()
 
@@ -60,6 +68,14 @@ def _key(transform: QTransform) -> tuple[tuple, QPoint]:
              dx - whole.x(), dy - whole.y()), whole)
 
 
+def _same_pixels(key: tuple, other: tuple) -> bool:
+    """Whether two transforms' keys draw the same pixels: their linear parts within a
+    billionth and their sub-pixel shifts within a millionth of a pixel (a zoom in by a step
+    and back out lands a few units in the last place away from where it began)."""
+    return (all(abs(a - b) <= 1e-9 * max(1.0, abs(a)) for a, b in zip(key[:4], other[:4]))
+            and abs(key[4] - other[4]) <= 1e-6 and abs(key[5] - other[5]) <= 1e-6)
+
+
 class DeviceCache:
     """Per view, what was drawn (see the module). ``margin_px``: how far past an area (item
     coordinates) handed to ``forget`` the drawing may reach on screen. ``background``: the
@@ -68,22 +84,47 @@ class DeviceCache:
     def __init__(self, margin_px: float, background: QColor):
         self.margin_px = margin_px
         self._fill = QColor(background)
-        self._canvases: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+        # Per view, its canvases, the one last painted last.
+        self._views: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
     def clear(self) -> None:
-        self._canvases = weakref.WeakKeyDictionary()
+        self._views = weakref.WeakKeyDictionary()
 
-    def canvases(self):
-        return [canvas for canvas in self._canvases.values() if canvas.key is not None]
+    def canvases(self) -> list[Canvas]:
+        """Every view's canvases, kept zooms included."""
+        return [canvas for kept in self._views.values() for canvas in kept]
 
     def forget(self, rect: QRectF) -> None:
-        """What the item drew over ``rect`` (item coordinates) is stale in every view."""
+        """What was drawn over ``rect`` (item coordinates) is stale in every view: forgotten
+        on the canvas on screen, and the kept zooms dropped (a change worked into each of them
+        would cost as many times over; a zoom back draws again)."""
         if rect.isNull():
             return
         margin = self.margin_px + 1
-        for canvas in self.canvases():
+        for kept in self._views.values():
+            del kept[:-1]
+            canvas = kept[-1]
             device = canvas.transform().mapRect(rect).adjusted(-margin, -margin, margin, margin)
             canvas.forget(QRegion(device.toAlignedRect()))
+
+    def _canvas(self, widget, size, key: tuple, origin: QPoint) -> Canvas:
+        """``widget``'s canvas for ``key``: the one on screen, a kept zoom, or a new one (in
+        the pixmap of the zoom kept longest, once ``ZOOMS_KEPT`` are kept)."""
+        kept = self._views.get(widget)
+        if kept is None or kept[-1].pixmap.size() != size:
+            kept = self._views[widget] = []
+        for canvas in reversed(kept):
+            if _same_pixels(canvas.key, key):
+                kept.remove(canvas)
+                break
+        else:
+            most = max(1, min(ZOOMS_KEPT,
+                              ZOOMS_KEPT_BYTES // max(1, size.width() * size.height() * 4)))
+            canvas = kept.pop(0) if len(kept) >= most else Canvas(size, self._fill)
+            canvas.origin, canvas.valid = origin, QRegion()
+        canvas.key = key
+        kept.append(canvas)
+        return canvas
 
     def paint(self, painter: QPainter, widget, draw: Draw,
               moved: Callable[[Canvas, QTransform], None] | None = None) -> None:
@@ -91,15 +132,10 @@ class DeviceCache:
         missing with ``draw``; ``moved`` is told when a canvas was moved (to forget what must
         not move with it). For a ``widget`` and a painter's transform that are ``usable``."""
         transform = painter.worldTransform()
-        size = widget.size()
-        canvas = self._canvases.get(widget)
-        if canvas is None or canvas.pixmap.size() != size:
-            canvas = self._canvases[widget] = Canvas(size, self._fill)
         key, origin = _key(transform)
+        canvas = self._canvas(widget, widget.size(), key, origin)
         whole = canvas.pixmap.rect()
-        if key != canvas.key:
-            canvas.key, canvas.origin, canvas.valid = key, origin, QRegion()
-        elif origin != canvas.origin:
+        if origin != canvas.origin:
             shift = origin - canvas.origin
             canvas.pixmap.scroll(shift.x(), shift.y(), whole)
             canvas.valid = canvas.valid.translated(shift) & QRegion(whole)
