@@ -10,8 +10,8 @@ clipped to the strip, over the same background, so the pixels are the ones drawn
 the viewport; the pixmap is opaque, so it is copied onto the view, not blended.
 
 The pixmaps of the last zooms are kept too (``ZOOMS_KEPT``): a GM zooms in to look and back
-out, and a zoom back to a kept zoom is a copy, not a drawing. Only the one on
-screen is kept up to date: a change (``forget``) drops the others.
+out, and a zoom back to a kept zoom is a copy, not a drawing. Only the one on screen is kept
+up to date: a change (``forget``) drops the others.
 """
 
 from __future__ import annotations
