@@ -470,41 +470,39 @@ def paint_labels(painter: QPainter, centre: QPointF, labels: Labels, style: Stru
     the plan; under the alarm plate when there is one. Returns the top of the first line."""
     # Drawn for every visible structure on every repaint: no pen, brush or enum made here.
     fnt, fm = _font(look, labels.size)
-    painter.setFont(fnt)
     height = fm.height()
     u = look.unit
     top = centre.y() - height * len(labels.lines) / 2
     if style.plate:
         top = centre.y() + MARK_HEIGHT * u / 2 + 1
-    radius = 2 * u
     x = centre.x()
+    if look.medium == "screen":
+        words = screen_words(labels, look)
+        set_screen_words(painter, words)
+        paint_screen_words(painter, x, top, words)
+        return top
+    painter.setFont(fnt)
+    radius = 2 * u
     name_pen, people_pen = _text_pens(look.greyscale)
     people_at = len(labels.lines) - 1 if labels.people_line else -1
-    screen = look.medium == "screen"
     for number, (text, width) in enumerate(labels.lines):
         plate = QRectF(x - width / 2, top + number * height, width, height)
         painter.setPen(_NO_PEN)
         painter.setBrush(_PLATE_BRUSH)
         painter.drawRoundedRect(plate, radius, radius)
         painter.setPen(people_pen if number == people_at else name_pen)
-        if screen:  # the same pixels as drawText centred in the plate, its layout kept
-            # (The plate is one line high: drawText puts the line at its top.)
-            words = _static_text(text, fnt)
-            painter.drawStaticText(
-                QPointF(plate.x() + (width - words.size().width()) / 2, plate.y()), words)
-        else:
-            painter.drawText(plate, _CENTRE, text)
+        painter.drawText(plate, _CENTRE, text)
     return top
 
 
 @dataclass(frozen=True, eq=False)
 class ScreenWords:
-    """``Labels`` of a plain structure (no alarm plate) made ready to draw on a screen about
-    any centre (``paint_screen_words``): what ``paint_labels`` works out for each line, as
-    offsets from the centre, so it is not worked out again for every structure and frame."""
+    """``Labels`` made ready to draw on a screen anywhere (``paint_screen_words``): each
+    line's plate and words as offsets from the first line's top left, worked out once, not
+    for every structure and frame."""
 
     font: QFont
-    top: float     # from the centre up to the first line's top
+    top: float     # from the centre of a plain structure's words up to their first line's top
     height: float  # a line's (and its plate's)
     radius: float  # the plates' corners
     # Each line: half its plate's width, the width, its top below the first line's, its pen,
@@ -512,8 +510,9 @@ class ScreenWords:
     lines: tuple[tuple[float, float, float, QPen, QStaticText, float], ...]
 
 
+@functools.lru_cache(maxsize=4096)
 def screen_words(labels: Labels, look: Look) -> ScreenWords:
-    """``labels`` (for a structure with no plate) ready to draw on a screen ``look``."""
+    """``labels`` ready to draw on a screen ``look`` (made once for equal labels)."""
     fnt, fm = _font(look, labels.size)
     height = fm.height()
     name_pen, people_pen = _text_pens(look.greyscale)
@@ -527,11 +526,11 @@ def screen_words(labels: Labels, look: Look) -> ScreenWords:
     return ScreenWords(fnt, height * len(labels.lines) / 2, height, 2 * look.unit, tuple(lines))
 
 
-def paint_screen_words(painter: QPainter, x: float, y: float, words: ScreenWords) -> None:
-    """``paint_labels`` for a plain structure on a screen, centred at (``x``, ``y``), the same
-    numbers to the same pixels; the painter's font is ``words.font`` and its brush the plates'
-    (``set_screen_words``: set once for many structures)."""
-    top = y - words.top
+def paint_screen_words(painter: QPainter, x: float, top: float, words: ScreenWords) -> None:
+    """The words on a screen, centred across on ``x``, their first line's top at ``top``
+    (the same pixels as drawText centred in each plate, its layout kept: a plate is one line
+    high, so drawText puts the line at its top); the painter's font is ``words.font`` and its
+    brush the plates' (``set_screen_words``: once for many)."""
     height, radius = words.height, words.radius
     set_pen, plate, draw = painter.setPen, painter.drawRoundedRect, painter.drawStaticText
     for half, width, below, pen, text, inset in words.lines:

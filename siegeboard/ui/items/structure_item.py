@@ -397,10 +397,10 @@ def draw_words(painter: QPainter, transform: QTransform, items) -> None:
                 and math.ceil(x + half) <= _nearest(clip_right)
                 and math.floor(y - rows) - 1 >= _nearest(clip_top)
                 and math.ceil(y + rows) + 1 <= _nearest(clip_bottom)):
-            renderer.paint_screen_words(painter, x, y, words)
+            renderer.paint_screen_words(painter, x, y - words.top, words)
             continue
         painter.save()
         painter.setClipRect(QRectF(clip_left, clip_top, clip_width, clip_height),
                             Qt.ClipOperation.IntersectClip)
-        renderer.paint_screen_words(painter, x, y, words)
+        renderer.paint_screen_words(painter, x, y - words.top, words)
         painter.restore()
