@@ -63,3 +63,25 @@ def test_the_shared_set_cannot_gain_or_lose_a_name():
     with pytest.raises(TypeError):
         read_back(Structure(id="a", name="A", kind="k", armor=1, footprint=SQUARE)).model_copy(
             update={"bogus": 1})
+
+
+def test_empty_lists_are_one_shared_list_that_refuses_to_change():
+    from siegeboard.model.copying import NO_ITEMS
+
+    first = read_back(Structure(id="a", name="A", kind="townhouse", armor=5, footprint=SQUARE,
+                                occupants=[Occupant(name="Maud")]))
+    second = read_back(Structure(id="b", name="B", kind="townhouse", armor=3, footprint=SQUARE))
+    assert first.flags is second.flags is second.occupants is second.holes is NO_ITEMS
+    assert type(first.occupants) is list and first.footprint is not NO_ITEMS
+    for change in (lambda: second.flags.append("x"), lambda: second.effects.extend(["x"]),
+                   lambda: second.holes.insert(0, SQUARE), lambda: second.flags.__iadd__(["x"])):
+        with pytest.raises(TypeError):
+            change()
+    assert NO_ITEMS == [] and second.model_dump()["flags"] == []
+    deep = copy.deepcopy(second)
+    assert type(deep.flags) is list and deep.flags is not NO_ITEMS
+    deep.flags.append("gate")
+    assert second.model_copy(deep=True).effects == [] and not NO_ITEMS
+    assert second.model_dump_json() == read_back(second).model_dump_json()
+    second.flags = ["gate"]  # a new list: the field is set as ever
+    assert second.flags == ["gate"] and not NO_ITEMS

@@ -53,12 +53,13 @@ def test_a_minute_leaves_the_siege_as_it_was_its_structures_field_sets_included(
 
 
 def test_a_minute_applied_and_undone_keeps_its_outcome_whole():
-    """Applying a minute gives the siege copies of its after-states (sharing their parts, which
-    nothing changes in place but a rule on its own deep copy): a structure of the siege set
-    anew after it is applied, a shot played on it, and an undo leave the outcome as it was, so
-    a redo writes the minute's after-state again."""
-    from bench.town import add_bench_weapon, town_centre
+    """Applying a minute puts its after-states themselves into the siege (a structure in a
+    siege is a value, never changed in place): a shot played on them works on copies of its
+    own, so after the shot and the minute are undone the outcome is as it was, and a redo
+    writes the minute's after-state again."""
     from siegeboard.model import FireAt
+
+    from bench.town import add_bench_weapon, town_centre
 
     siege = build_town(150)
     weapon_id = add_bench_weapon(siege)
@@ -67,11 +68,10 @@ def test_a_minute_applied_and_undone_keeps_its_outcome_whole():
     after = {key: state.model_dump_json() for key, (_before, state) in outcome.structures.items()
              if state is not None}
     outcome.apply_to(siege)
-    key = next(iter(after))
-    assert siege.structures[key] is not outcome.structures[key][1]
-    siege.structures[key].fire_level = 0  # an assignment in place, as an edit might make
+    assert all(siege.structures[key] is outcome.structures[key][1] for key in after)
     shot = apply(siege, FireAt(weapon_id=weapon_id, at=town_centre(150), range_m=100),
                  RandomDice(6))
+    assert set(shot.structures) & set(after)  # the shot changes some of the minute's states
     shot.apply_to(siege)
     shot.revert(siege)
     outcome.revert(siege)

@@ -109,23 +109,22 @@ class StateMarker(QGraphicsItem):
 class StructureItem(QGraphicsItem):
     """Draws one structure; ``structure_id`` links it to the document."""
 
-    # What every new item starts with, kept on the class: a town builds tens of thousands.
+    # What every item holds, in slots: a town builds tens of thousands of items, and an
+    # instance dictionary cost 0.4 KB each (19 MiB of the N = 50,000 city). What few items
+    # set (further down) still goes to a dictionary, made when first set.
+    __slots__ = ("structure_id", "_look", "_footprint", "_left", "_top", "_width", "_height",
+                 "_style", "_alarm", "_bounds", "_name", "_layer", "_made_polygon", "_made_box",
+                 "_made_centre", "_labels")
+
+    # What every new item starts with, kept on the class.
     _z = 0.0  # see _restack
     _selected = False
     _moved = False
-    # The layer that draws this item while it is ``batched`` (``structure_layer``), weakly
-    # held (no cycle: a dropped scene's items are freed at once); None outside a MapScene.
-    _layer = None
     # The plate is made on the first alarm and joins this item (and so the scene) only
     # while there is one: Qt checks every item that ignores transformations on every
     # repaint, wherever it is, so 10,000 hidden plates would make each small repaint visit
     # the whole town, and making them all would double the time to build the scene.
     _marker: StateMarker | None = None
-    # Made when first used (``_polygon``, ``_polygon_box``, ``_centre``, ``_labels_for``).
-    _made_polygon: QPolygonF | None = None
-    _made_box: QRectF | None = None
-    _made_centre: QPointF | None = None
-    _labels: tuple | None = None  # the size (px) laid out for and its Layout
     _path: QPainterPath | None = None  # with courtyards: see _take
 
     def __init__(self, structure: Structure, ruleset: str, look: Look = SCREEN):
@@ -134,6 +133,15 @@ class StructureItem(QGraphicsItem):
         super().__init__()
         self.structure_id = structure.id
         self._look = look
+        # The layer that draws this item while it is ``batched`` (``structure_layer``),
+        # weakly held (no cycle: a dropped scene's items are freed at once); None outside a
+        # MapScene.
+        self._layer = None
+        # Made when first used (``_polygon``, ``_polygon_box``, ``_centre``, ``_labels_for``).
+        self._made_polygon: QPolygonF | None = None
+        self._made_box: QRectF | None = None
+        self._made_centre: QPointF | None = None
+        self._labels: tuple | None = None  # the size (px) laid out for and its Layout
         self._take(structure, ruleset)  # new: in no scene or layer yet, nothing to repaint
         if self._alarm:
             self._restack()

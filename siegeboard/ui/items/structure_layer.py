@@ -46,7 +46,7 @@ WORDS_MARGIN_M = 0.25  # a structure's words are clipped this far round its foot
 # times slower than one of 31: from this height (px) a chunk's fills are drawn aliased.
 TALL_PX = 30.0
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class _Chunk:
     items: list = field(default_factory=list)
     bounds: QRectF = field(default_factory=QRectF)  # every member's, drawn here or not
