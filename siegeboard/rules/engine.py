@@ -56,9 +56,9 @@ def apply(siege: Siege, action: Any, dice: Dice, *, index: StructureIndex | None
             # forgets it again.
             ctx.set("base", beginning_of(siege))
         # The siege's own object is the before-state: the engine never changes it, and
-        # ``apply_to`` replaces it in the siege by a copy of the after-state, so from then on
-        # only the outcome holds it (``revert`` writes back a copy). Copying it here cost as
-        # much as all the working copies together.
+        # ``apply_to`` replaces it in the siege by the after-state, so from then on only the
+        # outcome holds it (``revert`` writes it back). Copying it here cost as much as all
+        # the working copies together.
         # A copy and its original are Structures whose ``__dict__`` holds exactly their
         # fields (no extra fields, no private attributes), so comparing the dicts is what
         # ``copy != before`` decides, without pydantic's checks around it: half the cost,
