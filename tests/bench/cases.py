@@ -486,6 +486,12 @@ def _frame(app, clock: _PaintClock, step, cpu: list[float] | None = None) -> flo
     return wall
 
 
+def _zoom_factor(number: int, zoom_steps: int, step: float) -> float:
+    """The ``number``-th zoom frame's wheel step: ``zoom_steps`` in by ``step``, as many out,
+    and again."""
+    return step if (number // zoom_steps) % 2 == 0 else 1 / step
+
+
 def measure_frames(view, app) -> dict[str, Any]:
     """Pan and zoom frames of ``view`` (already shown and fitted to the map), measured apart:
     ``FRAME_RUNS`` runs of ``PAN_FRAMES`` pan frames (a quarter at each of four zooms from
@@ -525,11 +531,12 @@ def measure_frames(view, app) -> dict[str, Any]:
         view.centerOn(centre)
         app.processEvents()
         for number in range(ZOOM_FRAMES):
-            inward = (number // zoom_steps) % 2 == 0
-            factor = ZOOM_STEP if inward else 1 / ZOOM_STEP
+            factor = _zoom_factor(number, zoom_steps, ZOOM_STEP)
             zoom_run.append(_frame(app, clock, lambda: view.zoom_by(factor), zoom_cpu))
         pans.append(_p90(pan_run))
         zooms.append(_p90(zoom_run))
+        pan_cpus.append(_p90(pan_cpu))
+        zoom_cpus.append(_p90(zoom_cpu))
     # The same zoom frames, each to a zoom drawn afresh (the board keeps the last zooms of a
     # view, so the runs above mostly zoom back to kept ones): what a zoom to a new one costs.
     board = view.map_scene.board
@@ -538,12 +545,9 @@ def measure_frames(view, app) -> dict[str, Any]:
     app.processEvents()
     first_visits = []
     for number in range(ZOOM_FRAMES):
-        inward = (number // zoom_steps) % 2 == 0
-        factor = ZOOM_STEP if inward else 1 / ZOOM_STEP
+        factor = _zoom_factor(number, zoom_steps, ZOOM_STEP)
         board.clear()
         first_visits.append(_frame(app, clock, lambda: view.zoom_by(factor)))
-        pan_cpus.append(_p90(pan_cpu))
-        zoom_cpus.append(_p90(zoom_cpu))
     return {"pan_p90_s": statistics.median(pans), "zoom_p90_s": statistics.median(zooms),
             "pan_p90_runs_s": pans, "zoom_p90_runs_s": zooms,
             "zoom_first_visit_p90_s": _p90(first_visits),
