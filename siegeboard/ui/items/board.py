@@ -39,9 +39,14 @@ class BoardMember:
         board = self.board
         return board is not None and board.serves(widget)
 
-    def itemChange(self, change, value):  # noqa: N802 (Qt's name)
-        if change == _VISIBLE_CHANGED and self.board is not None:
+    def clear_board(self) -> None:
+        """What this item drew is stale in every view (nothing to do outside a MapScene)."""
+        if self.board is not None:
             self.board.clear()
+
+    def itemChange(self, change, value):  # noqa: N802 (Qt's name)
+        if change == _VISIBLE_CHANGED:
+            self.clear_board()
         return super().itemChange(change, value)
 
 

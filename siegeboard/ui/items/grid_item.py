@@ -56,15 +56,13 @@ class GridItem(BoardMember, QGraphicsItem):
         self.show_labels = True
 
     def update(self, *rect) -> None:  # noqa: D102 (Qt's): what it drew is stale too
-        if self.board is not None:
-            self.board.clear()
+        self.clear_board()
         super().update(*rect)
 
     def set_extent(self, extent: QRectF) -> None:
         if extent != self._extent:
             self.prepareGeometryChange()
-            if self.board is not None:
-                self.board.clear()
+            self.clear_board()
             self._extent = QRectF(extent)
 
     def set_origin(self, origin: tuple[float, float],

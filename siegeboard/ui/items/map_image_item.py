@@ -49,8 +49,7 @@ class MapImageItem(BoardMember, QGraphicsItem):
         transform.rotate(placement.rotation_deg)
         transform.scale(scale, scale)
         self.setTransform(transform)
-        if self.board is not None:
-            self.board.clear()
+        self.clear_board()
 
     def _level(self, k: int) -> QImage:
         while len(self._levels) <= k:

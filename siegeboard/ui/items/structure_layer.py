@@ -147,8 +147,7 @@ class StructureLayer(BoardMember, QGraphicsItem):
         self._chunks = []
         self._chunk_of = {}
         self._patterned.clear()
-        if self.board is not None:
-            self.board.clear()
+        self.clear_board()
         self.update()
 
     def add_items(self, items) -> None:
