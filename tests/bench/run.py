@@ -8,8 +8,9 @@ its index, DP of every structure, one HE shot (engine and a naive reference, whi
 one minute of clock with 10% of the town burning (engine and naive), save and open of the
 .siege file, the GUI's scene build and the redraw after one shot, a PDF snapshot. Then the
 fixed cases of the GUI and report issues (sample map snapshot, a 2,000-structure city at 1:500,
-a 10,000 px map with 2,000 structures). Prints a table and the targets met or missed, writes
-the JSON and a PNG plot of time against N (drawn with Qt, no plotting library needed).
+a 10,000 px map with 2,000 structures). Prints a table, the targets met or missed and the
+machine's speed (``machine_speed``), writes the JSON and a PNG plot of time against N (drawn
+with Qt, no plotting library needed).
 
 Each case runs in its own Python process, so each peak memory (ru_maxrss) is that case's own.
 Exit status: 0 when every target checked is met, 1 otherwise.
@@ -161,6 +162,35 @@ def targets(towns: dict[int, dict[str, Any]], extras: dict[str, dict[str, Any]])
     return checks
 
 
+# ----------------------------------------------------------------------------- the machine
+
+# The machine's speed in a run, read from a figure with no target: building the N = 10,000
+# town (pure Python, no Qt, no disk). The README's table of towns (issue 22's second round)
+# built it in this long; a shared machine runs the same code up to twice as slow in its slow
+# spells, and every figure of the run moves with it.
+SPEED_N = 10_000
+REFERENCE_BUILD_S = 0.827
+
+
+def machine_speed(towns: dict[int, dict[str, Any]]) -> dict[str, float] | None:
+    """How fast this run's machine ran: the N = ``SPEED_N`` town's build against the
+    reference run's (``slowdown`` above 1: slower); None when that town was not run."""
+    built = _median(towns.get(SPEED_N, {}), "build_town")
+    if built is None:
+        return None
+    return {"build_town_s": built, "reference_s": REFERENCE_BUILD_S,
+            "slowdown": built / REFERENCE_BUILD_S}
+
+
+def speed_line(speed: dict[str, float] | None) -> str:
+    if speed is None:
+        return f"Machine speed: not measured (the N = {SPEED_N:,} town was not run)."
+    return (f"Machine speed: the N = {SPEED_N:,} town built in "
+            f"{_seconds(speed['build_town_s'])}, {speed['slowdown']:.2f} times the reference "
+            f"run's {_seconds(speed['reference_s'])} (a slow machine slows the run's other "
+            "figures too).")
+
+
 # ----------------------------------------------------------------------------- table
 
 ROWS = [
@@ -287,10 +317,12 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{case} ...", file=sys.stderr, flush=True)
             extras[case] = run_in_child(case)
     checks = targets(towns, extras)
+    speed = machine_speed(towns)
     report = {
         "when": time.strftime("%Y-%m-%d %H:%M:%S"), "seconds": round(time.time() - started, 1),
         "machine": {"python": platform.python_version(), "platform": platform.platform(),
-                    "cpus": os.cpu_count(), "load_average": os.getloadavg()},
+                    "cpus": os.cpu_count(), "load_average": os.getloadavg(),
+                    "speed": speed},
         "memory": "peak resident set size of the case's own process (ru_maxrss)",
         "timing": "median wall-clock time of several runs (cpu_median_s: process CPU time)",
         "towns": {str(n): figures for n, figures in towns.items()},
@@ -302,6 +334,8 @@ def main(argv: list[str] | None = None) -> int:
         print(extras_table(extras))
         print()
     print(targets_table(checks))
+    print()
+    print(speed_line(speed))
     if options.json:
         options.json.write_text(json.dumps(report, indent=1) + "\n")
     if options.plot:
