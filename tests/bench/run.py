@@ -167,7 +167,7 @@ def targets(towns: dict[int, dict[str, Any]], extras: dict[str, dict[str, Any]])
 # The machine's speed in a run, read from a figure with no target: building the N = 10,000
 # town (pure Python, no Qt, no disk). The README's table of towns (issue 22's second round)
 # built it in this long; a shared machine runs the same code up to twice as slow in its slow
-# spells, and every figure of the run moves with it.
+# spells, and the run's other figures move with it.
 SPEED_N = 10_000
 REFERENCE_BUILD_S = 0.827
 
@@ -183,6 +183,7 @@ def machine_speed(towns: dict[int, dict[str, Any]]) -> dict[str, float] | None:
 
 
 def speed_line(speed: dict[str, float] | None) -> str:
+    """``machine_speed``'s answer as the line ``run.py`` ends with."""
     if speed is None:
         return f"Machine speed: not measured (the N = {SPEED_N:,} town was not run)."
     return (f"Machine speed: the N = {SPEED_N:,} town built in "
