@@ -492,6 +492,24 @@ def _zoom_factor(number: int, zoom_steps: int, step: float) -> float:
     return step if (number // zoom_steps) % 2 == 0 else 1 / step
 
 
+def _zoom_sweep(view, app, clock: _PaintClock, centre, zoom_steps: int,
+                cpu: list[float] | None = None, before_each=None) -> list[float]:
+    """``ZOOM_FRAMES`` zoom frames from fit-to-map about ``centre`` (``_zoom_factor``), each
+    after ``before_each()`` when given; their wall-clock times (CPU times to ``cpu``)."""
+    from siegeboard.ui.map_view import ZOOM_STEP
+
+    view.fit_to_map()
+    view.centerOn(centre)
+    app.processEvents()
+    frames = []
+    for number in range(ZOOM_FRAMES):
+        factor = _zoom_factor(number, zoom_steps, ZOOM_STEP)
+        if before_each is not None:
+            before_each()
+        frames.append(_frame(app, clock, lambda: view.zoom_by(factor), cpu))
+    return frames
+
+
 def measure_frames(view, app) -> dict[str, Any]:
     """Pan and zoom frames of ``view`` (already shown and fitted to the map), measured apart:
     ``FRAME_RUNS`` runs of ``PAN_FRAMES`` pan frames (a quarter at each of four zooms from
@@ -516,7 +534,7 @@ def measure_frames(view, app) -> dict[str, Any]:
     pans, zooms, pixels, area = [], [], [], view.viewport().width() * view.viewport().height()
     pan_cpus, zoom_cpus = [], []
     for _run in range(FRAME_RUNS):
-        pan_run, zoom_run, pan_cpu, zoom_cpu = [], [], [], []
+        pan_run, pan_cpu, zoom_cpu = [], [], []
         for scale in pan_scales:
             view.zoom_by(scale / view.current_scale())
             view.centerOn(centre)
@@ -527,12 +545,7 @@ def measure_frames(view, app) -> dict[str, Any]:
                 painted = clock.pixels
                 pan_run.append(_frame(app, clock, lambda: view._scroll_by(delta), pan_cpu))
                 pixels.append((clock.pixels - painted) / area)
-        view.fit_to_map()
-        view.centerOn(centre)
-        app.processEvents()
-        for number in range(ZOOM_FRAMES):
-            factor = _zoom_factor(number, zoom_steps, ZOOM_STEP)
-            zoom_run.append(_frame(app, clock, lambda: view.zoom_by(factor), zoom_cpu))
+        zoom_run = _zoom_sweep(view, app, clock, centre, zoom_steps, zoom_cpu)
         pans.append(_p90(pan_run))
         zooms.append(_p90(zoom_run))
         pan_cpus.append(_p90(pan_cpu))
@@ -541,17 +554,9 @@ def measure_frames(view, app) -> dict[str, Any]:
     # view, so the runs above mostly zoom back to kept ones): what a zoom to a new one costs,
     # as many runs as above and their median, like every other frame figure.
     board = view.map_scene.board
-    first_visits = []
-    for _run in range(FRAME_RUNS):
-        view.fit_to_map()
-        view.centerOn(centre)
-        app.processEvents()
-        first_run = []
-        for number in range(ZOOM_FRAMES):
-            factor = _zoom_factor(number, zoom_steps, ZOOM_STEP)
-            board.clear()
-            first_run.append(_frame(app, clock, lambda: view.zoom_by(factor)))
-        first_visits.append(_p90(first_run))
+    first_visits = [_p90(_zoom_sweep(view, app, clock, centre, zoom_steps,
+                                     before_each=board.clear))
+                    for _run in range(FRAME_RUNS)]
     return {"pan_p90_s": statistics.median(pans), "zoom_p90_s": statistics.median(zooms),
             "pan_p90_runs_s": pans, "zoom_p90_runs_s": zooms,
             "zoom_first_visit_p90_s": statistics.median(first_visits),
