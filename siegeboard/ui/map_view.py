@@ -6,13 +6,16 @@ from __future__ import annotations
 import math
 
 from PySide6.QtCore import QPoint, QPointF, Qt, Signal
-from PySide6.QtGui import QPainter
+from PySide6.QtGui import QPainter, QTransform
 from PySide6.QtWidgets import QGraphicsView
 
 from siegeboard.ui.map_scene import MapScene
 from siegeboard.ui.scale_bar import ScaleBar
 from siegeboard.ui.tools.base import FREE_MODIFIER, Tool, ToolEvent, snap_to_grid
+from siegeboard.ui.zoom_ahead import ZoomAhead
 
+UPRIGHT = (QTransform.TransformationType.TxNone, QTransform.TransformationType.TxTranslate,
+           QTransform.TransformationType.TxScale)
 ZOOM_STEP = 1.25
 # Device pixels per metre. The close-up stops where a 2 m cell is about 240 px wide (a corner
 # can be placed to a few centimetres); zooming out stops where the whole plan and everything
@@ -46,6 +49,9 @@ class MapView(QGraphicsView):
         self.tool: Tool | None = None
         self._space_down = False
         self._pan_from: QPoint | None = None
+        self._zoomed_in_last = True  # the way the last zoom went: drawn ahead first
+        self._pointer: QPoint | None = None  # where the pointer is over the view (viewport px)
+        self.zoom_ahead = ZoomAhead(self)
         self.setMouseTracking(True)
         self.setTransformationAnchor(QGraphicsView.ViewportAnchor.NoAnchor)
         self.setResizeAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
@@ -81,9 +87,9 @@ class MapView(QGraphicsView):
         fit = min(viewport.width() / rect.width(), viewport.height() / rect.height())
         return min(fit * FARTHEST_FRACTION, MAX_SCALE)
 
-    def zoom_by(self, factor: float, anchor: QPoint | None = None) -> None:
-        """Zoom keeping the scene point under ``anchor`` (viewport px; centre if None) still,
-        never past the limits (a step that would pass one stops on it)."""
+    def _allowed_factor(self, factor: float) -> float | None:
+        """The factor a zoom by ``factor`` scales by, stopped at the limits (a step that would
+        pass one stops on it); None where it would not zoom at all."""
         current = self.current_scale()
         target = min(max(current * factor, self.min_scale()), MAX_SCALE)
         if factor > 1:
@@ -91,8 +97,17 @@ class MapView(QGraphicsView):
         elif factor < 1:
             target = min(target, current)
         if abs(target - current) <= current * 1e-9:
+            return None
+        return target / current
+
+    def zoom_by(self, factor: float, anchor: QPoint | None = None) -> None:
+        """Zoom keeping the scene point under ``anchor`` (viewport px; centre if None) still,
+        never past the limits (a step that would pass one stops on it)."""
+        allowed = self._allowed_factor(factor)
+        if allowed is None:
             return
-        factor = target / current
+        factor = allowed
+        self._zoomed_in_last = factor > 1
         anchor = anchor if anchor is not None else self.viewport().rect().center()
         before = self.mapToScene(anchor)
         self.scale(factor, factor)
@@ -101,6 +116,35 @@ class MapView(QGraphicsView):
         self.horizontalScrollBar().setValue(self.horizontalScrollBar().value() + shift.x())
         self.verticalScrollBar().setValue(self.verticalScrollBar().value() + shift.y())
         self.zoom_changed.emit(self.current_scale())
+
+    def next_zoom_transforms(self) -> list[QTransform]:
+        """The viewport transforms a wheel notch in and a notch out about the pointer (the
+        view's centre when the pointer is elsewhere) would give, the way the last zoom went
+        first; none where the view is turned (the board serves no such view) or shows no
+        scene."""
+        if self.scene() is None or self.transform().type() not in UPRIGHT:
+            return []
+        anchor = self._pointer
+        if anchor is None or not self.viewport().rect().contains(anchor):
+            anchor = self.viewport().rect().center()
+        before = self.mapToScene(anchor)
+        steps = (ZOOM_STEP, 1 / ZOOM_STEP) if self._zoomed_in_last else (1 / ZOOM_STEP, ZOOM_STEP)
+        transforms = []
+        for step in steps:
+            factor = self._allowed_factor(step)
+            if factor is None:
+                continue
+            matrix = QTransform(self.transform())
+            matrix.scale(factor, factor)  # as ``scale`` does: the same numbers
+            # The scroll bars keep whole pixels: the anchor's scene point stays at the anchor.
+            dx = anchor.x() - round(before.x() * matrix.m11())
+            dy = anchor.y() - round(before.y() * matrix.m22())
+            transforms.append(QTransform(matrix.m11(), 0, 0, matrix.m22(), dx, dy))
+        return transforms
+
+    def paintEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        super().paintEvent(event)
+        self.zoom_ahead.restart()  # drawn ahead only once the view rests
 
     def zoom_in(self) -> None:
         self.zoom_by(ZOOM_STEP)
@@ -153,6 +197,7 @@ class MapView(QGraphicsView):
 
     def mouseMoveEvent(self, event) -> None:
         position = event.position().toPoint()
+        self._pointer = position
         if self._pan_from is not None:
             self._scroll_by(position - self._pan_from)
             self._pan_from = position
@@ -201,6 +246,7 @@ class MapView(QGraphicsView):
 
     def leaveEvent(self, event) -> None:
         super().leaveEvent(event)
+        self._pointer = None
         if self.tool is not None:
             self.tool.pointer_left()
 

@@ -517,7 +517,10 @@ def measure_frames(view, app) -> dict[str, Any]:
     (wheel steps in from fit-to-map to ``CLOSEST_PX`` and back out, about the view's centre);
     ``pan_p90_s`` and ``zoom_p90_s`` are the medians of the runs' 90th percentiles;
     ``zoom_first_visit_p90_s`` the same of ``FRAME_RUNS`` runs of the zoom frames once more,
-    each drawn afresh (no kept zoom)."""
+    each drawn afresh (no kept zoom); ``zoom_from_rest_p90_s`` the same again, each after the
+    view has rested at its zoom with nothing kept and drawn its next zooms ahead
+    (``zoom_ahead_median_s``: how long that drawing took, between frames;
+    ``zoom_ahead_slice_p90_s``: its slices, what a click made meanwhile would wait)."""
     import statistics
 
     from PySide6.QtCore import QPoint
@@ -557,10 +560,28 @@ def measure_frames(view, app) -> dict[str, Any]:
     first_visits = [_p90(_zoom_sweep(view, app, clock, centre, zoom_steps,
                                      before_each=board.clear))
                     for _run in range(FRAME_RUNS)]
+    # The same frames from rest: no zoom kept, the view shown at rest, then what the window
+    # draws ahead while it rests (``ui/zoom_ahead.py``: a notch in and out), then the notch.
+    ahead_times: list[float] = []
+    slice_times: list[float] = []
+
+    def rest():
+        board.clear()
+        view.viewport().repaint()
+        slices = view.zoom_ahead.finish()
+        ahead_times.append(sum(slices))
+        slice_times.extend(slices)
+
+    from_rest = [_p90(_zoom_sweep(view, app, clock, centre, zoom_steps, before_each=rest))
+                 for _run in range(FRAME_RUNS)]
     return {"pan_p90_s": statistics.median(pans), "zoom_p90_s": statistics.median(zooms),
             "pan_p90_runs_s": pans, "zoom_p90_runs_s": zooms,
             "zoom_first_visit_p90_s": statistics.median(first_visits),
             "zoom_first_visit_p90_runs_s": first_visits,
+            "zoom_from_rest_p90_s": statistics.median(from_rest),
+            "zoom_from_rest_p90_runs_s": from_rest,
+            "zoom_ahead_median_s": statistics.median(ahead_times),
+            "zoom_ahead_slice_p90_s": _p90(slice_times),
             "pan_cpu_p90_s": statistics.median(pan_cpus),
             "zoom_cpu_p90_s": statistics.median(zoom_cpus),
             "pan_frames": PAN_FRAMES, "zoom_frames": ZOOM_FRAMES, "frame_runs": FRAME_RUNS,

@@ -342,3 +342,114 @@ def test_a_zoom_back_is_a_copy_and_a_change_drops_the_kept_zooms(qtbot):
     assert sum(drawn) >= 0.95 * whole
     assert np.abs(fresh_pixels() - changed).max() <= 1
     assert np.abs(changed - back).max() > 50
+
+
+def counting(board) -> list[float]:
+    """The device area of each drawing the board makes from now on."""
+    drawn: list[float] = []
+    draw = board._draw
+
+    def counting_draw(painter, transform, area):
+        device = transform.mapRect(area)
+        drawn.append(device.width() * device.height())
+        draw(painter, transform, area)
+
+    board._draw = counting_draw
+    return drawn
+
+
+def fresh(view) -> np.ndarray:
+    """The view's pixels drawn by its members themselves (no board)."""
+    board = view.map_scene.board
+    board.enabled = False
+    view.map_scene.update()
+    pixels_now = grab(view)
+    board.enabled = True
+    view.map_scene.update()
+    return pixels_now
+
+
+def test_a_notch_from_rest_finds_its_zoom_drawn_ahead(qtbot):
+    """Once the view rests, the board draws the zooms a notch in and a notch out ahead: the
+    notch then draws next to nothing and shows what a fresh view shows; the way back out
+    is the zoom the view rested at, kept."""
+    _document, view = shown_file(qtbot, scenes.CASES["town"](), 8.0, (150.0, 140.0))
+    board = view.map_scene.board
+    drawn = counting(board)
+    whole = view.viewport().width() * view.viewport().height()
+    grab(view)
+    qtbot.waitUntil(lambda: not view.zoom_ahead.busy, timeout=5000)
+    assert len(board.cache.canvases()) == 3  # on screen, a notch in, a notch out
+    assert sum(drawn) >= 2 * whole  # both drawn ahead
+    for factor in (1.25, 0.8, 0.8):
+        drawn.clear()
+        view.zoom_by(factor)
+        notch = grab(view)
+        assert sum(drawn) < 0.05 * whole, factor  # a pixel's strip at most
+        assert np.abs(fresh(view) - notch).max() <= 1
+        qtbot.waitUntil(lambda: not view.zoom_ahead.busy, timeout=5000)
+
+
+def test_a_repaint_stops_drawing_ahead_and_a_change_drops_what_was_drawn(qtbot):
+    document, view = shown_file(qtbot, scenes.CASES["town"](), 8.0, (150.0, 140.0))
+    board = view.map_scene.board
+    ahead = view.zoom_ahead
+    ahead._slice_s = 0.0  # a band a slice: it takes several
+    grab(view)
+    qtbot.waitUntil(lambda: ahead._slices.isActive(), timeout=5000)
+    drawn = counting(board)
+    view.viewport().repaint()  # the GM pans, say
+    assert not ahead._slices.isActive() and ahead.busy  # waiting for the next rest
+    assert drawn == []
+    qtbot.waitUntil(lambda: not ahead.busy, timeout=5000)
+    assert len(board.cache.canvases()) == 3
+    key = next(iter(document.siege.structures))
+    structure = document.siege.structures[key]
+    document.apply_structures({key: structure.model_copy(update={"dp": 0, "collapsed": True})})
+    grab(view)
+    assert len(board.cache.canvases()) == 1  # what was drawn ahead showed the town before
+    ahead.enabled = False
+    view.viewport().repaint()
+    qtbot.wait(2 * 150 + 100)
+    assert len(board.cache.canvases()) == 1 and not ahead.busy
+
+
+def test_the_zooms_drawn_ahead_are_the_ones_the_wheel_gives(qtbot):
+    """A notch about the pointer lands on the transform drawn ahead (its scale exactly, so
+    the kept pixels are found; its place within a pixel's rounding), the way the view last
+    zoomed first; at the closest zoom only the way out."""
+    from PySide6.QtCore import QPoint, QPointF, Qt
+    from PySide6.QtGui import QWheelEvent
+
+    from siegeboard.ui.map_view import MAX_SCALE
+
+    _document, view = shown_file(qtbot, scenes.CASES["town"](), 8.0, (150.0, 140.0))
+    pointer = QPoint(180, 120)
+    qtbot.mouseMove(view.viewport(), pointer)
+    in_last = True  # a new view draws the way in first
+    for turn in (120, -120, -120):
+        scale = view.current_scale()
+        expected = view.next_zoom_transforms()
+        assert len(expected) == 2 and (expected[0].m11() > scale) == in_last
+        wheel = QWheelEvent(QPointF(pointer), QPointF(view.viewport().mapToGlobal(pointer)),
+                            QPoint(), QPoint(0, turn), Qt.MouseButton.NoButton,
+                            Qt.KeyboardModifier.NoModifier, Qt.ScrollPhase.NoScrollPhase, False)
+        QApplication.sendEvent(view.viewport(), wheel)
+        landed = view.viewportTransform()
+        target = next(t for t in expected if (t.m11() > scale) == (turn > 0))
+        assert landed.m11() == target.m11() and landed.m22() == target.m22()
+        assert abs(landed.dx() - target.dx()) <= 1 and abs(landed.dy() - target.dy()) <= 1
+        in_last = turn > 0
+    assert view.next_zoom_transforms()[0].m11() < view.current_scale()  # out first now
+    view.setTransform(QTransform.fromScale(MAX_SCALE, MAX_SCALE))
+    assert [t.m11() < MAX_SCALE for t in view.next_zoom_transforms()] == [True]
+
+
+def test_a_view_that_let_its_scene_go_draws_nothing_ahead(qtbot):
+    """A view whose scene is gone (a window closing, a file replaced) rests quietly."""
+    _document, view = shown_file(qtbot, scenes.CASES["town"](), 8.0, (150.0, 140.0))
+    grab(view)
+    view.setScene(None)
+    view.viewport().repaint()
+    assert view.next_zoom_transforms() == []
+    qtbot.waitUntil(lambda: not view.zoom_ahead.busy, timeout=5000)

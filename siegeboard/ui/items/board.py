@@ -83,6 +83,15 @@ class Board:
         self.cache.paint(painter, widget, self._draw, self._moved)
         return True
 
+    def prepare(self, widget, transform: QTransform, hints: QPainter.RenderHint,
+                budget_s: float) -> bool:
+        """Draw ahead what ``widget`` would show at ``transform`` (a zoom it may go to next),
+        for about ``budget_s``; True once it is whole or where the board does not serve
+        ``widget`` (``DeviceCache.prepare``)."""
+        if not (self.serves(widget) and usable(widget, transform)):
+            return True
+        return self.cache.prepare(widget, transform, self._draw, hints, budget_s)
+
     def _members(self):
         scene = self._scene()
         if scene is None:

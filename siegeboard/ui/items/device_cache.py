@@ -11,16 +11,19 @@ the viewport; the pixmap is opaque, so it is copied onto the view, not blended.
 
 The pixmaps of the last zooms are kept too (``ZOOMS_KEPT``): a GM zooms in to look and back
 out, and a zoom back to a kept zoom is a copy, not a drawing. Only the one on screen is kept
-up to date: a change (``forget``) drops the others.
+up to date: a change (``forget``) drops the others. A zoom not visited yet can be drawn ahead
+(``prepare``, a band of rows at a time while the window is idle: ``ui/zoom_ahead.py``) and is
+then kept like a visited one.
 """
 
 from __future__ import annotations
 
 import math
+import time
 import weakref
 from collections.abc import Callable
 
-from PySide6.QtCore import QPoint, QRectF
+from PySide6.QtCore import QPoint, QRect, QRectF
 from PySide6.QtGui import QColor, QPainter, QPixmap, QRegion, QTransform
 
 MAX_STRIPS = 16  # a cache missing more pieces than this draws their bounding box at once
@@ -28,6 +31,10 @@ MAX_STRIPS = 16  # a cache missing more pieces than this draws their bounding bo
 # 16 of a 1300 x 800 view (the window's, 67 MB), 15 of a 1600 x 1000 one.
 ZOOMS_KEPT = 16
 ZOOMS_KEPT_BYTES = 96 * 2**20
+# A zoom drawn ahead is drawn this many device rows at a time: each band replays every chunk of
+# footprints it touches (chunks follow the stacking order, not the map), so 64-row bands cost
+# 2.8 times a whole drawing, 250-row bands (a quarter of a 1000-row view) 1.3 times.
+PREPARE_BAND_PX = 250
 _UPRIGHT = (QTransform.TransformationType.TxNone, QTransform.TransformationType.TxTranslate,
             QTransform.TransformationType.TxScale)
 
@@ -59,6 +66,11 @@ class Canvas:
 
     def forget(self, device: QRegion) -> None:
         self.valid -= device
+
+
+def _most_kept(size) -> int:
+    """How many canvases of ``size`` a view keeps (``ZOOMS_KEPT`` within ``ZOOMS_KEPT_BYTES``)."""
+    return max(1, min(ZOOMS_KEPT, ZOOMS_KEPT_BYTES // max(1, size.width() * size.height() * 4)))
 
 
 def _key(transform: QTransform) -> tuple[tuple, QPoint]:
@@ -118,13 +130,66 @@ class DeviceCache:
                 kept.remove(canvas)
                 break
         else:
-            most = max(1, min(ZOOMS_KEPT,
-                              ZOOMS_KEPT_BYTES // max(1, size.width() * size.height() * 4)))
-            canvas = kept.pop(0) if len(kept) >= most else Canvas(size, self._fill)
+            canvas = kept.pop(0) if len(kept) >= _most_kept(size) else Canvas(size, self._fill)
             canvas.origin, canvas.valid = origin, QRegion()
         canvas.key = key
         kept.append(canvas)
         return canvas
+
+    def prepare(self, widget, transform: QTransform, draw: Draw, hints: QPainter.RenderHint,
+                budget_s: float) -> bool:
+        """Draw ahead ``widget``'s canvas for ``transform`` (a zoom the view may go to next:
+        the whole transform it would paint at), ``PREPARE_BAND_PX`` rows at a time, until it is
+        whole or ``budget_s`` has passed (at least one band is drawn); True once it is whole.
+        The canvas is kept behind the one on screen, like a zoom visited before (``paint``
+        then moves it to where the view lands and draws only what it lacks). Nothing is
+        prepared for a view with nothing on screen yet, for the zoom on screen, or where only
+        one canvas fits."""
+        kept = self._views.get(widget)
+        size = widget.size()
+        key, origin = _key(transform)
+        if not kept or kept[-1].pixmap.size() != size or _same_pixels(kept[-1].key, key):
+            return True
+        canvas = next((canvas for canvas in kept if _same_pixels(canvas.key, key)), None)
+        if canvas is None:
+            most = _most_kept(size)
+            if most < 2:
+                return True
+            canvas = kept.pop(0) if len(kept) >= most else Canvas(size, self._fill)
+            canvas.key, canvas.origin, canvas.valid = key, origin, QRegion()
+            kept.insert(len(kept) - 1, canvas)
+        whole = QRegion(canvas.pixmap.rect())
+        missing = whole - canvas.valid
+        start = time.perf_counter()
+        bounds = missing.boundingRect()
+        for top in range(bounds.top(), bounds.bottom() + 1, PREPARE_BAND_PX):
+            band = missing & QRegion(QRect(bounds.left(), top, bounds.width(), PREPARE_BAND_PX))
+            self._draw_into(canvas, band, draw, hints)
+            canvas.valid |= band
+            if time.perf_counter() - start >= budget_s:
+                break
+        return (whole - canvas.valid).isEmpty()
+
+    def _draw_into(self, canvas: Canvas, region: QRegion, draw: Draw,
+                   hints: QPainter.RenderHint) -> None:
+        """Draw ``region`` (device pixels) of ``canvas`` afresh: each of its rectangles
+        filled with the background and drawn over, clipped to it."""
+        if region.isEmpty():
+            return
+        if region.rectCount() > MAX_STRIPS:
+            region = QRegion(region.boundingRect())
+        transform = canvas.transform()
+        inverse = transform.inverted()[0]
+        drawing = QPainter(canvas.pixmap)
+        drawing.setRenderHints(hints)
+        fill = self._fill
+        for rect in region:
+            drawing.setClipRect(rect)  # first: it replaces the last strip's clip
+            drawing.fillRect(rect, fill)
+            drawing.setWorldTransform(transform)
+            draw(drawing, transform, inverse.mapRect(QRectF(rect)))
+            drawing.resetTransform()
+        drawing.end()
 
     def paint(self, painter: QPainter, widget, draw: Draw,
               moved: Callable[[Canvas, QTransform], None] | None = None) -> None:
@@ -142,22 +207,8 @@ class DeviceCache:
             canvas.origin = origin
             if moved is not None:
                 moved(canvas, transform)
-        missing = QRegion(whole) - canvas.valid
-        if not missing.isEmpty():
-            if missing.rectCount() > MAX_STRIPS:
-                missing = QRegion(missing.boundingRect())
-            inverse = transform.inverted()[0]
-            drawing = QPainter(canvas.pixmap)
-            drawing.setRenderHints(painter.renderHints())
-            fill = self._fill
-            for rect in missing:
-                drawing.setClipRect(rect)  # first: it replaces the last strip's clip
-                drawing.fillRect(rect, fill)
-                drawing.setWorldTransform(transform)
-                draw(drawing, transform, inverse.mapRect(QRectF(rect)))
-                drawing.resetTransform()
-            drawing.end()
-            canvas.valid = QRegion(whole)
+        self._draw_into(canvas, QRegion(whole) - canvas.valid, draw, painter.renderHints())
+        canvas.valid = QRegion(whole)
         painter.save()
         painter.resetTransform()
         painter.drawPixmap(0, 0, canvas.pixmap)
