@@ -14,8 +14,6 @@ from siegeboard.ui.scale_bar import ScaleBar
 from siegeboard.ui.tools.base import FREE_MODIFIER, Tool, ToolEvent, snap_to_grid
 from siegeboard.ui.zoom_ahead import ZoomAhead
 
-UPRIGHT = (QTransform.TransformationType.TxNone, QTransform.TransformationType.TxTranslate,
-           QTransform.TransformationType.TxScale)
 ZOOM_STEP = 1.25
 # Device pixels per metre. The close-up stops where a 2 m cell is about 240 px wide (a corner
 # can be placed to a few centimetres); zooming out stops where the whole plan and everything
@@ -120,9 +118,9 @@ class MapView(QGraphicsView):
     def next_zoom_transforms(self) -> list[QTransform]:
         """The viewport transforms a wheel notch in and a notch out about the pointer (the
         view's centre when the pointer is elsewhere) would give, the way the last zoom went
-        first; none where the view is turned (the board serves no such view) or shows no
-        scene."""
-        if self.scene() is None or self.transform().type() not in UPRIGHT:
+        first; none where the view shows no scene. (For a turned view the board draws
+        nothing ahead: it serves no such view.)"""
+        if self.scene() is None:
             return []
         anchor = self._pointer
         if anchor is None or not self.viewport().rect().contains(anchor):

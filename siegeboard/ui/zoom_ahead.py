@@ -5,7 +5,8 @@ visited yet draws the plan, the grid and every footprint afresh (25-60 ms on thi
 kind's software rasteriser, with 2,000 structures). A GM mostly looks, then turns the wheel
 a notch: once the view has shown nothing new for ``IDLE_MS``, the zoom a notch in and a notch
 out about the pointer (the way it last went first) are drawn into kept canvases, a band of
-rows at a time (``SLICE_S`` a slice, so a click or a key waits no longer than that), and the
+rows at a time (a quarter of the view; as many bands a slice as fit in ``SLICE_S``, so a click
+or a key waits one band at most: 20 ms at the 90th percentile on a slow machine), and the
 next notch finds its pixels ready. Any repaint of the view (a pan, a zoom, a shot) stops the
 drawing and starts the wait again; a change to the board drops what was drawn ahead (it drops
 every kept zoom). What is drawn ahead is the board's own drawing at that zoom: the same pixels.
@@ -18,7 +19,7 @@ import time
 from PySide6.QtCore import QObject, QTimer
 
 IDLE_MS = 150     # the view shows nothing new this long before zooms are drawn ahead
-SLICE_S = 0.004   # one slice of drawing ahead, between the window's events
+SLICE_S = 0.004   # one slice of drawing ahead, between the window's events (one band at least)
 
 
 class ZoomAhead(QObject):

@@ -294,56 +294,6 @@ def test_words_drawn_together_are_the_words_each_structure_draws(qapp, monkeypat
         assert (together[:, :, 3] > 0).mean() > 0.05  # words and footprints were drawn
 
 
-def test_a_zoom_back_is_a_copy_and_a_change_drops_the_kept_zooms(qtbot):
-    """The board keeps the pixmaps of a view's last zooms: zooming in and back out draws
-    next to nothing on the way back and shows what a fresh view shows; a change made at
-    another zoom drops the kept ones, so the zoom back draws it."""
-    document, view = shown_file(qtbot, scenes.CASES["town"](), 8.0, (150.0, 140.0))
-    scene = view.map_scene
-    board = scene.board
-    drawn = []
-    draw = board._draw
-
-    def counting_draw(painter, transform, area):
-        device = transform.mapRect(area)
-        drawn.append(device.width() * device.height())
-        draw(painter, transform, area)
-
-    board._draw = counting_draw
-    whole = view.viewport().width() * view.viewport().height()
-    grab(view)
-    view.zoom_by(1.25)
-    grab(view)
-    drawn.clear()
-    view.zoom_by(0.8)
-    back = grab(view)
-    assert sum(drawn) < 0.05 * whole  # a pixel's strip at most, where the scroll rounded
-    assert len(board.cache.canvases()) == 2
-
-    def fresh_pixels():
-        board.enabled = False
-        scene.update()
-        pixels_now = grab(view)
-        board.enabled = True
-        scene.update()
-        return pixels_now
-
-    assert np.abs(fresh_pixels() - back).max() <= 1
-    view.zoom_by(1.25)
-    grab(view)
-    key = scene.structure_at((150.0, 140.0)) or "house0"
-    structure = document.siege.structures[key]
-    document.apply_structures({key: structure.model_copy(update={"dp": 0, "collapsed": True})})
-    grab(view)
-    assert len(board.cache.canvases()) == 1  # the change dropped the kept zoom
-    drawn.clear()
-    view.zoom_by(0.8)
-    changed = grab(view)
-    assert sum(drawn) >= 0.95 * whole
-    assert np.abs(fresh_pixels() - changed).max() <= 1
-    assert np.abs(changed - back).max() > 50
-
-
 def counting(board) -> list[float]:
     """The device area of each drawing the board makes from now on."""
     drawn: list[float] = []
@@ -367,6 +317,39 @@ def fresh(view) -> np.ndarray:
     board.enabled = True
     view.map_scene.update()
     return pixels_now
+
+
+def test_a_zoom_back_is_a_copy_and_a_change_drops_the_kept_zooms(qtbot):
+    """The board keeps the pixmaps of a view's last zooms: zooming in and back out draws
+    next to nothing on the way back and shows what a fresh view shows; a change made at
+    another zoom drops the kept ones, so the zoom back draws it."""
+    document, view = shown_file(qtbot, scenes.CASES["town"](), 8.0, (150.0, 140.0))
+    scene = view.map_scene
+    board = scene.board
+    drawn = counting(board)
+    whole = view.viewport().width() * view.viewport().height()
+    grab(view)
+    view.zoom_by(1.25)
+    grab(view)
+    drawn.clear()
+    view.zoom_by(0.8)
+    back = grab(view)
+    assert sum(drawn) < 0.05 * whole  # a pixel's strip at most, where the scroll rounded
+    assert len(board.cache.canvases()) == 2
+    assert np.abs(fresh(view) - back).max() <= 1
+    view.zoom_by(1.25)
+    grab(view)
+    key = scene.structure_at((150.0, 140.0)) or "house0"
+    structure = document.siege.structures[key]
+    document.apply_structures({key: structure.model_copy(update={"dp": 0, "collapsed": True})})
+    grab(view)
+    assert len(board.cache.canvases()) == 1  # the change dropped the kept zoom
+    drawn.clear()
+    view.zoom_by(0.8)
+    changed = grab(view)
+    assert sum(drawn) >= 0.95 * whole
+    assert np.abs(fresh(view) - changed).max() <= 1
+    assert np.abs(changed - back).max() > 50
 
 
 def test_a_notch_from_rest_finds_its_zoom_drawn_ahead(qtbot):
