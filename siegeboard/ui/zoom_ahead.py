@@ -74,9 +74,8 @@ class ZoomAhead(QObject):
             self._slices.start()
 
     def _slice(self) -> None:
-        if not self._draw(self._slice_s):
-            return
-        self._slices.stop()
+        if self._draw(self._slice_s):
+            self._slices.stop()
 
     def _draw(self, budget_s: float) -> bool:
         """Draw ahead for about ``budget_s``; True when nothing is left to draw."""

@@ -73,6 +73,11 @@ def _most_kept(size) -> int:
     return max(1, min(ZOOMS_KEPT, ZOOMS_KEPT_BYTES // max(1, size.width() * size.height() * 4)))
 
 
+def _find(kept: list[Canvas], key: tuple) -> Canvas | None:
+    """The canvas of ``kept`` drawn at ``key`` (``_same_pixels``), if any."""
+    return next((canvas for canvas in reversed(kept) if _same_pixels(canvas.key, key)), None)
+
+
 def _key(transform: QTransform) -> tuple[tuple, QPoint]:
     dx, dy = transform.dx(), transform.dy()
     whole = QPoint(math.floor(dx), math.floor(dy))
@@ -125,15 +130,20 @@ class DeviceCache:
         kept = self._views.get(widget)
         if kept is None or kept[-1].pixmap.size() != size:
             kept = self._views[widget] = []
-        for canvas in reversed(kept):
-            if _same_pixels(canvas.key, key):
-                kept.remove(canvas)
-                break
+        canvas = _find(kept, key)
+        if canvas is not None:
+            kept.remove(canvas)
         else:
-            canvas = kept.pop(0) if len(kept) >= _most_kept(size) else Canvas(size, self._fill)
-            canvas.origin, canvas.valid = origin, QRegion()
+            canvas = self._blank(kept, size, origin)
         canvas.key = key
         kept.append(canvas)
+        return canvas
+
+    def _blank(self, kept: list[Canvas], size, origin: QPoint) -> Canvas:
+        """A canvas of ``size`` with nothing drawn, at ``origin``: the pixmap of the zoom
+        ``kept`` longest once the view keeps ``_most_kept``, else a new one."""
+        canvas = kept.pop(0) if len(kept) >= _most_kept(size) else Canvas(size, self._fill)
+        canvas.origin, canvas.valid = origin, QRegion()
         return canvas
 
     def prepare(self, widget, transform: QTransform, draw: Draw, hints: QPainter.RenderHint,
@@ -150,13 +160,12 @@ class DeviceCache:
         key, origin = _key(transform)
         if not kept or kept[-1].pixmap.size() != size or _same_pixels(kept[-1].key, key):
             return True
-        canvas = next((canvas for canvas in kept if _same_pixels(canvas.key, key)), None)
+        canvas = _find(kept, key)
         if canvas is None:
-            most = _most_kept(size)
-            if most < 2:
+            if _most_kept(size) < 2:
                 return True
-            canvas = kept.pop(0) if len(kept) >= most else Canvas(size, self._fill)
-            canvas.key, canvas.origin, canvas.valid = key, origin, QRegion()
+            canvas = self._blank(kept, size, origin)
+            canvas.key = key
             kept.insert(len(kept) - 1, canvas)
         whole = QRegion(canvas.pixmap.rect())
         missing = whole - canvas.valid
