@@ -7,13 +7,15 @@ from __future__ import annotations
 import dataclasses
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from PySide6.QtCore import QEvent, QPointF, QRectF
 from PySide6.QtGui import QHelpEvent, QImage, QPainter, QTransform
 from PySide6.QtWidgets import QApplication, QToolTip
 
 from siegeboard.persist import SiegeFile
 from siegeboard.ui.document import Document
-from siegeboard.ui.items.structure_layer import least_gap
+from siegeboard.ui.items.structure_layer import _Boxes, least_gap
 from siegeboard.ui.map_scene import MapScene
 from siegeboard.ui.map_view import MapView
 from tests.bench.town import build_town
@@ -436,3 +438,44 @@ def test_a_view_that_let_its_scene_go_draws_nothing_ahead(qtbot):
     view.viewport().repaint()
     assert view.next_zoom_transforms() == []
     qtbot.waitUntil(lambda: not view.zoom_ahead.busy, timeout=5000)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(*[st.integers(-5, 5)] * 4), min_size=1, max_size=40),
+       st.tuples(*[st.integers(-5, 5)] * 4))
+def test_the_chunks_an_area_meets_are_the_ones_qt_says_it_intersects(boxes, area):
+    """``_Boxes.meeting`` against ``QRectF.intersects``, empty rectangles and shared edges
+    included (whole numbers make both common)."""
+    rects = [QRectF(left, top, width, height) for left, top, width, height in
+             ((a, b, abs(c), abs(d)) for a, b, c, d in boxes)]
+    found = _Boxes()
+    for row, rect in enumerate(rects):
+        found.set(row, rect)
+    x, y, w, h = area
+    probe = QRectF(x, y, abs(w), abs(h))
+    assert found.meeting(probe).tolist() == [row for row, rect in enumerate(rects)
+                                             if rect.intersects(probe)]
+
+
+def test_a_structure_moved_far_or_deleted_is_drawn_where_the_town_now_is(qtbot):
+    """The layer finds its chunks by their bounds: a structure moved past its chunk's old
+    bounds is drawn at its new place, and the chunks after one emptied by deletions are
+    found at their own rows; the layer draws what a fresh scene of the same town draws."""
+    siege = damaged_town()
+    document, view = shown(qtbot, siege, scale=4.0)
+    layer = view.map_scene.layer
+    first = layer._chunks[0]
+    doomed = [item.structure_id for item in first.items]
+    document.remove_structures(doomed)
+    assert first not in layer._chunks
+    assert [chunk.row for chunk in layer._chunks] == list(range(len(layer._chunks)))
+    before = layer_pixels(layer, 4.0, 0, 0)
+    key = view.map_scene.structure_at((61.0, 61.0))
+    house = document.siege.structures[key]
+    moved = [(x + 30.0, y - 25.0) for x, y in house.footprint]
+    document.apply_structures({key: house.model_copy(update={"footprint": moved})})
+    assert np.abs(layer_pixels(layer, 4.0, 0, 0) - before).max() > 50  # in view, and moved
+    _fresh_document, fresh = shown(qtbot, document.siege.model_copy(), scale=4.0)
+    for scale in (4.0, 9.0):
+        assert np.array_equal(layer_pixels(layer, scale, 0, 0),
+                              layer_pixels(fresh.map_scene.layer, scale, 0, 0))
