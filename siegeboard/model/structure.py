@@ -131,6 +131,8 @@ class Structure(PlainDataCopy, BaseModel):
 
     @property
     def trapped_count(self) -> int:
+        if not self.occupants:  # most of a town: asked of each structure by its state
+            return 0
         return sum(1 for person in self.occupants if person.trapped)
 
     def has_flag(self, flag: str) -> bool:

@@ -108,9 +108,8 @@ class MapPainter:
         # neighbour's fill never covers a name, a plate or a badge.
         placed = [self._paint_structure(painter, structure_id, to_page, look)
                   for structure_id in visible]
-        for structure_id, polygon in zip(visible, placed):
+        for structure_id, (polygon, style) in zip(visible, placed):
             bounds = polygon.boundingRect()
-            style = self.style_of(structure_id)
             if not (style.plate or style.fire or renderer.words_fit(bounds.width(),
                                                                     bounds.height(), look)):
                 continue  # nothing to mark: a city's houses at a fitted scale, mostly
@@ -223,19 +222,23 @@ class MapPainter:
         painter.restore()
 
     def _paint_structure(self, painter: QPainter, structure_id: str, to_page: QTransform,
-                         look: Look) -> QPolygonF:
-        """The footprint, its outline and pattern; returns the footprint in page points."""
+                         look: Look) -> tuple[QPolygonF, StructureStyle]:
+        """The footprint, its outline and pattern; returns the footprint in page points and
+        its style. ``to_page`` scales and moves only (``paint``'s): a point is mapped as
+        ``QTransform.map`` maps it, by the same arithmetic, without a call per polygon."""
         structure = self.siege.structures[structure_id]
-        style = self.style_of(structure_id)
-        polygon = to_page.map(QPolygonF([QPointF(x, y) for x, y in structure.footprint]))
+        style = self._styles.get(structure_id) or self.style_of(structure_id)
+        k, dx, dy = to_page.m11(), to_page.dx(), to_page.dy()
+        polygon = QPolygonF([QPointF(x * k + dx, y * k + dy) for x, y in structure.footprint])
         shape: QPolygonF | QPainterPath = polygon
         if structure.holes:
             shape = renderer.footprint_path(polygon, [
-                to_page.map(QPolygonF([QPointF(x, y) for x, y in hole]))
+                QPolygonF([QPointF(x * k + dx, y * k + dy) for x, y in hole])
                 for hole in structure.holes])
         renderer.paint_footprint(painter, shape, style)
-        renderer.paint_pattern(painter, shape, style, look)
-        return polygon
+        if style.patterned:
+            renderer.paint_pattern(painter, shape, style, look)
+        return polygon, style
 
     def paint_fire_badge(self, painter: QPainter, centre: QPointF, text: str,
                          wild: bool = False) -> None:

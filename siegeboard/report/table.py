@@ -49,14 +49,18 @@ def structure_rows(siege: Siege, index: StructureIndex | None = None,
     origin, anchor = siege.grid_origin, siege.label_anchor
     rows = []
     order: dict[str, tuple[int, int]] = {}
+    labels: dict[tuple[int, int], str] = {}  # a square's label, made once for its houses
     total = len(structures)
     for done, (structure, shape, square) in enumerate(
             zip(structures, shapes, first_squares(shapes, origin))):
         if done and done % ROWS_PER_REPORT == 0:
             progress.report(done, total, "Laying out the table")
+        label = labels.get(square)
+        if label is None:
+            label = labels[square] = label_of(square, origin, anchor)
         row: dict[str, object] = {
             "id": structure.id, "name": structure.name, "kind": structure.kind,
-            "square": label_of(square, origin, anchor),
+            "square": label,
         }
         order[structure.id] = square[::-1]
         figures = rules.table_figures(structure, shape)

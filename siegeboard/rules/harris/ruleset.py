@@ -3,6 +3,8 @@ structure's state reads under defensive points, and its figures."""
 
 from __future__ import annotations
 
+import functools
+
 from shapely.geometry import Polygon
 
 from siegeboard.geometry import footprint_squares, shape_of, square_of, squares_of_area
@@ -30,18 +32,49 @@ def blast_squares(weapon: Weapon, point: tuple[float, float], origin: tuple[floa
 
 def state_word(structure: Structure) -> str:
     """intact, damaged, collapsed or cleared."""
-    if structure.cleared:
+    return _word(structure.cleared, structure.collapsed, structure.dp, structure.dp_original)
+
+
+def _word(cleared: bool, collapsed: bool, dp: int, dp_original: int) -> str:
+    if cleared:
         return "cleared"
-    if structure.collapsed:
+    if collapsed:
         return "collapsed"
-    return "intact" if structure.dp == structure.dp_original else "damaged"
+    return "intact" if dp == dp_original else "damaged"
 
 
 def fire_badge(structure: Structure) -> str:
     """"F3" for a fire at level 3, "F3!" out of control, "" when not burning."""
-    if structure.fire_level <= 0:
+    return _badge(structure.fire_level, structure.out_of_control)
+
+
+def _badge(fire_level: int, out_of_control: bool) -> str:
+    if fire_level <= 0:
         return ""
-    return f"F{structure.fire_level}" + ("!" if structure.out_of_control else "")
+    return f"F{fire_level}" + ("!" if out_of_control else "")
+
+
+_MARKS = {"collapsed": "Collapsed", "cleared": "Cleared"}
+
+
+@functools.lru_cache(maxsize=4096)
+def _state(cleared: bool, collapsed: bool, dp: int, dp_original: int, fire_level: int,
+           out_of_control: bool, people: int, trapped: int) -> StructureState:
+    """The state of a structure with these figures: one shared (frozen) value for each, as
+    a town's houses mostly read alike (a scene or a table of 50,000 asks 50,000 times)."""
+    word = _word(cleared, collapsed, dp, dp_original)
+    health = 1.0 if dp_original <= 0 else max(0.0, min(1.0, dp / dp_original))
+    return StructureState(
+        word=word,
+        players_word="collapsed" if word in ("collapsed", "cleared") else word,
+        health=health,
+        alarm="breached" if word == "collapsed" else "",
+        mark=_MARKS.get(word, ""),
+        pattern=PATTERNS[word],
+        fire=_badge(fire_level, out_of_control),
+        wild_fire=out_of_control and fire_level > 0,
+        cleared=cleared,
+        people=people, trapped=trapped)
 
 
 class HarrisRuleset(Ruleset):
@@ -98,22 +131,9 @@ class HarrisRuleset(Ruleset):
         return parts, cells
 
     def state(self, structure: Structure) -> StructureState:
-        word = state_word(structure)
-        if structure.dp_original <= 0:
-            health = 1.0
-        else:
-            health = max(0.0, min(1.0, structure.dp / structure.dp_original))
-        return StructureState(
-            word=word,
-            players_word="collapsed" if word in ("collapsed", "cleared") else word,
-            health=health,
-            alarm="breached" if word == "collapsed" else "",
-            mark={"collapsed": "Collapsed", "cleared": "Cleared"}.get(word, ""),
-            pattern=PATTERNS[word],
-            fire=fire_badge(structure),
-            wild_fire=structure.out_of_control and structure.fire_level > 0,
-            cleared=structure.cleared,
-            people=len(structure.occupants), trapped=structure.trapped_count)
+        return _state(structure.cleared, structure.collapsed, structure.dp,
+                      structure.dp_original, structure.fire_level, structure.out_of_control,
+                      len(structure.occupants), structure.trapped_count)
 
     def legend_states(self, players: bool) -> list[tuple[str, float]]:
         if players:
