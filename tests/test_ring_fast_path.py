@@ -85,3 +85,38 @@ def test_validate_ring_says_the_same_with_and_without_the_shortcut(monkeypatch):
     fast = verdicts()
     monkeypatch.setattr(validation, "_plainly_fine", lambda ring: None)
     assert verdicts() == fast
+
+
+def test_a_rectangle_along_the_axes_is_decided_as_the_convex_loop_decides(monkeypatch):
+    """The rectangle's shortcut (``_clear_rectangle``: the grid's usual house, no loop) says
+    what the convex loop says, at every size down to below the bounds, either way round and
+    from any corner; and the ring it accepts is the one the checks one by one give."""
+    rng = random.Random(5)
+    taken = 0
+    for _ in range(3000):
+        x, y = rng.uniform(-500, 500), rng.uniform(-500, 500)
+        width = rng.choice((rng.uniform(0, 0.2), rng.uniform(0.04, 0.06), rng.uniform(0.2, 40)))
+        height = rng.choice((rng.uniform(0, 0.2), 0.25 / max(width, 1e-3), rng.uniform(0.2, 40)))
+        ring = [(x, y), (x + width, y), (x + width, y + height), (x, y + height)]
+        if rng.random() < 0.5:
+            ring.reverse()
+        start = rng.randrange(4)
+        ring = ring[start:] + ring[:start]
+        points = [(float(px), float(py)) for px, py in ring]
+        assert validation._clear_rectangle(points) == validation._clearly_convex(points), ring
+        if rng.random() < 0.5:
+            ring.append(ring[0])
+        plain = _plainly_fine(ring)
+        if plain is not None:
+            taken += 1
+            assert plain == _exact(ring, monkeypatch), ring
+    assert taken > 500
+
+
+@pytest.mark.parametrize("ring", [
+    [(0, 0), (2, 0), (2, 1), (0, 1.5)],   # four corners, one side not along an axis
+    [(0, 0), (2, 0), (0, 1), (2, 1)],     # a bow-tie on a rectangle's corners
+    [(0, 0), (2, 0), (2, 0), (0, 1)],     # a repeated corner
+])
+def test_the_rectangle_shortcut_takes_only_rectangles(ring):
+    assert not validation._clear_rectangle([(float(x), float(y)) for x, y in ring])

@@ -177,6 +177,27 @@ def _plainly_fine(ring) -> list[tuple[float, float]] | None:
     span = bounds.SPAN_M
     if not all(-span <= value <= span for value in chain.from_iterable(points)):
         return None  # NaN and infinities fail the comparison too
+    if count == 4 and _clear_rectangle(points):
+        return points
+    return points if _clearly_convex(points) else None
+
+
+def _clear_rectangle(points: list[tuple[float, float]]) -> bool:
+    """Whether four corners are a rectangle along the axes (the grid's usual house or
+    tower) whose sides and area are clearly within bounds: what ``_clearly_convex`` says of
+    it (four right angles the same way round), without its loop."""
+    (x0, y0), (x1, y1), (x2, y2), (x3, y3) = points
+    if not (x0 == x1 and y1 == y2 and x2 == x3 and y3 == y0
+            or y0 == y1 and x1 == x2 and y2 == y3 and x3 == x0):
+        return False
+    width, height = abs(x2 - x0), abs(y2 - y0)
+    return (width * width >= _CLEAR_SIDE_SQUARED and height * height >= _CLEAR_SIDE_SQUARED
+            and 2 * width * height >= _CLEAR_AREA_TWICE)
+
+
+def _clearly_convex(points: list[tuple[float, float]]) -> bool:
+    """Every side clearly long enough, the area clearly large enough, and strictly convex
+    (every corner turning the same way by a clear margin, the ring going round once)."""
     twice_area = 0.0
     turning = 0.0
     positive = None
@@ -187,21 +208,19 @@ def _plainly_fine(ring) -> list[tuple[float, float]] | None:
         vx, vy = cx - bx, cy - by
         side = vx * vx + vy * vy
         if side < _CLEAR_SIDE_SQUARED:
-            return None
+            return False
         cross = ux * vy - uy * vx
         if cross * cross <= _CLEAR_TURN_SQUARED * (ux * ux + uy * uy) * side:
-            return None
+            return False
         if positive is None:
             positive = cross > 0
         elif (cross > 0) != positive:
-            return None
+            return False
         turning += math.atan2(cross, ux * vx + uy * vy)
         twice_area += bx * cy - cx * by
         bx, by, ux, uy = cx, cy, vx, vy
     # Every turn the same way: the ring goes round a whole number of times; once is simple.
-    if abs(abs(turning) - 2 * math.pi) >= 1e-6 or abs(twice_area) < _CLEAR_AREA_TWICE:
-        return None
-    return points
+    return abs(abs(turning) - 2 * math.pi) < 1e-6 and abs(twice_area) >= _CLEAR_AREA_TWICE
 
 
 def _self_crossing(points: list[tuple[float, float]]) -> bool:
