@@ -381,7 +381,13 @@ def test_a_repaint_stops_drawing_ahead_and_a_change_drops_what_was_drawn(qtbot):
     ahead = view.zoom_ahead
     ahead._slice_s = 0.0  # a band a slice: it takes several
     grab(view)
-    qtbot.waitUntil(lambda: ahead._slices.isActive(), timeout=5000)
+    # The rest, over at once and one slice drawn, as the timers would (waiting for the
+    # slices to be seen running raced them: on a fast machine they were all done between
+    # two looks).
+    ahead._idle.stop()
+    ahead._begin()
+    ahead._slice()
+    assert ahead._slices.isActive()  # more bands to draw
     drawn = counting(board)
     view.viewport().repaint()  # the GM pans, say
     assert not ahead._slices.isActive() and ahead.busy  # waiting for the next rest
