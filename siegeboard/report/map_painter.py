@@ -227,7 +227,7 @@ class MapPainter:
         its style. ``to_page`` scales and moves only (``paint``'s): a point is mapped as
         ``QTransform.map`` maps it, by the same arithmetic, without a call per polygon."""
         structure = self.siege.structures[structure_id]
-        style = self._styles.get(structure_id) or self.style_of(structure_id)
+        style = self.style_of(structure_id)
         k, dx, dy = to_page.m11(), to_page.dx(), to_page.dy()
         polygon = QPolygonF([QPointF(x * k + dx, y * k + dy) for x, y in structure.footprint])
         shape: QPolygonF | QPainterPath = polygon
