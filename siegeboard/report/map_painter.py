@@ -106,7 +106,8 @@ class MapPainter:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         # Footprints first, then every structure's words and marks over all of them, so a
         # neighbour's fill never covers a name, a plate or a badge.
-        placed = [self._paint_structure(painter, structure_id, to_page, look)
+        scale_shift = (k, to_page.dx(), to_page.dy())
+        placed = [self._paint_structure(painter, structure_id, scale_shift, look)
                   for structure_id in visible]
         for structure_id, (polygon, style) in zip(visible, placed):
             bounds = polygon.boundingRect()
@@ -221,14 +222,16 @@ class MapPainter:
                                      square_label(labelled_square((column, row), a1)))
         painter.restore()
 
-    def _paint_structure(self, painter: QPainter, structure_id: str, to_page: QTransform,
+    def _paint_structure(self, painter: QPainter, structure_id: str,
+                         to_page: tuple[float, float, float],
                          look: Look) -> tuple[QPolygonF, StructureStyle]:
         """The footprint, its outline and pattern; returns the footprint in page points and
-        its style. ``to_page`` scales and moves only (``paint``'s): a point is mapped as
-        ``QTransform.map`` maps it, by the same arithmetic, without a call per polygon."""
+        its style. ``to_page`` is ``paint``'s scale and shift (k, dx, dy): a point goes to
+        (x * k + dx, y * k + dy), the arithmetic ``QTransform.map`` does for such a
+        transform, without a call per polygon."""
         structure = self.siege.structures[structure_id]
         style = self.style_of(structure_id)
-        k, dx, dy = to_page.m11(), to_page.dx(), to_page.dy()
+        k, dx, dy = to_page
         polygon = QPolygonF([QPointF(x * k + dx, y * k + dy) for x, y in structure.footprint])
         shape: QPolygonF | QPainterPath = polygon
         if structure.holes:
