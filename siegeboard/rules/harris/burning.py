@@ -38,37 +38,21 @@ if TYPE_CHECKING:
 
 SPREAD_DISTANCE_M = 10.0
 PROGRESS_TURNS = 120  # a long advance tells its progress every 10 minutes of siege time
-IGNITION_TARGET = 6
 
 
-def ignition_roll(ctx: "Context", structure_id: str, *, incendiary: bool, penetration: int,
-                  armor: int) -> bool:
-    """H9: a hit by an explosive or incendiary round: 1D6 (+1 incendiary), 6 or more sets the
-    structure alight at level max(1, penetration - AV). Returns whether it caught fire.
-
-    ``armor`` is the AV the hit met. A structure at DP 0 is not rolled for.
-    """
-    structure = ctx.current(structure_id)
-    if structure.dp == 0:
-        ctx.say(f"{structure.name}: nothing left to burn at DP 0, no fire roll")
-        return False
-    (die,) = ctx.roll(1, 6, f"does {the(structure.name)} catch fire? (6 or more"
-                         + (" with +1 incendiary" if incendiary else "") + " sets it alight)")
-    total = die + (1 if incendiary else 0)
-    shown = f"1D6 = {die} + 1 incendiary = {total}" if incendiary else f"1D6 = {die}"
-    if total < IGNITION_TARGET:
-        ctx.say(f"Fire roll: {shown}, below {IGNITION_TARGET}: no fire")
-        return False
-    level = harris.fire_level_on_ignition(penetration, armor)
-    ctx.say(f"Fire roll: {shown}: {structure.name} catches fire at level "
-            f"max(1, {penetration} - {armor}) = {level}")
-    ignite(ctx, structure_id, level, cause="hit")
-    return True
+def fire_after_ignition(structure: "Structure", level: int) -> tuple[int, bool]:
+    """H9: (fire level, out of control) of ``structure`` set alight at ``level``. A structure
+    already burning keeps the higher level; a new fire is judged out of control afresh (level
+    above a tenth of the original DP), one that was already out of control stays so."""
+    before = structure.fire_level
+    if before >= level:
+        return before, structure.out_of_control
+    wild = structure.out_of_control if before else False
+    return level, wild or harris.out_of_control(level, structure.dp_original)
 
 
 def ignite(ctx: "Context", structure_id: str, level: int, *, cause: str) -> None:
-    """Set the structure alight at ``level``; a structure already burning keeps the higher
-    level (H9). A new fire's out-of-control state is judged afresh."""
+    """Set the structure alight at ``level``, explained: what ``fire_after_ignition`` says."""
     now = ctx.current(structure_id)
     before = now.fire_level
     if before >= level:
