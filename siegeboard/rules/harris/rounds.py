@@ -27,7 +27,7 @@ import numpy
 
 from siegeboard.geometry.index import StructureIndex
 from siegeboard.model.siege import TURNS_PER_MINUTE, Siege
-from siegeboard.rules.chances import RoundsOdds, ShotSpec
+from siegeboard.rules.chances import RoundsOdds, ShotSpec, sampling_error
 from siegeboard.rules.harris import numbers as harris
 from siegeboard.rules.harris.burning import SPREAD_DISTANCE_M
 from siegeboard.rules.harris.shot import (
@@ -329,7 +329,8 @@ def rounds_to_fall(siege: Siege, spec: ShotSpec, target_id: str, index: Structur
     """The distribution of hits until ``target_id`` collapses, and until it is cleared.
 
     A structure brought down by its fire between hits k and k + 1 counts as k hits.
-    Sampled: ``trials`` seeded sieges; ``error`` is the largest standard error of a bar.
+    Sampled: ``trials`` seeded sieges; ``error`` bounds every bar's distance from its true
+    chance with 95 % confidence (``chances.sampling_error``).
     """
     structure = siege.structures[target_id]
     falls = numpy.full(trials, -1)
@@ -353,7 +354,8 @@ def rounds_to_fall(siege: Siege, spec: ShotSpec, target_id: str, index: Structur
         return {int(v): int(c) / trials for v, c in zip(values, counts)}
 
     falls_dist = distribution(falls)
-    error = max((numpy.sqrt(p * (1 - p) / trials) for p in falls_dist.values()), default=0.0)
+    counts = numpy.unique(falls[falls >= 0], return_counts=True)[1]
+    error = sampling_error(counts.tolist(), trials)
     return RoundsOdds(target_id=target_id, target_name=structure.name, falls=falls_dist,
                       cleared=distribution(cleared), max_hits=max_hits,
                       interval_turns=interval_turns, exact=False, trials=trials,
