@@ -27,6 +27,7 @@ import numpy
 
 from siegeboard.geometry.index import StructureIndex
 from siegeboard.model.siege import TURNS_PER_MINUTE, Siege
+from siegeboard.model.structure import Structure
 from siegeboard.rules.chances import RoundsOdds, ShotSpec, sampling_error
 from siegeboard.rules.harris import numbers as harris
 from siegeboard.rules.harris.burning import SPREAD_DISTANCE_M
@@ -83,11 +84,6 @@ class Model:
         self.cleared = row([s.cleared for s in structures], bool)
         self.original = numpy.asarray([s.dp_original for s in structures], dtype=numpy.int32)
         self.wooden = numpy.asarray([harris.is_wooden(s) for s in structures], dtype=bool)
-        # Each column intact, as rubble and cleared (H7): what a hit meets (``hit_effect``).
-        self.states = [(s.model_copy(update={"collapsed": False, "cleared": False}),
-                        s.model_copy(update={"collapsed": True, "cleared": False}),
-                        s.model_copy(update={"collapsed": True, "cleared": True}))
-                       for s in structures]
         near = numpy.zeros((len(ids), len(ids)), dtype=bool)
         for key, pairs in index.neighbours_within(ids, SPREAD_DISTANCE_M).items():
             for other, _distance in pairs:
@@ -121,13 +117,11 @@ class Model:
         spec, weapon = battery.spec, battery.spec.weapon
         sums = CALIBRE_SUMS if weapon.large_calibre else numpy.asarray([0])
         target = self.column.get(battery.target_id, -1) if battery.target_id else -1
-        states = self.states[target] if target >= 0 else (None, None, None)
+        states = _states(self.siege.structures[battery.target_id]) if target >= 0 else ()
         attack = numpy.zeros((3, len(sums)), dtype=numpy.int32)
         on_one = numpy.zeros_like(attack)
         level = numpy.zeros_like(attack)
         for a, structure in enumerate(states):
-            if structure is None:
-                continue
             for j, calibre in enumerate(sums.tolist()):
                 penetration = final_penetration(weapon, spec.range_m, calibre, spec.modifier)
                 if penetration is None:
@@ -285,6 +279,13 @@ class _Fire:
     def store(self) -> None:
         self.model.level[self.columns] = self.level
         self.model.wild[self.columns] = self.wild
+
+
+def _states(structure: Structure) -> tuple[Structure, Structure, Structure]:
+    """``structure`` intact, as rubble and cleared (H7): the three a hit can meet."""
+    return (structure.model_copy(update={"collapsed": False, "cleared": False}),
+            structure.model_copy(update={"collapsed": True, "cleared": False}),
+            structure.model_copy(update={"collapsed": True, "cleared": True}))
 
 
 def model_ids(siege: Siege, index: StructureIndex, batteries: list[Battery]) -> list[str]:
