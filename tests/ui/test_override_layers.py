@@ -20,8 +20,8 @@ def test_override_the_portcullis_from_the_actions_dock(window, answers, tmp_path
     assert form.isRowVisible(actions.layer)
 
     actions.layer.setCurrentIndex(actions.layer.findData("inner"))
-    assert actions.hull_suffered.maximum() == gate.inner_layer.hull
-    actions.hull_suffered.setValue(gate.inner_layer.hull)
+    assert actions.override_inputs["hull_suffered"].maximum() == gate.inner_layer.hull
+    actions.override_inputs["hull_suffered"].setValue(gate.inner_layer.hull)
     actions.reason.setText("the winch gave way")
     actions.override()
     assert answers.warnings == []
