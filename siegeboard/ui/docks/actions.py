@@ -271,6 +271,7 @@ class ActionsDock(QDockWidget):
                 widget.addItems(list(spec.choices))
             self.override_inputs[spec.name] = widget
             form.insertRow(row, "" if spec.kind == "flag" else spec.label, widget)
+            form.setRowVisible(widget, True)  # now, not when the event loop next runs
         self._override_rules = rules
 
     def _layer(self) -> str:
