@@ -130,7 +130,6 @@ class Ruleset:
     weapon_fields: frozenset[str] = frozenset()   # Weapon fields the rule text uses
     needs_range: bool = False  # a shot's penetration depends on its range (range bands)
     pier_charges: bool = False  # a charge on a bridge's pier counts double (A7)
-    layered_gates: bool = False  # a gate with a portcullis is two layers (A5)
     has_escalade: bool = False  # the escalade table of a wall section (A11)
     repair_is_house_rule: bool = False  # R1: repair the text does not give (A13)
     # The parts of a structure's state the GM's override sets (``GMOverride``), in order.

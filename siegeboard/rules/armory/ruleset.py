@@ -65,7 +65,6 @@ class ArmoryRuleset(Ruleset):
                                "indirect"})
     needs_range = False
     pier_charges = True
-    layered_gates = True
     has_escalade = True
     repair_is_house_rule = True
     import_kinds = {"wall_kind": "brick_house", "building_kind": "brick_house",

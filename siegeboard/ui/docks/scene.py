@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
 )
 
 from siegeboard.model.actions import ResolveScene, SceneAttack
+from siegeboard.rules.registry import RULESETS
 from siegeboard.ui.changes import Aspect, Change
 from siegeboard.ui.document import Document
 from siegeboard.ui.plain_words import plain_clause
@@ -143,8 +144,9 @@ class SceneDock(QDockWidget):
     def show_status(self) -> None:
         siege = self.document.siege
         rules = self.document.rules
+        having = " and ".join(other.title for other in RULESETS.values() if other.offers("scene"))
         self.scene_label.setText(f"Scenes played: {siege.scene}" if rules.offers("scene") else
-                                 f"{rules.title} has no scenes (The Heavy Armory has)")
+                                 f"{rules.title} has no scenes ({having} has)")
         breached = [s.name for s in siege.structures.values()
                     if rules.offers("scene") and rules.breached(s)]
         self.breached.setText(("Breached: " + ", ".join(breached) + ". Play the assault.")
