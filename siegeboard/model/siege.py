@@ -182,6 +182,10 @@ class Siege(BaseModel):
     def _base_is_a_beginning(self) -> "Siege":
         if self.base is not None and (self.base.log or self.base.base is not None):
             raise ValueError("base: the siege before its first log entry has no log of its own")
+        if self.base is not None and self.base.ruleset != self.ruleset:
+            raise ValueError(f"base.ruleset: the siege before its first log entry plays "
+                             f"{self.base.ruleset!r}, the siege {self.ruleset!r}: one siege "
+                             "plays one rule text")
         return self
 
     @model_validator(mode="after")

@@ -144,3 +144,9 @@ def test_a_battery_or_a_mine_forbids_removing_its_structure():
     mined = siege.model_copy(update={"mines": {"m1": Mine(id="m1", structure_id="h1",
                                                           days_needed=2)}})
     assert ARMORY.removal_refusal(mined, ["h1"]) == "Inn has mine m1 under it"
+
+
+def test_a_siege_and_its_beginning_play_one_rule_text():
+    with pytest.raises(ValidationError, match="base.ruleset: the siege before its first log "
+                                              "entry plays 'armory', the siege 'harris'"):
+        Siege(name="x", ruleset="harris", base=Siege(name="x", ruleset="armory"))
