@@ -52,20 +52,23 @@ def fire_after_ignition(structure: "Structure", level: int) -> tuple[int, bool]:
 
 
 def ignite(ctx: "Context", structure_id: str, level: int, *, cause: str) -> None:
-    """Set the structure alight at ``level``, explained: what ``fire_after_ignition`` says."""
+    """Set the structure alight at ``level``: what ``fire_after_ignition`` says, explained."""
     now = ctx.current(structure_id)
     before = now.fire_level
-    if before >= level:
+    new_level, wild = fire_after_ignition(now, level)
+    if new_level == before:
         ctx.say(f"{now.name} already burns at level {before}: it keeps the higher level")
         return
     structure = ctx.structure_scalars(structure_id)
-    if before == 0:
-        set_valid(structure, "out_of_control", False)
-    set_valid(structure, "fire_level", level)  # above ``before``, so above 0
-    ctx.event("ignited", structure_id, level=level, previous=before, cause=cause)
+    was_wild = structure.out_of_control if before else False
+    set_valid(structure, "out_of_control", was_wild)
+    set_valid(structure, "fire_level", new_level)  # above ``before``, so above 0
+    ctx.event("ignited", structure_id, level=new_level, previous=before, cause=cause)
     if before:
-        ctx.say(f"{structure.name}: fire level {before} -> {level} (the higher level is kept)")
-    _judge_out_of_control(ctx, structure_id, structure)
+        ctx.say(f"{structure.name}: fire level {before} -> {new_level} (the higher level is "
+                "kept)")
+    if wild and not was_wild:
+        _goes_out_of_control(ctx, structure_id)
 
 
 def _light(ctx: "Context", structure_id: str) -> None:
@@ -89,12 +92,17 @@ def _judge_out_of_control(ctx: "Context", structure_id: str, structure: "Structu
     if structure.out_of_control or structure.fire_level == 0:
         return
     if harris.out_of_control(structure.fire_level, structure.dp_original):
-        structure = ctx.structure_scalars(structure_id)
-        set_valid(structure, "out_of_control", True)
-        ctx.say(f"{structure.name}: fire level {structure.fire_level} is above "
-                f"{structure.dp_original} / 10: out of control, it can no longer be put out "
-                f"and it spreads")
-        ctx.event("out_of_control", structure_id, level=structure.fire_level)
+        _goes_out_of_control(ctx, structure_id)
+
+
+def _goes_out_of_control(ctx: "Context", structure_id: str) -> None:
+    """H9: the fire's level is above a tenth of the original DP: out of control, told."""
+    structure = ctx.structure_scalars(structure_id)
+    set_valid(structure, "out_of_control", True)
+    ctx.say(f"{structure.name}: fire level {structure.fire_level} is above "
+            f"{structure.dp_original} / 10: out of control, it can no longer be put out "
+            f"and it spreads")
+    ctx.event("out_of_control", structure_id, level=structure.fire_level)
 
 
 @dataclass(slots=True)
