@@ -169,69 +169,28 @@ def _turns(run: _Run) -> str:
     return f"Turns {run.first_turn}-{run.last_turn}"
 
 
+@dataclass(slots=True)
 class _Fires:
-    """The burning structures (sorted ids), split by what each turn does to them.
+    """The burning structures of an advance (sorted ids), as the turn finds them: ``live``
+    (DP above 0) grow, ``wooden`` among them also each turn, ``dead`` (DP 0) burn out."""
 
-    ``live`` (DP above 0) grow each minute, ``wooden`` (live and wooden) also each turn, and
-    ``dead`` (DP 0) burn themselves out each turn. A structure moves between these only when
-    its DP drops (burning damage) or when it lights or burns out, so the split is redone
-    then, not every turn: a turn visits only the fires that change on it.
+    burning: list[str]
+    live: list[str]
+    wooden: list[str]
+    dead: list[str]
 
-    Fires lit by spreading (``light``) are live, since a structure at DP 0 does not catch
-    fire: ``dead`` stays right, and ``burning``, ``live`` and ``wooden`` are made again only
-    when next asked for. Spread comes last in a minute, so after the last minute of an
-    advance they never are (in a one-minute advance that split cost as much as all the
-    others).
-    """
 
-    def __init__(self, ctx: "Context", burning: list[str]):
-        self.ctx = ctx
-        self.burning = burning
-        self.regroup()
-
-    @property
-    def burning(self) -> list[str]:
-        if self._lit:
-            self._burning = sorted(set(self._burning) | set(self._lit))
-            self._lit = []
-        return self._burning
-
-    @burning.setter
-    def burning(self, burning: list[str]) -> None:
-        self._burning = burning
-        self._lit: list[str] = []
-
-    @property
-    def live(self) -> list[str]:
-        if self._lit_since_split:
-            self.regroup()
-        return self._live
-
-    @property
-    def wooden(self) -> list[str]:
-        if self._lit_since_split:
-            self.regroup()
-        return self._wooden
-
-    def light(self, lit: list[str]) -> None:
-        """Add fires just lit (at DP above 0) to ``burning``."""
-        self._lit = self._lit + lit
-        self._lit_since_split = True
-
-    def regroup(self) -> None:
-        current = self.ctx.current
-        self._live: list[str] = []
-        self._wooden: list[str] = []
-        self.dead: list[str] = []
-        for structure_id in self.burning:
-            structure = current(structure_id)
-            if structure.dp == 0:
-                self.dead.append(structure_id)
-            else:
-                self._live.append(structure_id)
-                if harris.is_wooden(structure):
-                    self._wooden.append(structure_id)
-        self._lit_since_split = False
+def _fires(ctx: "Context", burning: list[str]) -> _Fires:
+    live, wooden, dead = [], [], []
+    for structure_id in burning:
+        structure = ctx.current(structure_id)
+        if structure.dp == 0:
+            dead.append(structure_id)
+        else:
+            live.append(structure_id)
+            if harris.is_wooden(structure):
+                wooden.append(structure_id)
+    return _Fires(burning, live, wooden, dead)
 
 
 def advance(ctx: "Context", turns: int) -> None:
@@ -246,7 +205,7 @@ def advance(ctx: "Context", turns: int) -> None:
     if not burning:
         ctx.say("No fire burns: nothing else happens")
     steps = _Steps(ctx)
-    fires = _Fires(ctx, burning)
+    fires = _fires(ctx, burning)
     turn = start
     while turn < end and fires.burning:
         wooden = bool(fires.wooden)
@@ -274,18 +233,17 @@ def advance(ctx: "Context", turns: int) -> None:
         if not minute_ends and not every_turn:
             last = min((turn // TURNS_PER_MINUTE + 1) * TURNS_PER_MINUTE - 1, end)
             if last > turn:
-                _turns_within_a_minute(ctx, steps, fires, turn, last)
+                fires = _turns_within_a_minute(ctx, steps, fires, turn, last)
                 turn = last
                 continue
         _grow(ctx, steps, fires.live if minute_ends else fires.wooden, turn)
         if every_turn or minute_ends:
             if _burn(ctx, steps, fires.live, turn):
-                fires.regroup()
-        if minute_ends:
-            lit = _spread(ctx, steps, town, fires.burning, turn)
-            if lit:
-                fires.light(lit)
-        _burn_out(ctx, steps, fires, turn)
+                fires = _fires(ctx, fires.burning)
+        lit = _spread(ctx, steps, town, fires.burning, turn) if minute_ends else []
+        fires = _burn_out(ctx, steps, fires, turn)
+        if lit and turn < end:  # the fires just lit burn from the next turn on
+            fires = _fires(ctx, sorted(fires.burning + lit))
     steps.flush_all()
     ctx.report(turns, turns)
     ctx.set("clock", Clock(turn=end))
@@ -331,7 +289,7 @@ def _grow_minutes(ctx: "Context", steps: _Steps, live: list[str], boundary: int,
 
 
 def _turns_within_a_minute(ctx: "Context", steps: _Steps, fires: _Fires, first: int,
-                           last: int) -> None:
+                           last: int) -> _Fires:
     """Turns ``first`` to ``last``, none of them the end of a minute, burning damage each
     minute: wooden fires grow +1 a turn and fires at DP 0 burn themselves out, turn by turn
     as ``advance`` plays them. A wooden fire out of control only grows on these turns (it
@@ -355,7 +313,8 @@ def _turns_within_a_minute(ctx: "Context", steps: _Steps, fires: _Fires, first: 
             run.level, run.last_turn = before + grown, last
     for turn in range(first, last + 1):
         _grow(ctx, steps, tame, turn)
-        _burn_out(ctx, steps, fires, turn)
+        fires = _burn_out(ctx, steps, fires, turn)
+    return fires
 
 
 def _grow(ctx: "Context", steps: _Steps, growing: list[str], turn: int) -> None:
@@ -574,8 +533,8 @@ def _spread_lines(turn: int, source_name: str, names: _PairNames, pairs: "Neighb
             for name, pair, die in zip(names.of(at), at, dice)]
 
 
-def _burn_out(ctx: "Context", steps: _Steps, fires: _Fires, turn: int) -> None:
-    """-1 a turn for each fire at DP 0; a fire reaching 0 leaves ``fires``."""
+def _burn_out(ctx: "Context", steps: _Steps, fires: _Fires, turn: int) -> _Fires:
+    """-1 a turn for each fire at DP 0; a fire reaching 0 leaves the fires returned."""
     out = []
     for structure_id in fires.dead:
         structure = ctx.structure_scalars(structure_id)
@@ -589,7 +548,6 @@ def _burn_out(ctx: "Context", steps: _Steps, fires: _Fires, turn: int) -> None:
         ctx.say(f"Turn {turn}: {structure.name}'s fire has burned out")
         ctx.event("burned_out", structure_id, turn=turn)
         out.append(structure_id)
-    if out:
-        gone = set(out)
-        fires.burning = [key for key in fires.burning if key not in gone]
-        fires.dead = [key for key in fires.dead if key not in gone]
+    if not out:
+        return fires
+    return _fires(ctx, [key for key in fires.burning if key not in out])
