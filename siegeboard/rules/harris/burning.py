@@ -19,20 +19,16 @@ advance costs little.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import chain
-from operator import attrgetter
 from typing import TYPE_CHECKING
-
-import numpy
 
 from siegeboard.model.siege import TURNS_PER_MINUTE, Clock
 from siegeboard.rules.harris import numbers as harris
 from siegeboard.rules.context import set_valid
 from siegeboard.rules.harris.damage import lose_dp
+from siegeboard.rules.harris.spread_batch import PairNames, SpreadLabels, Town, spread_lines
 from siegeboard.rules.titles import the
 
 if TYPE_CHECKING:
-    from siegeboard.geometry.index import NeighbourPairs
     from siegeboard.model.structure import Structure
     from siegeboard.rules.context import Context
 
@@ -200,7 +196,7 @@ def advance(ctx: "Context", turns: int) -> None:
     every_turn = ctx.options.burn_damage_every == "turn"
     ctx.say(f"Clock: turn {start} -> {end} ({turns} turn{'s' if turns != 1 else ''} of 5 s); "
             f"burning damage each {'turn' if every_turn else 'minute'}")
-    town = _Town(ctx)
+    town = Town(ctx)
     burning = town.burning
     if not burning:
         ctx.say("No fire burns: nothing else happens")
@@ -354,88 +350,15 @@ def _burn(ctx: "Context", steps: _Steps, live: list[str], turn: int) -> bool:
     return reached_zero
 
 
-_LEVEL_AND_DP = attrgetter("fire_level", "dp")
-
-
-class _Town:
-    """What a spread asks of every structure of the siege, read once an advance: each one's
-    fire level and DP as the advance began, the burning ones among them, and which could
-    catch fire (not burning, DP above 0).
-
-    Only fires change structures in an advance: one that could catch fire stays so until a
-    spread lights it (``lit``), and none other becomes so (a fire grows while DP is above 0,
-    burns down only at DP 0), so a spread finds its targets here without reading each
-    neighbour again (a wild minute's sixty thousand pairs in a city). Their names are read
-    when the log is (``_PairNames``): a fire changes no name.
-    """
-
-    def __init__(self, ctx: "Context"):
-        self.ctx = ctx
-        structures = ctx.siege.structures
-        self.keys = list(structures)
-        self._structures = list(structures.values())
-        # One pass over the structures: reading them is what costs, not the numbers (and a
-        # name read here, far from these two in a structure's fields, cost half as much).
-        # (Read in C, straight into one array: a list of pairs cost two thirds more.)
-        fields = numpy.fromiter(chain.from_iterable(map(_LEVEL_AND_DP, self._structures)),
-                                dtype=numpy.int64, count=2 * len(self._structures))
-        self._levels, self._dps = fields[0::2], fields[1::2]
-        keys = self.keys
-        self.burning = sorted([keys[at] for at in numpy.flatnonzero(self._levels).tolist()])
-        self._eligible: numpy.ndarray | None = None  # by index position, made at first spread
-
-    def _by_index(self) -> None:
-        """The index's ids, the structures and the targets a fire can light, in index order."""
-        index = self.ctx.index
-        keys = self.keys
-        eligible = (self._levels == 0) & (self._dps > 0)
-        # (``fromiter``: ``numpy.array`` would take each model for a sequence of its fields.)
-        structures = numpy.fromiter(self._structures, dtype=object, count=len(self._structures))
-        if index.ids != keys:  # an index of its own order (or of other structures)
-            where = {key: at for at, key in enumerate(keys)}
-            order = numpy.asarray([where.get(key, -1) for key in index.ids], dtype=numpy.intp)
-            held = order >= 0
-            eligible = eligible[order] & held
-            structures = numpy.where(held, structures[order], None)
-        self._eligible = eligible
-        self.by_index = structures
-        self.ids = index.id_array()
-
-    def targets_of(self, sources: list[str]) -> "NeighbourPairs":
-        """The neighbours within 10 m of each of ``sources`` that could catch fire now."""
-        if self._eligible is None:
-            self._by_index()
-        return self.ctx.index.pairs_within(sources, SPREAD_DISTANCE_M, wanted=self._eligible)
-
-    def lit(self, positions: numpy.ndarray) -> None:
-        """The structures at these index positions caught fire: no target any more."""
-        self._eligible[positions] = False
-
-
-class _PairNames:
-    """The names of the targets of one spread's pairs, read from the structures as the
-    advance began when first asked for (a recipe of the log's; not changed once made)."""
-
-    __slots__ = ("structures", "targets", "_names")
-
-    def __init__(self, structures: numpy.ndarray, targets: numpy.ndarray):
-        self.structures = structures
-        self.targets = targets
-        self._names: list[str] | None = None
-
-    def of(self, at: range | list[int]) -> list[str]:
-        """The names of the pairs at ``at``."""
-        names = self._names
-        if names is None:
-            names = self._names = [structure.name
-                                   for structure in self.structures[self.targets].tolist()]
-        return names[at.start:at.stop] if type(at) is range else [names[pair] for pair in at]
-
-
-def _spread(ctx: "Context", steps: _Steps, town: _Town, burning: list[str],
+def _spread(ctx: "Context", steps: _Steps, town: Town, burning: list[str],
             turn: int) -> list[str]:
-    """Each out-of-control fire rolls 1D6 for each structure within 10 m that is not burning;
-    a 1 lights it at level 1. Returns the newly lit ids (they spread from the next minute)."""
+    """H9: each out-of-control fire rolls 1D6 for each structure within 10 m of it (footprint
+    to footprint, from the spatial index) that is not burning and has DP left: a 1 lights it
+    at level 1. A structure lit by one fire is no target of the next. Returns the newly lit
+    ids (they spread from the next minute).
+
+    The targets, the dice's questions and the lines are found and told in bulk by the speed
+    device ``spread_batch``; the log reads as if each die were rolled and told on its own."""
     lit: list[str] = []
     current = ctx.current
     # Spreading never changes which fires are out of control (it lights only structures
@@ -445,9 +368,9 @@ def _spread(ctx: "Context", steps: _Steps, town: _Town, burning: list[str],
     sources = [key for key in burning if current(key).out_of_control]
     if not sources:
         return lit
-    pairs = town.targets_of(sources)
+    pairs = town.targets_of(sources, SPREAD_DISTANCE_M)
     ids = town.ids[pairs.targets].tolist()
-    names = _PairNames(town.by_index, pairs.targets)
+    names = PairNames(town.by_index, pairs.targets)
     starts = pairs.starts
     lit_now: set[str] = set()
     lit_pairs: list[int] = []
@@ -468,69 +391,28 @@ def _spread(ctx: "Context", steps: _Steps, town: _Town, burning: list[str],
                 continue
             keys = [ids[pair] for pair in at]
         source_name = current(source_id).name
-        dice = roll_each(6, _SpreadLabels(source_name, names, at))
+        dice = roll_each(6, SpreadLabels(source_name, names, at))
         # The lines are kept as runs of targets (one record each, its text made when the
-        # log is read), cut where something else is said: before a lit neighbour's pending
-        # steps, and after each lit neighbour (its ignition may speak).
+        # log is read), cut after each lit neighbour (its ignition may speak). A target has
+        # no steps of its own pending: it has not burned in this advance (``Town``).
         told = 0  # the lines of the targets before ``told`` are said
         if 1 in dice:
             for index in [index for index, die in enumerate(dice) if die == 1]:
                 neighbour_id = keys[index]
-                if neighbour_id in steps.grow or neighbour_id in steps.burn_down:
-                    if told < index:
-                        say_each(index - told, _spread_lines, turn, source_name, names, pairs,
-                                 at[told:index], dice[told:index])
-                    told = index
-                    steps.flush(neighbour_id)
-                say_each(index + 1 - told, _spread_lines, turn, source_name, names, pairs,
+                say_each(index + 1 - told, spread_lines, turn, source_name, names, pairs,
                          at[told:index + 1], dice[told:index + 1])
                 told = index + 1
                 ctx.event("spread", neighbour_id, source=source_id, turn=turn)
-                _light(ctx, neighbour_id)  # a target does not burn (``_Town``)
+                _light(ctx, neighbour_id)  # a target does not burn (``Town``)
                 lit.append(neighbour_id)
                 lit_now.add(neighbour_id)
                 lit_pairs.append(at[index])
         if told < len(keys):
-            say_each(len(keys) - told, _spread_lines, turn, source_name, names, pairs,
+            say_each(len(keys) - told, spread_lines, turn, source_name, names, pairs,
                      at[told:], dice[told:])
     if lit_pairs:
         town.lit(pairs.targets[lit_pairs])
     return lit
-
-
-class _SpreadLabels:
-    """The labels of one fire's spread dice (``RecordingDice.roll_each``), made when read.
-    (Not changed once made; a plain class: a frozen dataclass costs more to make than a
-    source's whole batch of dice.)"""
-
-    __slots__ = ("source", "names", "at")
-
-    def __init__(self, source: str, names: _PairNames, at: range | list[int]):
-        self.source = source
-        self.names = names
-        self.at = at
-
-    def __len__(self) -> int:
-        return len(self.at)
-
-    def each(self) -> list[str]:
-        return [f"does the fire spread from {self.source} to {name}? (a 1 does)"
-                for name in self.names.of(self.at)]
-
-    def together(self) -> str:
-        return (f"does the fire spread from {self.source} to "
-                f"{', '.join(self.names.of(self.at))}? (1D6 each, a 1 does)")
-
-
-def _spread_lines(turn: int, source_name: str, names: _PairNames, pairs: "NeighbourPairs",
-                  at: range | list[int], dice: list[int]) -> list[str]:
-    """The spread lines of a run of one fire's targets (``ctx.say_each``): ``at`` are their
-    places among ``pairs``, whose names and distances are read when first asked for."""
-    head = f"Turn {turn}: fire spread from {source_name} to "
-    distances = pairs.distances()
-    return [f"{head}{name} ({distances[pair]:.1f} m): 1D6 = {die}, not 1: no fire" if die != 1
-            else f"{head}{name} ({distances[pair]:.1f} m): 1D6 = 1: it catches fire at level 1"
-            for name, pair, die in zip(names.of(at), at, dice)]
 
 
 def _burn_out(ctx: "Context", steps: _Steps, fires: _Fires, turn: int) -> _Fires:
