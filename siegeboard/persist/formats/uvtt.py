@@ -143,59 +143,69 @@ class UvttFormat(FormatBySuffix):
         # one step a wall line, door and outline made: a long import moves as it goes
         step.total += len(document.lines) + len(document.portals) + len(document.objects)
         step()
-        images: dict[str, bytes] = {}
         picture = _picture(document.image, path, report)
-        member = None
-        if picture is not None:
-            member, data, (width, height) = picture
-            images[member] = data
-            extent = (width / document.pixels_per_grid, height / document.pixels_per_grid)
-            if document.size is not None and any(
-                    abs(side * document.pixels_per_grid - pixels) > 1
-                    for side, pixels in zip(document.size, (width, height))):
-                report.notes.append(
-                    f"The picture is {width} x {height} px but the file gives a map of "
-                    f"{document.size[0]:g} x {document.size[1]:g} cells at "
-                    f"{document.pixels_per_grid:g} px a cell; siegeboard goes by the picture.")
-        elif document.size is not None:
-            extent = document.size
-        else:
-            raise SiegeFileError(f"{name} has neither a picture nor a map size, so where the "
-                                 f"map ends is unknown")
-        if max(extent) * options.cell_m > MAX_SPAN_M:
-            raise SiegeFileError(f"{name}: the map is {extent[0]:g} x {extent[1]:g} cells, more "
-                                 f"than the {MAX_SPAN_M / 1000:g} km a siege may span at "
-                                 f"{options.cell_m:g} m a cell")
-        frame = box(document.origin[0], document.origin[1],
-                    document.origin[0] + extent[0], document.origin[1] + extent[1])
-        step()
-        builder = _Builder(document, options, report, frame, name)
-        structures = builder.build(step)
-        step.skip_to_last()
-        siege_map = None
-        if member is not None:
-            siege_map = MapImage(member=member,
-                                 pixels_per_metre=document.pixels_per_grid / options.cell_m,
-                                 offset=(document.origin[0] * options.cell_m,
-                                         document.origin[1] * options.cell_m))
-            report.count_made("plan")
-        try:
-            siege = Siege(name=options.name or path.stem or "Imported map",
-                          dice_seed=fresh_dice_seed(),
-                          ruleset=options.ruleset, map=siege_map,
-                          structures={s.id: s for s in structures})
-        except ValidationError as error:
-            raise SiegeFileError(f"cannot import {name}: "
-                                 f"{error.errors()[0]['msg'].removeprefix('Value error, ')}"
-                                 ) from None
-        step()
-        return ImportedMap(siege=siege, images=images, report=report)
+        return build_siege(document, picture, path, options, report, step)
 
     def write(self, path: str | Path, siege_file) -> None:
         # Writing needs the map rendered as a picture, which only report/ (Qt) can do: the
         # writer is ``uvtt_write.write_uvtt``, called by ``report.vtt_export.export_vtt``.
         raise SiegeFileError("a Universal VTT map is written with File > Export > Universal "
                              "VTT (or siegeboard export-vtt), not saved as a siege")
+
+
+def build_siege(document: _Map, picture: tuple[str, bytes, tuple[int, int]] | None, path: Path,
+                options: ImportOptions, report: ImportReport, step: "_Steps") -> ImportedMap:
+    """The siege of a parsed map (walls, portals and outlines in cells) and its picture
+    (member name, bytes, size in pixels; None without one), as the module's docstring says;
+    Universal VTT files and Foundry VTT scenes (``foundry``) are built by it alike. ``options``
+    must be resolved."""
+    name = path.name
+    images: dict[str, bytes] = {}
+    member = None
+    if picture is not None:
+        member, data, (width, height) = picture
+        images[member] = data
+        extent = (width / document.pixels_per_grid, height / document.pixels_per_grid)
+        if document.size is not None and any(
+                abs(side * document.pixels_per_grid - pixels) > 1
+                for side, pixels in zip(document.size, (width, height))):
+            report.notes.append(
+                f"The picture is {width} x {height} px but the file gives a map of "
+                f"{document.size[0]:g} x {document.size[1]:g} cells at "
+                f"{document.pixels_per_grid:g} px a cell; siegeboard goes by the picture.")
+    elif document.size is not None:
+        extent = document.size
+    else:
+        raise SiegeFileError(f"{name} has neither a picture nor a map size, so where the "
+                             f"map ends is unknown")
+    if max(extent) * options.cell_m > MAX_SPAN_M:
+        raise SiegeFileError(f"{name}: the map is {extent[0]:g} x {extent[1]:g} cells, more "
+                             f"than the {MAX_SPAN_M / 1000:g} km a siege may span at "
+                             f"{options.cell_m:g} m a cell")
+    frame = box(document.origin[0], document.origin[1],
+                document.origin[0] + extent[0], document.origin[1] + extent[1])
+    step()
+    builder = _Builder(document, options, report, frame, name)
+    structures = builder.build(step)
+    step.skip_to_last()
+    siege_map = None
+    if member is not None:
+        siege_map = MapImage(member=member,
+                             pixels_per_metre=document.pixels_per_grid / options.cell_m,
+                             offset=(document.origin[0] * options.cell_m,
+                                     document.origin[1] * options.cell_m))
+        report.count_made("plan")
+    try:
+        siege = Siege(name=options.name or path.stem or "Imported map",
+                      dice_seed=fresh_dice_seed(),
+                      ruleset=options.ruleset, map=siege_map,
+                      structures={s.id: s for s in structures})
+    except ValidationError as error:
+        raise SiegeFileError(f"cannot import {name}: "
+                             f"{error.errors()[0]['msg'].removeprefix('Value error, ')}"
+                             ) from None
+    step()
+    return ImportedMap(siege=siege, images=images, report=report)
 
 
 class _Steps:
@@ -803,3 +813,9 @@ def _counted(count: int, noun: str) -> str:
 
 def _cells(start: Cells, end: Cells) -> str:
     return f"({(start[0] + end[0]) / 2:g}, {(start[1] + end[1]) / 2:g})"
+
+
+# For other formats of walls and portals in grid cells (Foundry VTT scenes) built alike.
+WallMap = _Map
+Portal = _Portal
+Steps = _Steps
