@@ -517,8 +517,8 @@ def _import(args: argparse.Namespace) -> int:
         wall_thickness_m=args.wall_thickness, stories=args.stories, closed_as=args.closed_as,
         objects=args.objects, building_kind=args.building_kind, object_kind=args.object_kind,
         door_kind=args.door_kind, gate_kind=args.gate_kind, gate_width_m=args.gate_width,
-        pixels_per_metre=args.pixels_per_metre, name=args.name,
-        **_real_map_options(args))
+        pixels_per_metre=args.pixels_per_metre, name=args.name, page=args.page, dpi=args.dpi,
+        scene=args.scene, **_real_map_options(args))
     try:
         options.resolved()
     except ValueError as error:
@@ -536,11 +536,16 @@ def _add_import_parser(sub) -> None:
     from siegeboard.persist.formats import FIVE_FEET_M
 
     command = sub.add_parser(
-        "import", help="make a new siege from a Universal VTT map or a plan image",
+        "import", help="make a new siege from a map: Universal VTT, Foundry VTT scene, plan "
+        "image, PDF page, JPEG 2000, OpenStreetMap, GeoJSON",
         description="Make a new siege NEW.siege from SOURCE: a Universal VTT battle map "
         "(.dd2vtt, .df2vtt, .uvtt: its picture becomes the plan, its walls wall sections, its "
-        "doors doors set into them) or a plan image (PNG, JPEG, TIFF, WEBP, BMP). Prints what "
-        "was read, made, clipped and left out. Never replaces a file unless --force.")
+        "doors doors set into them), a Foundry VTT scene (an exported scene .json or a "
+        "module's .db of scenes: walls, doors, grid; the background picture looked for in the "
+        "folders above it), a plan image (PNG, JPEG, TIFF, WEBP, BMP), a page of a PDF "
+        "(--page, --dpi), a JPEG 2000 picture (.jp2), an OpenStreetMap extract or a GeoJSON "
+        "map. Prints what was read, made, clipped and left out. Never replaces a file unless "
+        "--force.")
     command.add_argument("source", type=Path, metavar="SOURCE")
     command.add_argument("-o", "--output", type=Path, required=True, metavar="NEW.siege",
                          help="the siege file to write")
@@ -573,6 +578,13 @@ def _add_import_parser(sub) -> None:
     command.add_argument("--pixels-per-metre", type=float, default=10.0, metavar="PX",
                          help="plan images: the picture's scale until calibrated (10)")
     command.add_argument("--name", help="the siege's name (default: SOURCE's name)")
+    command.add_argument("--page", type=int, default=1, metavar="N",
+                         help="PDF: the page that is the plan, counted from 1 (1)")
+    command.add_argument("--dpi", type=float, default=150.0, metavar="DPI",
+                         help="PDF: the resolution the page is drawn at, 10 to 1200 (150)")
+    command.add_argument("--scene", metavar="NAME",
+                         help="Foundry .db of scenes: the scene to import, by its name or "
+                         "number (default: the first)")
     command.add_argument("--kinds", type=Path, metavar="MAPPING.json",
                          help="OpenStreetMap/GeoJSON: the kind mapping from tags to kinds (a "
                          "siegeboard_kinds JSON file; default: the ruleset's own)")

@@ -179,7 +179,8 @@ def test_a_foundry_scene_export_comes_in_with_its_walls_doors_grid_and_backgroun
     assert Polygon(south.footprint).centroid.x == pytest.approx(5.5 * cell, abs=0.01)
     text = "\n".join(imported.report.lines())
     assert "1 wall that stop" in text or "1 wall " in text  # the curtain
-    assert "was open in the scene" in text and "locked secret door" in text
+    assert "Door 6 was open in the scene; it came in as a door set in its wall" in text
+    assert "Door 3 was a locked secret door in the scene" in text
     assert "5 ft: 1.524 m" in text
     assert "keep.png was found" in text or "was found at" in text
     assert "1 token of the scene left out" in text
@@ -232,3 +233,32 @@ def test_a_background_path_that_leaves_the_folder_is_looked_for_by_its_name_only
     imported = import_map(inner / "s.json")
     assert imported.siege.map is None
     assert any("not found" in note for note in imported.report.notes)
+
+
+# -- the command line --------------------------------------------------------------------------
+
+def test_the_import_command_takes_a_pdf_page_and_its_resolution(tmp_path, capsys):
+    from siegeboard.cli import main
+    path = _pdf(tmp_path / "book.pdf", [((255, 0, 0), (72, 72)), ((0, 255, 0), (144, 72))])
+    target = tmp_path / "book.siege"
+    assert main(["import", str(path), "-o", str(target), "--page", "2", "--dpi", "50"]) == 0
+    out = capsys.readouterr().out
+    assert "Page 2 (51 x 25 mm) of 2 drawn at 50 dpi: 100 x 50 pixels." in out
+    siege_file = read_siege(target)
+    assert decoded_image(siege_file.images[siege_file.siege.map.member]).size == (100, 50)
+    assert main(["import", str(path), "-o", str(tmp_path / "x.siege"), "--page", "4"]) == 2
+    assert "there is no page 4" in capsys.readouterr().err
+
+
+def test_the_import_command_takes_a_foundry_scene_by_name(tmp_path, capsys):
+    from siegeboard.cli import main
+    scenes = [{"_id": str(i), "name": name, "width": 1000, "height": 1000, "padding": 0,
+               "grid": {"size": 100, "distance": 5, "units": "ft"},
+               "walls": [_wall(100, 100, 100 + 100 * i, 100)]} for i, name in
+              enumerate(("Hall", "Tower"), start=2)]
+    path = tmp_path / "scenes.db"
+    path.write_text("\n".join(json.dumps(s) for s in scenes))
+    target = tmp_path / "tower.siege"
+    assert main(["import", str(path), "-o", str(target), "--scene", "Tower"]) == 0
+    assert read_siege(target).siege.name == "Tower"
+    assert "scene 2, 'Tower', came in" in capsys.readouterr().out

@@ -278,7 +278,7 @@ def _parse_scene(scene: dict, name: str, options: ImportOptions, report: ImportR
         if door in DOOR_TYPES:
             state = DOOR_STATES.get(wall.get("ds", 0), "closed")
             if state != "closed" or door == 2:
-                what = f"{state} {DOOR_TYPES[door]}" if door == 2 else state
+                what = f"a {state} secret door" if door == 2 else state
                 states.setdefault(what, []).append(str(number))
             portals.append(Portal(number=number, start=start, end=end, closed=True))
             continue
@@ -292,10 +292,14 @@ def _parse_scene(scene: dict, name: str, options: ImportOptions, report: ImportR
         report.notes.append(f"{passable} wall{'s' if passable > 1 else ''} that stop no one "
                             f"(movement passes: curtains, illusions) left out.")
     for state, numbers in states.items():
-        report.notes.append(f"Door{'s' if len(numbers) > 1 else ''} {', '.join(numbers)} "
-                            f"{'were' if len(numbers) > 1 else 'was'} {state} in the scene; "
-                            f"each came in as a door set in its wall (siegeboard's doors are "
-                            f"neither open nor locked).")
+        many = len(numbers) > 1
+        if many and state.startswith("a "):
+            state = state[2:].replace("door", "doors")
+        report.notes.append(
+            f"Door{'s' if many else ''} {', '.join(numbers)} {'were' if many else 'was'} {state} "
+            f"in the scene; {'they' if many else 'it'} came in as "
+            f"{'doors' if many else 'a door'} set in {'their walls' if many else 'its wall'} "
+            f"(siegeboard's doors are neither open nor locked).")
     for what, key in (("tiles", "tiles"), ("tokens", "tokens"), ("lights", "lights"),
                       ("drawings", "drawings"), ("sounds", "sounds"), ("notes", "notes")):
         items = scene.get(key)
