@@ -21,6 +21,8 @@ from siegeboard.persist.formats.pdf import pdf_pages
 from siegeboard.persist.images import MAX_SIDE, decoded_image
 from siegeboard.persist.siege_file import SiegeFileError
 
+from .uvtt_files import portal, uvtt, write
+
 
 def _pdf(path, pages):
     """A PDF of ``pages`` (colour, (width, height) in px at 72 dpi), made by Pillow."""
@@ -262,3 +264,41 @@ def test_the_import_command_takes_a_foundry_scene_by_name(tmp_path, capsys):
     assert main(["import", str(path), "-o", str(target), "--scene", "Tower"]) == 0
     assert read_siege(target).siege.name == "Tower"
     assert "scene 2, 'Tower', came in" in capsys.readouterr().out
+
+
+# -- Universal VTT: freestanding doors laid over a wall -----------------------------------------
+
+def test_freestanding_doors_laid_over_a_wall_line_are_set_into_it(tmp_path):
+    # one long wall along y = 5; Dungeondraft's freestanding doors laid over it by hand:
+    # one a little off it, one a little askew, one exactly on it; a fourth far from any wall
+    doors = [portal((2, 5.12), (3, 5.12)), portal((5, 4.9), (6, 5.05)),
+             portal((8, 5), (9, 5)), portal((4, 8), (5, 8))]
+    for door in doors:
+        door["freestanding"] = True
+    data = uvtt(lines=[[(0.5, 5), (9.5, 5)]], portals=doors, size=(10, 10))
+    imported = import_map(write(tmp_path / "free.dd2vtt", data))
+    notes = imported.report.notes
+    assert sum("was set into that wall" in note for note in notes) == 2
+    assert any(note.startswith("Door 1 stood free 0.12 cells off wall line 1") for note in notes)
+    assert any("Door 4 at (4.5, 8) stands in no wall line" in note for note in notes)
+    assert not any("Door 2" in n and "no wall line" in n for n in notes)
+    assert any("ran through door 1: cut around it" in note for note in notes)
+    structures = list(imported.siege.structures.values())
+    cell = 1.524
+    doors_made = {s.name: Polygon(s.footprint) for s in structures if s.name.startswith("Door")}
+    assert len(doors_made) == 4
+    for name in ("Door 1", "Door 2", "Door 3"):
+        assert doors_made[name].centroid.y == pytest.approx(5 * cell, abs=0.01), name
+    walls = [Polygon(s.footprint) for s in structures if s.name.startswith("Wall")]
+    # the wall is cut around the three doors set in it: no section overlaps a door
+    for wall in walls:
+        for name in ("Door 1", "Door 2", "Door 3"):
+            assert wall.intersection(doors_made[name]).area < 0.01, name
+
+
+def test_a_door_in_a_gap_a_little_apart_from_the_wall_ends_is_said_so(tmp_path):
+    data = uvtt(lines=[[(0, 5), (3.9, 5)], [(5.1, 5), (9, 5)]],
+                portals=[portal((4, 5), (5, 5))], size=(10, 10))
+    notes = import_map(write(tmp_path / "gap.dd2vtt", data)).report.notes
+    assert any("Door 1 at (4.5, 5) stands in the gap at the end of wall line 1 and wall line 2"
+               in note for note in notes)

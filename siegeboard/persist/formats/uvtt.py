@@ -44,7 +44,7 @@ import shapely
 from PIL import Image
 from pydantic import ValidationError
 from shapely import STRtree
-from shapely.geometry import LineString, Polygon, box
+from shapely.geometry import LineString, Point, Polygon, box
 from shapely.geometry.base import BaseGeometry
 from shapely.ops import linemerge, unary_union
 
@@ -73,6 +73,7 @@ MAX_CELLS = MAX_SPAN_M / 0.01  # no point of any map lies further out, whatever 
 MIN_AREA_M2 = 0.25  # R4: a sixteenth of a 2 m grid cell
 MEET = 1e-3  # cells: files write six decimals; ends this close are one point
 CUT = 0.02  # cells: a wall this close along a door runs through it
+SET_IN = 0.35  # cells: a freestanding door this close beside a wall line stands in it
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".webp", ".bmp", ".tif", ".tiff")
 
 Cells = tuple[float, float]
@@ -459,6 +460,7 @@ class _Builder:
                 self._keep_whole(walls, near, portal)
         for portal in portals:
             if portal.closed:
+                self._set_in(near, portal)
                 self._cut_around(near, portal)
         step()
         for wall in walls:
@@ -513,6 +515,40 @@ class _Builder:
         else:
             self.report.notes.append(f"The {where} stands in no wall line: nothing made.")
 
+    def _set_in(self, near: "_Near", portal: _Portal) -> None:
+        """A door that stands free beside a wall line (Dungeondraft's freestanding doors are
+        laid over a wall by hand, a little off it or a little askew): moved onto the line, so
+        that ``_cut_around`` sets it into that wall. A door already in a line (one running
+        through it or ending at its sides) is left as it is."""
+        lines = [(wall, line) for wall in near.around(portal.start, portal.end, SET_IN)
+                 for line in wall.lines]
+        if any(_runs_along(line, portal) or any(
+                math.dist(line[end], side) <= MEET for end in (0, -1)
+                for side in (portal.start, portal.end)) for _, line in lines):
+            return
+        segment = LineString([portal.start, portal.end])
+        strip = segment.buffer(SET_IN, cap_style="flat")
+        best = None
+        for wall, line in lines:
+            shape = LineString(line)
+            along = shape.intersection(strip).length
+            if along < segment.length / 2:
+                continue
+            start = shape.interpolate(shape.project(Point(portal.start)))
+            end = shape.interpolate(shape.project(Point(portal.end)))
+            moved = max(Point(portal.start).distance(start), Point(portal.end).distance(end))
+            if start.distance(end) < segment.length / 2 or moved > SET_IN * 1.5:
+                continue  # the line turns away under the door: not the wall it stands in
+            if best is None or moved < best[0]:
+                best = (moved, wall, (start.x, start.y), (end.x, end.y))
+        if best is None:
+            return
+        moved, wall, start, end = best
+        portal.start, portal.end = start, end
+        self.report.notes.append(
+            f"Door {portal.number} stood free {moved:.2f} cells off {wall.label} (a "
+            f"freestanding door laid over the wall): it was set into that wall.")
+
     def _cut_around(self, near: "_Near", portal: _Portal) -> None:
         """A closed portal on a wall that runs through it: cut the wall around it."""
         strip = LineString([portal.start, portal.end]).buffer(CUT, cap_style="flat")
@@ -536,12 +572,22 @@ class _Builder:
                 self.report.notes.append(f"{wall.label.capitalize()} ran through door "
                                          f"{portal.number}: cut around it.")
                 cut = True
-        if not cut and not any(math.dist(line[end], side) <= MEET for wall in nearby
-                               for line in wall.lines for end in (0, -1)
-                               for side in (portal.start, portal.end)):
-            self.report.notes.append(f"Door {portal.number} at "
-                                     f"{_cells(portal.start, portal.end)} stands in no wall "
-                                     f"line; it came in on its own.")
+        if cut or any(math.dist(line[end], side) <= MEET for wall in nearby
+                      for line in wall.lines for end in (0, -1)
+                      for side in (portal.start, portal.end)):
+            return
+        ends = [wall for wall in near.around(portal.start, portal.end, SET_IN)
+                if any(math.dist(line[end], side) <= SET_IN for line in wall.lines
+                       for end in (0, -1) for side in (portal.start, portal.end))]
+        if ends:
+            self.report.notes.append(
+                f"Door {portal.number} at {_cells(portal.start, portal.end)} stands in the gap "
+                f"at the end of {' and '.join(wall.label for wall in ends)}, a little apart "
+                f"from it: it came in there, the wall left as drawn.")
+        else:
+            self.report.notes.append(
+                f"Door {portal.number} at {_cells(portal.start, portal.end)} stands in no wall "
+                f"line (none runs through it or ends beside it); it came in on its own.")
 
     # -- clipping --------------------------------------------------------------------------
     def _clip_wall(self, wall: _Wall) -> None:
@@ -739,11 +785,12 @@ class _Near:
         self.owners = list(walls)
         self.tree = STRtree([LineString(wall.lines[0]) for wall in walls])
 
-    def around(self, start: Cells, end: Cells) -> list[_Wall]:
-        """The walls that may touch the segment start-end, in the file's order."""
+    def around(self, start: Cells, end: Cells, within: float = CUT) -> list[_Wall]:
+        """The walls that may come ``within`` cells of the segment start-end, in the file's
+        order."""
         if not self.owners:
             return []
-        reach = LineString([start, end]).buffer(CUT + MEET)
+        reach = LineString([start, end]).buffer(within + MEET)
         found: dict[int, _Wall] = {}
         for index in sorted(self.tree.query(reach).tolist()):
             wall = self.owners[index]
