@@ -121,15 +121,22 @@ def test_ctrl_wheel_and_the_slider_change_the_tolerance(qtbot, traced):
 
 def test_shift_drag_traces_every_building_of_the_colour_in_the_box(qtbot, traced, answers):
     window, tool = traced, traced.tools["trace"]
-    # from the third house (yellow) up across the second and the blue shed: the second
-    # house's middle is below the box's top, the first house's is above it
+    # from the third house (yellow) up across half of the second and the blue shed: the one
+    # the drag begins on, not the second house, which reaches out of the box
     drag(qtbot, window, (10.0, 26.0), (55.0, 12.0), Qt.KeyboardModifier.ShiftModifier)
-    assert len(tool._batch) == 2
+    assert len(tool._batch) == 1
+    assert max(iou(tool._batch[0], in_metres(window, HOUSES[2])), 0) >= 0.95
     assert window.document.siege.structures == {}
     qtbot.keyClick(window.view, Qt.Key.Key_Escape)
     assert tool._batch == [] and tool._previews == []
 
+    # the box now holds the second house wholly; the first still reaches out of it (x < 10)
     drag(qtbot, window, (10.0, 26.0), (55.0, 3.0), Qt.KeyboardModifier.ShiftModifier)
+    assert len(tool._batch) == 2
+    qtbot.keyClick(window.view, Qt.Key.Key_Escape)
+
+    # from the first house's corner over all three, and the blue shed half in: the houses
+    drag(qtbot, window, (5.5, 5.5), (43.0, 29.0), Qt.KeyboardModifier.ShiftModifier)
     assert len(tool._batch) == 3                 # the houses, not the blue shed
     qtbot.keyClick(window.view, Qt.Key.Key_Return)
     footprints = [s.footprint for s in window.document.siege.structures.values()]
@@ -138,6 +145,18 @@ def test_shift_drag_traces_every_building_of_the_colour_in_the_box(qtbot, traced
         assert max(iou(f, in_metres(window, house)) for f in footprints) >= 0.95
     window.menus.undo_action.trigger()                 # one step for the three
     assert window.document.siege.structures == {}
+
+
+def test_the_hover_outline_is_a_dark_line_on_a_light_halo(qtbot, traced):
+    window, tool = traced, traced.tools["trace"]
+    hover(window, (11.0, 11.5))
+    qtbot.waitUntil(lambda: tool._hover is not None)
+    halo = tool._hover
+    (line,) = halo.childItems()
+    assert halo.pen().widthF() >= 2 * line.pen().widthF() and halo.pen().isCosmetic()
+    light, dark = halo.pen().color(), line.pen().color()
+    assert light.lightness() > 230 and dark.lightness() < 60   # a contrasting pair
+    assert halo.path() == line.path() and not halo.path().isEmpty()
 
 
 def test_on_a_rotated_calibrated_plan_the_outline_lands_where_the_plan_shows_it(qtbot, traced):

@@ -3,9 +3,13 @@
 Hovering shows the outline a click would take (traced live on the plan's own pixels, through
 its calibration and rotation); Ctrl+wheel or the toolbar's slider widens or narrows the
 colour tolerance; a click adds the outline as a structure of the current kind (one undo
-step). Shift-drag a box to trace every region of the clicked colour inside it: the outlines
-are previewed, Enter adds them all (one undo step), Escape drops them. The toolbar's
-Rectangle and Snap boxes give the smallest rotated rectangle and put corners on the 2 m grid.
+step). Shift-drag a box to trace every building of the colour the drag begins on lying wholly
+inside it, and the one it begins on (``plan.trace_box``): the outlines are previewed, Enter adds
+them all (one undo step), Escape drops them. The toolbar's Rectangle and Snap boxes give the
+smallest rotated rectangle and put corners on the 2 m grid.
+
+Outlines are drawn as a contrasting pair, a dark dashed line on a wide light halo, so they read
+on any colour of plan (pink brick, yellow frame, blue stone, the black of a print).
 """
 
 from __future__ import annotations
@@ -13,13 +17,12 @@ from __future__ import annotations
 import math
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor
-from PySide6.QtWidgets import QCheckBox, QLabel, QSlider, QWidget
+from PySide6.QtGui import QColor, QPainterPath, QPen
+from PySide6.QtWidgets import QCheckBox, QGraphicsPathItem, QLabel, QSlider, QWidget
 
-from siegeboard.geometry import GRID_M, as_polygon
+from siegeboard.geometry import GRID_M
 from siegeboard.plan import (
-    DEFAULT_TOLERANCE, TOLERANCE_RANGE, NothingToTrace, Outline, colour_at, map_to_pixel,
-    regions_of_colour, trace,
+    DEFAULT_TOLERANCE, TOLERANCE_RANGE, NothingToTrace, Outline, map_to_pixel, trace, trace_box,
 )
 from siegeboard.ui.tools.base import ToolEvent, path_through
 from siegeboard.ui.tools.drawing import DrawingTool
@@ -29,6 +32,10 @@ from siegeboard.ui.plain_words import plain_clause
 
 TOLERANCE_STEP = 4          # one notch of Ctrl+wheel
 BATCH_COLOUR = QColor("#0072b2")  # blue: the outlines a box found, waiting for Enter
+HOVER_COLOUR = QColor("#1a1a1a")  # near black: the outline a click would add
+HALO_COLOUR = QColor(255, 255, 255, 235)
+HALO_PX = 6   # on screen, whatever the zoom
+LINE_PX = 2
 DRAG_PIXELS = 4             # a press and release closer than this on screen is a click
 Point = tuple[float, float]
 
@@ -213,51 +220,57 @@ class TraceTool(DrawingTool):
         self.host.show_status(f"Trace: added {structure.name} ({len(outline.metres)} corners).")
 
     def trace_box(self, first: Point, second: Point) -> None:
-        """Trace every region of the colour at ``first`` whose middle lies inside the box from
-        ``first`` to ``second`` (map metres), the one ``first`` is on included; preview them
-        for Enter or Escape."""
+        """Trace every building of the colour at ``first`` lying wholly inside the box from
+        ``first`` to ``second`` (map metres), and the one ``first`` is on; preview them for
+        Enter or Escape."""
         placement = self.document.siege.map
         pixels = plan_pixels(self.scene).pixels(self.scene)
         if placement is None or pixels is None:
             self.host.show_status("Trace: import a plan image first (Map > Import image).")
             return
-        try:
-            colour = colour_at(pixels, map_to_pixel(placement, first))
-        except ValueError:
+        start = map_to_pixel(placement, first)
+        if not (0 <= start[0] < pixels.shape[1] and 0 <= start[1] < pixels.shape[0]):
             self.host.show_status("Trace: start the box on the plan, on the colour to trace.")
             return
-        box = rectangle_ring(first, second)
-        corners = [map_to_pixel(placement, p) for p in box]
+        corners = [map_to_pixel(placement, p) for p in rectangle_ring(first, second)]
         xs, ys = [x for x, _ in corners], [y for _, y in corners]
-        seeds = regions_of_colour(pixels, ((min(xs), min(ys)), (max(xs), max(ys))), colour,
-                                  tolerance=self.tolerance, whole=False)
+        found = trace_box(pixels, ((min(xs), min(ys)), (max(xs), max(ys))), at=start,
+                          tolerance=self.tolerance, rectangle=self.rectangle,
+                          calibration=placement, snap_step=GRID_M if self.snap else None,
+                          grid_origin=self.document.siege.grid_origin)
         outlines: list[list[Point]] = []
-        left, top, right, bottom = box[0][0], box[0][1], box[2][0], box[2][1]
-        for seed in seeds:
-            try:
-                outline = trace(pixels, seed, tolerance=self.tolerance, rectangle=self.rectangle,
-                                calibration=placement, snap_step=GRID_M if self.snap else None,
-                                grid_origin=self.document.siege.grid_origin, colour=colour)
-            except ValueError:
-                continue  # a region that is no building after all (a line, the margin)
-            # a building is in the box when its middle is (the one the box starts on, too)
-            middle = as_polygon(outline.metres).centroid
-            inside = left <= middle.x <= right and top <= middle.y <= bottom
-            if inside and outline.metres not in outlines:
+        for outline in found:
+            if outline.metres is not None and outline.metres not in outlines:
                 outlines.append(outline.metres)
-        # the inside of a letter on a building is the building's colour too, and no building
-        shapes = [as_polygon(ring) for ring in outlines]
-        outlines = [ring for ring, shape in zip(outlines, shapes)
-                    if not any(other is not shape and other.buffer(1e-6).covers(shape)
-                               for other in shapes)]
         if not outlines:
-            self.host.show_status("Trace: no building of that colour has its middle in the box.")
+            self.host.show_status("Trace: no building of that colour lies in the box (start "
+                                  "the drag inside one).")
             return
         self._batch = outlines
         for ring in outlines:
-            self.preview(path_through(ring, True), colour=BATCH_COLOUR)
+            self._outline_item(path_through(ring, True), BATCH_COLOUR)
         self.host.show_status(f"Trace: {len(outlines)} buildings of that colour in the box: "
                               "Enter adds them, Escape drops them.")
+
+    def _outline_item(self, path: QPainterPath, colour: QColor) -> QGraphicsPathItem:
+        """An outline drawn to read on any plan: a wide light halo under a dark (or blue)
+        dashed line, with a faint fill; one item (the line is the halo's child)."""
+        halo = QGraphicsPathItem(path)
+        pen = QPen(HALO_COLOUR, HALO_PX)
+        pen.setCosmetic(True)
+        pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+        halo.setPen(pen)
+        halo.setZValue(100)
+        line = QGraphicsPathItem(path, halo)
+        pen = QPen(colour, LINE_PX, Qt.PenStyle.DashLine)
+        pen.setCosmetic(True)
+        line.setPen(pen)
+        fill = QColor(colour)
+        fill.setAlpha(50)
+        line.setBrush(fill)
+        self.scene.addItem(halo)
+        self._previews.append(halo)
+        return halo
 
     def _add_batch(self) -> None:
         outlines, count = self._batch, len(self._batch)
@@ -286,9 +299,11 @@ class TraceTool(DrawingTool):
             return
         path = path_through(outline.metres, True)
         if self._hover is None or self._hover.scene() is None:
-            self._hover = self.preview(path)
+            self._hover = self._outline_item(path, HOVER_COLOUR)
         else:
             self._hover.setPath(path)
+            for line in self._hover.childItems():
+                line.setPath(path)
         clipped = " (it runs off the scan's edge)" if outline.clipped else ""
         self.host.show_status(f"Trace: click to add this outline, {len(outline.metres)} corners"
                               f"{clipped}; tolerance {self.tolerance}.")
