@@ -424,6 +424,26 @@ def _deepest_points(mask: np.ndarray, min_area_px: float) -> list[Point]:
 
 
 
+def colour_hex(colour: tuple[int, ...]) -> str:
+    """A traced colour (blue, green, red; or one grey channel) as ``#rrggbb``."""
+    blue, green, red = colour[:3] if len(colour) >= 3 else tuple(colour) * 3
+    return f"#{int(red):02x}{int(green):02x}{int(blue):02x}"
+
+
+def legend_entry_for(legend, colour: tuple[int, ...], tolerance: int = DEFAULT_TOLERANCE):
+    """The entry of ``legend`` (``model.LegendEntry`` items, colours ``#rrggbb``) nearest the
+    traced ``colour`` (blue, green, red) within ``tolerance`` on every channel, or None."""
+    wanted = colour_hex(colour)
+    red, green, blue = (int(wanted[i:i + 2], 16) for i in (1, 3, 5))
+    best = None
+    for entry in legend:
+        r, g, b = (int(entry.colour[i:i + 2], 16) for i in (1, 3, 5))
+        difference = max(abs(r - red), abs(g - green), abs(b - blue))
+        if difference <= tolerance and (best is None or difference < best[0]):
+            best = (difference, entry)
+    return None if best is None else best[1]
+
+
 # -- the steps ---------------------------------------------------------------------------------
 
 def _three_channels(image: np.ndarray) -> np.ndarray:
