@@ -671,7 +671,8 @@ def _trace(args: argparse.Namespace) -> int:
     per line or as JSON."""
     from siegeboard.geometry import GRID_M
     from siegeboard.plan import (
-        DEFAULT_TOLERANCE, TOLERANCE_RANGE, colour_at, read_plan, trace, trace_box,
+        DEFAULT_TOLERANCE, TOLERANCE_RANGE, colour_at, legend_entry_for, read_plan, trace,
+        trace_box,
     )
 
     if args.at is None and args.box is None:
@@ -696,13 +697,13 @@ def _trace(args: argparse.Namespace) -> int:
     if not low <= args.tolerance <= high:
         raise CommandError(f"--tolerance: {args.tolerance} is not from {low} to {high} "
                            "(the largest difference per colour channel, e.g. --tolerance 32)")
-    calibration, origin = None, (0.0, 0.0)
+    calibration, origin, legend = None, (0.0, 0.0), ()
     if args.siege is not None:
         siege = read_siege(args.siege).siege
         if siege.map is None:
             raise CommandError(f"--siege: {args.siege} has no plan image, so no calibration "
                                "to turn pixels into metres (import and calibrate one first)")
-        calibration, origin = siege.map, siege.grid_origin
+        calibration, origin, legend = siege.map, siege.grid_origin, siege.map.legend
     elif args.snap:
         raise CommandError("--snap: snapping to the 2 m grid needs the plan's calibration "
                            "(give --siege FILE.siege)")
@@ -731,10 +732,12 @@ def _trace(args: argparse.Namespace) -> int:
             print(json.dumps({"plan": str(args.plan), "box": box, "at": at,
                               "tolerance": args.tolerance, "rectangle": args.rectangle,
                               "colour": _hex(colour),
-                              "buildings": [_outline_json(o) for o in outlines]}))
+                              "buildings": [_outline_json(o, legend, args.tolerance)
+                                            for o in outlines]}))
             return 0
         for number, outline in enumerate(outlines, start=1):
-            print(f"building {number}:")
+            entry = legend_entry_for(legend, outline.colour, args.tolerance)
+            print(f"building {number}" + (f" ({entry.kind})" if entry else "") + ":")
             _print_outline(outline, "  ")
         return 0
     try:
@@ -743,7 +746,8 @@ def _trace(args: argparse.Namespace) -> int:
         raise CommandError(f"--at {args.at}: {error}") from None
     if args.json:
         result = {"plan": str(args.plan), "at": at, "tolerance": args.tolerance,
-                  "rectangle": args.rectangle, **_outline_json(outline)}
+                  "rectangle": args.rectangle,
+                  **_outline_json(outline, legend, args.tolerance)}
         print(json.dumps(result))
         return 0
     _print_outline(outline, "")
@@ -756,9 +760,15 @@ def _hex(colour) -> str:
     return f"#{red:02x}{green:02x}{blue:02x}"
 
 
-def _outline_json(outline) -> dict:
+def _outline_json(outline, legend=(), tolerance: int = 32) -> dict:
+    """An outline for --json; ``kind`` when the plan's legend (--siege) names its colour."""
+    from siegeboard.plan import legend_entry_for
+
     result = {"colour": _hex(outline.colour), "clipped": outline.clipped,
               "pixels": [[round(x, 2), round(y, 2)] for x, y in outline.pixels]}
+    entry = legend_entry_for(legend, outline.colour, tolerance)
+    if entry is not None:
+        result["kind"] = entry.kind
     if outline.metres is not None:
         result["metres"] = [[round(x, 3), round(y, 3)] for x, y in outline.metres]
     return result
@@ -780,7 +790,8 @@ def _add_trace_parser(sub) -> None:
         "image's top-left corner), one per line, and in map metres with --siege. With --box, "
         "every building of one colour lying wholly in the box (the colour at --at, else "
         "--colour, else at the box's first corner; the building at --at too), as the Trace "
-        "tool's Shift-drag does.")
+        "tool's Shift-drag does. With --siege, a colour its plan's legend names gives the "
+        "kind too.")
     trace.add_argument("plan", type=Path, metavar="PLAN.png",
                        help="the plan image (PNG, JPEG, TIFF, WEBP, BMP)")
     trace.add_argument("--at", metavar="PX,PY",

@@ -86,3 +86,19 @@ def test_the_command_line_does_the_box(capsys):
     assert main(["trace", str(SANBORN)]) == 2
     assert "--at PX,PY" in capsys.readouterr().err
     assert main(["trace", str(SANBORN), "--box", "1,2,3"]) == 2
+
+
+def test_with_a_siege_the_plans_legend_names_the_kind(capsys, tmp_path):
+    from siegeboard.model import LegendEntry, MapImage, Siege
+    from siegeboard.persist import SiegeFile, write_siege
+    plan = SANBORN.read_bytes()
+    siege = Siege(name="Plainfield", dice_seed=1, map=MapImage(
+        member="map.png", pixels_per_metre=5.2,
+        legend=(LegendEntry(colour="#ebdfac", kind="timber_house", label="frame"),)))
+    write_siege(tmp_path / "p.siege", SiegeFile(siege=siege, images={"map.png": plan}))
+    assert main(["trace", str(SANBORN), "--at", "419,840", "--siege", str(tmp_path / "p.siege"),
+                 "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["kind"] == "timber_house"
+    assert main(["trace", str(SANBORN), "--box", "400,815,440,865", "--at", "419,840",
+                 "--siege", str(tmp_path / "p.siege")]) == 0
+    assert capsys.readouterr().out.startswith("building 1 (timber_house):")
