@@ -52,7 +52,7 @@ class ImportOptions:
     ``scene``: which scene of a Foundry VTT compendium (.db) to import.
     """
 
-    ruleset: str = "harris"
+    ruleset: str = registry.DEFAULT.id
     cell_m: float = FIVE_FEET_M
     wall_kind: str | None = None
     wall_thickness_m: float = 0.5
