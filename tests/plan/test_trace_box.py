@@ -92,7 +92,7 @@ def test_with_a_siege_the_plans_legend_names_the_kind(capsys, tmp_path):
     from siegeboard.model import LegendEntry, MapImage, Siege
     from siegeboard.persist import SiegeFile, write_siege
     plan = SANBORN.read_bytes()
-    siege = Siege(name="Plainfield", dice_seed=1, map=MapImage(
+    siege = Siege(name="Plainfield", ruleset="harris", dice_seed=1, map=MapImage(
         member="map.png", pixels_per_metre=5.2,
         legend=(LegendEntry(colour="#ebdfac", kind="timber_house", label="frame"),)))
     write_siege(tmp_path / "p.siege", SiegeFile(siege=siege, images={"map.png": plan}))
