@@ -9,6 +9,7 @@ Alt-click a building with the Trace tool (see ``ui.tools.trace``).
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QIcon, QPixmap
 from PySide6.QtWidgets import (
     QComboBox, QDialog, QDialogButtonBox, QHeaderView, QLabel, QLineEdit, QPushButton,
@@ -67,6 +68,7 @@ class LegendDialog(QDialog):
         self.table.insertRow(row)
         self.colours.append(entry.colour)
         item = QTableWidgetItem(swatch(entry.colour), entry.colour)
+        item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsEditable)   # the plan's own colour
         self.table.setItem(row, 0, item)
         box = QComboBox()
         for kind, name in self.kinds:
@@ -80,8 +82,13 @@ class LegendDialog(QDialog):
         label.setPlaceholderText("brick, frame, stone…")
         self.table.setCellWidget(row, 2, label)
         remove = QPushButton("Remove")
-        remove.clicked.connect(lambda: self.remove(self.table.indexAt(remove.pos()).row()))
+        remove.setToolTip(f"Take {entry.colour} out of the legend")
+        remove.clicked.connect(lambda: self.remove(self._row_of(remove)))
         self.table.setCellWidget(row, 3, remove)
+
+    def _row_of(self, button: QPushButton) -> int:
+        return next((row for row in range(self.table.rowCount())
+                     if self.table.cellWidget(row, 3) is button), -1)
 
     def remove(self, row: int) -> None:
         if 0 <= row < self.table.rowCount():

@@ -271,7 +271,8 @@ def test_the_legend_dialog_edits_and_removes_colours_in_one_undo_step(qtbot, tra
         dialog.table.cellWidget(0, 1).setCurrentIndex(
             dialog.table.cellWidget(0, 1).findData(kinds[1]))
         dialog.table.cellWidget(0, 2).setText("frame")
-        dialog.remove(1)
+        dialog.table.cellWidget(1, 3).click()          # Remove the blue
+        assert dialog.table.rowCount() == 1
         return True
 
     tool.run_legend_dialog = edit
