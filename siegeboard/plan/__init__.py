@@ -11,6 +11,7 @@ from siegeboard.plan.tracing import (
 
 __all__ = [
     "Calibration", "DEFAULT_TOLERANCE", "FoundGrid", "NothingToTrace", "Outline", "Region",
-    "TOLERANCE_RANGE", "colour_at", "colour_hex", "legend_entry_for", "decode_plan", "find_grid", "map_to_pixel", "outline_of", "pixel_to_map",
+    "TOLERANCE_RANGE", "colour_at", "colour_hex", "legend_entry_for", "decode_plan",
+    "find_grid", "map_to_pixel", "outline_of", "pixel_to_map",
     "read_plan", "regions_of_colour", "snap_points", "trace", "trace_box", "trace_region",
 ]

@@ -32,9 +32,9 @@ FORMATS: tuple[MapFormat, ...] = (SiegeFormat(), PlanImageFormat(), PdfFormat(),
 IMPORT_FORMATS: tuple[MapFormat, ...] = tuple(f for f in FORMATS if f.name != "siege")
 
 __all__ = [
-    "FIVE_FEET_M", "FORMATS", "FoundryFormat", "GeoJsonFormat", "Jpeg2000Format", "PdfFormat", "OsmFormat", "IMPORT_DEFAULTS", "IMPORT_FORMATS", "ImportOptions",
-    "ImportReport", "ImportedMap", "MapFormat", "PlanImageFormat", "Progress", "SiegeFormat",
-    "UvttFormat", "format_for", "import_filters", "import_map",
+    "FIVE_FEET_M", "FORMATS", "FoundryFormat", "GeoJsonFormat", "Jpeg2000Format", "PdfFormat",
+    "OsmFormat", "IMPORT_DEFAULTS", "IMPORT_FORMATS", "ImportOptions", "ImportReport",
+    "ImportedMap", "MapFormat", "PlanImageFormat", "Progress", "SiegeFormat", "UvttFormat", "format_for", "import_filters", "import_map",
 ]
 
 
