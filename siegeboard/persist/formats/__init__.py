@@ -34,7 +34,8 @@ IMPORT_FORMATS: tuple[MapFormat, ...] = tuple(f for f in FORMATS if f.name != "s
 __all__ = [
     "FIVE_FEET_M", "FORMATS", "FoundryFormat", "GeoJsonFormat", "Jpeg2000Format", "PdfFormat",
     "OsmFormat", "IMPORT_DEFAULTS", "IMPORT_FORMATS", "ImportOptions", "ImportReport",
-    "ImportedMap", "MapFormat", "PlanImageFormat", "Progress", "SiegeFormat", "UvttFormat", "format_for", "import_filters", "import_map",
+    "ImportedMap", "MapFormat", "PlanImageFormat", "Progress", "SiegeFormat", "UvttFormat",
+    "format_for", "import_filters", "import_map",
 ]
 
 
