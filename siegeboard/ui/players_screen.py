@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QRectF, QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QColor, QGuiApplication, QKeySequence, QPainter
-from PySide6.QtWidgets import QGraphicsView, QLabel, QStackedLayout, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QGraphicsView, QLabel, QStackedLayout, QVBoxLayout, QWidget
 
 from siegeboard.ui.changes import Aspect
 from siegeboard.ui.document import Document
@@ -46,6 +46,7 @@ class PlayersScreen(QWidget):
                                  | QPainter.RenderHint.SmoothPixmapTransform)
         self.view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.view.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.view.setFrameShape(QFrame.Shape.NoFrame)  # edge to edge on the players' screen
         self.view.setInteractive(False)  # the players look; they do not edit
         self.view.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.view.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
