@@ -68,10 +68,12 @@ class PlayersScreen(QWidget):
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)  # B comes here (keyPressEvent)
         self.following = True
         self._shown = QRectF()  # what the players' view keeps when not following
-        # The GM's view moves in many small steps (a wheel, a drag): follow once per burst.
+        # The GM's view moves in several signals at a time (a zoom moves both scroll bars
+        # and the scale): follow once they are all in, when the event loop next turns, so
+        # the players' screen paints in the same frame as the GM's.
         self._follow_timer = QTimer(self)
         self._follow_timer.setSingleShot(True)
-        self._follow_timer.setInterval(30)
+        self._follow_timer.setInterval(0)
         self._follow_timer.timeout.connect(self._follow_now)
         gm_view.zoom_changed.connect(self._gm_moved)
         gm_view.horizontalScrollBar().valueChanged.connect(self._gm_moved)
