@@ -12,8 +12,8 @@ The choices (``VttChoices``):
   board's own grid, as drawn); the picture is rendered so that a cell of the file is a cell
   of the choice;
 - ``pixels_per_grid``: the picture's pixels a cell; by default the plan's own resolution
-  (a map imported from a Universal VTT file goes back out at the pixels it came in with),
-  never fewer than ``DEFAULT_PIXELS_PER_GRID``, which is also the default without a plan;
+  (a map imported from a Universal VTT file goes back out at the pixels it came in with,
+  ``pixels_per_grid_for``), ``DEFAULT_PIXELS_PER_GRID`` without a plan;
 - the GM's copy or the players' (``rules.players_view`` decides what they may see).
 """
 
@@ -63,15 +63,21 @@ class VttChoices:
 
 
 def pixels_per_grid_for(siege_file: SiegeFile, choices: VttChoices) -> int:
-    """The pixels a cell the picture will have: the choice, else the plan's own (at least
-    ``DEFAULT_PIXELS_PER_GRID``, at most ``MAX_PIXELS``), else ``DEFAULT_PIXELS_PER_GRID``."""
+    """The pixels a cell the picture will have: the choice; else the plan's own where it
+    has a whole number of pixels a cell of the choice (a map made for a tabletop, imported
+    from one: it goes back out pixel for pixel); else the plan's own but at least
+    ``DEFAULT_PIXELS_PER_GRID`` (a coarse scan is drawn finer, so the damage drawn over it
+    stays crisp at a table's zoom), at most ``MAX_PIXELS``; ``DEFAULT_PIXELS_PER_GRID``
+    without a plan."""
     if choices.pixels_per_grid is not None:
         return choices.pixels_per_grid
     placement = siege_file.siege.map
     if placement is None or placement.member not in siege_file.images:
         return DEFAULT_PIXELS_PER_GRID
-    own = round(placement.pixels_per_metre * CELLS_M[choices.cell])
-    # A coarse plan is drawn finer (the damage drawn over it stays crisp at a table's zoom).
+    exact = placement.pixels_per_metre * CELLS_M[choices.cell]
+    own = round(exact)
+    if abs(exact - own) < 0.01 and MIN_PIXELS <= own <= MAX_PIXELS:
+        return own
     return min(MAX_PIXELS, max(DEFAULT_PIXELS_PER_GRID, own))
 
 

@@ -11,8 +11,9 @@ kept with the siege (OpenStreetMap's ODbL among them), which the picture carries
 
 What blocks (RULINGS E1-E2), decided by ``blocking``:
 
-- a wall section that is not breached: its centre line (the long axis of its footprint's
-  smallest rotated rectangle) in ``line_of_sight``; a breached one (Hull: Breached; DP:
+- a wall section that is not breached: its centre line (``strip_centre_line``, bends kept)
+  in ``line_of_sight``, the standing sections of one wall joined end to end (a wall drawn
+  or imported as one line goes out as one line); a breached one (Hull: Breached; DP:
   collapsed) is a gap, its rubble an ``objects_line_of_sight`` outline; cleared, nothing;
 - a building: its outline ring and the ring of every hole (courtyard) in it in
   ``line_of_sight``; fallen (collapsed, Breached) its outline in ``objects_line_of_sight``
@@ -37,8 +38,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from shapely import STRtree
-from shapely.geometry import LineString, Polygon
+from shapely.geometry import LineString, MultiLineString, Polygon
+from shapely.geometry import Point as ShapelyPoint
 from shapely.geometry.base import BaseGeometry
+from shapely.ops import linemerge
 
 from siegeboard.geometry import GRID_M
 from siegeboard.model.siege import Siege
@@ -85,6 +88,68 @@ def centre_line(footprint: Sequence[Point]) -> tuple[Point, Point]:
     return _mid(a, b), _mid(c, d)
 
 
+def strip_centre_line(footprint: Sequence[Point]) -> list[Point]:
+    """A wall section's centre line, its bends and curves kept.
+
+    A section is a strip of one thickness along its line (``geometry.wall_sections``: flat
+    caps, mitred bends): its ring runs from one cap along one side to the other cap and back
+    along the other side. Where every corner has its partner across, the middles of the
+    partners are the line. Where corners were lost (sides too short to keep), the caps are the two sides as long as the strip is thick (about
+    twice its area over its perimeter) that split the ring into two sides lying that far
+    apart all along; the centre line runs from the middle of one cap to the middle of the
+    other through the middles between each corner of the one side and the nearest point of
+    the other (the caps chosen so that both sides are as long as they can be). A ring that
+    is no such strip (a rectangle, a hand-drawn shape): the long axis
+    of its smallest rotated rectangle (``centre_line``)."""
+    ring = [tuple(point) for point in footprint]
+    if len(ring) > 1 and ring[0] == ring[-1]:
+        ring = ring[:-1]
+    count = len(ring)
+    if count <= 4:
+        return list(centre_line(footprint))
+    polygon = Polygon(ring)
+    thickness = 2 * polygon.area / polygon.length if polygon.length > 0 else 0.0
+    if thickness <= 0:
+        return list(centre_line(footprint))
+    if count % 2 == 0:
+        # Each corner of one side has its partner corner across (a strip as drawn, no corner
+        # lost): the pairing whose partners lie nearest together, if all lie about a
+        # thickness apart (a mitred bend's a little more).
+        half = count // 2
+        paired = min(([(ring[(start + i) % count], ring[(start - 1 - i) % count])
+                       for i in range(half)] for start in range(count)),
+                     key=lambda pairs: sum(math.dist(a, b) for a, b in pairs))
+        gaps = [math.dist(a, b) for a, b in paired]
+        if max(gaps) <= 2.0 * min(gaps):
+            return [_mid(a, b) for a, b in paired]
+    sides = [math.dist(ring[i], ring[(i + 1) % count]) for i in range(count)]
+    caps = [i for i, length in enumerate(sides) if abs(length - thickness) <= 0.25 * thickness]
+    best: tuple[float, list[Point]] | None = None
+    for first in caps:
+        for second in caps:
+            if second == first:
+                continue
+            # one side: the corners after the first cap up to the second cap's start
+            one = [ring[(first + 1 + i) % count] for i in range((second - first) % count)]
+            other = [ring[(second + 1 + i) % count] for i in range((first - second) % count)]
+            if len(one) < 2 or len(other) < 2:
+                continue
+            near_side, far = LineString(one), LineString(other)
+            spread = max(far.distance(ShapelyPoint(point)) for point in one)
+            # The caps at the strip's two ends: both sides as long as they can be.
+            reach = min(near_side.length, far.length)
+            if spread > 1.6 * thickness or (best is not None and reach <= best[0]):
+                continue
+            middles = []
+            for point in one:
+                near = far.interpolate(far.project(ShapelyPoint(point)))
+                middles.append(_mid(point, (near.x, near.y)))
+            best = (reach, middles)
+    if best is None:
+        return list(centre_line(footprint))
+    return best[1]
+
+
 def _rectangle(footprint: Sequence[Point]) -> tuple[Point, Point, Point, Point]:
     rectangle = Polygon(footprint).minimum_rotated_rectangle
     corners = list(getattr(rectangle, "exterior", rectangle).coords)[:4]
@@ -127,10 +192,11 @@ def portal_line(footprint: Sequence[Point], wall_lines: Sequence[LineString],
     passage, in metres.
 
     The passage runs through the wall the door stands in, so the opening spans the
-    footprint along that wall's line: the nearest wall centre line (of ``wall_lines``,
-    indexed by ``tree``) within reach, followed through the footprint (the chord it cuts;
-    the side of the footprint that meets it where the line passes beside the door, not
-    through it). A door in no wall closes across its footprint's short side, through its
+    footprint along that wall's line: of the wall centre lines (``wall_lines``, indexed by
+    ``tree``) within reach whose line runs through the footprint, the one with wall on both
+    sides of the door (else the nearest), followed through the footprint (the chord it
+    cuts); where the wall's line passes beside the door, the side of the footprint that
+    meets it. A door in no wall closes across its footprint's short side, through its
     middle. Any shape a GM draws or imports: a rectangle, a rounded arch, an L.
     """
     polygon = Polygon(footprint)
@@ -141,18 +207,26 @@ def portal_line(footprint: Sequence[Point], wall_lines: Sequence[LineString],
         indices = (tree.query(polygon, predicate="dwithin", distance=reach)
                    if tree is not None else range(len(wall_lines)))
         near = sorted((wall_lines[i] for i in indices), key=polygon.distance)
+        near = [line for line in near if line.distance(polygon) <= reach]
+        chords = []
         for line in near:
-            if line.distance(polygon) > reach:
-                break
             coords = list(line.coords)
             direction = _unit(coords[0], coords[-1])
             if direction is None:
                 continue
             chord = _through(polygon, coords[0], direction)
             if chord is not None:
-                start, end = chord.coords[0], chord.coords[-1]
-                return (tuple(start), tuple(end))
-            side = _side_along(corners, line, direction)
+                # The wall it stands in runs on both sides of it: better than a wall that
+                # only ends against it (a corner, a wall along the passage).
+                both = _runs_on_both_sides(chord, direction, near)
+                chords.append((not both, line.distance(polygon), chord))
+        if chords:
+            chord = min(chords, key=lambda found: found[:2])[2]
+            return (tuple(chord.coords[0]), tuple(chord.coords[-1]))
+        for line in near:
+            coords = list(line.coords)
+            direction = _unit(coords[0], coords[-1])
+            side = _side_along(corners, line, direction) if direction is not None else None
             if side is not None:
                 return side
     # In no wall: across the short side, through the middle.
@@ -165,6 +239,26 @@ def portal_line(footprint: Sequence[Point], wall_lines: Sequence[LineString],
         if chord is not None:
             return (tuple(chord.coords[0]), tuple(chord.coords[-1]))
     return short
+
+
+def _runs_on_both_sides(chord: LineString, direction: Point,
+                        lines: Sequence[LineString]) -> bool:
+    """Whether wall lines along ``chord``'s line (parallel, within half a metre of it) lie
+    beyond both of its ends."""
+    (x0, y0), (x1, y1) = chord.coords[0], chord.coords[-1]
+    mx, my = (x0 + x1) / 2, (y0 + y1) / 2
+    half = chord.length / 2
+    beyond = set()
+    for line in lines:
+        coords = list(line.coords)
+        unit = _unit(coords[0], coords[-1])
+        if unit is None or abs(unit[0] * direction[0] + unit[1] * direction[1]) < 0.95:
+            continue
+        cx, cy = line.centroid.x - mx, line.centroid.y - my
+        along = cx * direction[0] + cy * direction[1]
+        if abs(cx * direction[1] - cy * direction[0]) <= 0.5 and abs(along) >= half:
+            beyond.add(along > 0)
+    return len(beyond) == 2
 
 
 def _side_along(corners, line: LineString, direction: Point) -> tuple[Point, Point] | None:
@@ -202,10 +296,13 @@ def blocking(siege: Siege) -> Blocking:
     rules = ruleset_of(siege)
     found = Blocking()
     structures = list(siege.structures.values())
-    # Every wall's line, whatever its state: a door stands in the line of its wall.
-    wall_lines = [LineString(centre_line(s.footprint)) for s in structures
-                  if role(s) == "wall"]
+    # Every wall's line, whatever its state, segment by segment: a door stands in the line
+    # of its wall.
+    centres = {s.id: strip_centre_line(s.footprint) for s in structures if role(s) == "wall"}
+    wall_lines = [LineString([a, b]) for line in centres.values()
+                  for a, b in zip(line, line[1:]) if a != b]
     tree = STRtree(wall_lines) if wall_lines else None
+    walls: dict[str, list[list[Point]]] = {}  # standing sections' centre lines, by wall
     for structure in structures:
         kind = role(structure)
         fallen = rules.breached(structure)
@@ -217,7 +314,8 @@ def blocking(siege: Siege) -> Blocking:
         elif kind == "portal":
             found.portals.append(portal_line(structure.footprint, wall_lines, tree))
         elif kind == "wall":
-            found.lines.append(list(centre_line(structure.footprint)))
+            walls.setdefault(structure.wall_id or structure.id, []).append(
+                centres[structure.id])
         else:
             found.lines.append(ring)
             found.lines.extend(_ring(hole) for hole in structure.holes)
@@ -227,7 +325,20 @@ def blocking(siege: Siege) -> Blocking:
             centre = polygon.representative_point()
             found.lights.append(((centre.x, centre.y),
                                  math.hypot(maxx - minx, maxy - miny) / 2 + 2 * GRID_M))
+    for lines in walls.values():
+        found.lines.extend(_joined(lines))
     return found
+
+
+def _joined(lines: list[list[Point]]) -> list[list[Point]]:
+    """The standing sections of one wall as the lines they make end to end: one line for an
+    unbroken wall (as it was drawn or imported), a line each side of a breach."""
+    if len(lines) == 1:
+        return lines
+    pieces = [[(round(x, 6), round(y, 6)) for x, y in line] for line in lines]
+    merged = linemerge(MultiLineString(pieces))
+    parts = [merged] if merged.geom_type == "LineString" else list(merged.geoms)
+    return [list(part.coords) for part in parts]
 
 
 def attribution_of(siege: Siege) -> list[str]:
