@@ -19,6 +19,7 @@ The choices (``VttChoices``):
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -28,7 +29,7 @@ from siegeboard.persist.formats.uvtt_write import CELLS_M, attribution_of, write
 from siegeboard.persist.siege_file import SiegeFile, SiegeFileError
 from siegeboard.report.extent import load_plan
 from siegeboard.report.map_picture import (
-    LOOKS, paint_attribution, battle_map_image, map_image, png_bytes, vtt_frame,
+    LOOKS, MAX_PICTURE_PX, paint_attribution, battle_map_image, map_image, png_bytes, vtt_frame,
 )
 from siegeboard.report.snapshot import ensure_gui_app
 from siegeboard.rules.players_view import Side, players_siege
@@ -67,18 +68,25 @@ def pixels_per_grid_for(siege_file: SiegeFile, choices: VttChoices) -> int:
     has a whole number of pixels a cell of the choice (a map made for a tabletop, imported
     from one: it goes back out pixel for pixel); else the plan's own but at least
     ``DEFAULT_PIXELS_PER_GRID`` (a coarse scan is drawn finer, so the damage drawn over it
-    stays crisp at a table's zoom), at most ``MAX_PIXELS``; ``DEFAULT_PIXELS_PER_GRID``
-    without a plan."""
+    stays crisp at a table's zoom); ``DEFAULT_PIXELS_PER_GRID`` without a plan. Chosen
+    for the GM, it is also no more than keeps the picture within ``MAX_PICTURE_PX`` a side
+    (a town of many streets gets fewer pixels a cell, not a refusal)."""
     if choices.pixels_per_grid is not None:
         return choices.pixels_per_grid
-    placement = siege_file.siege.map
+    siege = siege_file.siege
+    cell_m = CELLS_M[choices.cell]
+    placement = siege.map
     if placement is None or placement.member not in siege_file.images:
-        return DEFAULT_PIXELS_PER_GRID
-    exact = placement.pixels_per_metre * CELLS_M[choices.cell]
-    own = round(exact)
-    if abs(exact - own) < 0.01 and MIN_PIXELS <= own <= MAX_PIXELS:
-        return own
-    return min(MAX_PIXELS, max(DEFAULT_PIXELS_PER_GRID, own))
+        pixels = DEFAULT_PIXELS_PER_GRID
+    else:
+        exact = placement.pixels_per_metre * cell_m
+        pixels = round(exact)
+        if not (abs(exact - pixels) < 0.01 and MIN_PIXELS <= pixels <= MAX_PIXELS):
+            pixels = min(MAX_PIXELS, max(DEFAULT_PIXELS_PER_GRID, pixels))
+    minx, miny, maxx, maxy = vtt_frame(siege, siege_file.images, cell_m, choices.look)
+    cells = max(maxx - minx, maxy - miny) / cell_m
+    fits = math.floor(MAX_PICTURE_PX / cells + 1e-9)
+    return max(MIN_PIXELS, min(pixels, fits))
 
 
 def export_vtt(path: str | Path, siege_file: SiegeFile, choices: VttChoices | None = None,

@@ -83,6 +83,7 @@ class VttExportDialog(FileExportDialog):
             _choose(self.cell_box, DEFAULT_CELL)
         self.copy_box.currentIndexChanged.connect(self._update)
         self.cell_box.currentIndexChanged.connect(self._update)
+        self.look_box.currentIndexChanged.connect(self._update)
         self.auto_pixels.toggled.connect(self._update)
         self.pixels_box.valueChanged.connect(self._update)
         self.auto_pixels.setChecked(True)
@@ -113,7 +114,7 @@ class VttExportDialog(FileExportDialog):
         if auto:
             self.pixels_box.blockSignals(True)
             self.pixels_box.setValue(pixels_per_grid_for(
-                self.siege_file, VttChoices(cell=cell)))
+                self.siege_file, VttChoices(look=self.look_box.currentData(), cell=cell)))
             self.pixels_box.blockSignals(False)
         metres = CELLS_M[cell]
         self.cell_words.setText(
