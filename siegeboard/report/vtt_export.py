@@ -38,6 +38,7 @@ DEFAULT_PIXELS_PER_GRID = 70  # Roll20's and many VTTs' square; Dungeondraft off
 DEFAULT_CELL = "5ft"
 DEFAULT_LOOK = "map"
 MIN_PIXELS, MAX_PIXELS = 8, 1024
+FINE_PIXELS = 50  # a plan this fine a cell is a battle map's already: kept as it is
 
 
 @dataclass(frozen=True)
@@ -64,11 +65,11 @@ class VttChoices:
 
 
 def pixels_per_grid_for(siege_file: SiegeFile, choices: VttChoices) -> int:
-    """The pixels a cell the picture will have: the choice; else the plan's own where it
-    has a whole number of pixels a cell of the choice (a map made for a tabletop, imported
-    from one: it goes back out pixel for pixel); else the plan's own but at least
-    ``DEFAULT_PIXELS_PER_GRID`` (a coarse scan is drawn finer, so the damage drawn over it
-    stays crisp at a table's zoom); ``DEFAULT_PIXELS_PER_GRID`` without a plan. Chosen
+    """The pixels a cell the picture will have: the choice; else the plan's own where it is
+    a battle map's (``FINE_PIXELS`` or more: a map made for a tabletop, imported from one,
+    goes back out pixel for pixel in the cell it came in with), ``DEFAULT_PIXELS_PER_GRID``
+    for a coarser plan (a scan is drawn finer, so the damage drawn over it stays crisp at a
+    table's zoom) or none. Chosen
     for the GM, it is also no more than keeps the picture within ``MAX_PICTURE_PX`` a side
     (a town of many streets gets fewer pixels a cell, not a refusal)."""
     if choices.pixels_per_grid is not None:
@@ -79,10 +80,10 @@ def pixels_per_grid_for(siege_file: SiegeFile, choices: VttChoices) -> int:
     if placement is None or placement.member not in siege_file.images:
         pixels = DEFAULT_PIXELS_PER_GRID
     else:
-        exact = placement.pixels_per_metre * cell_m
-        pixels = round(exact)
-        if not (abs(exact - pixels) < 0.01 and MIN_PIXELS <= pixels <= MAX_PIXELS):
-            pixels = min(MAX_PIXELS, max(DEFAULT_PIXELS_PER_GRID, pixels))
+        pixels = round(placement.pixels_per_metre * cell_m)
+        if pixels < FINE_PIXELS:
+            pixels = DEFAULT_PIXELS_PER_GRID
+        pixels = min(MAX_PIXELS, pixels)
     minx, miny, maxx, maxy = vtt_frame(siege, siege_file.images, cell_m, choices.look)
     cells = max(maxx - minx, maxy - miny) / cell_m
     fits = math.floor(MAX_PICTURE_PX / cells + 1e-9)
