@@ -283,7 +283,7 @@ def _paint_flames(painter: QPainter, path: QPainterPath, seed: int, wild: bool) 
     painter.drawEllipse(centre, radius, radius)
     chance = random.Random(seed ^ 0x5EED)
     tongues = min(60, max(4, round(bounds.width() * bounds.height() / (6 if wild else 10))))
-    painter.setClipPath(path.united(QPainterPath()), Qt.ClipOperation.IntersectClip)
+    painter.setClipPath(path, Qt.ClipOperation.IntersectClip)
     for _ in range(tongues):
         x = bounds.left() + chance.random() * bounds.width()
         y = bounds.top() + chance.random() * bounds.height()

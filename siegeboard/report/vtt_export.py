@@ -91,14 +91,14 @@ def pixels_per_grid_for(siege_file: SiegeFile, choices: VttChoices) -> int:
 
 
 def export_vtt(path: str | Path, siege_file: SiegeFile, choices: VttChoices | None = None,
-               **legacy) -> Path:
+               **keywords) -> Path:
     """Write the siege as it stands to ``path`` as a Universal VTT map; return the path.
     (``pixels_per_grid``, ``players``, ``side``, ``look``, ``cell`` may be given as keywords
     instead of ``choices``.) ``SiegeFileError`` in plain words on failure; nothing written
     then."""
     if choices is None:
-        choices = VttChoices(**legacy)
-    elif legacy:
+        choices = VttChoices(**keywords)
+    elif keywords:
         raise TypeError("give either choices or keywords")
     choices.check()
     path = Path(path)
