@@ -650,7 +650,7 @@ COMMANDS["import"] = _import
 
 
 def _export_vtt(args: argparse.Namespace) -> int:
-    from siegeboard.report.vtt_export import export_vtt
+    from siegeboard.report.vtt_export import VttChoices, export_vtt
 
     if args.output.suffix.lower() not in (".dd2vtt", ".uvtt", ".df2vtt"):
         raise CommandError(f"-o: {args.output.name} must end in .dd2vtt or .uvtt "
@@ -658,24 +658,41 @@ def _export_vtt(args: argparse.Namespace) -> int:
     if args.side and not args.players:
         raise CommandError("--side: give --players too (the GM's copy shows both sides)")
     siege_file = read_siege(args.file)
-    print(export_vtt(args.output, siege_file, pixels_per_grid=args.pixels_per_grid,
-                     players=args.players, side=args.side))
+    choices = VttChoices(look=args.look, cell=args.cell, pixels_per_grid=args.pixels_per_grid,
+                         players=args.players, side=args.side)
+    print(export_vtt(args.output, siege_file, choices))
     return 0
 
 
 def _add_export_vtt_parser(sub) -> None:
-    from siegeboard.report.vtt_export import DEFAULT_PIXELS_PER_GRID
+    from siegeboard.persist.formats.uvtt_write import CELL_WORDS
+    from siegeboard.report.map_picture import LOOK_WORDS
+    from siegeboard.report.vtt_export import DEFAULT_CELL, DEFAULT_LOOK, DEFAULT_PIXELS_PER_GRID
 
     command = sub.add_parser(
         "export-vtt", help="export the map as it stands to a Universal VTT file (.dd2vtt)",
         description="Write FILE as a Universal VTT map (format 0.3) for Foundry, Fantasy "
-        "Grounds, MapTool or Owlbear: the map rendered as it stands, its standing walls and "
-        "buildings as walls, breaches as gaps with their rubble as object outlines, doors and "
-        "gates as portals, fires as lights; one grid cell is the siege's 2 m cell.")
+        "Grounds, MapTool or Owlbear: the map as it stands as a picture (a battle map by "
+        "default), its standing walls and buildings (and their courtyards) as walls, breaches "
+        "as gaps with their rubble as object outlines, doors and gates as closed doors across "
+        "their openings (none where breached), fires as lights, and the map data's "
+        "attribution. One cell of the file is 5 ft (1.524 m, what most tabletops measure a "
+        "cell as) unless --cell 2m (the board's own grid). docs/vtt.md tells what each "
+        "tabletop makes of it.")
     command.add_argument("file", type=Path, metavar="FILE.siege")
     command.add_argument("-o", "--output", type=Path, required=True, metavar="OUT.dd2vtt")
-    command.add_argument("--pixels-per-grid", type=int, default=DEFAULT_PIXELS_PER_GRID,
-                         metavar="N", help=f"pixels a 2 m cell ({DEFAULT_PIXELS_PER_GRID})")
+    command.add_argument("--look", choices=tuple(LOOK_WORDS), default=DEFAULT_LOOK,
+                         help="map: a battle map, the plan and its damage (rubble, scorch, "
+                              "fire), no labels or grid; board: the board as the GM sees it "
+                              f"({DEFAULT_LOOK})")
+    command.add_argument("--cell", choices=tuple(CELL_WORDS), default=DEFAULT_CELL,
+                         help="how long one cell of the file is: "
+                              + "; ".join(f"{key}: {words}" for key, words in CELL_WORDS.items())
+                              + f" ({DEFAULT_CELL})")
+    command.add_argument("--pixels-per-grid", type=int, default=None, metavar="N",
+                         help="pixels a cell (default: the plan's own resolution, at least "
+                              f"{DEFAULT_PIXELS_PER_GRID}; {DEFAULT_PIXELS_PER_GRID} with no "
+                              "plan)")
     command.add_argument("--players", action="store_true",
                          help="the players' look and only what they may see")
     command.add_argument("--side", choices=("besieger", "defender"),

@@ -14,8 +14,9 @@ How a map becomes a siege (``UvttFormat.read``):
   (point - map_origin) x pixels_per_grid and a point's metres are point x cell size: a cropped
   and an uncropped export of one map give the same structures, each on the same plan pixels;
 - each ``line_of_sight`` polyline is one wall (H12): its centre line cut into the ruleset's
-  sections by ``geometry.wall_sections`` as the Wall tool does, the whole footprint's DP
-  shared among the sections by length; a closed polyline may become one building instead;
+  sections by ``geometry.wall_sections`` as the Wall tool does, each carrying the wall's id,
+  the whole wall's DP shared among them by ``rules.walls.wall_shares``; a closed polyline
+  may become one building instead;
 - a closed portal is a door (a gate when at least ``gate_width_m`` wide) set into its wall: a
   wall running through it is cut around it (section, door, section); Dungeondraft leaves that
   gap itself. An open portal (``closed: false``, usually a window) leaves the wall whole: the
@@ -51,7 +52,6 @@ from shapely.ops import linemerge, unary_union
 from siegeboard.rules.dice import fresh_dice_seed
 from siegeboard.geometry import GRID_M, wall_sections
 from siegeboard.geometry.footprint import without_short_sides
-from siegeboard.model.numbers import round_half_up
 from siegeboard.model.siege import MapImage, RulesetOptions, Siege
 from siegeboard.model.structure import Structure
 from siegeboard.persist.formats.base import (
@@ -59,8 +59,9 @@ from siegeboard.persist.formats.base import (
 )
 from siegeboard.persist.formats.plan_image import checked_plan, read_bytes
 from siegeboard.persist.siege_file import MAX_MEMBER_BYTES, SiegeFileError
-from siegeboard.rules import harris, registry
+from siegeboard.rules import registry
 from siegeboard.rules.build import new_structure
+from siegeboard.rules.walls import wall_shares
 
 SUFFIXES = (".dd2vtt", ".df2vtt", ".uvtt")
 KNOWN_FORMATS = (0.2, 0.3, 1.0)
@@ -438,6 +439,7 @@ class _Builder:
         self.document, self.options, self.report, self.frame = document, options, report, frame
         self.name = name
         self.cell_m = options.cell_m
+        self.walls_made = 0  # the walls made so far: the next one's id
         self.ruleset = options.ruleset
         self.section_m = registry.ruleset(options.ruleset).section_length(RulesetOptions())
         self.structures: list[Structure] = []
@@ -648,14 +650,14 @@ class _Builder:
                 made.append((length, len(self.structures) - 1))
         if not made:
             return
-        # H12: one wall, one structure's worth of DP shared among its sections by length.
-        pieces = [self.structures[at] for _, at in made]
-        whole = harris.defensive_points(pieces[0].armor, _union_squares(pieces),
-                                        self.options.stories)
-        shares = harris.split_dp(whole, [length for length, _ in made])
-        for (_, at), share in zip(made, shares):
-            self.structures[at] = self.structures[at].model_copy(
-                update={"dp": share, "dp_original": share})
+        # H12: one wall (its sections carry its id, as the Wall tool's do), one structure's
+        # worth of DP shared among its sections by length (``rules.walls``).
+        self.walls_made += 1
+        wall_id = f"w{self.walls_made}"
+        pieces = [self.structures[at].model_copy(update={"wall_id": wall_id})
+                  for _, at in made]
+        for (_, at), piece, share in zip(made, pieces, wall_shares(pieces)):
+            self.structures[at] = piece.model_copy(update={"dp": share, "dp_original": share})
         self.report.count_made("walls")
         self.report.count_made("wall sections", len(made))
 
@@ -747,13 +749,6 @@ class _Builder:
 
 
 # --------------------------------------------------------------------------- geometry helpers
-
-
-def _union_squares(structures: Sequence[Structure]) -> int:
-    """H1 squares of the whole wall's footprint, the union of its sections' (H12), which a
-    door or the picture's edge may leave in pieces."""
-    union = unary_union([Polygon(s.footprint) for s in structures])
-    return max(1, round_half_up(round(union.area / (GRID_M * GRID_M), 9)))
 
 
 def _is_closed(line: Sequence[Cells]) -> bool:
