@@ -40,7 +40,7 @@ from siegeboard.rules.harris import burning, shot
 from siegeboard.rules.harris import numbers as harris
 from siegeboard.rules import logged_edits
 from siegeboard.rules.context import Context, RuleError
-from siegeboard.rules.harris.damage import lose_dp
+from siegeboard.rules.harris.damage import dp_loss, lose_dp
 from siegeboard.rules.tasks import resolve_task
 from siegeboard.rules.titles import the
 
@@ -133,7 +133,7 @@ def _hit(ctx: Context, weapon: Weapon, target_id: str, penetration: int) -> None
     _personnel_damage(ctx, weapon, structure, effect)
     why = (f"attack value {effect.attack_value} + full concussion {effect.concussion}"
            if weapon.explosive else f"attack value {effect.attack_value}")
-    lose_dp(ctx, target_id, effect.lost, why)
+    lose_dp(ctx, target_id, effect.lost, why, loss=effect.loss())
     if not (weapon.explosive or weapon.incendiary):
         return
     if not effect.needs_fire:
@@ -208,7 +208,8 @@ def _personnel_damage(ctx: Context, weapon: Weapon, structure: Any, effect: shot
 def _blast(ctx: Context, weapon: Weapon, point: tuple[float, float],
            struck_id: str | None) -> None:
     """H6: every structure but the struck one loses concussion by its distance in squares
-    (``shot.blast_reach`` and ``shot.blast_effect``), told from the burst outwards."""
+    (``shot.blast_reach``; each loses it as ``damage.dp_loss`` says, the same as
+    ``shot.blast_effect``), told from the burst outwards."""
     falloff = ctx.options.concussion_falloff
     concussion = weapon.concussion
     reach = harris.concussion_reach(concussion, falloff=falloff)
@@ -226,13 +227,14 @@ def _blast(ctx: Context, weapon: Weapon, point: tuple[float, float],
         structure = ctx.current(structure_id)
         if structure.dp == 0:
             continue
-        effect = shot.blast_effect(structure, distance, amount)
+        loss = dp_loss(structure, amount)  # what ``shot.blast_effect`` says, without the rest
         ctx.event("concussion", structure_id, squares_away=distance, concussion=amount,
-                  dp=effect.dp_after)
+                  dp=loss.dp_after)
         shown = (f"{concussion} / 2^{distance}" if falloff == "halving"
                  else f"{concussion} / {distance + 1}")
-        lose_dp(ctx, structure_id, effect.lost,
-                f"concussion {shown} = {amount} at {distance} square{'s' if distance != 1 else ''}")
+        lose_dp(ctx, structure_id, amount,
+                f"concussion {shown} = {amount} at {distance} square{'s' if distance != 1 else ''}",
+                loss=loss)
 
 
 # ---------------------------------------------------------------- the clock --------------

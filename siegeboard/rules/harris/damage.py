@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from siegeboard.rules.context import Context
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class DpLoss:
     """What losing DP does to a structure (H3, H7): DP after (never below 0), whether it
     collapses now, and whether it is collapsed and cleared afterwards."""
@@ -44,7 +44,8 @@ def dp_loss(structure: Structure, amount: int) -> DpLoss:
                   structure.cleared or after == 0)
 
 
-def lose_dp(ctx: "Context", structure_id: str, amount: int, why: str) -> int:
+def lose_dp(ctx: "Context", structure_id: str, amount: int, why: str, *,
+            loss: DpLoss | None = None) -> int:
     """Remove ``amount`` DP (never below 0) from the structure, explain it, then collapse
     and clear it as H7 says. Returns the DP actually lost.
 
@@ -53,7 +54,8 @@ def lose_dp(ctx: "Context", structure_id: str, amount: int, why: str) -> int:
     """
     structure = ctx.structure_scalars(structure_id)
     before = structure.dp
-    loss = dp_loss(structure, amount)
+    if loss is None:
+        loss = dp_loss(structure, amount)
     if loss.dp_after == before:
         ctx.say(f"{structure.name}: DP stays {before} ({why})")
         return 0

@@ -25,7 +25,7 @@ from siegeboard.model.structure import Structure
 from siegeboard.model.weapon import Weapon
 from siegeboard.rules.harris import numbers as harris
 from siegeboard.rules.harris.burning import fire_after_ignition
-from siegeboard.rules.harris.damage import dp_loss
+from siegeboard.rules.harris.damage import DpLoss, dp_loss
 
 CALIBRE_DICE = (2, 6)  # H4: a large-calibre weapon adds 2D6 to its penetration
 SMALL_ARM_DIE = 20     # H4: a small arm below half the AV rolls 1D20, a 1 takes 1 DP
@@ -43,7 +43,7 @@ class ShotDice:
     fire: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Effect:
     """What the shot does to one structure.
 
@@ -79,6 +79,10 @@ class Effect:
     small_arm_die: int | None = None
     fire_die: int | None = None
     ignition_level: int | None = None
+
+    def loss(self) -> DpLoss:
+        """The DP loss this effect is made of, for ``damage.lose_dp`` to apply."""
+        return DpLoss(self.dp_after, self.collapses, self.collapsed, self.cleared)
 
 
 class _Die:
