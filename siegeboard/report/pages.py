@@ -15,7 +15,7 @@ from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPen
 
 from siegeboard.geometry import StructureIndex
 from siegeboard.model.progress import NO_PROGRESS, Progress
-from siegeboard.rules.knowledge import players_view
+from siegeboard.rules.knowledge import side_view
 from siegeboard import __version__
 from siegeboard.model.siege import Siege
 from siegeboard.report.bounds import content_bounds, snap_to_squares
@@ -246,7 +246,7 @@ class SnapshotLayout:
     def __init__(self, siege: Siege, plan: Plan | None, options: SnapshotOptions,
                  width: float, height: float, progress: Progress = NO_PROGRESS):
         if options.players:  # the players' copy holds only what they know, from the start
-            siege = players_view(siege, options.side)
+            siege = side_view(siege, options.side)
         self.siege = siege
         self.options = options
         self.width = width

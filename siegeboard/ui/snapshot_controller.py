@@ -53,7 +53,7 @@ class SnapshotController:
         try:
             choices = json.loads(str(self.settings.value("export/choices", "") or "{}"))
             self.last_options = SnapshotOptions(
-                copy=choices["copy"], greyscale=bool(choices["greyscale"]),
+                copy=choices["copy"], side=choices.get("side"), greyscale=bool(choices["greyscale"]),
                 paper=choices["paper"], orientation=choices["orientation"]) if choices else None
             self.last_area_index = int(choices["area"]) if "area" in choices else None
         except (ValueError, KeyError, TypeError):  # settings from elsewhere: the defaults
@@ -66,7 +66,7 @@ class SnapshotController:
         if self.settings is None:
             return
         self.settings.setValue("export/choices", json.dumps({
-            "copy": options.copy, "greyscale": options.greyscale, "paper": options.paper,
+            "copy": options.copy, "side": options.side, "greyscale": options.greyscale, "paper": options.paper,
             "orientation": options.orientation, "area": self.last_area_index}))
         if path is not None:
             self.settings.setValue("export/folder", str(Path(path).parent))
@@ -85,7 +85,8 @@ class SnapshotController:
             folder = Path(str(self.settings.value("export/folder")))
         dialog = ExportDialog(self.prompts.parent, view=view, folder=folder,
                               stem=stem, last_snapshot=siege.last_snapshot_turn,
-                              current_turn=siege.clock.turn, printing=printing)
+                              current_turn=siege.clock.turn, printing=printing,
+                              players_side=siege.players_side)
         name = self.settings.value("export/name") if self.settings is not None else None
         if name:
             dialog.path_edit.setText(str(folder / str(name)))

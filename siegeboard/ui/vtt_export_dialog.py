@@ -50,6 +50,8 @@ class VttExportDialog(FileExportDialog):
 class VttExporter(FileExporter):
     """Runs the dialog and the export for ``document``."""
 
+    settings_key = "vtt"
+
     def dialog(self) -> VttExportDialog:
         return VttExportDialog(self.prompts.parent, self.default_path(".dd2vtt"))
 
@@ -74,5 +76,6 @@ class VttExporter(FileExporter):
         except SiegeFileError as error:
             self.prompts.warn(f"No map written: {error}")
             return False
+        self.remember(path)
         self.show_status(f"Universal VTT map written to {path.name}.")
         return True
