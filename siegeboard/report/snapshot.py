@@ -338,7 +338,7 @@ def _export_png(device: QBuffer, layout: SnapshotLayout, content: QRectF,
 def _svg_page(device: QIODevice, siege: Siege, options: SnapshotOptions) -> QSvgGenerator:
     """An SVG page of the paper's size, in points, written to ``device``."""
     width_pt, height_pt = page_points(options)
-    generator = QSvgGenerator()
+    generator = QSvgGenerator(QSvgGenerator.SvgVersion.Svg11)  # 1.1 keeps clip paths
     generator.setOutputDevice(device)
     generator.setResolution(72)
     generator.setSize(QSize(round(width_pt), round(height_pt)))
