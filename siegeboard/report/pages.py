@@ -266,11 +266,14 @@ class SnapshotLayout:
 
     # -- header and footer ------------------------------------------------------------------
 
-    def paint_page(self, painter: QPainter, page_number: int, content: QRectF) -> None:
-        """Draw page ``page_number`` (0-based) into ``content`` (points)."""
+    def paint_page(self, painter: QPainter, page_number: int, content: QRectF, *,
+                   alone: bool = False) -> None:
+        """Draw page ``page_number`` (0-based) into ``content`` (points). ``alone``: this
+        page goes out without the others (a PNG or SVG of one page), and its footer says so
+        rather than count pages the reader does not have."""
         page = self.pages[page_number]
         self._paint_header(painter, content, page)
-        self._paint_footer(painter, content, page_number)
+        self._paint_footer(painter, content, page_number, alone)
         page.paint_body(painter, self.body_rect(content))
 
     def body_rect(self, content: QRectF) -> QRectF:
@@ -321,7 +324,8 @@ class SnapshotLayout:
         painter.drawLine(QLineF(content.left(), y, content.right(), y))
         painter.restore()
 
-    def _paint_footer(self, painter: QPainter, content: QRectF, page_number: int) -> None:
+    def _paint_footer(self, painter: QPainter, content: QRectF, page_number: int,
+                      alone: bool = False) -> None:
         painter.save()
         painter.setFont(font(7))
         painter.setPen(FAINT_INK)
@@ -333,8 +337,18 @@ class SnapshotLayout:
             painter.drawText(rect, Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignBottom,
                              " · ".join(self.siege.attribution))
         painter.drawText(rect, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignBottom,
-                         f"page {page_number + 1} of {len(self.pages)}")
+                         self.footer_page_text(page_number, alone))
         painter.restore()
+
+    def footer_page_text(self, page_number: int, alone: bool = False) -> str:
+        """"page 2 of 5"; for a page written ``alone`` out of several, what the file holds
+        and what it leaves out."""
+        total = len(self.pages)
+        if not alone or total == 1:
+            return f"page {page_number + 1} of {total}"
+        others = total - 1
+        return (f"{self.pages[page_number].title.split(' · ')[0]} only: {others} more "
+                f"page{'s' if others > 1 else ''} not in this file")
 
     # -- the map ----------------------------------------------------------------------------
 

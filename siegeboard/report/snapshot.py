@@ -200,7 +200,8 @@ def paint_snapshot(device: QPaintDevice, siege: Siege, images: dict[str, bytes],
                 raise SnapshotError(f"page {page + 1}: this snapshot has {total} pages")
             paged = isinstance(device, QPagedPaintDevice)
             numbers = [page] if page is not None else (list(range(total)) if paged else [0])
-            _paint_pages(device, layout, content, numbers, progress)
+            _paint_pages(device, layout, content, numbers, progress,
+                         alone=not paged and total > 1)
         finally:
             # The pages' painters refer back to the layout: let reference counting free the
             # table now rather than leave it to the collector.
@@ -209,9 +210,11 @@ def paint_snapshot(device: QPaintDevice, siege: Siege, images: dict[str, bytes],
 
 
 def _paint_pages(device: QPaintDevice, layout: SnapshotLayout, content: QRectF,
-                 numbers: list[int], progress: Progress = NO_PROGRESS) -> None:
+                 numbers: list[int], progress: Progress = NO_PROGRESS, *,
+                 alone: bool = False) -> None:
     """Paint pages ``numbers`` of ``layout`` on ``device``, telling ``progress`` before each.
-    A cancelled print is aborted, so that the printer gets none of it."""
+    ``alone``: each page goes out without the rest (its footer says so). A cancelled print
+    is aborted, so that the printer gets none of it."""
     total = len(layout.pages)
     painter = QPainter()
     if not painter.begin(device):
@@ -224,7 +227,7 @@ def _paint_pages(device: QPaintDevice, layout: SnapshotLayout, content: QRectF,
             progress.report(position, len(numbers), f"Painting page {number + 1} of {total}")
             if position:
                 device.newPage()
-            layout.paint_page(painter, number, content)
+            layout.paint_page(painter, number, content, alone=alone)
     except Cancelled:
         abort = getattr(device, "abort", None)  # a QPrinter: drop the job, print nothing
         if abort is not None:
@@ -269,15 +272,17 @@ def export_snapshot(path: str | Path, siege: Siege, images: dict[str, bytes],
     layout, content = snapshot_layout(probe, siege, images, options, progress)
     del probe  # a page's pixels: each page paints its own
     total = len(layout.pages) if all_pages else 1
+    alone = not all_pages and len(layout.pages) > 1
     written = []
     for number in range(total):
         progress.report(number, total, f"Writing page {number + 1} of {total}")
         target = path if number == 0 else path.with_name(f"{path.stem}-{number + 1}{suffix}")
         if suffix == ".png":
-            _write(target, lambda device: _export_png(device, layout, content, options, number))
+            _write(target, lambda device: _export_png(device, layout, content, options, number,
+                                                      alone))
         else:
             _write(target, lambda device: _export_svg(device, layout, content, siege, options,
-                                                      number))
+                                                      number, alone))
         written.append(target)
     return written
 
@@ -326,9 +331,9 @@ def _image_page(options: SnapshotOptions, width_pt: float, height_pt: float) -> 
 
 
 def _export_png(device: QBuffer, layout: SnapshotLayout, content: QRectF,
-                options: SnapshotOptions, page: int) -> None:
+                options: SnapshotOptions, page: int, alone: bool = False) -> None:
     image = _image_page(options, *page_points(options))
-    _paint_pages(image, layout, content, [page])
+    _paint_pages(image, layout, content, [page], alone=alone)
     if options.greyscale:
         image = image.convertToFormat(QImage.Format.Format_Grayscale8)
     if not image.save(device, "PNG"):
@@ -349,5 +354,5 @@ def _svg_page(device: QIODevice, siege: Siege, options: SnapshotOptions) -> QSvg
 
 
 def _export_svg(device: QBuffer, layout: SnapshotLayout, content: QRectF, siege: Siege,
-                options: SnapshotOptions, page: int) -> None:
-    _paint_pages(_svg_page(device, siege, options), layout, content, [page])
+                options: SnapshotOptions, page: int, alone: bool = False) -> None:
+    _paint_pages(_svg_page(device, siege, options), layout, content, [page], alone=alone)

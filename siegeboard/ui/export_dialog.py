@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtWidgets import (
-    QComboBox, QDialog, QDialogButtonBox, QFileDialog, QFormLayout, QHBoxLayout, QLabel,
+    QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFileDialog, QFormLayout, QHBoxLayout, QLabel,
     QLineEdit, QPushButton, QSpinBox, QVBoxLayout, QWidget,
 )
 
@@ -84,6 +84,11 @@ class ExportDialog(QDialog):
             else "the last snapshot (none yet: the whole log)")
         self.since_box.setValue(SINCE_LAST)
         self.since_box.setPrefix("turn ")
+        self.pages_box = QCheckBox("Every page, a file each (NAME-2, NAME-3…)")
+        self.pages_box.setToolTip("A PNG or SVG holds one page, the map; tick to write the "
+                                  "table's and the log's pages too. A PDF holds every page.")
+        self.path_edit.textChanged.connect(lambda _: self._update_pages_box())
+        self._update_pages_box()
         self.error = QLabel()
         self.error.setStyleSheet("color: #8b0000;")
         self.error.setWordWrap(True)
@@ -91,6 +96,7 @@ class ExportDialog(QDialog):
         form = QFormLayout()
         if not printing:
             form.addRow("File (.pdf, .png, .svg)", file_row)
+            form.addRow("Pages", self.pages_box)
         form.addRow("Copy", self.copy_box)
         form.addRow("The players play", self.side_box)
         form.addRow("Colour", self.colour_box)
@@ -109,6 +115,15 @@ class ExportDialog(QDialog):
         layout.addWidget(self.error)
         layout.addWidget(buttons)
         self.printing = printing
+
+    def _update_pages_box(self) -> None:
+        """Every page is a choice for a PNG or SVG only (a PDF holds them all)."""
+        suffix = Path(self.path_edit.text().strip()).suffix.lower()
+        self.pages_box.setEnabled(suffix in (".png", ".svg"))
+
+    def all_pages(self) -> bool:
+        """Whether to write every page (a PNG's or SVG's), a numbered file each."""
+        return self.pages_box.isEnabled() and self.pages_box.isChecked()
 
     # -- reading the choices ----------------------------------------------------------------
     def path(self) -> Path:
