@@ -327,11 +327,14 @@ def _snapshot(args: argparse.Namespace) -> int:
         raise CommandError(f"this snapshot is too large: {'; '.join(cost.problems())}; choose "
                            f"a smaller --scale, --dpi, --paper or --view, or give --yes to "
                            f"make it all the same")
+    layouts = []
     try:
         written = export_snapshot(args.output, siege, siege_file.images, options,
-                                  all_pages=args.all_pages)
+                                  all_pages=args.all_pages, told=layouts.append)
     except SnapshotError as error:
         raise CommandError(str(error)) from None
+    if options.scale is not None and layouts:  # how many sheets the tiling made
+        print(f"siegeboard: {layouts[0].sheets_told()} at 1:{options.scale}", file=sys.stderr)
     if not args.no_record and siege.last_snapshot_turn != siege.clock.turn:
         # The painting took a while; the record is a read-modify-write of its own, of the file
         # as it is now, so that a shot saved meanwhile is kept.

@@ -18,7 +18,7 @@ from siegeboard.model.progress import NO_PROGRESS, Progress
 from siegeboard.rules.knowledge import side_view
 from siegeboard import __version__
 from siegeboard.model.siege import Siege
-from siegeboard.report.bounds import content_bounds, snap_to_squares
+from siegeboard.report.bounds import content_bounds, plan_corners, snap_to_squares
 from siegeboard.report.extent import Plan
 from siegeboard.report.glyph_rows import GlyphRows
 from siegeboard.report.log_text import printed_entries, since_label
@@ -340,6 +340,17 @@ class SnapshotLayout:
                          self.footer_page_text(page_number, alone))
         painter.restore()
 
+    def sheets_told(self) -> str:
+        """How many map sheets this snapshot made, and how many it left out: "4 map
+        sheets", "3 map sheets (1 left out: nothing of the plan or the siege on it)"."""
+        made = len(self.sheets)
+        text = f"{made} map sheet{'s' if made != 1 else ''}"
+        left = len(self.sheets[0].left_out) if self.sheets else 0
+        if left:
+            text += (f" ({left} left out: nothing of the plan or the siege on "
+                     f"{'it' if left == 1 else 'them'})")
+        return text
+
     def footer_page_text(self, page_number: int, alone: bool = False) -> str:
         """"page 2 of 5"; for a page written ``alone`` out of several, what the file holds
         and what it leaves out."""
@@ -380,13 +391,23 @@ class SnapshotLayout:
             if sheet.tiled:
                 title = (f"Map sheet {sheet.number} of {sheet.rows * sheet.columns} "
                          f"(row {sheet.row + 1}, column {sheet.column + 1})")
+                if sheet.left_out:
+                    title = (f"Map sheet {sheet.number} (row {sheet.row + 1}, column "
+                             f"{sheet.column + 1}; {len(sheets)} sheets printed of "
+                             f"{sheet.rows * sheet.columns})")
             body_h = self.body_size()[1]
             self.pages.append(Page(title, [(body_h, self._map_body(sheet, beside))],
                                    big_header=True))
 
     def _fortress_boxes(self) -> list[tuple[float, float, float, float]]:
-        """The boxes of what a sheet must show to be printed: structures and batteries."""
+        """The boxes of what a sheet must show to be printed: the plan, the structures and
+        the batteries (a sheet with none of them is grid alone, and left out)."""
         boxes = []
+        if self.plan is not None and self.siege.map is not None:
+            size = (self.plan.image.width(), self.plan.image.height())
+            corners = plan_corners(self.siege.map, size)
+            xs, ys = [x for x, _ in corners], [y for _, y in corners]
+            boxes.append((min(xs), min(ys), max(xs), max(ys)))
         for structure in self.siege.structures.values():
             xs = [x for x, _ in structure.footprint]
             ys = [y for _, y in structure.footprint]

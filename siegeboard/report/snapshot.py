@@ -19,6 +19,7 @@ from __future__ import annotations
 import math
 import os
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -157,10 +158,12 @@ def _content_rect(device: QPaintDevice) -> QRectF:
 
 
 def snapshot_layout(device: QPaintDevice, siege: Siege, images: dict[str, bytes],
-                    options: SnapshotOptions, progress: Progress = NO_PROGRESS
+                    options: SnapshotOptions, progress: Progress = NO_PROGRESS,
+                    told: Callable[[SnapshotLayout], None] | None = None
                     ) -> tuple[SnapshotLayout, QRectF]:
     """The pages a snapshot would have on ``device``, and the content rectangle (points).
-    A city's table tells ``progress`` how far its layout has got (see ``SnapshotLayout``)."""
+    A city's table tells ``progress`` how far its layout has got (see ``SnapshotLayout``).
+    ``told`` is handed the layout once it is made (how many sheets, pages)."""
     ensure_gui_app()
     try:
         plan = load_plan(siege, images)
@@ -175,12 +178,15 @@ def snapshot_layout(device: QPaintDevice, siege: Siege, images: dict[str, bytes]
                                 progress=progress)
     except ValueError as error:
         raise SnapshotError(str(error)) from None
+    if told is not None:
+        told(layout)
     return layout, content
 
 
 def paint_snapshot(device: QPaintDevice, siege: Siege, images: dict[str, bytes],
                    options: SnapshotOptions, *, page: int | None = None,
-                   progress: Progress = NO_PROGRESS) -> int:
+                   progress: Progress = NO_PROGRESS,
+                   told: Callable[[SnapshotLayout], None] | None = None) -> int:
     """Paint the snapshot on ``device``; return the number of pages painted.
 
     A paged device (QPrinter, QPdfWriter) gets every page, or only ``page`` (0-based) when
@@ -193,7 +199,7 @@ def paint_snapshot(device: QPaintDevice, siege: Siege, images: dict[str, bytes],
     # A city's table and pages are a burst of acyclic objects (rows, lines, glyphs): the
     # collector would walk the whole siege again and again while they are made.
     with no_cycle_collection():
-        layout, content = snapshot_layout(device, siege, images, options, progress)
+        layout, content = snapshot_layout(device, siege, images, options, progress, told)
         try:
             total = len(layout.pages)
             if page is not None and not 0 <= page < total:
@@ -239,13 +245,15 @@ def _paint_pages(device: QPaintDevice, layout: SnapshotLayout, content: QRectF,
 
 def export_snapshot(path: str | Path, siege: Siege, images: dict[str, bytes],
                     options: SnapshotOptions, *, all_pages: bool = False,
-                    progress: Progress = NO_PROGRESS) -> list[Path]:
+                    progress: Progress = NO_PROGRESS,
+                    told: Callable[[SnapshotLayout], None] | None = None) -> list[Path]:
     """Write the snapshot to ``path`` (.pdf, .png or .svg); return the files written.
 
     A PDF holds every page. A PNG or SVG holds the first page (the map); with ``all_pages``
     the other pages follow as NAME-2.png, NAME-3.png... Each file is written beside its
     target and renamed over it, every write checked, so a failed export (a full disk) says so
     and leaves no half file.
+    ``told`` is handed the snapshot's layout once made (``SnapshotLayout.sheets_told``).
     Raises ``SnapshotError`` naming what to fix (unknown format, missing folder...), or
     ``Cancelled`` when ``progress`` (told as a city's table is laid out, then before each PDF
     page, or each PNG/SVG file) says
@@ -263,13 +271,14 @@ def export_snapshot(path: str | Path, siege: Siege, images: dict[str, bytes],
     if not os.access(path.parent, os.W_OK):
         raise SnapshotError(f"{path}: the folder {path.parent} is not writable")
     if suffix == ".pdf":
-        _write(path, lambda device: _export_pdf(device, siege, images, options, progress))
+        _write(path, lambda device: _export_pdf(device, siege, images, options, progress,
+                                                told))
         return [path]
     width_pt, height_pt = page_points(options)
     # Laid out once for every page: each page is a device of the same size and resolution.
     probe = _svg_page(QBuffer(), siege, options) if suffix == ".svg" else \
         _image_page(options, width_pt, height_pt)
-    layout, content = snapshot_layout(probe, siege, images, options, progress)
+    layout, content = snapshot_layout(probe, siege, images, options, progress, told)
     del probe  # a page's pixels: each page paints its own
     total = len(layout.pages) if all_pages else 1
     alone = not all_pages and len(layout.pages) > 1
@@ -307,13 +316,14 @@ def _write(target: Path, render) -> None:
 
 
 def _export_pdf(device: QBuffer, siege: Siege, images: dict[str, bytes],
-                options: SnapshotOptions, progress: Progress = NO_PROGRESS) -> None:
+                options: SnapshotOptions, progress: Progress = NO_PROGRESS,
+                told: Callable[[SnapshotLayout], None] | None = None) -> None:
     writer = QPdfWriter(device)
     writer.setResolution(PDF_RESOLUTION)
     writer.setTitle(f"{siege.name}: {siege.clock.label()}")
     writer.setCreator("siegeboard")
     configure_page(writer, options)
-    paint_snapshot(writer, siege, images, options, progress=progress)
+    paint_snapshot(writer, siege, images, options, progress=progress, told=told)
     del writer  # the PDF is finished when the writer goes
 
 

@@ -111,9 +111,12 @@ class SnapshotController:
                            all_pages: bool = False) -> bool:
         """Write the snapshot to ``path`` (with ``all_pages``, a PNG's or SVG's every page,
         a numbered file each) and record its turn; a failure is one message."""
+        layouts = []
+
         def work(progress):
             return export_snapshot(path, self.document.siege, self.document.images, options,
-                                   all_pages=all_pages, progress=progress)
+                                   all_pages=all_pages, progress=progress,
+                                   told=layouts.append)
 
         try:
             written = run_with_progress(self.prompts.parent, "Exporting the snapshot", work)
@@ -125,11 +128,13 @@ class SnapshotController:
             return False
         self.last_options = options
         self.document.mark_snapshot()
+        sheets = (f" ({layouts[0].sheets_told()})" if layouts and options.scale is not None
+                  else "")
         if len(written) > 1:
             self.show_status(f"Snapshot written: {len(written)} files, {written[0].name} to "
-                             f"{written[-1].name}.")
+                             f"{written[-1].name}{sheets}.")
         else:
-            self.show_status(f"Snapshot written to {Path(path).name}.")
+            self.show_status(f"Snapshot written to {Path(path).name}{sheets}.")
         return True
 
     def print_snapshot(self) -> None:
