@@ -169,6 +169,39 @@ def test_a_locked_plan_cannot_be_removed_and_removing_asks(window, answers, tmp_
     assert window.document.siege.map is None
 
 
+def test_a_locked_plan_asks_before_it_is_replaced_or_rescaled(window, answers, tmp_path):
+    """Lock is a check mark in the Map menu; a locked plan is replaced or rescaled only
+    when the GM says yes, and a new import says whether it is locked."""
+    messages = []
+    window.statusBar().messageChanged.connect(messages.append)
+    answers.image_paths.append(plan_image(tmp_path / "plan.png"))
+    window.menus.import_image_action.trigger()
+    lock = window.menus.lock_image_action
+    assert lock.isCheckable() and lock.isChecked() and not lock.isIconVisibleInMenu()
+    assert any("locked in place" in message for message in messages)
+    first = window.document.siege.map
+    answers.image_paths.append(plan_image(tmp_path / "other.png"))
+    answers.confirms.append(False)
+    window.menus.import_image_action.trigger()
+    assert window.document.siege.map == first and "locked" in answers.questions[-1]
+    answers.numbers.append(40.0)
+    answers.confirms.append(False)
+    window.menus.scale_action.trigger()
+    assert window.document.siege.map.pixels_per_metre == first.pixels_per_metre
+    assert "Rescale" in answers.questions[-1] or "rescale" in answers.questions[-1].lower()
+    answers.numbers.append(40.0)
+    answers.confirms.append(True)
+    window.menus.scale_action.trigger()
+    assert window.document.siege.map.pixels_per_metre == 20.0
+    lock.trigger()  # unlock: the mark goes, and nothing more is asked
+    assert not lock.isChecked() and not window.document.siege.map.locked
+    asked = len(answers.questions)
+    answers.image_paths.append(plan_image(tmp_path / "third.png"))
+    window.menus.import_image_action.trigger()
+    assert len(answers.questions) == asked and window.document.siege.map.member
+    assert lock.isChecked()  # the new plan starts locked, and the menu shows it
+
+
 def test_zoom_stops_with_the_plan_in_sight_and_at_a_close_up(window, tmp_path):
     opened(window, tmp_path)
     view = window.view
