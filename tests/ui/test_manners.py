@@ -482,3 +482,41 @@ def test_the_dock_sorts_itself_keeps_the_selection_and_resorts_when_a_shot_chang
     dps = [window.document.siege.structures[dock.proxy.index(row, 0).data(
         Qt.ItemDataRole.UserRole)].dp for row in range(dock.proxy.rowCount())]
     assert dps == sorted(dps)
+
+
+def test_the_docks_keep_their_width_as_the_clock_grows(qtbot, window, tmp_path):
+    """A day's clock ("1 day 0 h ... (turn 17,340)") wraps in the Clock dock; the dock
+    keeps its width, and File > New leaves it so."""
+    from siegeboard.model.actions import AdvanceClock
+    from siegeboard.model.siege import TURNS_PER_DAY
+
+    opened(window, tmp_path)
+    window.show()
+    qtbot.waitExposed(window)
+    dock = window.clock_dock
+    before = dock.width()
+    window.document.play(AdvanceClock(turns=TURNS_PER_DAY))
+    qtbot.wait(50)
+    assert "day" in dock.time_label.text()
+    assert abs(dock.width() - before) <= 2, (before, dock.width())
+
+
+def test_the_timeline_is_never_covered_and_a_tool_switch_is_said_on_the_map(qtbot, window,
+                                                                         tmp_path):
+    opened(window, tmp_path)
+    window.show()
+    qtbot.waitExposed(window)
+    timeline, bar, view = window.timeline, window.view.scale_bar, window.view
+    for _ in range(12):  # the scale bar changes its width with the zoom
+        view.zoom_out()
+        assert not timeline.geometry().intersects(bar.geometry())
+        assert timeline.width() >= timeline.minimumSizeHint().width()
+    notice = window.tool_notice
+    assert not notice.isVisible()
+    window.menus.tool_actions["grid_origin"].trigger()
+    assert notice.isVisible() and "Grid origin" in notice.text()
+    assert view.viewport().rect().contains(notice.geometry())
+    window.resize(900, window.height())  # narrower: the bar may go above the scale bar
+    qtbot.wait(50)
+    assert not timeline.geometry().intersects(bar.geometry())
+    assert timeline.width() >= timeline.minimumSizeHint().width()
