@@ -73,9 +73,10 @@ def write_schema(path: str | Path = SCHEMA_PATH) -> Path:
 
 
 def schema_is_current(path: str | Path = SCHEMA_PATH) -> bool:
-    """Whether the file at ``path`` holds exactly what the models generate now."""
+    """Whether the file at ``path`` holds what the models generate now, as JSON values
+    (pydantic releases write a bound as ``0`` or ``0.0``; both mean the same schema)."""
     try:
-        return Path(path).read_text(encoding="utf-8") == schema_text()
+        return json.loads(Path(path).read_text(encoding="utf-8")) == siege_json_schema()
     except FileNotFoundError:
         return False
 
