@@ -2,7 +2,7 @@
 SVG), the story (GIF frames and PDF pages) and the Universal VTT picture, each of a siege
 with a hidden battery, a hidden mine and hidden occupants, for each side. Pictures are
 compared pixel for pixel with a render of that side's view (``knowledge.side_view``); words
-are read out of the PDFs (QtPdf) and the SVGs (their XML)."""
+are read out of the PDFs (pdfium) and the SVGs (their XML)."""
 
 from __future__ import annotations
 
@@ -13,6 +13,8 @@ from xml.etree import ElementTree
 
 import pytest
 from PySide6.QtGui import QImage
+
+from pdf_reading import pdf_text
 
 from siegeboard.geometry import GRID_M
 from siegeboard.model.actions import AdvanceClock, FireAt
@@ -59,18 +61,9 @@ def secret_file() -> SiegeFile:
     return siege_file
 
 
-def _words_of_pdf(data: bytes) -> str:
-    """The words of a PDF as a reader finds them (Qt's own PDF reader, QtPdf)."""
-    from PySide6.QtCore import QBuffer, QByteArray, QIODevice
-    from PySide6.QtPdf import QPdfDocument
-
-    buffer = QBuffer()
-    buffer.setData(QByteArray(data))
-    buffer.open(QIODevice.OpenModeFlag.ReadOnly)
-    document = QPdfDocument(None)
-    document.load(buffer)
-    text = " ".join(document.getAllText(page).text() for page in range(document.pageCount()))
-    document.close()
+def _words_of_pdf(path) -> str:
+    """The words of a PDF as a reader finds them (pdfium, ``tests/pdf_reading``)."""
+    text = pdf_text(path)
     return " ".join(unicodedata.normalize("NFKC", text).split())  # "ﬁ" is "fi"
 
 
@@ -95,13 +88,13 @@ def test_every_snapshot_format_holds_only_what_the_side_knows(secret_file, side,
     options = SnapshotOptions(copy="players", side=side, dpi=60)
     view = side_view(siege, side)
     (pdf,) = export_snapshot(tmp_path / "p.pdf", siege, images, options)
-    _absent(_words_of_pdf(pdf.read_bytes()), side)
+    _absent(_words_of_pdf(pdf), side)
     svgs = export_snapshot(tmp_path / "p.svg", siege, images, options, all_pages=True)
     assert len(svgs) > 1
     for svg in svgs:
         _absent(_words_of_svg(svg.read_bytes()), side)
     gm_words = _words_of_pdf(export_snapshot(tmp_path / "gm.pdf", siege, images,
-                                             SnapshotOptions())[0].read_bytes())
+                                             SnapshotOptions())[0])
     assert any(secret in gm_words for secret in SECRETS[side]), "the GM's copy has them"
     # Every PNG page, pixel for pixel, as the side's own view draws it.
     pngs = export_snapshot(tmp_path / "p.png", siege, images, options, all_pages=True)
@@ -125,10 +118,10 @@ def test_the_story_holds_only_what_the_side_knows(secret_file, side, tmp_path):
     assert not _same_pixels(gm_last.copy(0, 0, last.width(), last.height() - CAPTION_PX),
                             expected), "the GM's story draws what the side does not know"
     pdf = export_story(tmp_path / "story.pdf", secret_file, players=True, side=side)
-    words = _words_of_pdf(pdf.read_bytes())
+    words = _words_of_pdf(pdf)
     assert "Before the first action" in words  # captions are text
     _absent(words, side)
-    gm_words = _words_of_pdf(export_story(tmp_path / "gm.pdf", secret_file).read_bytes())
+    gm_words = _words_of_pdf(export_story(tmp_path / "gm.pdf", secret_file))
     assert any(secret in gm_words for secret in SECRETS[side])
 
 
