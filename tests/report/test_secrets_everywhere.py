@@ -114,6 +114,12 @@ def test_the_story_holds_only_what_the_side_knows(secret_file, side, tmp_path):
                          640 / (frame[2] - frame[0]), players=True)
     last = frames[-1][1]
     assert _same_pixels(last.copy(0, 0, last.width(), last.height() - CAPTION_PX), expected)
+    # The first frame is the siege before the first action: as the side knew it then.
+    start = side_view(siege.base, side)
+    first = frames[0][1]
+    assert _same_pixels(first.copy(0, 0, first.width(), first.height() - CAPTION_PX),
+                        map_image(start, load_plan(siege, secret_file.images), frame,
+                                  640 / (frame[2] - frame[0]), players=True))
     gm_last = story_frames(secret_file, [len(siege.log)], width=640)[0][1]
     assert not _same_pixels(gm_last.copy(0, 0, last.width(), last.height() - CAPTION_PX),
                             expected), "the GM's story draws what the side does not know"
