@@ -92,17 +92,28 @@ class MapPainter:
 
     # -- the map itself ---------------------------------------------------------------------
 
-    def paint(self, painter: QPainter, frame: QRectF, region: Bounds) -> None:
-        """Draw ``region`` (metres) into ``frame`` (points); the aspect ratios must match."""
+    def paint(self, painter: QPainter, frame: QRectF, region: Bounds,
+              gridded: Bounds | None = None) -> None:
+        """Draw ``region`` (metres) into ``frame`` (points); the aspect ratios must match.
+        ``gridded``: the grid and its square labels only within these bounds (a tiled
+        sheet's spare paper past the map's edge stays blank, not an empty grid); the whole
+        region when None. It must hold the region's north-west corner (tiles start there)."""
         minx, miny, maxx, maxy = region
         k = frame.width() / (maxx - minx)
+        grid_frame, grid_region = frame, region
+        if gridded is not None:
+            grid_region = (minx, miny, max(minx, min(maxx, gridded[2])),
+                           max(miny, min(maxy, gridded[3])))
+            grid_frame = QRectF(frame.left(), frame.top(), (grid_region[2] - minx) * k,
+                                (grid_region[3] - miny) * k)
         to_page = QTransform(k, 0, 0, k, frame.left() - minx * k, frame.top() - miny * k)
         painter.save()
         painter.setClipRect(frame)
         self._cut_to_frame = None if vector_clip.device_clips(painter) else frame
         painter.fillRect(frame, Qt.GlobalColor.white)
         self._paint_plan(painter, to_page, region)
-        self._paint_grid(painter, frame, region, k)
+        if grid_frame.width() > 0 and grid_frame.height() > 0:
+            self._paint_grid(painter, grid_frame, grid_region, k)
         visible = self.index.in_bounds(region) if self.siege.structures else []
         look = self.look.at_scale(k)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
@@ -127,7 +138,8 @@ class MapPainter:
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.drawRect(frame)
         painter.restore()
-        self._paint_square_labels(painter, frame, region, k)
+        if grid_frame.width() > 0 and grid_frame.height() > 0:
+            self._paint_square_labels(painter, grid_frame, grid_region, k)
 
     def _paint_plan(self, painter: QPainter, to_page: QTransform, region: Bounds) -> None:
         if self.plan is None:

@@ -420,7 +420,9 @@ class SnapshotLayout:
     def _map_body(self, sheet: MapSheet, beside: bool) -> PaintBody:
         def paint(painter: QPainter, body: QRectF) -> None:
             frame = self.map_frame(body)
-            self.map_painter.paint(painter, frame, sheet.region)
+            # A tile's paper past the map's edge stays blank: no grid of nothing.
+            self.map_painter.paint(painter, frame, sheet.region,
+                                   self.map_region() if sheet.tiled else None)
             if sheet.tiled:
                 self._paint_overlap_marks(painter, frame, sheet)
             if beside:

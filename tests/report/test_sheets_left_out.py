@@ -74,3 +74,27 @@ def test_a_sheet_with_the_plan_on_it_is_printed_and_the_count_is_said(tmp_path, 
                         scale=500, include_table=False, include_log=False),
                     told=layouts.append)
     assert layouts[1].sheets_told() == "1 map sheet"  # no plan: the tower alone
+
+
+def test_a_tiles_paper_past_the_maps_edge_is_blank(tmp_path):
+    """No grid of nothing: past the map's edge a tile is white paper (the grid and its
+    square labels stop where the map does)."""
+    from PySide6.QtCore import QRectF
+    from PySide6.QtGui import QColor, QImage, QPainter
+
+    from siegeboard.report.map_painter import MapPainter
+
+    keep = new_structure("harris", "townhouse", "keep", square(0, 0), name="Keep")
+    siege = Siege(name="One keep", ruleset="harris", structures={"keep": keep})
+    image = QImage(400, 200, QImage.Format.Format_RGB32)
+    image.fill(QColor("white"))
+    painter = QPainter(image)
+    MapPainter(siege, None, SnapshotOptions()).paint(painter, QRectF(20, 20, 360, 160),
+                                                     (0, 0, 90, 40), gridded=(0, 0, 40, 40))
+    painter.end()
+    inked = {(x, y) for x in range(200, 378, 3) for y in range(22, 178, 3)
+             if image.pixelColor(x, y) != QColor("white")}
+    assert not inked, sorted(inked)[:5]
+    gridded = {(x, y) for x in range(22, 170, 3) for y in range(22, 178, 3)
+               if image.pixelColor(x, y) != QColor("white")}
+    assert gridded  # the map's own part has its grid and the keep
