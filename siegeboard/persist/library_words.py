@@ -8,6 +8,8 @@ know is said as "its data cannot be read" with the same advice, never with a cla
 
 from __future__ import annotations
 
+import re
+
 # (what the library says, lower case; what it means for the file), checked in order.
 KNOWN: tuple[tuple[str, str], ...] = (
     ("not a zip file", "it is not a zip archive, as a .siege file is"),
@@ -21,7 +23,7 @@ KNOWN: tuple[tuple[str, str], ...] = (
     ("unexpected end of data", "it ends too soon (cut short while copying or downloading)"),
     ("corrupt", "part of it is damaged"),
     ("broken data stream", "part of it is damaged"),
-    ("encrypted", "it is protected by a password, which siegeboard does not read"),
+    ("encrypted", "it is encrypted (protected by a password), which siegeboard does not read"),
     ("compression method", "it is packed with a compression siegeboard does not read"),
     ("overlapped entries", "it is built to overflow when unpacked (a zip bomb?)"),
     ("no such file", "it is not there any more"),
@@ -34,8 +36,12 @@ UNKNOWN = "its data cannot be read"
 def plain_library_error(error: BaseException) -> str:
     """What ``error`` (raised by zipfile, zlib, Pillow...) means for the file, in words a
     GM can act on; no library wording or class name is passed through."""
-    said = str(error).lower()
+    text = str(error)
+    said = text.lower()
+    # The part of the file it is about ("Bad CRC-32 for file 'plan.png'") is worth keeping.
+    named = re.search(r"'([^'\n]{1,200})'", text)
+    where = f", in {named.group(0)}" if named else ""
     for clue, meaning in KNOWN:
         if clue in said:
-            return meaning
-    return UNKNOWN
+            return meaning + where
+    return UNKNOWN + where

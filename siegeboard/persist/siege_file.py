@@ -207,7 +207,8 @@ def read_siege(path: str | Path) -> SiegeFile:
             raise SiegeFileError(f"{path.name} is too large to open") from error
         except RuntimeError as error:
             # zipfile raises RuntimeError for encrypted members
-            raise SiegeFileError(f"{path.name} cannot be read: {error}") from error
+            raise SiegeFileError(f"{path.name} cannot be read: {plain_library_error(error)}; "
+                                 f"save it again with siegeboard") from error
         except (zipfile.BadZipFile, zipfile.LargeZipFile, zlib.error, lzma.LZMAError, EOFError,
                 struct.error, KeyError, OSError, ValueError, OverflowError, IndexError) as error:
             raise SiegeFileError(
@@ -299,7 +300,11 @@ def _parse_document(document: bytes, source: str) -> tuple[Siege, int]:
         raise SiegeFileError(f"{source} is not UTF-8 text ({error.reason} at byte "
                              f"{error.start})") from None
     except (ValueError, OverflowError) as error:
-        raise SiegeFileError(f"{source} is not valid JSON ({error})") from None
+        if not isinstance(error, json.JSONDecodeError):  # our own refusals (NaN, repeats)
+            raise SiegeFileError(f"{source} is not valid JSON ({error})") from None
+        raise SiegeFileError(f"{source} is not valid JSON (at line {error.lineno}, column "
+                             f"{error.colno}): the file is damaged or was edited by hand; "
+                             f"open its backup (.bak) or autosave") from None
     try:
         data, version = migrate(data)
     except MigrationError as error:
