@@ -29,6 +29,15 @@ def test_export_the_players_copy_from_the_file_menu(window, tmp_path):
     document = json.loads(written.read_text())
     assert document["format"] == 0.3 and document["resolution"]["pixels_per_grid"] == 16
     assert document["image"] and document["line_of_sight"] == []  # a new siege: nothing stands
+    offered = []  # next time the dialog offers the folder and name written to
+
+    def look(dialog):
+        offered.append(dialog.path())
+        return False
+
+    window.prompts.run_dialog = look
+    window.menus.export_vtt_action.trigger()
+    assert offered == [written]
 
 
 def test_a_folder_that_does_not_exist_is_one_message(window, tmp_path):
