@@ -206,8 +206,10 @@ def paint_snapshot(device: QPaintDevice, siege: Siege, images: dict[str, bytes],
                 raise SnapshotError(f"page {page + 1}: this snapshot has {total} pages")
             paged = isinstance(device, QPagedPaintDevice)
             numbers = [page] if page is not None else (list(range(total)) if paged else [0])
+            # One page of several on an image, not asked for by number: its footer says
+            # the others are not in it.
             _paint_pages(device, layout, content, numbers, progress,
-                         alone=not paged and total > 1)
+                         alone=not paged and page is None and total > 1)
         finally:
             # The pages' painters refer back to the layout: let reference counting free the
             # table now rather than leave it to the collector.

@@ -17,15 +17,13 @@ over it (``persist.atomic``).
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 from PIL import Image
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QMarginsF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QImage, QPageLayout, QPageSize, QPainter, QPdfWriter
-
-from collections.abc import Iterator
-from dataclasses import dataclass
 
 from siegeboard.model.log import LogEntry
 from siegeboard.model.progress import NO_PROGRESS, Progress

@@ -38,6 +38,8 @@ class StoryDialog(FileExportDialog):
         self.width_box.setRange(200, 8000)
         self.width_box.setValue(DEFAULT_WIDTH)
         self.width_box.setSuffix(" px wide")
+        self.width_box.setToolTip("A GIF frame's width; a PDF's pages are drawn as the "
+                                  "snapshot's map is, its captions as words")
         self.form.addRow("Entries", self.entries_edit)
         self.form.addRow("Copy", self.copy_box)
         self.form.addRow("The players play", self.side_box)
