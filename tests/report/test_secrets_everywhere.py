@@ -133,8 +133,10 @@ def test_the_story_holds_only_what_the_side_knows(secret_file, side, tmp_path):
 
 @pytest.mark.parametrize("side", ["besieger", "defender"])
 def test_the_vtt_picture_is_the_sides_view(secret_file, side, tmp_path):
+    # the board's look at 2 m cells, which draws batteries, names and people (the default
+    # battle map draws none of them)
     path = export_vtt(tmp_path / "map.dd2vtt", secret_file, pixels_per_grid=20, players=True,
-                      side=side)
+                      side=side, look="board", cell="2m")
     document = json.loads(path.read_text())
     picture = QImage.fromData(b64decode(document["image"]))
     view = side_view(secret_file.siege, side)
