@@ -23,6 +23,18 @@ if TYPE_CHECKING:
     from siegeboard.ui.main_window import MainWindow
 
 
+def redo_keys() -> list[QKeySequence]:
+    """Redo's keys on every platform: the platform's own, then Ctrl+Shift+Z and Ctrl+Y, each
+    once (on Linux the standard Redo key *is* Ctrl+Shift+Z; given twice, Qt calls the key an
+    ambiguous overload and does nothing)."""
+    keys: list[QKeySequence] = []
+    for key in [*QKeySequence.keyBindings(QKeySequence.StandardKey.Redo),
+                QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")]:
+        if not key.isEmpty() and key not in keys:
+            keys.append(key)
+    return keys
+
+
 class WindowMenus:
     """Builds the menus and toolbars of ``window`` and keeps its actions as attributes
     (``new_action``, ``undo_action``, ``tool_actions[name]``...)."""
@@ -73,7 +85,7 @@ class WindowMenus:
         self.undo_action.setShortcut(QKeySequence(keys.Undo))
         self.undo_action.setIcon(icon("undo"))
         self.redo_action = stack.createRedoAction(w, "&Redo")
-        self.redo_action.setShortcuts([QKeySequence(keys.Redo), QKeySequence("Ctrl+Shift+Z")])
+        self.redo_action.setShortcuts(redo_keys())
         self.redo_action.setIcon(icon("redo"))
         self.delete_action = self._action("&Delete", edits.delete_selection, keys.Delete,
                                           icon_name="delete")
