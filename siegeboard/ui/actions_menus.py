@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QLabel, QMenu
 
@@ -147,6 +148,11 @@ class WindowMenus:
             action = QAction(tool.label, w)
             action.setCheckable(True)
             action.setShortcut(QKeySequence(tool.shortcut))
+            if name == "select":
+                # Escape always hands the mouse back to Select, wherever the focus is (an
+                # item view's editor still takes its own Escape first).
+                action.setShortcuts([QKeySequence(tool.shortcut),
+                                     QKeySequence(Qt.Key.Key_Escape)])
             action.setStatusTip(tool.status_tip)
             action.setIcon(icon(name))
             action.triggered.connect(lambda checked=False, name=name: w.set_tool(name))

@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QApplication, QLabel, QMainWindow
 from siegeboard import __version__
 from siegeboard.geometry import label_at
 from siegeboard.persist.autosave import Autosaver
-from siegeboard.ui import wheel_guard
+from siegeboard.ui import dock_keys, wheel_guard
 from siegeboard.ui.actions_menus import WindowMenus
 from siegeboard.ui.autosave_keeper import AutosaveKeeper
 from siegeboard.ui.changes import Aspect
@@ -64,6 +64,7 @@ class MainWindow(QMainWindow):
         super().__init__()
         self.setObjectName("MainWindow")
         wheel_guard.install(QApplication.instance())  # no edit by accident, in every window
+        dock_keys.install(QApplication.instance())  # letters typed in a dock's box stay there
         self.settings = settings or QSettings(APP, APP)
         self.document = Document(parent=self)
         self.autosaver = autosaver if autosaver is not None else Autosaver()
@@ -117,6 +118,8 @@ class MainWindow(QMainWindow):
             MeasureTool(self.playing), BatteryTool(self.playing), FireTool(self.playing),
             TraceTool(self.playing),
             ShowBoxTool(self.playing, lambda rect: self.players_screen.show_box(rect)))}
+        for tool in self.tools.values():
+            tool.on_finished = self._return_to_select
         self.tool = None
 
         # The side columns run the full height; the log sits under the map only.
@@ -169,6 +172,11 @@ class MainWindow(QMainWindow):
         self.menus.show_tool(self.tool)
         self.view.viewport().setCursor(self.tool.cursor)
         self.tool.activate()
+
+    def _return_to_select(self) -> None:
+        """A one-shot tool did its job: Select again. Called from inside the tool's mouse
+        handler, which calls ``finish`` only once its own state is settled."""
+        self.set_tool("select")
 
     # -- document reactions -------------------------------------------------------------------
     def _on_document_changed(self, change) -> None:

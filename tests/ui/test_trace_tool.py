@@ -128,6 +128,8 @@ def test_shift_drag_traces_every_building_of_the_colour_in_the_box(qtbot, traced
     assert window.document.siege.structures == {}
     qtbot.keyClick(window.view, Qt.Key.Key_Escape)
     assert tool._batch == [] and tool._previews == []
+    assert window.tool.name == "select"          # Escape always returns to Select (issue 36)
+    window.menus.tool_actions["trace"].trigger()
 
     drag(qtbot, window, (10.0, 26.0), (55.0, 3.0), Qt.KeyboardModifier.ShiftModifier)
     assert len(tool._batch) == 3                 # the houses, not the blue shed
