@@ -420,6 +420,7 @@ class _Town:
 
     def __init__(self, ctx: "Context"):
         self.ctx = ctx
+        self.stone_rule_quoted = False  # H9's spread rule is quoted once an advance
         structures = ctx.siege.structures
         self.keys = list(structures)
         self._structures = list(structures.values())
@@ -536,6 +537,9 @@ def _spread(ctx: "Context", steps: _Steps, town: _Town, burning: list[str],
                 told = index + 1
                 ctx.event("spread", neighbour_id, source=source_id, turn=turn)
                 _light(ctx, neighbour_id)  # a target does not burn (``_Town``)
+                if not town.stone_rule_quoted and not harris.is_wooden(current(neighbour_id)):
+                    town.stone_rule_quoted = True
+                    ctx.say(_stone_spread_line(turn, current(neighbour_id).name))
                 lit.append(neighbour_id)
                 lit_now.add(neighbour_id)
                 lit_pairs.append(at[index])
@@ -569,6 +573,16 @@ class _SpreadLabels:
     def together(self) -> str:
         return (f"does the fire spread from {self.source} to "
                 f"{', '.join(self.names.of(self.at))}? (1D6 each, a 1 does)")
+
+
+def _stone_spread_line(turn: int, name: str) -> str:
+    """Why a structure that is not wooden caught fire by spread: the rule, quoted (H9), so
+    the GM can answer the players who ask how a stone wall burns."""
+    return (f"Turn {turn}: {name} is not wooden, yet it catches: H9 \"Spread: each minute, "
+            "for each structure within 10 m of an out-of-control fire and not yet burning, "
+            "roll 1D6 for each such fire: a 1 sets it alight at level 1\" (its fittings, "
+            "floors and roof burn). It grows +1 a minute, and once out of control (level "
+            "above a tenth of its original DP) it loses DP equal to its level each minute.")
 
 
 def _spread_lines(turn: int, source_name: str, names: _PairNames, pairs: "NeighbourPairs",
