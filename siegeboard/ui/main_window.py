@@ -120,6 +120,10 @@ class MainWindow(QMainWindow):
             ShowBoxTool(self.playing, lambda rect: self.players_screen.show_box(rect)))}
         for tool in self.tools.values():
             tool.on_finished = self._return_to_select
+        # The range rings follow the chosen battery, its moves and its weapon's bands.
+        fire_tool = self.tools["fire"]
+        self.fire_dock.battery_chosen.connect(lambda _id: fire_tool.refresh_rings())
+        self.document.changed.connect(lambda _change: fire_tool.refresh_rings())
         self.tool = None
 
         # The side columns run the full height; the log sits under the map only.
