@@ -223,7 +223,6 @@ class WindowMenus:
         self.tools_bar = w.addToolBar("Tools")
         self.tools_bar.setObjectName("ToolsToolBar")
         self.tools_bar.addActions(list(self.tool_actions.values()))
-        self.tools_bar.addSeparator()
 
         play_menu = bar.addMenu("&Play")
         play_menu.addActions([self.tool_actions["battery"], self.tool_actions["fire"]])
@@ -239,7 +238,10 @@ class WindowMenus:
         play_bar = w.addToolBar("Play")
         play_bar.setObjectName("PlayToolBar")
         play_bar.addActions([self.turn_action, self.minute_action])
-        play_bar.addWidget(QLabel("  Dice rolled at the table "))
+        dice_label = QLabel("  Table dice ")
+        dice_label.setToolTip(w.playing.dice_edit.toolTip())
+        play_bar.addWidget(dice_label)
+        w.playing.dice_edit.setMaximumWidth(150)
         play_bar.addWidget(w.playing.dice_edit)
         play_bar.addAction(w.playing.ask_action)
 
@@ -249,6 +251,17 @@ class WindowMenus:
                              self.grid_action, self.squares_action])
         view_bar.addWidget(QLabel("  Plan "))
         view_bar.addWidget(w.map_image.opacity_slider)
+
+        # The tool's own controls (kind, thickness, tolerance...) on a bar of their own: on a
+        # laptop it is a second row, so the first never overflows whatever the tool.
+        self.options_bar = w.addToolBar("Tool Options")
+        self.options_bar.setObjectName("ToolOptionsToolBar")
+        self.tool_name_label = QLabel()
+        self.tool_name_label.setStyleSheet("font-weight: bold; padding: 0 6px;")
+        self.options_bar.addWidget(self.tool_name_label)
+        self.tool_hint_label = QLabel()
+        self.tool_hint_label.setStyleSheet("color: #555;")
+        self.tool_hint_action = self.options_bar.addWidget(self.tool_hint_label)
 
         self.settings_action.setIcon(icon("settings"))
         help_menu = bar.addMenu("&Help")
@@ -293,14 +306,29 @@ class WindowMenus:
         self.window.prompts.run_dialog(RulingsDialog(self.window))
 
     def show_tool(self, tool: Tool) -> None:
-        """Check ``tool``'s action; show its own toolbar widgets and hide the other tools'."""
+        """Check ``tool``'s action; show its own toolbar widgets on the Tool Options bar
+        (or, for a tool with none, its one-line hint) and hide the other tools'."""
         self.tool_actions[tool.name].setChecked(True)
         if tool.name not in self._tool_widgets:
-            self._tool_widgets[tool.name] = [self.tools_bar.addWidget(widget)
+            self._tool_widgets[tool.name] = [self.options_bar.addWidget(widget)
                                              for widget in tool.toolbar_widgets()]
         for name, actions in self._tool_widgets.items():
             for action in actions:
                 action.setVisible(name == tool.name)
+        self.tool_name_label.setText(tool.label)
+        hint = tool.status_tip.split(": ", 1)[-1]
+        self.tool_hint_label.setText(hint if len(hint) <= 110 else hint[:109] + "…")
+        self.tool_hint_action.setVisible(not self._tool_widgets[tool.name])
+
+    def fit_toolbars(self, wide: bool) -> None:
+        """One toolbar row on a wide window; on a narrower one the Tool Options bar starts
+        a second row, so no bar overflows (a laptop's 1366 px)."""
+        w = self.window
+        if w.toolBarBreak(self.options_bar) != (not wide):
+            if wide:
+                w.removeToolBarBreak(self.options_bar)
+            else:
+                w.insertToolBarBreak(self.options_bar)
 
     def update_selection(self, count: int) -> None:
         """Enable what needs a selection: one structure to split, two to merge."""

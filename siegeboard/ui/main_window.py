@@ -19,7 +19,7 @@ from siegeboard.ui import dock_keys, wheel_guard
 from siegeboard.ui.actions_menus import WindowMenus
 from siegeboard.ui.autosave_keeper import AutosaveKeeper
 from siegeboard.ui.changes import Aspect
-from siegeboard.ui.dock_layout import DockLayout
+from siegeboard.ui.dock_layout import DockLayout, default_window_size
 from siegeboard.ui.docks.actions import ActionsDock
 from siegeboard.ui.docks.clock import ClockDock
 from siegeboard.ui.docks.fire import FireDock
@@ -149,7 +149,9 @@ class MainWindow(QMainWindow):
         self.set_tool("select")
         self._update_title()
         self._update_selection_actions()
-        self.resize(1280, 820)
+        screen = self.screen() or QApplication.primaryScreen()
+        self.resize(default_window_size(screen.availableGeometry().size()))
+        self.dock_layout.apply_default_layout()  # again: for this size, with the toolbars
         self._fitted_once = False
         self.dock_layout.restore()
 

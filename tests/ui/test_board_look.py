@@ -129,9 +129,12 @@ def test_the_scene_dock_is_for_the_armory_ruleset_only(qtbot, window, tmp_path):
 
 def test_default_layout_tabs_the_docks_and_leaves_the_log_room(qtbot, window, tmp_path):
     assert window.files.open_path(evening_siege(tmp_path / "evening.siege"))
-    assert set(window.tabifiedDockWidgets(window.inspector)) == {window.actions_dock,
-                                                                 window.scene_dock}
+    # The window is narrower than WIDE_PX: one column (issue 36), Fire among the tabs.
+    assert set(window.tabifiedDockWidgets(window.inspector)) == {
+        window.actions_dock, window.scene_dock, window.fire_dock, window.weapons_dock,
+        window.clock_dock}
     assert window.fire_dock in window.tabifiedDockWidgets(window.weapons_dock)
+    assert window.structures_dock in window.tabifiedDockWidgets(window.log_dock)
     assert window.log_dock.height() >= 6 * window.log_dock.fontMetrics().height()
     assert window.view.width() > max(window.inspector.width(), window.fire_dock.width())
     # Moved about and closed, then View > Reset Layout brings it all back.
@@ -141,7 +144,7 @@ def test_default_layout_tabs_the_docks_and_leaves_the_log_room(qtbot, window, tm
     qtbot.wait(10)
     assert not window.actions_dock.isFloating() and window.log_dock.isVisible()
     assert window.actions_dock in window.tabifiedDockWidgets(window.inspector)
-    assert abs(window.log_dock.height() - LOG_HEIGHT_PX) < 40
+    assert window.log_dock.height() >= LOG_HEIGHT_PX - 40
 
 
 def test_the_layout_is_restored_from_the_settings(qtbot, tmp_path, private_autosave):
