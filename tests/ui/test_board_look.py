@@ -69,7 +69,8 @@ def test_a_breached_section_carries_a_mark_of_fixed_size_at_the_fit_zoom(window,
 def test_square_labels_thin_out_as_squares_shrink():
     assert label_stride(80) == 1 and label_stride(61) == 1
     assert label_stride(55) == 2 and label_stride(20) == 5 and label_stride(13) == 5
-    assert label_stride(8) is None
+    # Small squares still get labels, every 10th, 20th... (issue 36: a town at 0.68 px/m).
+    assert label_stride(6.8) == 10 and label_stride(2) == 50 and label_stride(0.1) == 1000
 
 
 def test_the_grid_covers_the_map_image_only(window, tmp_path):
