@@ -1,6 +1,6 @@
 """Fresh dice for a fresh siege (issue 14, RULINGS R3): File > New and every importer give
 the siege a random dice seed, 0 to 2^31 - 1, shown and editable in Siege Settings; the
-samples keep theirs."""
+shipped sample files keep theirs, and every GM's copy of a sample gets its own (issue 36)."""
 
 from __future__ import annotations
 
