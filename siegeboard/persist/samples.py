@@ -1,5 +1,6 @@
 """The sample sieges shipped with the program, opened as new sieges (never the files
-themselves: playing the sample must not change a file of the installation)."""
+themselves: playing the sample must not change a file of the installation). Each rule text
+names its own (``Ruleset.sample``)."""
 
 from __future__ import annotations
 
@@ -7,18 +8,33 @@ from importlib import resources
 from pathlib import Path
 
 from siegeboard.persist.siege_file import SiegeFile, read_siege, write_siege
-from siegeboard.resources import SAMPLES, sample_bytes
+from siegeboard.resources import sample_bytes
+from siegeboard.rules import registry
 
-__all__ = ["SAMPLES", "read_sample", "write_sample"]
+__all__ = ["SAMPLES", "read_sample", "sample_name", "write_sample"]
+
+# The file name of each rule text's sample siege, by ruleset id.
+SAMPLES = {rules.id: rules.sample for rules in registry.RULESETS.values() if rules.sample}
 
 
-def read_sample(ruleset: str = "harris", dice_seed: int | None = None) -> SiegeFile:
-    """The sample siege of ``ruleset``, read and checked like any file (``ValueError`` for a
-    ruleset with no sample). ``dice_seed``: the copy's own seed (a GM's copy is given a fresh
-    one, so no two tables playing the sample roll the same dice); None keeps the shipped
-    seed, which scripts and tests rely on to reproduce a worked example."""
-    sample_bytes(ruleset)  # refuses an unknown ruleset by name
-    item = resources.files("siegeboard.resources").joinpath("samples", SAMPLES[ruleset])
+def sample_name(ruleset: str | None = None) -> str:
+    """The file name of the sample siege of ``ruleset`` (None: the default rule text's);
+    ``ValueError`` for a ruleset with no sample."""
+    ruleset = registry.DEFAULT.id if ruleset is None else ruleset
+    try:
+        return SAMPLES[ruleset]
+    except KeyError:
+        raise ValueError(f"no sample siege for the ruleset {ruleset!r}; there are samples "
+                         f"for {', '.join(SAMPLES)}") from None
+
+
+def read_sample(ruleset: str | None = None, dice_seed: int | None = None) -> SiegeFile:
+    """The sample siege of ``ruleset`` (None: the default rule text's), read and checked like
+    any file (``ValueError`` for a ruleset with no sample). ``dice_seed``: the copy's own
+    seed (a GM's copy is given a fresh one, so no two tables playing the sample roll the
+    same dice); None keeps the shipped seed, which scripts and tests rely on to reproduce a
+    worked example."""
+    item = resources.files("siegeboard.resources").joinpath("samples", sample_name(ruleset))
     with resources.as_file(item) as path:
         siege_file = read_siege(path)
     siege_file.stamp = None  # a copy: saving it never checks against the shipped file
@@ -27,12 +43,14 @@ def read_sample(ruleset: str = "harris", dice_seed: int | None = None) -> SiegeF
     return siege_file
 
 
-def write_sample(path: str | Path, ruleset: str = "harris", dice_seed: int | None = None) -> Path:
-    """Write a copy of the sample siege of ``ruleset`` to ``path``; return the path.
-    ``dice_seed`` as for ``read_sample`` (None: the shipped file, byte for byte)."""
+def write_sample(path: str | Path, ruleset: str | None = None,
+                 dice_seed: int | None = None) -> Path:
+    """Write a copy of the sample siege of ``ruleset`` (None: the default rule text's) to
+    ``path``; return the path. ``dice_seed`` as for ``read_sample`` (None: the shipped file,
+    byte for byte)."""
     path = Path(path)
     if dice_seed is None:
-        path.write_bytes(sample_bytes(ruleset))
+        path.write_bytes(sample_bytes(sample_name(ruleset)))
     else:
         write_siege(path, read_sample(ruleset, dice_seed), backup=False)
     return path
