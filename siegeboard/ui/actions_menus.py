@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
-from PySide6.QtWidgets import QLabel, QMenu
+from PySide6.QtWidgets import QLabel, QMenu, QToolBar
 
 from siegeboard.model.siege import MapImage, TURNS_PER_MINUTE
 from siegeboard.ui.about import add_about_actions
@@ -325,10 +325,29 @@ class WindowMenus:
         self.tool_hint_label.setText(hint if len(hint) <= 110 else hint[:109] + "…")
         self.tool_hint_action.setVisible(not self._tool_widgets[tool.name])
 
-    def fit_toolbars(self, wide: bool) -> None:
-        """One toolbar row on a wide window; on a narrower one the Tool Options bar starts
-        a second row, so no bar overflows (a laptop's 1366 px)."""
+    def toolbars_width(self) -> int:
+        """The width one row of toolbars needs: the Tools, Play and View bars, and the Tool
+        Options bar with the widest of the tools' controls (Trace's, today)."""
         w = self.window
+        first = sum(bar.sizeHint().width() for bar in w.findChildren(QToolBar)
+                    if bar.parent() is w and bar is not self.options_bar
+                    and not bar.isHidden()
+                    and w.toolBarArea(bar) == Qt.ToolBarArea.TopToolBarArea)
+        spacing = self.options_bar.layout().spacing()
+        metrics = self.tool_name_label.fontMetrics()
+        widest = max((metrics.horizontalAdvance(tool.label) + 12 + spacing
+                      + sum(widget.sizeHint().width() + spacing
+                            for widget in tool.toolbar_widgets())
+                      for tool in w.tools.values() if tool.toolbar_widgets()), default=0)
+        return first + widest + 16
+
+    def fit_toolbars(self, wide: bool | None = None) -> None:
+        """One toolbar row when the window is wide enough for every tool's controls; else
+        the Tool Options bar starts a second row, so no bar overflows (a laptop's 1366 px).
+        ``wide`` forces one answer; None measures the window."""
+        w = self.window
+        if wide is None:
+            wide = w.width() >= self.toolbars_width()
         if w.toolBarBreak(self.options_bar) != (not wide):
             if wide:
                 w.removeToolBarBreak(self.options_bar)

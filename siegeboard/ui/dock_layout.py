@@ -117,7 +117,7 @@ class DockLayout:
                       Qt.Orientation.Vertical)
         menus = getattr(w, "menus", None)  # None while the window is being built
         if menus is not None:
-            menus.fit_toolbars(wide)
+            menus.fit_toolbars()
         self.hide_stale_tab_bars()
 
     def reset_layout(self) -> None:

@@ -221,6 +221,12 @@ class MainWindow(QMainWindow):
             self._fitted_once = True
             self.view.fit_to_map()
 
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        menus = getattr(self, "menus", None)  # None while the window is being built
+        if menus is not None:
+            menus.fit_toolbars()  # a second toolbar row only when one would overflow
+
     def closeEvent(self, event) -> None:
         if not self.files.maybe_save():
             event.ignore()

@@ -52,7 +52,21 @@ def test_no_toolbar_overflows_whatever_the_tool(qtbot, window, size):
             if bar.isVisible():
                 assert bar.width() >= bar.sizeHint().width(), (size, name, bar.objectName())
     two_rows = window.toolBarBreak(window.menus.options_bar)
-    assert two_rows == (size[0] < WIDE_PX)
+    assert two_rows == (size[0] < window.menus.toolbars_width())
+    assert two_rows == (size == (1366, 768))
+
+
+def test_the_toolbars_take_a_second_row_when_the_gm_narrows_the_window(qtbot, window):
+    laid_out(qtbot, window, 1920, 1080)
+    assert not window.toolBarBreak(window.menus.options_bar)
+    window.resize(1500, 1000)
+    qtbot.waitUntil(lambda: window.width() == 1500)
+    assert window.toolBarBreak(window.menus.options_bar)
+    window.set_tool("trace")
+    qtbot.wait(10)
+    for bar in window.findChildren(QToolBar):
+        if bar.isVisible():
+            assert bar.width() >= bar.sizeHint().width(), bar.objectName()
 
 
 def test_the_docks_keep_their_size_as_the_clock_passes_a_day(qtbot, window):
