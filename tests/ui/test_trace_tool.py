@@ -136,6 +136,7 @@ def test_shift_drag_traces_every_building_of_the_colour_in_the_box(qtbot, traced
     drag(qtbot, window, (10.0, 26.0), (55.0, 3.0), Qt.KeyboardModifier.ShiftModifier)
     assert len(tool._batch) == 2
     qtbot.keyClick(window.view, Qt.Key.Key_Escape)
+    window.menus.tool_actions["trace"].trigger()  # Escape returned to Select
 
     # from the first house's corner over all three, and the blue shed half in: the houses
     drag(qtbot, window, (5.5, 5.5), (43.0, 29.0), Qt.KeyboardModifier.ShiftModifier)
