@@ -29,8 +29,8 @@ from siegeboard.report.options import PAPER_SIZES, SnapshotOptions, parse_scale
 from siegeboard.report.table import structure_rows
 from siegeboard.rules.arsenal import available_weapons
 from siegeboard.rules.dice import (
-    AskingDice, DiceCancelled, RandomDice, TypedFirstDice, check_answer, parse_table_dice,
-    roll_prompt, siege_dice)
+    MAX_SEED, AskingDice, DiceCancelled, RandomDice, TypedFirstDice, check_answer,
+    fresh_dice_seed, parse_table_dice, roll_prompt, siege_dice)
 from siegeboard.rules.engine import RuleError, apply_in_place
 from siegeboard.rules import registry
 from siegeboard.rules.registry import ruleset_of
@@ -359,7 +359,10 @@ def _sample(args: argparse.Namespace) -> int:
                            "replace it")
     if not output.parent.is_dir():
         raise CommandError(f"-o: the folder {output.parent} does not exist")
-    print(write_sample(output, args.ruleset))
+    if args.seed is not None and not 0 <= args.seed <= MAX_SEED:
+        raise CommandError(f"--seed: a dice seed is 0 to {MAX_SEED}; {args.seed} is not")
+    seed = fresh_dice_seed() if args.seed is None else args.seed
+    print(write_sample(output, args.ruleset, dice_seed=seed))
     return 0
 
 
@@ -1018,6 +1021,9 @@ def build_parser() -> argparse.ArgumentParser:
     sample.add_argument("--ruleset", choices=list(SAMPLES), default=registry.DEFAULT.id,
                         help=_ruleset_choices(SAMPLES))
     sample.add_argument("--force", action="store_true", help="replace an existing file")
+    sample.add_argument("--seed", type=int, metavar="N",
+                        help="the copy's dice seed (default: a fresh one for each copy, so no "
+                             "two tables roll the same dice)")
     _add_import_parser(sub)
     _add_odds_parser(sub)
     _add_export_vtt_parser(sub)

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal, Protocol, runtime_checkable
 
+from siegeboard.geometry.squares import north_west_anchor
 from siegeboard.persist.siege_file import SiegeFile, SiegeFileError
 from siegeboard.rules import registry
 
@@ -157,9 +158,24 @@ class ImportReport:
 
 @dataclass
 class ImportedMap(SiegeFile):
-    """A siege made from another format, with the report of how it was made."""
+    """A siege made from another format, with the report of how it was made.
+
+    A siege that comes in without a label anchor gets one (R0b, R5): the north-west-most of
+    its plan's corner and its structures, so no square of the plan or of the town it brings
+    gets a negative label ("-A", "-1"), whatever frame its coordinates came in."""
 
     report: ImportReport = field(default_factory=ImportReport)
+
+    def __post_init__(self) -> None:
+        siege = self.siege
+        if siege.label_anchor is None:
+            points = [point for structure in siege.structures.values()
+                      for point in structure.footprint]
+            if siege.map is not None:
+                points.append(tuple(siege.map.offset))
+            anchor = north_west_anchor(points)
+            if anchor is not None:
+                siege.label_anchor = (float(anchor[0]), float(anchor[1]))
 
 
 @runtime_checkable

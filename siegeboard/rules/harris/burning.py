@@ -404,6 +404,9 @@ def _spread(ctx: "Context", steps: _Steps, town: Town, burning: list[str],
                 told = index + 1
                 ctx.event("spread", neighbour_id, source=source_id, turn=turn)
                 _light(ctx, neighbour_id)  # a target does not burn (``Town``)
+                if not town.stone_rule_quoted and not harris.is_wooden(current(neighbour_id)):
+                    town.stone_rule_quoted = True
+                    ctx.say(_stone_spread_line(turn, current(neighbour_id).name))
                 lit.append(neighbour_id)
                 lit_now.add(neighbour_id)
                 lit_pairs.append(at[index])
@@ -413,6 +416,16 @@ def _spread(ctx: "Context", steps: _Steps, town: Town, burning: list[str],
     if lit_pairs:
         town.lit(pairs.targets[lit_pairs])
     return lit
+
+
+def _stone_spread_line(turn: int, name: str) -> str:
+    """Why a structure that is not wooden caught fire by spread: the rule, quoted (H9), so
+    the GM can answer the players who ask how a stone wall burns."""
+    return (f"Turn {turn}: {name} is not wooden, yet it catches: H9 \"Spread: each minute, "
+            "for each structure within 10 m of an out-of-control fire and not yet burning, "
+            "roll 1D6 for each such fire: a 1 sets it alight at level 1\" (its fittings, "
+            "floors and roof burn). It grows +1 a minute, and once out of control (level "
+            "above a tenth of its original DP) it loses DP equal to its level each minute.")
 
 
 def _burn_out(ctx: "Context", steps: _Steps, fires: _Fires, turn: int) -> _Fires:

@@ -46,6 +46,7 @@ class Town:
 
     def __init__(self, ctx: "Context"):
         self.ctx = ctx
+        self.stone_rule_quoted = False  # H9 quoted once an advance (``burning._spread``)
         structures = ctx.siege.structures
         self.keys = list(structures)
         self._structures = list(structures.values())
