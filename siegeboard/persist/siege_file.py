@@ -704,6 +704,12 @@ def encode_siege(siege_file: SiegeFile, name: str = DOCUMENT) -> bytes:
     return _archive([_refused_document(siege, name)], images)
 
 
+def check_as_opened(siege_file: SiegeFile, name: str) -> None:
+    """Refuse (``SiegeFileError``) a siege that ``read_siege`` would refuse once written:
+    its bytes as ``write_siege`` writes them, read back by the reader that opens files."""
+    _read_archive(io.BytesIO(encode_siege(siege_file, name)), name)
+
+
 def write_siege(path: str | Path, siege_file: SiegeFile, *, backup: bool = True,
                 replace_read_only: bool = False, encoded: bytes | None = None) -> FileStamp:
     """Save atomically; the previous version of ``path`` is kept as ``<path>.bak``. Returns

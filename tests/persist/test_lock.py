@@ -113,7 +113,7 @@ def test_the_command_line_names_the_holder(tmp_path, castle, capsys, monkeypatch
     try:
         lock_path(castle).write_text(json.dumps({"pid": sleeper.pid, "host": socket.gethostname(),
                                                  "since": "2026-12-01T08:00:00+00:00"}))
-        assert main(["fire", str(castle), *FIRE]) == 2
+        assert main(["fire", str(castle), *FIRE]) == 1
     finally:
         sleeper.kill()
         sleeper.wait()
@@ -181,7 +181,7 @@ def test_the_command_line_refuses_a_changed_file(castle, capsys, monkeypatch):
         return opened
 
     monkeypatch.setattr(cli, "read_siege", read_then_someone_saves)
-    assert main(["fire", str(castle), *FIRE]) == 2
+    assert main(["fire", str(castle), *FIRE]) == 1
     assert capsys.readouterr().err.strip() == (
         f"siegeboard: {castle} changed since it was read: run the command again")
     assert read_siege(castle).siege.name == "Saved meanwhile"
@@ -193,7 +193,7 @@ def test_a_read_only_file_is_refused_unless_forced_and_keeps_its_mode(castle, ca
     before = castle.read_bytes()
     with pytest.raises(SiegeFileReadOnly):
         write_siege(castle, read_siege(castle))
-    assert main(["fire", str(castle), *FIRE]) == 2
+    assert main(["fire", str(castle), *FIRE]) == 1
     assert "read-only: nothing was saved (give --force" in capsys.readouterr().err
     assert castle.read_bytes() == before
     assert main(["fire", str(castle), *FIRE, "--force"]) == 0
