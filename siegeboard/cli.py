@@ -358,12 +358,19 @@ def _snapshot(args: argparse.Namespace) -> int:
     if not args.no_record and siege.last_snapshot_turn != siege.clock.turn:
         # The painting took a while; the record is a read-modify-write of its own, of the file
         # as it is now, so that a shot saved meanwhile is kept.
-        with writing(args.file):
-            current = read_siege(args.file)
-            if current.siege.last_snapshot_turn != siege.clock.turn:
-                mark_snapshot(siege)
-                current.siege.last_snapshot_turn = siege.last_snapshot_turn
-                save(args.file, current, args.force)
+        try:
+            with writing(args.file):
+                current = read_siege(args.file)
+                if current.siege.last_snapshot_turn != siege.clock.turn:
+                    mark_snapshot(siege)
+                    current.siege.last_snapshot_turn = siege.last_snapshot_turn
+                    save(args.file, current, args.force)
+        except (SiegeFileError, CommandFailed) as error:
+            for path in written:
+                print(path)
+            raise CommandFailed(f"the snapshot was written, but its turn was not recorded in "
+                                f"{args.file.name} (give --no-record to leave it): "
+                                f"{error}") from None
     for path in written:
         print(path)
     return 0

@@ -6,6 +6,8 @@ from __future__ import annotations
 from importlib import resources
 from pathlib import Path
 
+from siegeboard.persist.atomic import atomic_write, plain_reason, write_all
+from siegeboard.persist.errors import SiegeFileError
 from siegeboard.persist.siege_file import SiegeFile, read_siege
 from siegeboard.resources import SAMPLES, sample_bytes
 
@@ -22,7 +24,14 @@ def read_sample(ruleset: str = "harris") -> SiegeFile:
 
 
 def write_sample(path: str | Path, ruleset: str = "harris") -> Path:
-    """Write a copy of the sample siege of ``ruleset`` to ``path``; return the path."""
+    """Write a copy of the sample siege of ``ruleset`` to ``path``, atomically (a full disk
+    leaves no part of it); return the path. ``SiegeFileError`` in plain words when the disk
+    refuses."""
     path = Path(path)
-    path.write_bytes(sample_bytes(ruleset))
+    data = sample_bytes(ruleset)
+    try:
+        atomic_write(path, lambda stream: write_all(stream, data))
+    except OSError as error:
+        raise SiegeFileError(f"could not write {path.name}: {plain_reason(error)}; nothing "
+                             f"was written") from None
     return path
