@@ -188,3 +188,32 @@ def test_damaged_imports_of_every_format_import_or_are_refused_plainly(tmp_path,
 @pytest.mark.fuzz
 def test_the_large_import_corpus(tmp_path):
     play(tmp_path, LARGE, 77_000)
+
+
+def _png_declaring(width: int, height: int) -> bytes:
+    import struct
+    import zlib
+
+    data = bytearray(_png())
+    data[16:24] = struct.pack(">II", width, height)
+    data[29:33] = struct.pack(">I", zlib.crc32(bytes(data[12:29])))
+    return bytes(data)
+
+
+@pytest.mark.parametrize("how", ["plan", "uvtt"])
+def test_a_picture_bomb_is_refused_by_its_pixels_wherever_it_comes_from(tmp_path, how,
+                                                                          monkeypatch):
+    import base64
+
+    from siegeboard.persist import images
+
+    monkeypatch.setattr(images, "_decoded", lambda data: pytest.fail("decoded"))
+    bomb = _png_declaring(16_383, 16_383)  # under the side limit, 268 megapixels
+    if how == "plan":
+        source = tmp_path / "plan.png"
+        source.write_bytes(bomb)
+    else:
+        source = tmp_path / "map.dd2vtt"
+        source.write_text(uvtt(image=base64.b64encode(bomb).decode("ascii")))
+    with pytest.raises(SiegeFileError, match="268 megapixels.*more than the 100 megapixels"):
+        import_map(source)
