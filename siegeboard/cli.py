@@ -769,7 +769,9 @@ COMMANDS["trace"] = _trace
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="siegeboard", description="A siege board for tabletop game masters. With no "
-        "command, opens the board window (on FILE.siege if given).")
+        "command, opens the board window (on FILE.siege if given).",
+        epilog="Exit status: 0 done; 1 the command could not be carried out (a file refused, "
+        "locked, changed or unwritable; nothing was saved); 2 the command line is wrong.")
     parser.add_argument("--version", action="version", version=f"siegeboard {__version__}")
     desktop = parser.add_mutually_exclusive_group()
     desktop.add_argument("--install-desktop", action="store_true",
