@@ -217,3 +217,27 @@ def test_a_picture_bomb_is_refused_by_its_pixels_wherever_it_comes_from(tmp_path
         source.write_text(uvtt(image=base64.b64encode(bomb).decode("ascii")))
     with pytest.raises(SiegeFileError, match="268 megapixels.*more than the 100 megapixels"):
         import_map(source)
+
+
+@pytest.mark.parametrize("command", ["import", "sample"])
+def test_a_full_disk_in_a_writer_is_one_line_and_leaves_no_file(tmp_path, capsys, monkeypatch,
+                                                              command):
+    import errno
+
+    from siegeboard.persist import samples, siege_file
+
+    def full(stream, data):
+        stream.write(data[:100])  # part of it reached the disk, then the disk was full
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(siege_file, "write_all", full)
+    monkeypatch.setattr(samples, "write_all", full)
+    source = tmp_path / "map.dd2vtt"
+    source.write_text(uvtt())
+    target = tmp_path / "out.siege"
+    argv = (["import", str(source), "-o", str(target)] if command == "import"
+            else ["sample", "-o", str(target)])
+    assert main(argv) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "the disk is full" in err and "Traceback" not in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["map.dd2vtt"]
