@@ -24,7 +24,7 @@ def test_structures_read_from_a_file_share_one_set_of_their_field_names():
     assert first.__pydantic_fields_set__ is second.__pydantic_fields_set__ is all_fields(Structure)
     assert first.model_fields_set == set(Structure.model_fields)
     assert first.occupants[0].__pydantic_fields_set__ is all_fields(Occupant)
-    siege = Siege(name="S")
+    siege = Siege(ruleset="harris", name="S")
     siege.structures = {"a": first}
     again = Siege.model_validate_json(siege.model_dump_json())
     assert again.structures["a"].__pydantic_fields_set__ is all_fields(Structure)
