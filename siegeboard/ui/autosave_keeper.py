@@ -32,6 +32,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from siegeboard.persist import SiegeFileError
 from siegeboard.persist import journal
 from siegeboard.persist.autosave import Autosaver
+from siegeboard.persist.lock import hold_lock
 from siegeboard.persist.mutations import snapshot
 from siegeboard.persist.siege_file import SiegeFile, encode_siege
 from siegeboard.ui.document import Document
@@ -261,6 +262,15 @@ class AutosaveKeeper(QObject):
         self._pending = []
         self._soon.stop()
         self._idle.stop()
+        path = self.document.path
+        if path is not None:
+            # Taking the file's lock for a moment clears what a killed save of it left beside
+            # it (``persist.lock``); a file another writer holds is left to that writer.
+            try:
+                with hold_lock(path, wait=0):
+                    pass
+            except SiegeFileError:
+                pass
 
     def _close(self) -> None:
         if self._handle is not None:

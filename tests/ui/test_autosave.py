@@ -206,3 +206,12 @@ def test_a_first_shot_killed_at_once_is_offered_at_the_next_start(tmp_path):
     siege_file, _ = journal.recover(offer.path, journal.journal_path(offer.path))
     assert siege_file.siege.clock.turn == 4
     saver.clean_exit()
+
+
+def test_opening_a_file_clears_what_a_killed_save_of_it_left(window, tmp_path):
+    source = gate_town(tmp_path / "town.siege")
+    litter = tmp_path / ".town.siege.0badf00d.tmp"
+    litter.write_bytes(b"half a siege, from a save killed mid-way")
+    assert window.files.open_path(source)
+    assert not litter.exists()
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith(".")) == []
