@@ -30,6 +30,8 @@ from collections import OrderedDict
 
 from PIL import Image
 
+from siegeboard.persist.library_words import plain_library_error
+
 ALLOWED_FORMATS = ("PNG", "JPEG", "TIFF", "WEBP", "BMP")
 # A camera JPEG with a second picture inside opens as MPO; it is a JPEG all the same.
 _ACCEPTED = (*ALLOWED_FORMATS, "MPO")
@@ -102,7 +104,8 @@ def image_header(data: bytes) -> tuple[str, tuple[int, int]]:
         raise ImageRefused(f"declares more than {MAX_PIXELS:,} pixels, too large to decode "
                            f"safely (a decompression bomb?)") from None
     except Exception as error:  # noqa: BLE001 -- see the module docstring
-        raise ImageRefused(f"does not decode ({type(error).__name__}: {error})") from None
+        raise ImageRefused(f"does not decode: {plain_library_error(error)}; save or export "
+                           f"the picture again (PNG or JPEG) and import that") from None
     found = (image_format, (width, height))
     _KNOWN_GOOD[digest] = found
     while len(_KNOWN_GOOD) > _KNOWN_GOOD_LIMIT:
@@ -169,7 +172,8 @@ def decoded_image(data: bytes) -> Image.Image:
     except ImageRefused:
         raise
     except Exception as error:  # noqa: BLE001 -- see the module docstring
-        raise ImageRefused(f"does not decode ({type(error).__name__}: {error})") from None
+        raise ImageRefused(f"does not decode: {plain_library_error(error)}; save or export "
+                           f"the picture again (PNG or JPEG) and import that") from None
     _PIXELS[digest] = pixels
     while len(_PIXELS) > 1 and (len(_PIXELS) > _PIXELS_LIMIT or sum(
             image.width * image.height for image in _PIXELS.values()) > _PIXELS_BUDGET):
