@@ -878,7 +878,3 @@ def paint_swatch(painter: QPainter, rect: QRectF, row: LegendRow, look: Look) ->
         width = _font(look, NAME_FONT)[1].horizontalAdvance(text) + 6 * look.unit
         paint_labels(painter, centre, Labels(((text, width),), people_line=not style.note),
                      style, look)
-
-
-def ramp_labels(rules: Ruleset) -> tuple[str, str]:
-    return "0", f"100% {rules.short} left"

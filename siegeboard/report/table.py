@@ -11,11 +11,6 @@ from siegeboard.rules import registry
 from siegeboard.rules.ruleset import StructureState
 
 
-def structure_state(structure: Structure, ruleset: str) -> str:
-    """The GM's word for the state (``StructureState.word``)."""
-    return registry.ruleset(ruleset).state(structure).word
-
-
 def players_state(structure: Structure, ruleset: str) -> str:
     """The players' word for the state, with no figure behind it (``players_word``)."""
     return registry.ruleset(ruleset).state(structure).players_word

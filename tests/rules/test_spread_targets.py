@@ -1,6 +1,6 @@
-"""A spread finds its targets among the pairs of the index (``_Town``: the structures read
-once an advance, the distances measured when the lines are read): the same log entry and
-the same structures as reading each neighbour as the spread comes to it."""
+"""A spread finds its targets among the pairs of the index (``spread_batch.Town``: the
+structures read once an advance, the distances measured when the lines are read): the same
+log entry and the same structures as reading each neighbour as the spread comes to it."""
 
 from __future__ import annotations
 
