@@ -7,6 +7,8 @@ from __future__ import annotations
 from importlib import resources
 from pathlib import Path
 
+from siegeboard.persist.atomic import atomic_write, plain_reason, write_all
+from siegeboard.persist.errors import SiegeFileError
 from siegeboard.persist.siege_file import SiegeFile, read_siege, write_siege
 from siegeboard.resources import sample_bytes
 from siegeboard.rules import registry
@@ -46,11 +48,17 @@ def read_sample(ruleset: str | None = None, dice_seed: int | None = None) -> Sie
 def write_sample(path: str | Path, ruleset: str | None = None,
                  dice_seed: int | None = None) -> Path:
     """Write a copy of the sample siege of ``ruleset`` (None: the default rule text's) to
-    ``path``; return the path. ``dice_seed`` as for ``read_sample`` (None: the shipped file,
-    byte for byte)."""
+    ``path``, atomically (a full disk leaves no part of it); return the path. ``dice_seed``
+    as for ``read_sample`` (None: the shipped file, byte for byte). ``SiegeFileError`` in
+    plain words when the disk refuses."""
     path = Path(path)
-    if dice_seed is None:
-        path.write_bytes(sample_bytes(sample_name(ruleset)))
-    else:
+    if dice_seed is not None:
         write_siege(path, read_sample(ruleset, dice_seed), backup=False)
+        return path
+    data = sample_bytes(sample_name(ruleset))
+    try:
+        atomic_write(path, lambda stream: write_all(stream, data))
+    except OSError as error:
+        raise SiegeFileError(f"could not write {path.name}: {plain_reason(error)}; nothing "
+                             f"was written") from None
     return path

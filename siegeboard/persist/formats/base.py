@@ -178,6 +178,50 @@ class ImportedMap(SiegeFile):
                 siege.label_anchor = (float(anchor[0]), float(anchor[1]))
 
 
+ECHO_LIMIT = 200
+
+
+def echo(text: object, limit: int = ECHO_LIMIT) -> str:
+    """``text`` as a message may quote it: its first line, cut to ``limit`` characters (an
+    input's own words are echoed, never a megabyte of them)."""
+    line = str(text).strip()
+    line = line.splitlines()[0] if line else ""
+    return line if len(line) <= limit else line[:limit] + "…"
+
+
+def json_problem(error: ValueError) -> str:
+    """What ``json.loads`` found wrong, in one plain line (Python's advice on its integer
+    limit is for programmers, not for the GM)."""
+    text = str(error)
+    if "int_max_str_digits" in text or "integer string conversion" in text:
+        return "a number in it has thousands of digits, more than any map needs"
+    return echo(text)
+
+
+def checked_import(imported: ImportedMap, source: str) -> ImportedMap:
+    """``imported`` when it is a siege siegeboard will open; ``SiegeFileError`` otherwise.
+
+    An import that made no structure and no plan is refused (there is nothing to save, and
+    saving an empty siege would only hide why). Whatever was made is checked by the very
+    reader that opens a ``.siege`` (R3's numbers, R4's geometry, the plan's extent), so an
+    import never writes a file that siegeboard then refuses.
+    """
+    from siegeboard.persist.siege_file import check_as_opened
+
+    if not imported.siege.structures and imported.siege.map is None:
+        skipped = imported.report.skipped
+        why = f" (left out: {echo(skipped[0])}" + (
+            f", and {len(skipped) - 1:,} more)" if len(skipped) > 1 else ")") if skipped else ""
+        raise SiegeFileError(f"{source}: nothing to import: no structure and no plan could be "
+                             f"made of it{why}")
+    try:
+        check_as_opened(imported, source)
+    except SiegeFileError as error:
+        raise SiegeFileError(f"cannot import {source}: the siege made of it would not open "
+                             f"({echo(error, 300)})") from None
+    return imported
+
+
 @runtime_checkable
 class MapFormat(Protocol):
     """A file format siegeboard reads (and perhaps writes)."""
