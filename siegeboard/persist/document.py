@@ -63,7 +63,7 @@ _BEGINNING_TABLE = TypeAdapter(dict[str, Annotated[
     Literal["unchanged"] | Structure, Field(union_mode="left_to_right")]])
 _LOG_ENTRY = TypeAdapter(LogEntry)
 _LOG = TypeAdapter(list[LogEntry])
-_SERIALIZER = Siege.__pydantic_serializer__
+_SERIALIZER = TypeAdapter(Siege)
 # A log entry's long lists (a minute of a city's fires: thousands of rolls, lines and events),
 # written and read back this many items at a time, each built from the entry's compact
 # records only for its piece (``model.log.Later``): neither the written entry nor its reading
@@ -75,7 +75,7 @@ _ENTRY_FIELDS = list(LogEntry.model_fields)
 _ENTRY_BEFORE = set(_ENTRY_FIELDS[:_ENTRY_FIELDS.index("rolls")])
 _ENTRY_AFTER = set(_ENTRY_FIELDS[_ENTRY_FIELDS.index("lines") + 1:])
 assert _ENTRY_FIELDS[len(_ENTRY_BEFORE):len(_ENTRY_BEFORE) + 3] == list(_ENTRY_LISTS)
-_ENTRY_SERIALIZER = LogEntry.__pydantic_serializer__
+_ENTRY_SERIALIZER = _LOG_ENTRY
 # The digests of slices and log entries whose bytes are known to read back as what was written.
 _VERIFIED: dict[bytes, None] = {}
 _VERIFIED_MAX = 100_000
@@ -172,7 +172,7 @@ def _body(siege: Siege, beginning_of: Siege | None) -> Iterator[tuple[memoryview
                                                                       _Check | None]]:
     """The document of ``siege`` (of ``beginning_of``'s beginning, if given) up to the value of
     its ``base``."""
-    yield _SERIALIZER.to_json(siege, include=_BEFORE)[:-1] + b',"structures":{', None
+    yield _SERIALIZER.dump_json(siege, include=_BEFORE)[:-1] + b',"structures":{', None
     items: list[tuple[str, Any]] = list(siege.structures.items())
     table = _STRUCTURE_TABLE
     if beginning_of is not None:
@@ -186,12 +186,12 @@ def _body(siege: Siege, beginning_of: Siege | None) -> Iterator[tuple[memoryview
         if start:
             yield b",", None
         yield memoryview(text)[1:-1], (table, piece, text)
-    yield b"}," + _SERIALIZER.to_json(siege, include=_MIDDLE)[1:-1] + b',"log":[', None
+    yield b"}," + _SERIALIZER.dump_json(siege, include=_MIDDLE)[1:-1] + b',"log":[', None
     for number, entry in enumerate(siege.log):
         if number:
             yield b",", None
         yield from _entry(entry)
-    yield b"]," + _SERIALIZER.to_json(siege, include=_AFTER)[1:-1] + b',"base":', None
+    yield b"]," + _SERIALIZER.dump_json(siege, include=_AFTER)[1:-1] + b',"base":', None
 
 
 class _EntryFields:
@@ -212,15 +212,15 @@ class _EntryFields:
 def _entry(entry: LogEntry) -> Iterator[tuple[memoryview | bytes, _Check | None]]:
     """A log entry's bytes (``entry.model_dump_json()``) in pieces: its fields before and
     after its long lists, and each list ``_ENTRY_ITEMS`` items at a time."""
-    head = _ENTRY_SERIALIZER.to_json(entry, include=_ENTRY_BEFORE)[:-1]
-    tail = _ENTRY_SERIALIZER.to_json(entry, include=_ENTRY_AFTER)[1:]
+    head = _ENTRY_SERIALIZER.dump_json(entry, include=_ENTRY_BEFORE)[:-1]
+    tail = _ENTRY_SERIALIZER.dump_json(entry, include=_ENTRY_AFTER)[1:]
     fields = head + b"," + b",".join(b'"%s":[]' % name.encode() for name in _ENTRY_LISTS) \
         + b"," + tail
     yield head, (_LOG_ENTRY, _EntryFields(entry), fields)
     for name, adapter in _ENTRY_LISTS.items():
         yield b',"%s":[' % name.encode(), None
         count = 0
-        for chunk in _chunks(entry.__dict__[name]):
+        for chunk in _chunks(getattr(entry, name)):
             text = adapter.dump_json(chunk)
             if count:
                 yield b",", None
@@ -234,6 +234,8 @@ def _entry(entry: LogEntry) -> Iterator[tuple[memoryview | bytes, _Check | None]
 def _chunks(items: Any) -> Iterator[list]:
     """The items of a log entry's list (a ``Later``: built a part at a time) in lists of
     about ``_ENTRY_ITEMS``."""
+    if type(items) is Later and items.built is not None:
+        items = items.built
     if type(items) is not Later:
         for start in range(0, len(items), _ENTRY_ITEMS):
             yield items[start:start + _ENTRY_ITEMS]
@@ -286,7 +288,7 @@ def _rest_reads_back(siege: Siege) -> bool:
     themselves, and the siege built on them and its own structures, log and beginning keeps
     its own rules (ids, references, span) and knows its kinds; the same for its beginning."""
     try:
-        rest = pydantic_core.from_json(_SERIALIZER.to_json(siege, include=_REST))
+        rest = pydantic_core.from_json(_SERIALIZER.dump_json(siege, include=_REST))
         reopened = Siege.model_validate({**rest, "structures": siege.structures,
                                          "log": siege.log, "base": siege.base})
     except ValueError:

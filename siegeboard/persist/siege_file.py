@@ -837,10 +837,9 @@ def _archive(document: Iterable[bytes | memoryview], images: dict[str, bytes]) -
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w") as archive:
         archive.comment = f"{WRITER_PREFIX}{__version__}".encode("utf-8")
-        # The fastest deflate: a third larger than the default level, at a third of its
-        # time (a city's document is tens of megabytes before it is deflated).
+        # zlib's default level: a member opened for writing from a ZipInfo (its fixed
+        # timestamp makes a save reproducible) takes no level through zipfile's public API.
         info = _member(DOCUMENT, zipfile.ZIP_DEFLATED)
-        info._compresslevel = 1  # what ``writestr(..., compresslevel=1)`` sets
         with archive.open(info, "w") as member:
             for part in document:
                 member.write(part)

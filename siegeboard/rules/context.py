@@ -11,12 +11,12 @@ ruleset names for the action, and makes the outcome.
 from __future__ import annotations
 
 import inspect
+from copy import deepcopy
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
 from siegeboard.geometry.index import StructureIndex
-from siegeboard.model.copying import own_parts
 from siegeboard.model.log import Event, Later, LogEntry, Roll
 from siegeboard.model.siege import Siege
 from siegeboard.model.structure import Structure
@@ -118,7 +118,7 @@ class Outcome:
             # The beginning (R2) is copied as a beginning: it shares its structures.
             value = value.beginning() if name == "base" and value is not None \
                 else copy_value(value)
-            object.__setattr__(siege, name, value)
+            setattr(siege, name, value)
         if not after and self.order_before is not None:
             structures = siege.structures
             ordered = {key: structures[key] for key in self.order_before if key in structures}
@@ -243,7 +243,7 @@ class Context:
         self._copies: dict[str, Structure] = {}
         # Each copy's original, in the order of ``_copies``: the before-states of the outcome.
         self._originals: list[Structure] = []
-        self._sharing: set[str] = set()  # copies whose lists are still the original's
+        self._sharing: set[str] = set()  # copies whose lists and models are the original's
         self._replaced: dict[str, Structure | None] = {}
         self._fields: dict[str, Any] = {}
 
@@ -263,27 +263,26 @@ class Context:
             copy = self._copies[structure_id] = original.model_copy(deep=True)
             self._originals.append(original)
         elif structure_id in self._sharing:
-            # Made by ``structure_scalars``: its lists and models become its own, in place
-            # (whoever holds the copy holds this one).
+            # Made by ``structure_scalars``: its lists and nested models become its own, in
+            # place (whoever holds the copy holds this one).
             self._sharing.discard(structure_id)
-            own_parts(copy)
+            for name in _PARTS:
+                setattr(copy, name, deepcopy(getattr(copy, name)))
         return copy
 
     def structure_scalars(self, structure_id: str) -> Structure:
         """The working copy of ``structure``, for a rule that sets only fields holding a
-        number, a string or a boolean (fire level, DP, out of control), with ``set_valid``:
-        until ``structure`` is asked for the same id, its lists and nested models
-        (footprint, occupants) and its set of fields set are still the original's, which
-        nothing may change (``set_valid`` replaces that set, never adds to it). A minute's
-        fires change thousands of structures one number at a time; copying their
-        footprints, occupants and field sets cost more than the rules, and held a third of
-        a minute's outcome in memory."""
+        number, a string or a boolean (fire level, DP, out of control): until ``structure``
+        is asked for the same id, its lists and nested models (footprint, occupants) are
+        still the original's (``model_copy()``, shallow), which nothing may change. A
+        minute's fires change thousands of structures one number at a time: a deep copy
+        of each would copy its footprint for nothing."""
         copy = self._copies.get(structure_id)
         if copy is None:
             original = self.siege.structures.get(structure_id)
             if original is None:
                 raise RuleError(f"no structure {structure_id!r} in this siege")
-            copy = self._copies[structure_id] = _shallow_copy(original)
+            copy = self._copies[structure_id] = original.model_copy()
             self._originals.append(original)
             self._sharing.add(structure_id)
         return copy
@@ -296,11 +295,13 @@ class Context:
         """The structure as this action has left it so far, without taking a copy."""
         return self._copies.get(structure_id) or self.siege.structures[structure_id]
 
-    def current_lookup(self) -> tuple[Callable[[str], Structure | None], dict[str, Structure]]:
-        """``(copy_of, originals)``: ``copy_of(id) or originals[id]`` is ``current(id)``,
-        without a method call, for a rule that reads thousands of structures (the spread of
-        a minute's fires). Valid for this action: read them, do not write them."""
-        return self._copies.get, self.siege.structures
+    def replaced(self) -> dict[str, Structure | None]:
+        """Each structure this action replaced whole, added or removed (``put``)."""
+        return self._replaced
+
+    def fields(self) -> dict[str, Any]:
+        """Each top-level field this action set (``set``), as it left it."""
+        return self._fields
 
     def put(self, structure_id: str, state: Structure | None) -> None:
         """Replace a structure whole, add a new one, or remove it (``None``): an edit of the
@@ -366,46 +367,17 @@ class Context:
             self.touched.append(structure_id)
 
 
-_set_attribute = object.__setattr__
-
-
-def _shallow_copy(model: Any) -> Any:
-    """``model.model_copy()`` (a new model, its fields the same objects) for a model with no
-    extra fields and no private attributes, without ``copy.copy`` around each part (a
-    sixth of the cost, for thousands of burning structures), and sharing its set of the
-    fields set (``set_valid`` replaces it rather than adding to it)."""
-    if model.__pydantic_extra__ is not None or model.__pydantic_private__ is not None:
-        return model.model_copy()
-    cls = type(model)
-    copied = cls.__new__(cls)
-    _set_attribute(copied, "__dict__", model.__dict__.copy())
-    _set_attribute(copied, "__pydantic_extra__", None)
-    _set_attribute(copied, "__pydantic_fields_set__", model.__pydantic_fields_set__)
-    _set_attribute(copied, "__pydantic_private__", None)
-    return copied
+# The fields of a Structure that hold lists or models: what a working copy of scalars
+# shares with its original until it is asked for whole.
+_PARTS = ("footprint", "holes", "flags", "occupants", "inner_layer", "effects")
 
 
 def set_valid(model: Any, name: str, value: Any) -> None:
-    """``model.<name> = value`` without validating it again, for a value its caller has
-    derived so that it is valid: within the field's constraints and keeping the model's own
-    checks true (``dp`` never above ``dp_original``). A value of another type than the
-    field holds now is assigned the ordinary way (validated, coerced or refused).
-
-    Working copies re-validate on every assignment (``validate_assignment``); a long advance
-    makes thousands of one-step changes (a wooden fire grows every turn), each obviously
-    valid, whose checks cost more than the rule itself.
-    """
-    fields = model.__dict__
-    # The set of fields set is replaced, not added to: a working copy may share it with its
-    # original (``Context.structure_scalars``).
-    fields_set = model.__pydantic_fields_set__
-    if type(value) is type(fields[name]):
-        fields[name] = value
-        if name not in fields_set:
-            _set_attribute(model, "__pydantic_fields_set__", fields_set | {name})
-    else:
-        _set_attribute(model, "__pydantic_fields_set__", set(fields_set))
-        setattr(model, name, value)
+    """``model.<name> = value``, for a value its caller has derived so that it is valid:
+    within the field's constraints and keeping the model's own checks true (``dp`` never
+    above ``dp_original``). The assignment is pydantic's own, validated as every
+    assignment of the model is: a value that is not valid after all is refused there."""
+    setattr(model, name, value)
 
 
 def copy_value(value: Any) -> Any:
