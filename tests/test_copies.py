@@ -29,13 +29,26 @@ def test_a_copy_shares_nothing_mutable():
     assert original.occupants[0].damage == 0 and original.flags == ["wooden"]
 
 
-def test_the_parts_a_copy_of_scalars_shares_are_every_field_not_a_scalar():
-    from siegeboard.rules.context import _PARTS
-
+def test_the_parts_copied_are_every_field_not_a_scalar():
     scalars = (str, int, float, bool, type(None))
-    values = _structure().model_dump()
-    assert set(_PARTS) == {name for name, value in values.items()
-                           if not isinstance(value, scalars)}
+    structure = _structure()
+    assert set(structure.parts_copied()) == {
+        name for name, value in structure.model_dump().items() if not isinstance(value, scalars)}
+    for person in (Occupant(name="Ann"), HullLayer(name="Gate", armor=1, hull=1)):
+        assert all(isinstance(value, scalars) for value in person.model_dump().values())
+
+
+def test_a_copy_to_change_is_a_deep_copy():
+    original = _structure()
+    copy = original.copy_to_change()
+    assert copy == original == original.model_copy(deep=True)
+    for name in ("footprint", "flags", "occupants", "effects", "holes"):
+        assert getattr(copy, name) is not getattr(original, name)
+    assert copy.occupants[0] is not original.occupants[0]
+    assert copy.inner_layer is not original.inner_layer
+    copy.occupants[0].damage = 3
+    copy.inner_layer.suffered = 2
+    assert original.occupants[0].damage == 0 and original.inner_layer.suffered == 0
 
 
 def test_a_working_copy_of_scalars_gets_its_own_parts_when_asked_for_whole():

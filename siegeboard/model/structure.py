@@ -7,7 +7,7 @@ fields simply keep their defaults. Geometry is plain coordinates in metres; shap
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
 
@@ -158,3 +158,18 @@ class Structure(BaseModel):
 
     def has_flag(self, flag: str) -> bool:
         return flag in self.flags
+
+    def parts_copied(self) -> dict[str, Any]:
+        """A copy of each field that holds a list or a model, sharing nothing mutable with
+        this structure (a point is a tuple; an occupant and a layer hold only scalars)."""
+        return {"footprint": list(self.footprint),
+                "holes": [list(ring) for ring in self.holes],
+                "flags": list(self.flags),
+                "occupants": [person.model_copy() for person in self.occupants],
+                "inner_layer": None if self.inner_layer is None else self.inner_layer.model_copy(),
+                "effects": list(self.effects)}
+
+    def copy_to_change(self) -> "Structure":
+        """A deep copy (``model_copy(deep=True)``'s result) made from ``parts_copied``:
+        a fraction of the cost of copying every number of the footprint."""
+        return self.model_copy(update=self.parts_copied())

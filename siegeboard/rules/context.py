@@ -11,7 +11,6 @@ ruleset names for the action, and makes the outcome.
 from __future__ import annotations
 
 import inspect
-from copy import deepcopy
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
@@ -260,14 +259,14 @@ class Context:
             original = self.siege.structures.get(structure_id)
             if original is None:
                 raise RuleError(f"no structure {structure_id!r} in this siege")
-            copy = self._copies[structure_id] = original.model_copy(deep=True)
+            copy = self._copies[structure_id] = original.copy_to_change()
             self._originals.append(original)
         elif structure_id in self._sharing:
             # Made by ``structure_scalars``: its lists and nested models become its own, in
             # place (whoever holds the copy holds this one).
             self._sharing.discard(structure_id)
-            for name in _PARTS:
-                setattr(copy, name, deepcopy(getattr(copy, name)))
+            for name, part in copy.parts_copied().items():
+                setattr(copy, name, part)
         return copy
 
     def structure_scalars(self, structure_id: str) -> Structure:
@@ -365,11 +364,6 @@ class Context:
         if structure_id not in self._touched_ids:
             self._touched_ids.add(structure_id)
             self.touched.append(structure_id)
-
-
-# The fields of a Structure that hold lists or models: what a working copy of scalars
-# shares with its original until it is asked for whole.
-_PARTS = ("footprint", "holes", "flags", "occupants", "inner_layer", "effects")
 
 
 def set_valid(model: Any, name: str, value: Any) -> None:
