@@ -61,15 +61,36 @@ def test_a_working_copy_of_scalars_gets_its_own_parts_when_asked_for_whole():
     ctx = Context(siege, ScriptedDice([]), None, ruleset_of(siege))
     scalars = ctx.structure_scalars("h1")
     set_valid(scalars, "dp", 7)
+    assert scalars.dp == 7 and siege.structures["h1"].dp == 20
     assert scalars.occupants is siege.structures["h1"].occupants  # shared until asked
     whole = ctx.structure("h1")
-    assert whole is scalars and whole.dp == 7
+    assert whole.dp == 7 and ctx.current("h1") is whole and ctx.structure("h1") is whole
+    # The copy of scalars stands for the whole copy from then on: one working copy.
+    set_valid(scalars, "cleared", True)
+    assert whole.cleared and scalars.cleared and scalars.occupants is whole.occupants
     assert whole.occupants is not siege.structures["h1"].occupants
     assert whole.inner_layer is not siege.structures["h1"].inner_layer
     whole.occupants[0].damage = 5
     whole.flags.append("tall")
     assert siege.structures["h1"].occupants[0].damage == 0
     assert siege.structures["h1"].flags == ["wooden"] and siege.structures["h1"].dp == 20
+
+
+def test_a_copy_of_scalars_gives_the_structure_after_the_action():
+    from siegeboard.rules.context import ScalarCopy, set_valid
+
+    original = _structure()
+    scalars = ScalarCopy(original)
+    assert scalars.structure() is original  # nothing changed
+    set_valid(scalars, "dp", 20)
+    assert scalars.structure() is original  # assigned, but the same value
+    set_valid(scalars, "fire_level", 2)
+    assert scalars.fire_level == 2 and scalars.has_flag("wooden")
+    after = scalars.structure()
+    assert type(after) is Structure and after.fire_level == 2 and original.fire_level == 0
+    assert after == original.model_copy(update={"fire_level": 2})
+    with pytest.raises(AttributeError):
+        set_valid(scalars, "fire_levl", 3)
 
 
 def test_set_valid_refuses_what_is_not_valid():

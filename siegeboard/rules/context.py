@@ -239,10 +239,11 @@ class Context:
         self.quiet = False
         self.progress: Progress | None = None
         self._index = index
-        self._copies: dict[str, Structure] = {}
+        # Each working copy: a Structure (``structure``) or a copy of its scalars
+        # (``structure_scalars``) until the whole is asked for.
+        self._copies: dict[str, Structure | ScalarCopy] = {}
         # Each copy's original, in the order of ``_copies``: the before-states of the outcome.
         self._originals: list[Structure] = []
-        self._sharing: set[str] = set()  # copies whose lists and models are the original's
         self._replaced: dict[str, Structure | None] = {}
         self._fields: dict[str, Any] = {}
 
@@ -253,7 +254,9 @@ class Context:
         return self._index
 
     def structure(self, structure_id: str) -> Structure:
-        """A working copy of the structure, to change; the same copy on every call."""
+        """A working copy of the structure, to change; the same copy on every call. A copy
+        of its scalars made before (``structure_scalars``) becomes this copy: whoever holds
+        that one reads and writes this one from then on."""
         copy = self._copies.get(structure_id)
         if copy is None:
             original = self.siege.structures.get(structure_id)
@@ -261,34 +264,31 @@ class Context:
                 raise RuleError(f"no structure {structure_id!r} in this siege")
             copy = self._copies[structure_id] = original.copy_to_change()
             self._originals.append(original)
-        elif structure_id in self._sharing:
-            # Made by ``structure_scalars``: its lists and nested models become its own, in
-            # place (whoever holds the copy holds this one).
-            self._sharing.discard(structure_id)
-            for name, part in copy.parts_copied().items():
-                setattr(copy, name, part)
+        elif type(copy) is ScalarCopy:
+            copy = self._copies[structure_id] = copy.make_whole()
         return copy
 
     def structure_scalars(self, structure_id: str) -> Structure:
         """The working copy of ``structure``, for a rule that sets only fields holding a
-        number, a string or a boolean (fire level, DP, out of control): until ``structure``
-        is asked for the same id, its lists and nested models (footprint, occupants) are
-        still the original's (``model_copy()``, shallow), which nothing may change. A
-        minute's fires change thousands of structures one number at a time: a deep copy
-        of each would copy its footprint for nothing."""
+        number, a string or a boolean (fire level, DP, out of control) with ``set_valid``:
+        a ``ScalarCopy``, read as the structure is, until ``structure`` is asked for the
+        same id. A minute's fires change thousands of structures one number at a time:
+        each change is a plain assignment, and the structure after the action is made
+        once, from the original and its changes (``model_copy(update=...)``)."""
         copy = self._copies.get(structure_id)
         if copy is None:
             original = self.siege.structures.get(structure_id)
             if original is None:
                 raise RuleError(f"no structure {structure_id!r} in this siege")
-            copy = self._copies[structure_id] = original.model_copy()
+            copy = self._copies[structure_id] = ScalarCopy(original)
             self._originals.append(original)
-            self._sharing.add(structure_id)
-        return copy
+        return copy  # type: ignore[return-value]  (read and written as a Structure)
 
     def copies(self) -> Iterator[tuple[str, Structure, Structure]]:
-        """``(id, original, copy)`` of each working copy made, in the order made."""
-        return zip(self._copies, self._originals, self._copies.values())
+        """``(id, original, copy)`` of each working copy made, in the order made; a copy of
+        scalars that changed nothing gives the original itself."""
+        for (key, copy), original in zip(self._copies.items(), self._originals):
+            yield key, original, copy.structure() if type(copy) is ScalarCopy else copy
 
     def current(self, structure_id: str) -> Structure:
         """The structure as this action has left it so far, without taking a copy."""
@@ -366,11 +366,78 @@ class Context:
             self.touched.append(structure_id)
 
 
+class ScalarCopy:
+    """A working copy of a structure's scalar fields (``Context.structure_scalars``): plain
+    data inside the rules. Reading a field gives what this action assigned to it, else the
+    original's value; assigning a field sets it on this copy alone, unvalidated (its
+    caller derives it valid: ``set_valid``). Lists and nested models are the original's,
+    never changed through it. ``structure()`` is the Structure after the action: the
+    original's ``model_copy(update=...)`` with the changes. Once made whole
+    (``make_whole``) it stands for the whole working copy: reads and writes go there."""
+
+    __slots__ = ("_original", "_changes", "_whole")
+
+    def __init__(self, original: Structure):
+        self._original = original
+        self._changes: dict[str, Any] = {}
+        self._whole: Structure | None = None
+
+    def __getattr__(self, name: str) -> Any:
+        # Not a field (``has_flag``, ``trapped_count``): the structure's own.
+        whole = self._whole
+        return getattr(self._original if whole is None else whole, name)
+
+    def changes(self) -> dict[str, Any]:
+        """Each field assigned, with its value now (whatever it was before)."""
+        return dict(self._changes)
+
+    def structure(self) -> Structure:
+        """The Structure after the action: the original when nothing differs from it."""
+        if self._whole is not None:
+            return self._whole
+        original = self._original
+        changes = {name: value for name, value in self._changes.items()
+                   if value != getattr(original, name)}
+        return original.model_copy(update=changes) if changes else original
+
+    def make_whole(self) -> Structure:
+        """A whole working copy (``Structure.copy_to_change``) with this copy's changes,
+        which this copy then stands for."""
+        original = self._original
+        self._whole = original.model_copy(update={**original.parts_copied(), **self._changes})
+        self._changes = {}
+        return self._whole
+
+
+def _field_of_copy(name: str) -> property:
+    """The field ``name`` of a ``ScalarCopy``, read and assigned as described there."""
+
+    def read(copy: ScalarCopy) -> Any:
+        whole = copy._whole
+        if whole is not None:
+            return getattr(whole, name)
+        changes = copy._changes
+        return changes[name] if name in changes else getattr(copy._original, name)
+
+    def assign(copy: ScalarCopy, value: Any) -> None:
+        whole = copy._whole
+        if whole is not None:
+            setattr(whole, name, value)
+        else:
+            copy._changes[name] = value
+
+    return property(read, assign)
+
+
+for _name in Structure.model_fields:
+    setattr(ScalarCopy, _name, _field_of_copy(_name))
+
+
 def set_valid(model: Any, name: str, value: Any) -> None:
     """``model.<name> = value``, for a value its caller has derived so that it is valid:
     within the field's constraints and keeping the model's own checks true (``dp`` never
-    above ``dp_original``). The assignment is pydantic's own, validated as every
-    assignment of the model is: a value that is not valid after all is refused there."""
+    above ``dp_original``). On a ``ScalarCopy`` it is kept unvalidated; on a model (a
+    whole working copy, an occupant) it is pydantic's validated assignment."""
     setattr(model, name, value)
 
 

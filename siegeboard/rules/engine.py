@@ -63,7 +63,8 @@ def apply(siege: Siege, action: Any, dice: Dice, *, index: StructureIndex | None
         # changes thousands of structures); else pydantic's ``!=`` compares every field.
         structures = {}
         for key, before, copy in ctx.copies():
-            if copy.fire_level != before.fire_level or copy != before:
+            # A copy of scalars that changed nothing is the original itself.
+            if copy is not before and (copy.fire_level != before.fire_level or copy != before):
                 structures[key] = (before, copy)
         replaced = ctx.replaced()
         for key, state in replaced.items():
