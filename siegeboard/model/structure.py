@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
 
 from siegeboard.model import bounds
 from siegeboard.model.bounds import bounded
@@ -110,10 +110,10 @@ class Structure(BaseModel):
     hull_burned: int = Field(default=0, ge=0)
     effects: list[str] = Field(default_factory=list, max_length=100, fail_fast=True)
 
-    # Each check below is a field's own, reading the fields validated before it
-    # (``info.data``): at construction the later field checks the pair, and an assignment
-    # (``validate_assignment``: every other field is in ``info.data``) checks the field
-    # assigned against the rest, without a check of the whole model on every assignment.
+    # The courtyards' check is the two fields' own, reading the field validated before it
+    # (``info.data``): at construction the holes check against the footprint, and an
+    # assignment (``validate_assignment``: every other field is in ``info.data``) checks the
+    # field assigned against the other; each returns its value, never writes the model.
 
     @field_validator("footprint")
     @classmethod
@@ -134,21 +134,11 @@ class Structure(BaseModel):
             return holes
         return validate_holes(footprint, holes)
 
-    @field_validator("dp")
-    @classmethod
-    def _dp_within_original(cls, dp: int, info: ValidationInfo) -> int:
-        original = info.data.get("dp_original")  # there on assignment only
-        if original is not None and dp > original:
-            raise ValueError(f"dp: {dp} is above dp_original {original}")
-        return dp
-
-    @field_validator("dp_original")
-    @classmethod
-    def _original_at_least_dp(cls, original: int, info: ValidationInfo) -> int:
-        dp = info.data.get("dp")
-        if dp is not None and dp > original:
-            raise ValueError(f"dp: {dp} is above dp_original {original}")
-        return original
+    @model_validator(mode="after")
+    def _dp_within_original(self) -> "Structure":
+        if self.dp > self.dp_original:
+            raise ValueError(f"dp: {self.dp} is above dp_original {self.dp_original}")
+        return self
 
     @property
     def trapped_count(self) -> int:

@@ -1,5 +1,4 @@
-"""``siege.json`` as siegeboard writes it: in pieces, each checked to read back, and the quick
-reading of a document that is exactly that.
+"""``siege.json`` as siegeboard writes it: in pieces, each checked to read back.
 
 The document is the ``Siege`` model's compact JSON, its fields in the model's order, with one
 difference (schema version 8): the siege's beginning (``base``, R2: the siege before its first
@@ -18,13 +17,9 @@ caller deflates each piece as it comes and holds none of them. An entry's lists 
 very bytes read back before is not read again (``_VERIFIED``): a slice a shot did not touch,
 an entry logged before.
 
-Reading (``read_as_written``) takes a document that begins as this siegeboard writes, cuts it
-where its pieces should be (the structures a few hundred kilobytes at a time, never the whole
-town in one parse), validates the pieces and builds the siege on them; then writes that siege
-again, piece by piece, and compares: only the very bytes read are accepted (that is what shows
-the document holds no repeated key, no NaN, no number too large and nothing a migration would
-change). Any other document, or a cut in the wrong place, gives None, and the caller reads it
-the careful way, which names what is wrong.
+Reading is ``siege_file.siege_from_json``'s alone (the careful reading: every document
+is read the same way); ``resolve_beginning`` is how it reads the "unchanged" shorthand where
+it names the first problem.
 """
 
 from __future__ import annotations
@@ -51,8 +46,6 @@ CANONICAL_START = b'{"schema_version":%d,' % SCHEMA_VERSION
 # Structures written or read back in one call of pydantic's serializer or JSON reader: a few
 # milliseconds of work each (a worker thread's autosave leaves the window free between them).
 _SLICE = 400
-# Bytes of structures read in one call: about as many as a written slice.
-_READ_BYTES = 256 * 1024
 _FIELDS = list(Siege.model_fields)
 _BEFORE = set(_FIELDS[:_FIELDS.index("structures")])
 _MIDDLE = set(_FIELDS[_FIELDS.index("structures") + 1:_FIELDS.index("log")])
@@ -62,7 +55,6 @@ _STRUCTURE_TABLE = TypeAdapter(dict[str, Structure])
 _BEGINNING_TABLE = TypeAdapter(dict[str, Annotated[
     Literal["unchanged"] | Structure, Field(union_mode="left_to_right")]])
 _LOG_ENTRY = TypeAdapter(LogEntry)
-_LOG = TypeAdapter(list[LogEntry])
 _SERIALIZER = TypeAdapter(Siege)
 # A log entry's long lists (a minute of a city's fires: thousands of rolls, lines and events),
 # written and read back this many items at a time, each built from the entry's compact
@@ -115,21 +107,6 @@ def checked_pieces(siege: Siege, limit: int) -> Iterator[memoryview | bytes]:
         if size > limit:
             raise NotAsWritten
         yield text
-
-
-def read_as_written(document: bytes) -> Siege | None:
-    """The siege of ``document`` when the document is exactly what ``pieces`` writes for it
-    (validated by pydantic a piece at a time); None otherwise (not such a document, not valid,
-    or not cut where its pieces are), for the caller to read it the careful way."""
-    if not document.startswith(CANONICAL_START):
-        return None
-    try:
-        siege = _read_in_pieces(document)
-    except (ValueError, _NotOurs):  # ValidationError, and the JSON reader's own errors
-        return None
-    if siege is None or not _same_as_written(siege, document):
-        return None
-    return siege
 
 
 def resolve_beginning(data: Any) -> None:
@@ -298,111 +275,3 @@ def _rest_reads_back(siege: Siege) -> bool:
     if unknown_kinds(reopened):
         return False
     return siege.base is None or _rest_reads_back(siege.base)
-
-
-# --------------------------------------------------------------------------- reading
-
-
-class _NotOurs(Exception):
-    """A document not cut as siegeboard writes it."""
-
-
-_BASE_KEY = b',"base":'
-_NO_BASE = b',"base":null}'
-_A_BEGINNING = b',"base":' + CANONICAL_START
-
-
-def _read_in_pieces(document: bytes) -> Siege | None:
-    if document.endswith(_NO_BASE):
-        return Siege.model_validate(_read_body(document, 0, len(document) - len(_NO_BASE),
-                                               _STRUCTURE_TABLE))
-    at = document.rfind(_A_BEGINNING)
-    if at < 0 or not document.endswith(_NO_BASE + b"}"):
-        return None
-    fields = _read_body(document, 0, at, _STRUCTURE_TABLE)
-    then = _read_body(document, at + len(_BASE_KEY), len(document) - len(_NO_BASE) - 1,
-                      _BEGINNING_TABLE)
-    try:
-        resolve_beginning({"structures": fields["structures"], "base": then})
-    except BeginningRefused:
-        return None
-    return Siege.model_validate({**fields, "base": Siege.model_validate(then)})
-
-
-def _read_body(document: bytes, start: int, end: int, table: TypeAdapter) -> dict[str, Any]:
-    """The fields of the siege written in ``document[start:end]`` (its document up to the
-    value of ``base``): the structures and log validated, the rest as plain data."""
-    at = document.find(b',"structures":{', start, end)
-    if at < 0:
-        raise _NotOurs
-    opened = at + len(b',"structures":{')
-    closed = _table_end(document, opened, end)
-    log_at = document.find(b',"log":[', closed, end)
-    log_end = document.rfind(b'],"dice_seed":', log_at, end)
-    if log_at < 0 or log_end < 0:
-        raise _NotOurs
-    fields = pydantic_core.from_json(document[start:at] + document[closed + 1:log_at]
-                                     + document[log_end + 1:end] + b"}")
-    if not isinstance(fields, dict):
-        raise _NotOurs
-    structures: dict[str, Any] = {}
-    for text in _table_slices(document, opened, closed):
-        structures.update(table.validate_json(text))
-    fields["structures"] = structures
-    fields["log"] = _LOG.validate_json(document[log_at + len(b',"log":'):log_end + 1])
-    return fields
-
-
-def _table_end(document: bytes, opened: int, end: int) -> int:
-    """Where the structures that begin at ``opened`` end: the ``}`` before ``,"weapons":{``
-    (the field after them), unless that is a structure whose id is "weapons"."""
-    at = opened - 1
-    while True:
-        at = document.find(b'},"weapons":{', at + 1, end)
-        if at < 0:
-            raise _NotOurs
-        if not document.startswith(b'"id":', at + len(b'},"weapons":{')):
-            return at
-
-
-def _table_slices(document: bytes, opened: int, closed: int) -> Iterator[bytearray]:
-    """The entries of the table in ``document[opened:closed]`` as JSON objects of about
-    ``_READ_BYTES`` each, cut before an entry that begins ``"key":{"id":"``: in a table of
-    structures that is an entry (no text holds an unescaped quote, and no object inside a
-    structure begins with an id); a cut anywhere else makes a piece that does not read, or a
-    siege that does not write back as the document, and the caller reads it the careful way."""
-    at = opened
-    while at < closed:
-        cut = closed
-        if closed - at > _READ_BYTES:
-            entry = document.find(b'":{"id":"', at + _READ_BYTES, closed)
-            if entry >= 0:
-                comma = document.rfind(b',"', at, entry)
-                if comma > at:
-                    cut = comma
-        text = bytearray(b"{")  # one copy of the document's bytes
-        text += memoryview(document)[at:cut]
-        text += b"}"
-        yield text
-        at = cut + 1
-
-
-def _same_as_written(siege: Siege, document: bytes) -> bool:
-    """Whether writing ``siege`` gives ``document``, compared piece by piece as written (a
-    city's document is tens of megabytes: never held twice); its slices and entries are then
-    known to read back (they were just read from these very bytes)."""
-    offset, known = 0, []
-    for text, check in _pieces(siege):
-        # ``startswith`` compares the bytes at once (a memoryview's ``!=`` goes item by item).
-        if not document.startswith(text, offset):
-            return False
-        offset += len(text)
-        if check is not None:
-            if check[0] is None:
-                return False
-            known.append(_digest(check[2]))
-    if offset != len(document):
-        return False
-    for digest in known:
-        _remember(digest)
-    return True

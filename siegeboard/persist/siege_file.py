@@ -27,10 +27,10 @@ the field; never another exception class and never a half-valid siege. A refusal
 about the file's size: the directory's entry count is read from its end record first, members
 are inflated a chunk at a time and stopped past their declared size, a PNG is stopped at data
 after its end, unknown keys are refused once, and validation stops at the first bad item.
-The result records the version read (``SiegeFile.stamp``) and the decoded pixels. A
-document that is exactly what this siegeboard writes for the siege it holds is validated by
-pydantic's JSON reader a piece at a time instead (``document.read_as_written``: writing it
-again must give the very bytes read); any other, and any refusal, is read the careful way.
+The result records the version read (``SiegeFile.stamp``) and the decoded pixels. Every
+document is read one way: Python's JSON reader refuses what is not plain data, then pydantic
+validates the tables and the log a slice at a time and the siege on them; only a document
+refused there is looked at again, item by item, to name its first problem.
 
 Two writers: ``lock.hold_lock`` serialises read-modify-writes, and ``write_siege`` refuses
 (``SiegeFileChanged``) to rename over a file that is no longer the version that was read.
@@ -57,16 +57,16 @@ from pathlib import Path
 from collections.abc import Iterable
 from typing import Any, BinaryIO
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from siegeboard import __version__
 from siegeboard.model.log import LogEntry
-from siegeboard.model.siege import SCHEMA_VERSION, Mine, Siege
+from siegeboard.model.siege import Mine, Siege
 from siegeboard.model.structure import Structure
 from siegeboard.model.validation import MAX_ITEMS
 from siegeboard.model.weapon import Battery, Weapon
 from siegeboard.persist.document import (
-    BeginningRefused, NotAsWritten, checked_pieces, pieces, read_as_written, resolve_beginning,
+    UNCHANGED, BeginningRefused, NotAsWritten, checked_pieces, pieces, resolve_beginning,
 )
 from siegeboard.persist.atomic import (
     atomic_write, backup_path, plain_reason, remove_litter, write_all,
@@ -266,10 +266,6 @@ def siege_from_json(document: bytes, source: str = DOCUMENT) -> tuple[Siege, int
     """
     try:
         with paused_collection():
-            quick = read_as_written(document)
-            if quick is not None:
-                _refuse_unknown_kinds(quick, source)
-                return quick, SCHEMA_VERSION
             return _parse_document(document, source)
     except RecursionError:
         raise SiegeFileError(f"{source} is nested too deeply to be a siege") from None
@@ -301,6 +297,20 @@ def _parse_document(document: bytes, source: str) -> tuple[Siege, int]:
     except MigrationError as error:
         raise SiegeFileError(f"{source}: {error}") from None
     try:
+        siege = _validated(data)
+    except (ValidationError, BeginningRefused, _Refused):
+        siege = None
+    if siege is None:
+        siege = _first_problem_named(data, source)
+    _refuse_unknown_kinds(siege, source)
+    return siege, version
+
+
+def _first_problem_named(data: Any, source: str) -> Siege:
+    """The careful reading of a document ``_validated`` refused, to name its first problem:
+    every object's size and keys checked, then the tables and the log one item at a time,
+    stopping at the first item that is wrong (a bounded cost, whatever the document)."""
+    try:
         _validate_tables(data)
         resolve_beginning(data)  # a beginning's "unchanged" structures are the siege's own
         siege = Siege.model_validate(data)
@@ -310,8 +320,64 @@ def _parse_document(document: bytes, source: str) -> tuple[Siege, int]:
         raise SiegeFileError(f"{source}: {problem}") from None
     except ValidationError as error:
         raise SiegeFileError(f"{source}: {_describe(error)}") from None
-    _refuse_unknown_kinds(siege, source)
-    return siege, version
+    return siege
+
+
+# Items of a table, or entries of the log, validated in one call of pydantic's validator:
+# the validation of a document stops at the first slice that holds a problem, so the errors
+# it collects are a few slices' worth whatever the document.
+_SLICE = 500
+_TABLE_ADAPTERS = {table: TypeAdapter(dict[str, model]) for table, model in
+                   {"structures": Structure, "weapons": Weapon, "batteries": Battery,
+                    "mines": Mine}.items()}
+_LOG_ADAPTER = TypeAdapter(list[LogEntry])
+
+
+def _validated(data: Any) -> Siege:
+    """The siege of ``data`` (plain JSON data of the current version) validated by pydantic:
+    its tables and log a slice at a time, then the siege on them. A structure its beginning
+    (R2) keeps ``"unchanged"`` is the siege's own object, shared as ``Siege.beginning``
+    shares it. Raises ``ValidationError`` or ``BeginningRefused`` at the first problem."""
+    if not isinstance(data, dict):
+        raise _Refused("siege.json must hold a JSON object")
+    fields = _tables_validated(data, None)
+    base = data.get("base")
+    if isinstance(base, dict):
+        now = fields.get("structures")
+        fields["base"] = Siege.model_validate(
+            _tables_validated(base, now if isinstance(now, dict) else {}))
+    return Siege.model_validate(fields)
+
+
+def _tables_validated(data: dict, now: dict[str, Structure] | None) -> dict[str, Any]:
+    """``data``'s fields with its tables and log validated (a new dict; ``data`` is left as
+    it is); ``now``: the siege's structures, for a beginning's ``"unchanged"`` ones."""
+    fields = dict(data)
+    for table, adapter in _TABLE_ADAPTERS.items():
+        items = fields.get(table)
+        if not isinstance(items, dict):
+            continue
+        if now is not None and table == "structures":
+            items = {key: _unchanged(now, key) if value == UNCHANGED else value
+                     for key, value in items.items()}
+        keys = list(items)
+        validated: dict[str, Any] = {}
+        for start in range(0, len(keys), _SLICE):
+            validated.update(adapter.validate_python(
+                {key: items[key] for key in keys[start:start + _SLICE]}))
+        fields[table] = validated
+    log = fields.get("log")
+    if isinstance(log, list) and len(log) <= MAX_ITEMS:
+        fields["log"] = [entry for start in range(0, len(log), _SLICE)
+                         for entry in _LOG_ADAPTER.validate_python(log[start:start + _SLICE])]
+    return fields
+
+
+def _unchanged(now: dict[str, Structure], key: str) -> Structure:
+    structure = now.get(key)
+    if structure is None:
+        raise BeginningRefused(key)
+    return structure
 
 
 def _refuse_a_non_object(text: str, source: str) -> None:
