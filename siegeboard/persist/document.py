@@ -32,16 +32,13 @@ import pydantic_core
 from pydantic import Field, TypeAdapter
 
 from siegeboard.model.log import Event, Later, LogEntry, Roll
-from siegeboard.model.siege import SCHEMA_VERSION, Siege
+from siegeboard.model.siege import Siege
 from siegeboard.model.validation import MAX_ITEMS
 from siegeboard.model.structure import Structure
 from siegeboard.rules.registry import unknown_kinds
 
 UNCHANGED = "unchanged"
 """What a beginning's structures hold in a file for a structure the siege holds unchanged."""
-
-# What this siegeboard writes begins so (compact JSON, the version first).
-CANONICAL_START = b'{"schema_version":%d,' % SCHEMA_VERSION
 
 # Structures written or read back in one call of pydantic's serializer or JSON reader: a few
 # milliseconds of work each (a worker thread's autosave leaves the window free between them).
