@@ -23,7 +23,7 @@ from siegeboard.persist import (
     SiegeFileChanged, SiegeFileError, SiegeFileLocked, SiegeFileReadOnly, hold_lock, read_siege,
     write_sample, write_siege,
 )
-from siegeboard.resources import SAMPLES
+from siegeboard.persist.samples import SAMPLES, sample_name
 from siegeboard.report.bounds import board_bounds, contains
 from siegeboard.report.options import PAPER_SIZES, SnapshotOptions, parse_scale
 from siegeboard.report.table import structure_rows
@@ -32,6 +32,7 @@ from siegeboard.rules.dice import (
     AskingDice, DiceCancelled, RandomDice, TypedFirstDice, check_answer, parse_table_dice,
     roll_prompt, siege_dice)
 from siegeboard.rules.engine import RuleError, apply_in_place
+from siegeboard.rules import registry
 from siegeboard.rules.registry import ruleset_of
 
 
@@ -260,9 +261,11 @@ def _fire_locked(args: argparse.Namespace) -> int:
            "the GM's modifiers")
     within("--successes", args.successes, 0, limits.SUCCESSES_MAX, "Successes")
     within("--boons", args.boons, 0, limits.BOONS_MAX, "Boons")
-    if args.slit and "through_slit" not in ruleset_of(siege).fire_inputs:
-        raise CommandError("--slit: a firing slit is of the Hull ruleset; this siege plays the "
-                           "DP ruleset, where a shot has no slit to go through")
+    rules = ruleset_of(siege)
+    if args.slit and "through_slit" not in rules.fire_inputs:
+        slits = " or ".join(other.short for other in registry.offering("through_slit"))
+        raise CommandError(f"--slit: a firing slit is of the {slits} ruleset; this siege plays "
+                           f"the {rules.short} ruleset, where a shot has no slit to go through")
     action = FireAt(weapon_id=weapon.id, at=at, battery_id=battery.id if battery else None,
                     range_m=args.range, target_id=args.target, modifier=args.modifier,
                     successes=args.successes, boons=args.boons, through_slit=args.slit)
@@ -347,7 +350,7 @@ def _snapshot(args: argparse.Namespace) -> int:
 
 
 def _sample(args: argparse.Namespace) -> int:
-    output = args.output or Path(SAMPLES[args.ruleset])
+    output = args.output or Path(sample_name(args.ruleset))
     if output.exists() and not args.force:
         raise CommandError(f"-o: {output} exists; choose another name, or add --force to "
                            "replace it")
@@ -433,16 +436,11 @@ def _odds(args: argparse.Namespace) -> int:
     if bombardment is not None:
         print(f"Bombardment: {args.bombard} hits from each of {1 + len(args.also or ())} "
               "batteries; what is left:")
+        rules = ruleset_of(siege)
         for key, left in bombardment.items():
-            figure = "dp" if "dp_mean" in left else "hull_suffered"
-            if left[figure + "_mean"] == left[figure + "_now"] and not left["p_burning"]:
-                continue  # untouched: only what the bombardment changes is listed
-            down = ("collapsed", left["p_collapse"]) if "p_collapse" in left else (
-                "Breached", left["p_breached"])
-            words = "DP" if figure == "dp" else "Hull suffered"
-            print(f"  {left['name']} ({key}): {words} {left[figure + '_now']} -> mean "
-                  f"{left[figure + '_mean']:.0f}; {down[0]} {100 * down[1]:.0f}%, burning "
-                  f"{100 * left['p_burning']:.0f}%")
+            line = rules.bombardment_line(key, left)
+            if line:  # only what the bombardment changes is listed
+                print(f"  {line}")
     return 0
 
 
@@ -475,12 +473,16 @@ def _add_odds_parser(sub) -> None:
     shot.add_argument("--range", type=float, metavar="M",
                       help="the range in metres (default: from the battery)")
     shot.add_argument("--target", metavar="ID", help="the structure hit (default: the one at X,Y)")
-    shot.add_argument("--modifier", type=int, default=0, help="GM's modifier to penetration")
-    shot.add_argument("--successes", type=int, default=0, help="Hull ruleset: Successes")
-    shot.add_argument("--boons", type=int, default=0, help="Hull ruleset: Boons")
+    shot.add_argument("--modifier", type=int, default=0,
+                      help="GM's modifier to penetration" + _only_under("modifier"))
+    shot.add_argument("--successes", type=int, default=0,
+                      help="Successes" + _only_under("successes"))
+    shot.add_argument("--boons", type=int, default=0, help="Boons" + _only_under("boons"))
     shot.add_argument("--pool", type=int, metavar="N",
-                      help="Hull ruleset: roll N D6 for Successes and Boons instead")
-    shot.add_argument("--slit", action="store_true", help="Hull ruleset: through a firing slit")
+                      help="roll N D6 for Successes and Boons instead"
+                      + _only_under("successes"))
+    shot.add_argument("--slit", action="store_true",
+                      help="through a firing slit" + _only_under("through_slit"))
     shot.add_argument("--rounds", action="store_true",
                       help="also: how many hits until it collapses or is Breached")
     shot.add_argument("--interval", type=float, metavar="MIN",
@@ -492,6 +494,30 @@ def _add_odds_parser(sub) -> None:
     shot.add_argument("--also", action="append", metavar="BATTERY@X,Y",
                       help="another battery of the bombardment and its aim point (repeat)")
     shot.add_argument("--json", action="store_true", help="print the figures as JSON")
+
+
+def _only_under(fire_input: str) -> str:
+    """" (The Heavy Armory only)" for an input of a shot that only some rule texts take;
+    "" for one that every rule text takes."""
+    takers = registry.offering(fire_input)
+    if len(takers) == len(registry.RULESETS):
+        return ""
+    return f" ({' and '.join(rules.title for rules in takers)} only)"
+
+
+def _ruleset_choices(among=None) -> str:
+    """The rule texts a --ruleset takes, each with its title: "harris: Sieges and
+    Fortifications (DP, the default); armory: ..."."""
+    return "; ".join(
+        f"{rules.id}: {rules.title} ({rules.short}"
+        + (", the default)" if rules is registry.DEFAULT else ")")
+        for rules in registry.RULESETS.values() if among is None or rules.id in among)
+
+
+def _import_kinds(role: str) -> str:
+    """Each rule text's starting kind for ``role`` of an import: "harris: stone_house; ..."."""
+    return "; ".join(f"{rules.id}: {rules.import_kinds[role]}"
+                     for rules in registry.RULESETS.values() if role in rules.import_kinds)
 
 
 COMMANDS = {"info": _info, "snapshot": _snapshot, "fire": _fire, "advance": _advance,
@@ -545,14 +571,13 @@ def _add_import_parser(sub) -> None:
     command.add_argument("-o", "--output", type=Path, required=True, metavar="NEW.siege",
                          help="the siege file to write")
     command.add_argument("--force", action="store_true", help="replace NEW.siege if it exists")
-    command.add_argument("--ruleset", choices=("harris", "armory"), default="harris",
-                         help="the rule text of the new siege (harris)")
+    command.add_argument("--ruleset", choices=registry.ids(), default=registry.DEFAULT.id,
+                         help=f"the rule text of the new siege: {_ruleset_choices()}")
     command.add_argument("--cell-m", type=float, default=FIVE_FEET_M, metavar="M",
                          help=f"the size of one grid cell of the map in metres ({FIVE_FEET_M}, "
                          f"5 ft; 2 for a 2 m grid)")
     command.add_argument("--wall-kind", metavar="KIND",
-                         help="catalogue kind of the walls (harris: stone_house; armory: "
-                         "brick_house)")
+                         help=f"catalogue kind of the walls ({_import_kinds('wall_kind')})")
     command.add_argument("--wall-thickness", type=float, default=0.5, metavar="M",
                          help="wall thickness in metres (0.5)")
     command.add_argument("--stories", type=int, default=1, metavar="N",
@@ -564,10 +589,9 @@ def _add_import_parser(sub) -> None:
     command.add_argument("--building-kind", metavar="KIND", help="catalogue kind of buildings")
     command.add_argument("--object-kind", metavar="KIND", help="catalogue kind of objects")
     command.add_argument("--door-kind", metavar="KIND",
-                         help="catalogue kind of doors (harris: wooden_door; armory: "
-                         "interior_door)")
+                         help=f"catalogue kind of doors ({_import_kinds('door_kind')})")
     command.add_argument("--gate-kind", metavar="KIND",
-                         help="catalogue kind of gates (harris: wooden_gate; armory: castle_gate)")
+                         help=f"catalogue kind of gates ({_import_kinds('gate_kind')})")
     command.add_argument("--gate-width", type=float, default=2.5, metavar="M",
                          help="a portal at least this wide is a gate (2.5 m)")
     command.add_argument("--pixels-per-metre", type=float, default=10.0, metavar="PX",
@@ -803,10 +827,13 @@ def build_parser() -> argparse.ArgumentParser:
     fire.add_argument("--ask", action="store_true",
                       help="ask on the terminal for each roll as the shot needs it (blank: "
                            "the program rolls it)")
-    fire.add_argument("--modifier", type=int, default=0, help="GM's modifier to penetration")
-    fire.add_argument("--successes", type=int, default=0, help="Hull ruleset: Successes")
-    fire.add_argument("--boons", type=int, default=0, help="Hull ruleset: Boons")
-    fire.add_argument("--slit", action="store_true", help="Hull ruleset: through a firing slit")
+    fire.add_argument("--modifier", type=int, default=0,
+                      help="GM's modifier to penetration" + _only_under("modifier"))
+    fire.add_argument("--successes", type=int, default=0,
+                      help="Successes" + _only_under("successes"))
+    fire.add_argument("--boons", type=int, default=0, help="Boons" + _only_under("boons"))
+    fire.add_argument("--slit", action="store_true",
+                      help="through a firing slit" + _only_under("through_slit"))
     fire.add_argument("--json", action="store_true", help="print the log entry as JSON")
     fire.add_argument("--force", action="store_true", help="save even a read-only FILE")
 
@@ -828,11 +855,10 @@ def build_parser() -> argparse.ArgumentParser:
         "sample", help="write a copy of the sample siege (the Castle of Harrowmere)",
         description="Write a copy of the sample siege, to play, script or print.")
     sample.add_argument("-o", "--output", type=Path, metavar="FILE.siege",
-                        help="where to write it (default: castle.siege or "
-                             "castle_armory.siege here)")
-    sample.add_argument("--ruleset", choices=sorted(SAMPLES), default="harris",
-                        help="harris: Sieges and Fortifications (DP, the default); armory: "
-                             "The Heavy Armory (Hull)")
+                        help="where to write it (default: "
+                             f"{' or '.join(SAMPLES.values())} here)")
+    sample.add_argument("--ruleset", choices=list(SAMPLES), default=registry.DEFAULT.id,
+                        help=_ruleset_choices(SAMPLES))
     sample.add_argument("--force", action="store_true", help="replace an existing file")
     _add_import_parser(sub)
     _add_odds_parser(sub)

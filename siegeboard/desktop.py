@@ -81,7 +81,7 @@ def desktop_entry(command: list[str]) -> str:
     return "\n".join([
         "[Desktop Entry]",
         "Type=Application",
-        "Version=1.5",
+        "Version=1.4",  # the newest version desktop-file-validate 0.26 (Debian 12) knows
         f"Name={APP}",
         "GenericName=Siege board",
         "Comment=Castles, walls and guns for tabletop game masters: damage, fire and breaches",

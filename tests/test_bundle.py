@@ -7,6 +7,7 @@ runs ``pytest -m bundle``. Needs the ``package`` extra (PyInstaller).
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 import time
@@ -67,6 +68,17 @@ def test_the_bundle_is_lean(bundle):
     size = sum(p.stat().st_size for p in folder.rglob("*") if p.is_file() and not p.is_symlink())
     assert size / 1e6 < MAX_MB
     assert not list(folder.rglob("libQt6WebEngine*")) and not list(folder.rglob("libQt6Quick*"))
+
+
+def test_the_bundle_carries_the_licences_of_what_it_ships(bundle):
+    folder = bundle.parent
+    assert "MIT License" in (folder / "LICENSE").read_text(encoding="utf-8")
+    notices = (folder / "THIRD_PARTY_NOTICES.txt").read_text(encoding="utf-8")
+    # every Python distribution whose metadata the bundle carries, and the libraries under the
+    # LGPL with their text and where their source is
+    for name in ("PySide6_Essentials", "shiboken6", "shapely", "numpy", "pydantic", "Pillow"):
+        assert re.search(rf"^{name} \S+$", notices, re.M | re.I), name
+    assert "GNU LESSER GENERAL PUBLIC LICENSE" in notices and "download.qt.io" in notices
 
 
 def test_the_bundle_prints_its_version(bundle, home, tmp_path):

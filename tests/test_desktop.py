@@ -4,6 +4,7 @@ type, in a temporary XDG_DATA_HOME."""
 from __future__ import annotations
 
 import shutil
+import subprocess
 import sys
 from pathlib import Path
 
@@ -182,3 +183,12 @@ def test_a_failing_cache_tool_is_reported_not_raised(data_home, monkeypatch, tmp
     monkeypatch.setenv("PATH", str(tools))
     _, ran = desktop.install()
     assert ran == ["update-desktop-database (failed: broken)"]
+
+
+@pytest.mark.skipif(shutil.which("desktop-file-validate") is None,
+                    reason="desktop-file-validate (Debian's desktop-file-utils) is not installed")
+def test_the_desktop_entry_passes_desktop_file_validate(tmp_path):
+    entry = tmp_path / "siegeboard.desktop"
+    entry.write_text(desktop.desktop_entry(["/opt/siegeboard/siegeboard"]), encoding="utf-8")
+    result = subprocess.run(["desktop-file-validate", str(entry)], capture_output=True, text=True)
+    assert result.returncode == 0 and not result.stdout.strip(), result.stdout + result.stderr

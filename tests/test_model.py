@@ -38,7 +38,7 @@ def test_unknown_kind_is_refused_where_the_siege_is_opened(tmp_path):
     # The model reads no catalogue: a kind is checked against the ruleset's where a siege is
     # opened (and imported or edited), so a file of an unknown kind never reaches the board.
     structure = Structure(id="a", name="A", kind="moonbase", footprint=SQUARE, armor=1)
-    siege = Siege(name="S", structures={"a": structure})
+    siege = Siege(ruleset="harris", name="S", structures={"a": structure})
     path = tmp_path / "moon.siege"
     with pytest.raises(SiegeFileError, match="moonbase"):  # nor is it ever saved
         write_siege(path, SiegeFile(siege=siege))
@@ -56,4 +56,4 @@ def test_range_bands_must_increase():
 
 def test_newer_schema_is_refused():
     with pytest.raises(ValidationError, match="newer siegeboard"):
-        Siege(name="S", schema_version=99)
+        Siege(ruleset="harris", name="S", schema_version=99)

@@ -74,8 +74,8 @@ def test_a_siege_spanning_more_than_100_km_is_refused():
                                                       (50_000, 8)])
     # 50,010 - (-60,000) = 110,010 m
     with pytest.raises(ValidationError, match="spans 110.0 km; a siege spans at most 100 km"):
-        Siege(name="Too wide", structures={"w": west, "e": east})
-    assert Siege(name="Wide", structures={"w": west})
+        Siege(ruleset="harris", name="Too wide", structures={"w": west, "e": east})
+    assert Siege(ruleset="harris", name="Wide", structures={"w": west})
 
 
 def test_a_battery_beyond_100_km_is_refused():
@@ -108,7 +108,7 @@ def test_the_thinnest_accepted_footprint_across_a_square_line_takes_a_blast():
     # needle overlaps A1 and B1, distance 0 -> the burst's own square: 40 concussion.
     needle = new_structure("harris", "wooden_shed", "n",
                            [(5.0, 0.0), (15.0, 0.0), (15.0, 0.05)])
-    siege = Siege(name="Needle", structures={"n": needle}, weapons={"he": Weapon(
+    siege = Siege(ruleset="harris", name="Needle", structures={"n": needle}, weapons={"he": Weapon(
         id="he", name="HE", explosive=True, concussion=40,
         range_bands=[RangeBand(up_to_m=500, penetration=5)])})
     outcome = apply_in_place(siege, FireAt(weapon_id="he", at=(1.0, 1.0), range_m=100.0),

@@ -51,9 +51,9 @@ CASES = [
      "turns must be at most 518,400 (30 days of 5 s turns), not 518,401"),
     (lambda v: GMOverride(structure_id="s", dp=v), 2_000_000_000, 2_000_000_001,
      "dp must be at most 2,000,000,000"),
-    (lambda v: Siege(name="S", dice_seed=v), 2**31 - 1, 2**31,
+    (lambda v: Siege(ruleset="harris", name="S", dice_seed=v), 2**31 - 1, 2**31,
      "dice_seed must be at most 2,147,483,647"),
-    (lambda v: Siege(name="S", dice_seed=v), 0, -1, "dice_seed must be at least 0, not -1"),
+    (lambda v: Siege(ruleset="harris", name="S", dice_seed=v), 0, -1, "dice_seed must be at least 0, not -1"),
     (lambda v: ChangeSettings(dice_seed=v), 2**31 - 1, 2**31, "dice_seed must be at most"),
 ]
 
@@ -76,7 +76,7 @@ def _burning_siege() -> Siege:
     # 36 DP (9 cells x AV 2 x 2 stories) burning at level 3: it burns down and out in a few
     # minutes; the clock then runs on to the end with nothing burning.
     house = house.model_copy(update={"fire_level": 3})
-    return Siege(name="Slow fire", structures={"t": house})
+    return Siege(ruleset="harris", name="Slow fire", structures={"t": house})
 
 
 def test_a_long_advance_tells_its_progress_and_can_be_cancelled():
@@ -105,7 +105,7 @@ def test_progress_comes_every_ten_minutes_while_fires_burn():
     # out of control only above 750, so it burns on the whole hour: progress at turns 120,
     # 240, ... 720 of 720.
     keep = new_structure("harris", "keep", "k", [(0, 0), (10, 0), (10, 10), (0, 10)])
-    siege = Siege(name="Keep", structures={"k": keep.model_copy(update={"fire_level": 1})})
+    siege = Siege(ruleset="harris", name="Keep", structures={"k": keep.model_copy(update={"fire_level": 1})})
     seen = []
     apply(siege, AdvanceClock(turns=720), ScriptedDice([]),
           progress=lambda done, total: seen.append(done))

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 import siegeboard
-from siegeboard.resources import SAMPLES
+from siegeboard.persist.samples import SAMPLES
 from siegeboard.rules.registry import RULESETS
 
 CHECKOUT = Path(__file__).resolve().parents[1]

@@ -9,19 +9,10 @@ import pytest
 from siegeboard.cli import main
 from siegeboard.persist import read_siege, write_siege
 from siegeboard.rules.knowledge import players_view
+from pdf_reading import pdf_text
 
 DEFENDERS = ["Lord Aldric Vane", "Lady Maud Vane", "Steward Godric", "Captain Ralf",
              "Crossbowman Giles", "Smith Ulf", "Porter Osric", "Sergeant Hobb"]
-
-
-def pdf_text(path) -> str:
-    from PySide6.QtPdf import QPdfDocument
-
-    document = QPdfDocument(None)
-    document.load(str(path))
-    text = "\n".join(document.getAllText(page).text() for page in range(document.pageCount()))
-    document.close()
-    return text
 
 
 @pytest.fixture

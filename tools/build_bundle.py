@@ -161,6 +161,18 @@ def prune_orphans(bundle: Path) -> None:
             path.unlink()
 
 
+def write_notices(bundle: Path) -> None:
+    """The bundle carries siegeboard's licence and the licence texts (and, for the LGPL parts,
+    where their source is) of every package in it: ``LICENSE`` and ``THIRD_PARTY_NOTICES.txt``."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    import third_party_notices
+
+    shutil.copyfile(ROOT / "LICENSE", bundle / "LICENSE")
+    (bundle / "THIRD_PARTY_NOTICES.txt").write_text(
+        third_party_notices.notices(third_party_notices.runtime_distributions()),
+        encoding="utf-8")
+
+
 def folder_bytes(folder: Path) -> int:
     """The bytes the folder takes (symbolic links not counted twice)."""
     return sum(path.stat().st_size for path in folder.rglob("*")
@@ -185,6 +197,7 @@ def main(argv: list[str] | None = None) -> int:
     bundle = dist / "siegeboard"
     prune_orphans(bundle)
     strip_debug_info(bundle)
+    write_notices(bundle)
     print(f"{bundle / 'siegeboard'}: {folder_bytes(bundle) / 1e6:.0f} MB, built in "
           f"{time.monotonic() - started:.0f} s")
     return 0

@@ -19,7 +19,10 @@ SCHEMA_VERSION = 8
 TURN_SECONDS = 5
 TURNS_PER_MINUTE = 12
 TURNS_PER_DAY = bounds.TURNS_PER_DAY  # A14: a scene of a day, a day of digging
-Ruleset = Literal["harris", "armory"]
+# The id of a rule text, as a file stores it. Which ids exist is the rules' knowledge, not the
+# model's: ``rules.registry.ruleset`` refuses an unknown one where a siege is opened, imported
+# or made, naming the known ones.
+RulesetId = Annotated[str, Field(min_length=1, max_length=40, pattern=r"^[a-z][a-z0-9_]*$")]
 
 
 class MapImage(BaseModel):
@@ -92,7 +95,7 @@ class Siege(BaseModel):
 
     schema_version: int = SCHEMA_VERSION
     name: str = Field(min_length=1)
-    ruleset: Ruleset = "harris"
+    ruleset: RulesetId  # no default: whoever makes a siege names its rule text
     options: RulesetOptions = Field(default_factory=RulesetOptions)
     map: MapImage | None = None
     grid_origin: tuple[float, float] = (0.0, 0.0)
@@ -177,6 +180,10 @@ class Siege(BaseModel):
     def _base_is_a_beginning(self) -> "Siege":
         if self.base is not None and (self.base.log or self.base.base is not None):
             raise ValueError("base: the siege before its first log entry has no log of its own")
+        if self.base is not None and self.base.ruleset != self.ruleset:
+            raise ValueError(f"base.ruleset: the siege before its first log entry plays "
+                             f"{self.base.ruleset!r}, the siege {self.ruleset!r}: one siege "
+                             "plays one rule text")
         return self
 
     @model_validator(mode="after")

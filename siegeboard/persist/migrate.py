@@ -117,7 +117,25 @@ def migrate(data: Document) -> tuple[Document, int]:
     while version < SCHEMA_VERSION:
         data = STEPS[version](copy.deepcopy(data) if version == found else data)
         version += 1
-    return data, found
+    return _named_ruleset(data), found
+
+
+# A document that names no rule text was read as one of Sieges and Fortifications while the
+# model had that default; the model now has none (which ids exist is the rules' knowledge).
+UNNAMED_RULESET = "harris"
+
+
+def _named_ruleset(data: Document) -> Document:
+    """``data`` naming its rule text, and its beginning the same one (a copy when either
+    was missing; ``data`` itself otherwise)."""
+    base = data.get("base")
+    if "ruleset" in data and not (isinstance(base, dict) and "ruleset" not in base):
+        return data
+    data = dict(data)
+    data.setdefault("ruleset", UNNAMED_RULESET)
+    if isinstance(base, dict) and "ruleset" not in base:
+        data["base"] = {**base, "ruleset": data["ruleset"]}
+    return data
 
 
 def _v0_to_v1(data: Document) -> Document:

@@ -18,6 +18,7 @@ from typing import Any
 
 from siegeboard.model.siege import SCHEMA_VERSION, Siege
 from siegeboard.persist.document import UNCHANGED
+from siegeboard.rules import registry
 
 SCHEMA_PATH = Path(__file__).with_name("siege.schema.json")
 REGENERATE = "python -m siegeboard.persist.schema"
@@ -36,6 +37,9 @@ def siege_json_schema() -> dict[str, Any]:
         schema["$defs"]["Beginning"] = _beginning(siege)
         schema["properties"] = {**siege["properties"], "base": {
             "anyOf": [{"$ref": "#/$defs/Beginning"}, {"type": "null"}], "default": None}}
+    # The model stores a rule text's id as a plain word; which ids exist, the registry knows.
+    for properties in (schema["properties"], schema["$defs"]["Beginning"]["properties"]):
+        properties["ruleset"] = {**properties["ruleset"], "enum": list(registry.ids())}
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$comment": (f"siege.json, schema version {SCHEMA_VERSION}. Generated from "
@@ -73,9 +77,10 @@ def write_schema(path: str | Path = SCHEMA_PATH) -> Path:
 
 
 def schema_is_current(path: str | Path = SCHEMA_PATH) -> bool:
-    """Whether the file at ``path`` holds exactly what the models generate now."""
+    """Whether the file at ``path`` holds what the models generate now, as JSON values
+    (pydantic releases write a bound as ``0`` or ``0.0``; both mean the same schema)."""
     try:
-        return Path(path).read_text(encoding="utf-8") == schema_text()
+        return json.loads(Path(path).read_text(encoding="utf-8")) == siege_json_schema()
     except FileNotFoundError:
         return False
 

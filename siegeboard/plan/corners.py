@@ -58,7 +58,16 @@ def outline_corners(mask: np.ndarray, origin: tuple[int, int], *,
             epsilon /= 2  # a pinched region simplified into a bow-tie: keep more corners
     (cx, cy), (w, h), angle = cv2.minAreaRect(contour.astype(np.float32))
     box = cv2.boxPoints(((cx, cy), (w + 2 * grow, h + 2 * grow), angle))
-    return validate_ring([(float(x), float(y)) for x, y in box + shift])
+    return validate_ring(_in_reading_order([(float(x), float(y)) for x, y in box + shift]))
+
+
+def _in_reading_order(ring: list[Point]) -> list[Point]:
+    """The rectangle's corners from its lowest on the page (the right-most of a tie), turning
+    the same way every time: OpenCV releases start ``boxPoints`` at different corners."""
+    if sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(ring, ring[1:] + ring[:1])) < 0:
+        ring = ring[::-1]
+    first = max(range(len(ring)), key=lambda index: (ring[index][1], ring[index][0]))
+    return ring[first:] + ring[:first]
 
 
 def _fewer_corners(ring: list[Point]) -> list[Point]:

@@ -45,7 +45,6 @@ LOG_FONT = 7.5
 LOG_LINE_H = 10.5
 LOG_INDENT = 14.0
 TABLE_NOTE_H = 14.0
-RULESET_TITLES = {"harris": "Sieges and Fortifications", "armory": "The Heavy Armory"}
 
 PaintBody = Callable[[QPainter, QRectF], None]
 
@@ -77,10 +76,6 @@ class Column:
     align: Qt.AlignmentFlag = Qt.AlignmentFlag.AlignLeft
 
 
-# Relative widths of the rule texts' figure columns (``Ruleset.paper_figures``).
-FIGURE_WEIGHTS = {"av": 0.7, "dp": 1.6, "armor": 0.9, "hull": 1.4}
-
-
 def table_columns(ruleset: str, players: bool) -> list[Column]:
     """The structure table's columns for the ruleset and the copy."""
     rules = registry.ruleset(ruleset)
@@ -88,8 +83,8 @@ def table_columns(ruleset: str, players: bool) -> list[Column]:
     columns = [Column("name", "Name", 3.2), Column("kind", "Kind", 2.4),
                Column("square", "Square", 1.0)]
     if not players:
-        columns += [Column(key, title, FIGURE_WEIGHTS.get(key, 1.2), right)
-                    for key, title in rules.paper_figures()]
+        columns += [Column(figure.key, figure.title, figure.width, right)
+                    for figure in rules.figures]
     columns += [Column("state", "State", 1.7), Column("fire", rules.fire_title(players), 2.2),
                 Column("occupants", "Occupants", 1.3, right), Column("trapped", "Trapped", 1.1, right)]
     if not players:
@@ -309,7 +304,7 @@ class SnapshotLayout:
                          siege.clock.label())
         painter.setFont(font(8))
         painter.setPen(FAINT_INK)
-        ruleset = RULESET_TITLES.get(siege.ruleset, siege.ruleset)
+        ruleset = registry.ruleset_of(siege).title
         painter.drawText(QRectF(content.left(), content.top() + 21, content.width() * 0.75, 12),
                          Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
                          f"{ruleset} · {copy} · {page.title}")

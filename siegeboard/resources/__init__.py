@@ -2,20 +2,23 @@
 
 Read with ``importlib.resources``, so an installed wheel has them as a checkout does. The
 samples are read-only templates: the program opens a copy of one, never the file itself.
+Which rule text a sample belongs to is the rule text's knowledge (``Ruleset.sample``).
 """
 
 from __future__ import annotations
 
 from importlib import resources
 
-SAMPLES = {"harris": "castle.siege", "armory": "castle_armory.siege"}
+
+def sample_names() -> list[str]:
+    """The file names of the sample sieges shipped."""
+    folder = resources.files(__name__).joinpath("samples")
+    return sorted(item.name for item in folder.iterdir() if item.name.endswith(".siege"))
 
 
-def sample_bytes(ruleset: str = "harris") -> bytes:
-    """The bytes of the sample siege of ``ruleset`` (the Castle of Harrowmere)."""
-    try:
-        name = SAMPLES[ruleset]
-    except KeyError:
-        raise ValueError(f"no sample siege for the ruleset {ruleset!r}; there are samples "
-                         f"for {', '.join(SAMPLES)}") from None
+def sample_bytes(name: str) -> bytes:
+    """The bytes of the sample siege ``name`` (a file name of ``sample_names``)."""
+    if name not in sample_names():
+        raise ValueError(f"no sample siege {name!r}; the samples are "
+                         f"{', '.join(sample_names())}")
     return resources.files(__name__).joinpath("samples", name).read_bytes()

@@ -2,7 +2,9 @@
 
 ``ruleset("harris")`` is "Sieges and Fortifications", ``ruleset("armory")`` "The Heavy
 Armory"; ``ruleset_of(siege)`` is the siege's own. The engine, the views, the report and the
-command line ask here instead of comparing ids.
+command line ask here instead of comparing ids. The model stores a siege's ruleset as a plain
+id; whether this siegeboard knows it is checked here, where a siege is opened, imported or
+made (``ruleset`` raises ``RuleError`` naming the known ones).
 """
 
 from __future__ import annotations
@@ -16,6 +18,18 @@ from siegeboard.rules.harris.ruleset import HARRIS
 from siegeboard.rules.ruleset import Ruleset
 
 RULESETS: dict[str, Ruleset] = {rules.id: rules for rules in (HARRIS, ARMORY)}
+# The rule text of a new siege, of an import and of a command that names none: the first.
+DEFAULT: Ruleset = HARRIS
+
+
+def ids() -> tuple[str, ...]:
+    """The ids of the rule texts this siegeboard knows, the default first."""
+    return tuple(RULESETS)
+
+
+def offering(fire_input: str) -> list[Ruleset]:
+    """The rule texts whose shots take ``fire_input`` (a ``FireAt`` field the GM enters)."""
+    return [rules for rules in RULESETS.values() if fire_input in rules.fire_inputs]
 
 
 def ruleset(ruleset_id: str) -> Ruleset:

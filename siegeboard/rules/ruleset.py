@@ -9,7 +9,7 @@ ruleset ids.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Literal
@@ -50,11 +50,6 @@ class StructureState:
     cleared: bool = False
     people: int = 0
     trapped: int = 0
-
-    @property
-    def first_word(self) -> str:
-        """The state word before any inner layer's: what legends and patterns key on."""
-        return self.word.split(" / ")[0]
 
     @property
     def burning(self) -> bool:
@@ -98,6 +93,29 @@ class Column:
     cell: Callable[[Structure], tuple[str, Any]]
 
 
+@dataclass(frozen=True)
+class Figure:
+    """A figure column of the printed table (GM copy): the key of ``paper_text`` or
+    ``table_figures`` it shows, its header, and its width relative to the other columns
+    (the name column is 3.2)."""
+
+    key: str
+    title: str
+    width: float
+
+
+@dataclass(frozen=True)
+class OverrideField:
+    """One part of a structure's state the GM's override sets: the ``GMOverride`` field
+    ``name``; ``kind`` says how it is typed: a count (0 up to a limit), a flag, or one of
+    ``choices``. ``label`` is the row's label (a flag's: the check box's text)."""
+
+    name: str
+    label: str
+    kind: Literal["count", "flag", "choice"]
+    choices: tuple[str, ...] = ()
+
+
 class Ruleset:
     """One rule text. Subclasses fill the class attributes and the state/figure methods."""
 
@@ -112,10 +130,17 @@ class Ruleset:
     weapon_fields: frozenset[str] = frozenset()   # Weapon fields the rule text uses
     needs_range: bool = False  # a shot's penetration depends on its range (range bands)
     pier_charges: bool = False  # a charge on a bridge's pier counts double (A7)
-    layered_gates: bool = False  # a gate with a portcullis is two layers (A5)
     has_escalade: bool = False  # the escalade table of a wall section (A11)
     repair_is_house_rule: bool = False  # R1: repair the text does not give (A13)
-    override_fields: tuple[str, ...] = ()
+    # The parts of a structure's state the GM's override sets (``GMOverride``), in order.
+    override_fields: tuple[OverrideField, ...] = ()
+    # The printed table's figure columns (GM copy), in order.
+    figures: tuple[Figure, ...] = ()
+    # H2: the height of one story in metres, for a rule text that counts stories; 0 for one
+    # that does not (the Inspector then has no height to type).
+    story_m: float = 0
+    # The file name of the rule text's sample siege under ``siegeboard/resources/samples``.
+    sample: str = ""
     # The kinds an importer starts from, by role (wall, building, object, door, gate).
     import_kinds: Mapping[str, str] = {}
 
@@ -162,6 +187,54 @@ class Ruleset:
     def new_weapon(self, weapon_id: str, name: str) -> Weapon:
         """A weapon the GM starts from in the Weapons dock."""
         return Weapon(id=weapon_id, name=name)
+
+    def stories_from_height(self, height_m: float) -> int:
+        """The stories of a structure ``height_m`` metres tall (H2); ``RuleError`` for a
+        rule text that counts no stories (``story_m`` is 0)."""
+        raise RuleError(f"{self.title} counts no stories: a height makes none")
+
+    # -- the GM's hand --------------------------------------------------------------------
+    def override_layers(self, structure: Structure) -> tuple[tuple[str, str], ...]:
+        """The layers of ``structure`` an override can set, as (word, ``GMOverride.layer``);
+        empty when the structure has one layer."""
+        return ()
+
+    def override_values(self, structure: Structure, layer: str = "outer") -> dict[str, Any]:
+        """The present value of each of ``override_fields`` on ``layer`` of ``structure``."""
+        return {spec.name: getattr(structure, spec.name) for spec in self.override_fields}
+
+    def override_limits(self, structure: Structure, layer: str = "outer") -> dict[str, int]:
+        """The largest value of each count of ``override_fields`` on ``layer``; a count not
+        named has no limit but the model's."""
+        return {}
+
+    def removal_refusal(self, siege: Siege, ids: Collection[str]) -> str:
+        """Why the structures ``ids`` cannot be removed from the board ("" when they can): a
+        battery's scene target (A12) or a mine's section (A8) must stay, or the siege would
+        name a structure it no longer holds."""
+        for key in ids:
+            structure = siege.structures.get(key)
+            if structure is None:
+                continue
+            aimed = [battery.name for battery in siege.batteries.values()
+                     if battery.target_id == key]
+            if aimed:
+                return (f"{structure.name} is the scene target of {', '.join(aimed)}: aim "
+                        f"{'it' if len(aimed) == 1 else 'them'} elsewhere first")
+            mines = [mine.id for mine in siege.mines.values() if mine.structure_id == key]
+            if mines:
+                return f"{structure.name} has mine {', '.join(mines)} under it"
+        return ""
+
+    # -- escalade (A11) -------------------------------------------------------------------
+    def escalade_refusal(self, structure: Structure) -> str:
+        """Why the escalade table does not apply to ``structure`` ("" when it does)."""
+        return f"{self.title} has no escalade table"
+
+    def escalade_lines(self, structure: Structure, *, ladders: int, siege_towers: int,
+                       grapnels: int, defenders_at_top: bool) -> list[str]:
+        """The escalade table of ``structure`` as lines for the GM (A11)."""
+        raise RuleError(self.escalade_refusal(structure))
 
     # -- how a structure reads ---------------------------------------------------------------
     def state(self, structure: Structure) -> StructureState:
@@ -233,4 +306,9 @@ class Ruleset:
                     hits: int, interval_turns: int, trials: int,
                     seed: int) -> dict[str, dict[str, object]]:
         """``hits`` rounds of each (shot, target): what is left of each structure."""
+        raise NotImplementedError
+
+    def bombardment_line(self, structure_id: str, left: Mapping[str, Any]) -> str:
+        """One line on what ``bombardment`` leaves of one structure (``left`` is its entry),
+        for the command line; "" for a structure it leaves untouched."""
         raise NotImplementedError

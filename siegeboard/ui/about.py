@@ -10,14 +10,15 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMainWindow, QMenu, QMessageBox
 
 from siegeboard import __version__
+from siegeboard.rules.registry import RULESETS
 
 
 def about_text() -> str:
     return (f"<h3>siegeboard {__version__}</h3>"
             "<p>A siege board for tabletop game masters: structures with area, armor and "
             "hit points; fire, collapse and breaches, every number explained.</p>"
-            "<p>Rule texts: <i>Sieges and Fortifications</i> (DP) and <i>The Heavy "
-            "Armory</i> (Hull).</p>"
+            "<p>Rule texts: " + " and ".join(
+                f"<i>{rules.title}</i> ({rules.short})" for rules in RULESETS.values()) + ".</p>"
             f"<p>Python {platform.python_version()}, Qt {qVersion()}, PySide6 "
             f"{PySide6.__version__}.<br>siegeboard is MIT-licensed; Qt and PySide6 are used "
             "under the LGPL v3.</p>" + _libraries())

@@ -245,18 +245,23 @@ class WindowMenus:
         self._add_shortcut_tooltips()
 
     def all_actions(self) -> list[QAction]:
-        """Every action of the menus, in menu order (submenus included)."""
+        """Every action of the menus, in menu order (submenus included).
+
+        A submenu is found from the menus themselves (``QMenu.menuAction``), not by asking
+        each action for its menu: ``QAction.menu()`` invalidates the action's Python wrapper
+        under PySide6 releases before 6.11.2 ("Internal C++ object already deleted").
+        """
+        menu_bar = self.window.menuBar()
+        submenus = {menu.menuAction(): menu for menu in self.window.findChildren(QMenu)}
         found: list[QAction] = []
 
-        def walk(menu: QMenu) -> None:
-            for action in menu.actions():
-                if action.menu() is not None:
-                    walk(action.menu())
+        def walk(actions: list[QAction]) -> None:
+            for action in actions:
+                if action in submenus:
+                    walk(submenus[action].actions())
                 elif not action.isSeparator():
                     found.append(action)
-        for action in self.window.menuBar().actions():
-            if action.menu() is not None:
-                walk(action.menu())
+        walk([action for action in menu_bar.actions() if action in submenus])
         return found
 
     def _add_shortcut_tooltips(self) -> None:

@@ -45,18 +45,11 @@ class _StructuresCommand(QUndoCommand):
 
 
 def _refuse_if_referenced(document: "Document", ids: Sequence[str]) -> None:
-    """ValueError if a battery aims at, or a mine lies under, a structure the edit removes:
-    the siege would name a structure it no longer holds (as ``RemoveBattery`` refuses)."""
-    siege = document.siege
-    for key in ids:
-        name = siege.structures[key].name
-        aimed = [battery.name for battery in siege.batteries.values() if battery.target_id == key]
-        if aimed:
-            raise ValueError(f"{name} is the scene target of {', '.join(aimed)}: aim "
-                             f"{'it' if len(aimed) == 1 else 'them'} elsewhere first")
-        mines = [mine.id for mine in siege.mines.values() if mine.structure_id == key]
-        if mines:
-            raise ValueError(f"{name} has mine {', '.join(mines)} under it")
+    """ValueError when the siege's rule text refuses removing ``ids`` (a battery aims at one,
+    a mine lies under one: ``Ruleset.removal_refusal``), as ``RemoveBattery`` refuses."""
+    refusal = document.rules.removal_refusal(document.siege, ids)
+    if refusal:
+        raise ValueError(refusal)
 
 
 def _plural(count: int, noun: str) -> str:

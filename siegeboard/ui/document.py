@@ -27,6 +27,7 @@ from siegeboard.rules.build import new_structure
 from siegeboard.rules.dice import (
     AskFunction, AskingDice, RandomDice, TypedFirstDice, fresh_dice_seed,
     siege_dice)
+from siegeboard.rules import registry
 from siegeboard.rules.registry import ruleset_of
 from siegeboard.rules.ruleset import Ruleset
 from siegeboard.rules.titles import action_title
@@ -52,7 +53,8 @@ class Document(DocumentChanges, DocumentPast, DocumentReload, QObject):
         super().__init__(parent)
         self.undo_stack = QUndoStack(self)
         self.siege_file = siege_file or SiegeFile(
-            siege=Siege(name="Untitled siege", dice_seed=fresh_dice_seed()))
+            siege=Siege(name="Untitled siege", ruleset=registry.DEFAULT.id,
+                        dice_seed=fresh_dice_seed()))
         self.path: Path | None = path
         self.selection: tuple[str, ...] = ()
         self._index: StructureIndex | None = None

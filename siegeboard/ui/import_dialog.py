@@ -334,7 +334,7 @@ def _remembered(settings: QSettings, ruleset: str, *, ruleset_fixed: bool = Fals
     try:
         chosen = ruleset if ruleset_fixed else str(settings.value("ruleset", ruleset))
         if chosen not in IMPORT_DEFAULTS:
-            chosen = ruleset if ruleset in IMPORT_DEFAULTS else "harris"
+            chosen = ruleset if ruleset in IMPORT_DEFAULTS else registry.DEFAULT.id
         defaults = ImportOptions(ruleset=chosen)
         try:
             options = ImportOptions(

@@ -116,7 +116,9 @@ def test_invalid_json_is_refused(tmp_path, doc, match):
     ({"structures__s1__armor": -5}, r"structures\.s1\.armor: .*greater than or equal to 0"),
     ({"structures__s1__occupants__0__damage": -1}, r"structures\.s1\.occupants\[0\]\.damage"),
     ({"clock__turn": -1}, r"clock\.turn"),
-    ({"ruleset": "chess"}, r"ruleset: Input should be 'harris' or 'armory'"),
+    ({"ruleset": "chess"}, r"unknown ruleset 'chess': this siegeboard knows harris \(Sieges and "
+                           r"Fortifications\), armory \(The Heavy Armory\)"),
+    ({"ruleset": "Chess rules"}, r"ruleset: String should match pattern"),
     ({"name": DELETE}, "name: Field required"),
     ({"structures__s1__colour": "red"}, r"structures\.s1\.colour: Extra inputs are not permitted"),
     ({"map__pixels_per_metre": 0}, r"map\.pixels_per_metre: .*greater than or equal to 0.001"),

@@ -3,27 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QSize
-from PySide6.QtPdf import QPdfDocument
 
 from siegeboard.report.glyph_rows import GlyphRows, plain
 from siegeboard.report.options import SnapshotOptions
 from siegeboard.report.snapshot import export_snapshot
 from bench.town import build_town  # tests/ is on the path (rootdir-based packages)
-
-
-def pages_as_drawn(path) -> list[tuple[object, str]]:
-    """Each page rendered (at twice 72 dpi) and its text, as a PDF reader gets them."""
-    document = QPdfDocument(None)
-    document.load(str(path))
-    assert document.status() == QPdfDocument.Status.Ready
-    pages = []
-    for page in range(document.pageCount()):
-        size = document.pagePointSize(page).toSize() * 2
-        pages.append((document.render(page, QSize(size.width(), size.height())),
-                      document.getAllText(page).text()))
-    document.close()
-    return pages
+from pdf_reading import pages_as_drawn
 
 
 def a_town_with_every_kind_of_cell():

@@ -88,7 +88,7 @@ def test_the_qt_free_plan_corners_match_the_painted_plan(rotation):
 
     calibration = MapImage(member="plan.png", pixels_per_metre=4.0, offset=(12.0, -5.0),
                            rotation_deg=rotation)
-    painted = plan_transform(Siege(name="Corners", map=calibration))
+    painted = plan_transform(Siege(ruleset="harris", name="Corners", map=calibration))
     pixels = [(0, 0), (320, 0), (320, 200), (0, 200)]
     for (x, y), (px, py) in zip(plan_corners(calibration, (320, 200)), pixels):
         point = painted.map(QPointF(px, py))

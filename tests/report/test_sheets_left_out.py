@@ -8,7 +8,7 @@ from siegeboard.report.options import SnapshotOptions
 from siegeboard.report.sheets import sheets_with, tile_sheets
 from siegeboard.report.snapshot import export_snapshot
 from siegeboard.rules.build import new_structure
-from report.test_snapshot import pdf_pages
+from pdf_reading import pdf_pages
 
 
 def test_only_tiles_that_show_something_are_kept_and_keep_their_numbers():

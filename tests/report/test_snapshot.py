@@ -10,29 +10,15 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QPointF
 from PySide6.QtGui import QColor, QImage
-from PySide6.QtPdf import QPdfDocument
 
 from siegeboard.report.options import SnapshotOptions
 from siegeboard.report.snapshot import (
     SnapshotError, export_snapshot, mark_snapshot, page_points, paint_snapshot, snapshot_layout,
 )
 from bench.town import build_town  # tests/ is on the path (rootdir-based packages)
+from pdf_reading import pdf_pages
 
 A4_LANDSCAPE_PT = (842, 595)
-
-
-def pdf_pages(path: Path) -> tuple[list[tuple[int, int]], list[str]]:
-    """Each page's size in whole points, and its text."""
-    document = QPdfDocument(None)
-    document.load(str(path))
-    assert document.status() == QPdfDocument.Status.Ready, f"{path} does not open as a PDF"
-    sizes, texts = [], []
-    for page in range(document.pageCount()):
-        size = document.pagePointSize(page)
-        sizes.append((round(size.width()), round(size.height())))
-        texts.append(document.getAllText(page).text())
-    document.close()
-    return sizes, texts
 
 
 def test_pdf_holds_map_table_and_log_pages_of_a4_landscape(tmp_path, siege, images):

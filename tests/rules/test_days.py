@@ -80,7 +80,7 @@ def test_a_month_long_advance_of_a_slow_fire_is_worked_out_in_bulk():
     giant = new_structure("harris", "concrete_building", "g", rect(0, 0, 10, 10))
     giant = giant.model_copy(update={"dp": 2_000_000_000, "dp_original": 2_000_000_000,
                                      "fire_level": 1})
-    siege = Siege(name="Giant", structures={"g": giant})
+    siege = Siege(ruleset="harris", name="Giant", structures={"g": giant})
     seen = []
     outcome = apply(siege, AdvanceClock(turns=30 * DAY), RandomDice(3),
                     progress=lambda done, total: seen.append(done))

@@ -149,7 +149,7 @@ def _spread_siege(gap_m: float) -> Siege:
     hut = new_structure("harris", "wooden_shed", "hut", [(0, 0), (4, 0), (4, 4), (0, 4)])
     other = new_structure("harris", "stone_house", "other",
                           [(4 + gap_m, 0), (8 + gap_m, 0), (8 + gap_m, 4), (4 + gap_m, 4)])
-    return Siege(name="spread", structures={"hut": hut, "other": other})
+    return Siege(ruleset="harris", name="spread", structures={"hut": hut, "other": other})
 
 
 @pytest.mark.parametrize("gap, rolls", [(10.0, [1]), (10.5, [])])

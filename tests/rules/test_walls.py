@@ -97,7 +97,7 @@ def test_the_hull_rulesets_sections_keep_the_tables_hull_each():
 
 
 def test_sections_validate_with_their_wall_id_in_a_siege():
-    siege = Siege(name="W", structures={s.id: s for s in wall(30, 3)})
+    siege = Siege(ruleset="harris", name="W", structures={s.id: s for s in wall(30, 3)})
     again = Siege.model_validate(siege.model_dump(mode="json"))
     assert again.structures["s2"].wall_id == "w1"
 

@@ -33,7 +33,7 @@ def gate_town(path: Path) -> Path:
     """A gatehouse in C3 with neighbours 1 to 4 squares away (DP ruleset), no weapons yet."""
     structures = {key: new_structure("harris", kind, key, ring, name=name)
                   for key, (kind, ring, name, _away) in GATE_TOWN.items()}
-    siege = Siege(name="Gate town", structures=structures)
+    siege = Siege(ruleset="harris", name="Gate town", structures=structures)
     write_siege(path, SiegeFile(siege=siege))
     return path
 
@@ -42,7 +42,7 @@ def wooden_row(path: Path) -> Path:
     """Two timber houses 2 m apart (fire spreads within 10 m), far from anything else."""
     first = new_structure("harris", "timber_house", "w1", rect(0, 0, 8, 6), name="Cooper")
     second = new_structure("harris", "timber_house", "w2", rect(10, 0, 18, 6), name="Weaver")
-    siege = Siege(name="Wooden row", structures={s.id: s for s in (first, second)})
+    siege = Siege(ruleset="harris", name="Wooden row", structures={s.id: s for s in (first, second)})
     write_siege(path, SiegeFile(siege=siege))
     return path
 

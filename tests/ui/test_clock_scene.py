@@ -19,7 +19,7 @@ def test_fire_spreads_to_the_wooden_neighbour(qtbot, window, answers, tmp_path):
     document.select(["w1"])
     actions = window.actions_dock
     assert actions.structure_id == "w1"
-    actions.fire_level.setValue(5)  # above 48 / 10: out of control (H9)
+    actions.override_inputs["fire_level"].setValue(5)  # above 48 / 10: out of control (H9)
     actions.reason.setText("a torch")
     actions.override()
     assert answers.warnings == []

@@ -23,7 +23,7 @@ def document(qapp):
     structures = [new_structure("harris", "townhouse", "a", rect(0, 0, 10, 8)),
                   new_structure("harris", "curtain_wall", "w1", rect(20, 0, 10, 2)),
                   new_structure("harris", "curtain_wall", "w2", rect(30, 0, 10, 2))]
-    siege = Siege(name="Bare", structures={s.id: s for s in structures})
+    siege = Siege(ruleset="harris", name="Bare", structures={s.id: s for s in structures})
     doc = Document(SiegeFile(siege=siege))
     doc.changes = []
     doc.changed.connect(doc.changes.append)

@@ -28,7 +28,7 @@ def png(width: int, height: int, colour=(120, 90, 60)) -> bytes:
 
 def opened(tmp_path):
     path = tmp_path / "castle.siege"
-    siege = Siege(name="Castle Rock", map=MapImage(member=MAP_MEMBER, pixels_per_metre=10))
+    siege = Siege(ruleset="harris", name="Castle Rock", map=MapImage(member=MAP_MEMBER, pixels_per_metre=10))
     siege_file = SiegeFile(siege=siege, images={MAP_MEMBER: png(6, 4),
                                                 "legend.png": png(3, 3, (1, 2, 3))})
     write_siege(path, siege_file)

@@ -197,7 +197,7 @@ def test_the_actions_panel_starts_afresh_per_structure_and_greys_what_does_not_a
     window.document.select(["w0"])
     assert dock.repair_task.text() == "success" and dock.team.value() == 3
     window.document.select(["h1"])
-    dock.fire_level.setValue(3)
+    dock.override_inputs["fire_level"].setValue(3)
     dock.override()
     assert window.document.structure("h1").fire_level == 3
     assert dock.fight_group.isEnabled()
@@ -341,7 +341,7 @@ def test_log_lines_and_titles_name_no_field(window, tmp_path):
     opened(window, tmp_path)
     dock = window.actions_dock
     window.document.select(["h1"])
-    dock.fire_level.setValue(12)
+    dock.override_inputs["fire_level"].setValue(12)
     dock.override()
     entry = window.document.siege.log[-1]
     text = " ".join(entry.lines)

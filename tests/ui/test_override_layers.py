@@ -6,6 +6,8 @@ import shutil
 from importlib import resources
 from pathlib import Path
 
+from PySide6.QtWidgets import QCheckBox
+
 SAMPLES = Path(str(resources.files("siegeboard.resources").joinpath("samples")))  # package data
 
 
@@ -20,8 +22,8 @@ def test_override_the_portcullis_from_the_actions_dock(window, answers, tmp_path
     assert form.isRowVisible(actions.layer)
 
     actions.layer.setCurrentIndex(actions.layer.findData("inner"))
-    assert actions.hull_suffered.maximum() == gate.inner_layer.hull
-    actions.hull_suffered.setValue(gate.inner_layer.hull)
+    assert actions.override_inputs["hull_suffered"].maximum() == gate.inner_layer.hull
+    actions.override_inputs["hull_suffered"].setValue(gate.inner_layer.hull)
     actions.reason.setText("the winch gave way")
     actions.override()
     assert answers.warnings == []
@@ -41,3 +43,36 @@ def test_the_layer_row_hides_for_a_single_layer_section(window, tmp_path):
     wall = next(s for s in document.siege.structures.values() if s.inner_layer is None)
     document.select([wall.id])
     assert not window.actions_dock.override_group.form.isRowVisible(window.actions_dock.layer)
+
+
+def test_the_override_rows_are_the_rule_texts_own(window, tmp_path):
+    # The dock asks the siege's Ruleset which parts of a state the GM may set, and makes
+    # its rows again when a siege of the other rule text is opened.
+    form = window.actions_dock.override_group.form
+
+    def rows() -> list[tuple[str, str]]:
+        shown = []
+        for row in range(form.rowCount()):
+            field = form.itemAt(row, form.ItemRole.FieldRole).widget()
+            label = form.itemAt(row, form.ItemRole.LabelRole)
+            words = label.widget().text() if label is not None else ""
+            shown.append((words, field.text() if isinstance(field, QCheckBox) else ""))
+        return shown
+
+    shutil.copy(SAMPLES / "castle.siege", tmp_path / "dp.siege")
+    assert window.files.open_path(tmp_path / "dp.siege", ask=False)
+    window.document.select([next(iter(window.document.siege.structures))])
+    actions = window.actions_dock
+    assert list(actions.override_inputs) == ["dp", "collapsed", "cleared", "fire_level",
+                                             "out_of_control"]
+    assert ("", "Out of control") in rows() and ("Fire level", "") in rows()
+    assert not form.isRowVisible(actions.layer)
+
+    shutil.copy(SAMPLES / "castle_armory.siege", tmp_path / "hull.siege")
+    assert window.files.open_path(tmp_path / "hull.siege", ask=False)
+    window.document.select([next(iter(window.document.siege.structures))])
+    assert list(actions.override_inputs) == ["hull_suffered", "ladder", "burning"]
+    assert ("Hull suffered", "") in rows() and ("", "Burning") in rows()
+    assert ("Ladder", "") in rows()
+    assert all(form.isRowVisible(widget) for widget in actions.override_inputs.values())
+    assert all(words != "DP" for words, _text in rows())

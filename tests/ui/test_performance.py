@@ -36,7 +36,7 @@ def big_siege(tmp_path_factory):
         structure = new_structure("harris", "townhouse", f"s{number + 1}",
                                   [(x, y), (x + 12, y), (x + 12, y + 8), (x, y + 8)])
         structures[structure.id] = structure
-    siege = Siege(name="Big", map=MapImage(member="map.png", pixels_per_metre=10),
+    siege = Siege(ruleset="harris", name="Big", map=MapImage(member="map.png", pixels_per_metre=10),
                   structures=structures)
     path = folder / "big.siege"
     write_siege(path, SiegeFile(siege=siege, images={"map.png": png.read_bytes()}))

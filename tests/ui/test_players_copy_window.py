@@ -9,18 +9,9 @@ from PySide6.QtCore import Qt
 
 from siegeboard.persist import write_sample
 from siegeboard.ui.export_dialog import ExportDialog
+from pdf_reading import pdf_text
 
 DEFENDERS_BATTERIES = ("Tower gun", "Gate archers")
-
-
-def pdf_text(path) -> str:
-    from PySide6.QtPdf import QPdfDocument
-
-    document = QPdfDocument(None)
-    document.load(str(path))
-    text = "\n".join(document.getAllText(page).text() for page in range(document.pageCount()))
-    document.close()
-    return text
 
 
 def row(text: str, name: str) -> str:

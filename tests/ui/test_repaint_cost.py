@@ -113,7 +113,7 @@ def _town(columns: int, rows: int) -> Siege:
         kind = "curtain_wall" if number == 4 else "townhouse"
         structures[key] = new_structure("harris", kind, key,
                                         [(x, y), (x + 8, y), (x + 8, y + 4), (x, y + 4)])
-    return Siege(name="Town", structures=structures)
+    return Siege(ruleset="harris", name="Town", structures=structures)
 
 
 def test_a_small_region_draws_only_its_own_grid_labels(monkeypatch):

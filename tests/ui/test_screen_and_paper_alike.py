@@ -38,7 +38,7 @@ def siege() -> Siege:
     barn = new_structure("harris", "timber_house", "b", rect(27, 11, 10, 7), name="Barn")
     barn = barn.model_copy(update={"dp": 0, "collapsed": True})
     gun = Battery(id="g", name="Great", weapon_id="w", position=(22.0, 5.0), side="besieger")
-    return Siege(name="Alike", structures={"a": bakery, "b": barn}, batteries={"g": gun},
+    return Siege(ruleset="harris", name="Alike", structures={"a": bakery, "b": barn}, batteries={"g": gun},
                  weapons={"w": Weapon(id="w", name="Cannon")})
 
 

@@ -36,7 +36,7 @@ def big_plan(tmp_path_factory):
     painter.end()
     png = folder / "plan.png"
     assert image.save(str(png), "PNG", 80)
-    siege = Siege(name="Big plan", map=MapImage(member="map.png", pixels_per_metre=10,
+    siege = Siege(ruleset="harris", name="Big plan", map=MapImage(member="map.png", pixels_per_metre=10,
                                                 rotation_deg=12.0, offset=(50.0, -20.0)))
     path = folder / "big.siege"
     write_siege(path, SiegeFile(siege=siege, images={"map.png": png.read_bytes()}))

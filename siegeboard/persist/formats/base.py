@@ -49,7 +49,7 @@ class ImportOptions:
     structures. ``pixels_per_metre``: the scale given to a plain plan image.
     """
 
-    ruleset: str = "harris"
+    ruleset: str = registry.DEFAULT.id
     cell_m: float = FIVE_FEET_M
     wall_kind: str | None = None
     wall_thickness_m: float = 0.5

@@ -46,8 +46,9 @@ from siegeboard.model.structure import Structure
 from siegeboard.persist.formats.base import ImportedMap, ImportOptions, ImportReport
 from siegeboard.persist.formats.kinds import SKIP, KindMapping, default_mapping
 from siegeboard.persist.siege_file import SiegeFileError
-from siegeboard.rules import harris, registry
+from siegeboard.rules import registry
 from siegeboard.rules.build import new_structure
+from siegeboard.rules.ruleset import Ruleset
 from siegeboard.rules.walls import draw_wall, section_count
 
 Ring = list[tuple[float, float]]
@@ -118,9 +119,10 @@ def parse_bbox(text: str) -> tuple[float, float, float, float]:
     return west, south, east, north
 
 
-def stories_of(tags: dict[str, str], default: int) -> tuple[int, str | None]:
-    """Stories from ``building:levels`` (one for one) or ``height`` (H2), else ``default``;
-    with a note when a tag could not be read."""
+def stories_of(tags: dict[str, str], default: int,
+               rules: Ruleset = registry.DEFAULT) -> tuple[int, str | None]:
+    """Stories from ``building:levels`` (one for one) or ``height`` (H2, under a rule text
+    that counts stories), else ``default``; with a note when a tag could not be read."""
     levels = tags.get("building:levels")
     if levels is not None:
         number = _number(levels)
@@ -130,10 +132,10 @@ def stories_of(tags: dict[str, str], default: int) -> tuple[int, str | None]:
     else:
         note = None
     height = tags.get("height")
-    if height is not None:
+    if height is not None and rules.story_m:
         metres = _metres(height)
-        if metres is not None and 0 <= metres <= 4 * bounds.STORIES_MAX:
-            return harris.stories_from_height(metres), note
+        if metres is not None and 0 <= metres <= rules.story_m * bounds.STORIES_MAX:
+            return rules.stories_from_height(metres), note
         note = f"height={height!r} is not a height in metres"
     return default, note
 
@@ -275,7 +277,8 @@ class _Maker:
         return (name + part)[:200]
 
     def _building(self, feature: GeoFeature, kind: str) -> None:
-        stories, note = stories_of(feature.tags, self.options.stories)
+        stories, note = stories_of(feature.tags, self.options.stories,
+                                   registry.ruleset(self.ruleset))
         if note:
             self.report.notes.append(f"{feature.label.capitalize()}: {note}; it has "
                                      f"{stories} stor{'y' if stories == 1 else 'ies'}.")

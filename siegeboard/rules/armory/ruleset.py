@@ -3,13 +3,18 @@ section's state reads on the Breach Ladder, and its figures."""
 
 from __future__ import annotations
 
+from typing import Any, get_args
+
 from shapely.geometry import Polygon
 
 from siegeboard.model.siege import RulesetOptions
-from siegeboard.model.structure import Structure
+from siegeboard.model.structure import LadderStep, Structure
 from siegeboard.rules.armory import actions, odds, shot
+from siegeboard.rules.armory.escalade import escalade_table
 from siegeboard.rules.armory.numbers import fully_breached, hull_words
-from siegeboard.rules.ruleset import PATTERNS, Column, Ruleset, Setting, StructureState
+from siegeboard.rules.ruleset import (
+    PATTERNS, Column, Figure, OverrideField, Ruleset, Setting, StructureState,
+)
 
 
 def state_word(structure: Structure) -> str:
@@ -60,16 +65,54 @@ class ArmoryRuleset(Ruleset):
                                "indirect"})
     needs_range = False
     pier_charges = True
-    layered_gates = True
     has_escalade = True
     repair_is_house_rule = True
     import_kinds = {"wall_kind": "brick_house", "building_kind": "brick_house",
                     "object_kind": "brick_house", "door_kind": "interior_door",
                     "gate_kind": "castle_gate"}
-    override_fields = ("hull_suffered", "ladder", "burning")
+    override_fields = (
+        OverrideField("hull_suffered", "Hull suffered", "count"),
+        OverrideField("ladder", "Ladder", "choice", get_args(LadderStep)),
+        OverrideField("burning", "Burning", "flag"),
+    )
+    figures = (Figure("armor", "Armor", 0.9), Figure("hull", "Hull suffered", 1.4))
+    sample = "castle_armory.siege"
 
     def section_length(self, options: RulesetOptions) -> float:
         return options.armory_section_m
+
+    # -- the GM's hand (A5: a gate's portcullis is a layer of its own) ---------------------
+    def override_layers(self, structure: Structure) -> tuple[tuple[str, str], ...]:
+        if structure.inner_layer is None:
+            return ()
+        return (("Gate", "outer"), (structure.inner_layer.name, "inner"))
+
+    def _layer(self, structure: Structure, layer: str) -> tuple[int, int, str]:
+        """(hull, suffered, ladder) of ``layer`` of ``structure``."""
+        inner = structure.inner_layer
+        if layer == "inner" and inner is not None:
+            return inner.hull, inner.suffered, inner.ladder
+        return structure.hull, structure.hull_suffered, structure.ladder
+
+    def override_values(self, structure: Structure, layer: str = "outer") -> dict[str, Any]:
+        _hull, suffered, ladder = self._layer(structure, layer)
+        return {"hull_suffered": suffered, "ladder": ladder, "burning": structure.burning}
+
+    def override_limits(self, structure: Structure, layer: str = "outer") -> dict[str, int]:
+        return {"hull_suffered": self._layer(structure, layer)[0]}
+
+    # -- escalade (A11) -------------------------------------------------------------------
+    def escalade_refusal(self, structure: Structure) -> str:
+        if "wall" in structure.kind:  # walls are climbed, not towers or houses
+            return ""
+        entry = self.catalogue.kinds.get(structure.kind)
+        return (f"Escalade is for a wall section; {structure.name} is "
+                f"{(entry.name if entry else structure.kind).lower()}.")
+
+    def escalade_lines(self, structure: Structure, *, ladders: int, siege_towers: int,
+                       grapnels: int, defenders_at_top: bool) -> list[str]:
+        return escalade_table(structure, ladders=ladders, siege_towers=siege_towers,
+                              grapnels=grapnels, defenders_at_top=defenders_at_top).lines()
 
     def state(self, structure: Structure) -> StructureState:
         step = structure.ladder
@@ -105,9 +148,6 @@ class ArmoryRuleset(Ruleset):
                       shape: Polygon | None = None) -> dict[str, object]:
         return {"armor": structure.armor, "hull": f"{structure.hull_suffered}/{structure.hull}",
                 "fire": "burning" if structure.burning else 0}
-
-    def paper_figures(self) -> list[tuple[str, str]]:
-        return [("armor", "Armor"), ("hull", "Hull suffered")]
 
     def paper_text(self, structure: Structure, players: bool) -> dict[str, str]:
         layer = structure.inner_layer
@@ -159,6 +199,14 @@ class ArmoryRuleset(Ruleset):
 
     def bombardment(self, siege, shots, index, *, hits, interval_turns, trials, seed):
         return odds.bombardment(siege, shots, hits=hits, interval_turns=interval_turns)
+
+    def bombardment_line(self, structure_id, left):
+        if (left["hull_suffered_mean"] == left["hull_suffered_now"]
+                and not left["p_burning"]):
+            return ""
+        return (f"{left['name']} ({structure_id}): Hull suffered {left['hull_suffered_now']} "
+                f"-> mean {left['hull_suffered_mean']:.0f}; Breached "
+                f"{100 * left['p_breached']:.0f}%, burning {100 * left['p_burning']:.0f}%")
 
 
 ARMORY = ArmoryRuleset()

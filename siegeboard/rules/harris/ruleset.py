@@ -12,7 +12,9 @@ from siegeboard.model.siege import RulesetOptions, Siege
 from siegeboard.model.structure import Structure
 from siegeboard.model.weapon import RangeBand, Weapon
 from siegeboard.rules.harris import actions, numbers, odds, rounds, shot
-from siegeboard.rules.ruleset import PATTERNS, Column, Ruleset, Setting, StructureState
+from siegeboard.rules.ruleset import (
+    PATTERNS, Column, Figure, OverrideField, Ruleset, Setting, StructureState,
+)
 
 
 def blast_squares(weapon: Weapon, point: tuple[float, float], origin: tuple[float, float],
@@ -43,12 +45,8 @@ def _word(cleared: bool, collapsed: bool, dp: int, dp_original: int) -> str:
     return "intact" if dp == dp_original else "damaged"
 
 
-def fire_badge(structure: Structure) -> str:
-    """"F3" for a fire at level 3, "F3!" out of control, "" when not burning."""
-    return _badge(structure.fire_level, structure.out_of_control)
-
-
 def _badge(fire_level: int, out_of_control: bool) -> str:
+    """"F3" for a fire at level 3, "F3!" out of control, "" when not burning."""
     if fire_level <= 0:
         return ""
     return f"F{fire_level}" + ("!" if out_of_control else "")
@@ -101,10 +99,25 @@ class HarrisRuleset(Ruleset):
     import_kinds = {"wall_kind": "stone_house", "building_kind": "stone_house",
                     "object_kind": "stone_house", "door_kind": "wooden_door",
                     "gate_kind": "wooden_gate"}
-    override_fields = ("dp", "collapsed", "cleared", "fire_level", "out_of_control")
+    override_fields = (
+        OverrideField("dp", "DP", "count"),
+        OverrideField("collapsed", "Collapsed", "flag"),
+        OverrideField("cleared", "Cleared", "flag"),
+        OverrideField("fire_level", "Fire level", "count"),
+        OverrideField("out_of_control", "Out of control", "flag"),
+    )
+    figures = (Figure("av", "AV", 0.7), Figure("dp", "DP / original", 1.6))
+    story_m = numbers.STORY_M
+    sample = "castle.siege"
 
     def section_length(self, options: RulesetOptions) -> float:
         return options.harris_section_m
+
+    def stories_from_height(self, height_m: float) -> int:
+        return numbers.stories_from_height(height_m)
+
+    def override_limits(self, structure: Structure, layer: str = "outer") -> dict[str, int]:
+        return {"dp": structure.dp_original}
 
     def is_charge(self, weapon: Weapon) -> bool:
         # Any explosive can be set by hand: it then hits like a round at range 0.
@@ -162,9 +175,6 @@ class HarrisRuleset(Ruleset):
         return {"av": structure.armor, "squares": squares,
                 "stories": structure.stories, "dp": f"{structure.dp}/{structure.dp_original}",
                 "fire": structure.fire_level}
-
-    def paper_figures(self) -> list[tuple[str, str]]:
-        return [("av", "AV"), ("dp", "DP / original")]
 
     def paper_text(self, structure: Structure, players: bool) -> dict[str, str]:
         fire = ""
@@ -236,6 +246,13 @@ class HarrisRuleset(Ruleset):
         return rounds.bombardment(siege, [rounds.Battery(spec, target) for spec, target in shots],
                                   index, hits=hits, interval_turns=interval_turns,
                                   trials=trials, seed=seed)
+
+    def bombardment_line(self, structure_id, left):
+        if left["dp_mean"] == left["dp_now"] and not left["p_burning"]:
+            return ""
+        return (f"{left['name']} ({structure_id}): DP {left['dp_now']} -> mean "
+                f"{left['dp_mean']:.0f}; collapsed {100 * left['p_collapse']:.0f}%, burning "
+                f"{100 * left['p_burning']:.0f}%")
 
 
 HARRIS = HarrisRuleset()

@@ -19,14 +19,16 @@ from siegeboard.model.actions import (
     Demolish, DigMine, FightFire, FireMine, FreeTrapped, GMOverride, Kick, Repair, StartMine,
     TaskRoll,
 )
-from siegeboard.model.structure import LadderStep, TaskOutcome
+from siegeboard.model.structure import TaskOutcome
 from siegeboard.rules.knowledge import is_known
+from siegeboard.rules.ruleset import Ruleset
 from siegeboard.ui.changes import Aspect, Change
 from siegeboard.ui.document import Document
 from siegeboard.ui.number_fields import StrictSpinBox
 from siegeboard.ui.plain_words import plain_error
 
 OUTCOMES = get_args(TaskOutcome)
+OVERRIDE_COUNT_MAX = 10_000_000  # a count the rule text gives no limit for (the model's own)
 
 
 def parse_task(text: str) -> TaskRoll:
@@ -117,30 +119,18 @@ class ActionsDock(QDockWidget):
         self.mine_group = self._group("Mine under this section", [
             ("Mine", self.mine), ("", self.mine_known), ("", self.besiegers_win),
             ("", self.countermined), ("", mine_buttons)])
-        # GM override
-        self.dp = StrictSpinBox("DP", 0, 10_000_000)
-        self.collapsed = QCheckBox("Collapsed")
-        self.cleared = QCheckBox("Cleared")
-        self.fire_level = StrictSpinBox("The fire's level", 0, 10_000)
-        self.out_of_control = QCheckBox("Out of control")
-        self.hull_suffered = StrictSpinBox("Hull suffered", 0, 10_000)
-        for box in (self.team, self.charges, self.dp, self.fire_level, self.hull_suffered):
+        # GM override: one input per part of the state the siege's rule text lets the GM set
+        # (``Ruleset.override_fields``), made in ``_build_override`` when the rule text changes.
+        for box in (self.team, self.charges):
             box.refused.connect(lambda message: self.warn(message))
-        self.ladder = QComboBox()
-        self.ladder.addItems(list(get_args(LadderStep)))
-        self.burning = QCheckBox("Burning")
-        self.layer = QComboBox()  # A5: a gate with a portcullis is two layers
-        self.layer.addItem("Gate", "outer")
-        self.layer.addItem("Portcullis", "inner")
+        self.override_inputs: dict[str, QWidget] = {}
+        self._override_rules: Ruleset | None = None
+        self.layer = QComboBox()  # the structure's layers (A5: a gate and its portcullis)
         self.layer.currentIndexChanged.connect(lambda _index: self._show_layer())
         self.reason = QLineEdit()
         self.reason.setPlaceholderText("why (for the log)")
         self.override_group = self._group("GM override", [
-            ("DP", self.dp), ("", self.collapsed), ("", self.cleared),
-            ("Fire level", self.fire_level), ("", self.out_of_control),
-            ("Layer", self.layer), ("Hull suffered", self.hull_suffered), ("Ladder", self.ladder),
-            ("", self.burning),
-            ("Reason", self.reason), ("", _button("Set", self.override))])
+            ("Layer", self.layer), ("Reason", self.reason), ("", _button("Set", self.override))])
         # Each group is shown only where the siege's rule text offers its action.
         self._offered = {self.fight_group: "fight_fire", self.kick_group: "kick",
                          self.mine_group: "start_mine"}
@@ -184,12 +174,7 @@ class ActionsDock(QDockWidget):
         for group, action in self._offered.items():
             group.setVisible(rules.offers(action))
         form = self.override_group.form
-        overrides = {"dp": self.dp, "collapsed": self.collapsed, "cleared": self.cleared,
-                     "fire_level": self.fire_level, "out_of_control": self.out_of_control,
-                     "hull_suffered": self.hull_suffered, "ladder": self.ladder,
-                     "burning": self.burning}
-        for field, widget in overrides.items():
-            form.setRowVisible(widget, field in rules.override_fields)
+        self._build_override(rules)
         self.demolish_group.form.setRowVisible(self.on_pier, rules.pier_charges)
         # R1: a rule the text does not give is a house rule, and says so.
         self.repair_group.setTitle("Repair (house rule, A13)" if rules.repair_is_house_rule
@@ -219,17 +204,16 @@ class ActionsDock(QDockWidget):
             if mine.structure_id == key:
                 self.mine.addItem(f"{mine.id}: {mine.state}, {mine.days_dug}/{mine.days_needed} "
                                   "days", mine.id)
-        self.dp.setMaximum(structure.dp_original)
-        self.dp.setValue(structure.dp)
-        self.collapsed.setChecked(structure.collapsed)
-        self.cleared.setChecked(structure.cleared)
-        self.fire_level.setValue(structure.fire_level)
-        self.out_of_control.setChecked(structure.out_of_control)
-        form.setRowVisible(self.layer, rules.layered_gates and structure.inner_layer is not None)
-        if structure.inner_layer is None:
-            self.layer.setCurrentIndex(0)
+        layers = rules.override_layers(structure)
+        shown = [self.layer.itemData(row) for row in range(self.layer.count())]
+        if shown != [value for _word, value in layers]:
+            self.layer.blockSignals(True)
+            self.layer.clear()
+            for word, value in layers:
+                self.layer.addItem(word, value)
+            self.layer.blockSignals(False)
+        form.setRowVisible(self.layer, bool(layers))
         self._show_layer()
-        self.burning.setChecked(structure.burning)
         for group, reason in self.not_applying(structure).items():
             group.setEnabled(not reason)
             group.setToolTip(reason)
@@ -266,22 +250,58 @@ class ActionsDock(QDockWidget):
         return {self.fight_group: fire, self.free_group: trapped, self.repair_group: repair,
                 self.kick_group: kick}
 
-    def _layer_state(self, structure) -> tuple[int, int, str]:
-        """(hull, suffered, ladder) of the layer the override would set."""
-        inner = structure.inner_layer
-        if self.layer.currentData() == "inner" and inner is not None:
-            return inner.hull, inner.suffered, inner.ladder
-        return structure.hull, structure.hull_suffered, structure.ladder
+    def _build_override(self, rules: Ruleset) -> None:
+        """The override's inputs for ``rules``' ``override_fields``, between the Layer row and
+        the Reason row (made again only when the siege's rule text changes)."""
+        if rules is self._override_rules:
+            return
+        form = self.override_group.form
+        for widget in self.override_inputs.values():
+            form.removeRow(widget)
+        self.override_inputs = {}
+        for row, spec in enumerate(rules.override_fields, start=1):
+            widget: QWidget
+            if spec.kind == "count":
+                widget = StrictSpinBox(spec.label, 0, OVERRIDE_COUNT_MAX)
+                widget.refused.connect(lambda message: self.warn(message))
+            elif spec.kind == "flag":
+                widget = QCheckBox(spec.label)
+            else:
+                widget = QComboBox()
+                widget.addItems(list(spec.choices))
+            self.override_inputs[spec.name] = widget
+            form.insertRow(row, "" if spec.kind == "flag" else spec.label, widget)
+            form.setRowVisible(widget, True)  # now, not when the event loop next runs
+        self._override_rules = rules
+
+    def _layer(self) -> str:
+        """The layer the override would set (``GMOverride.layer``)."""
+        return self.layer.currentData() or "outer"
 
     def _show_layer(self) -> None:
+        """The override's inputs show the state of the chosen layer."""
         key = self.structure_id
         structure = self.document.siege.structures.get(key) if key else None
         if structure is None:
             return
-        hull, suffered, ladder = self._layer_state(structure)
-        self.hull_suffered.setMaximum(hull)
-        self.hull_suffered.setValue(suffered)
-        self.ladder.setCurrentText(ladder)
+        rules = self.document.rules
+        values = rules.override_values(structure, self._layer())
+        limits = rules.override_limits(structure, self._layer())
+        for name, widget in self.override_inputs.items():
+            if isinstance(widget, QCheckBox):
+                widget.setChecked(bool(values[name]))
+            elif isinstance(widget, QComboBox):
+                widget.setCurrentText(str(values[name]))
+            else:
+                widget.setMaximum(limits.get(name, OVERRIDE_COUNT_MAX))
+                widget.setValue(values[name])
+
+    def _override_value(self, widget: QWidget) -> object:
+        if isinstance(widget, QCheckBox):
+            return widget.isChecked()
+        if isinstance(widget, QComboBox):
+            return widget.currentText()
+        return widget.value()
 
     # -- acting ---------------------------------------------------------------------------
     def _act(self, build) -> None:
@@ -359,20 +379,11 @@ class ActionsDock(QDockWidget):
     def override(self) -> None:
         def build(key):
             structure = self.document.siege.structures[key]
-            if "ladder" in self.document.rules.override_fields:
-                _hull, suffered, ladder = self._layer_state(structure)
-                now = {"hull_suffered": suffered, "ladder": ladder, "burning": structure.burning}
-                wanted = {"hull_suffered": self.hull_suffered.value(),
-                          "ladder": self.ladder.currentText(),
-                          "burning": self.burning.isChecked()}
-                where = {"layer": self.layer.currentData()}
-            else:
-                wanted = {"dp": self.dp.value(), "collapsed": self.collapsed.isChecked(),
-                          "cleared": self.cleared.isChecked(),
-                          "fire_level": self.fire_level.value(),
-                          "out_of_control": self.out_of_control.isChecked()}
-                now = {name: getattr(structure, name) for name in wanted}
-                where = {}
+            rules = self.document.rules
+            now = rules.override_values(structure, self._layer())
+            wanted = {name: self._override_value(widget)
+                      for name, widget in self.override_inputs.items()}
+            where = {"layer": self._layer()} if rules.override_layers(structure) else {}
             fields = {name: value for name, value in wanted.items() if now[name] != value}
             if not fields:
                 raise ValueError("nothing differs from the structure's state")

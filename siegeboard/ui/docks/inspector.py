@@ -25,7 +25,6 @@ from siegeboard.report.table import structure_square
 from siegeboard.rules.knowledge import is_known
 from siegeboard.ui.changes import Aspect, Change
 from siegeboard.ui.document import Document
-from siegeboard.rules import harris
 from siegeboard.ui.number_fields import StrictDoubleSpinBox, StrictSpinBox
 from siegeboard.ui.plain_words import plain_error
 
@@ -68,11 +67,10 @@ class InspectorDock(QDockWidget):
         self.kind.setMinimumContentsLength(12)
         self.armor = StrictSpinBox("Armor", 0, 999)  # R3
         self.stories = StrictSpinBox("Stories", 1, 100)
-        # H2: a GM may give a height instead; it becomes ceil(height / 4) stories.
-        self.height = StrictDoubleSpinBox("The height", 0.0, 100 * harris.STORY_M, 1)
+        # H2: a GM may give a height instead, under a rule text that counts stories; the
+        # rule text makes it stories (its story height and limit set in ``show_selection``).
+        self.height = StrictDoubleSpinBox("The height", 0.0, 400.0, 1)
         self.height.setSuffix(" m")
-        self.height.setToolTip("Type a height in metres: a story is 4 m, so it makes "
-                               "ceil(height / 4) stories (ruling H2)")
         self.hull = StrictSpinBox("Hull", 1, 10_000)
         self.material = QComboBox()
         self.material.addItems(list(get_args(Material)))
@@ -160,8 +158,8 @@ class InspectorDock(QDockWidget):
             self.show_selection()
 
     def _row_visible(self, field: str) -> bool:
-        if field == "height":
-            field = "stories"
+        if field == "height":  # H2: only a rule text that counts stories has a story height
+            return bool(self.document.rules.story_m) and self._row_visible("stories")
         if field in ("stories", "hull"):
             return field in self.document.rules.make_fields
         return True
@@ -211,7 +209,13 @@ class InspectorDock(QDockWidget):
             self.kind.setCurrentIndex(-1 if "kind" in mixed else position)
             self.armor.setValue(first.armor)
             self.stories.setValue(first.stories)
-            self.height.setValue(first.stories * harris.STORY_M)
+            if rules.story_m:
+                story = rules.story_m
+                self.height.setMaximum(self.stories.maximum() * story)
+                self.height.setToolTip(
+                    f"Type a height in metres: a story is {story:g} m, so it makes "
+                    f"ceil(height / {story:g}) stories (ruling H2)")
+                self.height.setValue(first.stories * story)
             self.hull.setValue(first.hull)
             if "material" in mixed:
                 self.material.setCurrentIndex(-1)
@@ -287,7 +291,7 @@ class InspectorDock(QDockWidget):
         if self._loading or not self.ids or "height" not in self._touched:
             return
         self._touched.discard("height")
-        self._commit(stories=harris.stories_from_height(self.height.value()))
+        self._commit(stories=self.document.rules.stories_from_height(self.height.value()))
 
     def _commit_name(self) -> None:
         if self.current_id is None or self._loading:

@@ -14,7 +14,7 @@ from PySide6.QtWidgets import (
 )
 
 from siegeboard.model.actions import ResolveScene, SceneAttack
-from siegeboard.rules.armory.escalade import escalade_table
+from siegeboard.rules.registry import RULESETS
 from siegeboard.ui.changes import Aspect, Change
 from siegeboard.ui.document import Document
 from siegeboard.ui.plain_words import plain_clause
@@ -144,8 +144,9 @@ class SceneDock(QDockWidget):
     def show_status(self) -> None:
         siege = self.document.siege
         rules = self.document.rules
+        having = " and ".join(other.title for other in RULESETS.values() if other.offers("scene"))
         self.scene_label.setText(f"Scenes played: {siege.scene}" if rules.offers("scene") else
-                                 f"{rules.title} has no scenes (The Heavy Armory has)")
+                                 f"{rules.title} has no scenes ({having} has)")
         breached = [s.name for s in siege.structures.values()
                     if rules.offers("scene") and rules.breached(s)]
         self.breached.setText(("Breached: " + ", ".join(breached) + ". Play the assault.")
@@ -156,21 +157,20 @@ class SceneDock(QDockWidget):
         selection = self.document.selection
         structure = (self.document.siege.structures.get(selection[0])
                      if len(selection) == 1 else None)
-        if structure is None or not self.document.rules.has_escalade:
+        rules = self.document.rules
+        if structure is None or not rules.has_escalade:
             self.escalade.setText("Select one wall section.")
             self.escalade.setEnabled(False)
             return
-        if "wall" not in structure.kind:  # A11: walls are climbed, not towers or houses
-            entry = self.document.rules.catalogue.kinds.get(structure.kind)
-            self.escalade.setText(f"Escalade is for a wall section; {structure.name} is "
-                                  f"{(entry.name if entry else structure.kind).lower()}.")
+        refusal = rules.escalade_refusal(structure)  # A11: walls are climbed, not houses
+        if refusal:
+            self.escalade.setText(refusal)
             self.escalade.setEnabled(False)
             return
         self.escalade.setEnabled(True)
-        table = escalade_table(structure, ladders=self.ladders.value(),
-                               siege_towers=self.towers.value(), grapnels=self.grapnels.value(),
-                               defenders_at_top=self.defenders.isChecked())
-        self.escalade.setText("\n".join(table.lines()))
+        self.escalade.setText("\n".join(rules.escalade_lines(
+            structure, ladders=self.ladders.value(), siege_towers=self.towers.value(),
+            grapnels=self.grapnels.value(), defenders_at_top=self.defenders.isChecked())))
 
     # -- acting ---------------------------------------------------------------------------
     def _assign(self, battery_id: str, box: QComboBox) -> None:
