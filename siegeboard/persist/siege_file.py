@@ -718,8 +718,12 @@ def _describe(error: ValidationError, where: tuple[int | str, ...] = ()) -> str:
     ``where`` is the path of the item ``error`` is about."""
     problems = error.errors(include_url=False)
     first = problems[0]
-    where = _field_path((*where, *first["loc"]))
+    location = (*where, *first["loc"])
+    where = _field_path(location)
     message = first["msg"].removeprefix("Value error, ")
+    if len(location) == 1 and re.match(r"[a-z_]+[.:]", message) \
+            and re.split(r"[.:]", message, maxsplit=1)[0] in Siege.model_fields:
+        where = ""  # a rule of the siege's that names its own field path
     if first["type"] not in ("missing", "value_error", "assertion_error"):
         given = first.get("input")
         shown = (f"{len(given):,} items" if isinstance(given, (list, dict)) and len(given) > 8
