@@ -1,7 +1,8 @@
 """``siege.json`` as siegeboard writes it: in pieces, each checked to read back.
 
-The document is the ``Siege`` model's compact JSON, its fields in the model's order, with one
-difference (schema version 8): the siege's beginning (``base``, R2: the siege before its first
+The document is the ``Siege`` model's compact JSON, its fields in the model's order, with two
+differences: each structure leaves out its fields that hold their defaults; and (schema
+version 8) the siege's beginning (``base``, R2: the siege before its first
 log entry) lists its structures in its own order, and each one the siege still holds unchanged
 is written as the text ``"unchanged"`` (``UNCHANGED``) instead of the structure again. A
 structure changed since the beginning, or removed since, is written whole; one added since is
@@ -156,7 +157,11 @@ def _body(siege: Siege, beginning_of: Siege | None) -> Iterator[tuple[memoryview
         table = _BEGINNING_TABLE
     for start in range(0, len(items), _SLICE):
         piece = dict(items[start:start + _SLICE])
-        text = table.dump_json(piece)
+        # A structure's fields at their defaults are left out (they read back as the
+        # defaults): a smaller document, and a structure read from it keeps only the names
+        # of the fields written in its fields set (pydantic's ``model_fields_set``), a
+        # third of the memory of a set of all 29, for each of a city's 50,000.
+        text = table.dump_json(piece, exclude_defaults=True)
         if start:
             yield b",", None
         yield memoryview(text)[1:-1], (table, piece, text)

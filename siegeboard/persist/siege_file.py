@@ -282,6 +282,19 @@ def _refuse_unknown_kinds(siege: Siege, source: str) -> None:
 
 
 def _parse_document(document: bytes, source: str) -> tuple[Siege, int]:
+    data, version = _plain_data(document, source)
+    try:
+        siege = _validated(data)  # takes the tables' items out of ``data`` as it goes
+    except (ValidationError, BeginningRefused, _Refused):
+        siege = _first_problem_named(_plain_data(document, source)[0], source)
+    _refuse_unknown_kinds(siege, source)
+    return siege, version
+
+
+def _plain_data(document: bytes, source: str) -> tuple[Any, int]:
+    """The document as plain JSON data of the current version, and the version it was
+    written in; refuses JSON that is not plain data (NaN or infinite numbers, numbers too
+    large for a float, repeated keys in one object) and what cannot be migrated."""
     try:
         text = document.decode("utf-8")
         _refuse_a_non_object(text, source)
@@ -293,17 +306,9 @@ def _parse_document(document: bytes, source: str) -> tuple[Siege, int]:
     except (ValueError, OverflowError) as error:
         raise SiegeFileError(f"{source} is not valid JSON ({error})") from None
     try:
-        data, version = migrate(data)
+        return migrate(data)
     except MigrationError as error:
         raise SiegeFileError(f"{source}: {error}") from None
-    try:
-        siege = _validated(data)
-    except (ValidationError, BeginningRefused, _Refused):
-        siege = None
-    if siege is None:
-        siege = _first_problem_named(data, source)
-    _refuse_unknown_kinds(siege, source)
-    return siege, version
 
 
 def _first_problem_named(data: Any, source: str) -> Siege:
@@ -350,21 +355,26 @@ def _validated(data: Any) -> Siege:
 
 
 def _tables_validated(data: dict, now: dict[str, Structure] | None) -> dict[str, Any]:
-    """``data``'s fields with its tables and log validated (a new dict; ``data`` is left as
-    it is); ``now``: the siege's structures, for a beginning's ``"unchanged"`` ones."""
+    """``data``'s fields with its tables and log validated (a new dict; the items of
+    ``data``'s tables are taken out of them); ``now``: the siege's structures, for a
+    beginning's ``"unchanged"`` ones."""
     fields = dict(data)
     for table, adapter in _TABLE_ADAPTERS.items():
         items = fields.get(table)
         if not isinstance(items, dict):
             continue
         if now is not None and table == "structures":
+            raw = items
             items = {key: _unchanged(now, key) if value == UNCHANGED else value
-                     for key, value in items.items()}
+                     for key, value in raw.items()}
+            raw.clear()
         keys = list(items)
         validated: dict[str, Any] = {}
         for start in range(0, len(keys), _SLICE):
+            # Each slice's plain data is let go once validated: the town's models take the
+            # memory its JSON held, instead of both being held at once.
             validated.update(adapter.validate_python(
-                {key: items[key] for key in keys[start:start + _SLICE]}))
+                {key: items.pop(key) for key in keys[start:start + _SLICE]}))
         fields[table] = validated
     log = fields.get("log")
     if isinstance(log, list) and len(log) <= MAX_ITEMS:

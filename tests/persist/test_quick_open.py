@@ -51,7 +51,17 @@ def test_the_document_is_the_models_own_json(tmp_path):
     siege = sample_siege(structures=5)
     path = tmp_path / "castle.siege"
     write_siege(path, SiegeFile(siege=siege, images={MAP_MEMBER: png()}))
-    assert _document(path) == siege.model_dump_json().encode()
+    document = _document(path)
+    # The model's own JSON, each structure without its fields at their defaults.
+    tables = {key: json.loads(structure.model_dump_json(exclude_defaults=True))
+              for key, structure in siege.structures.items()}
+    assert json.loads(document) == {**json.loads(siege.model_dump_json()),
+                                    "structures": tables}
+    assert all("holes" not in each and "fire_level" not in each for each in tables.values())
+    assert document.startswith(b'{"schema_version":%d,' % SCHEMA_VERSION)
+    opened = read_siege(path).siege
+    assert opened == siege
+    assert "fire_level" not in opened.structures["s1"].model_fields_set
 
 
 def test_an_indented_document_of_an_older_writer_opens_the_same_way(tmp_path, careful):
@@ -113,7 +123,9 @@ def test_a_large_siege_in_play_is_written_in_slices_its_beginning_as_what_change
     written = json.loads(_document(path))
     assert set(written["base"]["structures"].values()) == {"unchanged"}
     whole = json.loads(siege.model_dump_json())
-    assert {**written, "base": None} == {**whole, "base": None}
+    tables = {key: json.loads(structure.model_dump_json(exclude_defaults=True))
+              for key, structure in siege.structures.items()}
+    assert {**written, "base": None} == {**whole, "base": None, "structures": tables}
     opened = read_siege(path).siege
     assert opened == siege and careful == []
     assert all(opened.base.structures[key] is structure
