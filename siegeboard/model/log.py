@@ -142,8 +142,9 @@ class LogEntry(BaseModel):
     """One applied action: when (turn), what, the dice, the explanation and what it touched."""
 
     # (Not in the docstring, which is the file schema's description.) ``rolls``, ``events``
-    # and ``lines`` may be kept compact (``with_later``) and are built on first read: to
-    # every reader, to pydantic's dumps and to ``==`` they are the plain lists.
+    # and ``lines`` may be kept compact (``with_later``): each is then a ``Later``, a
+    # read-only list built on its first read; pydantic's dumps, ``==`` and pickling see the
+    # plain list.
 
     model_config = ConfigDict(extra="forbid")
 
