@@ -543,8 +543,8 @@ def _import(args: argparse.Namespace) -> int:
         wall_thickness_m=args.wall_thickness, stories=args.stories, closed_as=args.closed_as,
         objects=args.objects, building_kind=args.building_kind, object_kind=args.object_kind,
         door_kind=args.door_kind, gate_kind=args.gate_kind, gate_width_m=args.gate_width,
-        pixels_per_metre=args.pixels_per_metre, name=args.name,
-        **_real_map_options(args))
+        pixels_per_metre=args.pixels_per_metre, name=args.name, page=args.page, dpi=args.dpi,
+        scene=args.scene, **_real_map_options(args))
     try:
         options.resolved()
     except ValueError as error:
@@ -562,11 +562,16 @@ def _add_import_parser(sub) -> None:
     from siegeboard.persist.formats import FIVE_FEET_M
 
     command = sub.add_parser(
-        "import", help="make a new siege from a Universal VTT map or a plan image",
+        "import", help="make a new siege from a map: Universal VTT, Foundry VTT scene, plan "
+        "image, PDF page, JPEG 2000, OpenStreetMap, GeoJSON",
         description="Make a new siege NEW.siege from SOURCE: a Universal VTT battle map "
         "(.dd2vtt, .df2vtt, .uvtt: its picture becomes the plan, its walls wall sections, its "
-        "doors doors set into them) or a plan image (PNG, JPEG, TIFF, WEBP, BMP). Prints what "
-        "was read, made, clipped and left out. Never replaces a file unless --force.")
+        "doors doors set into them), a Foundry VTT scene (an exported scene .json or a "
+        "module's .db of scenes: walls, doors, grid; the background picture looked for in the "
+        "folders above it), a plan image (PNG, JPEG, TIFF, WEBP, BMP), a page of a PDF "
+        "(--page, --dpi), a JPEG 2000 picture (.jp2), an OpenStreetMap extract or a GeoJSON "
+        "map. Prints what was read, made, clipped and left out. Never replaces a file unless "
+        "--force.")
     command.add_argument("source", type=Path, metavar="SOURCE")
     command.add_argument("-o", "--output", type=Path, required=True, metavar="NEW.siege",
                          help="the siege file to write")
@@ -597,6 +602,13 @@ def _add_import_parser(sub) -> None:
     command.add_argument("--pixels-per-metre", type=float, default=10.0, metavar="PX",
                          help="plan images: the picture's scale until calibrated (10)")
     command.add_argument("--name", help="the siege's name (default: SOURCE's name)")
+    command.add_argument("--page", type=int, default=1, metavar="N",
+                         help="PDF: the page that is the plan, counted from 1 (1)")
+    command.add_argument("--dpi", type=float, default=150.0, metavar="DPI",
+                         help="PDF: the resolution the page is drawn at, 10 to 1200 (150)")
+    command.add_argument("--scene", metavar="NAME",
+                         help="Foundry .db of scenes: the scene to import, by its name or "
+                         "number (default: the first)")
     command.add_argument("--kinds", type=Path, metavar="MAPPING.json",
                          help="OpenStreetMap/GeoJSON: the kind mapping from tags to kinds (a "
                          "siegeboard_kinds JSON file; default: the ruleset's own)")
@@ -638,7 +650,7 @@ COMMANDS["import"] = _import
 
 
 def _export_vtt(args: argparse.Namespace) -> int:
-    from siegeboard.report.vtt_export import export_vtt
+    from siegeboard.report.vtt_export import VttChoices, export_vtt
 
     if args.output.suffix.lower() not in (".dd2vtt", ".uvtt", ".df2vtt"):
         raise CommandError(f"-o: {args.output.name} must end in .dd2vtt or .uvtt "
@@ -646,24 +658,41 @@ def _export_vtt(args: argparse.Namespace) -> int:
     if args.side and not args.players:
         raise CommandError("--side: give --players too (the GM's copy shows both sides)")
     siege_file = read_siege(args.file)
-    print(export_vtt(args.output, siege_file, pixels_per_grid=args.pixels_per_grid,
-                     players=args.players, side=args.side))
+    choices = VttChoices(look=args.look, cell=args.cell, pixels_per_grid=args.pixels_per_grid,
+                         players=args.players, side=args.side)
+    print(export_vtt(args.output, siege_file, choices))
     return 0
 
 
 def _add_export_vtt_parser(sub) -> None:
-    from siegeboard.report.vtt_export import DEFAULT_PIXELS_PER_GRID
+    from siegeboard.persist.formats.uvtt_write import CELL_WORDS
+    from siegeboard.report.map_picture import LOOK_WORDS
+    from siegeboard.report.vtt_export import DEFAULT_CELL, DEFAULT_LOOK, DEFAULT_PIXELS_PER_GRID
 
     command = sub.add_parser(
         "export-vtt", help="export the map as it stands to a Universal VTT file (.dd2vtt)",
         description="Write FILE as a Universal VTT map (format 0.3) for Foundry, Fantasy "
-        "Grounds, MapTool or Owlbear: the map rendered as it stands, its standing walls and "
-        "buildings as walls, breaches as gaps with their rubble as object outlines, doors and "
-        "gates as portals, fires as lights; one grid cell is the siege's 2 m cell.")
+        "Grounds, MapTool or Owlbear: the map as it stands as a picture (a battle map by "
+        "default), its standing walls and buildings (and their courtyards) as walls, breaches "
+        "as gaps with their rubble as object outlines, doors and gates as closed doors across "
+        "their openings (none where breached), fires as lights, and the map data's "
+        "attribution. One cell of the file is 5 ft (1.524 m, what most tabletops measure a "
+        "cell as) unless --cell 2m (the board's own grid). docs/vtt.md tells what each "
+        "tabletop makes of it.")
     command.add_argument("file", type=Path, metavar="FILE.siege")
     command.add_argument("-o", "--output", type=Path, required=True, metavar="OUT.dd2vtt")
-    command.add_argument("--pixels-per-grid", type=int, default=DEFAULT_PIXELS_PER_GRID,
-                         metavar="N", help=f"pixels a 2 m cell ({DEFAULT_PIXELS_PER_GRID})")
+    command.add_argument("--look", choices=tuple(LOOK_WORDS), default=DEFAULT_LOOK,
+                         help="map: a battle map, the plan and its damage (rubble, scorch, "
+                              "fire), no labels or grid; board: the board as the GM sees it "
+                              f"({DEFAULT_LOOK})")
+    command.add_argument("--cell", choices=tuple(CELL_WORDS), default=DEFAULT_CELL,
+                         help="how long one cell of the file is: "
+                              + "; ".join(f"{key}: {words}" for key, words in CELL_WORDS.items())
+                              + f" ({DEFAULT_CELL})")
+    command.add_argument("--pixels-per-grid", type=int, default=None, metavar="N",
+                         help="pixels a cell (default: the plan's own resolution, at least "
+                              f"{DEFAULT_PIXELS_PER_GRID}; {DEFAULT_PIXELS_PER_GRID} with no "
+                              "plan)")
     command.add_argument("--players", action="store_true",
                          help="the players' look and only what they may see")
     command.add_argument("--side", choices=("besieger", "defender"),
@@ -678,25 +707,44 @@ COMMANDS["export-vtt"] = _export_vtt
 
 
 def _trace(args: argparse.Namespace) -> int:
-    """The outline of the building at --at on PLAN, as corners in image pixels (and in map
-    metres with --siege's calibration), one per line or as JSON."""
+    """The outline of the building at --at on PLAN (or of every building of one colour in
+    --box), as corners in image pixels (and in map metres with --siege's calibration), one
+    per line or as JSON."""
     from siegeboard.geometry import GRID_M
-    from siegeboard.plan import DEFAULT_TOLERANCE, TOLERANCE_RANGE, read_plan, trace
+    from siegeboard.plan import (
+        DEFAULT_TOLERANCE, TOLERANCE_RANGE, colour_at, legend_entry_for, read_plan, trace,
+        trace_box,
+    )
 
-    at = _numbers(args.at, "--at", "PX,PY in image pixels", "419,840", count=2)
+    if args.at is None and args.box is None:
+        raise CommandError("give --at PX,PY (a point inside a building) or --box X0,Y0,X1,Y1 "
+                           "(every building of one colour in a box)")
+    at = _numbers(args.at, "--at", "PX,PY in image pixels", "419,840", count=2) \
+        if args.at is not None else None
+    box = _numbers(args.box, "--box", "X0,Y0,X1,Y1 in image pixels", "300,770,435,905",
+                   count=4) if args.box is not None else None
+    if box is not None and (box[0] == box[2] or box[1] == box[3]):
+        raise CommandError(f"--box {args.box}: the box has no area (X0 = X1 or Y0 = Y1)")
+    colour = None
+    if args.colour is not None:
+        text = args.colour.strip().lstrip("#")
+        if len(text) != 6 or any(c not in "0123456789abcdefABCDEF" for c in text):
+            raise CommandError(f"--colour {args.colour}: give it as #rrggbb (e.g. #ebdfac)")
+        red, green, blue = (int(text[i:i + 2], 16) for i in (0, 2, 4))
+        colour = (blue, green, red)   # the plan's pixels are blue, green, red
     if args.tolerance is None:
         args.tolerance = DEFAULT_TOLERANCE
     low, high = TOLERANCE_RANGE
     if not low <= args.tolerance <= high:
         raise CommandError(f"--tolerance: {args.tolerance} is not from {low} to {high} "
                            "(the largest difference per colour channel, e.g. --tolerance 32)")
-    calibration, origin = None, (0.0, 0.0)
+    calibration, origin, legend = None, (0.0, 0.0), ()
     if args.siege is not None:
         siege = read_siege(args.siege).siege
         if siege.map is None:
             raise CommandError(f"--siege: {args.siege} has no plan image, so no calibration "
                                "to turn pixels into metres (import and calibrate one first)")
-        calibration, origin = siege.map, siege.grid_origin
+        calibration, origin, legend = siege.map, siege.grid_origin, siege.map.legend
     elif args.snap:
         raise CommandError("--snap: snapping to the 2 m grid needs the plan's calibration "
                            "(give --siege FILE.siege)")
@@ -706,39 +754,94 @@ def _trace(args: argparse.Namespace) -> int:
         image = read_plan(args.plan)
     except (OSError, ValueError) as error:
         raise CommandError(f"{args.plan}: {error}") from None
+    how = dict(tolerance=args.tolerance, rectangle=args.rectangle, calibration=calibration,
+               snap_step=GRID_M if args.snap else None, grid_origin=origin)
+    if box is not None:
+        start = at or (box[0], box[1])
+        try:
+            if colour is None:
+                colour = colour_at(image, start)
+            outlines = trace_box(image, ((box[0], box[1]), (box[2], box[3])), at=at,
+                                 colour=colour, **how)
+        except ValueError as error:
+            raise CommandError(f"--box {args.box}: {error}") from None
+        if not outlines:
+            raise CommandError(f"--box {args.box}: no building of the colour "
+                               f"{_hex(colour)} lies wholly in the box (give --at a point "
+                               f"inside one, or --colour)")
+        if args.json:
+            print(json.dumps({"plan": str(args.plan), "box": box, "at": at,
+                              "tolerance": args.tolerance, "rectangle": args.rectangle,
+                              "colour": _hex(colour),
+                              "buildings": [_outline_json(o, legend, args.tolerance)
+                                            for o in outlines]}))
+            return 0
+        for number, outline in enumerate(outlines, start=1):
+            entry = legend_entry_for(legend, outline.colour, args.tolerance)
+            print(f"building {number}" + (f" ({entry.kind})" if entry else "") + ":")
+            _print_outline(outline, "  ")
+        return 0
     try:
-        outline = trace(image, (at[0], at[1]), tolerance=args.tolerance,
-                        rectangle=args.rectangle, calibration=calibration,
-                        snap_step=GRID_M if args.snap else None, grid_origin=origin)
+        outline = trace(image, (at[0], at[1]), colour=colour, **how)
     except ValueError as error:   # NothingToTrace too
         raise CommandError(f"--at {args.at}: {error}") from None
     if args.json:
-        blue, green, red = outline.colour[:3] if len(outline.colour) >= 3 else outline.colour * 3
         result = {"plan": str(args.plan), "at": at, "tolerance": args.tolerance,
-                  "rectangle": args.rectangle, "colour": f"#{red:02x}{green:02x}{blue:02x}",
-                  "clipped": outline.clipped,
-                  "pixels": [[round(x, 2), round(y, 2)] for x, y in outline.pixels]}
-        if outline.metres is not None:
-            result["metres"] = [[round(x, 3), round(y, 3)] for x, y in outline.metres]
+                  "rectangle": args.rectangle,
+                  **_outline_json(outline, legend, args.tolerance)}
         print(json.dumps(result))
         return 0
+    _print_outline(outline, "")
+    return 0
+
+
+def _hex(colour) -> str:
+    """The plan's blue, green, red as #rrggbb (a grey plan's one channel three times)."""
+    blue, green, red = colour[:3] if len(colour) >= 3 else tuple(colour) * 3
+    return f"#{red:02x}{green:02x}{blue:02x}"
+
+
+def _outline_json(outline, legend=(), tolerance: int = 32) -> dict:
+    """An outline for --json; ``kind`` when the plan's legend (--siege) names its colour."""
+    from siegeboard.plan import legend_entry_for
+
+    result = {"colour": _hex(outline.colour), "clipped": outline.clipped,
+              "pixels": [[round(x, 2), round(y, 2)] for x, y in outline.pixels]}
+    entry = legend_entry_for(legend, outline.colour, tolerance)
+    if entry is not None:
+        result["kind"] = entry.kind
+    if outline.metres is not None:
+        result["metres"] = [[round(x, 3), round(y, 3)] for x, y in outline.metres]
+    return result
+
+
+def _print_outline(outline, indent: str) -> None:
     metres = outline.metres or [None] * len(outline.pixels)
     for (x, y), metre in zip(outline.pixels, metres):
-        line = f"{x:.2f},{y:.2f}"
+        line = f"{indent}{x:.2f},{y:.2f}"
         print(line if metre is None else f"{line}\t{metre[0]:.3f},{metre[1]:.3f} m")
-    return 0
 
 
 def _add_trace_parser(sub) -> None:
     trace = sub.add_parser(
-        "trace", help="trace a building's outline off a plan image from a point inside it",
+        "trace", help="trace a building's outline off a plan image from a point inside it, "
+        "or every building of one colour in a box",
         description="Print the outline of the region of like colour around --at on PLAN (a "
         "building on a scanned plan): its corners in image pixels (x right, y down, from the "
-        "image's top-left corner), one per line, and in map metres with --siege.")
+        "image's top-left corner), one per line, and in map metres with --siege. With --box, "
+        "every building of one colour lying wholly in the box (the colour at --at, else "
+        "--colour, else at the box's first corner; the building at --at too), as the Trace "
+        "tool's Shift-drag does. With --siege, a colour its plan's legend names gives the "
+        "kind too.")
     trace.add_argument("plan", type=Path, metavar="PLAN.png",
                        help="the plan image (PNG, JPEG, TIFF, WEBP, BMP)")
-    trace.add_argument("--at", required=True, metavar="PX,PY",
+    trace.add_argument("--at", metavar="PX,PY",
                        help="a point inside the building, in image pixels")
+    trace.add_argument("--box", metavar="X0,Y0,X1,Y1",
+                       help="trace every building of one colour wholly inside this box "
+                       "(image pixels)")
+    trace.add_argument("--colour", "--color", metavar="#RRGGBB",
+                       help="the colour to trace (default: the colour at --at)")
     trace.add_argument("--tolerance", type=int, metavar="N",  # default: plan's, read lazily
                        help="largest difference per colour channel, 0-255 (default 32)")
     trace.add_argument("--rectangle", action="store_true",
@@ -748,7 +851,8 @@ def _add_trace_parser(sub) -> None:
     trace.add_argument("--snap", action="store_true",
                        help="with --siege: put the corners on the 2 m grid")
     trace.add_argument("--json", action="store_true",
-                       help='print {"pixels": [[x, y], ...], "metres": [...], ...} as JSON')
+                       help='print {"pixels": [[x, y], ...], "metres": [...], ...} as JSON '
+                       '({"buildings": [...]} with --box)')
 
 
 COMMANDS["trace"] = _trace

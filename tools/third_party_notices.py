@@ -92,7 +92,11 @@ def licence_texts(distribution: metadata.Distribution) -> list[tuple[str, str]]:
     texts = []
     for file in distribution.files or []:
         name = Path(str(file)).name
-        if ".dist-info" in str(file) and re.match(r"(LICEN[CS]E|COPYING|NOTICE)", name.upper()):
+        # PEP 639 puts every licence file under .dist-info/licenses/, named as the project
+        # names them (pypdfium2: LICENSES/*, BUILD_LICENSES/* of what its PDFium carries)
+        under_licences = "/licenses/" in str(file).replace("\\", "/")
+        if ".dist-info" in str(file) and (
+                under_licences or re.match(r"(LICEN[CS]E|COPYING|NOTICE)", name.upper())):
             texts.append((str(file), Path(str(file.locate())).read_text(encoding="utf-8", errors="replace")))
     for name in ADDED_TEXTS.get(normalised(distribution.metadata["Name"]), []):
         texts.append((name, (LICENSES / name).read_text(encoding="utf-8")))
@@ -116,7 +120,10 @@ def notices(distributions: list[metadata.Distribution]) -> str:
             head.append(note)
         parts.append("\n".join(head) + "\n")
         for name, text in licence_texts(distribution):
-            parts.append(f"--- {name} ---\n{text.strip()}\n")
+            # a licence's own rule of '=' (LLVM's) is drawn in '-', so that the rules between
+            # the packages stay the only ones
+            text = re.sub(r"={20,}", lambda run: "-" * len(run.group()), text.strip())
+            parts.append(f"--- {name} ---\n{text}\n")
     return "\n".join(parts)
 
 

@@ -7,7 +7,7 @@ from siegeboard.model.actions import (
 from siegeboard.model.log import Event, LogEntry, Roll
 from siegeboard.model.numbers import half_up, round_half_up
 from siegeboard.model.siege import (
-    SCHEMA_VERSION, TURNS_PER_MINUTE, Clock, MapImage, Mine, RulesetOptions, Siege,
+    SCHEMA_VERSION, TURNS_PER_MINUTE, Clock, LegendEntry, MapImage, Mine, RulesetOptions, Siege,
 )
 from siegeboard.model.structure import HullLayer, Occupant, Structure
 from siegeboard.model.weapon import MOUNT_ORDER, Battery, RangeBand, Weapon
@@ -15,7 +15,7 @@ from siegeboard.model.weapon import MOUNT_ORDER, Battery, RangeBand, Weapon
 __all__ = [
     "Action", "AdvanceClock", "Battery", "ChangeSettings", "Clock", "EditBoard", "Demolish", "Event",
     "DigMine", "FightFire", "FireAt", "FireMine", "FreeTrapped", "GMOverride", "HullLayer", "Kick",
-    "LogEntry", "MOUNT_ORDER", "MapImage", "Mine", "Occupant", "RangeBand", "Repair",
+    "LegendEntry", "LogEntry", "MOUNT_ORDER", "MapImage", "Mine", "Occupant", "RangeBand", "Repair",
     "ResolveScene", "Roll", "RulesetOptions", "SCHEMA_VERSION", "SceneAttack", "Siege",
     "StartMine", "Structure", "TURNS_PER_MINUTE", "TaskRoll", "Weapon", "half_up",
     "round_half_up",

@@ -15,7 +15,7 @@ from siegeboard.model.structure import Structure
 from siegeboard.model.validation import MAX_ITEMS, MAX_TURN, span_of
 from siegeboard.model.weapon import Battery, Weapon
 
-SCHEMA_VERSION = 8
+SCHEMA_VERSION = 9
 TURN_SECONDS = 5
 TURNS_PER_MINUTE = 12
 TURNS_PER_DAY = bounds.TURNS_PER_DAY  # A14: a scene of a day, a day of digging
@@ -25,11 +25,28 @@ TURNS_PER_DAY = bounds.TURNS_PER_DAY  # A14: a scene of a day, a day of digging
 RulesetId = Annotated[str, Field(min_length=1, max_length=40, pattern=r"^[a-z][a-z0-9_]*$")]
 
 
+MAX_LEGEND = 32
+
+
+class LegendEntry(BaseModel):
+    """One colour of a plan and the kind of structure it stands for (a fire-insurance plan's
+    pink is brick, its yellow frame, its blue stone): ``colour`` as ``#rrggbb``, ``kind`` a
+    catalogue kind of the siege's ruleset (checked where it is used: a legend outlives a change
+    of ruleset), ``label`` the GM's word for it."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    colour: str = Field(pattern=r"^#[0-9a-f]{6}$")
+    kind: str = Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_]+$")
+    label: str = Field(default="", max_length=80)
+
+
 class MapImage(BaseModel):
     """The background plan: its member name in the archive and its calibration.
 
     ``pixels_per_metre`` is the scale; ``offset`` puts the image's top-left corner in map
-    metres; ``rotation_deg`` turns it about that corner.
+    metres; ``rotation_deg`` turns it about that corner. ``legend``: the plan's colours and
+    the kinds they stand for (schema 9), which Trace gives what it traces; one entry a colour.
     """
 
     model_config = ConfigDict(extra="forbid", validate_assignment=True)
@@ -47,6 +64,15 @@ class MapImage(BaseModel):
     offset: tuple[float, float] = (0.0, 0.0)
     rotation_deg: float = 0.0
     locked: bool = True
+    legend: tuple[LegendEntry, ...] = Field(default=(), max_length=MAX_LEGEND)
+
+    @field_validator("legend")
+    @classmethod
+    def _one_entry_a_colour(cls, legend: tuple[LegendEntry, ...]) -> tuple[LegendEntry, ...]:
+        colours = [entry.colour for entry in legend]
+        if len(set(colours)) != len(colours):
+            raise ValueError("the plan's legend gives a colour twice; give each colour once")
+        return legend
 
 
 class Clock(BaseModel):

@@ -56,7 +56,10 @@ Versions
    structure of the beginning equal to the siege's of the same id (the others, changed or
    removed since, stay whole), and the beginning opens sharing the siege's structures.
 
-8  The current version (``siegeboard.model.siege.SCHEMA_VERSION``): see
+8  Differences from version 9: a plan had no ``legend`` (its colours and the kinds they stand
+   for, which Trace uses). The step adds none: Trace takes the toolbar's kind, as it did.
+
+9  The current version (``siegeboard.model.siege.SCHEMA_VERSION``): see
    ``siegeboard/persist/siege.schema.json``, generated from the pydantic models, and
    ``siegeboard/persist/document.py`` for the beginning.
 
@@ -232,9 +235,17 @@ def _v7_to_v8(data: Document) -> Document:
     return data
 
 
+def _v8_to_v9(data: Document) -> Document:
+    # a plan without a legend is a plan with an empty one
+    if isinstance(data.get("base"), dict):
+        data["base"]["schema_version"] = 9
+    data["schema_version"] = 9
+    return data
+
+
 STEPS: dict[int, Callable[[Document], Document]] = {
     0: _v0_to_v1, 1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4, 4: _v4_to_v5, 5: _v5_to_v6,
-    6: _v6_to_v7, 7: _v7_to_v8}
+    6: _v6_to_v7, 7: _v7_to_v8, 8: _v8_to_v9}
 """``STEPS[n]`` turns a version-``n`` document into a version-``n + 1`` one (in place)."""
 
 assert set(STEPS) == set(range(SCHEMA_VERSION)), "every older version needs a step"

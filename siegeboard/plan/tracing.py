@@ -32,6 +32,8 @@ from dataclasses import dataclass
 
 import cv2
 import numpy as np
+from shapely.geometry import Point as ShapelyPoint
+from shapely.geometry import Polygon, box as shapely_box
 
 from siegeboard.model.validation import validate_ring
 from siegeboard.plan.calibration import Calibration, Point, map_to_pixel, pixel_to_map, snap_points
@@ -201,7 +203,7 @@ def _grown(pixels: np.ndarray, at: Point, colour: tuple[int, ...], tolerance: in
         right, bottom = min(width, column + half), min(height, row + half)
         image_sides = (left == 0, top == 0, right == width, bottom == height)
         window = pixels[top:bottom, left:right]
-        mask = _colour_mask(window, colour, tolerance)
+        mask = _diagonals_bridged(_colour_mask(window, colour, tolerance))
         click = (column - left, row - top)
         start = _nearest_set(mask, click)
         if start is None:
@@ -299,7 +301,7 @@ def regions_of_colour(image: np.ndarray, box: tuple[Point, Point], colour: tuple
     right, bottom = min(width, right), min(height, bottom)
     if right - left < 1 or bottom - top < 1:
         return []
-    mask = _colour_mask(pixels[top:bottom, left:right], colour, tolerance)
+    mask = _diagonals_bridged(_colour_mask(pixels[top:bottom, left:right], colour, tolerance))
     count, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=4)
     inner = cv2.distanceTransform(mask, cv2.DIST_L2, 3)
     found = []
@@ -316,6 +318,130 @@ def regions_of_colour(image: np.ndarray, box: tuple[Point, Point], colour: tuple
         found.append((area, (float(left + x + column) + 0.5, float(top + y + row) + 0.5)))
     found.sort(key=lambda item: -item[0])
     return [point for _area, point in found]
+
+
+MIN_BUILDING_PX = 40.0
+"""A box takes no region smaller than this (a speck, a letter's inside, a sliver at its edge)."""
+BOX_MARGIN_PX = 2.0
+"""A building is inside the box when it is inside the box grown by this (its ink line)."""
+MAX_BOX_ROUNDS = 4
+
+
+def trace_box(image: np.ndarray, box: tuple[Point, Point], *, at: Point | None = None,
+              colour: tuple[int, ...] | None = None, tolerance: int = DEFAULT_TOLERANCE,
+              rectangle: bool = False, gap_px: int = DEFAULT_GAP_PX,
+              calibration: Calibration | None = None, snap_step: float | None = None,
+              grid_origin: Point = (0.0, 0.0),
+              min_area_px: float = MIN_BUILDING_PX) -> list[Outline]:
+    """Every building of one colour in ``box`` (two opposite corners, image pixels): each
+    region of that colour lying wholly inside the box, traced as ``trace`` traces a click,
+    and the building under ``at`` (where a drag began) whether wholly inside or not.
+
+    The colour is ``colour``, else the one at ``at``, else the one at the box's first corner.
+    Left out: regions smaller than ``min_area_px``, lines and strips, open ground and the
+    margin (what ``trace`` refuses), and a region inside another one taken (the inside of a
+    letter). Buildings of one colour that touch are found one by one: what is left of the
+    colour once the outlines found are taken away is looked at again. Raises ``ValueError``
+    for an ``at`` off the plan; an empty list when there is nothing to take."""
+    pixels = _three_channels(image)
+    height, width = pixels.shape[:2]
+    (x0, y0), (x1, y1) = box
+    left, right = sorted((x0, x1))
+    top, bottom = sorted((y0, y1))
+    start = at if at is not None else (min(max(x0, 0.0), width - 1.0),
+                                       min(max(y0, 0.0), height - 1.0))
+    colour = tuple(int(c) for c in colour) if colour is not None else colour_at(pixels, start)
+    inside = shapely_box(left - BOX_MARGIN_PX, top - BOX_MARGIN_PX, right + BOX_MARGIN_PX,
+                          bottom + BOX_MARGIN_PX)
+    options = dict(tolerance=tolerance, rectangle=rectangle, gap_px=gap_px,
+                   calibration=calibration, snap_step=snap_step, grid_origin=grid_origin,
+                   colour=colour)
+    found: list[Outline] = []
+    shapes: list[Polygon] = []
+
+    def take(seed: Point, anywhere: bool) -> bool:
+        if any(shape.covers(ShapelyPoint(seed)) for shape in shapes):
+            return False
+        try:
+            outline = trace(pixels, seed, **options)
+        except ValueError:
+            return False   # open ground, the margin, a line: no building
+        shape = Polygon(outline.pixels)
+        if shape.area < min_area_px or not (anywhere or inside.covers(shape)):
+            shapes.append(shape)   # looked at: not looked at again
+            return False
+        shapes.append(shape)
+        found.append(outline)
+        return True
+
+    if at is not None:
+        take(at, anywhere=True)
+    box_left, box_top = max(0, int(math.floor(left))), max(0, int(math.floor(top)))
+    box_right = min(width, int(math.ceil(right)))
+    box_bottom = min(height, int(math.ceil(bottom)))
+    if box_right - box_left < 1 or box_bottom - box_top < 1:
+        return found
+    mask = _diagonals_bridged(_colour_mask(pixels[box_top:box_bottom, box_left:box_right],
+                                           colour, tolerance))
+    for _round in range(MAX_BOX_ROUNDS):
+        left_over = mask.copy()
+        for shape in shapes:   # what was looked at, grown over its ink line
+            ring = np.array([[x - box_left, y - box_top] for x, y in shape.exterior.coords],
+                            np.float32)
+            cv2.fillPoly(left_over, [np.round(ring).astype(np.int32)], 0)
+            cv2.polylines(left_over, [np.round(ring).astype(np.int32)], True, 0,
+                          thickness=2 * HATCH_LINE_PX + 1)
+        seeds = _deepest_points(left_over, min_area_px)
+        taken = [take((box_left + x, box_top + y), anywhere=False) for x, y in seeds]
+        if not any(taken):
+            break
+    # the inside of a letter on a building is the building's colour too, and no building
+    outlines = [Polygon(outline.pixels) for outline in found]
+    return [outline for outline, shape in zip(found, outlines)
+            if not any(other is not shape and other.area > shape.area
+                       and other.buffer(1e-6).covers(shape) for other in outlines)]
+
+
+def _deepest_points(mask: np.ndarray, min_area_px: float) -> list[Point]:
+    """The point deepest inside each region of ``mask`` at least ``min_area_px`` large and
+    more than a line wide, deepest first."""
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=4)
+    inner = cv2.distanceTransform(mask, cv2.DIST_L2, 3)
+    found = []
+    for label in range(1, count):
+        x, y, w, h, area = stats[label]
+        if area < min_area_px:
+            continue
+        where = np.where(labels[y:y + h, x:x + w] == label, inner[y:y + h, x:x + w], -1)
+        row, column = np.unravel_index(int(np.argmax(where)), where.shape)
+        if where[row, column] <= HATCH_LINE_PX + 1:
+            continue
+        found.append((float(where[row, column]), (float(x + column) + 0.5,
+                                                  float(y + row) + 0.5)))
+    found.sort(key=lambda item: -item[0])
+    return [point for _depth, point in found]
+
+
+
+
+def colour_hex(colour: tuple[int, ...]) -> str:
+    """A traced colour (blue, green, red; or one grey channel) as ``#rrggbb``."""
+    blue, green, red = colour[:3] if len(colour) >= 3 else tuple(colour) * 3
+    return f"#{int(red):02x}{int(green):02x}{int(blue):02x}"
+
+
+def legend_entry_for(legend, colour: tuple[int, ...], tolerance: int = DEFAULT_TOLERANCE):
+    """The entry of ``legend`` (``model.LegendEntry`` items, colours ``#rrggbb``) nearest the
+    traced ``colour`` (blue, green, red) within ``tolerance`` on every channel, or None."""
+    wanted = colour_hex(colour)
+    red, green, blue = (int(wanted[i:i + 2], 16) for i in (1, 3, 5))
+    best = None
+    for entry in legend:
+        r, g, b = (int(entry.colour[i:i + 2], 16) for i in (1, 3, 5))
+        difference = max(abs(r - red), abs(g - green), abs(b - blue))
+        if difference <= tolerance and (best is None or difference < best[0]):
+            best = (difference, entry)
+    return None if best is None else best[1]
 
 
 # -- the steps ---------------------------------------------------------------------------------
@@ -347,6 +473,31 @@ def _colour_mask(window: np.ndarray, colour: tuple[int, ...], tolerance: int) ->
     low = np.array([max(0, c - tolerance) for c in colour], dtype=np.uint8)
     high = np.array([min(255, c + tolerance) for c in colour], dtype=np.uint8)
     return cv2.inRange(window, low, high)
+
+
+def _diagonals_bridged(mask: np.ndarray) -> np.ndarray:
+    """``mask`` with thin slanted lines across it filled: the cross a fire-insurance plan
+    draws over a building (its roof) splits the fill into four triangles that are one
+    building. A line is filled where closing across it both sideways and up-down fills it,
+    which a slanted line up to ``HATCH_LINE_PX`` wide (and its blended edges) is and a level or
+    upright one (the wall between two buildings side by side) is not."""
+    size = 3 * HATCH_LINE_PX + 1   # a slanted line is wider across than it is thick
+    across = cv2.getStructuringElement(cv2.MORPH_RECT, (size, 1))
+    upright = cv2.getStructuringElement(cv2.MORPH_RECT, (1, size))
+    padded = cv2.copyMakeBorder(mask, size, size, size, size, cv2.BORDER_REPLICATE)
+    # only fill between areas, not between a building and the blended fringe of its own
+    # outline (a strip a pixel or two wide that may match the fill's colour) nor between the
+    # strips of a hatching (which ``_join_hatching`` weighs)
+    count, labels = cv2.connectedComponents(padded, connectivity=4)
+    depth = cv2.distanceTransform(padded, cv2.DIST_L2, 3)
+    deepest = np.zeros(count, np.float32)
+    np.maximum.at(deepest, labels.ravel(), depth.ravel())
+    thick = deepest > 1.5  # two pixels and more across
+    thick[0] = False
+    areas = np.where(thick[labels], np.uint8(255), np.uint8(0))
+    both = cv2.bitwise_and(cv2.morphologyEx(areas, cv2.MORPH_CLOSE, across),
+                           cv2.morphologyEx(areas, cv2.MORPH_CLOSE, upright))
+    return cv2.bitwise_or(mask, both[size:-size, size:-size])
 
 
 def _area_of(mask: np.ndarray, region: np.ndarray, click: tuple[int, int],

@@ -250,7 +250,8 @@ class PlaceMap(_MapCommand):
     def __init__(self, document: "Document", fields: Mapping[str, object]):
         old = document.siege.map
         new = MapImage.model_validate(old.model_dump() | dict(fields))
-        verb = ("Lock map image" if fields.get("locked") is True else
+        verb = ("Set the plan's legend" if "legend" in fields else
+                "Lock map image" if fields.get("locked") is True else
                 "Unlock map image" if fields.get("locked") is False else
                 "Rotate map image" if "rotation_deg" in fields else "Move map image")
         super().__init__(document, verb, new)

@@ -1,4 +1,5 @@
-"""File > Import…: a map of another format (Universal VTT, plan image) as a new, unsaved siege.
+"""File > Import…: a map of another format (Universal VTT, Foundry VTT scene, plan image, PDF
+page, JPEG 2000, OpenStreetMap, GeoJSON) as a new, unsaved siege.
 
 ``MapImporter`` is the window's import controller: it offers to save the current siege, asks
 for the file, shows ``ImportDialog`` for the GM's choices (remembered in QSettings), reads the
@@ -29,9 +30,12 @@ from siegeboard.rules import registry
 from siegeboard.rules.registry import catalogue
 from siegeboard.persist import SiegeFile, SiegeFileError
 from siegeboard.persist.formats import (
-    FIVE_FEET_M, IMPORT_DEFAULTS, IMPORT_FORMATS, GeoJsonFormat, ImportedMap, ImportOptions,
-    OsmFormat, UvttFormat, format_for, import_filters,
+    FIVE_FEET_M, IMPORT_DEFAULTS, IMPORT_FORMATS, FoundryFormat, GeoJsonFormat, ImportedMap,
+    ImportOptions, OsmFormat, PdfFormat, UvttFormat, format_for, import_filters,
 )
+from siegeboard.persist.formats.base import MAX_DPI, MIN_DPI
+from siegeboard.persist.formats.foundry import scene_names
+from siegeboard.persist.formats.pdf import PdfPage, pdf_pages
 from siegeboard.report.bounds import content_bounds, plan_size
 from siegeboard.report.extent import load_plan
 from siegeboard.report.map_painter import MapPainter
@@ -99,7 +103,10 @@ class ImportDialog(QDialog):
         self.auto_preview = True
         self.path = Path(path)
         self.settings = settings
-        self.is_map = UvttFormat().supports(self.path)
+        # A map of walls and doors (Universal VTT, a Foundry scene): the wall choices.
+        self.is_foundry = FoundryFormat().supports(self.path)
+        self.is_map = UvttFormat().supports(self.path) or self.is_foundry
+        self.is_pdf = PdfFormat().supports(self.path)
         # A real map (OpenStreetMap, GeoJSON): its kinds come from the editable mapping.
         self.is_geo = OsmFormat().supports(self.path) or GeoJsonFormat().supports(self.path)
         self.setWindowTitle(f"Import {self.path.name}")
@@ -138,6 +145,23 @@ class ImportDialog(QDialog):
         self._fill_kinds(remembered)
         self.kinds_editor = KindMappingEditor(self.ruleset_box.currentData())
         self.kinds_editor.changed.connect(self._changed)
+        # A PDF: the page and its resolution. A Foundry .db: the scene.
+        self.pages: list[PdfPage] = []
+        # children of the dialog (hidden where the file has no pages or scenes), so they go
+        # with it
+        self.page_box = QComboBox(self)
+        self.dpi_spin = QSpinBox(self)
+        self.dpi_spin.setRange(int(MIN_DPI), int(MAX_DPI))
+        self.dpi_spin.setSuffix(" dpi")
+        self.dpi_spin.setSingleStep(25)
+        self.dpi_spin.setValue(int(round(remembered.dpi)))
+        self.dpi_spin.setToolTip("The resolution the page is drawn at: a scanned plan reads "
+                                 "best at its own (often 150 to 300 dpi)")
+        self.page_size = QLabel(self)
+        self.scene_box = QComboBox(self)
+        for widget in (self.page_box, self.dpi_spin, self.page_size, self.scene_box):
+            widget.hide()
+        listing_error = self._fill_listing()
 
         self.preview = QLabel()
         self.preview.setFixedSize(PREVIEW_PX, PREVIEW_PX)
@@ -153,11 +177,21 @@ class ImportDialog(QDialog):
 
         form = QFormLayout()
         form.addRow("Ruleset", self.ruleset_box)
+        if self.is_pdf:
+            form.addRow("Page", self.page_box)
+            form.addRow("Resolution", self.dpi_spin)
+            form.addRow("", self.page_size)
+            for widget in (self.page_box, self.dpi_spin, self.page_size):
+                widget.show()
+        if self.is_foundry and self.scene_box.count() > 1:
+            form.addRow("Scene", self.scene_box)
+            self.scene_box.show()
         if self.is_map:
             cell_row = QHBoxLayout()
             cell_row.addWidget(self.cell_box)
             cell_row.addWidget(self.cell_spin)
-            form.addRow("One grid cell is", cell_row)
+            form.addRow("One grid cell is" if not self.is_foundry
+                        else "A cell of unknown unit is", cell_row)
             form.addRow("Walls are", self.wall_kind_box)
             form.addRow("Wall thickness", self.thickness_spin)
             form.addRow("Stories", self.stories_spin)
@@ -197,9 +231,16 @@ class ImportDialog(QDialog):
         for signal in (self.cell_spin.valueChanged, self.thickness_spin.valueChanged,
                        self.stories_spin.valueChanged, self.wall_kind_box.currentIndexChanged,
                        self.door_kind_box.currentIndexChanged,
-                       self.closed_as_box.currentIndexChanged, self.objects_check.toggled):
+                       self.closed_as_box.currentIndexChanged, self.objects_check.toggled,
+                       self.page_box.currentIndexChanged, self.dpi_spin.valueChanged,
+                       self.scene_box.currentIndexChanged):
             signal.connect(lambda *_: self._changed())
         self.cell_spin.valueChanged.connect(lambda _: self._match_cell_box())
+        self.page_box.currentIndexChanged.connect(lambda _: self._show_page_size())
+        self.dpi_spin.valueChanged.connect(lambda _: self._show_page_size())
+        self._show_page_size()
+        if listing_error is not None:
+            self.error.setText(listing_error)
         self.refresh_preview()
 
     # -- the choices -----------------------------------------------------------------------
@@ -210,7 +251,9 @@ class ImportDialog(QDialog):
             wall_thickness_m=round(self.thickness_spin.value(), 2),
             stories=self.stories_spin.value(), closed_as=self.closed_as_box.currentData(),
             objects=self.objects_check.isChecked(), door_kind=self.door_kind_box.currentData(),
-            kinds=self.kinds_editor.mapping() if self.is_geo else None)
+            kinds=self.kinds_editor.mapping() if self.is_geo else None,
+            page=self.page_box.currentData() or 1, dpi=float(self.dpi_spin.value()),
+            scene=str(self.scene_box.currentIndex() + 1) if self.scene_box.count() else None)
 
     def remember(self) -> None:
         """Keep these choices for the next import (the cell size above all: maps of one
@@ -224,9 +267,39 @@ class ImportDialog(QDialog):
         settings.setValue("stories", options.stories)
         settings.setValue("closed_as", options.closed_as)
         settings.setValue("objects", options.objects)
+        settings.setValue("dpi", options.dpi)
         settings.setValue(f"wall_kind_{options.ruleset}", options.wall_kind)
         settings.setValue(f"door_kind_{options.ruleset}", options.door_kind)
         settings.endGroup()
+
+    def _fill_listing(self) -> str | None:
+        """The PDF's pages or the Foundry file's scenes in their boxes; the reason in plain
+        words when the file cannot be listed (the preview then says it too)."""
+        try:
+            if self.is_pdf:
+                self.pages = pdf_pages(self.path)
+                for page in self.pages:
+                    self.page_box.addItem(page.label(), page.number)
+            elif self.is_foundry:
+                for number, name in enumerate(scene_names(self.path), start=1):
+                    self.scene_box.addItem(f"{number}. {name}", number)
+        except SiegeFileError as error:
+            return plain_error(error)
+        return None
+
+    def _show_page_size(self) -> None:
+        """The chosen page's size in pixels at the chosen resolution, and the most it may be."""
+        index = self.page_box.currentIndex()
+        if not self.pages or index < 0:
+            self.page_size.setText("")
+            return
+        page = self.pages[index]
+        width, height = page.pixels(self.dpi_spin.value())
+        text = f"The plan will be {width:,} x {height:,} pixels."
+        if self.dpi_spin.value() > page.max_dpi():
+            text = (f"At {self.dpi_spin.value()} dpi the page is {width:,} x {height:,} "
+                    f"pixels, too large: choose {page.max_dpi():g} dpi or less.")
+        self.page_size.setText(text)
 
     def _fill_kinds(self, remembered: ImportOptions) -> None:
         ruleset = self.ruleset_box.currentData()
@@ -345,6 +418,7 @@ def _remembered(settings: QSettings, ruleset: str, *, ruleset_fixed: bool = Fals
                 stories=int(settings.value("stories", defaults.stories)),
                 closed_as=str(settings.value("closed_as", defaults.closed_as)),
                 objects=str(settings.value("objects", defaults.objects)).lower() == "true",
+                dpi=float(settings.value("dpi", defaults.dpi)),
                 wall_kind=settings.value(f"wall_kind_{chosen}") or None,
                 door_kind=settings.value(f"door_kind_{chosen}") or None)
             return options.resolved()

@@ -85,7 +85,7 @@ class MainWindow(QMainWindow):
         self.snapshots = SnapshotController(self.document, self.view, prompts,
                                             self.files.last_dir, self.show_status, self.settings)
         self.vtt_exporter = VttExporter(self.document, prompts, self.files.last_dir,
-                                        self.show_status)
+                                        self.show_status, self.settings)
         self.story_exporter = StoryExporter(self.document, prompts, self.files.last_dir,
                                             self.show_status)
         self.edits = EditController(self.document, prompts)

@@ -271,6 +271,13 @@ class MapScene(QGraphicsScene):
         """In a view the board is the background (``items.board``); elsewhere (a picture,
         a printer) the background colour, the members drawing themselves over it."""
         widget = painter.device()
+        if not isinstance(widget, QWidget):
+            # A viewport Python has not met yet comes back as a bare QPaintDevice (nothing
+            # tells its type then), while the members, handed the viewport as a QWidget, leave
+            # their drawing to the board: meet each view's viewport, then ask again.
+            for view in self.views():
+                view.viewport()
+            widget = painter.device()
         if not (isinstance(widget, QWidget) and self.board.paint(painter, widget)):
             super().drawBackground(painter, rect)
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QRectF, QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QColor, QGuiApplication, QKeySequence, QPainter
-from PySide6.QtWidgets import QGraphicsView, QLabel, QStackedLayout, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QGraphicsView, QLabel, QStackedLayout, QVBoxLayout, QWidget
 
 from siegeboard.ui.changes import Aspect
 from siegeboard.ui.document import Document
@@ -46,6 +46,7 @@ class PlayersScreen(QWidget):
                                  | QPainter.RenderHint.SmoothPixmapTransform)
         self.view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.view.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.view.setFrameShape(QFrame.Shape.NoFrame)  # edge to edge on the players' screen
         self.view.setInteractive(False)  # the players look; they do not edit
         self.view.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.view.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
@@ -67,10 +68,12 @@ class PlayersScreen(QWidget):
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)  # B comes here (keyPressEvent)
         self.following = True
         self._shown = QRectF()  # what the players' view keeps when not following
-        # The GM's view moves in many small steps (a wheel, a drag): follow once per burst.
+        # The GM's view moves in several signals at a time (a zoom moves both scroll bars
+        # and the scale): follow once they are all in, when the event loop next turns, so
+        # the players' screen paints in the same frame as the GM's.
         self._follow_timer = QTimer(self)
         self._follow_timer.setSingleShot(True)
-        self._follow_timer.setInterval(30)
+        self._follow_timer.setInterval(0)
         self._follow_timer.timeout.connect(self._follow_now)
         gm_view.zoom_changed.connect(self._gm_moved)
         gm_view.horizontalScrollBar().valueChanged.connect(self._gm_moved)

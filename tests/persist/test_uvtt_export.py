@@ -47,7 +47,7 @@ def breached_castle():
 def exported(tmp_path_factory):
     siege_file = breached_castle()
     path = tmp_path_factory.mktemp("vtt") / "castle.dd2vtt"
-    export_vtt(path, siege_file, pixels_per_grid=PPG)
+    export_vtt(path, siege_file, pixels_per_grid=PPG, cell="2m", look="board")
     return siege_file, path, json.loads(path.read_text())
 
 
@@ -127,9 +127,9 @@ def test_the_players_copy_leaves_out_the_other_sides_batteries(tmp_path):
     siege_file = read_sample("armory")
     sides = {b.side for b in siege_file.siege.batteries.values()}
     assert sides == {"besieger", "defender"}
-    gm = export_vtt(tmp_path / "gm.dd2vtt", siege_file, pixels_per_grid=10)
+    gm = export_vtt(tmp_path / "gm.dd2vtt", siege_file, pixels_per_grid=10, look="board")
     players = export_vtt(tmp_path / "p.dd2vtt", siege_file, pixels_per_grid=10, players=True,
-                         side="besieger")
+                         side="besieger", look="board")
     # The pictures differ (the players' look, no defenders' gun), the walls do not.
     a, b = json.loads(gm.read_text()), json.loads(players.read_text())
     assert a["image"] != b["image"] and a["line_of_sight"] == b["line_of_sight"]
@@ -190,27 +190,31 @@ def test_the_command_line_writes_the_players_copy_and_refuses_bad_options(tmp_pa
     assert "from 8 to 1,024" in errors and "Traceback" not in errors
 
 
-def test_a_breached_gate_is_an_open_portal_and_a_collapsed_dp_section_a_gap(tmp_path):
+def test_a_breached_gate_writes_no_portal_and_a_collapsed_dp_section_is_a_gap(tmp_path):
     from siegeboard.persist.formats.uvtt_write import blocking
 
     siege_file = read_sample("armory")
     siege = siege_file.siege
     gate = next(s for s in siege.structures.values() if s.kind == "castle_gate_portcullis")
-    assert [closed for *_, closed in blocking(siege).portals] == [True]
+    assert len(blocking(siege).portals) == 1
     inner = gate.inner_layer.model_copy(update={"ladder": "breached"})
     siege.structures[gate.id] = gate.model_copy(update={"ladder": "breached",
                                                         "inner_layer": inner})
     assert ruleset_of(siege).breached(siege.structures[gate.id])
-    assert [closed for *_, closed in blocking(siege).portals] == [False]
+    found = blocking(siege)
+    assert found.portals == []  # the opening is free: no door at all, open or closed
+    assert any(Polygon(outline).equals(Polygon(gate.footprint)) for outline in found.objects)
     # A portcullis still down keeps the way shut.
     siege.structures[gate.id] = gate.model_copy(update={"ladder": "breached"})
-    assert [closed for *_, closed in blocking(siege).portals] == [True]
+    assert len(blocking(siege).portals) == 1
+    document = json.loads(export_vtt(tmp_path / "g.dd2vtt", siege_file).read_text())
+    assert [portal["closed"] for portal in document["portals"]] == [True]
 
     dp = read_sample("harris")
     section = dp.siege.structures["wall-n3"]
     dp.siege.structures["wall-n3"] = section.model_copy(update={"collapsed": True, "dp": 0})
-    document = json.loads(export_vtt(tmp_path / "dp.dd2vtt", dp, pixels_per_grid=10)
-                          .read_text())
+    document = json.loads(export_vtt(tmp_path / "dp.dd2vtt", dp, pixels_per_grid=10,
+                                     cell="2m", look="board").read_text())
     assert near_lines(document, cells(dp, "wall-n3")) == []
     assert len(near_lines(document, cells(dp, "wall-n2"))) == 1
     assert any(Point(cells(dp, "wall-n3")).within(Polygon([(p["x"], p["y"]) for p in o]))
@@ -218,7 +222,7 @@ def test_a_breached_gate_is_an_open_portal_and_a_collapsed_dp_section_a_gap(tmp_
     # Cleared: nothing at all where it stood.
     dp.siege.structures["wall-n3"] = dp.siege.structures["wall-n3"].model_copy(
         update={"cleared": True})
-    document = json.loads(export_vtt(tmp_path / "dp.dd2vtt", dp, pixels_per_grid=10)
-                          .read_text())
+    document = json.loads(export_vtt(tmp_path / "dp.dd2vtt", dp, pixels_per_grid=10,
+                                     cell="2m", look="board").read_text())
     assert not any(Point(cells(dp, "wall-n3")).within(Polygon([(p["x"], p["y"]) for p in o]))
                    for o in document["objects_line_of_sight"])

@@ -81,7 +81,7 @@ def test_t_chooses_trace_and_hover_shows_the_outline_a_click_adds(qtbot, traced,
     qtbot.waitUntil(lambda: tool._hover is not None and tool._hover.scene() is window.scene)
     shown = tool._hover.path().toFillPolygon()
     assert iou([(p.x(), p.y()) for p in shown], in_metres(window, HOUSES[0])) >= 0.95
-    assert "click to add this outline, 4 corners" in window.statusBar().currentMessage()
+    assert "click to add this outline as Townhouse, 4 corners" in window.statusBar().currentMessage()
 
     click(qtbot, window, (11.0, 11.5))
     (house,) = window.document.siege.structures.values()
@@ -121,15 +121,22 @@ def test_ctrl_wheel_and_the_slider_change_the_tolerance(qtbot, traced):
 
 def test_shift_drag_traces_every_building_of_the_colour_in_the_box(qtbot, traced, answers):
     window, tool = traced, traced.tools["trace"]
-    # from the third house (yellow) up across the second and the blue shed: the second
-    # house's middle is below the box's top, the first house's is above it
+    # from the third house (yellow) up across half of the second and the blue shed: the one
+    # the drag begins on, not the second house, which reaches out of the box
     drag(qtbot, window, (10.0, 26.0), (55.0, 12.0), Qt.KeyboardModifier.ShiftModifier)
-    assert len(tool._batch) == 2
+    assert len(tool._batch) == 1
+    assert max(iou(tool._batch[0], in_metres(window, HOUSES[2])), 0) >= 0.95
     assert window.document.siege.structures == {}
     qtbot.keyClick(window.view, Qt.Key.Key_Escape)
     assert tool._batch == [] and tool._previews == []
 
+    # the box now holds the second house wholly; the first still reaches out of it (x < 10)
     drag(qtbot, window, (10.0, 26.0), (55.0, 3.0), Qt.KeyboardModifier.ShiftModifier)
+    assert len(tool._batch) == 2
+    qtbot.keyClick(window.view, Qt.Key.Key_Escape)
+
+    # from the first house's corner over all three, and the blue shed half in: the houses
+    drag(qtbot, window, (5.5, 5.5), (43.0, 29.0), Qt.KeyboardModifier.ShiftModifier)
     assert len(tool._batch) == 3                 # the houses, not the blue shed
     qtbot.keyClick(window.view, Qt.Key.Key_Return)
     footprints = [s.footprint for s in window.document.siege.structures.values()]
@@ -138,6 +145,18 @@ def test_shift_drag_traces_every_building_of_the_colour_in_the_box(qtbot, traced
         assert max(iou(f, in_metres(window, house)) for f in footprints) >= 0.95
     window.menus.undo_action.trigger()                 # one step for the three
     assert window.document.siege.structures == {}
+
+
+def test_the_hover_outline_is_a_dark_line_on_a_light_halo(qtbot, traced):
+    window, tool = traced, traced.tools["trace"]
+    hover(window, (11.0, 11.5))
+    qtbot.waitUntil(lambda: tool._hover is not None)
+    halo = tool._hover
+    (line,) = halo.childItems()
+    assert halo.pen().widthF() >= 2 * line.pen().widthF() and halo.pen().isCosmetic()
+    light, dark = halo.pen().color(), line.pen().color()
+    assert light.lightness() > 230 and dark.lightness() < 60   # a contrasting pair
+    assert halo.path() == line.path() and not halo.path().isEmpty()
 
 
 def test_on_a_rotated_calibrated_plan_the_outline_lands_where_the_plan_shows_it(qtbot, traced):
@@ -206,3 +225,61 @@ def test_calibrate_says_when_the_plan_has_no_grid_and_still_takes_two_clicks(qtb
     click(qtbot, window, (5, 5))
     click(qtbot, window, (15, 5))                # 100 px apart, said to be 20 m: 5 px a metre
     assert window.document.siege.map.pixels_per_metre == pytest.approx(5.0, rel=0.02)
+
+
+def test_the_plans_legend_gives_a_traced_building_the_kind_of_its_colour(qtbot, traced):
+    window, tool = traced, traced.tools["trace"]
+    document = window.document
+    catalogue = document.rules.catalogue
+    kinds = [entry.kind for entry in catalogue.structures]
+    frame, other = kinds[0], kinds[1]
+    tool.kind = frame
+    click(qtbot, window, (26.0, 13.0), Qt.KeyboardModifier.AltModifier)  # a yellow house
+    assert document.siege.structures == {}                               # nothing traced
+    (entry,) = document.siege.map.legend
+    assert entry.colour == "#eadfac"   # the yellow of the plan, as #rrggbb
+    assert entry.kind == frame
+    assert document.undo_stack.undoText() == "Set the plan's legend"
+    # the toolbar now says another kind; the yellow house still comes in as the legend's
+    tool.kind = other
+    click(qtbot, window, (10.0, 24.0))
+    (added,) = document.siege.structures.values()
+    assert added.kind == frame
+    assert "the legend's" in window.statusBar().currentMessage()
+    # a blue shed: not in the legend, the toolbar's kind
+    click(qtbot, window, (44.0, 10.0))
+    shed = [s for s in document.siege.structures.values() if s.id != added.id]
+    assert [s.kind for s in shed] == [other]
+    # the box takes the legend too
+    drag(qtbot, window, (5.5, 5.5), (43.0, 29.0), Qt.KeyboardModifier.ShiftModifier)
+    assert tool._batch_kinds and set(tool._batch_kinds) == {frame}
+    qtbot.keyClick(window.view, Qt.Key.Key_Escape)
+
+
+def test_the_legend_dialog_edits_and_removes_colours_in_one_undo_step(qtbot, traced):
+    window, tool = traced, traced.tools["trace"]
+    document = window.document
+    kinds = [entry.kind for entry in document.rules.catalogue.structures]
+    tool.kind = kinds[0]
+    click(qtbot, window, (26.0, 13.0), Qt.KeyboardModifier.AltModifier)   # yellow
+    tool.kind = kinds[2]
+    click(qtbot, window, (44.0, 10.0), Qt.KeyboardModifier.AltModifier)   # blue
+    assert [e.kind for e in document.siege.map.legend] == [kinds[0], kinds[2]]
+
+    def edit(dialog):
+        assert dialog.table.rowCount() == 2
+        dialog.table.cellWidget(0, 1).setCurrentIndex(
+            dialog.table.cellWidget(0, 1).findData(kinds[1]))
+        dialog.table.cellWidget(0, 2).setText("frame")
+        dialog.table.cellWidget(1, 3).click()          # Remove the blue
+        assert dialog.table.rowCount() == 1
+        return True
+
+    tool.run_legend_dialog = edit
+    button = tool._widgets[4]
+    assert button.text() == "Legend…"
+    button.click()
+    (entry,) = document.siege.map.legend
+    assert (entry.kind, entry.label) == (kinds[1], "frame")
+    window.menus.undo_action.trigger()
+    assert len(document.siege.map.legend) == 2

@@ -32,6 +32,7 @@ MAX_CELL_M = 5.0  # a 20,000 px picture at one pixel a cell stays within R4's 10
 MIN_THICKNESS_M = 0.05  # R4: no side shorter than 5 cm
 MAX_THICKNESS_M = 50.0
 MAX_STORIES = 100  # R3
+MIN_DPI, MAX_DPI = 10.0, 1200.0  # a PDF page drawn as the plan
 
 # Starting makes of imported structures, per ruleset (``Ruleset.import_kinds``): a door
 # narrower than ``gate_width_m`` is a door, a wider portal a gate.
@@ -46,7 +47,9 @@ class ImportOptions:
     ``cell_m``: the size of one grid cell of the imported map in metres (Universal VTT files
     carry no unit; 5 ft is usual). ``closed_as``: whether a closed wall line becomes wall
     sections or one building. ``objects``: bring object outlines (pillars, furniture) in as
-    structures. ``pixels_per_metre``: the scale given to a plain plan image.
+    structures. ``pixels_per_metre``: the scale given to a plain plan image (and to a PDF
+    page). ``page`` and ``dpi``: the PDF page that is the plan and its resolution.
+    ``scene``: which scene of a Foundry VTT compendium (.db) to import.
     """
 
     ruleset: str = registry.DEFAULT.id
@@ -69,6 +72,12 @@ class ImportOptions:
     kinds: "KindMapping | None" = None
     bbox: tuple[float, float, float, float] | None = None
     projection: str | None = None
+    # A PDF: the page that is the plan (counted from 1) and the resolution it is drawn at.
+    page: int = 1
+    dpi: float = 150.0
+    # A Foundry VTT module's .db of scenes: the scene to import, by name or by its number
+    # in the file (counted from 1); None: the first.
+    scene: str | None = None
 
     def resolved(self) -> "ImportOptions":
         """These options with every default filled in; ``ValueError`` in plain words for a
@@ -81,6 +90,9 @@ class ImportOptions:
                       MAX_THICKNESS_M, "m")
         _check_number("the gate width", self.gate_width_m, 0.0, 1000.0, "m")
         _check_number("the plan's scale", self.pixels_per_metre, 1e-3, 1e4, "px a metre")
+        _check_number("the resolution", self.dpi, MIN_DPI, MAX_DPI, "dpi")
+        if isinstance(self.page, bool) or not isinstance(self.page, int) or self.page < 1:
+            raise ValueError(f"the page must be a whole number from 1, not {self.page!r}")
         if isinstance(self.stories, bool) or not isinstance(self.stories, int) or not (
                 1 <= self.stories <= MAX_STORIES):
             raise ValueError(f"stories must be a whole number from 1 to {MAX_STORIES}, not "

@@ -68,17 +68,26 @@ class PlanImageFormat(FormatBySuffix):
         member = checked_plan(data, f"{path.name}")
         if progress is not None:
             progress(1, 1)
-        try:
-            siege = Siege(name=options.name or path.stem or "Imported plan",
-                          dice_seed=fresh_dice_seed(),
-                          ruleset=options.ruleset,
-                          map=MapImage(member=member, pixels_per_metre=options.pixels_per_metre))
-        except ValidationError as error:
-            raise SiegeFileError(f"cannot import {path.name}: {error.errors()[0]['msg']}") from None
-        report = ImportReport(source=path.name, read={"pictures": 1}, made={"plans": 1},
-                              notes=["The plan is not calibrated yet: Map > Calibrate (C), click "
-                                     "two points and type the distance."])
-        return ImportedMap(siege=siege, images={member: data}, report=report)
+        return plan_siege(path, options, member, data,
+                          ImportReport(source=path.name, read={"pictures": 1}))
 
     def write(self, path: str | Path, siege_file) -> None:
         raise SiegeFileError("siegeboard does not write plan images; export a snapshot instead")
+
+
+def plan_siege(path: Path, options: ImportOptions, member: str, data: bytes,
+               report: ImportReport) -> ImportedMap:
+    """A new siege with the checked picture ``data`` (archive member ``member``) as its plan at
+    ``options.pixels_per_metre``, nothing drawn on it; ``report`` gets the plan made and the
+    hint to calibrate. ``options`` must be resolved."""
+    try:
+        siege = Siege(name=options.name or path.stem or "Imported plan",
+                      dice_seed=fresh_dice_seed(),
+                      ruleset=options.ruleset,
+                      map=MapImage(member=member, pixels_per_metre=options.pixels_per_metre))
+    except ValidationError as error:
+        raise SiegeFileError(f"cannot import {path.name}: {error.errors()[0]['msg']}") from None
+    report.count_made("plans")
+    report.notes.append("The plan is not calibrated yet: Map > Calibrate (C), click two points "
+                        "and type the distance.")
+    return ImportedMap(siege=siege, images={member: data}, report=report)

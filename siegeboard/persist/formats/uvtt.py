@@ -14,8 +14,9 @@ How a map becomes a siege (``UvttFormat.read``):
   (point - map_origin) x pixels_per_grid and a point's metres are point x cell size: a cropped
   and an uncropped export of one map give the same structures, each on the same plan pixels;
 - each ``line_of_sight`` polyline is one wall (H12): its centre line cut into the ruleset's
-  sections by ``geometry.wall_sections`` as the Wall tool does, the whole footprint's DP
-  shared among the sections by length; a closed polyline may become one building instead;
+  sections by ``geometry.wall_sections`` as the Wall tool does, each carrying the wall's id,
+  the whole wall's DP shared among them by ``rules.walls.wall_shares``; a closed polyline
+  may become one building instead;
 - a closed portal is a door (a gate when at least ``gate_width_m`` wide) set into its wall: a
   wall running through it is cut around it (section, door, section); Dungeondraft leaves that
   gap itself. An open portal (``closed: false``, usually a window) leaves the wall whole: the
@@ -44,14 +45,13 @@ import shapely
 from PIL import Image
 from pydantic import ValidationError
 from shapely import STRtree
-from shapely.geometry import LineString, Polygon, box
+from shapely.geometry import LineString, Point, Polygon, box
 from shapely.geometry.base import BaseGeometry
 from shapely.ops import linemerge, unary_union
 
 from siegeboard.rules.dice import fresh_dice_seed
 from siegeboard.geometry import GRID_M, wall_sections
 from siegeboard.geometry.footprint import without_short_sides
-from siegeboard.model.numbers import round_half_up
 from siegeboard.model.siege import MapImage, RulesetOptions, Siege
 from siegeboard.model.structure import Structure
 from siegeboard.persist.formats.base import (
@@ -59,8 +59,9 @@ from siegeboard.persist.formats.base import (
 )
 from siegeboard.persist.formats.plan_image import checked_plan, read_bytes
 from siegeboard.persist.siege_file import MAX_MEMBER_BYTES, SiegeFileError
-from siegeboard.rules import harris, registry
+from siegeboard.rules import registry
 from siegeboard.rules.build import new_structure
+from siegeboard.rules.walls import wall_shares
 
 SUFFIXES = (".dd2vtt", ".df2vtt", ".uvtt")
 KNOWN_FORMATS = (0.2, 0.3, 1.0)
@@ -73,6 +74,7 @@ MAX_CELLS = MAX_SPAN_M / 0.01  # no point of any map lies further out, whatever 
 MIN_AREA_M2 = 0.25  # R4: a sixteenth of a 2 m grid cell
 MEET = 1e-3  # cells: files write six decimals; ends this close are one point
 CUT = 0.02  # cells: a wall this close along a door runs through it
+SET_IN = 0.35  # cells: a freestanding door this close beside a wall line stands in it
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".webp", ".bmp", ".tif", ".tiff")
 
 Cells = tuple[float, float]
@@ -143,59 +145,69 @@ class UvttFormat(FormatBySuffix):
         # one step a wall line, door and outline made: a long import moves as it goes
         step.total += len(document.lines) + len(document.portals) + len(document.objects)
         step()
-        images: dict[str, bytes] = {}
         picture = _picture(document.image, path, report)
-        member = None
-        if picture is not None:
-            member, data, (width, height) = picture
-            images[member] = data
-            extent = (width / document.pixels_per_grid, height / document.pixels_per_grid)
-            if document.size is not None and any(
-                    abs(side * document.pixels_per_grid - pixels) > 1
-                    for side, pixels in zip(document.size, (width, height))):
-                report.notes.append(
-                    f"The picture is {width} x {height} px but the file gives a map of "
-                    f"{document.size[0]:g} x {document.size[1]:g} cells at "
-                    f"{document.pixels_per_grid:g} px a cell; siegeboard goes by the picture.")
-        elif document.size is not None:
-            extent = document.size
-        else:
-            raise SiegeFileError(f"{name} has neither a picture nor a map size, so where the "
-                                 f"map ends is unknown")
-        if max(extent) * options.cell_m > MAX_SPAN_M:
-            raise SiegeFileError(f"{name}: the map is {extent[0]:g} x {extent[1]:g} cells, more "
-                                 f"than the {MAX_SPAN_M / 1000:g} km a siege may span at "
-                                 f"{options.cell_m:g} m a cell")
-        frame = box(document.origin[0], document.origin[1],
-                    document.origin[0] + extent[0], document.origin[1] + extent[1])
-        step()
-        builder = _Builder(document, options, report, frame, name)
-        structures = builder.build(step)
-        step.skip_to_last()
-        siege_map = None
-        if member is not None:
-            siege_map = MapImage(member=member,
-                                 pixels_per_metre=document.pixels_per_grid / options.cell_m,
-                                 offset=(document.origin[0] * options.cell_m,
-                                         document.origin[1] * options.cell_m))
-            report.count_made("plan")
-        try:
-            siege = Siege(name=options.name or path.stem or "Imported map",
-                          dice_seed=fresh_dice_seed(),
-                          ruleset=options.ruleset, map=siege_map,
-                          structures={s.id: s for s in structures})
-        except ValidationError as error:
-            raise SiegeFileError(f"cannot import {name}: "
-                                 f"{error.errors()[0]['msg'].removeprefix('Value error, ')}"
-                                 ) from None
-        step()
-        return ImportedMap(siege=siege, images=images, report=report)
+        return build_siege(document, picture, path, options, report, step)
 
     def write(self, path: str | Path, siege_file) -> None:
         # Writing needs the map rendered as a picture, which only report/ (Qt) can do: the
         # writer is ``uvtt_write.write_uvtt``, called by ``report.vtt_export.export_vtt``.
         raise SiegeFileError("a Universal VTT map is written with File > Export > Universal "
                              "VTT (or siegeboard export-vtt), not saved as a siege")
+
+
+def build_siege(document: _Map, picture: tuple[str, bytes, tuple[int, int]] | None, path: Path,
+                options: ImportOptions, report: ImportReport, step: "_Steps") -> ImportedMap:
+    """The siege of a parsed map (walls, portals and outlines in cells) and its picture
+    (member name, bytes, size in pixels; None without one), as the module's docstring says;
+    Universal VTT files and Foundry VTT scenes (``foundry``) are built by it alike. ``options``
+    must be resolved."""
+    name = path.name
+    images: dict[str, bytes] = {}
+    member = None
+    if picture is not None:
+        member, data, (width, height) = picture
+        images[member] = data
+        extent = (width / document.pixels_per_grid, height / document.pixels_per_grid)
+        if document.size is not None and any(
+                abs(side * document.pixels_per_grid - pixels) > 1
+                for side, pixels in zip(document.size, (width, height))):
+            report.notes.append(
+                f"The picture is {width} x {height} px but the file gives a map of "
+                f"{document.size[0]:g} x {document.size[1]:g} cells at "
+                f"{document.pixels_per_grid:g} px a cell; siegeboard goes by the picture.")
+    elif document.size is not None:
+        extent = document.size
+    else:
+        raise SiegeFileError(f"{name} has neither a picture nor a map size, so where the "
+                             f"map ends is unknown")
+    if max(extent) * options.cell_m > MAX_SPAN_M:
+        raise SiegeFileError(f"{name}: the map is {extent[0]:g} x {extent[1]:g} cells, more "
+                             f"than the {MAX_SPAN_M / 1000:g} km a siege may span at "
+                             f"{options.cell_m:g} m a cell")
+    frame = box(document.origin[0], document.origin[1],
+                document.origin[0] + extent[0], document.origin[1] + extent[1])
+    step()
+    builder = _Builder(document, options, report, frame, name)
+    structures = builder.build(step)
+    step.skip_to_last()
+    siege_map = None
+    if member is not None:
+        siege_map = MapImage(member=member,
+                             pixels_per_metre=document.pixels_per_grid / options.cell_m,
+                             offset=(document.origin[0] * options.cell_m,
+                                     document.origin[1] * options.cell_m))
+        report.count_made("plan")
+    try:
+        siege = Siege(name=options.name or path.stem or "Imported map",
+                      dice_seed=fresh_dice_seed(),
+                      ruleset=options.ruleset, map=siege_map,
+                      structures={s.id: s for s in structures})
+    except ValidationError as error:
+        raise SiegeFileError(f"cannot import {name}: "
+                             f"{error.errors()[0]['msg'].removeprefix('Value error, ')}"
+                             ) from None
+    step()
+    return ImportedMap(siege=siege, images=images, report=report)
 
 
 class _Steps:
@@ -427,6 +439,7 @@ class _Builder:
         self.document, self.options, self.report, self.frame = document, options, report, frame
         self.name = name
         self.cell_m = options.cell_m
+        self.walls_made = 0  # the walls made so far: the next one's id
         self.ruleset = options.ruleset
         self.section_m = registry.ruleset(options.ruleset).section_length(RulesetOptions())
         self.structures: list[Structure] = []
@@ -449,6 +462,7 @@ class _Builder:
                 self._keep_whole(walls, near, portal)
         for portal in portals:
             if portal.closed:
+                self._set_in(near, portal)
                 self._cut_around(near, portal)
         step()
         for wall in walls:
@@ -503,6 +517,40 @@ class _Builder:
         else:
             self.report.notes.append(f"The {where} stands in no wall line: nothing made.")
 
+    def _set_in(self, near: "_Near", portal: _Portal) -> None:
+        """A door that stands free beside a wall line (Dungeondraft's freestanding doors are
+        laid over a wall by hand, a little off it or a little askew): moved onto the line, so
+        that ``_cut_around`` sets it into that wall. A door already in a line (one running
+        through it or ending at its sides) is left as it is."""
+        lines = [(wall, line) for wall in near.around(portal.start, portal.end, SET_IN)
+                 for line in wall.lines]
+        if any(_runs_along(line, portal) or any(
+                math.dist(line[end], side) <= MEET for end in (0, -1)
+                for side in (portal.start, portal.end)) for _, line in lines):
+            return
+        segment = LineString([portal.start, portal.end])
+        strip = segment.buffer(SET_IN, cap_style="flat")
+        best = None
+        for wall, line in lines:
+            shape = LineString(line)
+            along = shape.intersection(strip).length
+            if along < segment.length / 2:
+                continue
+            start = shape.interpolate(shape.project(Point(portal.start)))
+            end = shape.interpolate(shape.project(Point(portal.end)))
+            moved = max(Point(portal.start).distance(start), Point(portal.end).distance(end))
+            if start.distance(end) < segment.length / 2 or moved > SET_IN * 1.5:
+                continue  # the line turns away under the door: not the wall it stands in
+            if best is None or moved < best[0]:
+                best = (moved, wall, (start.x, start.y), (end.x, end.y))
+        if best is None:
+            return
+        moved, wall, start, end = best
+        portal.start, portal.end = start, end
+        self.report.notes.append(
+            f"Door {portal.number} stood free {moved:.2f} cells off {wall.label} (a "
+            f"freestanding door laid over the wall): it was set into that wall.")
+
     def _cut_around(self, near: "_Near", portal: _Portal) -> None:
         """A closed portal on a wall that runs through it: cut the wall around it."""
         strip = LineString([portal.start, portal.end]).buffer(CUT, cap_style="flat")
@@ -526,12 +574,22 @@ class _Builder:
                 self.report.notes.append(f"{wall.label.capitalize()} ran through door "
                                          f"{portal.number}: cut around it.")
                 cut = True
-        if not cut and not any(math.dist(line[end], side) <= MEET for wall in nearby
-                               for line in wall.lines for end in (0, -1)
-                               for side in (portal.start, portal.end)):
-            self.report.notes.append(f"Door {portal.number} at "
-                                     f"{_cells(portal.start, portal.end)} stands in no wall "
-                                     f"line; it came in on its own.")
+        if cut or any(math.dist(line[end], side) <= MEET for wall in nearby
+                      for line in wall.lines for end in (0, -1)
+                      for side in (portal.start, portal.end)):
+            return
+        ends = [wall for wall in near.around(portal.start, portal.end, SET_IN)
+                if any(math.dist(line[end], side) <= SET_IN for line in wall.lines
+                       for end in (0, -1) for side in (portal.start, portal.end))]
+        if ends:
+            self.report.notes.append(
+                f"Door {portal.number} at {_cells(portal.start, portal.end)} stands in the gap "
+                f"at the end of {' and '.join(wall.label for wall in ends)}, a little apart "
+                f"from it: it came in there, the wall left as drawn.")
+        else:
+            self.report.notes.append(
+                f"Door {portal.number} at {_cells(portal.start, portal.end)} stands in no wall "
+                f"line (none runs through it or ends beside it); it came in on its own.")
 
     # -- clipping --------------------------------------------------------------------------
     def _clip_wall(self, wall: _Wall) -> None:
@@ -592,14 +650,14 @@ class _Builder:
                 made.append((length, len(self.structures) - 1))
         if not made:
             return
-        # H12: one wall, one structure's worth of DP shared among its sections by length.
-        pieces = [self.structures[at] for _, at in made]
-        whole = harris.defensive_points(pieces[0].armor, _union_squares(pieces),
-                                        self.options.stories)
-        shares = harris.split_dp(whole, [length for length, _ in made])
-        for (_, at), share in zip(made, shares):
-            self.structures[at] = self.structures[at].model_copy(
-                update={"dp": share, "dp_original": share})
+        # H12: one wall (its sections carry its id, as the Wall tool's do), one structure's
+        # worth of DP shared among its sections by length (``rules.walls``).
+        self.walls_made += 1
+        wall_id = f"w{self.walls_made}"
+        pieces = [self.structures[at].model_copy(update={"wall_id": wall_id})
+                  for _, at in made]
+        for (_, at), piece, share in zip(made, pieces, wall_shares(pieces)):
+            self.structures[at] = piece.model_copy(update={"dp": share, "dp_original": share})
         self.report.count_made("walls")
         self.report.count_made("wall sections", len(made))
 
@@ -693,13 +751,6 @@ class _Builder:
 # --------------------------------------------------------------------------- geometry helpers
 
 
-def _union_squares(structures: Sequence[Structure]) -> int:
-    """H1 squares of the whole wall's footprint, the union of its sections' (H12), which a
-    door or the picture's edge may leave in pieces."""
-    union = unary_union([Polygon(s.footprint) for s in structures])
-    return max(1, round_half_up(round(union.area / (GRID_M * GRID_M), 9)))
-
-
 def _is_closed(line: Sequence[Cells]) -> bool:
     return len(line) >= 4 and math.dist(line[0], line[-1]) <= MEET
 
@@ -729,11 +780,12 @@ class _Near:
         self.owners = list(walls)
         self.tree = STRtree([LineString(wall.lines[0]) for wall in walls])
 
-    def around(self, start: Cells, end: Cells) -> list[_Wall]:
-        """The walls that may touch the segment start-end, in the file's order."""
+    def around(self, start: Cells, end: Cells, within: float = CUT) -> list[_Wall]:
+        """The walls that may come ``within`` cells of the segment start-end, in the file's
+        order."""
         if not self.owners:
             return []
-        reach = LineString([start, end]).buffer(CUT + MEET)
+        reach = LineString([start, end]).buffer(within + MEET)
         found: dict[int, _Wall] = {}
         for index in sorted(self.tree.query(reach).tolist()):
             wall = self.owners[index]
@@ -803,3 +855,9 @@ def _counted(count: int, noun: str) -> str:
 
 def _cells(start: Cells, end: Cells) -> str:
     return f"({(start[0] + end[0]) / 2:g}, {(start[1] + end[1]) / 2:g})"
+
+
+# For other formats of walls and portals in grid cells (Foundry VTT scenes) built alike.
+WallMap = _Map
+Portal = _Portal
+Steps = _Steps

@@ -3,9 +3,17 @@
 Hovering shows the outline a click would take (traced live on the plan's own pixels, through
 its calibration and rotation); Ctrl+wheel or the toolbar's slider widens or narrows the
 colour tolerance; a click adds the outline as a structure of the current kind (one undo
-step). Shift-drag a box to trace every region of the clicked colour inside it: the outlines
-are previewed, Enter adds them all (one undo step), Escape drops them. The toolbar's
-Rectangle and Snap boxes give the smallest rotated rectangle and put corners on the 2 m grid.
+step). Shift-drag a box to trace every building of the colour the drag begins on lying wholly
+inside it, and the one it begins on (``plan.trace_box``): the outlines are previewed, Enter adds
+them all (one undo step), Escape drops them. The toolbar's Rectangle and Snap boxes give the
+smallest rotated rectangle and put corners on the 2 m grid.
+
+The plan's legend (``MapImage.legend``, set once per plan: Alt-click a building to say its
+colour is the toolbar's Kind; the toolbar's Legend button edits it) gives a traced building the
+kind of its colour; a colour the legend does not name takes the toolbar's Kind.
+
+Outlines are drawn as a contrasting pair, a dark dashed line on a wide light halo, so they read
+on any colour of plan (pink brick, yellow frame, blue stone, the black of a print).
 """
 
 from __future__ import annotations
@@ -13,14 +21,18 @@ from __future__ import annotations
 import math
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor
-from PySide6.QtWidgets import QCheckBox, QLabel, QSlider, QWidget
-
-from siegeboard.geometry import GRID_M, as_polygon
-from siegeboard.plan import (
-    DEFAULT_TOLERANCE, TOLERANCE_RANGE, NothingToTrace, Outline, colour_at, map_to_pixel,
-    regions_of_colour, trace,
+from PySide6.QtGui import QColor, QPainterPath, QPen
+from PySide6.QtWidgets import (
+    QCheckBox, QDialog, QGraphicsPathItem, QLabel, QPushButton, QSlider, QWidget,
 )
+
+from siegeboard.geometry import GRID_M
+from siegeboard.plan import (
+    DEFAULT_TOLERANCE, TOLERANCE_RANGE, NothingToTrace, Outline, colour_at, colour_hex,
+    legend_entry_for, map_to_pixel, trace, trace_box,
+)
+from siegeboard.model import LegendEntry
+from siegeboard.ui.legend_dialog import LegendDialog
 from siegeboard.ui.tools.base import ToolEvent, path_through
 from siegeboard.ui.tools.drawing import DrawingTool
 from siegeboard.ui.tools.plan_pixels import plan_pixels
@@ -29,6 +41,10 @@ from siegeboard.ui.plain_words import plain_clause
 
 TOLERANCE_STEP = 4          # one notch of Ctrl+wheel
 BATCH_COLOUR = QColor("#0072b2")  # blue: the outlines a box found, waiting for Enter
+HOVER_COLOUR = QColor("#1a1a1a")  # near black: the outline a click would add
+HALO_COLOUR = QColor(255, 255, 255, 235)
+HALO_PX = 6   # on screen, whatever the zoom
+LINE_PX = 2
 DRAG_PIXELS = 4             # a press and release closer than this on screen is a click
 Point = tuple[float, float]
 
@@ -39,7 +55,7 @@ class TraceTool(DrawingTool):
     shortcut = "T"
     status_tip = ("Trace: click inside a building on the plan to add its outline; Ctrl+wheel "
                   "changes the tolerance; Shift-drag a box to trace every building of that "
-                  "colour in it.")
+                  "colour in it; Alt-click a building to make its colour the Kind chosen.")
 
     def __init__(self, host):
         super().__init__(host)
@@ -53,6 +69,7 @@ class TraceTool(DrawingTool):
         self._press: ToolEvent | None = None
         self._box = None              # the Shift-drag box preview item
         self._batch: list[list[Point]] = []
+        self._batch_kinds: list[str] = []
         self._slider: QSlider | None = None
         self._tolerance_label: QLabel | None = None
         self._widgets: list[QWidget] = []
@@ -80,7 +97,12 @@ class TraceTool(DrawingTool):
         snap.setObjectName("traceSnapBox")
         snap.setToolTip("Put the traced corners on the 2 m grid")
         snap.toggled.connect(lambda on: self._set_option("snap", on))
-        self._widgets = [label, slider, rectangle, snap]
+        legend = QPushButton("Legend…")
+        legend.setObjectName("traceLegendButton")
+        legend.setToolTip("The plan's colours and the kinds they stand for (Alt-click a "
+                          "building to give its colour the Kind chosen here)")
+        legend.clicked.connect(self.edit_legend)
+        self._widgets = [label, slider, rectangle, snap, legend]
         self._show_tolerance()
         return kind_widgets + self._widgets
 
@@ -113,6 +135,77 @@ class TraceTool(DrawingTool):
         super().cancel()
         self._hover = self._box = self._press = None
         self._batch = []
+        self._batch_kinds = []
+
+    # -- the legend -------------------------------------------------------------------------
+    def kind_for(self, colour: tuple[int, ...]) -> tuple[str, LegendEntry | None]:
+        """The kind a building of ``colour`` is added as: its legend entry's when the plan's
+        legend names that colour (within the tolerance) and the ruleset has that kind, else
+        the toolbar's Kind."""
+        placement = self.document.siege.map
+        if placement is not None:
+            entry = legend_entry_for(placement.legend, colour, self.tolerance)
+            if entry is not None and entry.kind in self.document.rules.catalogue.kinds:
+                return entry.kind, entry
+        return self.kind, None
+
+    def _kind_words(self, kind: str, entry: LegendEntry | None) -> str:
+        name = self.document.rules.catalogue.entry(kind).name
+        if entry is None:
+            return name
+        return f"{name} (the legend's {entry.label or entry.colour})"
+
+    def set_legend_at(self, point: Point) -> None:
+        """Alt-click: the colour under ``point`` (map metres) stands for the toolbar's Kind
+        (one undo step); an entry of a near colour is replaced."""
+        placement = self.document.siege.map
+        pixels = plan_pixels(self.scene).pixels(self.scene)
+        if placement is None or pixels is None:
+            self.host.show_status("Trace: import a plan image first (Map > Import image).")
+            return
+        try:
+            colour = colour_at(pixels, map_to_pixel(placement, point))
+        except ValueError:
+            self.host.show_status("Trace: Alt-click on the plan, on a building's colour.")
+            return
+        near = legend_entry_for(placement.legend, colour, self.tolerance)
+        name = self.document.rules.catalogue.entry(self.kind).name
+        entry = LegendEntry(colour=colour_hex(colour), kind=self.kind,
+                            label=near.label if near is not None and near.kind == self.kind
+                            else name.lower()[:80])
+        legend = [e for e in placement.legend if e is not near] + [entry]
+        if len(legend) > 32:
+            self.host.warn("The plan's legend holds 32 colours at most; remove one first "
+                           "(Legend… on the toolbar).")
+            return
+        self.document.place_map(legend=tuple(legend))
+        self.host.show_status(f"Trace: the plan's {entry.colour} is now {name}; buildings of "
+                              f"that colour are traced as {name}.")
+        self._last = None
+        self._refresh_hover()
+
+    def run_legend_dialog(self, dialog: QDialog) -> bool:
+        """Show the legend dialog; True when accepted (tests replace this)."""
+        return dialog.exec() == QDialog.DialogCode.Accepted
+
+    def edit_legend(self) -> None:
+        """The Legend… button: edit or remove the plan's colours (one undo step)."""
+        placement = self.document.siege.map
+        if placement is None:
+            self.host.show_status("Trace: import a plan image first (Map > Import image).")
+            return
+        kinds = [(entry.kind, entry.name) for entry in self.document.rules.catalogue.structures]
+        views = self.scene.views()
+        dialog = LegendDialog(placement.legend, kinds, views[0].window() if views else None)
+        try:
+            if not self.run_legend_dialog(dialog):
+                return
+            legend = dialog.legend()
+        finally:
+            dialog.setParent(None)
+        if legend != placement.legend:
+            self.document.place_map(legend=legend)
+            self.host.show_status(f"Trace: the plan's legend holds {len(legend)} colours.")
 
     def wheel_turned(self, steps: float, modifiers) -> bool:
         if not modifiers & Qt.KeyboardModifier.ControlModifier:
@@ -144,6 +237,9 @@ class TraceTool(DrawingTool):
 
     def mouse_pressed(self, event: ToolEvent) -> None:
         if not event.left:
+            return
+        if event.modifiers & Qt.KeyboardModifier.AltModifier:
+            self.set_legend_at(event.raw)
             return
         if self._batch:
             self.cancel()  # a new trace drops the box's outlines left waiting
@@ -204,68 +300,79 @@ class TraceTool(DrawingTool):
         if isinstance(outline, str):
             self.host.show_status(outline)
             return
+        kind, entry = self.kind_for(outline.colour)
         try:
-            structure = self.document.draw_structure(self.kind, outline.metres)
+            structure = self.document.draw_structure(kind, outline.metres)
         except ValueError as error:
             self.host.warn(f"Cannot add this outline: {plain_clause(error)}.")
             return
         self._clear_hover()
-        self.host.show_status(f"Trace: added {structure.name} ({len(outline.metres)} corners).")
+        self.host.show_status(f"Trace: added {structure.name}, {self._kind_words(kind, entry)} "
+                              f"({len(outline.metres)} corners).")
 
     def trace_box(self, first: Point, second: Point) -> None:
-        """Trace every region of the colour at ``first`` whose middle lies inside the box from
-        ``first`` to ``second`` (map metres), the one ``first`` is on included; preview them
-        for Enter or Escape."""
+        """Trace every building of the colour at ``first`` lying wholly inside the box from
+        ``first`` to ``second`` (map metres), and the one ``first`` is on; preview them for
+        Enter or Escape."""
         placement = self.document.siege.map
         pixels = plan_pixels(self.scene).pixels(self.scene)
         if placement is None or pixels is None:
             self.host.show_status("Trace: import a plan image first (Map > Import image).")
             return
-        try:
-            colour = colour_at(pixels, map_to_pixel(placement, first))
-        except ValueError:
+        start = map_to_pixel(placement, first)
+        if not (0 <= start[0] < pixels.shape[1] and 0 <= start[1] < pixels.shape[0]):
             self.host.show_status("Trace: start the box on the plan, on the colour to trace.")
             return
-        box = rectangle_ring(first, second)
-        corners = [map_to_pixel(placement, p) for p in box]
+        corners = [map_to_pixel(placement, p) for p in rectangle_ring(first, second)]
         xs, ys = [x for x, _ in corners], [y for _, y in corners]
-        seeds = regions_of_colour(pixels, ((min(xs), min(ys)), (max(xs), max(ys))), colour,
-                                  tolerance=self.tolerance, whole=False)
+        found = trace_box(pixels, ((min(xs), min(ys)), (max(xs), max(ys))), at=start,
+                          tolerance=self.tolerance, rectangle=self.rectangle,
+                          calibration=placement, snap_step=GRID_M if self.snap else None,
+                          grid_origin=self.document.siege.grid_origin)
         outlines: list[list[Point]] = []
-        left, top, right, bottom = box[0][0], box[0][1], box[2][0], box[2][1]
-        for seed in seeds:
-            try:
-                outline = trace(pixels, seed, tolerance=self.tolerance, rectangle=self.rectangle,
-                                calibration=placement, snap_step=GRID_M if self.snap else None,
-                                grid_origin=self.document.siege.grid_origin, colour=colour)
-            except ValueError:
-                continue  # a region that is no building after all (a line, the margin)
-            # a building is in the box when its middle is (the one the box starts on, too)
-            middle = as_polygon(outline.metres).centroid
-            inside = left <= middle.x <= right and top <= middle.y <= bottom
-            if inside and outline.metres not in outlines:
+        kinds: list[str] = []
+        for outline in found:
+            if outline.metres is not None and outline.metres not in outlines:
                 outlines.append(outline.metres)
-        # the inside of a letter on a building is the building's colour too, and no building
-        shapes = [as_polygon(ring) for ring in outlines]
-        outlines = [ring for ring, shape in zip(outlines, shapes)
-                    if not any(other is not shape and other.buffer(1e-6).covers(shape)
-                               for other in shapes)]
+                kinds.append(self.kind_for(outline.colour)[0])
         if not outlines:
-            self.host.show_status("Trace: no building of that colour has its middle in the box.")
+            self.host.show_status("Trace: no building of that colour lies in the box (start "
+                                  "the drag inside one).")
             return
-        self._batch = outlines
+        self._batch, self._batch_kinds = outlines, kinds
         for ring in outlines:
-            self.preview(path_through(ring, True), colour=BATCH_COLOUR)
+            self._outline_item(path_through(ring, True), BATCH_COLOUR)
         self.host.show_status(f"Trace: {len(outlines)} buildings of that colour in the box: "
                               "Enter adds them, Escape drops them.")
 
+    def _outline_item(self, path: QPainterPath, colour: QColor) -> QGraphicsPathItem:
+        """An outline drawn to read on any plan: a wide light halo under a dark (or blue)
+        dashed line, with a faint fill; one item (the line is the halo's child)."""
+        halo = QGraphicsPathItem(path)
+        pen = QPen(HALO_COLOUR, HALO_PX)
+        pen.setCosmetic(True)
+        pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+        halo.setPen(pen)
+        halo.setZValue(100)
+        line = QGraphicsPathItem(path, halo)
+        pen = QPen(colour, LINE_PX, Qt.PenStyle.DashLine)
+        pen.setCosmetic(True)
+        line.setPen(pen)
+        fill = QColor(colour)
+        fill.setAlpha(50)
+        line.setBrush(fill)
+        self.scene.addItem(halo)
+        self._previews.append(halo)
+        return halo
+
     def _add_batch(self) -> None:
-        outlines, count = self._batch, len(self._batch)
+        outlines, kinds, count = self._batch, self._batch_kinds, len(self._batch)
         self.cancel()
         stack = self.document.undo_stack
         stack.beginMacro(f"Trace {count} buildings")
         try:
-            added = [self.document.draw_structure(self.kind, ring) for ring in outlines]
+            added = [self.document.draw_structure(kind, ring)
+                     for ring, kind in zip(outlines, kinds)]
         except ValueError as error:
             stack.endMacro()
             stack.undo()  # all of them or none
@@ -286,12 +393,17 @@ class TraceTool(DrawingTool):
             return
         path = path_through(outline.metres, True)
         if self._hover is None or self._hover.scene() is None:
-            self._hover = self.preview(path)
+            self._hover = self._outline_item(path, HOVER_COLOUR)
         else:
             self._hover.setPath(path)
+            for line in self._hover.childItems():
+                line.setPath(path)
         clipped = " (it runs off the scan's edge)" if outline.clipped else ""
-        self.host.show_status(f"Trace: click to add this outline, {len(outline.metres)} corners"
-                              f"{clipped}; tolerance {self.tolerance}.")
+        kind, entry = self.kind_for(outline.colour)
+        self.host.show_status(f"Trace: click to add this outline as "
+                              f"{self._kind_words(kind, entry)}, {len(outline.metres)} corners"
+                              f"{clipped}; tolerance {self.tolerance}; Alt-click: this colour "
+                              f"is the Kind chosen.")
 
     def _clear_hover(self) -> None:
         if self._hover is not None:
