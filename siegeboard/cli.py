@@ -330,11 +330,14 @@ def _snapshot(args: argparse.Namespace) -> int:
         raise CommandError(f"this snapshot is too large: {'; '.join(cost.problems())}; choose "
                            f"a smaller --scale, --dpi, --paper or --view, or give --yes to "
                            f"make it all the same")
+    layouts = []
     try:
         written = export_snapshot(args.output, siege, siege_file.images, options,
-                                  all_pages=args.all_pages)
+                                  all_pages=args.all_pages, told=layouts.append)
     except SnapshotError as error:
         raise CommandError(str(error)) from None
+    if options.scale is not None and layouts:  # how many sheets the tiling made
+        print(f"siegeboard: {layouts[0].sheets_told()} at 1:{options.scale}", file=sys.stderr)
     if not args.no_record and siege.last_snapshot_turn != siege.clock.turn:
         # The painting took a while; the record is a read-modify-write of its own, of the file
         # as it is now, so that a shot saved meanwhile is kept.
@@ -703,6 +706,57 @@ def _add_export_vtt_parser(sub) -> None:
 COMMANDS["export-vtt"] = _export_vtt
 
 
+# -- story: the siege told again, for the table -------------------------------------------------
+
+
+def _story(args: argparse.Namespace) -> int:
+    from siegeboard.report.snapshot import silence_qt_messages
+    from siegeboard.report.story import StoryError, export_story, parse_entries
+
+    silence_qt_messages()
+    if args.output.suffix.lower() not in (".gif", ".pdf"):
+        raise CommandError(f"-o: {args.output.name} must end in .gif (animated) or .pdf "
+                           f"(a page an entry)")
+    if args.side and not args.players:
+        raise CommandError("--side: give --players too (the GM's copy shows both sides)")
+    siege_file = read_siege(args.file)
+    try:
+        positions = parse_entries(args.entries, len(siege_file.siege.log))
+    except ValueError as error:
+        raise CommandError(f"--entries: {error}") from None
+    try:
+        print(export_story(args.output, siege_file, positions, width=args.width,
+                           players=args.players, side=args.side))
+    except StoryError as error:
+        raise CommandError(str(error)) from None
+    return 0
+
+
+def _add_story_parser(sub) -> None:
+    from siegeboard.report.story import DEFAULT_WIDTH
+
+    command = sub.add_parser(
+        "story", help="tell the siege again: an animated GIF or a PDF, a frame an action",
+        description="Write FILE's siege told again, from before the first action to now: an "
+        "animated GIF (a frame an action) or a PDF (a page an entry, its caption as text). "
+        "The players' copy draws each moment as that side knows it.")
+    command.add_argument("file", type=Path, metavar="FILE.siege")
+    command.add_argument("-o", "--output", type=Path, required=True, metavar="OUT",
+                         help="OUT.gif or OUT.pdf")
+    command.add_argument("--entries", default="all", metavar="LIST",
+                         help="all (default), or entries such as 1,3,5-8")
+    command.add_argument("--width", type=int, default=DEFAULT_WIDTH, metavar="PX",
+                         help=f"a GIF frame's width in pixels ({DEFAULT_WIDTH})")
+    command.add_argument("--players", action="store_true",
+                         help="the players' copy: only what they know")
+    command.add_argument("--side", choices=("besieger", "defender"),
+                         help="with --players: the copy of this side's players (default: the "
+                              "siege's players' side)")
+
+
+COMMANDS["story"] = _story
+
+
 # -- trace: a building's outline off a plan image ---------------------------------------------
 
 
@@ -967,6 +1021,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_import_parser(sub)
     _add_odds_parser(sub)
     _add_export_vtt_parser(sub)
+    _add_story_parser(sub)
     _add_trace_parser(sub)
     return parser
 

@@ -70,3 +70,20 @@ def test_side_without_players_is_refused(hull, tmp_path, capsys):
     assert main(["snapshot", str(hull), "-o", str(tmp_path / "x.pdf"), "--side",
                  "defender"]) == 2
     assert "--side: only with --players" in capsys.readouterr().err
+
+
+def test_the_story_has_a_side_too(hull, tmp_path, capsys):
+    """``story --players --side``: each moment as that side knows it, captions as text."""
+    assert main(["fire", str(hull), "--battery", "tower-gun", "--at", "0,0",
+                 "--target", "ram-shed"]) == 0
+    capsys.readouterr()
+    out = tmp_path / "story.pdf"
+    assert main(["story", str(hull), "-o", str(out), "--players"]) == 0
+    besiegers = pdf_text(out)
+    assert "Before the first action" in besiegers.replace("\ufb01", "fi")
+    assert "Tower gun" not in besiegers and "Bombard" in besiegers
+    assert main(["story", str(hull), "-o", str(out), "--players", "--side", "defender"]) == 0
+    defenders = pdf_text(out)
+    assert "Tower gun" in defenders and "Bombard" not in defenders
+    assert main(["story", str(hull), "-o", str(out), "--side", "defender"]) == 2
+    assert "--side: give --players too" in capsys.readouterr().err

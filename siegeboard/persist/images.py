@@ -23,6 +23,8 @@ from collections import OrderedDict
 
 from PIL import Image
 
+from siegeboard.persist.library_words import plain_library_error
+
 ALLOWED_FORMATS = ("PNG", "JPEG", "TIFF", "WEBP", "BMP")
 # A camera JPEG with a second picture inside opens as MPO; it is a JPEG all the same.
 _ACCEPTED = (*ALLOWED_FORMATS, "MPO")
@@ -101,7 +103,8 @@ def check_image(data: bytes) -> str:
         raise ImageRefused(f"declares more than {MAX_SIDE:,} x {MAX_SIDE:,} pixels, too large to "
                            f"decode safely (a decompression bomb?)") from None
     except Exception as error:  # noqa: BLE001 -- see the module docstring
-        raise ImageRefused(f"does not decode ({type(error).__name__}: {error})") from None
+        raise ImageRefused(f"does not decode: {plain_library_error(error)}; save or export "
+                           f"the picture again (PNG or JPEG) and import that") from None
     if len(_KNOWN_GOOD) >= _KNOWN_GOOD_LIMIT:
         _KNOWN_GOOD.clear()
     _KNOWN_GOOD.add(digest)

@@ -68,6 +68,7 @@ from siegeboard.model.weapon import Battery, Weapon
 from siegeboard.persist.document import (
     UNCHANGED, BeginningRefused, NotAsWritten, checked_pieces, pieces, resolve_beginning,
 )
+from siegeboard.persist.library_words import plain_library_error
 from siegeboard.persist.atomic import (
     atomic_write, backup_path, plain_reason, remove_litter, write_all,
 )
@@ -198,18 +199,22 @@ def read_siege(path: str | Path) -> SiegeFile:
             raise
         except NotImplementedError as error:
             raise SiegeFileError(
-                f"{path.name} uses a zip compression siegeboard cannot read ({error})") from error
+                f"{path.name} uses a zip compression siegeboard cannot read: save it again "
+                f"with siegeboard (its files are plain deflate)") from error
         except RecursionError as error:
             raise SiegeFileError(f"{path.name} is damaged: it is nested too deeply") from error
         except MemoryError as error:
             raise SiegeFileError(f"{path.name} is too large to open") from error
         except RuntimeError as error:
             # zipfile raises RuntimeError for encrypted members
-            raise SiegeFileError(f"{path.name} cannot be read: {error}") from error
+            raise SiegeFileError(f"{path.name} cannot be read: {plain_library_error(error)}; "
+                                 f"save it again with siegeboard") from error
         except (zipfile.BadZipFile, zipfile.LargeZipFile, zlib.error, lzma.LZMAError, EOFError,
                 struct.error, KeyError, OSError, ValueError, OverflowError, IndexError) as error:
             raise SiegeFileError(
-                f"{path.name} is not a siege file or is damaged ({_plain(error)})") from error
+                f"{path.name} is not a siege file or is damaged: {_plain(error)}. Open a "
+                f"file saved by siegeboard, or its backup (.bak) or autosave; a plan or map "
+                f"goes in with File > Import") from error
 
 
 def file_stamp(path: str | Path) -> FileStamp | None:
@@ -304,7 +309,11 @@ def _plain_data(document: bytes, source: str) -> tuple[Any, int]:
         raise SiegeFileError(f"{source} is not UTF-8 text ({error.reason} at byte "
                              f"{error.start})") from None
     except (ValueError, OverflowError) as error:
-        raise SiegeFileError(f"{source} is not valid JSON ({error})") from None
+        if not isinstance(error, json.JSONDecodeError):  # our own refusals (NaN, repeats)
+            raise SiegeFileError(f"{source} is not valid JSON ({error})") from None
+        raise SiegeFileError(f"{source} is not valid JSON (at line {error.lineno}, column "
+                             f"{error.colno}): the file is damaged or was edited by hand; "
+                             f"open its backup (.bak) or autosave") from None
     try:
         return migrate(data)
     except MigrationError as error:
@@ -937,12 +946,10 @@ def _member(name: str, compression: int) -> zipfile.ZipInfo:
 
 
 def _plain(error: BaseException) -> str:
-    """What went wrong, in the library's words but without its class names."""
-    text = str(error).strip()
-    if isinstance(error, OSError) and not isinstance(error, zipfile.BadZipFile):
-        text = plain_reason(error)
-    if not text or text.startswith("<"):
-        return "unreadable data"
-    return text[0].lower() + text[1:] if text[:2] != text[:2].upper() else text
+    """What went wrong, in our words (``library_words``), never the library's."""
+    if isinstance(error, OSError) and not isinstance(error, zipfile.BadZipFile) \
+            and error.errno is not None:
+        return plain_reason(error)
+    return plain_library_error(error)
 
 

@@ -20,7 +20,7 @@ from siegeboard.geometry import (
     GRID_M, SQUARE_M, StructureIndex, anchor_square, column_letters, labelled_square, square_label,
 )
 from siegeboard.model.siege import Siege
-from siegeboard.report import palette, renderer
+from siegeboard.report import palette, renderer, vector_clip
 from siegeboard.report.extent import Plan
 from siegeboard.report.options import Bounds, SnapshotOptions
 from siegeboard.report.renderer import Look, StructureStyle, nice_length
@@ -63,6 +63,7 @@ class MapPainter:
         self.rules = ruleset_of(siege)
         self.look = Look("paper", players=options.players, greyscale=options.greyscale)
         self._index: StructureIndex | None = None
+        self._cut_to_frame: QRectF | None = None  # the frame, on a device that keeps no clip
         self._styles: dict[str, StructureStyle] = {}
         # Each structure's state by id, asked of the rules once per snapshot (the table
         # fills it first when there is one: see pages.table_cells).
@@ -91,16 +92,28 @@ class MapPainter:
 
     # -- the map itself ---------------------------------------------------------------------
 
-    def paint(self, painter: QPainter, frame: QRectF, region: Bounds) -> None:
-        """Draw ``region`` (metres) into ``frame`` (points); the aspect ratios must match."""
+    def paint(self, painter: QPainter, frame: QRectF, region: Bounds,
+              gridded: Bounds | None = None) -> None:
+        """Draw ``region`` (metres) into ``frame`` (points); the aspect ratios must match.
+        ``gridded``: the grid and its square labels only within these bounds (a tiled
+        sheet's spare paper past the map's edge stays blank, not an empty grid); the whole
+        region when None. It must hold the region's north-west corner (tiles start there)."""
         minx, miny, maxx, maxy = region
         k = frame.width() / (maxx - minx)
+        grid_frame, grid_region = frame, region
+        if gridded is not None:
+            grid_region = (minx, miny, max(minx, min(maxx, gridded[2])),
+                           max(miny, min(maxy, gridded[3])))
+            grid_frame = QRectF(frame.left(), frame.top(), (grid_region[2] - minx) * k,
+                                (grid_region[3] - miny) * k)
         to_page = QTransform(k, 0, 0, k, frame.left() - minx * k, frame.top() - miny * k)
         painter.save()
         painter.setClipRect(frame)
+        self._cut_to_frame = None if vector_clip.device_clips(painter) else frame
         painter.fillRect(frame, Qt.GlobalColor.white)
         self._paint_plan(painter, to_page, region)
-        self._paint_grid(painter, frame, region, k)
+        if grid_frame.width() > 0 and grid_frame.height() > 0:
+            self._paint_grid(painter, grid_frame, grid_region, k)
         visible = self.index.in_bounds(region) if self.siege.structures else []
         look = self.look.at_scale(k)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
@@ -114,6 +127,8 @@ class MapPainter:
             if not (style.plate or style.fire or renderer.words_fit(bounds.width(),
                                                                     bounds.height(), look)):
                 continue  # nothing to mark: a city's houses at a fitted scale, mostly
+            if self._cut_to_frame is not None and not self._cut_to_frame.contains(bounds):
+                continue  # words cannot be cut to the frame in an SVG: the next sheet has them
             renderer.paint_marks(painter, bounds.center(), bounds,
                                  self.siege.structures[structure_id].name, style, look)
         self._paint_batteries(painter, to_page, region, frame)
@@ -123,7 +138,8 @@ class MapPainter:
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.drawRect(frame)
         painter.restore()
-        self._paint_square_labels(painter, frame, region, k)
+        if grid_frame.width() > 0 and grid_frame.height() > 0:
+            self._paint_square_labels(painter, grid_frame, grid_region, k)
 
     def _paint_plan(self, painter: QPainter, to_page: QTransform, region: Bounds) -> None:
         if self.plan is None:
@@ -238,6 +254,10 @@ class MapPainter:
             shape = renderer.footprint_path(polygon, [
                 QPolygonF([QPointF(x * k + dx, y * k + dy) for x, y in hole])
                 for hole in structure.holes])
+        if self._cut_to_frame is not None and not self._cut_to_frame.contains(
+                shape.boundingRect()):
+            # An SVG keeps no clip: a footprint across the frame's edge is cut to it here.
+            shape = vector_clip.within_clip(painter, renderer.as_path(shape))
         renderer.paint_footprint(painter, shape, style)
         if style.patterned:
             renderer.paint_pattern(painter, shape, style, look)

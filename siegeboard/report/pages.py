@@ -15,10 +15,10 @@ from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPen
 
 from siegeboard.geometry import StructureIndex
 from siegeboard.model.progress import NO_PROGRESS, Progress
-from siegeboard.rules.knowledge import players_view
+from siegeboard.rules.knowledge import side_view
 from siegeboard import __version__
 from siegeboard.model.siege import Siege
-from siegeboard.report.bounds import content_bounds, snap_to_squares
+from siegeboard.report.bounds import content_bounds, plan_corners, snap_to_squares
 from siegeboard.report.extent import Plan
 from siegeboard.report.glyph_rows import GlyphRows
 from siegeboard.report.log_text import printed_entries, since_label
@@ -241,7 +241,7 @@ class SnapshotLayout:
     def __init__(self, siege: Siege, plan: Plan | None, options: SnapshotOptions,
                  width: float, height: float, progress: Progress = NO_PROGRESS):
         if options.players:  # the players' copy holds only what they know, from the start
-            siege = players_view(siege, options.side)
+            siege = side_view(siege, options.side)
         self.siege = siege
         self.options = options
         self.width = width
@@ -261,11 +261,14 @@ class SnapshotLayout:
 
     # -- header and footer ------------------------------------------------------------------
 
-    def paint_page(self, painter: QPainter, page_number: int, content: QRectF) -> None:
-        """Draw page ``page_number`` (0-based) into ``content`` (points)."""
+    def paint_page(self, painter: QPainter, page_number: int, content: QRectF, *,
+                   alone: bool = False) -> None:
+        """Draw page ``page_number`` (0-based) into ``content`` (points). ``alone``: this
+        page goes out without the others (a PNG or SVG of one page), and its footer says so
+        rather than count pages the reader does not have."""
         page = self.pages[page_number]
         self._paint_header(painter, content, page)
-        self._paint_footer(painter, content, page_number)
+        self._paint_footer(painter, content, page_number, alone)
         page.paint_body(painter, self.body_rect(content))
 
     def body_rect(self, content: QRectF) -> QRectF:
@@ -316,7 +319,8 @@ class SnapshotLayout:
         painter.drawLine(QLineF(content.left(), y, content.right(), y))
         painter.restore()
 
-    def _paint_footer(self, painter: QPainter, content: QRectF, page_number: int) -> None:
+    def _paint_footer(self, painter: QPainter, content: QRectF, page_number: int,
+                      alone: bool = False) -> None:
         painter.save()
         painter.setFont(font(7))
         painter.setPen(FAINT_INK)
@@ -328,8 +332,29 @@ class SnapshotLayout:
             painter.drawText(rect, Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignBottom,
                              " · ".join(self.siege.attribution))
         painter.drawText(rect, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignBottom,
-                         f"page {page_number + 1} of {len(self.pages)}")
+                         self.footer_page_text(page_number, alone))
         painter.restore()
+
+    def sheets_told(self) -> str:
+        """How many map sheets this snapshot made, and how many it left out: "4 map
+        sheets", "3 map sheets (1 left out: nothing of the plan or the siege on it)"."""
+        made = len(self.sheets)
+        text = f"{made} map sheet{'s' if made != 1 else ''}"
+        left = len(self.sheets[0].left_out) if self.sheets else 0
+        if left:
+            text += (f" ({left} left out: nothing of the plan or the siege on "
+                     f"{'it' if left == 1 else 'them'})")
+        return text
+
+    def footer_page_text(self, page_number: int, alone: bool = False) -> str:
+        """"page 2 of 5"; for a page written ``alone`` out of several, what the file holds
+        and what it leaves out."""
+        total = len(self.pages)
+        if not alone or total == 1:
+            return f"page {page_number + 1} of {total}"
+        others = total - 1
+        return (f"{self.pages[page_number].title.split(' · ')[0]} only: {others} more "
+                f"page{'s' if others > 1 else ''} not in this file")
 
     # -- the map ----------------------------------------------------------------------------
 
@@ -361,13 +386,23 @@ class SnapshotLayout:
             if sheet.tiled:
                 title = (f"Map sheet {sheet.number} of {sheet.rows * sheet.columns} "
                          f"(row {sheet.row + 1}, column {sheet.column + 1})")
+                if sheet.left_out:
+                    title = (f"Map sheet {sheet.number} (row {sheet.row + 1}, column "
+                             f"{sheet.column + 1}; {len(sheets)} sheets printed of "
+                             f"{sheet.rows * sheet.columns})")
             body_h = self.body_size()[1]
             self.pages.append(Page(title, [(body_h, self._map_body(sheet, beside))],
                                    big_header=True))
 
     def _fortress_boxes(self) -> list[tuple[float, float, float, float]]:
-        """The boxes of what a sheet must show to be printed: structures and batteries."""
+        """The boxes of what a sheet must show to be printed: the plan, the structures and
+        the batteries (a sheet with none of them is grid alone, and left out)."""
         boxes = []
+        if self.plan is not None and self.siege.map is not None:
+            size = (self.plan.image.width(), self.plan.image.height())
+            corners = plan_corners(self.siege.map, size)
+            xs, ys = [x for x, _ in corners], [y for _, y in corners]
+            boxes.append((min(xs), min(ys), max(xs), max(ys)))
         for structure in self.siege.structures.values():
             xs = [x for x, _ in structure.footprint]
             ys = [y for _, y in structure.footprint]
@@ -380,7 +415,9 @@ class SnapshotLayout:
     def _map_body(self, sheet: MapSheet, beside: bool) -> PaintBody:
         def paint(painter: QPainter, body: QRectF) -> None:
             frame = self.map_frame(body)
-            self.map_painter.paint(painter, frame, sheet.region)
+            # A tile's paper past the map's edge stays blank: no grid of nothing.
+            self.map_painter.paint(painter, frame, sheet.region,
+                                   self.map_region() if sheet.tiled else None)
             if sheet.tiled:
                 self._paint_overlap_marks(painter, frame, sheet)
             if beside:

@@ -30,6 +30,7 @@ from PySide6.QtGui import (
 
 from siegeboard.model.structure import Structure
 from siegeboard.report import palette
+from siegeboard.report import vector_clip
 from siegeboard.rules.ruleset import PATTERNS, Pattern, Ruleset, StructureState
 
 Medium = Literal["screen", "paper"]
@@ -346,6 +347,16 @@ def pattern_brush(pattern: Pattern, rgba: int, step: int, background: int = 0) -
     return QBrush(tile)
 
 
+def as_path(shape: QPolygonF | QPainterPath) -> QPainterPath:
+    """``shape`` as a closed path (a path is returned as it is)."""
+    if isinstance(shape, QPainterPath):
+        return shape
+    path = QPainterPath()
+    path.addPolygon(shape)
+    path.closeSubpath()
+    return path
+
+
 def paint_pattern(painter: QPainter, polygon: QPolygonF | QPainterPath, style: StructureStyle,
                   look: Look) -> None:
     """The state's pattern inside ``polygon`` (device pixels on screen, points on paper):
@@ -373,8 +384,10 @@ def paint_pattern_path(painter: QPainter, path: QPainterPath, pattern: Pattern,
     """``pattern`` inside ``path`` as vector lines or dots, ``PATTERN_STEP`` units apart."""
     box = path.boundingRect()
     step = PATTERN_STEP * look.unit
+    clips = vector_clip.device_clips(painter)  # an SVG is given the clipped pieces instead
     painter.save()
-    painter.setClipPath(path, Qt.ClipOperation.IntersectClip)
+    if clips:
+        painter.setClipPath(path, Qt.ClipOperation.IntersectClip)
     if pattern == "dots":
         pen = QPen(colour, PATTERN_DOT * look.unit)
         pen.setCapStyle(Qt.PenCapStyle.RoundCap)
@@ -389,13 +402,20 @@ def paint_pattern_path(painter: QPainter, path: QPainterPath, pattern: Pattern,
                 x += step
             y += step
             row += 1
-        painter.drawPoints(dots)
+        if clips:
+            painter.drawPoints(dots)
+        else:
+            vector_clip.fill_dots_within(painter, dots, PATTERN_DOT * look.unit, path, colour)
     else:
         painter.setPen(QPen(colour, PATTERN_LINE * look.unit))
         lines = _diagonals(box, step, rising=True)
         if pattern == "crosshatch":
             lines += _diagonals(box, step, rising=False)
-        painter.drawLines(lines)
+        if clips:
+            painter.drawLines(lines)
+        else:
+            vector_clip.fill_lines_within(painter, lines, PATTERN_LINE * look.unit, path,
+                                          colour)
     painter.restore()
 
 

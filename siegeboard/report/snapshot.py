@@ -19,6 +19,7 @@ from __future__ import annotations
 import math
 import os
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -157,10 +158,12 @@ def _content_rect(device: QPaintDevice) -> QRectF:
 
 
 def snapshot_layout(device: QPaintDevice, siege: Siege, images: dict[str, bytes],
-                    options: SnapshotOptions, progress: Progress = NO_PROGRESS
+                    options: SnapshotOptions, progress: Progress = NO_PROGRESS,
+                    told: Callable[[SnapshotLayout], None] | None = None
                     ) -> tuple[SnapshotLayout, QRectF]:
     """The pages a snapshot would have on ``device``, and the content rectangle (points).
-    A city's table tells ``progress`` how far its layout has got (see ``SnapshotLayout``)."""
+    A city's table tells ``progress`` how far its layout has got (see ``SnapshotLayout``).
+    ``told`` is handed the layout once it is made (how many sheets, pages)."""
     ensure_gui_app()
     try:
         plan = load_plan(siege, images)
@@ -175,12 +178,15 @@ def snapshot_layout(device: QPaintDevice, siege: Siege, images: dict[str, bytes]
                                 progress=progress)
     except ValueError as error:
         raise SnapshotError(str(error)) from None
+    if told is not None:
+        told(layout)
     return layout, content
 
 
 def paint_snapshot(device: QPaintDevice, siege: Siege, images: dict[str, bytes],
                    options: SnapshotOptions, *, page: int | None = None,
-                   progress: Progress = NO_PROGRESS) -> int:
+                   progress: Progress = NO_PROGRESS,
+                   told: Callable[[SnapshotLayout], None] | None = None) -> int:
     """Paint the snapshot on ``device``; return the number of pages painted.
 
     A paged device (QPrinter, QPdfWriter) gets every page, or only ``page`` (0-based) when
@@ -193,14 +199,17 @@ def paint_snapshot(device: QPaintDevice, siege: Siege, images: dict[str, bytes],
     # A city's table and pages are a burst of acyclic objects (rows, lines, glyphs): the
     # collector would walk the whole siege again and again while they are made.
     with no_cycle_collection():
-        layout, content = snapshot_layout(device, siege, images, options, progress)
+        layout, content = snapshot_layout(device, siege, images, options, progress, told)
         try:
             total = len(layout.pages)
             if page is not None and not 0 <= page < total:
                 raise SnapshotError(f"page {page + 1}: this snapshot has {total} pages")
             paged = isinstance(device, QPagedPaintDevice)
             numbers = [page] if page is not None else (list(range(total)) if paged else [0])
-            _paint_pages(device, layout, content, numbers, progress)
+            # One page of several on an image, not asked for by number: its footer says
+            # the others are not in it.
+            _paint_pages(device, layout, content, numbers, progress,
+                         alone=not paged and page is None and total > 1)
         finally:
             # The pages' painters refer back to the layout: let reference counting free the
             # table now rather than leave it to the collector.
@@ -209,9 +218,11 @@ def paint_snapshot(device: QPaintDevice, siege: Siege, images: dict[str, bytes],
 
 
 def _paint_pages(device: QPaintDevice, layout: SnapshotLayout, content: QRectF,
-                 numbers: list[int], progress: Progress = NO_PROGRESS) -> None:
+                 numbers: list[int], progress: Progress = NO_PROGRESS, *,
+                 alone: bool = False) -> None:
     """Paint pages ``numbers`` of ``layout`` on ``device``, telling ``progress`` before each.
-    A cancelled print is aborted, so that the printer gets none of it."""
+    ``alone``: each page goes out without the rest (its footer says so). A cancelled print
+    is aborted, so that the printer gets none of it."""
     total = len(layout.pages)
     painter = QPainter()
     if not painter.begin(device):
@@ -224,7 +235,7 @@ def _paint_pages(device: QPaintDevice, layout: SnapshotLayout, content: QRectF,
             progress.report(position, len(numbers), f"Painting page {number + 1} of {total}")
             if position:
                 device.newPage()
-            layout.paint_page(painter, number, content)
+            layout.paint_page(painter, number, content, alone=alone)
     except Cancelled:
         abort = getattr(device, "abort", None)  # a QPrinter: drop the job, print nothing
         if abort is not None:
@@ -236,13 +247,15 @@ def _paint_pages(device: QPaintDevice, layout: SnapshotLayout, content: QRectF,
 
 def export_snapshot(path: str | Path, siege: Siege, images: dict[str, bytes],
                     options: SnapshotOptions, *, all_pages: bool = False,
-                    progress: Progress = NO_PROGRESS) -> list[Path]:
+                    progress: Progress = NO_PROGRESS,
+                    told: Callable[[SnapshotLayout], None] | None = None) -> list[Path]:
     """Write the snapshot to ``path`` (.pdf, .png or .svg); return the files written.
 
     A PDF holds every page. A PNG or SVG holds the first page (the map); with ``all_pages``
     the other pages follow as NAME-2.png, NAME-3.png... Each file is written beside its
     target and renamed over it, every write checked, so a failed export (a full disk) says so
     and leaves no half file.
+    ``told`` is handed the snapshot's layout once made (``SnapshotLayout.sheets_told``).
     Raises ``SnapshotError`` naming what to fix (unknown format, missing folder...), or
     ``Cancelled`` when ``progress`` (told as a city's table is laid out, then before each PDF
     page, or each PNG/SVG file) says
@@ -260,24 +273,27 @@ def export_snapshot(path: str | Path, siege: Siege, images: dict[str, bytes],
     if not os.access(path.parent, os.W_OK):
         raise SnapshotError(f"{path}: the folder {path.parent} is not writable")
     if suffix == ".pdf":
-        _write(path, lambda device: _export_pdf(device, siege, images, options, progress))
+        _write(path, lambda device: _export_pdf(device, siege, images, options, progress,
+                                                told))
         return [path]
     width_pt, height_pt = page_points(options)
     # Laid out once for every page: each page is a device of the same size and resolution.
     probe = _svg_page(QBuffer(), siege, options) if suffix == ".svg" else \
         _image_page(options, width_pt, height_pt)
-    layout, content = snapshot_layout(probe, siege, images, options, progress)
+    layout, content = snapshot_layout(probe, siege, images, options, progress, told)
     del probe  # a page's pixels: each page paints its own
     total = len(layout.pages) if all_pages else 1
+    alone = not all_pages and len(layout.pages) > 1
     written = []
     for number in range(total):
         progress.report(number, total, f"Writing page {number + 1} of {total}")
         target = path if number == 0 else path.with_name(f"{path.stem}-{number + 1}{suffix}")
         if suffix == ".png":
-            _write(target, lambda device: _export_png(device, layout, content, options, number))
+            _write(target, lambda device: _export_png(device, layout, content, options, number,
+                                                      alone))
         else:
             _write(target, lambda device: _export_svg(device, layout, content, siege, options,
-                                                      number))
+                                                      number, alone))
         written.append(target)
     return written
 
@@ -302,13 +318,14 @@ def _write(target: Path, render) -> None:
 
 
 def _export_pdf(device: QBuffer, siege: Siege, images: dict[str, bytes],
-                options: SnapshotOptions, progress: Progress = NO_PROGRESS) -> None:
+                options: SnapshotOptions, progress: Progress = NO_PROGRESS,
+                told: Callable[[SnapshotLayout], None] | None = None) -> None:
     writer = QPdfWriter(device)
     writer.setResolution(PDF_RESOLUTION)
     writer.setTitle(f"{siege.name}: {siege.clock.label()}")
     writer.setCreator("siegeboard")
     configure_page(writer, options)
-    paint_snapshot(writer, siege, images, options, progress=progress)
+    paint_snapshot(writer, siege, images, options, progress=progress, told=told)
     del writer  # the PDF is finished when the writer goes
 
 
@@ -326,9 +343,9 @@ def _image_page(options: SnapshotOptions, width_pt: float, height_pt: float) -> 
 
 
 def _export_png(device: QBuffer, layout: SnapshotLayout, content: QRectF,
-                options: SnapshotOptions, page: int) -> None:
+                options: SnapshotOptions, page: int, alone: bool = False) -> None:
     image = _image_page(options, *page_points(options))
-    _paint_pages(image, layout, content, [page])
+    _paint_pages(image, layout, content, [page], alone=alone)
     if options.greyscale:
         image = image.convertToFormat(QImage.Format.Format_Grayscale8)
     if not image.save(device, "PNG"):
@@ -338,7 +355,7 @@ def _export_png(device: QBuffer, layout: SnapshotLayout, content: QRectF,
 def _svg_page(device: QIODevice, siege: Siege, options: SnapshotOptions) -> QSvgGenerator:
     """An SVG page of the paper's size, in points, written to ``device``."""
     width_pt, height_pt = page_points(options)
-    generator = QSvgGenerator()
+    generator = QSvgGenerator(QSvgGenerator.SvgVersion.Svg11)  # 1.1 keeps clip paths
     generator.setOutputDevice(device)
     generator.setResolution(72)
     generator.setSize(QSize(round(width_pt), round(height_pt)))
@@ -349,5 +366,5 @@ def _svg_page(device: QIODevice, siege: Siege, options: SnapshotOptions) -> QSvg
 
 
 def _export_svg(device: QBuffer, layout: SnapshotLayout, content: QRectF, siege: Siege,
-                options: SnapshotOptions, page: int) -> None:
-    _paint_pages(_svg_page(device, siege, options), layout, content, [page])
+                options: SnapshotOptions, page: int, alone: bool = False) -> None:
+    _paint_pages(_svg_page(device, siege, options), layout, content, [page], alone=alone)

@@ -1,6 +1,11 @@
 """The siege told again (issue 20): an animated GIF of the map from before the first action
 to now, one frame per logged action (or per chosen entries), each with the clock and a
-caption of the action; or a PDF with one page per chosen entry.
+caption of the action; or a PDF with one page per chosen entry, drawn as the snapshot's map
+is (lines and words, the plan embedded once) with its clock and caption as text.
+
+The players' copy of a side draws each moment from ``rules.knowledge.side_view`` of the
+siege at that moment, and captions it from that view's log: what the side does not know is
+never handed to the painter.
 
 Frames come from stepping through the history (``rules.history.History``: the siege is
 copied once, then each entry's outcome is applied), never from a copy of the whole siege per
@@ -12,7 +17,8 @@ over it (``persist.atomic``).
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 from PIL import Image
@@ -24,12 +30,15 @@ from siegeboard.model.progress import NO_PROGRESS, Progress
 from siegeboard.model.siege import Siege
 from siegeboard.persist.atomic import atomic_write
 from siegeboard.persist.siege_file import SiegeFile
-from siegeboard.report.extent import load_plan
-from siegeboard.report.log_text import describe_action
+from siegeboard.report.extent import Plan, load_plan
+from siegeboard.report.log_text import SECRET_ACTIONS, describe_action, players_lines
+from siegeboard.report.map_painter import MapPainter, font
 from siegeboard.report.map_picture import map_frame, map_image
+from siegeboard.report.options import Bounds, SnapshotOptions
 from siegeboard.report.snapshot import ensure_gui_app
 from siegeboard.rules.context import RuleError
 from siegeboard.rules.history import History
+from siegeboard.rules.knowledge import Side, check_side, side_view
 
 FORMATS = (".gif", ".pdf")
 DEFAULT_WIDTH = 1280
@@ -42,20 +51,72 @@ class StoryError(Exception):
     """A story that cannot be made or written; the message says what to fix."""
 
 
+def parse_entries(text: str, total: int) -> list[int] | None:
+    """"all" (or blank) -> None; "1, 3, 5-8" -> [1, 3, 5, 6, 7, 8]. ``ValueError`` in plain
+    words for anything else or an entry the log does not have."""
+    text = text.strip().lower()
+    if text in ("", "all"):
+        return None
+    chosen: list[int] = []
+    for part in text.replace(" ", "").split(","):
+        first, dash, last = part.partition("-")
+        if not first.isdigit() or (dash and not last.isdigit()):
+            raise ValueError(f"{part!r} is not an entry number or a range like 5-8")
+        low, high = int(first), int(last) if dash else int(first)
+        if low > high or high > total:
+            raise ValueError(f"{part}: the log has entries 1 to {total}")
+        chosen.extend(range(low, high + 1))
+    return chosen
+
+
 def caption(entry: LogEntry | None, siege: Siege, *, players: bool) -> str:
-    """The caption of a frame: the action (or "Before the first action")."""
+    """The caption of a frame: the action (or "Before the first action"); in a players'
+    copy (``siege`` and ``entry`` the side's view) what they saw of it, and nothing of an
+    action kept from the players (a mine dug, a GM override)."""
     if entry is None:
         return "Before the first action"
-    return f"{entry.seq}. {describe_action(entry, siege, players=players)}"
+    if players and entry.action.type in SECRET_ACTIONS:
+        return f"{entry.seq}. Time passes"
+    told = describe_action(entry, siege, players=players)
+    if players:
+        told = "; ".join([told, *players_lines(entry, siege)])
+    return f"{entry.seq}. {told}"
 
 
-def story_frames(siege_file: SiegeFile, positions: Sequence[int] | None = None, *,
-                 width: int = DEFAULT_WIDTH, players: bool = False,
-                 progress: Progress = NO_PROGRESS) -> list[tuple[int, QImage]]:
-    """(position, frame) for each of ``positions`` (entries applied, 0 the start; None:
-    0 and every entry), in order, each ``width`` pixels wide with its caption band."""
+@dataclass
+class Moment:
+    """One frame of the story: the siege to draw (the side's view in a players' copy), its
+    clock and its caption."""
+
+    position: int
+    siege: Siege
+    clock: str
+    caption: str
+
+
+@dataclass
+class Story:
+    """What every frame shares: the region shown, the plan decoded once, the copy."""
+
+    frame: Bounds
+    plan: Plan | None
+    players: bool
+    moments: Iterator[Moment]
+    count: int
+
+
+def story(siege_file: SiegeFile, positions: Sequence[int] | None = None, *,
+          width: int = DEFAULT_WIDTH, players: bool = False, side: Side | None = None,
+          progress: Progress = NO_PROGRESS) -> Story:
+    """The story's moments, checked first (``StoryError`` naming what to fix), then made one
+    by one as ``moments`` is read, telling ``progress`` before each. ``players``: each moment
+    is ``side_view`` of the siege then, for ``side`` (None: the siege's players' side)."""
     ensure_gui_app()
     siege = siege_file.siege
+    try:
+        chosen_side = check_side(side or siege.players_side)
+    except ValueError as error:
+        raise StoryError(str(error)) from None
     try:
         history = History(siege)
     except RuleError as error:
@@ -67,29 +128,50 @@ def story_frames(siege_file: SiegeFile, positions: Sequence[int] | None = None, 
         raise StoryError(f"the log has {len(history)} entries; there is no entry {chosen[-1]}")
     if not 200 <= width <= 8000:
         raise StoryError(f"the width must be from 200 to 8,000 pixels, not {width:,}")
-    frame = map_frame(siege, siege_file.images)
+    shown = side_view(siege, chosen_side) if players else siege
+    frame = map_frame(shown, siege_file.images)
     try:
         plan = load_plan(siege, siege_file.images)
     except ValueError as error:
         raise StoryError(str(error)) from None
-    pixels_per_metre = width / (frame[2] - frame[0])
+
+    def moments() -> Iterator[Moment]:
+        for number, position in enumerate(chosen):
+            progress.report(number, len(chosen), f"Drawing frame {number + 1} of {len(chosen)}")
+            try:
+                history.move_to(position)
+            except RuleError as error:
+                raise StoryError(f"the log cannot be told again: {error}") from None
+            now = history.siege
+            entry = history.entries[position - 1] if position else None
+            if players:
+                # The moment as the side knows it; its last entry as they saw it.
+                recent = now.log[-1:] if entry is not None else []
+                now = side_view(now.model_copy(update={"log": recent}), chosen_side)
+                entry = now.log[-1] if entry is not None else None
+            yield Moment(position, now, now.clock.label(), caption(entry, now, players=players))
+        progress.report(len(chosen), len(chosen), "Writing")
+
+    return Story(frame, plan, players, moments(), len(chosen))
+
+
+def story_frames(siege_file: SiegeFile, positions: Sequence[int] | None = None, *,
+                 width: int = DEFAULT_WIDTH, players: bool = False, side: Side | None = None,
+                 progress: Progress = NO_PROGRESS) -> list[tuple[int, QImage]]:
+    """(position, frame) for each of ``positions`` (entries applied, 0 the start; None:
+    0 and every entry), in order, each ``width`` pixels wide with its caption band."""
+    told = story(siege_file, positions, width=width, players=players, side=side,
+                 progress=progress)
+    pixels_per_metre = width / (told.frame[2] - told.frame[0])
     frames = []
-    for number, position in enumerate(chosen):
-        progress.report(number, len(chosen), f"Drawing frame {number + 1} of {len(chosen)}")
+    for moment in told.moments:
         try:
-            history.move_to(position)
-        except RuleError as error:
-            raise StoryError(f"the log cannot be told again: {error}") from None
-        entry = history.entries[position - 1] if position else None
-        try:
-            image = map_image(history.siege, plan, frame, pixels_per_metre, players=players,
-                              extra_height=CAPTION_PX)
+            image = map_image(moment.siege, told.plan, told.frame, pixels_per_metre,
+                              players=players, extra_height=CAPTION_PX)
         except ValueError as error:
             raise StoryError(str(error)) from None
-        _paint_caption(image, history.siege.clock.label(),
-                       caption(entry, history.siege, players=players))
-        frames.append((position, image))
-    progress.report(len(chosen), len(chosen), "Writing")
+        _paint_caption(image, moment.clock, moment.caption)
+        frames.append((moment.position, image))
     return frames
 
 
@@ -133,28 +215,45 @@ def gif_bytes(frames: Sequence[tuple[int, QImage]]) -> bytes:
     return stream.getvalue()
 
 
-def pdf_bytes(frames: Sequence[tuple[int, QImage]], title: str) -> bytes:
-    """A PDF, A4 landscape, one frame a page."""
+PDF_RESOLUTION = 300
+PDF_CAPTION_PT = 48.0
+
+
+def pdf_bytes(told: Story, title: str) -> bytes:
+    """A PDF, A4 landscape, a page a moment: the map drawn by ``MapPainter`` as on a
+    snapshot (lines and words; the plan's picture once for the whole file), the clock and
+    the caption under it as text."""
     data = QByteArray()
     buffer = QBuffer(data)
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
     writer = QPdfWriter(buffer)
     writer.setTitle(title)
     writer.setCreator("siegeboard")
-    writer.setResolution(150)
+    writer.setResolution(PDF_RESOLUTION)
     writer.setPageLayout(QPageLayout(QPageSize(QPageSize.PageSizeId.A4),
                                      QPageLayout.Orientation.Landscape,
                                      QMarginsF(10, 10, 10, 10), QPageLayout.Unit.Millimeter))
+    options = SnapshotOptions(copy="players" if told.players else "gm")
+    minx, miny, maxx, maxy = told.frame
     painter = QPainter(writer)
     try:
-        for number, (_, image) in enumerate(frames):
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+        points = PDF_RESOLUTION / 72
+        painter.scale(points, points)
+        for number, moment in enumerate(told.moments):
             if number:
                 writer.newPage()
-            page = QRectF(painter.viewport())
-            scale = min(page.width() / image.width(), page.height() / image.height())
-            target = QRectF(0, 0, image.width() * scale, image.height() * scale)
-            target.moveCenter(page.center())
-            painter.drawImage(target, image)
+            page = QRectF(0, 0, painter.viewport().width() / points,
+                          painter.viewport().height() / points)
+            room = page.adjusted(18, 14, 0, -PDF_CAPTION_PT - 6)  # the square labels' margin
+            scale = min(room.width() / (maxx - minx), room.height() / (maxy - miny))
+            map_rect = QRectF(0, 0, (maxx - minx) * scale, (maxy - miny) * scale)
+            map_rect.moveCenter(room.center())
+            map_rect.moveTop(room.top())
+            MapPainter(moment.siege, told.plan, options).paint(painter, map_rect, told.frame)
+            band = QRectF(page.left(), map_rect.bottom() + 6, page.width(), PDF_CAPTION_PT)
+            _paint_text_caption(painter, band, moment.clock, moment.caption)
     finally:
         painter.end()
     del writer
@@ -162,11 +261,27 @@ def pdf_bytes(frames: Sequence[tuple[int, QImage]], title: str) -> bytes:
     return bytes(data)
 
 
+def _paint_text_caption(painter: QPainter, band: QRectF, clock: str, text: str) -> None:
+    """The clock (bold) over the caption, in points, dark on the paper."""
+    painter.save()
+    painter.setFont(font(12, bold=True))
+    painter.setPen(QColor("#1b1b1b"))
+    painter.drawText(band, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop, clock)
+    painter.setFont(font(10))
+    painter.drawText(band.adjusted(0, 16, 0, 0),
+                     Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop | Qt.TextFlag.TextWordWrap,
+                     text)
+    painter.restore()
+
+
 def export_story(path: str | Path, siege_file: SiegeFile,
                  positions: Sequence[int] | None = None, *, width: int = DEFAULT_WIDTH,
-                 players: bool = False, progress: Progress = NO_PROGRESS) -> Path:
-    """Write the story to ``path`` (.gif or .pdf); return the path. ``StoryError`` naming
-    what to fix; ``Cancelled`` from ``progress`` (nothing written)."""
+                 players: bool = False, side: Side | None = None,
+                 progress: Progress = NO_PROGRESS) -> Path:
+    """Write the story to ``path`` (.gif or .pdf); return the path. ``players``: the copy of
+    ``side``'s players (None: the siege's players' side). ``width``: the GIF's frames in
+    pixels (a PDF's pages are drawn, not pixels). ``StoryError`` naming what to fix;
+    ``Cancelled`` from ``progress`` (nothing written)."""
     path = Path(path)
     suffix = path.suffix.lower()
     if suffix not in FORMATS:
@@ -174,11 +289,14 @@ def export_story(path: str | Path, siege_file: SiegeFile,
                          f"(a page an entry)")
     if not path.parent.is_dir():
         raise StoryError(f"{path}: the folder {path.parent} does not exist")
-    frames = story_frames(siege_file, positions, width=width, players=players,
-                          progress=progress)
     siege = siege_file.siege
-    data = gif_bytes(frames) if suffix == ".gif" else pdf_bytes(frames, f"{siege.name}: the "
-                                                                      f"siege told again")
+    if suffix == ".gif":
+        data = gif_bytes(story_frames(siege_file, positions, width=width, players=players,
+                                      side=side, progress=progress))
+    else:
+        told = story(siege_file, positions, width=width, players=players, side=side,
+                     progress=progress)
+        data = pdf_bytes(told, f"{siege.name}: the siege told again")
     try:
         atomic_write(path, lambda stream: stream.write(data))
     except OSError as error:

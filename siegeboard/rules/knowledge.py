@@ -7,9 +7,12 @@ other side the walls and buildings are seen (always drawn, by name and state), b
 inside them (their occupants), its batteries and its mines are hidden until the GM marks
 them known. Mines are the besiegers' work.
 
-``players_view(siege, side)`` is the siege as those players know it: the other side's
-hidden occupants, batteries and mines taken out, every GM note blank, and the log reduced
-to what they saw happen to what they know (no dice, no explanation lines, no figures).
+``side_view(siege, side)`` is the siege as those players know it: the other side's
+hidden occupants, batteries and mines taken out, every GM note blank, the log reduced to
+what they saw happen to what they know (no dice, no explanation lines, no figures), and no
+``base`` (the siege before the first entry holds every secret of the start). It is the one
+source of every players' output: the snapshot, the story, the Universal VTT export, the
+players' screen; each draws the side's view, never the GM's siege.
 """
 
 from __future__ import annotations
@@ -47,14 +50,16 @@ def check_side(side: str) -> Side:
     return side  # type: ignore[return-value]
 
 
-def players_view(siege: Siege, side: Side | None = None) -> Siege:
+def side_view(siege: Siege, side: Side | None = None) -> Siege:
     """The siege as the players of ``side`` (default: the siege's ``players_side``) know it.
 
     A new Siege; ``siege`` is unchanged. Structures all stay (they can be seen), with the
     occupants of those not known taken out and every ``gm_notes`` blank; batteries and mines
     not known are taken out (a kept battery aimed at a hidden one loses its target); the log
     keeps each entry's action and the events on what the players know, without their
-    figures, and no rolls or explanation lines.
+    figures, and no rolls or explanation lines. ``base`` is dropped: the siege before the
+    first entry is the GM's, secrets and all, and a log without its dice cannot be replayed
+    on it anyway (a players' story steps the GM's history and takes each moment's view).
     """
     players = check_side(side or siege.players_side)
     structures = {}
@@ -75,7 +80,11 @@ def players_view(siege: Siege, side: Side | None = None) -> Siege:
     log = [_seen(entry, structures, known_inside) for entry in siege.log]
     return siege.model_copy(update={
         "structures": structures, "batteries": batteries, "mines": mines, "log": log,
-        "players_side": players})
+        "players_side": players, "base": None})
+
+
+# The name the players' copy has had since the table issue; the same function.
+players_view = side_view
 
 
 def _seen(entry: LogEntry, structures: dict, known_inside: set[str]) -> LogEntry:

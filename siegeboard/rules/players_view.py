@@ -11,7 +11,7 @@ from __future__ import annotations
 from siegeboard.model.siege import Siege
 from siegeboard.model.structure import Structure
 from siegeboard.model.weapon import Battery
-from siegeboard.rules.knowledge import SIDES, Side, is_known, players_view
+from siegeboard.rules.knowledge import SIDES, Side, is_known, side_view
 
 __all__ = ["SIDES", "Side", "players_may_see_battery", "players_may_see_structure",
            "players_siege"]
@@ -28,5 +28,5 @@ def players_may_see_battery(siege: Siege, battery: Battery, side: Side | None) -
 
 
 def players_siege(siege: Siege, side: Side | None) -> Siege:
-    """``siege`` as the players of ``side`` know it (``knowledge.players_view``)."""
-    return players_view(siege, side or siege.players_side)
+    """``siege`` as the players of ``side`` know it: ``knowledge.side_view``, the one filter."""
+    return side_view(siege, side or siege.players_side)

@@ -128,6 +128,7 @@ class WindowMenus:
         self.rotate_image_action = self._action("R&otate Image…", image.rotate_image_dialog)
         self.lock_image_action = self._action("&Lock Image", image.set_image_locked,
                                               checkable=True, icon_name="lock")
+        self.lock_image_action.setIconVisibleInMenu(False)  # the menu shows its check mark
 
         self.tool_group = QActionGroup(w)
         self.tool_actions: dict[str, QAction] = {}
@@ -304,5 +305,8 @@ class WindowMenus:
                        self.lock_image_action):
             action.setEnabled(placement is not None)
         self.lock_image_action.blockSignals(True)
-        self.lock_image_action.setChecked(bool(placement and placement.locked))
+        locked = bool(placement and placement.locked)
+        self.lock_image_action.setChecked(locked)
+        self.lock_image_action.setToolTip("The plan is locked (click to unlock)" if locked
+                                          else "Lock the plan in place")
         self.lock_image_action.blockSignals(False)

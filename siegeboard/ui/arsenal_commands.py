@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtGui import QUndoCommand
 
 from siegeboard.model.weapon import Battery, Weapon
+from siegeboard.ui.plain_words import field_names
 
 if TYPE_CHECKING:
     from siegeboard.ui.document import Document
@@ -88,9 +89,8 @@ class EditBattery(_ArsenalCommand):
         if target is not None and target not in document.siege.structures \
                 and target not in document.siege.batteries:
             raise ValueError(f"target_id: no structure or battery {target!r}")
-        label = ", ".join(sorted(fields))
-        super().__init__(document, f"Edit {label} of {old.name}", weapons=weapons,
-                         batteries={battery_id: (old, new)})
+        super().__init__(document, f"Edit {field_names(fields)} of {old.name}",
+                         weapons=weapons, batteries={battery_id: (old, new)})
 
     def makes_a_difference(self) -> bool:
         return any(before != after for before, after in self.batteries.values())

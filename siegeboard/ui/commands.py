@@ -16,6 +16,7 @@ from siegeboard.model.siege import MapImage, RulesetOptions
 from siegeboard.model.structure import Structure
 from siegeboard.rules import edits
 from siegeboard.rules.walls import reshared_walls
+from siegeboard.ui.plain_words import field_names
 
 if TYPE_CHECKING:
     from siegeboard.ui.document import Document
@@ -138,7 +139,7 @@ class EditStructure(_StructuresCommand):
             if wanted:
                 new = edits.remade(new, **wanted)
             remade[key] = new
-            label = ", ".join(sorted(wanted)) or "kind"
+            label = field_names(wanted) if wanted else field_names(["kind"])
         # H12: a section's new make re-shares its wall's DP with the other sections.
         after = reshared_walls(document.siege.structures, remade)
         what = document.siege.structures[ids[0]].name if len(ids) == 1 \
@@ -168,8 +169,9 @@ class MarkMineKnown(QUndoCommand):
     """Mark a mine known to the players, or hidden from them (a mine is the besiegers')."""
 
     def __init__(self, document: "Document", mine_id: str, known: bool):
-        super().__init__(f"Mark mine {mine_id} {'known to' if known else 'hidden from'} "
-                         "the players")
+        under = document.siege.structures.get(document.siege.mines[mine_id].structure_id)
+        super().__init__(f"Mark the mine under {under.name if under else 'a section'} "
+                         f"{'known to' if known else 'hidden from'} the players")
         self.document, self.mine_id = document, mine_id
         self.old, self.new = document.siege.mines[mine_id].known, known
 

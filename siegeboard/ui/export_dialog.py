@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtWidgets import (
-    QComboBox, QDialog, QDialogButtonBox, QFileDialog, QFormLayout, QHBoxLayout, QLabel,
+    QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFileDialog, QFormLayout, QHBoxLayout, QLabel,
     QLineEdit, QPushButton, QSpinBox, QVBoxLayout, QWidget,
 )
 
@@ -27,13 +27,24 @@ AREAS: tuple[tuple[str, object], ...] = (
 SINCE_LAST = -1  # the "since turn" box's special value: since the last snapshot
 
 
+def side_box(players_side: str) -> QComboBox:
+    """Whose players' copy: the siege's players' side (data None) or either side by name;
+    each draws only what that side knows (``rules.knowledge.side_view``). The snapshot and
+    the story ask it the same way, under their Copy choice."""
+    box = QComboBox()
+    for text, side in ((f"The siege's players ({players_side}s)", None),
+                       ("The besiegers", "besieger"), ("The defenders", "defender")):
+        box.addItem(text, side)
+    return box
+
+
 class ExportDialog(QDialog):
     """Choose where and how to export. ``view`` is the map region now on screen (metres);
     ``last_snapshot`` the turn of the last snapshot (None: there was none)."""
 
     def __init__(self, parent: QWidget | None, *, view: Bounds | None, folder: Path,
                  stem: str, last_snapshot: int | None, current_turn: int,
-                 printing: bool = False):
+                 printing: bool = False, players_side: str = "besieger"):
         super().__init__(parent)
         self.setWindowTitle("Print snapshot" if printing else "Export snapshot")
         self.view = view
@@ -48,6 +59,10 @@ class ExportDialog(QDialog):
         self.copy_box = QComboBox()
         self.copy_box.addItem("GM's copy (every figure and note)", "gm")
         self.copy_box.addItem("Players' copy (what they can see)", "players")
+        self.side_box = side_box(players_side)
+        self.copy_box.currentIndexChanged.connect(
+            lambda _: self.side_box.setEnabled(self.copy_box.currentData() == "players"))
+        self.side_box.setEnabled(False)
         self.colour_box = QComboBox()
         self.colour_box.addItem("Colour", False)
         self.colour_box.addItem("Greyscale", True)
@@ -69,6 +84,11 @@ class ExportDialog(QDialog):
             else "the last snapshot (none yet: the whole log)")
         self.since_box.setValue(SINCE_LAST)
         self.since_box.setPrefix("turn ")
+        self.pages_box = QCheckBox("Every page, a file each (NAME-2, NAME-3…)")
+        self.pages_box.setToolTip("A PNG or SVG holds one page, the map; tick to write the "
+                                  "table's and the log's pages too. A PDF holds every page.")
+        self.path_edit.textChanged.connect(lambda _: self._update_pages_box())
+        self._update_pages_box()
         self.error = QLabel()
         self.error.setStyleSheet("color: #8b0000;")
         self.error.setWordWrap(True)
@@ -76,7 +96,9 @@ class ExportDialog(QDialog):
         form = QFormLayout()
         if not printing:
             form.addRow("File (.pdf, .png, .svg)", file_row)
+            form.addRow("Pages", self.pages_box)
         form.addRow("Copy", self.copy_box)
+        form.addRow("The players play", self.side_box)
         form.addRow("Colour", self.colour_box)
         form.addRow("Paper", self.paper_box)
         form.addRow("Orientation", self.orientation_box)
@@ -93,6 +115,15 @@ class ExportDialog(QDialog):
         layout.addWidget(self.error)
         layout.addWidget(buttons)
         self.printing = printing
+
+    def _update_pages_box(self) -> None:
+        """Every page is a choice for a PNG or SVG only (a PDF holds them all)."""
+        suffix = Path(self.path_edit.text().strip()).suffix.lower()
+        self.pages_box.setEnabled(suffix in (".png", ".svg"))
+
+    def all_pages(self) -> bool:
+        """Whether to write every page (a PNG's or SVG's), a numbered file each."""
+        return self.pages_box.isEnabled() and self.pages_box.isChecked()
 
     # -- reading the choices ----------------------------------------------------------------
     def path(self) -> Path:
@@ -111,7 +142,8 @@ class ExportDialog(QDialog):
         area = self.area_box.currentData()
         since = self.since_box.value()
         return SnapshotOptions(
-            copy=self.copy_box.currentData(), greyscale=self.colour_box.currentData(),
+            copy=self.copy_box.currentData(), side=self.side_box.currentData()
+            if self.copy_box.currentData() == "players" else None, greyscale=self.colour_box.currentData(),
             paper=self.paper_box.currentText(), orientation=self.orientation_box.currentData(),
             view=self.view if area == "view" else None,
             scale=area if isinstance(area, int) else None,
@@ -121,6 +153,7 @@ class ExportDialog(QDialog):
         """Show ``options`` (the last ones used) in the controls; the area and the log's start
         are not carried over (the view moves, the turn goes on)."""
         self.copy_box.setCurrentIndex(self.copy_box.findData(options.copy))
+        self.side_box.setCurrentIndex(max(0, self.side_box.findData(options.side)))
         self.colour_box.setCurrentIndex(self.colour_box.findData(options.greyscale))
         self.paper_box.setCurrentText(options.paper)
         self.orientation_box.setCurrentIndex(self.orientation_box.findData(options.orientation))

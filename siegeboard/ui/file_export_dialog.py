@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import (
     QDialog, QDialogButtonBox, QFileDialog, QFormLayout, QHBoxLayout, QLineEdit, QPushButton,
     QWidget,
@@ -59,14 +60,30 @@ class FileExportDialog(QDialog):
 
 class FileExporter:
     """Runs an export for ``document``: its questions through ``prompts``, its files first
-    offered in ``start_folder()``, its news through ``show_message``."""
+    offered in ``start_folder()``, its news through ``show_message``. With ``settings``, the
+    folder and name last written to (under ``settings_key``) are offered next time, from one
+    run of the program to the next, as the snapshot's dialog does."""
+
+    settings_key = "export-file"
 
     def __init__(self, document: Document, prompts: Prompts, start_folder: Callable[[], str],
-                 show_message: Callable[[str], None]):
+                 show_message: Callable[[str], None], settings: QSettings | None = None):
         self.document, self.prompts = document, prompts
         self.start_folder, self.show_status = start_folder, show_message
+        self.settings = settings
 
     def default_path(self, ending: str) -> Path:
-        """``<the siege's file name><ending>`` ("siege" for an unsaved one) in the start folder."""
+        """The file last written to (its folder and name), or ``<the siege's file
+        name><ending>`` ("siege" for an unsaved one) in the start folder."""
         stem = self.document.path.stem if self.document.path is not None else "siege"
-        return Path(self.start_folder()) / f"{stem}{ending}"
+        folder, name = Path(self.start_folder()), f"{stem}{ending}"
+        if self.settings is not None:
+            folder = Path(str(self.settings.value(f"{self.settings_key}/folder", "") or folder))
+            name = str(self.settings.value(f"{self.settings_key}/name", "") or name)
+        return folder / name
+
+    def remember(self, path: Path) -> None:
+        """Offer ``path``'s folder and name next time (a file was written there)."""
+        if self.settings is not None:
+            self.settings.setValue(f"{self.settings_key}/folder", str(Path(path).parent))
+            self.settings.setValue(f"{self.settings_key}/name", Path(path).name)

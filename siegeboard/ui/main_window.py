@@ -43,6 +43,7 @@ from siegeboard.ui.players_screen import PlayersScreenController
 from siegeboard.ui.prompts import APP, Prompts
 from siegeboard.ui.snapshot_controller import SnapshotController
 from siegeboard.ui.story_dialog import StoryExporter
+from siegeboard.ui.tool_notice import ToolNotice
 from siegeboard.ui.tools.battery import BatteryTool
 from siegeboard.ui.tools.calibrate import CalibrateTool
 from siegeboard.ui.tools.fire import FireTool
@@ -73,6 +74,7 @@ class MainWindow(QMainWindow):
         self.scene = MapScene(self.document, self)
         self.view = MapView(self.scene, self)
         self.setCentralWidget(self.view)
+        self.tool_notice = ToolNotice(self.view)
 
         # Every question goes through ``prompts``, looked up at call time (tests answer
         # dialogs by replacing its methods).
@@ -87,7 +89,7 @@ class MainWindow(QMainWindow):
         self.vtt_exporter = VttExporter(self.document, prompts, self.files.last_dir,
                                         self.show_status, self.settings)
         self.story_exporter = StoryExporter(self.document, prompts, self.files.last_dir,
-                                            self.show_status)
+                                            self.show_status, self.settings)
         self.edits = EditController(self.document, prompts)
         self.map_image = MapImageController(self.document, self.view, prompts, self.show_status,
                                             self.settings)
@@ -162,6 +164,7 @@ class MainWindow(QMainWindow):
     # -- tools ----------------------------------------------------------------------------------
     def set_tool(self, name: str) -> None:
         """Make the tool ``name`` the view's mouse mode, with its own toolbar widgets."""
+        previous = self.tool
         if self.tool is not None:
             self.tool.deactivate()
         self.tool = self.tools[name]
@@ -169,6 +172,8 @@ class MainWindow(QMainWindow):
         self.menus.show_tool(self.tool)
         self.view.viewport().setCursor(self.tool.cursor)
         self.tool.activate()
+        if previous is not None and previous is not self.tool:  # said on the map too
+            self.tool_notice.show_tool(self.tool)
 
     # -- document reactions -------------------------------------------------------------------
     def _on_document_changed(self, change) -> None:

@@ -96,10 +96,18 @@ class MapImageController:
         except ValueError as error:
             self.prompts.warn(f"Cannot import {path.name}: {plain_clause(error)}. The map is unchanged.")
             return False
+        old = self.document.siege.map
+        if old is not None and old.locked and not self.prompts.confirm(
+                f"The plan under the board is locked. Replace it with {path.name}? The "
+                "structures stay where they are; Undo brings the old plan back.",
+                "Replace Plan"):
+            self.show_status(f"{path.name} not imported: the locked plan is kept.")
+            return False
         self.document.set_map(f"map.{suffix}", data, DEFAULT_PIXELS_PER_METRE)
         self.view.fit_to_map()
-        self.show_status(f"Imported {path.name}. Calibrate it: Map > Calibrate (C), click two "
-                         "points, type the distance.")
+        locked = "locked in place" if self.document.siege.map.locked else "not locked"
+        self.show_status(f"Imported {path.name}, {locked} (Map > Lock Image). Calibrate it: "
+                         "Map > Calibrate (C), click two points, type the distance.")
         return True
 
     def remove_image(self) -> None:
@@ -127,6 +135,11 @@ class MapImageController:
             self.prompts.warn(f"The scale must be more than 0 pixels per 2 m, not {pixels:g}. "
                               "The map's scale is unchanged.")
             return
+        if placement.locked and not self.prompts.confirm(
+                "The plan is locked. Rescale it to "
+                f"{pixels:g} pixels per 2 m? The structures stay where they are; Undo brings "
+                "the old scale back.", "Rescale Plan"):
+            return
         self.prompts.guard("calibrate", lambda: self.document.calibrate_map(pixels / 2))
 
     def rotate_image_dialog(self) -> None:
@@ -144,6 +157,10 @@ class MapImageController:
                                lambda: self.document.place_map(rotation_deg=degrees % 360))
 
     def set_image_locked(self, locked: bool) -> None:
+        """Lock or unlock the plan (an undoable edit), and say which it now is."""
         placement = self.document.siege.map
         if placement is not None and placement.locked != locked:
             self.document.place_map(locked=locked)
+            self.show_status("The plan is locked: it cannot be moved, rotated or removed, and "
+                             "replacing or rescaling it asks first." if locked else
+                             "The plan is unlocked: it can be moved, rotated and removed.")

@@ -22,7 +22,20 @@ NOUNS = {
     "the rotation", "range_m": "the range", "team_size": "the team", "turns": "the number of "
     "turns", "dice_seed": "the dice seed", "occupants": "the occupants", "position":
     "the position", "weapon_id": "the weapon", "structure_id": "the structure",
+    "side": "the side", "target_id": "the target", "known": "what the players know",
+    "gm_notes": "the GM notes", "wall_id": "the wall", "holes": "the courtyards",
+    "flags": "the rule marks", "inner_layer": "the portcullis", "ladder": "the Breach Ladder step",
+    "burning": "the fire", "trapped": "the trapped", "offset": "the position",
 }
+
+
+def field_names(fields) -> str:
+    """Fields as a GM names them, joined: ["weapon_id", "name"] -> "the name and the weapon"
+    (an undo step's title never shows a field name)."""
+    nouns = sorted({_noun(field) for field in fields})
+    if not nouns:
+        return "the kind"
+    return nouns[0] if len(nouns) == 1 else ", ".join(nouns[:-1]) + " and " + nouns[-1]
 
 # Complaints of the core about a footprint, and what the GM should do about each.
 FOOTPRINT = (

@@ -46,6 +46,7 @@ class SnapshotController:
         self.settings = settings
         self.last_options: SnapshotOptions | None = None
         self.last_area_index: int | None = None
+        self.last_all_pages = False
         if settings is not None:
             self._read_settings()
 
@@ -53,9 +54,10 @@ class SnapshotController:
         try:
             choices = json.loads(str(self.settings.value("export/choices", "") or "{}"))
             self.last_options = SnapshotOptions(
-                copy=choices["copy"], greyscale=bool(choices["greyscale"]),
+                copy=choices["copy"], side=choices.get("side"), greyscale=bool(choices["greyscale"]),
                 paper=choices["paper"], orientation=choices["orientation"]) if choices else None
             self.last_area_index = int(choices["area"]) if "area" in choices else None
+            self.last_all_pages = bool(choices.get("all_pages", False))
         except (ValueError, KeyError, TypeError):  # settings from elsewhere: the defaults
             self.last_options, self.last_area_index = None, None
 
@@ -63,11 +65,13 @@ class SnapshotController:
         options = dialog.options()
         self.last_options = options
         self.last_area_index = dialog.area_box.currentIndex()
+        self.last_all_pages = dialog.pages_box.isChecked()
         if self.settings is None:
             return
         self.settings.setValue("export/choices", json.dumps({
-            "copy": options.copy, "greyscale": options.greyscale, "paper": options.paper,
-            "orientation": options.orientation, "area": self.last_area_index}))
+            "copy": options.copy, "side": options.side, "greyscale": options.greyscale, "paper": options.paper,
+            "orientation": options.orientation, "area": self.last_area_index,
+            "all_pages": dialog.pages_box.isChecked()}))
         if path is not None:
             self.settings.setValue("export/folder", str(Path(path).parent))
             self.settings.setValue("export/name", Path(path).name)
@@ -85,27 +89,34 @@ class SnapshotController:
             folder = Path(str(self.settings.value("export/folder")))
         dialog = ExportDialog(self.prompts.parent, view=view, folder=folder,
                               stem=stem, last_snapshot=siege.last_snapshot_turn,
-                              current_turn=siege.clock.turn, printing=printing)
+                              current_turn=siege.clock.turn, printing=printing,
+                              players_side=siege.players_side)
         name = self.settings.value("export/name") if self.settings is not None else None
         if name:
             dialog.path_edit.setText(str(folder / str(name)))
         if self.last_options is not None:
             dialog.set_options(self.last_options)
+        dialog.pages_box.setChecked(self.last_all_pages)
         if self.last_area_index is not None and 0 <= self.last_area_index < dialog.area_box.count():
             dialog.area_box.setCurrentIndex(self.last_area_index)
         return dialog
 
     def export_snapshot_dialog(self) -> None:
         dialog = self.snapshot_dialog()
-        if self.prompts.run_dialog(dialog) and self.export_snapshot_to(dialog.path(),
-                                                                       dialog.options()):
+        if self.prompts.run_dialog(dialog) and self.export_snapshot_to(
+                dialog.path(), dialog.options(), all_pages=dialog.all_pages()):
             self._remember(dialog, dialog.path())
 
-    def export_snapshot_to(self, path: Path, options: SnapshotOptions) -> bool:
-        """Write the snapshot to ``path`` and record its turn; a failure is one message."""
+    def export_snapshot_to(self, path: Path, options: SnapshotOptions, *,
+                           all_pages: bool = False) -> bool:
+        """Write the snapshot to ``path`` (with ``all_pages``, a PNG's or SVG's every page,
+        a numbered file each) and record its turn; a failure is one message."""
+        layouts = []
+
         def work(progress):
             return export_snapshot(path, self.document.siege, self.document.images, options,
-                                   progress=progress)
+                                   all_pages=all_pages, progress=progress,
+                                   told=layouts.append)
 
         try:
             written = run_with_progress(self.prompts.parent, "Exporting the snapshot", work)
@@ -117,8 +128,13 @@ class SnapshotController:
             return False
         self.last_options = options
         self.document.mark_snapshot()
-        pages = f" ({len(written)} files)" if len(written) > 1 else ""
-        self.show_status(f"Snapshot written to {Path(path).name}{pages}.")
+        sheets = (f" ({layouts[0].sheets_told()})" if layouts and options.scale is not None
+                  else "")
+        if len(written) > 1:
+            self.show_status(f"Snapshot written: {len(written)} files, {written[0].name} to "
+                             f"{written[-1].name}{sheets}.")
+        else:
+            self.show_status(f"Snapshot written to {Path(path).name}{sheets}.")
         return True
 
     def print_snapshot(self) -> None:

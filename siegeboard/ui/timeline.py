@@ -12,8 +12,8 @@ file, say) closes the history.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSlider, QWidget
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSizePolicy, QSlider, QWidget
 
 from siegeboard.rules.context import RuleError
 from siegeboard.rules.history import History
@@ -40,13 +40,17 @@ class Timeline(QWidget):
         self.slider.setToolTip("Scrub through the log: the map shows the siege as it was")
         self.label = QLabel()
         self.label.setMinimumWidth(150)
+        # The label's longest words always fit: the bar is never laid out narrower than its
+        # minimum (``_place``), so nothing runs under the Now button.
+        self.label.setSizePolicy(QSizePolicy.Policy.Minimum, QSizePolicy.Policy.Preferred)
         self.slider.setMinimumWidth(120)
         self.now_button = QPushButton("Now")
         self.now_button.setToolTip("Back to the siege as it is: play resumes")
         self.now_button.clicked.connect(lambda: self.slider.setValue(self.slider.maximum()))
         layout = QHBoxLayout(self)
         layout.setContentsMargins(6, 2, 6, 2)
-        layout.addWidget(QLabel("Timeline"))
+        self.title = QLabel("Timeline")
+        layout.addWidget(self.title)
         layout.addWidget(self.slider, 1)
         layout.addWidget(self.label)
         layout.addWidget(self.now_button)
@@ -57,15 +61,30 @@ class Timeline(QWidget):
         self._view = view
         if view is not None:
             view.resized.connect(self._place)
+            # The scale bar grows and shrinks with the zoom: the bar moves with it, never
+            # under it.
+            view.scale_bar.installEventFilter(self)
             self._place()
 
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt's name)
+        if self._view is not None and watched is self._view.scale_bar and event.type() in (
+                QEvent.Type.Resize, QEvent.Type.Move, QEvent.Type.Show):
+            self._place()
+        return False
+
     def _place(self) -> None:
-        """Along the foot of the view's map area, right of its scale bar."""
+        """Along the foot of the view's map area, right of its scale bar; above the scale
+        bar, across the map, when there is no room beside it. Never narrower than its
+        layout's minimum, so no word of it is covered."""
         area = self._view.viewport().geometry()
-        left = self._view.scale_bar.geometry().right() + 10
+        bar = self._view.scale_bar.geometry()
         height = self.sizeHint().height()
-        self.setGeometry(left, area.bottom() - height - 8, max(200, area.right() - left - 10),
-                         height)
+        least = self.minimumSizeHint().width()
+        left = bar.right() + 10
+        bottom = area.bottom() - 8
+        if area.right() - left - 10 < least:  # no room beside the scale bar: above it
+            left, bottom = area.left() + 10, bar.top() - 6
+        self.setGeometry(left, bottom - height, max(least, area.right() - left - 10), height)
         self.raise_()
 
     @property

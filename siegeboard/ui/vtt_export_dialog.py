@@ -124,13 +124,10 @@ class VttExportDialog(FileExportDialog):
 
 
 class VttExporter(FileExporter):
-    """Runs the dialog and the export for ``document``; the dialog's choices are remembered
-    in ``settings``."""
+    """Runs the dialog and the export for ``document``; the dialog's choices, and the folder
+    and name last written to, are remembered in ``settings``."""
 
-    def __init__(self, document, prompts, start_folder, show_message,
-                 settings: QSettings | None = None):
-        super().__init__(document, prompts, start_folder, show_message)
-        self.settings = settings
+    settings_key = "vtt"
 
     def siege_file(self) -> SiegeFile:
         return SiegeFile(siege=self.document.siege, images=self.document.images)
@@ -160,5 +157,6 @@ class VttExporter(FileExporter):
             self.prompts.warn(f"No map written: {error}")
             return False
         cell = CELL_WORDS[choices.cell].split(" (")[0]
+        self.remember(path)
         self.show_status(f"Universal VTT map written to {path.name} (one cell: {cell}).")
         return True

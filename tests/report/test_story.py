@@ -81,3 +81,20 @@ def test_cancel_writes_nothing_and_bad_choices_are_one_message(tmp_path):
     with pytest.raises(StoryError, match="cannot be told again"):
         export_story(tmp_path / "s.gif", siege_file)
     assert history_module.History  # the stepping is rules', not the report's
+
+
+def test_a_pdf_story_keeps_its_captions_as_words_and_the_plan_once(tmp_path):
+    """Each page is drawn (lines and words), not a picture of the page: the captions can be
+    searched, and the plan's picture is in the file once however many pages there are."""
+    import re
+
+    from pdf_reading import pdf_pages
+
+    path = export_story(tmp_path / "story.pdf", story_file())
+    data = path.read_bytes()
+    assert _pages(data) == 7
+    assert len(re.findall(rb"/Subtype\s*/Image", data)) == 1
+    words = [text.replace("\ufb01", "fi") for text in pdf_pages(path)[1]]
+    assert "Before the first action" in words[0] and "Turn 0" in words[0]
+    assert all(f"{number}. " in words[number] for number in range(1, 7))
+    assert "Keep" in words[3]  # the map's own names are words too

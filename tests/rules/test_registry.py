@@ -8,7 +8,7 @@ import pytest
 from pydantic import ValidationError
 
 from siegeboard.model import Battery, Siege, Weapon
-from siegeboard.model.siege import Mine
+from siegeboard.model.siege import SCHEMA_VERSION, Mine
 from siegeboard.persist.migrate import migrate
 from siegeboard.persist.samples import SAMPLES, read_sample, sample_name
 from siegeboard.rules import registry
@@ -47,7 +47,7 @@ def test_a_document_naming_no_rule_text_reads_as_it_did():
     # Before the model lost its default, a document without "ruleset" was a DP siege.
     data, _version = migrate({"schema_version": 8, "name": "x", "base": {"name": "x"}})
     assert data["ruleset"] == "harris" and data["base"]["ruleset"] == "harris"
-    named = {"schema_version": 8, "name": "x", "ruleset": "armory"}
+    named = {"schema_version": SCHEMA_VERSION, "name": "x", "ruleset": "armory"}
     assert migrate(named)[0] is named  # a current document that names it is left as it is
 
 

@@ -95,3 +95,61 @@ def test_refusing_to_lose_changes(window, answers, tmp_path):
     window.menus.new_action.trigger()
     assert (tmp_path / "kept.siege").is_file()
     assert window.document.ruleset == "armory" and window.document.siege.structures == {}
+
+
+LIBRARY_WORDS = ("not a zip file", "Truncated File Read", "OSError", "BadZipFile",
+                 "Error", "CRC")
+
+
+def test_a_library_refusal_is_said_in_our_words_with_what_to_do(window, answers, tmp_path):
+    """zipfile's "File is not a zip file" and Pillow's "Truncated File Read" never reach
+    the GM: what happened to the file, and what to try."""
+    import io
+
+    from PIL import Image
+
+    answers.image_paths.append(plan_image(tmp_path / "plan.png"))
+    window.menus.import_image_action.trigger()
+    picture = io.BytesIO()
+    Image.new("RGB", (400, 300), "white").save(picture, "PNG")
+    half = tmp_path / "half.png"
+    half.write_bytes(picture.getvalue()[:len(picture.getvalue()) // 2])
+    answers.image_paths.append(half)
+    answers.confirms.append(True)  # the plan there is locked: replacing it asks
+    window.menus.import_image_action.trigger()
+    bad = tmp_path / "notes.siege"
+    bad.write_text("a GM's notes, not a siege")
+    answers.save_changes.append("discard")
+    answers.open_paths.append(bad)
+    window.menus.open_action.trigger()
+    assert len(answers.warnings) == 2, answers.warnings
+    for message in answers.warnings:
+        assert not any(words in message for words in LIBRARY_WORDS), message
+    assert "ends too soon" in answers.warnings[0] and "again" in answers.warnings[0]
+    assert "not a zip archive" in answers.warnings[1] and "Open a file saved" in \
+        answers.warnings[1]
+
+
+def test_undo_names_things_by_their_names(window, tmp_path):
+    """Not "Edit weapon_id of Battery 1", not "mine1"."""
+    import shutil
+    from importlib import resources
+    from pathlib import Path
+
+    from siegeboard.model.siege import Mine
+
+    samples = Path(str(resources.files("siegeboard.resources").joinpath("samples")))
+    shutil.copy(samples / "castle_armory.siege", tmp_path / "castle.siege")
+    assert window.files.open_path(tmp_path / "castle.siege", ask=False)
+    document = window.document
+    battery = next(iter(document.siege.batteries.values()))
+    other = next(key for key in document.siege.weapons if key != battery.weapon_id)
+    document.edit_battery(battery.id, weapon_id=other)
+    assert document.undo_stack.undoText() == f"Edit the weapon of {battery.name}"
+    document.edit_battery(battery.id, weapon_id=battery.weapon_id, name="Big Bertha")
+    assert document.undo_stack.undoText() == f"Edit the name and the weapon of {battery.name}"
+    keep = document.siege.structures["keep"]
+    document.siege.mines["mine1"] = Mine(id="mine1", structure_id="keep", days_needed=3)
+    document.mark_mine_known("mine1", True)
+    assert document.undo_stack.undoText() == \
+        f"Mark the mine under {keep.name} known to the players"

@@ -169,6 +169,39 @@ def test_a_locked_plan_cannot_be_removed_and_removing_asks(window, answers, tmp_
     assert window.document.siege.map is None
 
 
+def test_a_locked_plan_asks_before_it_is_replaced_or_rescaled(window, answers, tmp_path):
+    """Lock is a check mark in the Map menu; a locked plan is replaced or rescaled only
+    when the GM says yes, and a new import says whether it is locked."""
+    messages = []
+    window.statusBar().messageChanged.connect(messages.append)
+    answers.image_paths.append(plan_image(tmp_path / "plan.png"))
+    window.menus.import_image_action.trigger()
+    lock = window.menus.lock_image_action
+    assert lock.isCheckable() and lock.isChecked() and not lock.isIconVisibleInMenu()
+    assert any("locked in place" in message for message in messages)
+    first = window.document.siege.map
+    answers.image_paths.append(plan_image(tmp_path / "other.png"))
+    answers.confirms.append(False)
+    window.menus.import_image_action.trigger()
+    assert window.document.siege.map == first and "locked" in answers.questions[-1]
+    answers.numbers.append(40.0)
+    answers.confirms.append(False)
+    window.menus.scale_action.trigger()
+    assert window.document.siege.map.pixels_per_metre == first.pixels_per_metre
+    assert "Rescale" in answers.questions[-1] or "rescale" in answers.questions[-1].lower()
+    answers.numbers.append(40.0)
+    answers.confirms.append(True)
+    window.menus.scale_action.trigger()
+    assert window.document.siege.map.pixels_per_metre == 20.0
+    lock.trigger()  # unlock: the mark goes, and nothing more is asked
+    assert not lock.isChecked() and not window.document.siege.map.locked
+    asked = len(answers.questions)
+    answers.image_paths.append(plan_image(tmp_path / "third.png"))
+    window.menus.import_image_action.trigger()
+    assert len(answers.questions) == asked and window.document.siege.map.member
+    assert lock.isChecked()  # the new plan starts locked, and the menu shows it
+
+
 def test_zoom_stops_with_the_plan_in_sight_and_at_a_close_up(window, tmp_path):
     opened(window, tmp_path)
     view = window.view
@@ -449,3 +482,41 @@ def test_the_dock_sorts_itself_keeps_the_selection_and_resorts_when_a_shot_chang
     dps = [window.document.siege.structures[dock.proxy.index(row, 0).data(
         Qt.ItemDataRole.UserRole)].dp for row in range(dock.proxy.rowCount())]
     assert dps == sorted(dps)
+
+
+def test_the_docks_keep_their_width_as_the_clock_grows(qtbot, window, tmp_path):
+    """A day's clock ("1 day 0 h ... (turn 17,340)") wraps in the Clock dock; the dock
+    keeps its width, and File > New leaves it so."""
+    from siegeboard.model.actions import AdvanceClock
+    from siegeboard.model.siege import TURNS_PER_DAY
+
+    opened(window, tmp_path)
+    window.show()
+    qtbot.waitExposed(window)
+    dock = window.clock_dock
+    before = dock.width()
+    window.document.play(AdvanceClock(turns=TURNS_PER_DAY))
+    qtbot.wait(50)
+    assert "day" in dock.time_label.text()
+    assert abs(dock.width() - before) <= 2, (before, dock.width())
+
+
+def test_the_timeline_is_never_covered_and_a_tool_switch_is_said_on_the_map(qtbot, window,
+                                                                         tmp_path):
+    opened(window, tmp_path)
+    window.show()
+    qtbot.waitExposed(window)
+    timeline, bar, view = window.timeline, window.view.scale_bar, window.view
+    for _ in range(12):  # the scale bar changes its width with the zoom
+        view.zoom_out()
+        assert not timeline.geometry().intersects(bar.geometry())
+        assert timeline.width() >= timeline.minimumSizeHint().width()
+    notice = window.tool_notice
+    assert not notice.isVisible()
+    window.menus.tool_actions["grid_origin"].trigger()
+    assert notice.isVisible() and "Grid origin" in notice.text()
+    assert view.viewport().rect().contains(notice.geometry())
+    window.resize(900, window.height())  # narrower: the bar may go above the scale bar
+    qtbot.wait(50)
+    assert not timeline.geometry().intersects(bar.geometry())
+    assert timeline.width() >= timeline.minimumSizeHint().width()

@@ -76,3 +76,43 @@ def test_the_override_rows_are_the_rule_texts_own(window, tmp_path):
     assert ("Ladder", "") in rows()
     assert all(form.isRowVisible(widget) for widget in actions.override_inputs.values())
     assert all(words != "DP" for words, _text in rows())
+
+
+def test_a_gate_down_with_its_portcullis_standing_says_so_everywhere(window, tmp_path):
+    """The table's "breached / portcullis intact" is the map's "Gate breached, portcullis
+    holds" (issue 39), on the crack's plate (the way is not open), in the window, the
+    snapshot and the VTT picture, all from the ruleset's one state."""
+    from xml.etree import ElementTree
+
+    from siegeboard.report.map_painter import MapPainter
+    from siegeboard.report.options import SnapshotOptions
+    from siegeboard.report.snapshot import export_snapshot
+
+    shutil.copy(SAMPLES / "castle_armory.siege", tmp_path / "castle.siege")
+    assert window.files.open_path(tmp_path / "castle.siege", ask=False)
+    document = window.document
+    gate = next(s for s in document.siege.structures.values() if s.inner_layer is not None)
+    document.select([gate.id])
+    actions = window.actions_dock
+    actions.layer.setCurrentIndex(actions.layer.findData("outer"))
+    actions.override_inputs["hull_suffered"].setValue(gate.hull)
+    actions.reason.setText("the ram")
+    actions.override()
+    down = document.siege.structures[gate.id]
+    assert (down.ladder, down.inner_layer.ladder) == ("breached", "intact")
+    state = document.rules.state(down)
+    assert state.word == "breached / portcullis intact"
+    assert (state.mark, state.alarm) == ("Gate breached, portcullis holds", "cracked")
+    item = window.scene.structure_items[gate.id]
+    assert item.style.plate == "Gate breached, portcullis holds"  # the window's plate
+    siege = document.siege
+    (svg,) = export_snapshot(tmp_path / "s.svg", siege, document.images,
+                             SnapshotOptions(include_table=False, include_log=False))
+    words = " ".join(" ".join(ElementTree.parse(svg).getroot().itertext()).split())
+    assert "Gate breached, portcullis holds" in words
+    painter = MapPainter(siege, None, SnapshotOptions())  # the VTT picture's painter
+    assert painter.style_of(gate.id).plate == "Gate breached, portcullis holds"
+    both = down.model_copy(update={"inner_layer": down.inner_layer.model_copy(
+        update={"ladder": "breached", "suffered": down.inner_layer.hull})})
+    assert (document.rules.state(both).mark, document.rules.state(both).alarm) == (
+        "Breached", "breached")

@@ -152,3 +152,44 @@ def test_the_export_dialog_remembers_folder_name_and_choices_across_runs(qtbot, 
     assert dialog.path() == target
     options = dialog.options()
     assert (options.copy, options.paper, options.scale) == ("players", "A3", 500)
+
+
+def test_the_dialog_writes_every_page_and_each_footer_is_true(town, tmp_path):
+    """Every page, a numbered SVG each, from the dialog; a one-page SVG's footer says that
+    the other pages are not in it (it used to say "page 1 of N")."""
+    from xml.etree import ElementTree
+
+    window = town
+    window.playing.play(AdvanceClock(turns=4))
+    target = tmp_path / "evening.svg"
+
+    def words(path):
+        return " ".join(" ".join(ElementTree.parse(path).getroot().itertext()).split())
+
+    def fill(dialog):
+        dialog.path_edit.setText(str(tmp_path / "evening.pdf"))
+        assert not dialog.pages_box.isEnabled()  # a PDF holds every page
+        dialog.path_edit.setText(str(target))
+        assert dialog.pages_box.isEnabled()
+
+    drive(window, fill)
+    window.menus.export_action.trigger()
+    assert not (tmp_path / "evening-2.svg").exists()
+    alone = words(target)
+    assert "not in this file" in alone and "page 1 of" not in alone
+
+    def every(dialog):
+        dialog.path_edit.setText(str(target))
+        dialog.pages_box.setChecked(True)
+
+    drive(window, every)
+    window.menus.export_action.trigger()
+    pages = sorted(tmp_path.glob("evening*.svg"))
+    assert len(pages) >= 2
+    total = len(pages)
+    for number in range(1, total + 1):
+        path = target if number == 1 else tmp_path / f"evening-{number}.svg"
+        assert f"page {number} of {total}" in words(path)
+    seen = drive(window, lambda dialog: None)
+    window.menus.export_action.trigger()
+    assert seen[-1].pages_box.isChecked()  # remembered

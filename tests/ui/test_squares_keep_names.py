@@ -10,6 +10,7 @@ def test_re_importing_a_smaller_plan_updates_the_grid_extent(window, answers, tm
     window.menus.import_image_action.trigger()
     assert window.scene.grid.boundingRect().width() == 80
     answers.image_paths.append(plan_image(tmp_path / "small.png", 300, 200))
+    answers.confirms.append(True)  # the first plan is locked: replacing it asks
     window.menus.import_image_action.trigger()
     extent = window.scene.grid.boundingRect()
     assert extent == window.scene.map_item.sceneBoundingRect()

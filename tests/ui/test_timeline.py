@@ -97,3 +97,40 @@ def test_file_export_siege_story_writes_a_gif_from_the_menu(qtbot, window, tmp_p
         else:
             raise AssertionError(bad)
     window.timeline.now_button.click()
+
+
+def test_the_story_dialog_asks_whose_copy_and_remembers_where(qtbot, window, tmp_path,
+                                                              monkeypatch):
+    """The players' story is one side's (asked as the snapshot asks it), and the dialog
+    offers the folder and name it last wrote to."""
+    from siegeboard.ui import story_dialog
+
+    play_shots(window, tmp_path, 2)
+    asked = []
+    monkeypatch.setattr(story_dialog, "export_story",
+                        lambda path, siege_file, positions, **kw: asked.append((path, kw)))
+    target = tmp_path / "stories" / "the-defenders.pdf"
+    target.parent.mkdir()
+
+    def run(dialog):
+        dialog.copy_box.setCurrentIndex(dialog.copy_box.findData(False))
+        assert not dialog.side_box.isEnabled()
+        dialog.copy_box.setCurrentIndex(dialog.copy_box.findData(True))
+        assert dialog.side_box.isEnabled()
+        dialog.side_box.setCurrentIndex(dialog.side_box.findData("defender"))
+        dialog.path_edit.setText(str(target))
+        return True
+
+    window.prompts.run_dialog = run
+    window.menus.export_story_action.trigger()
+    assert asked[-1][0] == target and asked[-1][1]["players"] is True
+    assert asked[-1][1]["side"] == "defender"
+    offered = []
+
+    def look(dialog):
+        offered.append(dialog.path())
+        return False
+
+    window.prompts.run_dialog = look
+    window.menus.export_story_action.trigger()
+    assert offered == [target]

@@ -35,6 +35,15 @@ def test_export_the_players_copy_from_the_file_menu(window, tmp_path):
     assert document["format"] == 0.3 and document["resolution"]["pixels_per_grid"] == 16
     assert document["cell"]["metres"] == 2.0
     assert document["image"] and document["line_of_sight"] == []  # a new siege: nothing stands
+    offered = []  # next time the dialog offers the folder and name written to
+
+    def look(dialog):
+        offered.append(dialog.path())
+        return False
+
+    window.prompts.run_dialog = look
+    window.menus.export_vtt_action.trigger()
+    assert offered == [written]
 
 
 def test_the_cell_and_look_are_remembered_and_the_cli_writes_the_same(window, tmp_path):

@@ -36,6 +36,7 @@ def test_import_calibrate_draw_undo_save_reopen(qtbot, window, answers, tmp_path
     assert document.siege.map.pixels_per_metre == pytest.approx(5.0, rel=0.02)
     # Make it exact for the arithmetic below, through the pixels-per-2-m path.
     answers.numbers.append(10.0)
+    answers.confirms.append(True)  # the plan is locked: a new scale asks first
     window.menus.scale_action.trigger()
     assert document.siege.map.pixels_per_metre == 5.0
     assert window.scene.map_item.sceneBoundingRect().width() == pytest.approx(120.0)

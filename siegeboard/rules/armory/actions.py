@@ -424,7 +424,7 @@ def start_mine(ctx: Context, action: StartMine) -> None:
     _put_mine(ctx, Mine(id=action.mine_id, structure_id=structure.id, days_needed=days,
                         state="ready" if days == 0 else "digging"))
     ctx.event("mine_started", structure.id, mine=action.mine_id, days_needed=days)
-    ctx.say(f"Mine {action.mine_id} begun under {structure.name}: Armor {structure.armor} -> "
+    ctx.say(f"A mine begun under {structure.name}: Armor {structure.armor} -> "
             f"{days} day(s) of digging, an opposed Perception check each day")
 
 
@@ -441,12 +441,12 @@ def _dig_day(ctx: Context, action: DigMine, mine: Mine, structure: Structure) ->
     if action.countermined:
         _put_mine(ctx, mine.model_copy(update={"state": "countermined"}))
         ctx.event("countermined", structure.id, mine=mine.id)
-        ctx.say(f"Mine {mine.id} under {structure.name}: the defenders' countermine breaks into "
+        ctx.say(f"The mine under {structure.name}: the defenders' countermine breaks into "
                 "the gallery; the mine is lost")
         return
     if not action.besiegers_win:
         ctx.event("mine_day_lost", structure.id, mine=mine.id, days_dug=mine.days_dug)
-        ctx.say(f"Mine {mine.id}: the defenders win the opposed Perception check; the day is lost "
+        ctx.say(f"The mine under {structure.name}: the defenders win the opposed Perception check; the day is lost "
                 f"({mine.days_dug}/{mine.days_needed} days)")
         return
     days = mine.days_dug + 1
@@ -454,7 +454,7 @@ def _dig_day(ctx: Context, action: DigMine, mine: Mine, structure: Structure) ->
     _put_mine(ctx, mine.model_copy(update={"days_dug": days,
                                            "state": "ready" if ready else "digging"}))
     ctx.event("mine_dug", structure.id, mine=mine.id, days_dug=days, ready=ready)
-    ctx.say(f"Mine {mine.id}: the besiegers win the opposed Perception check; day {days} of "
+    ctx.say(f"The mine under {structure.name}: the besiegers win the opposed Perception check; day {days} of "
             f"{mine.days_needed} dug" + (": the mine is ready to fire" if ready else ""))
 
 
@@ -464,7 +464,7 @@ def fire_mine(ctx: Context, action: FireMine) -> None:
     _put_mine(ctx, mine.model_copy(update={"state": "fired"}))
     structure = ctx.structure(mine.structure_id)
     ctx.event("mine_fired", structure.id, mine=mine.id, damage=armory.MINE_HULL_DAMAGE)
-    ctx.say(f"Mine {mine.id} fired under {structure.name}: {armory.MINE_HULL_DAMAGE} Hull damage, "
+    ctx.say(f"The mine under {structure.name} fired: {armory.MINE_HULL_DAMAGE} Hull damage, "
             "ignoring Armor")
     if armory.fully_breached(structure):
         ctx.say(f"{structure.name} is already Breached")

@@ -35,6 +35,19 @@ def players_word(structure: Structure) -> str:
     return "intact" if all(step == "intact" for step in layers) else "damaged"
 
 
+def mark_and_alarm(structure: Structure) -> tuple[str, str]:
+    """The map's plate and its alarm: "Cracked" or "Breached" for one layer; for a gate
+    whose portcullis still stands behind it (A5), what the table says, "Gate breached,
+    portcullis holds", on the crack's yellow plate (the way is not open yet)."""
+    step = structure.ladder
+    inner = structure.inner_layer
+    if step == "breached" and inner is not None and inner.ladder != "breached":
+        holds = "holds" if inner.ladder == "intact" else "cracked, holds"
+        return f"Gate breached, {inner.name.lower()} {holds}", "cracked"
+    return {"cracked": "Cracked", "breached": "Breached"}.get(step, ""), \
+        "" if step == "intact" else step
+
+
 class ArmoryRuleset(Ruleset):
     id = "armory"
     title = "The Heavy Armory"
@@ -116,11 +129,11 @@ class ArmoryRuleset(Ruleset):
 
     def state(self, structure: Structure) -> StructureState:
         step = structure.ladder
+        mark, alarm = mark_and_alarm(structure)
         return StructureState(
             word=state_word(structure), players_word=players_word(structure),
             health=max(0.0, 1.0 - structure.hull_suffered / structure.hull),
-            alarm="" if step == "intact" else step,
-            mark={"cracked": "Cracked", "breached": "Breached"}.get(step, ""),
+            alarm=alarm, mark=mark,
             pattern=PATTERNS[step],
             fire="Fire" if structure.burning else "",
             people=len(structure.occupants), trapped=structure.trapped_count)

@@ -200,10 +200,10 @@ class ActionsDock(QDockWidget):
         self.occupant.clear()
         self.occupant.addItems([p.name for p in structure.occupants if p.trapped])
         self.mine.clear()
-        for mine in self.document.siege.mines.values():
-            if mine.structure_id == key:
-                self.mine.addItem(f"{mine.id}: {mine.state}, {mine.days_dug}/{mine.days_needed} "
-                                  "days", mine.id)
+        under = [mine for mine in self.document.siege.mines.values() if mine.structure_id == key]
+        for number, mine in enumerate(under, 1):  # named by where it is, never by its id
+            self.mine.addItem(f"Mine {number} under it: {mine.state}, {mine.days_dug}/"
+                              f"{mine.days_needed} days", mine.id)
         layers = rules.override_layers(structure)
         shown = [self.layer.itemData(row) for row in range(self.layer.count())]
         if shown != [value for _word, value in layers]:

@@ -5,7 +5,7 @@ burn, spread and burn out, and each step is one undoable log entry."""
 from __future__ import annotations
 
 from PySide6.QtWidgets import (
-    QDockWidget, QHBoxLayout, QLabel, QPushButton, QSpinBox, QVBoxLayout, QWidget,
+    QDockWidget, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QSpinBox, QVBoxLayout, QWidget,
 )
 
 from siegeboard.model.siege import TURNS_PER_MINUTE
@@ -23,6 +23,11 @@ class ClockDock(QDockWidget):
         self.time_label = QLabel()
         self.time_label.setStyleSheet("font-size: 15pt; font-weight: 600;")
         self.fires_label = QLabel()
+        # The clock's words wrap rather than widen the dock: a day's "1 day 0 h 5 min 0 s
+        # (turn 17,340)" is longer than a turn's, and the docks keep the width the GM gave.
+        for label in (self.time_label, self.fires_label):
+            label.setWordWrap(True)
+            label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.turn_button = QPushButton("+1 turn (5 s)")
         self.turn_button.clicked.connect(lambda: self.advance(1))
         self.minute_button = QPushButton("+1 minute")
