@@ -29,15 +29,28 @@ from siegeboard.report.options import PAPER_SIZES, SnapshotOptions, parse_scale
 from siegeboard.report.table import structure_rows
 from siegeboard.rules.arsenal import available_weapons
 from siegeboard.rules.dice import (
-    AskingDice, DiceCancelled, RandomDice, TypedFirstDice, check_answer, parse_table_dice,
-    roll_prompt, siege_dice)
+    MAX_SEED, AskingDice, DiceCancelled, RandomDice, TypedFirstDice, check_answer,
+    fresh_dice_seed, parse_table_dice, roll_prompt, siege_dice)
 from siegeboard.rules.engine import RuleError, apply_in_place
 from siegeboard.rules import registry
 from siegeboard.rules.registry import ruleset_of
 
 
+EXIT_FAILED = 1
+"""The command could not be carried out: a file refused, locked, changed, unwritable; a rule
+refused the action. Nothing was saved."""
+EXIT_USAGE = 2
+"""The command line itself is wrong: an unknown command, option or value (argparse's code)."""
+
+
 class CommandError(Exception):
-    """Bad input to a subcommand: the message names the option and what to write instead."""
+    """Bad input to a subcommand: the message names the option and what to write instead.
+    Exits with ``EXIT_USAGE``."""
+
+
+class CommandFailed(Exception):
+    """A well-formed command that could not be carried out (the file is locked, changed or
+    read-only, a picture unreadable...): exits with ``EXIT_FAILED``."""
 
 
 def _print_table(path: Path, as_json: bool) -> int:
@@ -140,7 +153,7 @@ def writing(path: Path):
         with hold_lock(path):
             yield
     except SiegeFileLocked as error:
-        raise CommandError(str(error)) from None
+        raise CommandFailed(str(error)) from None
 
 
 def save(path: Path, siege_file, force: bool) -> None:
@@ -148,9 +161,9 @@ def save(path: Path, siege_file, force: bool) -> None:
     try:
         write_siege(path, siege_file, replace_read_only=force)
     except SiegeFileChanged:
-        raise CommandError(f"{path} changed since it was read: run the command again") from None
+        raise CommandFailed(f"{path} changed since it was read: run the command again") from None
     except SiegeFileReadOnly:
-        raise CommandError(f"{path} is read-only: nothing was saved (give --force to replace "
+        raise CommandFailed(f"{path} is read-only: nothing was saved (give --force to replace "
                            "it all the same)") from None
 
 
@@ -199,7 +212,7 @@ def _apply_and_save(path: Path, siege_file, action, dice_text: str | None, as_js
     try:
         outcome = apply_in_place(siege, action, dice)
     except DiceCancelled as error:
-        raise CommandError(f"{error}: nothing has changed") from None
+        raise CommandFailed(f"{error}: nothing has changed") from None
     except RuleError:
         raise
     except ValueError as error:  # a typed die that its die cannot show (a 9 on a D6)
@@ -313,6 +326,16 @@ def _snapshot(args: argparse.Namespace) -> int:
     siege = siege_file.siege
     if args.side and not args.players:
         raise CommandError("--side: only with --players (the GM's copy shows both sides)")
+    output = args.output
+    if output.is_dir():  # a wrong -o is the command line's fault (exit 2), not a failure
+        raise CommandError(f"-o: {output} is a folder; give a file name ending in .pdf, .png "
+                           f"or .svg")
+    if output.suffix.lower() not in (".pdf", ".png", ".svg"):
+        raise CommandError(f"-o: {output.name}: unknown snapshot format "
+                           f"{output.suffix.lower() or '(none)'!r}; name the output .pdf, .png "
+                           f"or .svg")
+    if not output.parent.is_dir():
+        raise CommandError(f"-o: {output}: the folder {output.parent} does not exist")
     try:
         options = SnapshotOptions(
             copy="players" if args.players else "gm", greyscale=args.greyscale,
@@ -335,18 +358,25 @@ def _snapshot(args: argparse.Namespace) -> int:
         written = export_snapshot(args.output, siege, siege_file.images, options,
                                   all_pages=args.all_pages, told=layouts.append)
     except SnapshotError as error:
-        raise CommandError(str(error)) from None
+        raise CommandFailed(str(error)) from None
     if options.scale is not None and layouts:  # how many sheets the tiling made
         print(f"siegeboard: {layouts[0].sheets_told()} at 1:{options.scale}", file=sys.stderr)
     if not args.no_record and siege.last_snapshot_turn != siege.clock.turn:
         # The painting took a while; the record is a read-modify-write of its own, of the file
         # as it is now, so that a shot saved meanwhile is kept.
-        with writing(args.file):
-            current = read_siege(args.file)
-            if current.siege.last_snapshot_turn != siege.clock.turn:
-                mark_snapshot(siege)
-                current.siege.last_snapshot_turn = siege.last_snapshot_turn
-                save(args.file, current, args.force)
+        try:
+            with writing(args.file):
+                current = read_siege(args.file)
+                if current.siege.last_snapshot_turn != siege.clock.turn:
+                    mark_snapshot(siege)
+                    current.siege.last_snapshot_turn = siege.last_snapshot_turn
+                    save(args.file, current, args.force)
+        except (SiegeFileError, CommandFailed) as error:
+            for path in written:
+                print(path)
+            raise CommandFailed(f"the snapshot was written, but its turn was not recorded in "
+                                f"{args.file.name} (give --no-record to leave it): "
+                                f"{error}") from None
     for path in written:
         print(path)
     return 0
@@ -359,7 +389,10 @@ def _sample(args: argparse.Namespace) -> int:
                            "replace it")
     if not output.parent.is_dir():
         raise CommandError(f"-o: the folder {output.parent} does not exist")
-    print(write_sample(output, args.ruleset))
+    if args.seed is not None and not 0 <= args.seed <= MAX_SEED:
+        raise CommandError(f"--seed: a dice seed is 0 to {MAX_SEED}; {args.seed} is not")
+    seed = fresh_dice_seed() if args.seed is None else args.seed
+    print(write_sample(output, args.ruleset, dice_seed=seed))
     return 0
 
 
@@ -660,9 +693,16 @@ def _export_vtt(args: argparse.Namespace) -> int:
                            f"(e.g. -o castle.dd2vtt)")
     if args.side and not args.players:
         raise CommandError("--side: give --players too (the GM's copy shows both sides)")
-    siege_file = read_siege(args.file)
     choices = VttChoices(look=args.look, cell=args.cell, pixels_per_grid=args.pixels_per_grid,
                          players=args.players, side=args.side)
+    try:  # a choice out of its range is the command line's fault (exit 2)
+        choices.check()
+    except SiegeFileError as error:
+        raise CommandError(str(error)) from None
+    if args.output.is_dir() or not args.output.parent.is_dir():
+        raise CommandError(f"-o: {args.output} is a folder" if args.output.is_dir() else
+                           f"-o: {args.output}: the folder {args.output.parent} does not exist")
+    siege_file = read_siege(args.file)
     print(export_vtt(args.output, siege_file, choices))
     return 0
 
@@ -803,11 +843,11 @@ def _trace(args: argparse.Namespace) -> int:
         raise CommandError("--snap: snapping to the 2 m grid needs the plan's calibration "
                            "(give --siege FILE.siege)")
     if not args.plan.is_file():
-        raise CommandError(f"{args.plan}: no such file")
+        raise CommandFailed(f"{args.plan}: no such file")
     try:
         image = read_plan(args.plan)
     except (OSError, ValueError) as error:
-        raise CommandError(f"{args.plan}: {error}") from None
+        raise CommandFailed(f"{args.plan}: {error}") from None
     how = dict(tolerance=args.tolerance, rectangle=args.rectangle, calibration=calibration,
                snap_step=GRID_M if args.snap else None, grid_origin=origin)
     if box is not None:
@@ -915,7 +955,9 @@ COMMANDS["trace"] = _trace
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="siegeboard", description="A siege board for tabletop game masters. With no "
-        "command, opens the board window (on FILE.siege if given).")
+        "command, opens the board window (on FILE.siege if given).",
+        epilog="Exit status: 0 done; 1 the command could not be carried out (a file refused, "
+        "locked, changed or unwritable; nothing was saved); 2 the command line is wrong.")
     parser.add_argument("--version", action="version", version=f"siegeboard {__version__}")
     desktop = parser.add_mutually_exclusive_group()
     desktop.add_argument("--install-desktop", action="store_true",
@@ -1018,6 +1060,9 @@ def build_parser() -> argparse.ArgumentParser:
     sample.add_argument("--ruleset", choices=list(SAMPLES), default=registry.DEFAULT.id,
                         help=_ruleset_choices(SAMPLES))
     sample.add_argument("--force", action="store_true", help="replace an existing file")
+    sample.add_argument("--seed", type=int, metavar="N",
+                        help="the copy's dice seed (default: a fresh one for each copy, so no "
+                             "two tables roll the same dice)")
     _add_import_parser(sub)
     _add_odds_parser(sub)
     _add_export_vtt_parser(sub)
@@ -1032,7 +1077,7 @@ def _desktop(install: bool) -> int:
     try:
         files, ran = desktop.install() if install else desktop.uninstall()
     except OSError as error:
-        raise CommandError(f"--install-desktop: cannot write {error.filename}: "
+        raise CommandFailed(f"--install-desktop: cannot write {error.filename}: "
                            f"{error.strerror}") from None
     for path in files:
         print(path)
@@ -1087,7 +1132,7 @@ def main(argv: list[str] | None = None) -> int:
     if argv and not argv[0].startswith("-") and argv[0] not in COMMANDS:
         if not _names_a_file(argv[0]):
             print(f"siegeboard: {unknown_command(argv[0])}", file=sys.stderr)
-            return 2
+            return EXIT_USAGE
         # `siegeboard FILE.siege` opens FILE in the window
         return _open_window(Path(argv[0]))
     args = build_parser().parse_args(_joined_negative_values(argv))
@@ -1105,19 +1150,32 @@ def _run(args: argparse.Namespace) -> int:
         if args.command in COMMANDS:
             return COMMANDS[args.command](args)
         return _open_window(None)
-    except (SiegeFileError, CommandError, RuleError) as error:
+    except CommandError as error:
         print(f"siegeboard: {error}", file=sys.stderr)
-        return 2
+        return EXIT_USAGE
     except ValidationError as error:  # an action the model refuses: its first problem, plainly
         problem = error.errors(include_url=False)[0]
         where = ".".join(str(part) for part in problem["loc"])
         print(f"siegeboard: {where}: {problem['msg'].removeprefix('Value error, ')}",
               file=sys.stderr)
-        return 2
+        return EXIT_USAGE
+    except (SiegeFileError, CommandFailed, RuleError) as error:
+        print(f"siegeboard: {error}", file=sys.stderr)
+        return EXIT_FAILED
     except BrokenPipeError:
         # The reader (`| head`) left: the work is done and saved; say nothing more.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 1
+        return EXIT_FAILED
+    except OSError as error:
+        # A fault of the disk or the system (full, read-only, no permission) that a writer
+        # did not word itself: one line; the writers leave the old file as it was.
+        where = f"{error.filename}: " if error.filename else ""
+        print(f"siegeboard: {where}{error.strerror or error}; nothing was saved",
+              file=sys.stderr)
+        return EXIT_FAILED
+    except MemoryError:
+        print("siegeboard: out of memory; nothing was saved", file=sys.stderr)
+        return EXIT_FAILED
 
 
 if __name__ == "__main__":

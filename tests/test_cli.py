@@ -145,9 +145,10 @@ def test_snapshot_writes_a_pdf_and_records_the_turn(tmp_path, siege_path):
     (("snapshot", "{siege}", "-o", "{tmp}/snap.pdf", "--scale", "500"), "1:500"),
     (("fire", "{siege}", "--at", GREAT_HALL), "--battery"),  # argparse: one of them is required
 ])
-def test_bad_input_exits_2_with_a_message_and_leaves_the_file(tmp_path, siege_path, capsys,
-                                                              args, message):
-    """In-process (the same ``main`` the command runs) to keep the suite fast."""
+def test_bad_input_exits_with_a_message_and_leaves_the_file(tmp_path, siege_path, capsys,
+                                                            args, message):
+    """In-process (the same ``main`` the command runs) to keep the suite fast. A missing file
+    or an action the rules refuse is a failure (1), a wrong command line a usage error (2)."""
     before = siege_path.read_bytes()
     filled = [arg.format(siege=siege_path, missing=tmp_path / "missing.siege", tmp=tmp_path)
               for arg in args]
@@ -156,7 +157,8 @@ def test_bad_input_exits_2_with_a_message_and_leaves_the_file(tmp_path, siege_pa
     except SystemExit as exit:  # argparse's own errors
         status = exit.code
     captured = capsys.readouterr()
-    assert status == 2
+    failure = message == "no such file"
+    assert status == (1 if failure else 2), captured.err
     assert message in captured.err
     assert captured.out == ""
     assert siege_path.read_bytes() == before
@@ -164,9 +166,9 @@ def test_bad_input_exits_2_with_a_message_and_leaves_the_file(tmp_path, siege_pa
     assert sorted(path.name for path in tmp_path.iterdir()) == ["castle.siege"]
 
 
-def test_a_failing_command_exits_2_as_a_process(tmp_path):
+def test_a_failing_command_exits_1_as_a_process(tmp_path):
     result = run("info", tmp_path / "missing.siege")
-    assert result.returncode == 2
+    assert result.returncode == 1
     assert result.stderr.startswith("siegeboard: ") and "no such file" in result.stderr
 
 
@@ -287,13 +289,13 @@ def test_a_snapshot_on_a_full_disk_says_so_and_leaves_no_file(tmp_path, siege_pa
     real_fdopen = os.fdopen
     monkeypatch.setattr(atomic.os, "fdopen", lambda *a, **k: FullDisk(real_fdopen(*a, **k)))
     out = tmp_path / f"snap{suffix}"
-    assert main(["snapshot", str(siege_path), "-o", str(out), "--no-record"]) == 2
+    assert main(["snapshot", str(siege_path), "-o", str(out), "--no-record"]) == 1
     err = capsys.readouterr().err
     assert err == f"siegeboard: could not write snap{suffix}: the disk is full; nothing was " \
                   f"written\n"
     assert sorted(path.name for path in tmp_path.iterdir()) == ["castle.siege"]
     out.write_bytes(b"the previous snapshot")
-    assert main(["snapshot", str(siege_path), "-o", str(out), "--no-record"]) == 2
+    assert main(["snapshot", str(siege_path), "-o", str(out), "--no-record"]) == 1
     assert "the old snap" in capsys.readouterr().err
     assert out.read_bytes() == b"the previous snapshot"
 
@@ -310,7 +312,7 @@ def test_library_warnings_never_reach_the_terminal(tmp_path):
             archive.writestr("siege.json", b"{}")
             archive.writestr("siege.json", b"{}")
     result = run("info", path)
-    assert result.returncode == 2
+    assert result.returncode == 1
     assert result.stderr.count("\n") == 1 and result.stderr.startswith("siegeboard: ")
     assert "Warning" not in result.stderr
 

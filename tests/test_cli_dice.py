@@ -77,6 +77,6 @@ def test_ask_cancelled_changes_nothing(castle, capsys, monkeypatch):
     before = castle.read_bytes()
     answers = iter(["3 4", "q"])
     monkeypatch.setattr("builtins.input", lambda prompt: next(answers))
-    assert main(stables_args(castle) + ["--ask"]) == 2
+    assert main(stables_args(castle) + ["--ask"]) == 1
     assert "cancelled at 18D6: damage to the people inside the Stables" in capsys.readouterr().err
     assert castle.read_bytes() == before

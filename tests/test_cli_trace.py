@@ -86,11 +86,11 @@ def test_bad_input_is_one_plain_line_and_exit_2(capsys, args, message):
 def test_a_missing_or_unreadable_plan_and_a_siege_without_plan(capsys, tmp_path):
     sample = write_sample(tmp_path / "castle.siege")
     code, _, err = run(capsys, "trace", tmp_path / "none.png", "--at", HOUSE)
-    assert code == 2 and err == f"siegeboard: {tmp_path / 'none.png'}: no such file\n"
+    assert code == 1 and err == f"siegeboard: {tmp_path / 'none.png'}: no such file\n"
     text = tmp_path / "notes.png"
     text.write_text("not an image")
     code, _, err = run(capsys, "trace", text, "--at", HOUSE)
-    assert code == 2 and "is not an image that can be read" in err
+    assert code == 1 and "is not an image that can be read" in err
     siege_file = read_siege(sample)
     siege_file.siege.map = None
     bare = tmp_path / "bare.siege"

@@ -148,7 +148,7 @@ def test_a_folder_that_cannot_be_written_is_one_clear_message(tmp_path, monkeypa
     blocker = tmp_path / "share"
     blocker.write_text("a file where the folder should be")
     monkeypatch.setenv("XDG_DATA_HOME", str(blocker))
-    assert cli.main(["--install-desktop"]) == 2
+    assert cli.main(["--install-desktop"]) == 1
     error = capsys.readouterr().err
     assert error.startswith("siegeboard: --install-desktop: cannot write") and "Traceback" not in error
 

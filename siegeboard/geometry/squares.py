@@ -272,3 +272,128 @@ def first_squares(footprints: Sequence[Polygon],
     for position in numpy.flatnonzero(sliver).tolist():  # no square holds more than noise
         found[position] = _inner_square(footprints[position], origin)
     return found
+
+
+# -- the square that names a structure (RULINGS R5) ---------------------------------------------
+REACH_SHARE = 0.25  # R5: another square is listed when it holds more than a quarter of it
+
+
+def _reading_order(square: Square) -> tuple[int, int]:
+    """North to south, then west to east: (row, column)."""
+    return square[1], square[0]
+
+
+def _naming(shares: list[tuple[Square, float]]) -> tuple[Square, list[Square]]:
+    """The naming square of a footprint from each square's area of it: the largest share
+    (ties: the north-west-most, reading north first), and, in reading order, every square
+    that holds more than ``REACH_SHARE`` of the whole (the naming square among them)."""
+    total = sum(area for _, area in shares)
+    best = min(shares, key=lambda share: (-share[1], _reading_order(share[0])))[0]
+    # Areas within float noise of each other are a tie, not a win by the last bit.
+    largest = max(area for _, area in shares)
+    tied = [square for square, area in shares if largest - area <= max(OVERLAP_M2, largest * 1e-9)]
+    best = min(tied, key=_reading_order) if tied else best
+    reached = {square for square, area in shares if area > REACH_SHARE * total}
+    reached.add(best)
+    return best, sorted(reached, key=_reading_order)
+
+
+def square_shares(footprint: PolygonLike,
+                  origin: tuple[float, float] = (0.0, 0.0)) -> list[tuple[Square, float]]:
+    """Each 10 m square ``footprint`` overlaps with positive area, with that area (m2)."""
+    polygon = as_polygon(footprint)
+    minx, miny, maxx, maxy = polygon.bounds
+    first_col, first_row = square_of((minx, miny), origin)
+    last_col, last_row = square_of((maxx, maxy), origin)
+    if first_col == last_col and first_row == last_row:
+        return [((first_col, first_row), polygon.area)]
+    shares = []
+    for column in range(first_col, last_col + 1):
+        for row in range(first_row, last_row + 1):
+            x0, y0 = origin[0] + column * SQUARE_M, origin[1] + row * SQUARE_M
+            area = shapely.clip_by_rect(polygon, x0, y0, x0 + SQUARE_M, y0 + SQUARE_M).area
+            if area > OVERLAP_M2:
+                shares.append(((column, row), area))
+    return shares or [(_inner_square(polygon, origin), polygon.area)]
+
+
+def naming_squares(footprint: PolygonLike, origin: tuple[float, float] = (0.0, 0.0)
+                   ) -> tuple[Square, list[Square]]:
+    """R5: the square that names a structure (the one holding the largest part of its
+    footprint; ties the north-west-most) and the squares listed with it (those holding more
+    than a quarter of it, the naming one included), in reading order."""
+    return _naming(square_shares(footprint, origin))
+
+
+def naming_squares_many(footprints: Sequence[Polygon], origin: tuple[float, float] = (0.0, 0.0)
+                        ) -> list[tuple[Square, list[Square]]]:
+    """``naming_squares`` of each footprint (valid polygons, as a ``StructureIndex`` holds
+    them), the same answers: a footprint inside one square needs no clipping, the others
+    are clipped against their squares in one vectorised shapely call."""
+    found: list[tuple[Square, list[Square]] | None] = [None] * len(footprints)
+    owners: list[int] = []
+    columns: list[int] = []
+    rows: list[int] = []
+    if not footprints:
+        return []
+    all_bounds = shapely.bounds(numpy.asarray(footprints, dtype=object)).tolist()
+    for position, (minx, miny, maxx, maxy) in enumerate(all_bounds):
+        first_col, first_row = square_of((minx, miny), origin)
+        last_col, last_row = square_of((maxx, maxy), origin)
+        if first_col == last_col and first_row == last_row:
+            found[position] = ((first_col, first_row), [(first_col, first_row)])
+            continue
+        for column in range(first_col, last_col + 1):
+            for row in range(first_row, last_row + 1):
+                owners.append(position)
+                columns.append(column)
+                rows.append(row)
+    shares: dict[int, list[tuple[Square, float]]] = {}
+    if owners:
+        shapes = numpy.asarray(footprints, dtype=object)[numpy.asarray(owners)]
+        x0 = origin[0] + numpy.asarray(columns, dtype=float) * SQUARE_M
+        y0 = origin[1] + numpy.asarray(rows, dtype=float) * SQUARE_M
+        areas = shapely.area(shapely.intersection(
+            shapes, shapely.box(x0, y0, x0 + SQUARE_M, y0 + SQUARE_M))).tolist()
+        for owner, column, row, area in zip(owners, columns, rows, areas):
+            if area > OVERLAP_M2:
+                shares.setdefault(owner, []).append(((column, row), area))
+    for position, answer in enumerate(found):
+        if answer is None:
+            own = shares.get(position) or [(_inner_square(footprints[position], origin),
+                                            footprints[position].area)]
+            found[position] = _naming(own)
+    return found  # type: ignore[return-value]
+
+
+def squares_text(squares: Sequence[Square], origin: tuple[float, float] = (0.0, 0.0),
+                 anchor: tuple[float, float] | None = None) -> str:
+    """The squares' labels as R5 lists them: "E4"; a run along one row or one column
+    "E4-F4" (first and last); otherwise "E4, F4, E5" (in reading order)."""
+    ordered = sorted(squares, key=_reading_order)
+    labels = [label_of(square, origin, anchor) for square in ordered]
+    if len(ordered) == 1:
+        return labels[0]
+    columns = {column for column, _ in ordered}
+    rows = {row for _, row in ordered}
+    in_a_row = len(rows) == 1 and max(columns) - min(columns) == len(ordered) - 1
+    in_a_column = len(columns) == 1 and max(rows) - min(rows) == len(ordered) - 1
+    if in_a_row or in_a_column:
+        return f"{labels[0]}-{labels[-1]}"
+    return ", ".join(labels)
+
+
+def structure_squares_label(footprint: PolygonLike, origin: tuple[float, float] = (0.0, 0.0),
+                            anchor: tuple[float, float] | None = None) -> str:
+    """A structure's square as the GM calls it out (R5): the naming square, with the others
+    it reaches by more than a quarter ("E4", "E4-F4", "E4, F4, E5"). The one function the
+    Inspector, the table, the log and the snapshots name a structure's square with."""
+    return squares_text(naming_squares(footprint, origin)[1], origin, anchor)
+
+
+def north_west_anchor(points: Sequence[tuple[float, float]]) -> tuple[float, float] | None:
+    """R0b/R5's default label anchor for what came in (a plan's corners, footprints): the
+    north-west-most point, so that no square of it gets a negative label. None for none."""
+    if not points:
+        return None
+    return (min(x for x, _ in points), min(y for _, y in points))

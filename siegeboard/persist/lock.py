@@ -7,8 +7,14 @@ id, host, a token and since when) as JSON, and locked with the operating system'
 process, so a lock left by a killed process is taken over at once; the JSON also lets a
 siegeboard that finds the OS lock free still respect a holder that is alive on this host (a
 lock written by hand, or on a file system whose OS locks are local only), and lets a refusal
-say who holds it. A lock naming a process of this host that no longer runs is stale and taken
-over; one from another host is honoured until ``STALE_AFTER`` seconds old.
+say who holds it. A lock whose OS lock is free is stale, and taken over with a warning in the
+log (``logging``, this module's logger), when the process it names no longer runs on this host,
+when that process started after the lock was written (its number was reused), or when the lock
+is older than ``STALE_AFTER`` seconds (every writer holds it for one save, well under that).
+
+Taking the lock also removes what a killed save of the same file left beside it (its
+temporary files, ``atomic.remove_litter``): no save of it can be under way then. A lock file
+that cannot be written (a full disk, a read-only folder) is refused in one line and removed.
 
 Usage::
 
@@ -24,6 +30,7 @@ itself); ``holds_lock(path)`` says whether this process holds one.
 from __future__ import annotations
 
 import json
+import logging
 import os
 import secrets
 import socket
@@ -34,7 +41,10 @@ from contextlib import contextmanager
 from datetime import datetime, timezone
 from pathlib import Path
 
+from siegeboard.persist.atomic import plain_reason, remove_litter
 from siegeboard.persist.errors import SiegeFileError
+
+log = logging.getLogger(__name__)
 
 LOCK_SUFFIX = ".lock"
 DEFAULT_WAIT = 10.0
@@ -138,7 +148,7 @@ def _acquire(path: Path, wait: float) -> int:
         except OSError as error:
             raise SiegeFileError(
                 f"{path.name} cannot be saved: its folder refuses the lock file beside it "
-                f"({error.strerror or 'refused'}); nothing was changed") from None
+                f"({plain_reason(error)}); nothing was changed") from None
         got = False
         try:
             if _os_lock(handle):
@@ -147,7 +157,10 @@ def _acquire(path: Path, wait: float) -> int:
                 else:
                     recorded = _read_holder(handle)
                     if recorded is None or not _alive_elsewhere(recorded):
-                        _write_holder(handle)
+                        if recorded is not None and recorded.get("pid") != os.getpid():
+                            log.warning("%s: took over the stale lock of %s (%s)", path.name,
+                                        _describe(recorded), _why_stale(recorded))
+                        _take(handle, sidecar, path)
                         got = True
                         return handle
                     holder = _describe(recorded)
@@ -164,6 +177,24 @@ def _acquire(path: Path, wait: float) -> int:
                 f"{path.name} is being changed by {holder}; try again in a moment (if that "
                 f"process is gone, delete {sidecar.name} beside it)", holder)
         time.sleep(_POLL + secrets.randbelow(8) / 1000)
+
+
+def _take(handle: int, sidecar: Path, path: Path) -> None:
+    """Write this process into the lock it has OS-locked and clear a killed save's litter;
+    on a disk that refuses, remove the lock file (never leave an empty one) and say why."""
+    try:
+        _write_holder(handle)
+    except OSError as error:
+        try:
+            if _same_file(handle, sidecar):
+                os.unlink(sidecar)
+        except OSError:
+            pass
+        _os_unlock(handle)
+        raise SiegeFileError(f"{path.name} cannot be saved: the lock file beside it cannot be "
+                             f"written ({plain_reason(error)}); nothing was changed") from None
+    for removed in remove_litter(Path(os.path.realpath(path))):
+        log.info("%s: removed %s, left by a save that did not finish", path.name, removed.name)
 
 
 def _release(path: Path, handle: int) -> None:
@@ -199,25 +230,71 @@ def _read_holder(handle: int) -> dict | None:
 
 def _write_holder(handle: int) -> None:
     record = {"pid": os.getpid(), "host": socket.gethostname(), "token": secrets.token_hex(4),
-              "since": datetime.now(timezone.utc).isoformat(timespec="seconds")}
+              "since": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+              "since_epoch": round(time.time(), 3)}
+    data = json.dumps(record).encode("utf-8")
     os.lseek(handle, 0, os.SEEK_SET)
     os.ftruncate(handle, 0)
-    os.write(handle, json.dumps(record).encode("utf-8"))
+    if os.write(handle, data) != len(data):
+        raise OSError(28, "short write")  # ENOSPC: a record cut short is no record
+    os.fsync(handle)
 
 
 def _alive_elsewhere(record: dict) -> bool:
-    """Whether the recorded holder may still be at work: a live process of this host other
-    than this one, or a recent lock of another host."""
-    pid, host = record.get("pid"), record.get("host")
-    if not isinstance(pid, int) or isinstance(pid, bool) or not isinstance(host, str):
-        return False
-    if host == socket.gethostname():
-        return pid != os.getpid() and pid_alive(pid)
+    """Whether the recorded holder may still be at work: a lock younger than ``STALE_AFTER``
+    naming a live process of this host other than this one, started before the lock was
+    written, or a recent lock of another host."""
+    return _why_stale(record) is None
+
+
+def _written_at(record: dict) -> float | None:
+    """When the lock was written (seconds since the epoch), None when it does not say."""
+    epoch = record.get("since_epoch")
+    if isinstance(epoch, (int, float)) and not isinstance(epoch, bool):
+        return float(epoch)
     try:
         since = datetime.fromisoformat(str(record.get("since")))
     except ValueError:
-        return False
-    return (datetime.now(timezone.utc) - since).total_seconds() < STALE_AFTER
+        return None
+    if since.tzinfo is None:
+        since = since.replace(tzinfo=timezone.utc)
+    return since.timestamp()
+
+
+def _why_stale(record: dict) -> str | None:
+    """Why the recorded holder cannot be at work, or None when it may be."""
+    pid, host = record.get("pid"), record.get("host")
+    if not isinstance(pid, int) or isinstance(pid, bool) or not isinstance(host, str):
+        return "it names no process"
+    written = _written_at(record)
+    if written is None:
+        return "it does not say when it was written"
+    age = time.time() - written
+    if age >= STALE_AFTER:
+        return f"written {age:,.0f} s ago, more than the {STALE_AFTER:,.0f} s a save takes"
+    if host != socket.gethostname():
+        return None
+    if pid == os.getpid():
+        return "it is this process's own"
+    if not pid_alive(pid):
+        return f"process {pid} no longer runs"
+    started = process_started(pid)
+    if started is not None and started > written + 2.0:  # /proc's clock is to the second
+        return f"process {pid} started after the lock was written (its number was reused)"
+    return None
+
+
+def process_started(pid: int) -> float | None:
+    """When process ``pid`` of this host started (seconds since the epoch), where the system
+    says (Linux's /proc); None elsewhere."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as stat_file:
+            fields = stat_file.read().rsplit(b")", 1)[1].split()
+        with open("/proc/stat", "rb") as system:
+            boot = next(int(line.split()[1]) for line in system if line.startswith(b"btime"))
+        return boot + int(fields[19]) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError, StopIteration):
+        return None
 
 
 def _describe(record: dict) -> str:

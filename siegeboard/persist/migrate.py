@@ -118,7 +118,16 @@ def migrate(data: Document) -> tuple[Document, int]:
             f"to {SCHEMA_VERSION}): update siegeboard to open it")
     version = found
     while version < SCHEMA_VERSION:
-        data = STEPS[version](copy.deepcopy(data) if version == found else data)
+        try:
+            data = STEPS[version](copy.deepcopy(data) if version == found else data)
+        except MigrationError:
+            raise
+        except (TypeError, AttributeError, KeyError, IndexError, ValueError) as error:
+            # A step reads fields before validation sees them; one of the wrong type that a
+            # step did not foresee is refused in one line, never passed on as a traceback.
+            raise MigrationError(
+                f"a version-{found} file with a field of the wrong type "
+                f"({_first_line(str(error))})") from None
         version += 1
     return _named_ruleset(data), found
 
@@ -199,7 +208,9 @@ def _v4_to_v5(data: Document) -> Document:
         if isinstance(structures, dict):
             for structure in structures.values():
                 if isinstance(structure, dict):
-                    structure.setdefault("side", sides.get(structure.get("kind"), "defender"))
+                    kind = structure.get("kind")  # a wrong type is named by validation
+                    side = sides.get(kind, "defender") if isinstance(kind, str) else "defender"
+                    structure.setdefault("side", side)
         if isinstance(siege, dict):
             siege.setdefault("players_side", "besieger")
             siege["schema_version"] = 5
@@ -288,6 +299,11 @@ def _clock_in_turns(clock: Any) -> dict[str, int]:
     # Version 0 advanced in whole turns too; a stray remainder means a turn under way,
     # which the turn count does not hold, so it is dropped.
     return {"turn": seconds // TURN_SECONDS}
+
+
+def _first_line(text: str, limit: int = 200) -> str:
+    line = text.splitlines()[0] if text else ""
+    return line if len(line) <= limit else line[:limit] + "..."
 
 
 def _json_type(value: Any) -> str:

@@ -7,7 +7,9 @@ from __future__ import annotations
 from importlib import resources
 from pathlib import Path
 
-from siegeboard.persist.siege_file import SiegeFile, read_siege
+from siegeboard.persist.atomic import atomic_write, plain_reason, write_all
+from siegeboard.persist.errors import SiegeFileError
+from siegeboard.persist.siege_file import SiegeFile, read_siege, write_siege
 from siegeboard.resources import sample_bytes
 from siegeboard.rules import registry
 
@@ -28,17 +30,35 @@ def sample_name(ruleset: str | None = None) -> str:
                          f"for {', '.join(SAMPLES)}") from None
 
 
-def read_sample(ruleset: str | None = None) -> SiegeFile:
+def read_sample(ruleset: str | None = None, dice_seed: int | None = None) -> SiegeFile:
     """The sample siege of ``ruleset`` (None: the default rule text's), read and checked like
-    any file (``ValueError`` for a ruleset with no sample)."""
+    any file (``ValueError`` for a ruleset with no sample). ``dice_seed``: the copy's own
+    seed (a GM's copy is given a fresh one, so no two tables playing the sample roll the
+    same dice); None keeps the shipped seed, which scripts and tests rely on to reproduce a
+    worked example."""
     item = resources.files("siegeboard.resources").joinpath("samples", sample_name(ruleset))
     with resources.as_file(item) as path:
-        return read_siege(path)
+        siege_file = read_siege(path)
+    siege_file.stamp = None  # a copy: saving it never checks against the shipped file
+    if dice_seed is not None:
+        siege_file.siege.dice_seed = dice_seed
+    return siege_file
 
 
-def write_sample(path: str | Path, ruleset: str | None = None) -> Path:
+def write_sample(path: str | Path, ruleset: str | None = None,
+                 dice_seed: int | None = None) -> Path:
     """Write a copy of the sample siege of ``ruleset`` (None: the default rule text's) to
-    ``path``; return the path."""
+    ``path``, atomically (a full disk leaves no part of it); return the path. ``dice_seed``
+    as for ``read_sample`` (None: the shipped file, byte for byte). ``SiegeFileError`` in
+    plain words when the disk refuses."""
     path = Path(path)
-    path.write_bytes(sample_bytes(sample_name(ruleset)))
+    if dice_seed is not None:
+        write_siege(path, read_sample(ruleset, dice_seed), backup=False)
+        return path
+    data = sample_bytes(sample_name(ruleset))
+    try:
+        atomic_write(path, lambda stream: write_all(stream, data))
+    except OSError as error:
+        raise SiegeFileError(f"could not write {path.name}: {plain_reason(error)}; nothing "
+                             f"was written") from None
     return path

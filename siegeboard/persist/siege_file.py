@@ -75,7 +75,7 @@ from siegeboard.persist.atomic import (
 from siegeboard.persist.errors import SiegeFileError
 from siegeboard.model.validation import check_span
 from siegeboard.persist.images import (
-    PNG_SIGNATURE, ImageRefused, check_image, decoded_image, png_end,
+    PNG_SIGNATURE, ImageRefused, check_image, image_header, png_end,
 )
 from siegeboard.persist.lock import holds_lock
 from siegeboard.persist.migrate import MigrationError, migrate
@@ -174,8 +174,8 @@ class SiegeFile:
     migrated_from: int | None = None
     written_by: str | None = field(default=None, compare=False)  # provenance, not content
     stamp: FileStamp | None = field(default=None, compare=False)
-    # The images' pixels as decoded and checked at open (member -> Pillow image): what the
-    # board shows (``images.decoded_image`` gives them for images added later).
+    # Decoded pixels a caller chose to keep (member -> Pillow image); opening decodes none:
+    # ``images.decoded_image`` decodes an image when it is drawn.
     pixels: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
 
@@ -558,20 +558,19 @@ def _read_archive(handle: BinaryIO, name: str) -> SiegeFile:
             raise SiegeFileError(f"{name}: map.member: the map image {siege.map.member!r} is "
                                  f"not in the file")
         images = {}
-        pixels = {}
+        sizes = {}
         for member, info in members.items():
             if member == DOCUMENT:
                 continue
             data = _read_member(archive, info, name, MAX_MEMBER_BYTES)
-            try:
-                check_image(data)
-                pixels[member] = decoded_image(data)
+            try:  # checked by its header, decoded only when drawn (``images``)
+                sizes[member] = image_header(data)[1]
             except ImageRefused as error:
                 raise SiegeFileError(f"{name}: the image {member!r} {error}") from None
             images[member] = data
     if siege.map is not None:
-        _check_plan_extent(siege, pixels[siege.map.member].size, name)
-    return SiegeFile(siege=siege, images=images, pixels=pixels,
+        _check_plan_extent(siege, sizes[siege.map.member], name)
+    return SiegeFile(siege=siege, images=images,
                      migrated_from=version if version != siege.schema_version else None,
                      written_by=_writer(archive.comment))
 
@@ -791,6 +790,12 @@ def encode_siege(siege_file: SiegeFile, name: str = DOCUMENT) -> bytes:
     except NotAsWritten:
         pass
     return _archive([_refused_document(siege, name)], images)
+
+
+def check_as_opened(siege_file: SiegeFile, name: str) -> None:
+    """Refuse (``SiegeFileError``) a siege that ``read_siege`` would refuse once written:
+    its bytes as ``write_siege`` writes them, read back by the reader that opens files."""
+    _read_archive(io.BytesIO(encode_siege(siege_file, name)), name)
 
 
 def write_siege(path: str | Path, siege_file: SiegeFile, *, backup: bool = True,

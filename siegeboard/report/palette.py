@@ -45,9 +45,20 @@ GRID_LABEL = QColor(20, 20, 20, 200)
 PREVIEW = QColor("#cc79a7")  # reddish purple: drawing in progress, distinct from any state
 
 
+def shade_step(fraction: float) -> float:
+    """The step of the damage scale a health ``fraction`` is shown at: 1.0 only when untouched,
+    any loss at all down to the next stop (a keep at 20,670 of 20,700 DP is sky blue, not
+    the intact blue), then one step a quarter: five shades a GM tells apart at a glance,
+    where a smooth ramp made a scratch and a whole keep look alike."""
+    fraction = max(0.0, min(1.0, fraction))
+    if fraction >= 1.0:
+        return 1.0
+    return max(low for low, _ in DAMAGE_STOPS if low <= fraction)
+
+
 def damage_colour(fraction: float) -> QColor:
-    """The scale's colour at ``fraction`` (clamped to 0..1), interpolated between stops."""
-    return QColor.fromRgbF(*_damage_rgb(max(0.0, min(1.0, fraction))))
+    """The scale's colour at ``fraction`` (clamped to 0..1), in steps (``shade_step``)."""
+    return QColor.fromRgbF(*_damage_rgb(shade_step(fraction)))
 
 
 @functools.lru_cache(maxsize=4096)

@@ -208,7 +208,7 @@ def fill_colour(state: StructureState, look: Look) -> QColor:
     if look.greyscale:
         if state.cleared:
             return QColor(235, 235, 235, PAPER_ALPHA)
-        level = round(105 + 95 * max(0.0, min(1.0, health)))  # lighter the more is left
+        level = round(105 + 95 * palette.shade_step(health))  # lighter the more is left
         return QColor(level, level, level, PAPER_ALPHA)
     colour = QColor(palette.CLEARED if state.cleared else palette.damage_colour(health))
     colour.setAlpha(palette.fill_alpha(health) if look.medium == "screen" else PAPER_ALPHA)
@@ -878,7 +878,3 @@ def paint_swatch(painter: QPainter, rect: QRectF, row: LegendRow, look: Look) ->
         width = _font(look, NAME_FONT)[1].horizontalAdvance(text) + 6 * look.unit
         paint_labels(painter, centre, Labels(((text, width),), people_line=not style.note),
                      style, look)
-
-
-def ramp_labels(rules: Ruleset) -> tuple[str, str]:
-    return "0", f"100% {rules.short} left"

@@ -2,18 +2,13 @@
 
 from __future__ import annotations
 
-from siegeboard.geometry import StructureIndex, label_of, shape_of, square_of, squares_overlapped
-from siegeboard.geometry.squares import first_squares
+from siegeboard.geometry import StructureIndex, shape_of, square_of
+from siegeboard.geometry.squares import naming_squares, naming_squares_many, squares_text
 from siegeboard.model.progress import NO_PROGRESS, Progress
 from siegeboard.model.siege import Siege
 from siegeboard.model.structure import Structure
 from siegeboard.rules import registry
 from siegeboard.rules.ruleset import StructureState
-
-
-def structure_state(structure: Structure, ruleset: str) -> str:
-    """The GM's word for the state (``StructureState.word``)."""
-    return registry.ruleset(ruleset).state(structure).word
 
 
 def players_state(structure: Structure, ruleset: str) -> str:
@@ -22,12 +17,24 @@ def players_state(structure: Structure, ruleset: str) -> str:
 
 
 def structure_square(structure: Structure, origin: tuple[float, float]) -> tuple[int, int]:
-    """The first 10 m square the footprint overlaps, reading north to south, west to east."""
+    """The 10 m square that names the structure (R5: the one holding the largest part of
+    its footprint, ties the north-west-most)."""
     xs, ys = [x for x, _ in structure.footprint], [y for _, y in structure.footprint]
     first = square_of((min(xs), min(ys)), origin)
     if first == square_of((max(xs), max(ys)), origin):
         return first  # inside one square: no geometry needed (a town of 10,000 opens 3 s sooner)
-    return min(squares_overlapped(shape_of(structure), origin), key=lambda s: (s[1], s[0]))
+    return naming_squares(shape_of(structure), origin)[0]
+
+
+def structure_square_text(structure: Structure, origin: tuple[float, float],
+                          anchor: tuple[float, float] | None) -> str:
+    """The structure's square as R5 lists it ("E4", "E4-F4", "E4, F4, E5"): what the
+    Inspector, the table, the log and the snapshots show (``squares_text``)."""
+    xs, ys = [x for x, _ in structure.footprint], [y for _, y in structure.footprint]
+    first = square_of((min(xs), min(ys)), origin)
+    if first == square_of((max(xs), max(ys)), origin):
+        return squares_text([first], origin, anchor)
+    return squares_text(naming_squares(shape_of(structure), origin)[1], origin, anchor)
 
 
 ROWS_PER_REPORT = 5000  # a table this long says how far it has got, every this many rows
@@ -49,15 +56,15 @@ def structure_rows(siege: Siege, index: StructureIndex | None = None,
     origin, anchor = siege.grid_origin, siege.label_anchor
     rows = []
     order: dict[str, tuple[int, int]] = {}
-    labels: dict[tuple[int, int], str] = {}  # a square's label, made once for its houses
+    labels: dict[tuple, str] = {}  # a square's label, made once for its houses
     total = len(structures)
-    for done, (structure, shape, square) in enumerate(
-            zip(structures, shapes, first_squares(shapes, origin))):
+    for done, (structure, shape, (square, listed)) in enumerate(
+            zip(structures, shapes, naming_squares_many(shapes, origin))):
         if done and done % ROWS_PER_REPORT == 0:
             progress.report(done, total, "Laying out the table")
-        label = labels.get(square)
+        label = labels.get(tuple(listed))
         if label is None:
-            label = labels[square] = label_of(square, origin, anchor)
+            label = labels[tuple(listed)] = squares_text(listed, origin, anchor)
         row: dict[str, object] = {
             "id": structure.id, "name": structure.name, "kind": structure.kind,
             "square": label,

@@ -12,9 +12,11 @@ the front the window and the command line call.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
+from statistics import NormalDist
 
 from siegeboard.model.weapon import Weapon
 
@@ -201,6 +203,32 @@ class StructureOdds:
         return 1 - self.people.get(0, Fraction(0))
 
 
+CONFIDENCE = 0.95
+
+
+def sampling_error(counts: list[int], trials: int, confidence: float = CONFIDENCE) -> float:
+    """A bound on how far sampled chances are from the true ones: with ``confidence``, each of
+    ``len(counts) + 1`` chances (each count over ``trials``, and the rest together) is within
+    the returned amount of its true chance, all of them at once.
+
+    Each chance gets a two-sided Agresti-Coull interval, at the level that makes them hold
+    together (Bonferroni: the confidence's shortfall shared among them); the bound is the
+    largest distance from a sampled chance to the far end of its interval. Unlike one
+    standard error (right about two times in three for one bar), it is a bound a reader
+    can take at its word."""
+    if trials <= 0:
+        return 0.0
+    counts = list(counts) + [trials - sum(counts)]
+    z = NormalDist().inv_cdf(1 - (1 - confidence) / (2 * len(counts)))
+    widest = 0.0
+    for count in counts:
+        sampled = count / trials
+        centre = (count + z * z / 2) / (trials + z * z)
+        half = z * math.sqrt(centre * (1 - centre) / (trials + z * z))
+        widest = max(widest, abs(centre - sampled) + half)
+    return widest
+
+
 @dataclass
 class RoundsOdds:
     """How many hits bring a structure down: {hits: probability} within ``max_hits``.
@@ -208,7 +236,9 @@ class RoundsOdds:
     ``falls`` counts hits until it collapses (DP) or is Breached (Hull); ``cleared`` until
     it is cleared (DP ruleset; None otherwise). Probability missing from a distribution is
     the chance it still stands after ``max_hits``. ``exact`` is False for a sampled answer,
-    whose ``trials`` and ``error`` (the largest standard error of a bar) are then given.
+    whose ``trials`` and ``error`` are then given: with 95 % confidence every bar of
+    ``falls`` (and the chance of still standing) is within ``error`` of its true chance
+    (``sampling_error``).
     """
 
     target_id: str

@@ -11,7 +11,7 @@ these. Each rule text answers through its ``Ruleset`` (``shot_odds``, ``rounds_t
 - ``rounds_to_fall(siege, spec, target_id)``: the distribution of the number of hits until
   the structure collapses (or is Breached), and until it is cleared, with the clock run
   between hits (default a minute, so fire counts). DP ruleset: sampled by a vectorised
-  model (seeded, the error stated); Hull ruleset: exact.
+  model (seeded, with a 95 % bound on its error); Hull ruleset: exact.
 - ``bombardment(siege, shots, hits)``: several batteries, N hits each: what is left.
 
 ``as_json`` gives the figures as plain data (floats); ``lines`` as words.
@@ -132,10 +132,6 @@ def bombardment(siege: Siege, shots: list[tuple[ShotSpec, str | None]], *, hits:
 
 
 # -- as data and as words ------------------------------------------------------------------
-
-
-def _p(value: Fraction | None) -> float | None:
-    return None if value is None else float(value)
 
 
 def structure_json(odds: StructureOdds) -> dict[str, object]:
@@ -275,7 +271,8 @@ def lines(shot: ShotOdds, rounds: RoundsOdds | None = None) -> list[str]:
     if rounds is not None:
         out.append("Rounds to fall: " + rounds.line()
                    + ("" if rounds.exact else
-                      f" (sampled, {rounds.trials} sieges, error up to {100 * rounds.error:.1f}%)"))
+                      f" (sampled, {rounds.trials} sieges: each chance within "
+                      f"{100 * rounds.error:.1f} points, 95% sure)"))
         if rounds.cleared:
             median = quantile(rounds.cleared, 0.5)
             if median is not None:

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
-from PySide6.QtWidgets import QLabel, QMenu
+from PySide6.QtWidgets import QLabel, QMenu, QToolBar
 
 from siegeboard.model.siege import MapImage, TURNS_PER_MINUTE
 from siegeboard.ui.about import add_about_actions
@@ -21,6 +22,18 @@ from siegeboard.ui.tools.base import Tool
 
 if TYPE_CHECKING:
     from siegeboard.ui.main_window import MainWindow
+
+
+def redo_keys() -> list[QKeySequence]:
+    """Redo's keys on every platform: the platform's own, then Ctrl+Shift+Z and Ctrl+Y, each
+    once (on Linux the standard Redo key *is* Ctrl+Shift+Z; given twice, Qt calls the key an
+    ambiguous overload and does nothing)."""
+    keys: list[QKeySequence] = []
+    for key in [*QKeySequence.keyBindings(QKeySequence.StandardKey.Redo),
+                QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")]:
+        if not key.isEmpty() and key not in keys:
+            keys.append(key)
+    return keys
 
 
 class WindowMenus:
@@ -73,7 +86,7 @@ class WindowMenus:
         self.undo_action.setShortcut(QKeySequence(keys.Undo))
         self.undo_action.setIcon(icon("undo"))
         self.redo_action = stack.createRedoAction(w, "&Redo")
-        self.redo_action.setShortcuts([QKeySequence(keys.Redo), QKeySequence("Ctrl+Shift+Z")])
+        self.redo_action.setShortcuts(redo_keys())
         self.redo_action.setIcon(icon("redo"))
         self.delete_action = self._action("&Delete", edits.delete_selection, keys.Delete,
                                           icon_name="delete")
@@ -136,6 +149,11 @@ class WindowMenus:
             action = QAction(tool.label, w)
             action.setCheckable(True)
             action.setShortcut(QKeySequence(tool.shortcut))
+            if name == "select":
+                # Escape always hands the mouse back to Select, wherever the focus is (an
+                # item view's editor still takes its own Escape first).
+                action.setShortcuts([QKeySequence(tool.shortcut),
+                                     QKeySequence(Qt.Key.Key_Escape)])
             action.setStatusTip(tool.status_tip)
             action.setIcon(icon(name))
             action.triggered.connect(lambda checked=False, name=name: w.set_tool(name))
@@ -206,7 +224,6 @@ class WindowMenus:
         self.tools_bar = w.addToolBar("Tools")
         self.tools_bar.setObjectName("ToolsToolBar")
         self.tools_bar.addActions(list(self.tool_actions.values()))
-        self.tools_bar.addSeparator()
 
         play_menu = bar.addMenu("&Play")
         play_menu.addActions([self.tool_actions["battery"], self.tool_actions["fire"]])
@@ -222,7 +239,10 @@ class WindowMenus:
         play_bar = w.addToolBar("Play")
         play_bar.setObjectName("PlayToolBar")
         play_bar.addActions([self.turn_action, self.minute_action])
-        play_bar.addWidget(QLabel("  Dice rolled at the table "))
+        dice_label = QLabel("  Table dice ")
+        dice_label.setToolTip(w.playing.dice_edit.toolTip())
+        play_bar.addWidget(dice_label)
+        w.playing.dice_edit.setMaximumWidth(150)
         play_bar.addWidget(w.playing.dice_edit)
         play_bar.addAction(w.playing.ask_action)
 
@@ -232,6 +252,17 @@ class WindowMenus:
                              self.grid_action, self.squares_action])
         view_bar.addWidget(QLabel("  Plan "))
         view_bar.addWidget(w.map_image.opacity_slider)
+
+        # The tool's own controls (kind, thickness, tolerance...) on a bar of their own: on a
+        # laptop it is a second row, so the first never overflows whatever the tool.
+        self.options_bar = w.addToolBar("Tool Options")
+        self.options_bar.setObjectName("ToolOptionsToolBar")
+        self.tool_name_label = QLabel()
+        self.tool_name_label.setStyleSheet("font-weight: bold; padding: 0 6px;")
+        self.options_bar.addWidget(self.tool_name_label)
+        self.tool_hint_label = QLabel()
+        self.tool_hint_label.setStyleSheet("color: #555;")
+        self.tool_hint_action = self.options_bar.addWidget(self.tool_hint_label)
 
         self.settings_action.setIcon(icon("settings"))
         help_menu = bar.addMenu("&Help")
@@ -281,14 +312,48 @@ class WindowMenus:
         self.window.prompts.run_dialog(RulingsDialog(self.window))
 
     def show_tool(self, tool: Tool) -> None:
-        """Check ``tool``'s action; show its own toolbar widgets and hide the other tools'."""
+        """Check ``tool``'s action; show its own toolbar widgets on the Tool Options bar
+        (or, for a tool with none, its one-line hint) and hide the other tools'."""
         self.tool_actions[tool.name].setChecked(True)
         if tool.name not in self._tool_widgets:
-            self._tool_widgets[tool.name] = [self.tools_bar.addWidget(widget)
+            self._tool_widgets[tool.name] = [self.options_bar.addWidget(widget)
                                              for widget in tool.toolbar_widgets()]
         for name, actions in self._tool_widgets.items():
             for action in actions:
                 action.setVisible(name == tool.name)
+        self.tool_name_label.setText(tool.label)
+        hint = tool.status_tip.split(": ", 1)[-1]
+        self.tool_hint_label.setText(hint if len(hint) <= 110 else hint[:109] + "…")
+        self.tool_hint_action.setVisible(not self._tool_widgets[tool.name])
+
+    def toolbars_width(self) -> int:
+        """The width one row of toolbars needs: the Tools, Play and View bars, and the Tool
+        Options bar with the widest of the tools' controls (Trace's, today)."""
+        w = self.window
+        first = sum(bar.sizeHint().width() for bar in w.findChildren(QToolBar)
+                    if bar.parent() is w and bar is not self.options_bar
+                    and not bar.isHidden()
+                    and w.toolBarArea(bar) == Qt.ToolBarArea.TopToolBarArea)
+        spacing = self.options_bar.layout().spacing()
+        metrics = self.tool_name_label.fontMetrics()
+        widest = max((metrics.horizontalAdvance(tool.label) + 12 + spacing
+                      + sum(widget.sizeHint().width() + spacing
+                            for widget in tool.toolbar_widgets())
+                      for tool in w.tools.values() if tool.toolbar_widgets()), default=0)
+        return first + widest + 16
+
+    def fit_toolbars(self, wide: bool | None = None) -> None:
+        """One toolbar row when the window is wide enough for every tool's controls; else
+        the Tool Options bar starts a second row, so no bar overflows (a laptop's 1366 px).
+        ``wide`` forces one answer; None measures the window."""
+        w = self.window
+        if wide is None:
+            wide = w.width() >= self.toolbars_width()
+        if w.toolBarBreak(self.options_bar) != (not wide):
+            if wide:
+                w.removeToolBarBreak(self.options_bar)
+            else:
+                w.insertToolBarBreak(self.options_bar)
 
     def update_selection(self, count: int) -> None:
         """Enable what needs a selection: one structure to split, two to merge."""

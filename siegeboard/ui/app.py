@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QApplication
 from siegeboard import __version__
 from siegeboard.desktop import APP, ICON_SIZES
 from siegeboard.persist import read_sample
+from siegeboard.rules.dice import fresh_dice_seed
 from siegeboard.ui import wheel_guard
 from siegeboard.ui.about import add_help_menu
 from siegeboard.ui.single_instance import InstanceServer, hand_over
@@ -56,7 +57,7 @@ def _open(window, path: Path | None) -> None:
     if path is not None:
         window.files.open_path(Path(path), ask=False)
     else:
-        window.document.load(read_sample(), None)
+        window.document.load(read_sample(dice_seed=fresh_dice_seed()), None)
 
 
 def new_window(path: Path | None, windows: list):

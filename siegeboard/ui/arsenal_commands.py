@@ -7,6 +7,7 @@ them to the document's ``apply_arsenal``. Constructors check the edit and raise
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
@@ -24,7 +25,7 @@ class _ArsenalCommand(QUndoCommand):
                  weapons: Mapping[str, tuple[Weapon | None, Weapon | None]] | None = None,
                  batteries: Mapping[str, tuple[Battery | None, Battery | None]] | None = None):
         super().__init__(text)
-        self.document = document
+        self.document = weakref.proxy(document)  # the stack owns the command: no cycle
         self.weapons = dict(weapons or {})
         self.batteries = dict(batteries or {})
         # A removal remembers the table's order: its undo puts the entry back in its old

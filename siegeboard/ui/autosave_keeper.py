@@ -4,9 +4,14 @@ folded into a full autosave when the window is idle, written by a worker thread
 (``persist.autosave.Autosaver`` writes; ``persist.journal`` says what a line holds).
 
 What runs on the window's thread per change is the line: the document hands each change it
-writes to ``record`` (a shot: its log entry; an edit, undo or redo: the states it put), and
-the line is appended to the journal file (flushed to the system at once: a crash of the
-program loses no change; the fold's autosave is synced to the disk). A full autosave is
+writes to ``record`` (a shot: its log entry; an edit, undo or redo: the states it put) before
+it announces the change to the board, and the line is appended to the journal file (written
+to the system at once: a crash of the program loses no change the board showed; the fold's
+autosave is synced to the disk). The first change of a document has no autosave to follow
+yet: ``record`` begins one at once, on the window's thread, before the board changes: the
+GM's file itself, copied as it is on disk (when it is still the version the document read:
+a copy, no encoding), with a journal holding the change; or, for a siege with no file (new,
+imported, recovered), a full autosave of the siege with the change in it. A full autosave is
 folded in ``IDLE_MS`` after the last change, at once when there is none yet to follow
 (the first change after opening a file), and every minute of steady work: a snapshot of the
 siege is taken on the window's thread in a few milliseconds (``mutations.snapshot``) and
@@ -16,6 +21,7 @@ that follows the new autosave. Nothing is written while the document has no unsa
 
 from __future__ import annotations
 
+import hashlib
 import os
 import threading
 import time
@@ -26,8 +32,9 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from siegeboard.persist import SiegeFileError
 from siegeboard.persist import journal
 from siegeboard.persist.autosave import Autosaver
+from siegeboard.persist.lock import hold_lock
 from siegeboard.persist.mutations import snapshot
-from siegeboard.persist.siege_file import encode_siege
+from siegeboard.persist.siege_file import SiegeFile, encode_siege
 from siegeboard.ui.document import Document
 
 INTERVAL_MS = 60_000  # a minute of steady work: fold even if the window is never idle
@@ -89,11 +96,15 @@ class AutosaveKeeper(QObject):
     # -- each change -------------------------------------------------------------------
 
     def record(self, line: bytes) -> None:
-        """Append one change (a ``persist.journal`` line) to the journal."""
+        """Append one change (a ``persist.journal`` line) to the journal; on return it is in
+        a file (the journal, or an autosave holding it) unless the disk refused (``failed``
+        says so)."""
         self._count += 1
         numbered = journal.numbered(self._count, line)
         self._pending.append((self._count, numbered))
-        if self._handle is not None:
+        if self._follows is None and self._worker is None and not self._failing:
+            self._begin(line.startswith(b'{"op":"map"'))
+        elif self._handle is not None:
             try:
                 _write_all(self._handle, numbered)
             except OSError as error:
@@ -105,6 +116,35 @@ class AutosaveKeeper(QObject):
             self._soon.start()
         else:
             self._idle.start()
+
+    def _begin(self, new_images: bool) -> None:
+        """The first autosave of this document, with its journal, at once (see the module)."""
+        document = self.document
+        data = None if new_images or document.recovered else self._file_as_read()
+        if data is not None:
+            first = self._pending[0][0] - 1  # the file holds no pending change
+            self._commit(SiegeFile(siege=document.siege, stamp=document.siege_file.stamp),
+                         document.path, document.log_on_disk, data, first)
+        else:
+            self._commit(snapshot(document.file_to_save()), document.path,
+                         document.log_on_disk, None, self._count)
+
+    def _file_as_read(self) -> bytes | None:
+        """The bytes of the document's file when it is still the version the document read
+        (its stamp), else None."""
+        document = self.document
+        path, stamp = document.path, document.siege_file.stamp
+        if path is None or stamp is None or stamp.path != os.path.realpath(path):
+            return None
+        try:
+            with open(path, "rb") as source:
+                status = os.fstat(source.fileno())
+                if (status.st_size, status.st_mtime_ns) != (stamp.size, stamp.mtime_ns):
+                    return None
+                data = source.read()
+        except OSError:
+            return None
+        return data if hashlib.sha256(data).hexdigest() == stamp.sha256 else None
 
     def soon(self) -> None:
         """A shot or clock step was played: its change is in the journal; fold it in when
@@ -222,6 +262,15 @@ class AutosaveKeeper(QObject):
         self._pending = []
         self._soon.stop()
         self._idle.stop()
+        path = self.document.path
+        if path is not None:
+            # Taking the file's lock for a moment clears what a killed save of it left beside
+            # it (``persist.lock``); a file another writer holds is left to that writer.
+            try:
+                with hold_lock(path, wait=0):
+                    pass
+            except SiegeFileError:
+                pass
 
     def _close(self) -> None:
         if self._handle is not None:

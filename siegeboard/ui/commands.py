@@ -7,6 +7,7 @@ raise ``ValueError`` for an edit that cannot be made, before anything changes.
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
@@ -28,7 +29,7 @@ class _StructuresCommand(QUndoCommand):
     def __init__(self, document: "Document", text: str,
                  before: Mapping[str, Structure | None], after: Mapping[str, Structure | None]):
         super().__init__(text)
-        self.document = document
+        self.document = weakref.proxy(document)  # the stack owns the command: no cycle
         self.before = dict(before)
         self.after = dict(after)
         # An edit that removes structures remembers their order: its undo puts them back in
@@ -172,7 +173,7 @@ class MarkMineKnown(QUndoCommand):
         under = document.siege.structures.get(document.siege.mines[mine_id].structure_id)
         super().__init__(f"Mark the mine under {under.name if under else 'a section'} "
                          f"{'known to' if known else 'hidden from'} the players")
-        self.document, self.mine_id = document, mine_id
+        self.document, self.mine_id = weakref.proxy(document), mine_id
         self.old, self.new = document.siege.mines[mine_id].known, known
 
     def redo(self) -> None:
@@ -210,7 +211,7 @@ class _MapCommand(QUndoCommand):
     def __init__(self, document: "Document", text: str, new_map: MapImage | None,
                  images: dict[str, bytes] | None = None):
         super().__init__(text)
-        self.document = document
+        self.document = weakref.proxy(document)  # the stack owns the command: no cycle
         self.old_map = document.siege.map
         self.new_map = new_map
         self.old_images = dict(document.images) if images is not None else None
@@ -262,7 +263,7 @@ class PlaceMap(_MapCommand):
 class MoveGridOrigin(QUndoCommand):
     def __init__(self, document: "Document", origin: tuple[float, float]):
         super().__init__(f"Move grid origin to ({origin[0]:g}, {origin[1]:g}) m")
-        self.document = document
+        self.document = weakref.proxy(document)  # the stack owns the command: no cycle
         self.old = tuple(document.siege.grid_origin)
         self.new = (float(origin[0]), float(origin[1]))
         # R0b: the origin only aligns the lines. A siege whose labels still count from the
@@ -283,7 +284,7 @@ class MarkSnapshot(QUndoCommand):
 
     def __init__(self, document: "Document", turn: int):
         super().__init__(f"Record snapshot at turn {turn}")
-        self.document = document
+        self.document = weakref.proxy(document)  # the stack owns the command: no cycle
         self.old = document.siege.last_snapshot_turn
         self.new = turn
 
@@ -300,7 +301,7 @@ class EditSiegeSettings(QUndoCommand):
     def __init__(self, document: "Document", name: str, options: RulesetOptions, dice_seed: int,
                  players_side: str | None = None):
         super().__init__("Edit siege settings")
-        self.document = document
+        self.document = weakref.proxy(document)  # the stack owns the command: no cycle
         siege = document.siege
         self.old = (siege.name, siege.options.model_copy(), siege.dice_seed, siege.players_side)
         self.new = (name, options.model_copy(), dice_seed, players_side or siege.players_side)

@@ -5,16 +5,27 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QSettings, Qt
-from PySide6.QtWidgets import QDockWidget, QTabBar
+from PySide6.QtCore import QSettings, QSize, Qt
+from PySide6.QtWidgets import QComboBox, QDockWidget, QLabel, QTabBar
 
 if TYPE_CHECKING:
     from siegeboard.ui.main_window import MainWindow
 
 # Bumped whenever the default dock layout changes: a state saved by an older layout is not
 # restored (Qt would bring back its cramped arrangement); the default is used instead.
-LAYOUT_VERSION = 3
-LOG_HEIGHT_PX = 165  # the log dock's default height: about six lines
+LAYOUT_VERSION = 4
+LOG_HEIGHT_PX = 165  # the log's least height in the default layout: about six lines
+WIDE_PX = 1700       # from this window width on, two dock columns and one toolbar row
+COLUMN_PX = 360      # the narrow layout's one dock column
+RIGHT_COLUMN_PX = 370  # the wide layout's right column (its five tabs keep their titles)
+LEFT_COLUMN_PX = 250  # the wide layout's left column (Fire, Weapons, Clock)
+SEPARATOR_PX = 6     # the splitters between docks and map: wide enough to grab
+
+
+def default_window_size(available: QSize) -> QSize:
+    """The window's first size on a screen with ``available`` room: all of it up to
+    1920 x 1080 (a laptop's 1366 x 768 is used whole; a big screen gets a large window)."""
+    return QSize(min(available.width(), 1920), min(available.height(), 1080))
 
 
 class DockLayout:
@@ -25,6 +36,8 @@ class DockLayout:
         self.window = window
         self.settings = settings
         self._ruleset_shown: bool | None = None  # the ruleset the docks were last fitted to
+        window.setStyleSheet(window.styleSheet() + f"QMainWindow::separator {{ "
+                             f"width: {SEPARATOR_PX}px; height: {SEPARATOR_PX}px; }}")
 
     def docks(self) -> list[QDockWidget]:
         """Every dock, in the View menu's order."""
@@ -33,39 +46,78 @@ class DockLayout:
                 w.legend_dock, w.fire_dock, w.weapons_dock, w.clock_dock, w.log_dock,
                 w.odds_dock]
 
+    def slim_docks(self) -> None:
+        """No dock is held wider than its column by one long line: a combo box asks room for
+        a dozen characters, not its longest entry ("No battery: fire the current weapon at a
+        typed range"), and a one-line label (the clock's "Day 2, turn 3...") gives way rather
+        than push the dock wider as its text grows. Wrapping labels already give way."""
+        for dock in self.docks():
+            for box in dock.findChildren(QComboBox):
+                box.setSizeAdjustPolicy(
+                    QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+                box.setMinimumContentsLength(min(box.minimumContentsLength() or 12, 12))
+            for label in dock.findChildren(QLabel):
+                if not label.wordWrap():
+                    # A least width of its own replaces the text's width as the least the
+                    # layout must give it; with room to spare it still gets its whole text.
+                    label.setMinimumWidth(1)
+
+    def is_wide(self) -> bool:
+        return self.window.width() >= WIDE_PX
+
     def apply_default_layout(self) -> None:
-        """Put every dock in its default place: Fire | Weapons over Clock on the left;
-        Inspector | Actions | Scene over Structures | Odds | Undo history | Legend on the right;
-        the log under the map, tall enough for about six lines. The map keeps the most room."""
+        """Put every dock in its default place for the window's width, every dock tabbed so
+        that the map keeps most of the window (60 % or more at 1366 x 768 and at
+        1920 x 1080):
+
+        - narrow (a laptop): one column on the right, Inspector | Fire | Weapons | Actions |
+          Scene | Clock over Log | Structures | Odds | Undo history | Legend;
+        - wide (``WIDE_PX`` and more): Fire | Weapons over Clock on the left; Inspector |
+          Actions | Scene over Log | Structures | Odds | Undo history | Legend on the right.
+        """
         w = self.window
         left = Qt.DockWidgetArea.LeftDockWidgetArea
         right = Qt.DockWidgetArea.RightDockWidgetArea
+        self.slim_docks()
         for dock in self.docks():
             dock.setFloating(False)
             w.removeDockWidget(dock)
+        wide = self.is_wide()
         # Qt tabifies reliably only into docks already placed: place one per group first.
-        w.addDockWidget(left, w.fire_dock)
-        w.addDockWidget(left, w.clock_dock)
-        w.addDockWidget(right, w.inspector)
-        w.addDockWidget(right, w.structures_dock)
-        w.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, w.log_dock)
-        w.tabifyDockWidget(w.fire_dock, w.weapons_dock)
-        w.tabifyDockWidget(w.inspector, w.actions_dock)
-        w.tabifyDockWidget(w.inspector, w.scene_dock)
-        w.tabifyDockWidget(w.structures_dock, w.odds_dock)
-        w.tabifyDockWidget(w.structures_dock, w.history_dock)
-        w.tabifyDockWidget(w.structures_dock, w.legend_dock)
+        if wide:
+            w.addDockWidget(left, w.fire_dock)
+            w.addDockWidget(left, w.clock_dock)
+            w.addDockWidget(right, w.inspector)
+            w.addDockWidget(right, w.log_dock)
+            w.tabifyDockWidget(w.fire_dock, w.weapons_dock)
+            top = [w.actions_dock, w.scene_dock]
+        else:
+            w.addDockWidget(right, w.inspector)
+            w.addDockWidget(right, w.log_dock)
+            top = [w.fire_dock, w.weapons_dock, w.actions_dock, w.scene_dock, w.clock_dock]
+        for dock in top:
+            w.tabifyDockWidget(w.inspector, dock)
+        for dock in (w.structures_dock, w.odds_dock, w.history_dock, w.legend_dock):
+            w.tabifyDockWidget(w.log_dock, dock)
         for dock in self.docks():
             dock.show()
-        for dock in (w.fire_dock, w.inspector, w.structures_dock):
+        for dock in (w.fire_dock, w.inspector, w.log_dock):
             dock.raise_()
         self.show_ruleset_docks()
-        w.resizeDocks([w.inspector, w.fire_dock], [420, 280], Qt.Orientation.Horizontal)
         height = max(w.height(), 600)
-        w.resizeDocks([w.inspector, w.structures_dock, w.fire_dock, w.clock_dock],
-                      [int(height * 0.5), int(height * 0.4), int(height * 0.62),
-                       int(height * 0.3)], Qt.Orientation.Vertical)
-        w.resizeDocks([w.log_dock], [LOG_HEIGHT_PX], Qt.Orientation.Vertical)
+        if wide:
+            w.resizeDocks([w.inspector, w.fire_dock], [RIGHT_COLUMN_PX, LEFT_COLUMN_PX],
+                          Qt.Orientation.Horizontal)
+            w.resizeDocks([w.fire_dock, w.clock_dock], [int(height * 0.7), int(height * 0.2)],
+                          Qt.Orientation.Vertical)
+        else:
+            w.resizeDocks([w.inspector], [COLUMN_PX], Qt.Orientation.Horizontal)
+        w.resizeDocks([w.inspector, w.log_dock],
+                      [int(height * 0.55), max(LOG_HEIGHT_PX, int(height * 0.35))],
+                      Qt.Orientation.Vertical)
+        menus = getattr(w, "menus", None)  # None while the window is being built
+        if menus is not None:
+            menus.fit_toolbars()
         self.hide_stale_tab_bars()
 
     def reset_layout(self) -> None:
@@ -93,7 +145,10 @@ class DockLayout:
         state = self.settings.value("window/state")
         if geometry is not None:
             self.window.restoreGeometry(geometry)
-        if state is not None and self.window.restoreState(state, LAYOUT_VERSION):
+        restored = state is not None and self.window.restoreState(state, LAYOUT_VERSION)
+        if geometry is not None and not restored:
+            self.apply_default_layout()  # the default for the window's restored size
+        if restored:
             self._ruleset_shown = None
             self.show_ruleset_docks()
             self.hide_stale_tab_bars()

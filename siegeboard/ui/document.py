@@ -215,6 +215,11 @@ class Document(DocumentChanges, DocumentPast, DocumentReload, QObject):
     def modified(self) -> bool:
         return self._unsaved or not self.undo_stack.isClean()
 
+    @property
+    def recovered(self) -> bool:
+        """Whether the siege holds work its file does not (a recovered autosave, unsaved)."""
+        return self._unsaved
+
     # -- selection -----------------------------------------------------------------------
     def select(self, ids: Iterable[str]) -> None:
         """Set the selection (unknown ids are dropped); announces only a real change."""

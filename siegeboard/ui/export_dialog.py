@@ -82,7 +82,9 @@ class ExportDialog(QDialog):
         self.since_box.setSpecialValueText(
             f"the last snapshot (turn {last_snapshot})" if last_snapshot is not None
             else "the last snapshot (none yet: the whole log)")
-        self.since_box.setValue(SINCE_LAST)
+        # The first snapshot's log starts at turn 0 (the whole siege so far); later ones
+        # since the last snapshot, so each handout tells what is new.
+        self.since_box.setValue(SINCE_LAST if last_snapshot is not None else 0)
         self.since_box.setPrefix("turn ")
         self.pages_box = QCheckBox("Every page, a file each (NAME-2, NAME-3…)")
         self.pages_box.setToolTip("A PNG or SVG holds one page, the map; tick to write the "

@@ -35,7 +35,12 @@ class KindMappingEditor(QWidget):
         self.ruleset = ruleset
         self.table = QTableWidget(0, len(COLUMNS))
         self.table.setHorizontalHeaderLabels(COLUMNS)
-        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        # The role, kind and thickness columns as wide as their longest entry and header
+        # ("stone_tower", "Thickness (m)" whole); the key and value share what is left.
+        header = self.table.horizontalHeader()
+        for column in range(len(COLUMNS)):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Stretch if column in (1, 2)
+                                        else QHeaderView.ResizeMode.ResizeToContents)
         self.table.setMinimumHeight(180)
         self.table.itemChanged.connect(lambda _: self.changed.emit())
         buttons = QHBoxLayout()
@@ -71,7 +76,19 @@ class KindMappingEditor(QWidget):
         for rule in mapping.rules:
             self.add_rule(rule, quiet=True)
         self.table.blockSignals(False)
+        self._fit_width()
         self.changed.emit()
+
+    def _fit_width(self) -> None:
+        """The table asks for the room its columns need (a key and a value of a dozen
+        letters each): the dialog opens wide enough that nothing is cut."""
+        header = self.table.horizontalHeader()
+        fixed = sum(max(self.table.sizeHintForColumn(column), header.sectionSizeHint(column))
+                    for column in (0, 3, 4))
+        letters = self.table.fontMetrics().horizontalAdvance("building:levels")
+        frame = 2 * self.table.frameWidth() + self.table.verticalHeader().sizeHint().width()
+        scroll = self.table.verticalScrollBar().sizeHint().width()
+        self.table.setMinimumWidth(fixed + 2 * letters + frame + scroll + 8)
 
     def add_rule(self, rule: KindRule, at: int | None = None, quiet: bool = False) -> None:
         row = self.table.rowCount() if at is None else at

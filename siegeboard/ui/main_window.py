@@ -15,11 +15,11 @@ from PySide6.QtWidgets import QApplication, QLabel, QMainWindow
 from siegeboard import __version__
 from siegeboard.geometry import label_at
 from siegeboard.persist.autosave import Autosaver
-from siegeboard.ui import wheel_guard
+from siegeboard.ui import dock_keys, wheel_guard
 from siegeboard.ui.actions_menus import WindowMenus
 from siegeboard.ui.autosave_keeper import AutosaveKeeper
 from siegeboard.ui.changes import Aspect
-from siegeboard.ui.dock_layout import DockLayout
+from siegeboard.ui.dock_layout import DockLayout, default_window_size
 from siegeboard.ui.docks.actions import ActionsDock
 from siegeboard.ui.docks.clock import ClockDock
 from siegeboard.ui.docks.fire import FireDock
@@ -65,6 +65,7 @@ class MainWindow(QMainWindow):
         super().__init__()
         self.setObjectName("MainWindow")
         wheel_guard.install(QApplication.instance())  # no edit by accident, in every window
+        dock_keys.install(QApplication.instance())  # letters typed in a dock's box stay there
         self.settings = settings or QSettings(APP, APP)
         self.document = Document(parent=self)
         self.autosaver = autosaver if autosaver is not None else Autosaver()
@@ -119,6 +120,12 @@ class MainWindow(QMainWindow):
             MeasureTool(self.playing), BatteryTool(self.playing), FireTool(self.playing),
             TraceTool(self.playing),
             ShowBoxTool(self.playing, lambda rect: self.players_screen.show_box(rect)))}
+        for tool in self.tools.values():
+            tool.on_finished = self._return_to_select
+        # The range rings follow the chosen battery, its moves and its weapon's bands.
+        fire_tool = self.tools["fire"]
+        self.fire_dock.battery_chosen.connect(lambda _id: fire_tool.refresh_rings())
+        self.document.changed.connect(lambda _change: fire_tool.refresh_rings())
         self.tool = None
 
         # The side columns run the full height; the log sits under the map only.
@@ -144,7 +151,9 @@ class MainWindow(QMainWindow):
         self.set_tool("select")
         self._update_title()
         self._update_selection_actions()
-        self.resize(1280, 820)
+        screen = self.screen() or QApplication.primaryScreen()
+        self.resize(default_window_size(screen.availableGeometry().size()))
+        self.dock_layout.apply_default_layout()  # again: for this size, with the toolbars
         self._fitted_once = False
         self.dock_layout.restore()
 
@@ -174,6 +183,11 @@ class MainWindow(QMainWindow):
         self.tool.activate()
         if previous is not None and previous is not self.tool:  # said on the map too
             self.tool_notice.show_tool(self.tool)
+
+    def _return_to_select(self) -> None:
+        """A one-shot tool did its job: Select again. Called from inside the tool's mouse
+        handler, which calls ``finish`` only once its own state is settled."""
+        self.set_tool("select")
 
     # -- document reactions -------------------------------------------------------------------
     def _on_document_changed(self, change) -> None:
@@ -211,6 +225,12 @@ class MainWindow(QMainWindow):
         if not self._fitted_once:  # the viewport has its real size only once shown
             self._fitted_once = True
             self.view.fit_to_map()
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        menus = getattr(self, "menus", None)  # None while the window is being built
+        if menus is not None:
+            menus.fit_toolbars()  # a second toolbar row only when one would overflow
 
     def closeEvent(self, event) -> None:
         if not self.files.maybe_save():

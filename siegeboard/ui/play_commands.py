@@ -8,6 +8,7 @@ engine is asked once, when the GM acts; redo never rolls again.
 
 from __future__ import annotations
 
+import weakref
 from typing import TYPE_CHECKING
 
 from PySide6.QtGui import QUndoCommand
@@ -23,7 +24,7 @@ class ApplyAction(QUndoCommand):
 
     def __init__(self, document: "Document", outcome: Outcome, text: str):
         super().__init__(text)
-        self.document = document
+        self.document = weakref.proxy(document)  # the stack owns the command: no cycle
         self.outcome = outcome
 
     def redo(self) -> None:

@@ -187,17 +187,22 @@ def test_the_plan_must_fit_the_board_at_its_scale(tmp_path):
         read_siege(path)
 
 
-def test_the_pixels_checked_at_open_are_the_ones_shown(tmp_path):
-    from siegeboard.persist.images import decoded_image
+def test_opening_decodes_no_picture_and_drawing_decodes_it_once(tmp_path, monkeypatch):
+    from siegeboard.persist import images
 
     from .hostile import siege_with
 
     path = tmp_path / "plan.siege"
     path.write_bytes(siege_with())
+    decodes = []
+    real = images._decoded
+    monkeypatch.setattr(images, "_decoded", lambda data: decodes.append(1) or real(data))
     opened = read_siege(path)
+    assert decodes == []  # info, fire and advance never pay for the pixels
     member = opened.siege.map.member
-    assert opened.pixels[member].size == (6, 4)
-    assert decoded_image(opened.images[member]) is opened.pixels[member]
+    shown = images.decoded_image(opened.images[member])
+    assert shown.size == (6, 4) and images.decoded_image(opened.images[member]) is shown
+    assert decodes == [1]
 
 
 if sys.platform == "win32":  # pragma: no cover

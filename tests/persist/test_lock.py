@@ -87,7 +87,7 @@ def test_a_lock_file_naming_a_live_process_is_respected(tmp_path):
     sleeper = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"])
     try:
         lock_path(path).write_text(json.dumps({"pid": sleeper.pid, "host": socket.gethostname(),
-                                               "since": "2026-12-01T08:00:00+00:00"}))
+                                               "since": _now()}))
         with pytest.raises(SiegeFileLocked, match=f"process {sleeper.pid}"):
             with hold_lock(path, wait=0.1):
                 pass
@@ -112,8 +112,8 @@ def test_the_command_line_names_the_holder(tmp_path, castle, capsys, monkeypatch
     before = castle.read_bytes()
     try:
         lock_path(castle).write_text(json.dumps({"pid": sleeper.pid, "host": socket.gethostname(),
-                                                 "since": "2026-12-01T08:00:00+00:00"}))
-        assert main(["fire", str(castle), *FIRE]) == 2
+                                                 "since": _now()}))
+        assert main(["fire", str(castle), *FIRE]) == 1
     finally:
         sleeper.kill()
         sleeper.wait()
@@ -181,7 +181,7 @@ def test_the_command_line_refuses_a_changed_file(castle, capsys, monkeypatch):
         return opened
 
     monkeypatch.setattr(cli, "read_siege", read_then_someone_saves)
-    assert main(["fire", str(castle), *FIRE]) == 2
+    assert main(["fire", str(castle), *FIRE]) == 1
     assert capsys.readouterr().err.strip() == (
         f"siegeboard: {castle} changed since it was read: run the command again")
     assert read_siege(castle).siege.name == "Saved meanwhile"
@@ -193,7 +193,7 @@ def test_a_read_only_file_is_refused_unless_forced_and_keeps_its_mode(castle, ca
     before = castle.read_bytes()
     with pytest.raises(SiegeFileReadOnly):
         write_siege(castle, read_siege(castle))
-    assert main(["fire", str(castle), *FIRE]) == 2
+    assert main(["fire", str(castle), *FIRE]) == 1
     assert "read-only: nothing was saved (give --force" in capsys.readouterr().err
     assert castle.read_bytes() == before
     assert main(["fire", str(castle), *FIRE, "--force"]) == 0
@@ -241,3 +241,74 @@ def test_two_command_lines_firing_at_one_file_lose_no_shot(castle):
     assert [entry.seq for entry in siege.log] == list(range(1, succeeded + 1))
     assert succeeded >= ROUNDS  # the lock waits: at most a few are refused
     assert sorted(p.name for p in castle.parent.iterdir()) == ["castle.siege", "castle.siege.bak"]
+
+
+def _now(seconds_ago: float = 0.0) -> str:
+    from datetime import datetime, timedelta, timezone
+
+    return (datetime.now(timezone.utc) - timedelta(seconds=seconds_ago)).isoformat()
+
+
+def test_a_lock_naming_a_reused_pid_is_taken_over_with_a_log_line(tmp_path, castle, caplog):
+    """The process the lock names started after the lock was written: its number was reused
+    by another program, which holds no siege."""
+    sleeper = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"])
+    try:
+        lock_path(castle).write_text(json.dumps({"pid": sleeper.pid, "host": socket.gethostname(),
+                                                 "since": _now(seconds_ago=120)}))
+        with caplog.at_level("WARNING", logger="siegeboard.persist.lock"):
+            assert main(["fire", str(castle), *FIRE]) == 0
+    finally:
+        sleeper.kill()
+        sleeper.wait()
+    assert len(read_siege(castle).siege.log) == 1
+    assert any(f"stale lock of process {sleeper.pid}" in record.getMessage()
+               and "started after the lock was written" in record.getMessage()
+               for record in caplog.records)
+
+
+def test_a_lock_older_than_its_stated_age_is_taken_over(tmp_path, castle, caplog):
+    """A live process that started long before (this test's parent) but a lock older than
+    ``STALE_AFTER``: no save holds a lock that long."""
+    lock_path(castle).write_text(json.dumps({
+        "pid": os.getppid(), "host": socket.gethostname(),
+        "since": _now(seconds_ago=lock.STALE_AFTER + 60)}))
+    with caplog.at_level("WARNING", logger="siegeboard.persist.lock"):
+        with hold_lock(castle, wait=0.1):
+            pass
+    assert any("more than the 600 s" in record.getMessage() for record in caplog.records)
+
+
+def test_a_young_lock_of_a_live_older_process_is_still_respected(tmp_path, castle):
+    lock_path(castle).write_text(json.dumps({"pid": os.getppid(), "host": socket.gethostname(),
+                                             "since": _now(seconds_ago=5)}))
+    with pytest.raises(SiegeFileLocked):
+        with hold_lock(castle, wait=0.05):
+            pass
+
+
+def test_a_full_disk_when_writing_the_lock_is_one_line_and_leaves_no_lock(
+        tmp_path, castle, capsys, monkeypatch):
+    import errno
+
+    def full(*args):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(lock.os, "write", full)
+    before = castle.read_bytes()
+    assert main(["fire", str(castle), *FIRE]) == 1
+    monkeypatch.undo()
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "the disk is full" in err and "Traceback" not in err
+    assert not lock_path(castle).exists()
+    assert castle.read_bytes() == before
+    assert sorted(p.name for p in castle.parent.iterdir()) == ["castle.siege"]
+
+
+def test_taking_the_lock_clears_what_a_killed_save_left(tmp_path, castle):
+    litter = [castle.with_name(f".{castle.name}.0badf00d.tmp"),
+              castle.with_name(f".{castle.name}.feedbeef.bak.tmp")]
+    for path in litter:
+        path.write_bytes(b"half a siege")
+    with hold_lock(castle):
+        assert not any(path.exists() for path in litter)

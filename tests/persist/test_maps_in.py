@@ -248,7 +248,8 @@ def test_the_import_command_takes_a_pdf_page_and_its_resolution(tmp_path, capsys
     assert "Page 2 (51 x 25 mm) of 2 drawn at 50 dpi: 100 x 50 pixels." in out
     siege_file = read_siege(target)
     assert decoded_image(siege_file.images[siege_file.siege.map.member]).size == (100, 50)
-    assert main(["import", str(path), "-o", str(tmp_path / "x.siege"), "--page", "4"]) == 2
+    # the file refused as read (exit 1: the reader names the page it lacks)
+    assert main(["import", str(path), "-o", str(tmp_path / "x.siege"), "--page", "4"]) == 1
     assert "there is no page 4" in capsys.readouterr().err
 
 

@@ -209,3 +209,52 @@ def test_a_version_4_file_keeps_every_square_label(tmp_path):
     for structure in siege.structures.values():
         square = structure_square(structure, siege.grid_origin)
         assert label_of(square, siege.grid_origin, siege.label_anchor) == square_label(square)
+
+
+def _paths(node, here=()):
+    yield here
+    if isinstance(node, dict):
+        for key, value in node.items():
+            yield from _paths(value, here + (key,))
+    elif isinstance(node, list):
+        for position, value in enumerate(node[:2]):
+            yield from _paths(value, here + (position,))
+
+
+_WRONG_TYPES = ([], {}, "x", 7, -1, None, True, 1.5, [1, 2], {"a": 1}, ["x"])
+
+
+@pytest.mark.parametrize("name", ["siege_v0.json", "siege_v1.json", "siege_v3.json",
+                                  "siege_v4.json", "siege_v6.json", "siege_v7_in_play.json"])
+def test_any_wrong_type_in_any_version_is_refused_in_one_line(name):
+    """Every field of a hand-made file of each version, given each wrong JSON type: the file
+    opens or is refused with one SiegeFileError line (a sample, fixed by its seed)."""
+    import random
+
+    from siegeboard.persist.siege_file import siege_from_json
+
+    text = (Path(__file__).parent / "data" / name).read_text()
+    cases = [(path, wrong) for path in _paths(json.loads(text)) if path
+             for wrong in _WRONG_TYPES]
+    sample = random.Random(35).sample(cases, min(len(cases), 120))
+    if name == "siege_v0.json":  # the audit's case: a structure's kind that is not a text
+        sample += [(("structures", 0, "kind"), []), (("structures", 0, "kind"), {})]
+    for path, wrong in sample:
+        data = json.loads(text)
+        node = data
+        for step in path[:-1]:
+            node = node[step]
+        node[path[-1]] = wrong
+        try:
+            siege_from_json(json.dumps(data).encode())
+        except SiegeFileError as error:
+            assert "\n" not in str(error) and len(str(error)) < 600, (path, str(error))
+
+
+def test_a_step_that_meets_an_unforeseen_type_refuses_in_one_line(monkeypatch):
+    def brittle(data):
+        return data["structures"]["gate"]["kind"][0]  # a step that trusts a type
+
+    monkeypatch.setitem(STEPS, 0, brittle)
+    with pytest.raises(MigrationError, match="version-0 file with a field of the wrong type"):
+        migrate({"structures": {"gate": {"kind": 5}}})

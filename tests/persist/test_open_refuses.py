@@ -183,8 +183,11 @@ def test_member_names_that_leave_the_archive_are_refused(tmp_path, name, problem
     (VALID_PNG[:40], "is not a readable image"),
     (image_bytes("GIF"), "is not a readable image of an allowed format"),
     (png_declaring(20_001, 10), "declares 20001 x 10 pixels.*decompression bomb"),
-    (png_declaring(30_000, 30_000), "declares more than 20,000 x 20,000 pixels.*bomb"),
-], ids=["garbage", "truncated-end", "truncated-header", "gif", "bomb-wide", "bomb-square"])
+    (png_declaring(30_000, 30_000), "declares more than 100,000,000 pixels.*bomb"),
+    (png_declaring(12_000, 12_000), "declares 12,000 x 12,000 pixels \\(144 megapixels\\), "
+                                    "more than the 100 megapixels.*0.6 GB to show"),
+], ids=["garbage", "truncated-end", "truncated-header", "gif", "bomb-wide", "bomb-square",
+        "bomb-by-pixels"])
 def test_an_image_that_does_not_decode_or_is_a_bomb_is_refused(tmp_path, data, match):
     path = tmp_path / "castle.siege"
     write_raw(path, {**members(), MAP_MEMBER: data})
@@ -199,12 +202,30 @@ def test_each_allowed_image_format_opens(tmp_path, image_format):
     assert read_siege(path).images[MAP_MEMBER] == data
 
 
-def test_an_image_at_the_size_limit_is_not_a_bomb(tmp_path):
-    """20,000 pixels a side is allowed: the check is by the declared header, not Pillow's
-    default pixel budget (which would refuse it)."""
-    from siegeboard.persist.images import ImageRefused, check_image
+def test_an_image_at_the_pixel_limit_is_not_a_bomb_and_is_decoded_only_when_drawn(tmp_path):
+    """10,000 x 10,000 is allowed (Pillow's default budget, about 89 megapixels, would refuse
+    it); opening reads its header only, and a picture holding less than its header claims is
+    refused when it is drawn."""
+    from siegeboard.persist.images import MAX_PIXELS, ImageRefused, check_image, decoded_image
+    claims = png_declaring(10_000, 10_000)
+    assert 10_000 * 10_000 == MAX_PIXELS and check_image(claims) == "PNG"
     with pytest.raises(ImageRefused, match="does not decode"):
-        check_image(png_declaring(20_000, 20_000))  # passes the size check, then fails to decode
+        decoded_image(claims)
+
+
+def test_a_jpeg_cut_short_is_refused_at_open_without_a_full_decode(tmp_path, monkeypatch):
+    """A decode at an eighth of the size (a sixty-fourth of the memory) finds it out."""
+    import random
+
+    from siegeboard.persist import images
+    noise = random.Random(35)
+    picture = Image.frombytes("RGB", (800, 600),
+                              bytes(noise.randrange(256) for _ in range(800 * 600 * 3)))
+    buffer = io.BytesIO()
+    picture.save(buffer, format="JPEG")
+    monkeypatch.setattr(images, "_decoded", lambda data: pytest.fail("decoded whole"))
+    with pytest.raises(images.ImageRefused, match="does not decode.*ends too soon"):
+        images.check_image(buffer.getvalue()[:len(buffer.getvalue()) // 2])
 
 
 def test_a_member_declaring_too_many_bytes_is_refused_before_reading(tmp_path, monkeypatch):

@@ -8,8 +8,10 @@ import pytest
 from shapely.geometry import Polygon
 
 from siegeboard.geometry import StructureIndex, shape_of
-from siegeboard.geometry.squares import first_squares
-from siegeboard.report.table import structure_rows, structure_square
+from siegeboard.geometry.squares import (
+    first_squares, naming_squares, naming_squares_many, squares_overlapped, squares_text,
+)
+from siegeboard.report.table import structure_rows, structure_square, structure_square_text
 from siegeboard.rules.build import new_structure
 from siegeboard.rules.registry import ruleset_of
 from bench.town import build_town  # tests/ is on the path (rootdir-based packages)
@@ -49,9 +51,24 @@ def test_first_squares_are_the_first_squares_overlapped_one_by_one(origin):
             self.holes = [list(ring.coords)[:-1] for ring in polygon.interiors]
 
     shapes = odd_footprints()
-    assert first_squares(shapes, origin) == [structure_square(Shape(shape), origin)
-                                             for shape in shapes]
+    assert first_squares(shapes, origin) == [
+        min(squares_overlapped(shape, origin), key=lambda s: (s[1], s[0])) for shape in shapes]
     assert first_squares([], origin) == []
+
+
+@pytest.mark.parametrize("origin", [(0.0, 0.0), (3.5, -7.25)])
+def test_naming_squares_at_once_are_the_naming_squares_one_by_one(origin):
+    class Shape:
+        def __init__(self, polygon):
+            self.footprint = list(polygon.exterior.coords)[:-1]
+            self.holes = [list(ring.coords)[:-1] for ring in polygon.interiors]
+
+    shapes = [shape for shape in odd_footprints() if shape.area > 1e-6]
+    many = naming_squares_many(shapes, origin)
+    assert many == [naming_squares(shape, origin) for shape in shapes]
+    assert [square for square, _ in many] == [structure_square(Shape(shape), origin)
+                                              for shape in shapes]
+    assert naming_squares_many([], origin) == []
 
 
 def test_rows_from_the_index_are_the_rows_without_it():
@@ -68,8 +85,8 @@ def test_rows_from_the_index_are_the_rows_without_it():
 
     for key in ("yard", "house0", "wall0_0", "tower2"):
         structure = siege.structures[key]
-        assert squares[key] == label_of(structure_square(structure, siege.grid_origin),
-                                        siege.grid_origin, siege.label_anchor)
+        assert squares[key] == structure_square_text(structure, siege.grid_origin,
+                                                     siege.label_anchor)
     assert index.polygon("yard").equals(shape_of(siege.structures["yard"]))
     # The index's polygon gives the squares the structure's own footprint gives (H1: its
     # courtyard counts for none of them).

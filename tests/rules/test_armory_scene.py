@@ -143,6 +143,21 @@ def test_escalade_is_not_needed_through_a_breach():
     assert table.rows[0].bane_dice == 0
 
 
+def test_escalade_is_needed_while_the_portcullis_stands():
+    # A5: a gate with a portcullis is open only when both layers are Breached.
+    siege = armory_siege(("castle_gate_portcullis", "G"))
+    gate = siege.structures["G"]
+    play(siege, GMOverride(structure_id="G", hull_suffered=gate.hull))
+    table = armory.escalade_table(siege.structures["G"])
+    assert siege.structures["G"].ladder == "breached"
+    assert table.needed and "no need to climb" not in table.note
+    assert "portcullis" in table.note and "still holds" in table.note
+    inner = siege.structures["G"].inner_layer
+    play(siege, GMOverride(structure_id="G", layer="inner", hull_suffered=inner.hull))
+    table = armory.escalade_table(siege.structures["G"])
+    assert not table.needed and "play the assault" in table.note
+
+
 def test_escalade_refuses_negative_counts():
     siege = armory_siege(("stone_curtain_wall", "S"))
     with pytest.raises(ValueError, match="ladders"):

@@ -16,7 +16,8 @@ from bench.town import build_town, set_fires  # tests/ is on the path (rootdir-b
 def _turn_by_turn(ctx, steps, fires, first, last):
     for turn in range(first, last + 1):
         burning._grow(ctx, steps, fires.wooden, turn)
-        burning._burn_out(ctx, steps, fires, turn)
+        fires = burning._burn_out(ctx, steps, fires, turn)
+    return fires
 
 
 @pytest.mark.parametrize("wild", [True, False])

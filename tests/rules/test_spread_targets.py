@@ -1,6 +1,6 @@
-"""A spread finds its targets among the pairs of the index (``_Town``: the structures read
-once an advance, the distances measured when the lines are read): the same log entry and
-the same structures as reading each neighbour as the spread comes to it."""
+"""A spread finds its targets among the pairs of the index (``spread_batch.Town``: the
+structures read once an advance, the distances measured when the lines are read): the same
+log entry and the same structures as reading each neighbour as the spread comes to it."""
 
 from __future__ import annotations
 
@@ -44,6 +44,9 @@ def _spread_one_by_one(ctx, steps, town, fires, turn):
             told = index + 1
             ctx.event("spread", neighbour_id, source=source_id, turn=turn)
             burning.ignite(ctx, neighbour_id, 1, cause="spread")
+            if not town.stone_rule_quoted and not burning.harris.is_wooden(current(neighbour_id)):
+                town.stone_rule_quoted = True  # H9 quoted once an advance (issue 36)
+                ctx.say(burning._stone_spread_line(turn, current(neighbour_id).name))
             lit.append(neighbour_id)
         if told < len(keys):
             ctx.say_each(len(keys) - told, _lines, turn, source_name, names[told:],

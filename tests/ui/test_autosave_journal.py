@@ -42,7 +42,7 @@ _KILLED_WINDOW = textwrap.dedent("""
             assert time.time() < deadline
 
     document.fire_at("he_shell", (83.0, 32.0), range_m=300)
-    settle()  # the first change: its autosave to follow is folded at once
+    settle()  # the first change: the file as read is its autosave, the shot its journal
     folded = window.autosave.last_path
     document.edit_structure("keep", name="The old keep")  # in play: a logged edit (R2)
     document.fire_at("he_shell", (60.0, 40.0), range_m=300)
@@ -79,7 +79,7 @@ def test_a_killed_window_is_recovered_from_its_autosave_and_journal(
     answers.recover.append(True)
     assert window.files.start_session()
     (offer,) = answers.recover_offers
-    assert "6 later changes from its journal" in offer
+    assert "7 later changes from its journal" in offer  # the first shot's too
     document = window.document
     assert document.siege == as_it_was
     assert document.path == source and document.modified
@@ -113,7 +113,10 @@ def test_a_shot_appends_to_the_journal_and_the_idle_window_folds_it_in(
     assert window.files.open_path(path)
     keeper, document = window.autosave, window.document
     document.fire_at("he_shell", (83.0, 32.0), range_m=300)
-    qtbot.waitUntil(lambda: keeper.last_path is not None and not keeper.busy, timeout=10_000)
+    # At once the file as read and the shot in its journal; when idle, one full autosave.
+    assert keeper.last_path is not None and keeper.journal_path.read_bytes().count(b"\n") == 2
+    qtbot.waitUntil(lambda: not keeper.busy and keeper.journal_path.read_bytes().count(b"\n")
+                    == 1, timeout=10_000)
     autosave = keeper.last_path
     written = autosave.read_bytes()
     # Shots in a row: each a line in the journal, the full autosave untouched.

@@ -171,10 +171,46 @@ def test_the_dialog_takes_only_the_dice_asked_for(qtbot):
     qtbot.addWidget(dialog)
     qtbot.keyClicks(dialog.edit, "3")
     assert not dialog.use_button.isEnabled()
-    assert dialog.problem.text() == "2 dice of D6 asked for, 1 given"
+    assert dialog.problem.text() == ("2 dice of D6 asked for, 1 given: type the 2 dice with "
+                                     "spaces (3 5) or run together, each die one digit (35)")
     qtbot.keyClicks(dialog.edit, " 7")
-    assert dialog.problem.text() == "7 cannot come from a D6 (1 to 6)"
+    assert dialog.problem.text().startswith("7 cannot come from a D6 (1 to 6): type the 2 dice")
     dialog.edit.setText("3 x")
     assert "are not dice" in dialog.problem.text() and not dialog.use_button.isEnabled()
     dialog.edit.setText("3 5")
     assert dialog.use_button.isEnabled() and dialog.problem.text() == ""
+
+
+def test_dice_run_together_are_read_one_digit_a_die(qtbot):
+    dialog = DiceDialog(4, 6, "the pool", None)
+    qtbot.addWidget(dialog)
+    qtbot.keyClicks(dialog.edit, "4444")
+    assert dialog.use_button.isEnabled() and dialog.problem.text() == ""
+    qtbot.mouseClick(dialog.use_button, Qt.MouseButton.LeftButton)
+    assert dialog.values == [4, 4, 4, 4]
+    wrong = DiceDialog(4, 6, "the pool", None)
+    qtbot.addWidget(wrong)
+    qtbot.keyClicks(wrong.edit, "4444444")
+    assert not wrong.use_button.isEnabled()
+    assert wrong.problem.text() == ("4 dice of D6 asked for, 1 given: type the 4 dice with "
+                                    "spaces (3 5 1 6) or run together, each die one digit "
+                                    "(3516)")
+    assert wrong.tally.text() == "7 of 4 dice: 4 4 4 4 4 · 4 4"
+    d20 = DiceDialog(2, 20, "two tasks", None)  # two-digit dice are never run together
+    qtbot.addWidget(d20)
+    qtbot.keyClicks(d20.edit, "1212")
+    assert not d20.use_button.isEnabled() and "with spaces, e.g. 3 5" in d20.problem.text()
+
+
+def test_a_big_pool_is_read_back_in_groups_as_it_is_typed(qtbot):
+    dialog = DiceDialog(24, 6, "damage to the people inside", None)
+    qtbot.addWidget(dialog)
+    assert "run together" in dialog.form.text()
+    qtbot.keyClicks(dialog.edit, "3516 2243 11")
+    assert dialog.tally.text() == "10 of 24 dice: 3 5 1 6 2 · 2 4 3 1 1"
+    assert not dialog.use_button.isEnabled()
+    qtbot.keyClicks(dialog.edit, "66 4455 6612 3456")
+    assert dialog.problem.text() == "" and dialog.use_button.isEnabled()
+    assert dialog.tally.text().startswith("24 of 24 dice: 3 5 1 6 2 · 2 4 3 1 1 · 6 6 4 4 5")
+    qtbot.mouseClick(dialog.use_button, Qt.MouseButton.LeftButton)
+    assert len(dialog.values) == 24 and dialog.values[:4] == [3, 5, 1, 6]

@@ -159,6 +159,8 @@ def test_battery_drag_moves_and_undoes(qtbot, town):
     window, document = town, town.document
     place_battery(qtbot, window, (24, 68))
     (key,) = document.siege.batteries
+    assert window.tool.name == "select"  # placing is one click (issue 36): B again to drag
+    window.menus.tool_actions["battery"].trigger()
     drag(qtbot, window, (24, 68), (40, 60))
     assert document.siege.batteries[key].position == (40.0, 60.0)
     assert window.scene.battery_items[key].pos().x() == pytest.approx(40)

@@ -1,6 +1,6 @@
 """Fresh dice for a fresh siege (issue 14, RULINGS R3): File > New and every importer give
 the siege a random dice seed, 0 to 2^31 - 1, shown and editable in Siege Settings; the
-samples keep theirs."""
+shipped sample files keep theirs, and every GM's copy of a sample gets its own (issue 36)."""
 
 from __future__ import annotations
 
@@ -41,3 +41,35 @@ def test_the_seed_is_shown_and_editable_in_siege_settings(window, answers):
 def test_the_samples_keep_their_seed(tmp_path):
     for ruleset in ("harris", "armory"):
         assert read_siege(write_sample(tmp_path / f"{ruleset}.siege", ruleset)).siege.dice_seed == 0
+
+
+def test_every_copy_of_the_sample_in_the_window_gets_a_fresh_seed(window):
+    """Issue 36: the copy the window opens at first launch (and File > New Window without a
+    file) is the sample with a seed of its own, so no two tables roll the same dice."""
+    from siegeboard.persist import read_sample
+    from siegeboard.ui import app
+
+    seeds = set()
+    for _ in range(4):
+        app._open(window, None)
+        siege = window.document.siege
+        assert len(siege.structures) == len(read_sample().siege.structures)
+        assert window.document.path is None
+        seeds.add(siege.dice_seed)
+    assert len(seeds) > 1
+    assert all(0 <= seed <= MAX_SEED for seed in seeds)
+
+
+def test_siegeboard_sample_writes_a_fresh_seed_unless_one_is_given(tmp_path, capsys):
+    from siegeboard.cli import main
+
+    seeds = set()
+    for number in range(4):
+        path = tmp_path / f"copy{number}.siege"
+        assert main(["sample", "-o", str(path)]) == 0
+        seeds.add(read_siege(path).siege.dice_seed)
+    assert len(seeds) > 1
+    assert main(["sample", "-o", str(tmp_path / "pinned.siege"), "--seed", "1234"]) == 0
+    assert read_siege(tmp_path / "pinned.siege").siege.dice_seed == 1234
+    assert main(["sample", "-o", str(tmp_path / "bad.siege"), "--seed", str(MAX_SEED + 1)]) == 2
+    assert "--seed: a dice seed is 0 to" in capsys.readouterr().err

@@ -40,7 +40,8 @@ def test_every_tool_and_main_action_has_an_icon_and_a_tooltip_with_its_keys(wind
     for name, action in menus.tool_actions.items():
         assert not action.icon().isNull(), name
         tool = window.tools[name]
-        assert action.toolTip() == f"{tool.label} ({tool.shortcut})"
+        keys = f"{tool.shortcut}, Esc" if name == "select" else tool.shortcut  # Esc: Select
+        assert action.toolTip() == f"{tool.label} ({keys})"
     for action in (menus.new_action, menus.open_action, menus.save_action, menus.undo_action,
                    menus.redo_action, menus.print_action, menus.export_action,
                    menus.zoom_in_action, menus.zoom_out_action, menus.fit_action,

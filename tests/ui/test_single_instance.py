@@ -158,3 +158,73 @@ def test_siegeboard_FILE_hands_over_and_exits_0_without_a_window(qtbot, monkeypa
     finally:
         first.kill()
         first.wait(10)
+
+
+WATCHING_SERVER = """
+import sys
+from PySide6.QtCore import QCoreApplication, QTimer
+from siegeboard.ui.single_instance import InstanceServer
+app = QCoreApplication([])
+server = InstanceServer(sys.argv[1])
+assert server.listen()
+server.file_received.connect(lambda path: print(path, flush=True))
+print("listening", flush=True)
+QTimer.singleShot(int(sys.argv[2]), app.quit)
+app.exec()
+print("done", flush=True)
+"""
+
+
+def test_a_hung_first_instance_is_passed_by_and_never_opens_the_file_later(tmp_path):
+    """The first instance stops (SIGSTOP) as the second hands over: the second gives up
+    within its timeout and opens its own window; the first, resumed, opens nothing."""
+    import signal
+    import time
+
+    name = instance_name()
+    first = subprocess.Popen([sys.executable, "-c", WATCHING_SERVER, name, "6000"],
+                             stdout=subprocess.PIPE, text=True,
+                             env=dict(os.environ, QT_QPA_PLATFORM="offscreen"))
+    try:
+        assert first.stdout.readline().strip() == "listening"
+        os.kill(first.pid, signal.SIGSTOP)
+        started = time.monotonic()
+        client = second_instance(name, tmp_path / "b.siege")
+        assert client.wait(20) == 1  # not handed over: it opens its own window
+        assert time.monotonic() - started < 10
+        os.kill(first.pid, signal.SIGCONT)
+        assert first.stdout.readline().strip() == "done"  # nothing opened meanwhile
+    finally:
+        first.kill()
+        first.wait(10)
+
+
+def test_the_socket_lives_in_a_folder_only_this_user_can_enter(tmp_path, monkeypatch):
+    import stat
+
+    from siegeboard.ui import single_instance
+
+    runtime = tmp_path / "run"
+    runtime.mkdir(mode=0o700)
+    monkeypatch.setenv("XDG_RUNTIME_DIR", str(runtime))
+    name = Path(instance_name())
+    assert name.parent == runtime / "siegeboard"
+    assert stat.S_IMODE(os.stat(name.parent).st_mode) == 0o700
+    # a runtime folder others may enter is not used; nor a folder another user made
+    runtime.chmod(0o755)
+    assert Path(instance_name()).parent != runtime / "siegeboard"
+    squatted = tmp_path / "tmp"
+    (squatted / f"siegeboard-{os.getuid()}").mkdir(parents=True, mode=0o777)
+    (squatted / f"siegeboard-{os.getuid()}").chmod(0o777)
+    monkeypatch.setattr(single_instance.tempfile, "gettempdir", lambda: str(squatted))
+    monkeypatch.delenv("XDG_RUNTIME_DIR")
+    assert instance_name() is None
+    assert hand_over(tmp_path / "a.siege") is False
+    assert InstanceServer().listen() is False
+
+
+def test_another_display_is_another_instance(monkeypatch):
+    monkeypatch.setenv("DISPLAY", ":0")
+    here = instance_name()
+    monkeypatch.setenv("DISPLAY", ":1")
+    assert instance_name() != here

@@ -58,17 +58,33 @@ def test_export_a_players_greyscale_pdf(town, tmp_path):
     seen = drive(window, fill)
     window.menus.export_action.trigger()
     (dialog,) = seen
-    assert dialog.since_box.value() == SINCE_LAST  # default: since the last snapshot
+    assert dialog.since_box.value() == 0  # the first snapshot: the log from turn 0
+    assert dialog.since_box.text() == "turn 0"
     options = dialog.options()
     assert (options.copy, options.greyscale, options.paper, options.orientation,
             options.scale, options.view, options.since_turn) == (
-        "players", True, "A3", "portrait", 1000, None, None)
+        "players", True, "A3", "portrait", 1000, None, 0)
     assert target.read_bytes()[:5] == b"%PDF-"
     # The snapshot's turn is recorded, as one undoable edit.
     assert window.document.siege.last_snapshot_turn == 4
     assert window.document.undo_stack.undoText() == "Record snapshot at turn 4"
     window.document.undo_stack.undo()
     assert window.document.siege.last_snapshot_turn is None
+
+
+def test_after_a_snapshot_the_next_one_starts_where_it_ended(town, tmp_path):
+    window = town
+    window.playing.play(AdvanceClock(turns=3))
+    seen = drive(window, lambda dialog: dialog.path_edit.setText(str(tmp_path / "one.pdf")))
+    window.menus.export_action.trigger()
+    assert seen[0].since_box.value() == 0 and window.document.siege.last_snapshot_turn == 3
+    window.playing.play(AdvanceClock(turns=2))
+    seen = drive(window, lambda dialog: dialog.path_edit.setText(str(tmp_path / "two.pdf")))
+    window.menus.export_action.trigger()
+    (second,) = seen
+    assert second.since_box.value() == SINCE_LAST
+    assert second.since_box.text() == "the last snapshot (turn 3)"
+    assert second.options().since_turn is None
 
 
 def test_export_the_current_view_since_a_turn_as_png(town, tmp_path):

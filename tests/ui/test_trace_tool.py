@@ -129,11 +129,14 @@ def test_shift_drag_traces_every_building_of_the_colour_in_the_box(qtbot, traced
     assert window.document.siege.structures == {}
     qtbot.keyClick(window.view, Qt.Key.Key_Escape)
     assert tool._batch == [] and tool._previews == []
+    assert window.tool.name == "select"          # Escape always returns to Select (issue 36)
+    window.menus.tool_actions["trace"].trigger()
 
     # the box now holds the second house wholly; the first still reaches out of it (x < 10)
     drag(qtbot, window, (10.0, 26.0), (55.0, 3.0), Qt.KeyboardModifier.ShiftModifier)
     assert len(tool._batch) == 2
     qtbot.keyClick(window.view, Qt.Key.Key_Escape)
+    window.menus.tool_actions["trace"].trigger()  # Escape returned to Select
 
     # from the first house's corner over all three, and the blue shed half in: the houses
     drag(qtbot, window, (5.5, 5.5), (43.0, 29.0), Qt.KeyboardModifier.ShiftModifier)

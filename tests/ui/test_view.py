@@ -121,7 +121,7 @@ def test_tool_shortcuts_switch_tools(qtbot, window):
 
 def test_the_toolbar_shows_only_the_active_tools_own_widgets(qtbot, window):
     def shown():  # on the bar (or in its overflow when the window is narrow)
-        bar = window.menus.tools_bar
+        bar = window.menus.options_bar  # the Tool Options bar (issue 36)
         widgets = [bar.widgetForAction(action) for action in bar.actions()
                    if action.isVisible()]
         return sorted(w.objectName() for w in widgets if w is not None
@@ -132,7 +132,7 @@ def test_the_toolbar_shows_only_the_active_tools_own_widgets(qtbot, window):
     assert shown() == ["wallKindBox", "wallThicknessBox"]
     qtbot.keyClick(window.view, Qt.Key.Key_R)
     assert shown() == ["rectangleKindBox"]
-    box = window.menus.tools_bar.findChild(QComboBox, "rectangleKindBox")
+    box = window.menus.options_bar.findChild(QComboBox, "rectangleKindBox")
     box.setCurrentIndex(box.findData("bunker"))
     box.activated.emit(box.currentIndex())
     assert window.tools["rectangle"].kind == "bunker"

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal, Protocol, runtime_checkable
 
+from siegeboard.geometry.squares import north_west_anchor
 from siegeboard.persist.siege_file import SiegeFile, SiegeFileError
 from siegeboard.rules import registry
 
@@ -157,9 +158,68 @@ class ImportReport:
 
 @dataclass
 class ImportedMap(SiegeFile):
-    """A siege made from another format, with the report of how it was made."""
+    """A siege made from another format, with the report of how it was made.
+
+    A siege that comes in without a label anchor gets one (R0b, R5): the north-west-most of
+    its plan's corner and its structures, so no square of the plan or of the town it brings
+    gets a negative label ("-A", "-1"), whatever frame its coordinates came in."""
 
     report: ImportReport = field(default_factory=ImportReport)
+
+    def __post_init__(self) -> None:
+        siege = self.siege
+        if siege.label_anchor is None:
+            points = [point for structure in siege.structures.values()
+                      for point in structure.footprint]
+            if siege.map is not None:
+                points.append(tuple(siege.map.offset))
+            anchor = north_west_anchor(points)
+            if anchor is not None:
+                siege.label_anchor = (float(anchor[0]), float(anchor[1]))
+
+
+ECHO_LIMIT = 200
+
+
+def echo(text: object, limit: int = ECHO_LIMIT) -> str:
+    """``text`` as a message may quote it: its first line, cut to ``limit`` characters (an
+    input's own words are echoed, never a megabyte of them)."""
+    line = str(text).strip()
+    line = line.splitlines()[0] if line else ""
+    return line if len(line) <= limit else line[:limit] + "…"
+
+
+def json_problem(error: ValueError) -> str:
+    """What ``json.loads`` found wrong, in one plain line (Python's advice on its integer
+    limit is for programmers, not for the GM)."""
+    text = str(error)
+    if "int_max_str_digits" in text or "integer string conversion" in text:
+        return "a number in it has thousands of digits, more than any map needs"
+    return echo(text)
+
+
+def checked_import(imported: ImportedMap, source: str) -> ImportedMap:
+    """``imported`` when it is a siege siegeboard will open; ``SiegeFileError`` otherwise.
+
+    An import that made no structure and no plan is refused (there is nothing to save, and
+    saving an empty siege would only hide why). Whatever was made is checked by the very
+    reader that opens a ``.siege`` (R3's numbers, R4's geometry, the plan's extent), so an
+    import never writes a file that siegeboard then refuses.
+    """
+    from siegeboard.persist.siege_file import check_as_opened
+
+    if not imported.siege.structures and imported.siege.map is None:
+        skipped = imported.report.skipped
+        why = f" (left out: {echo(skipped[0])}" + (
+            f", and {len(skipped) - 1:,} more)" if len(skipped) > 1 else ")") if skipped else ""
+        raise SiegeFileError(f"{source}: nothing to import: no structure and no plan could be "
+                             f"made of it{why}")
+    try:
+        check_as_opened(imported, source)
+    except SiegeFileError as error:
+        raise SiegeFileError(f"cannot import {source}: the siege made of it would not open "
+                             f"({echo(error, 300)})") from None
+    return imported
 
 
 @runtime_checkable

@@ -43,7 +43,8 @@ from siegeboard.model import bounds
 from siegeboard.model.numbers import round_half_up
 from siegeboard.model.siege import RulesetOptions, Siege
 from siegeboard.model.structure import Structure
-from siegeboard.persist.formats.base import ImportedMap, ImportOptions, ImportReport
+from siegeboard.persist.formats.base import (
+    ImportedMap, ImportOptions, ImportReport, checked_import, echo)
 from siegeboard.persist.formats.kinds import SKIP, KindMapping, default_mapping
 from siegeboard.persist.siege_file import SiegeFileError
 from siegeboard.rules import registry
@@ -89,11 +90,15 @@ def local_projection(lon: float, lat: float) -> str:
 
 
 def crs_named(name: str, source: str) -> CRS:
-    """The CRS a file names, or ``SiegeFileError`` in plain words."""
+    """The CRS a file names, or ``SiegeFileError`` in plain words. A name longer than any
+    coordinate system's is refused unread."""
+    if len(name) > 2_000:
+        raise SiegeFileError(f"{source} names the coordinate system {echo(name)!r}, "
+                             f"{len(name):,} characters long: no coordinate system is")
     try:
         return CRS.from_user_input(name)
     except CRSError:
-        raise SiegeFileError(f"{source} names the coordinate system {name!r}, which siegeboard "
+        raise SiegeFileError(f"{source} names the coordinate system {echo(name)!r}, which siegeboard "
                              f"does not know") from None
 
 
@@ -169,8 +174,13 @@ class _Frame:
                                               always_xy=True)
 
     def ring(self, points: Sequence[tuple[float, float]]) -> Ring:
+        """The points in the siege's metres; ``ValueError`` when one has no place there (a
+        latitude past a pole, a point the projection sends to infinity)."""
         xs, ys = self._to_local.transform([p[0] for p in points], [p[1] for p in points])
-        return [(float(x), -float(y)) for x, y in zip(xs, ys)]
+        ring = [(float(x), -float(y)) for x, y in zip(xs, ys)]
+        if not all(math.isfinite(x) and math.isfinite(y) for x, y in ring):
+            raise ValueError("a point of it lies off the Earth or cannot be projected")
+        return ring
 
 
 def _centre(features: Sequence[GeoFeature], source_crs: CRS) -> tuple[float, float]:
@@ -231,7 +241,7 @@ def build_siege(features: Sequence[GeoFeature], options: ImportOptions, report: 
     if attribution:
         report.notes.append(f"Attribution kept with the siege and printed on every snapshot: "
                             f"{'; '.join(attribution)}")
-    return ImportedMap(siege=siege, images={}, report=report)
+    return checked_import(ImportedMap(siege=siege, images={}, report=report), source)
 
 
 def _tag_words(tags: dict[str, str]) -> str:
@@ -285,9 +295,15 @@ class _Maker:
         made = 0
         for number, (outer, holes) in enumerate(feature.polygons, start=1):
             part = f" part {number}" if len(feature.polygons) > 1 else ""
-            polygon = Polygon(self.frame.ring(outer), [self.frame.ring(h) for h in holes])
-            if not polygon.is_valid:
-                pieces = [p for p in _polygons(shapely.make_valid(polygon)) if p.area > 0]
+            try:
+                polygon = Polygon(self.frame.ring(outer), [self.frame.ring(h) for h in holes])
+                valid = polygon.is_valid
+                made_valid = None if valid else shapely.make_valid(polygon)
+            except (ValueError, shapely.errors.GEOSException) as error:
+                self._skip(feature, f"its outline cannot be placed ({_plain(error)})")
+                continue
+            if not valid:
+                pieces = [p for p in _polygons(made_valid) if p.area > 0]
                 if not pieces:
                     self._skip(feature, "its outline encloses no area")
                     continue
@@ -330,7 +346,11 @@ class _Maker:
                                          f"the kind's thickness is used.")
             thickness = rule_thickness or self.options.wall_thickness_m
         for number, line in enumerate(feature.lines, start=1):
-            points = self.frame.ring(line)
+            try:
+                points = self.frame.ring(line)
+            except ValueError as error:
+                self._skip(feature, f"its line cannot be placed ({_plain(error)})")
+                continue
             clean = [point for i, point in enumerate(points)
                      if i == 0 or math.dist(point, points[i - 1]) >= bounds.SIDE_MIN_M]
             part = f" part {number}" if len(feature.lines) > 1 else ""
@@ -343,7 +363,7 @@ class _Maker:
                 sections = draw_wall(self.ruleset, kind, clean, thickness, self.section_m, ids,
                                      wall_id=f"w{self.walls}",
                                      names=[f"{base}, section {i + 1}" for i in range(count)])
-            except ValueError as error:
+            except (ValueError, shapely.errors.GEOSException) as error:
                 self._skip(feature, f"its line cannot be a wall ({_plain(error)})")
                 continue
             for section in sections:
@@ -354,10 +374,13 @@ class _Maker:
             self.report.count_made("wall sections", len(sections))
 
 
-def _plain(error: ValueError) -> str:
+def _plain(error: Exception) -> str:
+    """One line of at most 200 characters."""
     if isinstance(error, ValidationError):
-        return error.errors()[0]["msg"].removeprefix("Value error, ")
-    return str(error)
+        text = error.errors()[0]["msg"].removeprefix("Value error, ")
+    else:
+        text = str(error)
+    return echo(text)
 
 
 def _polygons(geometry) -> list[Polygon]:

@@ -17,7 +17,8 @@ from pathlib import Path
 from typing import Any
 
 from siegeboard.persist.formats.base import (
-    FormatBySuffix, ImportedMap, ImportOptions, ImportReport, Progress, resolve_options,
+    FormatBySuffix, ImportedMap, ImportOptions, ImportReport, Progress, echo, json_problem,
+    resolve_options,
 )
 from siegeboard.persist.formats.geo import GeoFeature, WGS84, build_siege, crs_named, in_bbox
 from siegeboard.persist.formats.plan_image import read_bytes
@@ -47,8 +48,12 @@ class GeoJsonFormat(FormatBySuffix):
             progress(0, 2)
         try:
             data = json.loads(raw.decode("utf-8-sig"), parse_constant=_refuse_constant)
+        except RecursionError:
+            raise SiegeFileError(f"{name} is nested too deeply to be a map") from None
         except (UnicodeDecodeError, json.JSONDecodeError, ValueError) as error:
-            where = f" (line {error.lineno})" if isinstance(error, json.JSONDecodeError) else ""
+            where = (f" (line {error.lineno})" if isinstance(error, json.JSONDecodeError)
+                     else "" if isinstance(error, UnicodeDecodeError)
+                     else f" ({json_problem(error)})")
             raise SiegeFileError(f"{name} is not a GeoJSON file: it is not valid JSON{where}"
                                  ) from None
         report = ImportReport(source=name)
@@ -57,7 +62,7 @@ class GeoJsonFormat(FormatBySuffix):
         features = _features(data, name, report)
         if options.bbox is not None:
             if not source_crs.is_geographic:
-                raise SiegeFileError(f"{name} is in {crs_name}, not longitude and latitude: "
+                raise SiegeFileError(f"{name} is in {echo(crs_name)}, not longitude and latitude: "
                                      f"a box in degrees cannot pick a part of it")
             inside = [f for f in features if in_bbox(f, options.bbox)]
             if len(inside) < len(features):
@@ -103,7 +108,7 @@ def _features(data: dict, name: str, report: ImportReport) -> list[GeoFeature]:
         raw_features = [data]
     else:
         raise SiegeFileError(f"{name} is not a GeoJSON feature collection (its type is "
-                             f"{kind!r})")
+                             f"{echo(repr(kind), 60)})")
     features: list[GeoFeature] = []
     counts = {"areas": 0, "lines": 0}
     for number, raw in enumerate(raw_features, start=1):
@@ -115,10 +120,13 @@ def _features(data: dict, name: str, report: ImportReport) -> list[GeoFeature]:
         tags = {str(k): str(v) for k, v in properties.items()
                 if v is not None and isinstance(v, (str, int, float, bool))}
         if "id" in raw and isinstance(raw["id"], (str, int)):
-            label = f"feature {number} (id {raw['id']})"
+            label = f"feature {number} (id {echo(raw['id'], 60)})"
         polygons, lines, other = [], [], []
         try:
             _collect(raw.get("geometry"), polygons, lines, other)
+        except RecursionError:
+            report.skipped.append(f"{label.capitalize()}: its geometry is nested too deeply.")
+            continue
         except ValueError as error:
             report.skipped.append(f"{label.capitalize()}: {error}.")
             continue
@@ -159,7 +167,7 @@ def _collect(geometry: Any, polygons: list, lines: list, other: list) -> None:
     elif kind in ("Point", "MultiPoint"):
         other.append(kind)
     else:
-        raise ValueError(f"its geometry type {kind!r} is not one GeoJSON has")
+        raise ValueError(f"its geometry type {echo(repr(kind), 60)} is not one GeoJSON has")
 
 
 def _list(value: Any, what: str) -> list:

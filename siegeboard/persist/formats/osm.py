@@ -161,7 +161,11 @@ def _read_features(path: Path, report: ImportReport) -> list[GeoFeature]:
                     read["buildings"] += 1
                     building_relations[item.id] = GeoFeature("building",
                                                              f"relation {item.id}", tags)
-    except RuntimeError as error:
+    except (RuntimeError, ValueError, OverflowError, osmium.InvalidLocationError) as error:
+        # What pyosmium raises for a file it cannot read: RuntimeError (libosmium's io and
+        # format errors), ValueError ("illegal id" past 2^63), InvalidLocationError (a
+        # coordinate of 1000 or "nan", raised while the file is read, not only when a node
+        # is looked at).
         raise SiegeFileError(f"{path.name} cannot be read as an OpenStreetMap extract "
                              f"({_first_line(error)})") from None
     for way_id, (tags, why, ring) in building_ways.items():

@@ -14,7 +14,8 @@ from pydantic import ValidationError
 from siegeboard.rules.dice import fresh_dice_seed
 from siegeboard.model.siege import MapImage, Siege
 from siegeboard.persist.formats.base import (
-    FormatBySuffix, ImportedMap, ImportOptions, ImportReport, Progress, resolve_options,
+    FormatBySuffix, ImportedMap, ImportOptions, ImportReport, Progress, checked_import,
+    resolve_options,
 )
 from siegeboard.persist.images import ImageRefused, check_image
 from siegeboard.persist.siege_file import MAX_MEMBER_BYTES, SiegeFileError
@@ -90,4 +91,5 @@ def plan_siege(path: Path, options: ImportOptions, member: str, data: bytes,
     report.count_made("plans")
     report.notes.append("The plan is not calibrated yet: Map > Calibrate (C), click two points "
                         "and type the distance.")
-    return ImportedMap(siege=siege, images={member: data}, report=report)
+    return checked_import(ImportedMap(siege=siege, images={member: data}, report=report),
+                          path.name)

@@ -55,7 +55,8 @@ from siegeboard.geometry.footprint import without_short_sides
 from siegeboard.model.siege import MapImage, RulesetOptions, Siege
 from siegeboard.model.structure import Structure
 from siegeboard.persist.formats.base import (
-    FormatBySuffix, ImportedMap, ImportOptions, ImportReport, Progress, resolve_options,
+    FormatBySuffix, ImportedMap, ImportOptions, ImportReport, Progress, checked_import,
+    json_problem, resolve_options,
 )
 from siegeboard.persist.formats.plan_image import checked_plan, read_bytes
 from siegeboard.persist.siege_file import MAX_MEMBER_BYTES, SiegeFileError
@@ -207,7 +208,7 @@ def build_siege(document: _Map, picture: tuple[str, bytes, tuple[int, int]] | No
                              f"{error.errors()[0]['msg'].removeprefix('Value error, ')}"
                              ) from None
     step()
-    return ImportedMap(siege=siege, images=images, report=report)
+    return checked_import(ImportedMap(siege=siege, images=images, report=report), path.name)
 
 
 class _Steps:
@@ -234,13 +235,32 @@ def _load_json(raw: bytes, name: str) -> Any:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
         raise SiegeFileError(f"{name} is not a Universal VTT file: it is not text") from None
+    _count_before_parsing(text, name)
     try:
         return json.loads(text, parse_constant=_refuse_constant)
     except RecursionError:
         raise SiegeFileError(f"{name} is nested too deeply to be a map") from None
     except ValueError as error:
         raise SiegeFileError(f"{name} is not a Universal VTT file: it is not valid JSON "
-                             f"({error})") from None
+                             f"({json_problem(error)})") from None
+
+
+MAX_TOTAL_POINTS = 1_000_000  # every line's and outline's points together
+MAX_LISTS = 3 * MAX_ITEMS + 16  # wall lines, outlines, portals: at most MAX_ITEMS each
+
+
+def _count_before_parsing(text: str, name: str) -> None:
+    """Refuse a file of more points or lists than a map may hold before it is parsed, by
+    counting the text's ``"x"`` keys and ``[`` (a picture's base64 has neither): a million
+    walls cost a count, not a million parsed objects."""
+    points = text.count('"x"')
+    if points > MAX_TOTAL_POINTS:
+        raise SiegeFileError(f"{name} holds about {points:,} points; siegeboard reads at most "
+                             f"{MAX_TOTAL_POINTS:,} in one map")
+    lists = text.count("[")
+    if lists > MAX_LISTS:
+        raise SiegeFileError(f"{name} holds about {lists:,} lists; a map of at most "
+                             f"{MAX_ITEMS:,} walls, outlines and portals has fewer")
 
 
 def _refuse_constant(constant: str) -> Any:

@@ -39,6 +39,7 @@ from siegeboard.model.siege import TURNS_PER_DAY, Clock, Mine
 from siegeboard.model.structure import HullLayer, Structure
 from siegeboard.model.weapon import Weapon
 from siegeboard.rules.armory import numbers as armory
+from siegeboard.rules.armory import shot
 from siegeboard.rules import logged_edits
 from siegeboard.rules.context import Context, RuleError
 from siegeboard.rules.tasks import resolve_task
@@ -48,7 +49,6 @@ Which = Literal["outer", "inner"]
 FIRED_ROLES = ("gun", "incendiary")
 OPENING_ROLES = ("petard", "breaching_charge")
 CHARGE_ROLES = ("petard", "breaching_charge", "demolition_charge")
-POOL_BOON = 6  # A12: each 6 of a pool is also a Boon
 SCENE_TURNS = {"day": TURNS_PER_DAY, "week": 7 * TURNS_PER_DAY}  # A14
 HARRIS_OVERRIDES = ("dp", "collapsed", "cleared", "fire_level", "out_of_control")
 CHARACTERS_SCENE = ("Now play one scene of the characters' own: a sortie, a night climb, "
@@ -70,10 +70,6 @@ def _existing(ctx: Context, structure_id: str) -> Structure:
     if structure_id not in ctx.siege.structures:
         raise RuleError(f"structure_id: no structure {structure_id!r} in this siege")
     return ctx.current(structure_id)
-
-
-def _burns(structure: Structure) -> bool:
-    return structure.burns or structure.has_flag("burns")
 
 
 # --- Layers (A5) ----------------------------------------------------------------------------
@@ -182,70 +178,69 @@ def _ignite(ctx: Context, structure: Structure, why: str) -> None:
 
 
 def _fire_from_hit(ctx: Context, structure: Structure, weapon: Weapon) -> None:
-    """A10: an incendiary hit sets a structure that burns alight; an explosive one on a 6
-    (a fired round, or an explosive charge set against it)."""
-    if not _burns(structure) or structure.burning or structure.ladder == "breached":
-        return
-    if weapon.incendiary:
+    """A10 (``shot.fire_on_hit``) on the structure as the hit has left it: an incendiary hit
+    sets a structure that burns alight; an explosive one on a 6 (a fired round, or an
+    explosive charge set against it)."""
+    caught, rolls = shot.fire_on_hit(structure, weapon, None, burning=structure.burning,
+                                     ladder=structure.ladder)
+    if caught:
         _ignite(ctx, structure, f"incendiary {weapon.name}")
-    elif weapon.explosive:
+    elif rolls:
         (roll,) = ctx.roll(1, 6, f"does {the(structure.name)} catch fire from the explosive hit? "
                             "(a 6 sets it alight)")
-        if roll == 6:
-            _ignite(ctx, structure, f"explosive {weapon.name}, 1D6 = 6")
+        caught, _rolls = shot.fire_on_hit(structure, weapon, roll, burning=structure.burning,
+                                          ladder=structure.ladder)
+        if caught:
+            _ignite(ctx, structure, f"explosive {weapon.name}, 1D6 = {roll}")
         else:
             ctx.say(f"Fire: 1D6 = {roll}, {structure.name} does not catch fire (a 6 is needed)")
 
 
-def _total_line(weapon: Weapon, successes: int, boons: int) -> tuple[int, str]:
-    extra = armory.boon_extra(boons, weapon.crit)
-    total = weapon.hull_damage + successes + extra
+def _total_line(weapon: Weapon, successes: int, boons: int, total: int) -> str:
     text = f"{weapon.name}: Hull damage {weapon.hull_damage} + {successes} successes"
+    extra = total - weapon.hull_damage - successes
     if boons and weapon.crit:
         text += (f" + {extra} ({boons} Boons / Crit {weapon.crit} -> {boons // weapon.crit} "
                  f"x 2 = {extra})")
     elif boons:
         text += f" ({boons} Boons give nothing: no Crit)"
-    return total, f"{text} = {total}"
+    return f"{text} = {total}"
 
 
 def _attack(ctx: Context, structure_id: str, weapon: Weapon, successes: int, boons: int, *,
             through_slit: bool = False, who: str = "") -> bool:
-    """One hit on a structure (A2, A3, A9, A10). Returns True when it Breached the structure."""
+    """One hit on a structure (A2, A3, A5, A9, A10): ``shot.hit_effect`` applied and told.
+    Returns True when it Breached the structure."""
     structure = ctx.structure(structure_id)
     if through_slit and not structure.has_flag("slit"):
         raise RuleError(f"through_slit: {structure.name} has no firing slit")
     ctx.say(f"{who}{weapon.name} at {structure.name}: Easy attack (any range in sight), "
             f"{successes} Successes, {boons} Boons")
-    if armory.fully_breached(structure):
+    effect = shot.hit_effect(structure, weapon, successes, boons, through_slit=through_slit,
+                             ladder_mode=ctx.options.ladder_mode)
+    if effect.changes_nothing:
         ctx.touch(structure_id)
         ctx.say(f"{structure.name} is already Breached: the hit changes nothing")
         return False
-    which = _front(structure)
+    which: Which = effect.layer
     layer = _layer(structure, which)
     if weapon.mount == "personal" and weapon.role == "gun":
         ctx.say("A personal weapon: the text sends it to Chapter 4 (not given); its catalogue "
                 "Hull damage is used")
-    total, line = _total_line(weapon, successes, boons)
-    ctx.say(line)
-    if not armory.weapon_marks(structure, weapon):
-        damage = 0
+    ctx.say(_total_line(weapon, successes, boons, effect.total))
+    if not effect.marks:
         ctx.say(f"Only Heavy and Capital weapons mark {structure.name}: {weapon.name} "
                 f"({weapon.mount.capitalize()} mount) deals 0")
     else:
-        armor, parts = armory.effective_armor(structure, weapon, through_slit=through_slit,
-                                              layer=layer)
-        met = 0 if through_slit else max(0, armor - weapon.pierce)
         pierce = "" if through_slit else f", Pierce {weapon.pierce}"
-        ctx.say(f"{_label(structure, which)}: {', '.join(parts)}{pierce}: effective {met}")
-        damage = armory.hit_damage(weapon.hull_damage, successes, armor,
-                                   pierce=0 if through_slit else weapon.pierce, boons=boons,
-                                   crit=weapon.crit)
-        ctx.say(f"Damage {total} - {met} = {damage}")
-        if armory.blast_applies(structure, weapon):
-            damage = _halve_blast(ctx, structure, damage)
-    ctx.event("hit", structure_id, damage=damage, weapon=weapon.id, layer=layer.name)
-    opened = _deal(ctx, structure, damage, mode=ctx.options.ladder_mode,
+        ctx.say(f"{_label(structure, which)}: {', '.join(effect.armor_parts)}{pierce}: "
+                f"effective {effect.armor_met}")
+        ctx.say(f"Damage {effect.total} - {effect.armor_met} = {effect.unhalved}")
+        if effect.halved:
+            ctx.say(f"Blast is halved against {structure.name}: {effect.unhalved} -> "
+                    f"{effect.damage} (half up)")
+    ctx.event("hit", structure_id, damage=effect.damage, weapon=weapon.id, layer=layer.name)
+    opened = _deal(ctx, structure, effect.damage, mode=ctx.options.ladder_mode,
                    can_breach=not structure.has_flag("dig_only"))
     _fire_from_hit(ctx, structure, weapon)
     return opened
@@ -309,8 +304,7 @@ def run_clock(ctx: Context, turns: int, why: str) -> None:
             continue
         structure = ctx.structure(structure_id)
         can_breach = not structure.has_flag("dig_only")
-        room = structure.hull - structure.hull_suffered - (0 if can_breach else 1)
-        loss = max(0, min(turns, room))
+        loss = shot.burn_loss(structure, turns)
         ctx.event("burning", structure_id, loss=loss)
         ctx.say(f"{structure.name} burns: {loss} Hull in {turns:,} round(s), ignoring Armor")
         if not as_written:
@@ -550,8 +544,7 @@ def _scene_dice(ctx: Context, attack: SceneAttack, name: str, place: str) -> tup
         least = ctx.options.scene_pool_success
         values = ctx.roll(attack.pool, 6, f"the {name}'s pool (house rule, A12): each "
                           f"{least}-6 a Success, each 6 also a Boon")
-        successes = sum(1 for value in values if value >= least)
-        boons = sum(1 for value in values if value >= POOL_BOON)
+        successes, boons = shot.pool_figures(values, least)
         faces = f"{least}-6" if least < 6 else "6"
         ctx.say(f"House rule (ruling A12): {name} rolls {attack.pool}D6: {values or 'no dice'} -> "
                 f"{successes} Successes, {boons} Boons (each {faces} a Success, each 6 also "

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from siegeboard.model.numbers import whole_number
 from siegeboard.model.structure import Structure
+from siegeboard.rules.armory.layers import fully_breached
 
 LADDER_DEFENDED_BANE_DICE = 2
 SIEGE_TOWER_PER_ROUND = 4
@@ -36,7 +37,8 @@ class EscaladeRow:
 
 @dataclass(frozen=True)
 class Escalade:
-    """The escalade table for ``section_id``; ``needed`` is False once the section is Breached."""
+    """The escalade table for ``section_id``; ``needed`` is False once the way is open: the
+    section Breached, and for a gate with a portcullis both layers Breached (A5)."""
 
     section_id: str
     section_name: str
@@ -60,9 +62,15 @@ def escalade_table(structure: Structure, *, ladders: int = 1, siege_towers: int 
     ladders = whole_number("ladders", ladders)
     siege_towers = whole_number("siege_towers", siege_towers)
     grapnels = whole_number("grapnels", grapnels)
-    breached = structure.ladder == "breached"
-    note = ("Breached: the gap takes two abreast, no need to climb (play the assault)"
-            if breached else "not breached, so it is climbed")
+    breached = fully_breached(structure)
+    if breached:
+        note = "Breached: the gap takes two abreast, no need to climb (play the assault)"
+    elif structure.ladder == "breached":
+        inner = structure.inner_layer
+        note = (f"the gate is Breached but the {inner.name.lower()} behind it still holds: "
+                "it is climbed (or the " + inner.name.lower() + " broken)")
+    else:
+        note = "not breached, so it is climbed"
     rows = (
         EscaladeRow("Ladder", "Average Athletics", ladders, ladders,
                     LADDER_DEFENDED_BANE_DICE if defenders_at_top else 0, False,

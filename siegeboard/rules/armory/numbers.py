@@ -14,6 +14,7 @@ from siegeboard.model.numbers import half_up, whole_number
 from siegeboard.model.structure import HullLayer, LadderStep, Structure
 from siegeboard.model.weapon import MOUNT_ORDER, Weapon
 from siegeboard.rules.armory.escalade import Escalade, EscaladeRow, escalade_table
+from siegeboard.rules.armory.layers import fully_breached
 
 __all__ = [
     "Escalade", "EscaladeRow", "LADDER", "MINE_HULL_DAMAGE", "blast_applies", "boon_extra",
@@ -211,12 +212,6 @@ def door_or_gate(structure: Structure) -> bool:
     any door or gate (interior door, iron-bound door, castle gate, one layer of a gate with a
     portcullis). The same structures as ``passage``: Breached, each is a way through."""
     return passage(structure)
-
-
-def fully_breached(structure: Structure) -> bool:
-    """Every layer Breached (A5: the way through a gate with a portcullis is open)."""
-    inner = structure.inner_layer
-    return structure.ladder == "breached" and (inner is None or inner.ladder == "breached")
 
 
 def section_effects(structure: Structure) -> list[str]:

@@ -1,28 +1,45 @@
-"""The Hull ruleset's hit as a function of its figures: ``shot_effects``, the ruleset's hook.
+"""The Hull ruleset's hit (A2, A3, A5, A9, A10), written once: what a fired weapon does.
 
 Given a structure as it stands, the Successes and Boons of the attack and the fire's 1D6,
-``hit_effect`` says what one fired weapon does to it (A2, A3, A5, A9, A10): the front layer
-struck, its Hull suffered and ladder step after, Breached, and whether it burns. It is
-built from ``armory.numbers`` and follows ``armory.actions._attack``; the tests play every
-case through the engine and compare (tests/rules/test_odds_hook.py). ``burning_effect`` is
-the clock's part (A10: 1 Hull a round, ignoring Armor), for the rounds-to-fall chain.
+``hit_effect`` says what one fired weapon does to it: the front layer struck, the damage and
+the figures that made it, its Hull suffered and ladder step after, Breached, and whether it
+burns. The engine's handler (``armory.actions``) applies and narrates it, the odds
+(``armory.odds``) enumerate it. ``fire_on_hit`` is A10's ignition (a fired round or a
+charge), ``burn_loss`` and ``burning_effect`` the clock's part (1 Hull a round, ignoring
+Armor), read by the handler's clock and the rounds-to-fall chain alike.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from siegeboard.model.structure import HullLayer, LadderStep, Structure
 from siegeboard.model.weapon import Weapon
 from siegeboard.rules.armory import numbers as armory
 
 FIRE_FACE = 6                   # A10: an explosive hit sets a structure that burns alight on a 6
+POOL_BOON = 6                   # A12 (house rule): each 6 of a pool is also a Boon
+
+
+def pool_figures(values: list[int], least: int) -> tuple[int, int]:
+    """A12 (house rule, R1): (Successes, Boons) of a pool's dice: each die of ``least`` or
+    more a Success, each ``POOL_BOON`` also a Boon. ``armory.odds.pool_outcomes`` counts the
+    same faces."""
+    successes = sum(1 for value in values if value >= least)
+    boons = sum(1 for value in values if value >= POOL_BOON)
+    return successes, boons
 
 
 @dataclass(frozen=True, slots=True)
 class HullEffect:
     """What one hit does. ``damage`` is put on ``layer`` ("outer", or "inner": the
-    portcullis behind a Breached gate); ``needs_fire``: the hit rolls the fire's 1D6."""
+    portcullis behind a Breached gate); ``needs_fire``: the hit rolls the fire's 1D6.
+
+    The figures that made the damage, for the log (not part of what the hit does, so two
+    hits doing the same compare equal): ``marks`` (A3: a reinforced block takes nothing
+    below Heavy mount), ``total`` (Hull damage + Successes + the Boons' extra), ``armor_parts``
+    (the words of A3's effective Armor), ``armor_met`` (after Pierce), ``unhalved`` (before
+    A9's halving) and ``halved``."""
 
     structure_id: str
     damage: int
@@ -37,6 +54,12 @@ class HullEffect:
     caught_fire: bool = False
     needs_fire: bool = False
     changes_nothing: bool = False
+    marks: bool = field(default=True, compare=False)
+    total: int = field(default=0, compare=False)
+    armor_parts: tuple[str, ...] = field(default=(), compare=False)
+    armor_met: int = field(default=0, compare=False)
+    unhalved: int = field(default=0, compare=False)
+    halved: bool = field(default=False, compare=False)
 
 
 def burns(structure: Structure) -> bool:
@@ -59,6 +82,22 @@ def _effect(structure: Structure, outer: HullLayer, inner: HullLayer | None, dam
         cracked=any(step != "intact" for step in steps), burning=burning, **flags)
 
 
+def fire_on_hit(structure: Structure, weapon: Weapon, fire: int | None, *, burning: bool,
+                ladder: LadderStep) -> tuple[bool, bool]:
+    """A10: (catches fire, rolls the fire's 1D6) for a structure hit by ``weapon`` (a fired
+    round, or charges set against it), judged on the state the hit leaves: ``burning`` and
+    the outer layer's ``ladder``. A structure that burns, not burning yet and not Breached,
+    catches fire from an incendiary hit, and from an explosive one on a 6 (``fire``; not
+    given: not rolled yet)."""
+    if not burns(structure) or burning or ladder == "breached":
+        return False, False
+    if weapon.incendiary:
+        return True, False
+    if weapon.explosive:
+        return fire == FIRE_FACE, True
+    return False, False
+
+
 def hit_effect(structure: Structure, weapon: Weapon, successes: int, boons: int, *,
                through_slit: bool = False, ladder_mode: str = "hull",
                fire: int | None = None) -> HullEffect:
@@ -73,15 +112,20 @@ def hit_effect(structure: Structure, weapon: Weapon, successes: int, boons: int,
                        changes_nothing=True)
     front = "inner" if inner is not None and structure.ladder == "breached" else "outer"
     layer = inner if front == "inner" else outer
-    if not armory.weapon_marks(structure, weapon):
-        damage = 0
-    else:
-        armor, _parts = armory.effective_armor(structure, weapon, through_slit=through_slit,
-                                               layer=layer)
-        damage = armory.hit_damage(weapon.hull_damage, successes, armor,
-                                   pierce=0 if through_slit else weapon.pierce, boons=boons,
-                                   crit=weapon.crit)
-        if armory.blast_applies(structure, weapon):
+    total = weapon.hull_damage + successes + armory.boon_extra(boons, weapon.crit)
+    marks = armory.weapon_marks(structure, weapon)
+    parts: list[str] = []
+    met = unhalved = damage = 0
+    halved = False
+    if marks:
+        armor, parts = armory.effective_armor(structure, weapon, through_slit=through_slit,
+                                              layer=layer)
+        pierce = 0 if through_slit else weapon.pierce
+        met = max(0, armor - pierce)
+        damage = unhalved = armory.hit_damage(weapon.hull_damage, successes, armor,
+                                              pierce=pierce, boons=boons, crit=weapon.crit)
+        halved = armory.blast_applies(structure, weapon)
+        if halved:
             damage = armory.halve_blast(damage)
     after = armory.suffer(layer, damage, mode=ladder_mode,
                           can_breach=not structure.has_flag("dig_only"))
@@ -90,15 +134,10 @@ def hit_effect(structure: Structure, weapon: Weapon, successes: int, boons: int,
     else:
         outer = after
     burning = structure.burning and outer.ladder != "breached"
-    caught = needs = False
-    if burns(structure) and not burning and outer.ladder != "breached":
-        if weapon.incendiary:
-            caught = True
-        elif weapon.explosive:
-            needs = True
-            caught = fire == FIRE_FACE
+    caught, needs = fire_on_hit(structure, weapon, fire, burning=burning, ladder=outer.ladder)
     return _effect(structure, outer, inner, damage, front, burning or caught,
-                   caught_fire=caught, needs_fire=needs)
+                   caught_fire=caught, needs_fire=needs, marks=marks, total=total,
+                   armor_parts=tuple(parts), armor_met=met, unhalved=unhalved, halved=halved)
 
 
 def shot_effects(structure: Structure, weapon: Weapon, successes: int, boons: int, *,
@@ -110,6 +149,15 @@ def shot_effects(structure: Structure, weapon: Weapon, successes: int, boons: in
                       ladder_mode=ladder_mode, fire=fire)
 
 
+def burn_loss(structure: Structure, turns: int) -> int:
+    """A10: the Hull ``turns`` rounds of burning take off a burning structure: 1 a round,
+    ignoring Armor, until Breached; an earth rampart (``dig_only``) stops one short, since
+    only a mine Breaches it (A9)."""
+    room = structure.hull - structure.hull_suffered - (1 if structure.has_flag("dig_only")
+                                                       else 0)
+    return max(0, min(turns, room))
+
+
 def burning_effect(structure: Structure, turns: int) -> HullEffect:
     """A10: ``turns`` rounds of burning: 1 Hull a round off the outer layer, ignoring Armor,
     until Breached (an earth rampart stops one short: only a mine Breaches it)."""
@@ -117,8 +165,7 @@ def burning_effect(structure: Structure, turns: int) -> HullEffect:
     if not structure.burning:
         return _effect(structure, outer, inner, 0, "outer", False)
     can_breach = not structure.has_flag("dig_only")
-    room = structure.hull - structure.hull_suffered - (0 if can_breach else 1)
-    loss = max(0, min(turns, room))
+    loss = burn_loss(structure, turns)
     outer = armory.suffer(outer, loss, mode="hull", can_breach=can_breach)
     return _effect(structure, outer, inner, loss, "outer", outer.ladder != "breached")
 

@@ -31,29 +31,18 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from siegeboard.geometry import label_at, square_of
-from siegeboard.geometry.squares import SQUARE_M, squares_away_many
+from siegeboard.geometry import label_at
 from siegeboard.model.actions import (
     AdvanceClock, Demolish, FightFire, FireAt, FreeTrapped, GMOverride, Repair,
 )
 from siegeboard.model.weapon import Weapon
-from siegeboard.rules.harris import burning
+from siegeboard.rules.harris import burning, shot
 from siegeboard.rules.harris import numbers as harris
 from siegeboard.rules import logged_edits
 from siegeboard.rules.context import Context, RuleError
-from siegeboard.rules.harris.damage import lose_dp
+from siegeboard.rules.harris.damage import dp_loss, lose_dp
 from siegeboard.rules.tasks import resolve_task
 from siegeboard.rules.titles import the
-
-
-class _LabelledDice:
-    """Lets a pure function roll through the context, with the roll labelled for the log."""
-
-    def __init__(self, ctx: Context, label: str):
-        self._ctx, self._label = ctx, label
-
-    def roll(self, count: int, sides: int, label: str | None = None) -> list[int]:
-        return self._ctx.roll(count, sides, self._label)
 
 
 def _structure_or_error(ctx: Context, structure_id: str) -> Any:
@@ -96,26 +85,29 @@ def fire_at(ctx: Context, action: FireAt) -> None:
 
 def shoot(ctx: Context, weapon: Weapon, point: tuple[float, float], range_m: float,
           target_id: str | None, modifier: int, *, how: str) -> None:
-    """One round: final penetration, the hit on ``target_id`` (if any), then the blast."""
+    """One round: final penetration, the hit on ``target_id`` (if any), then the blast.
+    The arithmetic is ``harris.shot``'s; this rolls its dice and tells what it does."""
     band = weapon.band_for(range_m)
     if band is None:
         reach = weapon.range_bands[-1].up_to_m if weapon.range_bands else 0
         raise RuleError(f"{weapon.name} is out of range at {range_m:.1f} m "
                         f"(its range bands reach {reach:g} m)")
     ctx.square = label_at(point, ctx.siege.grid_origin, ctx.siege.label_anchor)
-    penetration = band.penetration
     ctx.say(f"{weapon.name} at {range_m:.1f} m ({how}), square {ctx.square}: penetration "
-            f"{penetration} (band up to {band.up_to_m:g} m)")
+            f"{band.penetration} (band up to {band.up_to_m:g} m)")
+    calibre = 0
     if weapon.large_calibre:
-        dice = ctx.roll(2, 6, f"large calibre, added to the {weapon.name}'s penetration")
-        penetration += sum(dice)
-        ctx.say(f"Large calibre: + 2D6 ({dice[0]} + {dice[1]}) = {penetration}")
+        dice = ctx.roll(*shot.CALIBRE_DICE, f"large calibre, added to the {weapon.name}'s "
+                        "penetration")
+        calibre = sum(dice)
+        ctx.say(f"Large calibre: + 2D6 ({dice[0]} + {dice[1]}) = {band.penetration + calibre}")
+    penetration = shot.final_penetration(weapon, range_m, calibre, modifier)
     if modifier:
-        penetration += modifier
-        ctx.say(f"GM modifier {modifier:+d}: final penetration {penetration}")
-    if penetration < 0:
-        ctx.say(f"Final penetration {penetration} is below 0: it counts as 0")
-        penetration = 0
+        ctx.say(f"GM modifier {modifier:+d}: final penetration "
+                f"{band.penetration + calibre + modifier}")
+    if band.penetration + calibre + modifier < 0:
+        ctx.say(f"Final penetration {band.penetration + calibre + modifier} is below 0: it "
+                "counts as 0")
     if target_id is None:
         ctx.say("The round lands on open ground: no structure is hit")
     else:
@@ -125,25 +117,40 @@ def shoot(ctx: Context, weapon: Weapon, point: tuple[float, float], range_m: flo
 
 
 def _hit(ctx: Context, weapon: Weapon, target_id: str, penetration: int) -> None:
-    structure = ctx.current(target_id)
-    armor = harris.current_armor(structure)
-    ctx.say(f"Hit on {structure.name}: AV {armor}{_armor_note(structure)}")
-    attack = harris.attack_value(penetration, armor, small_arm=weapon.is_small_arm,
-                                 dice=_LabelledDice(
-                                     ctx, f"does the {weapon.name}, a small arm, scratch "
-                                     f"{the(structure.name)}? (a 1 takes 1 DP)"))
-    ctx.say(_attack_line(ctx, weapon, penetration, armor, attack))
-    concussion = weapon.concussion if weapon.explosive else 0
-    loss = attack + concussion
-    ctx.event("hit", target_id, weapon=weapon.id, penetration=penetration, armor=armor,
-              attack_value=attack, concussion=concussion, dp=max(0, structure.dp - loss))
-    _personnel_damage(ctx, weapon, target_id, penetration, armor)
-    why = (f"attack value {attack} + full concussion {concussion}" if weapon.explosive
-           else f"attack value {attack}")
-    lose_dp(ctx, target_id, loss, why)
-    if weapon.explosive or weapon.incendiary:
-        burning.ignition_roll(ctx, target_id, incendiary=weapon.incendiary,
-                           penetration=penetration, armor=armor)
+    """``shot.hit_effect`` on the struck structure, its dice rolled in the rule's order:
+    the small arm's 1D20, the people's D6, the collapse's dice, then the fire's 1D6."""
+    structure = ctx.current(target_id)  # as it stands before the hit: the effect's input
+    effect = shot.hit_effect(structure, weapon, penetration)
+    ctx.say(f"Hit on {structure.name}: AV {effect.armor}{_armor_note(structure)}")
+    if effect.needs_small_arm:
+        (die,) = ctx.roll(1, shot.SMALL_ARM_DIE, f"does the {weapon.name}, a small arm, "
+                          f"scratch {the(structure.name)}? (a 1 takes 1 DP)")
+        effect = shot.hit_effect(structure, weapon, penetration, small_arm=die)
+    ctx.say(_attack_line(effect))
+    ctx.event("hit", target_id, weapon=weapon.id, penetration=penetration, armor=effect.armor,
+              attack_value=effect.attack_value, concussion=effect.concussion,
+              dp=effect.dp_after)
+    _personnel_damage(ctx, weapon, structure, effect)
+    why = (f"attack value {effect.attack_value} + full concussion {effect.concussion}"
+           if weapon.explosive else f"attack value {effect.attack_value}")
+    lose_dp(ctx, target_id, effect.lost, why, loss=effect.loss())
+    if not (weapon.explosive or weapon.incendiary):
+        return
+    if not effect.needs_fire:
+        ctx.say(f"{structure.name}: nothing left to burn at DP 0, no fire roll")
+        return
+    (die,) = ctx.roll(1, shot.FIRE_DIE, f"does {the(structure.name)} catch fire? (6 or more"
+                      + (" with +1 incendiary" if weapon.incendiary else "") + " sets it alight)")
+    effect = shot.hit_effect(structure, weapon, penetration, small_arm=effect.small_arm_die,
+                             fire=die)
+    shown = (f"1D6 = {die} + 1 incendiary = {die + 1}" if weapon.incendiary
+             else f"1D6 = {die}")
+    if effect.ignition_level is None:
+        ctx.say(f"Fire roll: {shown}, below {shot.IGNITION_TARGET}: no fire")
+        return
+    ctx.say(f"Fire roll: {shown}: {structure.name} catches fire at level "
+            f"max(1, {penetration} - {effect.armor}) = {effect.ignition_level}")
+    burning.ignite(ctx, target_id, effect.ignition_level, cause="hit")
 
 
 def _armor_note(structure: Any) -> str:
@@ -154,29 +161,29 @@ def _armor_note(structure: Any) -> str:
     return ""
 
 
-def _attack_line(ctx: Context, weapon: Weapon, penetration: int, armor: int, attack: int) -> str:
+def _attack_line(effect: shot.Effect) -> str:
+    """H4 in words: which of the three cases the penetration fell in."""
+    penetration, armor, attack = effect.penetration, effect.armor, effect.attack_value
     head = f"Penetration {penetration} against AV {armor}"
-    if penetration > armor:
+    if effect.penetrates:
         return f"{head}: above it, attack value {attack}; it penetrates"
     if 2 * penetration >= armor:
         where = "above half" if 2 * penetration > armor else "exactly half"
         if penetration == armor:
             where = "equal, not above"
         return f"{head}: {where}, attack value {penetration} / 2 = {attack}"
-    if weapon.is_small_arm:
-        roll = ctx.dice.rolls[-1].values[0]
+    if effect.needs_small_arm:
+        roll = effect.small_arm_die
         return (f"{head}: below half, small arm: 1D20 = {roll}, "
                 f"{'1: attack value 1' if roll == 1 else f'not 1: attack value {attack}'}")
     return f"{head}: below half, attack value {attack}"
 
 
-def _personnel_damage(ctx: Context, weapon: Weapon, target_id: str, penetration: int,
-                      armor: int) -> None:
+def _personnel_damage(ctx: Context, weapon: Weapon, structure: Any, effect: shot.Effect) -> None:
     """H5: a penetrating hit gives the people inside (damage - AV) D6, split evenly."""
-    if penetration <= armor:
+    if not effect.penetrates:
         return
-    structure = ctx.current(target_id)
-    count = harris.personnel_damage_dice(weapon.damage, penetration, armor)
+    count, armor = effect.damage_dice, effect.armor
     if count == 0:
         ctx.say(f"Damage {weapon.damage} - AV {armor} is not above 0: no harm to those inside")
         return
@@ -187,7 +194,7 @@ def _personnel_damage(ctx: Context, weapon: Weapon, target_id: str, penetration:
                                "shared among them")
     total = sum(dice)
     shares = harris.split_damage(total, len(structure.occupants))
-    structure = ctx.structure(target_id)
+    structure = ctx.structure(effect.structure_id)
     for person, share in zip(structure.occupants, shares):
         person.damage += share
         if share:
@@ -195,50 +202,39 @@ def _personnel_damage(ctx: Context, weapon: Weapon, target_id: str, penetration:
     split = ", ".join(f"{person.name} {share}" for person, share in zip(structure.occupants, shares))
     ctx.say(f"Those inside take {weapon.damage} - {armor} = {count}D6 = {total}, split among "
             f"{len(shares)}: {split}")
-    ctx.event("personnel_damage", target_id, dice=count, total=total)
+    ctx.event("personnel_damage", effect.structure_id, dice=count, total=total)
 
 
 def _blast(ctx: Context, weapon: Weapon, point: tuple[float, float],
            struck_id: str | None) -> None:
-    """H6: every structure but the struck one loses concussion by its distance in squares.
-
-    Only structures whose box meets the squares within reach are looked at (spatial index).
-    """
+    """H6: every structure but the struck one loses concussion by its distance in squares
+    (``shot.blast_reach``; each loses it as ``damage.dp_loss`` says, the same as
+    ``shot.blast_effect``), told from the burst outwards."""
     falloff = ctx.options.concussion_falloff
     concussion = weapon.concussion
     reach = harris.concussion_reach(concussion, falloff=falloff)
     if reach < 0:
         ctx.say(f"{weapon.name} has no concussion value: no blast damage")
         return
-    origin = ctx.siege.grid_origin
-    column, row = square_of(point, origin)
-    bounds = (origin[0] + (column - reach) * SQUARE_M, origin[1] + (row - reach) * SQUARE_M,
-              origin[0] + (column + reach + 1) * SQUARE_M,
-              origin[1] + (row + reach + 1) * SQUARE_M)
     rule = "C / 2^d" if falloff == "halving" else "C / (d + 1)"
     ctx.say(f"Blast: concussion {concussion}, {rule} rounded half up, reaches {reach} "
             f"square{'s' if reach != 1 else ''} from {ctx.square}")
-    candidates = [key for key in sorted(ctx.index.in_bounds(bounds)) if key != struck_id]
-    # All distances in one vectorised call; each concussion figure computed once per distance.
-    distances = squares_away_many(point, [ctx.index.polygon(key) for key in candidates], origin)
-    amounts: dict[int, int] = {}
+    reached = shot.blast_reach(ctx.index, point, ctx.siege.grid_origin, concussion, falloff,
+                               struck_id)
     # The log reads from the burst outwards, then by name (the GM reads it aloud in order).
-    by_reach = sorted(zip(candidates, distances),
-                      key=lambda pair: (pair[1], ctx.current(pair[0]).name, pair[0]))
-    for structure_id, distance in by_reach:
+    reached.sort(key=lambda hit: (hit[1], ctx.current(hit[0]).name, hit[0]))
+    for structure_id, distance, amount in reached:
         structure = ctx.current(structure_id)
-        amount = amounts.get(distance)
-        if amount is None:
-            amount = amounts[distance] = harris.concussion_at(concussion, distance,
-                                                              falloff=falloff)
-        if amount == 0 or structure.dp == 0:
+        if structure.dp == 0:
             continue
+        loss = dp_loss(structure, amount)  # what ``shot.blast_effect`` says, without the rest
         ctx.event("concussion", structure_id, squares_away=distance, concussion=amount,
-                  dp=max(0, structure.dp - amount))
+                  dp=loss.dp_after)
         shown = (f"{concussion} / 2^{distance}" if falloff == "halving"
                  else f"{concussion} / {distance + 1}")
         lose_dp(ctx, structure_id, amount,
-                f"concussion {shown} = {amount} at {distance} square{'s' if distance != 1 else ''}")
+                f"concussion {shown} = {amount} at {distance} square{'s' if distance != 1 else ''}",
+                loss=loss)
 
 
 # ---------------------------------------------------------------- the clock --------------

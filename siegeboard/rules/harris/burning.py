@@ -19,69 +19,52 @@ advance costs little.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import chain
-from operator import attrgetter
 from typing import TYPE_CHECKING
-
-import numpy
 
 from siegeboard.model.siege import TURNS_PER_MINUTE, Clock
 from siegeboard.rules.harris import numbers as harris
 from siegeboard.rules.context import set_valid
 from siegeboard.rules.harris.damage import lose_dp
+from siegeboard.rules.harris.spread_batch import PairNames, SpreadLabels, Town, spread_lines
 from siegeboard.rules.titles import the
 
 if TYPE_CHECKING:
-    from siegeboard.geometry.index import NeighbourPairs
     from siegeboard.model.structure import Structure
     from siegeboard.rules.context import Context
 
 SPREAD_DISTANCE_M = 10.0
 PROGRESS_TURNS = 120  # a long advance tells its progress every 10 minutes of siege time
-IGNITION_TARGET = 6
 
 
-def ignition_roll(ctx: "Context", structure_id: str, *, incendiary: bool, penetration: int,
-                  armor: int) -> bool:
-    """H9: a hit by an explosive or incendiary round: 1D6 (+1 incendiary), 6 or more sets the
-    structure alight at level max(1, penetration - AV). Returns whether it caught fire.
-
-    ``armor`` is the AV the hit met. A structure at DP 0 is not rolled for.
-    """
-    structure = ctx.current(structure_id)
-    if structure.dp == 0:
-        ctx.say(f"{structure.name}: nothing left to burn at DP 0, no fire roll")
-        return False
-    (die,) = ctx.roll(1, 6, f"does {the(structure.name)} catch fire? (6 or more"
-                         + (" with +1 incendiary" if incendiary else "") + " sets it alight)")
-    total = die + (1 if incendiary else 0)
-    shown = f"1D6 = {die} + 1 incendiary = {total}" if incendiary else f"1D6 = {die}"
-    if total < IGNITION_TARGET:
-        ctx.say(f"Fire roll: {shown}, below {IGNITION_TARGET}: no fire")
-        return False
-    level = harris.fire_level_on_ignition(penetration, armor)
-    ctx.say(f"Fire roll: {shown}: {structure.name} catches fire at level "
-            f"max(1, {penetration} - {armor}) = {level}")
-    ignite(ctx, structure_id, level, cause="hit")
-    return True
+def fire_after_ignition(structure: "Structure", level: int) -> tuple[int, bool]:
+    """H9: (fire level, out of control) of ``structure`` set alight at ``level``. A structure
+    already burning keeps the higher level; a new fire is judged out of control afresh (level
+    above a tenth of the original DP), one that was already out of control stays so."""
+    before = structure.fire_level
+    if before >= level:
+        return before, structure.out_of_control
+    wild = structure.out_of_control if before else False
+    return level, wild or harris.out_of_control(level, structure.dp_original)
 
 
 def ignite(ctx: "Context", structure_id: str, level: int, *, cause: str) -> None:
-    """Set the structure alight at ``level``; a structure already burning keeps the higher
-    level (H9). A new fire's out-of-control state is judged afresh."""
+    """Set the structure alight at ``level``: what ``fire_after_ignition`` says, explained."""
     now = ctx.current(structure_id)
     before = now.fire_level
-    if before >= level:
+    new_level, wild = fire_after_ignition(now, level)
+    if new_level == before:
         ctx.say(f"{now.name} already burns at level {before}: it keeps the higher level")
         return
     structure = ctx.structure_scalars(structure_id)
-    if before == 0:
-        set_valid(structure, "out_of_control", False)
-    set_valid(structure, "fire_level", level)  # above ``before``, so above 0
-    ctx.event("ignited", structure_id, level=level, previous=before, cause=cause)
+    was_wild = structure.out_of_control if before else False
+    set_valid(structure, "out_of_control", was_wild)
+    set_valid(structure, "fire_level", new_level)  # above ``before``, so above 0
+    ctx.event("ignited", structure_id, level=new_level, previous=before, cause=cause)
     if before:
-        ctx.say(f"{structure.name}: fire level {before} -> {level} (the higher level is kept)")
-    _judge_out_of_control(ctx, structure_id, structure)
+        ctx.say(f"{structure.name}: fire level {before} -> {new_level} (the higher level is "
+                "kept)")
+    if wild and not was_wild:
+        _goes_out_of_control(ctx, structure_id)
 
 
 def _light(ctx: "Context", structure_id: str) -> None:
@@ -105,12 +88,17 @@ def _judge_out_of_control(ctx: "Context", structure_id: str, structure: "Structu
     if structure.out_of_control or structure.fire_level == 0:
         return
     if harris.out_of_control(structure.fire_level, structure.dp_original):
-        structure = ctx.structure_scalars(structure_id)
-        set_valid(structure, "out_of_control", True)
-        ctx.say(f"{structure.name}: fire level {structure.fire_level} is above "
-                f"{structure.dp_original} / 10: out of control, it can no longer be put out "
-                f"and it spreads")
-        ctx.event("out_of_control", structure_id, level=structure.fire_level)
+        _goes_out_of_control(ctx, structure_id)
+
+
+def _goes_out_of_control(ctx: "Context", structure_id: str) -> None:
+    """H9: the fire's level is above a tenth of the original DP: out of control, told."""
+    structure = ctx.structure_scalars(structure_id)
+    set_valid(structure, "out_of_control", True)
+    ctx.say(f"{structure.name}: fire level {structure.fire_level} is above "
+            f"{structure.dp_original} / 10: out of control, it can no longer be put out "
+            f"and it spreads")
+    ctx.event("out_of_control", structure_id, level=structure.fire_level)
 
 
 @dataclass(slots=True)
@@ -177,69 +165,28 @@ def _turns(run: _Run) -> str:
     return f"Turns {run.first_turn}-{run.last_turn}"
 
 
+@dataclass(slots=True)
 class _Fires:
-    """The burning structures (sorted ids), split by what each turn does to them.
+    """The burning structures of an advance (sorted ids), as the turn finds them: ``live``
+    (DP above 0) grow, ``wooden`` among them also each turn, ``dead`` (DP 0) burn out."""
 
-    ``live`` (DP above 0) grow each minute, ``wooden`` (live and wooden) also each turn, and
-    ``dead`` (DP 0) burn themselves out each turn. A structure moves between these only when
-    its DP drops (burning damage) or when it lights or burns out, so the split is redone
-    then, not every turn: a turn visits only the fires that change on it.
+    burning: list[str]
+    live: list[str]
+    wooden: list[str]
+    dead: list[str]
 
-    Fires lit by spreading (``light``) are live, since a structure at DP 0 does not catch
-    fire: ``dead`` stays right, and ``burning``, ``live`` and ``wooden`` are made again only
-    when next asked for. Spread comes last in a minute, so after the last minute of an
-    advance they never are (in a one-minute advance that split cost as much as all the
-    others).
-    """
 
-    def __init__(self, ctx: "Context", burning: list[str]):
-        self.ctx = ctx
-        self.burning = burning
-        self.regroup()
-
-    @property
-    def burning(self) -> list[str]:
-        if self._lit:
-            self._burning = sorted(set(self._burning) | set(self._lit))
-            self._lit = []
-        return self._burning
-
-    @burning.setter
-    def burning(self, burning: list[str]) -> None:
-        self._burning = burning
-        self._lit: list[str] = []
-
-    @property
-    def live(self) -> list[str]:
-        if self._lit_since_split:
-            self.regroup()
-        return self._live
-
-    @property
-    def wooden(self) -> list[str]:
-        if self._lit_since_split:
-            self.regroup()
-        return self._wooden
-
-    def light(self, lit: list[str]) -> None:
-        """Add fires just lit (at DP above 0) to ``burning``."""
-        self._lit = self._lit + lit
-        self._lit_since_split = True
-
-    def regroup(self) -> None:
-        current = self.ctx.current
-        self._live: list[str] = []
-        self._wooden: list[str] = []
-        self.dead: list[str] = []
-        for structure_id in self.burning:
-            structure = current(structure_id)
-            if structure.dp == 0:
-                self.dead.append(structure_id)
-            else:
-                self._live.append(structure_id)
-                if harris.is_wooden(structure):
-                    self._wooden.append(structure_id)
-        self._lit_since_split = False
+def _fires(ctx: "Context", burning: list[str]) -> _Fires:
+    live, wooden, dead = [], [], []
+    for structure_id in burning:
+        structure = ctx.current(structure_id)
+        if structure.dp == 0:
+            dead.append(structure_id)
+        else:
+            live.append(structure_id)
+            if harris.is_wooden(structure):
+                wooden.append(structure_id)
+    return _Fires(burning, live, wooden, dead)
 
 
 def advance(ctx: "Context", turns: int) -> None:
@@ -249,12 +196,12 @@ def advance(ctx: "Context", turns: int) -> None:
     every_turn = ctx.options.burn_damage_every == "turn"
     ctx.say(f"Clock: turn {start} -> {end} ({turns} turn{'s' if turns != 1 else ''} of 5 s); "
             f"burning damage each {'turn' if every_turn else 'minute'}")
-    town = _Town(ctx)
+    town = Town(ctx)
     burning = town.burning
     if not burning:
         ctx.say("No fire burns: nothing else happens")
     steps = _Steps(ctx)
-    fires = _Fires(ctx, burning)
+    fires = _fires(ctx, burning)
     turn = start
     while turn < end and fires.burning:
         wooden = bool(fires.wooden)
@@ -282,18 +229,17 @@ def advance(ctx: "Context", turns: int) -> None:
         if not minute_ends and not every_turn:
             last = min((turn // TURNS_PER_MINUTE + 1) * TURNS_PER_MINUTE - 1, end)
             if last > turn:
-                _turns_within_a_minute(ctx, steps, fires, turn, last)
+                fires = _turns_within_a_minute(ctx, steps, fires, turn, last)
                 turn = last
                 continue
         _grow(ctx, steps, fires.live if minute_ends else fires.wooden, turn)
         if every_turn or minute_ends:
             if _burn(ctx, steps, fires.live, turn):
-                fires.regroup()
-        if minute_ends:
-            lit = _spread(ctx, steps, town, fires.burning, turn)
-            if lit:
-                fires.light(lit)
-        _burn_out(ctx, steps, fires, turn)
+                fires = _fires(ctx, fires.burning)
+        lit = _spread(ctx, steps, town, fires.burning, turn) if minute_ends else []
+        fires = _burn_out(ctx, steps, fires, turn)
+        if lit and turn < end:  # the fires just lit burn from the next turn on
+            fires = _fires(ctx, sorted(fires.burning + lit))
     steps.flush_all()
     ctx.report(turns, turns)
     ctx.set("clock", Clock(turn=end))
@@ -339,7 +285,7 @@ def _grow_minutes(ctx: "Context", steps: _Steps, live: list[str], boundary: int,
 
 
 def _turns_within_a_minute(ctx: "Context", steps: _Steps, fires: _Fires, first: int,
-                           last: int) -> None:
+                           last: int) -> _Fires:
     """Turns ``first`` to ``last``, none of them the end of a minute, burning damage each
     minute: wooden fires grow +1 a turn and fires at DP 0 burn themselves out, turn by turn
     as ``advance`` plays them. A wooden fire out of control only grows on these turns (it
@@ -363,7 +309,8 @@ def _turns_within_a_minute(ctx: "Context", steps: _Steps, fires: _Fires, first: 
             run.level, run.last_turn = before + grown, last
     for turn in range(first, last + 1):
         _grow(ctx, steps, tame, turn)
-        _burn_out(ctx, steps, fires, turn)
+        fires = _burn_out(ctx, steps, fires, turn)
+    return fires
 
 
 def _grow(ctx: "Context", steps: _Steps, growing: list[str], turn: int) -> None:
@@ -403,88 +350,15 @@ def _burn(ctx: "Context", steps: _Steps, live: list[str], turn: int) -> bool:
     return reached_zero
 
 
-_LEVEL_AND_DP = attrgetter("fire_level", "dp")
-
-
-class _Town:
-    """What a spread asks of every structure of the siege, read once an advance: each one's
-    fire level and DP as the advance began, the burning ones among them, and which could
-    catch fire (not burning, DP above 0).
-
-    Only fires change structures in an advance: one that could catch fire stays so until a
-    spread lights it (``lit``), and none other becomes so (a fire grows while DP is above 0,
-    burns down only at DP 0), so a spread finds its targets here without reading each
-    neighbour again (a wild minute's sixty thousand pairs in a city). Their names are read
-    when the log is (``_PairNames``): a fire changes no name.
-    """
-
-    def __init__(self, ctx: "Context"):
-        self.ctx = ctx
-        structures = ctx.siege.structures
-        self.keys = list(structures)
-        self._structures = list(structures.values())
-        # One pass over the structures: reading them is what costs, not the numbers (and a
-        # name read here, far from these two in a structure's fields, cost half as much).
-        # (Read in C, straight into one array: a list of pairs cost two thirds more.)
-        fields = numpy.fromiter(chain.from_iterable(map(_LEVEL_AND_DP, self._structures)),
-                                dtype=numpy.int64, count=2 * len(self._structures))
-        self._levels, self._dps = fields[0::2], fields[1::2]
-        keys = self.keys
-        self.burning = sorted([keys[at] for at in numpy.flatnonzero(self._levels).tolist()])
-        self._eligible: numpy.ndarray | None = None  # by index position, made at first spread
-
-    def _by_index(self) -> None:
-        """The index's ids, the structures and the targets a fire can light, in index order."""
-        index = self.ctx.index
-        keys = self.keys
-        eligible = (self._levels == 0) & (self._dps > 0)
-        # (``fromiter``: ``numpy.array`` would take each model for a sequence of its fields.)
-        structures = numpy.fromiter(self._structures, dtype=object, count=len(self._structures))
-        if index.ids != keys:  # an index of its own order (or of other structures)
-            where = {key: at for at, key in enumerate(keys)}
-            order = numpy.asarray([where.get(key, -1) for key in index.ids], dtype=numpy.intp)
-            held = order >= 0
-            eligible = eligible[order] & held
-            structures = numpy.where(held, structures[order], None)
-        self._eligible = eligible
-        self.by_index = structures
-        self.ids = index.id_array()
-
-    def targets_of(self, sources: list[str]) -> "NeighbourPairs":
-        """The neighbours within 10 m of each of ``sources`` that could catch fire now."""
-        if self._eligible is None:
-            self._by_index()
-        return self.ctx.index.pairs_within(sources, SPREAD_DISTANCE_M, wanted=self._eligible)
-
-    def lit(self, positions: numpy.ndarray) -> None:
-        """The structures at these index positions caught fire: no target any more."""
-        self._eligible[positions] = False
-
-
-class _PairNames:
-    """The names of the targets of one spread's pairs, read from the structures as the
-    advance began when first asked for (a recipe of the log's; not changed once made)."""
-
-    __slots__ = ("structures", "targets", "_names")
-
-    def __init__(self, structures: numpy.ndarray, targets: numpy.ndarray):
-        self.structures = structures
-        self.targets = targets
-        self._names: list[str] | None = None
-
-    def of(self, at: range | list[int]) -> list[str]:
-        """The names of the pairs at ``at``."""
-        names = self._names
-        if names is None:
-            names = self._names = [structure.name
-                                   for structure in self.structures[self.targets].tolist()]
-        return names[at.start:at.stop] if type(at) is range else [names[pair] for pair in at]
-
-
-def _spread(ctx: "Context", steps: _Steps, town: _Town, burning: list[str],
+def _spread(ctx: "Context", steps: _Steps, town: Town, burning: list[str],
             turn: int) -> list[str]:
-    """Each out-of-control fire rolls 1D6 for each structure within 10 m that is not burning;
-    a 1 lights it at level 1. Returns the newly lit ids (they spread from the next minute)."""
+    """H9: each out-of-control fire rolls 1D6 for each structure within 10 m of it (footprint
+    to footprint, from the spatial index) that is not burning and has DP left: a 1 lights it
+    at level 1. A structure lit by one fire is no target of the next. Returns the newly lit
+    ids (they spread from the next minute).
+
+    The targets, the dice's questions and the lines are found and told in bulk by the speed
+    device ``spread_batch``; the log reads as if each die were rolled and told on its own."""
     lit: list[str] = []
     current = ctx.current
     # Spreading never changes which fires are out of control (it lights only structures
@@ -494,9 +368,9 @@ def _spread(ctx: "Context", steps: _Steps, town: _Town, burning: list[str],
     sources = [key for key in burning if current(key).out_of_control]
     if not sources:
         return lit
-    pairs = town.targets_of(sources)
+    pairs = town.targets_of(sources, SPREAD_DISTANCE_M)
     ids = town.ids[pairs.targets].tolist()
-    names = _PairNames(town.by_index, pairs.targets)
+    names = PairNames(town.by_index, pairs.targets)
     starts = pairs.starts
     lit_now: set[str] = set()
     lit_pairs: list[int] = []
@@ -517,73 +391,45 @@ def _spread(ctx: "Context", steps: _Steps, town: _Town, burning: list[str],
                 continue
             keys = [ids[pair] for pair in at]
         source_name = current(source_id).name
-        dice = roll_each(6, _SpreadLabels(source_name, names, at))
+        dice = roll_each(6, SpreadLabels(source_name, names, at))
         # The lines are kept as runs of targets (one record each, its text made when the
-        # log is read), cut where something else is said: before a lit neighbour's pending
-        # steps, and after each lit neighbour (its ignition may speak).
+        # log is read), cut after each lit neighbour (its ignition may speak). A target has
+        # no steps of its own pending: it has not burned in this advance (``Town``).
         told = 0  # the lines of the targets before ``told`` are said
         if 1 in dice:
             for index in [index for index, die in enumerate(dice) if die == 1]:
                 neighbour_id = keys[index]
-                if neighbour_id in steps.grow or neighbour_id in steps.burn_down:
-                    if told < index:
-                        say_each(index - told, _spread_lines, turn, source_name, names, pairs,
-                                 at[told:index], dice[told:index])
-                    told = index
-                    steps.flush(neighbour_id)
-                say_each(index + 1 - told, _spread_lines, turn, source_name, names, pairs,
+                say_each(index + 1 - told, spread_lines, turn, source_name, names, pairs,
                          at[told:index + 1], dice[told:index + 1])
                 told = index + 1
                 ctx.event("spread", neighbour_id, source=source_id, turn=turn)
-                _light(ctx, neighbour_id)  # a target does not burn (``_Town``)
+                _light(ctx, neighbour_id)  # a target does not burn (``Town``)
+                if not town.stone_rule_quoted and not harris.is_wooden(current(neighbour_id)):
+                    town.stone_rule_quoted = True
+                    ctx.say(_stone_spread_line(turn, current(neighbour_id).name))
                 lit.append(neighbour_id)
                 lit_now.add(neighbour_id)
                 lit_pairs.append(at[index])
         if told < len(keys):
-            say_each(len(keys) - told, _spread_lines, turn, source_name, names, pairs,
+            say_each(len(keys) - told, spread_lines, turn, source_name, names, pairs,
                      at[told:], dice[told:])
     if lit_pairs:
         town.lit(pairs.targets[lit_pairs])
     return lit
 
 
-class _SpreadLabels:
-    """The labels of one fire's spread dice (``RecordingDice.roll_each``), made when read.
-    (Not changed once made; a plain class: a frozen dataclass costs more to make than a
-    source's whole batch of dice.)"""
-
-    __slots__ = ("source", "names", "at")
-
-    def __init__(self, source: str, names: _PairNames, at: range | list[int]):
-        self.source = source
-        self.names = names
-        self.at = at
-
-    def __len__(self) -> int:
-        return len(self.at)
-
-    def each(self) -> list[str]:
-        return [f"does the fire spread from {self.source} to {name}? (a 1 does)"
-                for name in self.names.of(self.at)]
-
-    def together(self) -> str:
-        return (f"does the fire spread from {self.source} to "
-                f"{', '.join(self.names.of(self.at))}? (1D6 each, a 1 does)")
+def _stone_spread_line(turn: int, name: str) -> str:
+    """Why a structure that is not wooden caught fire by spread: the rule, quoted (H9), so
+    the GM can answer the players who ask how a stone wall burns."""
+    return (f"Turn {turn}: {name} is not wooden, yet it catches: H9 \"Spread: each minute, "
+            "for each structure within 10 m of an out-of-control fire and not yet burning, "
+            "roll 1D6 for each such fire: a 1 sets it alight at level 1\" (its fittings, "
+            "floors and roof burn). It grows +1 a minute, and once out of control (level "
+            "above a tenth of its original DP) it loses DP equal to its level each minute.")
 
 
-def _spread_lines(turn: int, source_name: str, names: _PairNames, pairs: "NeighbourPairs",
-                  at: range | list[int], dice: list[int]) -> list[str]:
-    """The spread lines of a run of one fire's targets (``ctx.say_each``): ``at`` are their
-    places among ``pairs``, whose names and distances are read when first asked for."""
-    head = f"Turn {turn}: fire spread from {source_name} to "
-    distances = pairs.distances()
-    return [f"{head}{name} ({distances[pair]:.1f} m): 1D6 = {die}, not 1: no fire" if die != 1
-            else f"{head}{name} ({distances[pair]:.1f} m): 1D6 = 1: it catches fire at level 1"
-            for name, pair, die in zip(names.of(at), at, dice)]
-
-
-def _burn_out(ctx: "Context", steps: _Steps, fires: _Fires, turn: int) -> None:
-    """-1 a turn for each fire at DP 0; a fire reaching 0 leaves ``fires``."""
+def _burn_out(ctx: "Context", steps: _Steps, fires: _Fires, turn: int) -> _Fires:
+    """-1 a turn for each fire at DP 0; a fire reaching 0 leaves the fires returned."""
     out = []
     for structure_id in fires.dead:
         structure = ctx.structure_scalars(structure_id)
@@ -597,7 +443,6 @@ def _burn_out(ctx: "Context", steps: _Steps, fires: _Fires, turn: int) -> None:
         ctx.say(f"Turn {turn}: {structure.name}'s fire has burned out")
         ctx.event("burned_out", structure_id, turn=turn)
         out.append(structure_id)
-    if out:
-        gone = set(out)
-        fires.burning = [key for key in fires.burning if key not in gone]
-        fires.dead = [key for key in fires.dead if key not in gone]
+    if not out:
+        return fires
+    return _fires(ctx, [key for key in fires.burning if key not in out])

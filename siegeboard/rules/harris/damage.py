@@ -6,8 +6,10 @@ collapse happens once, everyone inside suffers it, and DP never goes below 0.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from siegeboard.model.structure import Structure
 from siegeboard.rules.harris import numbers as harris
 from siegeboard.rules.context import set_valid
 from siegeboard.rules.titles import the
@@ -16,31 +18,57 @@ if TYPE_CHECKING:
     from siegeboard.rules.context import Context
 
 
-def lose_dp(ctx: "Context", structure_id: str, amount: int, why: str) -> int:
+@dataclass(slots=True)
+class DpLoss:
+    """What losing DP does to a structure (H3, H7): DP after (never below 0), whether it
+    collapses now, and whether it is collapsed and cleared afterwards."""
+
+    dp_after: int
+    collapses: bool
+    collapsed: bool
+    cleared: bool
+
+
+def dp_loss(structure: Structure, amount: int) -> DpLoss:
+    """H7: ``structure`` loses ``amount`` DP. A loss that changes nothing (0 asked, or DP
+    already 0) changes no state: collapse and clearing are things that happen when DP drops.
+    The collapse happens the first time DP is at or below half the original."""
+    if amount < 0:
+        raise ValueError(f"amount of DP lost must be 0 or more, not {amount}")
+    before = structure.dp
+    after = max(0, before - amount)
+    if after == before:
+        return DpLoss(before, False, structure.collapsed, structure.cleared)
+    collapses = not structure.collapsed and harris.collapses(after, structure.dp_original)
+    return DpLoss(after, collapses, structure.collapsed or collapses,
+                  structure.cleared or after == 0)
+
+
+def lose_dp(ctx: "Context", structure_id: str, amount: int, why: str, *,
+            loss: DpLoss | None = None) -> int:
     """Remove ``amount`` DP (never below 0) from the structure, explain it, then collapse
     and clear it as H7 says. Returns the DP actually lost.
 
     A loss that changes nothing (0 asked, or DP already 0) changes no state: collapse and
     clearing are things that happen when DP drops.
     """
-    if amount < 0:
-        raise ValueError(f"amount of DP lost must be 0 or more, not {amount}")
     structure = ctx.structure_scalars(structure_id)
     before = structure.dp
-    after = max(0, before - amount)
-    if after == before:
+    if loss is None:
+        loss = dp_loss(structure, amount)
+    if loss.dp_after == before:
         ctx.say(f"{structure.name}: DP stays {before} ({why})")
         return 0
-    set_valid(structure, "dp", after)  # between 0 and the DP it had: valid
-    ctx.say(f"{structure.name}: DP {before} -> {after} ({why})")
+    set_valid(structure, "dp", loss.dp_after)  # between 0 and the DP it had: valid
+    ctx.say(f"{structure.name}: DP {before} -> {loss.dp_after} ({why})")
     ctx.touch(structure_id)
-    if not structure.collapsed and harris.collapses(after, structure.dp_original):
+    if loss.collapses:
         collapse(ctx, structure_id)
-    if after == 0 and not structure.cleared:
+    if loss.cleared and not structure.cleared:
         set_valid(structure, "cleared", True)
         ctx.say(f"{structure.name}: DP 0, the rubble is pounded away: cleared, no cover left")
         ctx.event("cleared", structure_id)
-    return before - after
+    return before - loss.dp_after
 
 
 def collapse(ctx: "Context", structure_id: str) -> None:

@@ -16,6 +16,7 @@ from typing import Literal
 from siegeboard.model.bounds import STORIES_MAX
 from siegeboard.model.numbers import half_up, round_half_up, whole_number
 from siegeboard.model.structure import Structure
+from siegeboard.model.weapon import SMALL_ARM_BORE_MM, Weapon
 from siegeboard.rules.dice import Dice
 
 __all__ = [
@@ -24,6 +25,7 @@ __all__ = [
     "WOODEN_MATERIALS",
     "defensive_points",
     "penetrates",
+    "is_small_arm",
     "attack_value",
     "personnel_damage_dice",
     "concussion_at",
@@ -56,6 +58,14 @@ def defensive_points(armor: int, squares: int, stories: int) -> int:
 def penetrates(penetration: int, armor: int) -> bool:
     """H4: a hit penetrates when the final penetration is above the AV."""
     return whole_number("penetration", penetration) > whole_number("armor", armor)
+
+
+def is_small_arm(weapon: Weapon) -> bool:
+    """H4: a small arm is a weapon of bore under 20 mm. The bore decides, marked or not; a
+    weapon with no bore given is a small arm only when marked so (``weapon.small_arm``)."""
+    if weapon.bore_mm is not None:
+        return weapon.bore_mm < SMALL_ARM_BORE_MM
+    return weapon.small_arm
 
 
 def attack_value(penetration: int, armor: int, *, small_arm: bool = False,

@@ -6,11 +6,11 @@ those within 10 m of a target (fire spreads both ways). Each round every battery
 hit; then the clock runs ``interval_turns`` turns: fires grow, burn, spread and burn out
 (H9, H10), so a burning target keeps losing DP between hits.
 
-The hit's numbers come from the ruleset's own functions, tabulated once per shot: the final
-penetration for each 2D6 sum (``shot.final_penetration``), the attack value and the fire's
-level for each AV the target can present (intact, rubble, cleared: ``numbers.attack_value``,
-``numbers.fire_level_on_ignition``), the fire's faces (``shot.catches_fire``) and the
-concussion each structure takes (``shot.blast_reach``). Collapse, clearing and out of
+The hit is the shot rule itself (``harris.shot``), tabulated once per shot: for each 2D6 sum
+(``shot.final_penetration``) and each state the target can be in (intact, rubble, cleared),
+``shot.hit_effect`` gives the attack value with the small arm's 1D20 not 1 and 1, and the AV
+the fire's level is taken against (``numbers.fire_level_on_ignition``); the fire's faces are
+``shot.catches_fire``'s and the concussion each structure takes ``shot.blast_reach``'s. Collapse, clearing and out of
 control are the same integer comparisons as ``numbers.collapses`` and
 ``numbers.out_of_control``. The tests play the same siege through the engine and compare.
 
@@ -27,11 +27,13 @@ import numpy
 
 from siegeboard.geometry.index import StructureIndex
 from siegeboard.model.siege import TURNS_PER_MINUTE, Siege
-from siegeboard.rules.chances import RoundsOdds, ShotSpec
+from siegeboard.model.structure import Structure
+from siegeboard.rules.chances import RoundsOdds, ShotSpec, sampling_error
 from siegeboard.rules.harris import numbers as harris
 from siegeboard.rules.harris.burning import SPREAD_DISTANCE_M
 from siegeboard.rules.harris.shot import (
-    CALIBRE_DICE, SMALL_ARM_DIE, blast_reach, catches_fire, final_penetration,
+    CALIBRE_DICE, FIRE_DIE, SMALL_ARM_DIE, blast_reach, catches_fire,
+    final_penetration, hit_effect,
 )
 
 CALIBRE_SUMS = numpy.arange(CALIBRE_DICE[0], CALIBRE_DICE[0] * CALIBRE_DICE[1] + 1)
@@ -82,8 +84,6 @@ class Model:
         self.cleared = row([s.cleared for s in structures], bool)
         self.original = numpy.asarray([s.dp_original for s in structures], dtype=numpy.int32)
         self.wooden = numpy.asarray([harris.is_wooden(s) for s in structures], dtype=bool)
-        # The AV each column presents when intact, as rubble, cleared (H7).
-        self.armors = [(s.armor, harris.rubble_armor(s.armor), 0) for s in structures]
         near = numpy.zeros((len(ids), len(ids)), dtype=bool)
         for key, pairs in index.neighbours_within(ids, SPREAD_DISTANCE_M).items():
             for other, _distance in pairs:
@@ -117,20 +117,20 @@ class Model:
         spec, weapon = battery.spec, battery.spec.weapon
         sums = CALIBRE_SUMS if weapon.large_calibre else numpy.asarray([0])
         target = self.column.get(battery.target_id, -1) if battery.target_id else -1
-        armors = self.armors[target] if target >= 0 else (0, 0, 0)
+        states = _states(self.siege.structures[battery.target_id]) if target >= 0 else ()
         attack = numpy.zeros((3, len(sums)), dtype=numpy.int32)
         on_one = numpy.zeros_like(attack)
         level = numpy.zeros_like(attack)
-        for a, armor in enumerate(armors):
+        for a, structure in enumerate(states):
             for j, calibre in enumerate(sums.tolist()):
                 penetration = final_penetration(weapon, spec.range_m, calibre, spec.modifier)
                 if penetration is None:
                     raise ValueError(f"{weapon.name} is out of range at {spec.range_m:.1f} m")
-                attack[a, j] = harris.attack_value(penetration, armor, small_arm=weapon.small_arm,
-                                                   dice=_Face(2))
-                on_one[a, j] = harris.attack_value(penetration, armor, small_arm=weapon.small_arm,
-                                                   dice=_Face(1))
-                level[a, j] = harris.fire_level_on_ignition(penetration, armor)
+                effect = hit_effect(structure, weapon, penetration)
+                attack[a, j] = effect.attack_value
+                on_one[a, j] = (hit_effect(structure, weapon, penetration, small_arm=1)
+                                .attack_value if effect.needs_small_arm else effect.attack_value)
+                level[a, j] = harris.fire_level_on_ignition(penetration, effect.armor)
         blast = numpy.zeros(len(self.ids), dtype=numpy.int32)
         if weapon.explosive:
             reach = blast_reach(self.index, spec.point, self.siege.grid_origin,
@@ -139,10 +139,10 @@ class Model:
             for key, _distance, amount in reach:
                 if key in self.column:
                     blast[self.column[key]] = amount
-        faces = sum(catches_fire(weapon, face) for face in range(1, 7))
+        faces = sum(catches_fire(weapon, face) for face in range(1, FIRE_DIE + 1))
         return _Tables(target, attack, on_one, level,
                        weapon.concussion if weapon.explosive else 0, blast,
-                       numpy.flatnonzero(blast), faces / 6,
+                       numpy.flatnonzero(blast), faces / FIRE_DIE,
                        weapon.explosive or weapon.incendiary, weapon.large_calibre)
 
     def hit(self, t: _Tables) -> None:
@@ -281,12 +281,11 @@ class _Fire:
         self.model.wild[self.columns] = self.wild
 
 
-class _Face:
-    def __init__(self, value: int):
-        self._value = value
-
-    def roll(self, count: int, sides: int) -> list[int]:
-        return [self._value]
+def _states(structure: Structure) -> tuple[Structure, Structure, Structure]:
+    """``structure`` intact, as rubble and cleared (H7): the three a hit can meet."""
+    return (structure.model_copy(update={"collapsed": False, "cleared": False}),
+            structure.model_copy(update={"collapsed": True, "cleared": False}),
+            structure.model_copy(update={"collapsed": True, "cleared": True}))
 
 
 def model_ids(siege: Siege, index: StructureIndex, batteries: list[Battery]) -> list[str]:
@@ -331,7 +330,8 @@ def rounds_to_fall(siege: Siege, spec: ShotSpec, target_id: str, index: Structur
     """The distribution of hits until ``target_id`` collapses, and until it is cleared.
 
     A structure brought down by its fire between hits k and k + 1 counts as k hits.
-    Sampled: ``trials`` seeded sieges; ``error`` is the largest standard error of a bar.
+    Sampled: ``trials`` seeded sieges; ``error`` bounds every bar's distance from its true
+    chance with 95 % confidence (``chances.sampling_error``).
     """
     structure = siege.structures[target_id]
     falls = numpy.full(trials, -1)
@@ -355,7 +355,8 @@ def rounds_to_fall(siege: Siege, spec: ShotSpec, target_id: str, index: Structur
         return {int(v): int(c) / trials for v, c in zip(values, counts)}
 
     falls_dist = distribution(falls)
-    error = max((numpy.sqrt(p * (1 - p) / trials) for p in falls_dist.values()), default=0.0)
+    counts = numpy.unique(falls[falls >= 0], return_counts=True)[1]
+    error = sampling_error(counts.tolist(), trials)
     return RoundsOdds(target_id=target_id, target_name=structure.name, falls=falls_dist,
                       cleared=distribution(cleared), max_hits=max_hits,
                       interval_turns=interval_turns, exact=False, trials=trials,

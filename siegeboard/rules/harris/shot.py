@@ -1,16 +1,17 @@
-"""The DP ruleset's shot as a function of its dice: ``shot_effects``, the ruleset's hook.
+"""The DP ruleset's shot (H4-H7, H9), written once: what a round does, from its dice.
 
-Given the structures' state now and the values of the dice (the large-calibre 2D6's sum,
-the small arm's 1D20, the fire's 1D6), ``shot_effects`` says what one round does to the
-struck structure and to every structure in the blast's reach: DP left, collapse, clearing,
-the fire, and how many D6 those inside take. It is built from ``harris.numbers`` and
-follows the order of ``harris.actions.shoot`` (H4-H7, H9); the tests play every outcome of
-the dice through the engine and compare (tests/rules/test_odds_hook.py). The odds
-(``harris.odds``) evaluate it once per distinct dice outcome; the rounds-to-fall model
-builds its tables from it.
+``hit_effect`` is the rule for the struck structure: final penetration against the current
+AV, attack value (the small arm's 1D20), full concussion, DP lost, collapse and clearing,
+the people's D6 and the fire roll. ``blast_reach`` and ``blast_effect`` are the rule for the
+others (H6). Everything that resolves a shot reads them and nothing else:
 
-The blast on the other structures takes no dice: ``blast_effects`` is evaluated once per
-shot, and ``hit_effect`` (the struck structure) once per dice outcome.
+- the engine's handler (``harris.actions``) rolls the dice the effect says it needs, in the
+  order the rule text rolls them, then applies and narrates the effect;
+- the odds (``harris.odds``) evaluate it once per distinct dice outcome;
+- the rounds-to-fall model and the bombardment (``harris.rounds``) tabulate it.
+
+A die the hit needs and is not given counts as not rolled yet: the effect says so
+(``needs_small_arm``, ``needs_fire``) and the caller rolls it and asks again.
 """
 
 from __future__ import annotations
@@ -23,10 +24,13 @@ from siegeboard.geometry.squares import SQUARE_M, squares_away_many
 from siegeboard.model.structure import Structure
 from siegeboard.model.weapon import Weapon
 from siegeboard.rules.harris import numbers as harris
-from siegeboard.rules.harris.burning import IGNITION_TARGET
+from siegeboard.rules.harris.burning import fire_after_ignition
+from siegeboard.rules.harris.damage import DpLoss, dp_loss
 
 CALIBRE_DICE = (2, 6)  # H4: a large-calibre weapon adds 2D6 to its penetration
-SMALL_ARM_DIE = 20
+SMALL_ARM_DIE = 20     # H4: a small arm below half the AV rolls 1D20, a 1 takes 1 DP
+FIRE_DIE = 6           # H9: 1D6 (+1 incendiary), 6 or more sets it alight
+IGNITION_TARGET = 6
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,14 +43,17 @@ class ShotDice:
     fire: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Effect:
     """What the shot does to one structure.
 
     ``lost`` is the DP the shot takes (asked for; DP never goes below 0); ``armor`` the AV
     the hit met. ``needs_small_arm`` and ``needs_fire``: the hit rolls that die (so a caller
-    enumerating dice knows which to vary). ``personnel_dice``: the D6 those inside take
-    (0 when the hit does not penetrate, deals nothing, or nobody is inside).
+    enumerating dice knows which to vary); ``small_arm_die`` and ``fire_die`` the values it
+    was given. ``damage_dice``: H5's (damage - AV) D6 of a penetrating hit;
+    ``personnel_dice`` the same when somebody is inside to take them, else 0.
+    ``ignition_level``: the level the fire roll set it alight at (None: no fire started);
+    ``caught_fire``: that raised its fire (a fire already higher keeps its level).
     """
 
     structure_id: str
@@ -68,6 +75,14 @@ class Effect:
     needs_fire: bool = False
     concussion: int = 0
     squares_away: int | None = None
+    damage_dice: int = 0
+    small_arm_die: int | None = None
+    fire_die: int | None = None
+    ignition_level: int | None = None
+
+    def loss(self) -> DpLoss:
+        """The DP loss this effect is made of, for ``damage.lose_dp`` to apply."""
+        return DpLoss(self.dp_after, self.collapses, self.collapsed, self.cleared)
 
 
 class _Die:
@@ -89,17 +104,6 @@ def final_penetration(weapon: Weapon, range_m: float, calibre: int, modifier: in
     return max(0, band.penetration + (calibre if weapon.large_calibre else 0) + modifier)
 
 
-def _lose(structure: Structure, amount: int) -> tuple[int, bool, bool, bool]:
-    """``lose_dp`` on numbers: (DP after, collapses now, collapsed after, cleared after)."""
-    before = structure.dp
-    after = max(0, before - amount)
-    if after == before:
-        return before, False, structure.collapsed, structure.cleared
-    collapses = not structure.collapsed and harris.collapses(after, structure.dp_original)
-    return (after, collapses, structure.collapsed or collapses,
-            structure.cleared or after == 0)
-
-
 def catches_fire(weapon: Weapon, fire_die: int) -> bool:
     """H9: 1D6 (+1 for an incendiary round), 6 or more."""
     return fire_die + (1 if weapon.incendiary else 0) >= IGNITION_TARGET
@@ -108,29 +112,33 @@ def catches_fire(weapon: Weapon, fire_die: int) -> bool:
 def hit_effect(structure: Structure, weapon: Weapon, penetration: int, *,
                small_arm: int | None = None, fire: int | None = None) -> Effect:
     """H4, H5, H6 (full concussion), H7, H9: the struck structure after a round of final
-    ``penetration``. A die the hit needs and is not given counts as not rolled yet: the
-    effect then says so (``needs_*``) and takes the small arm's 1D20 as not 1 and no fire."""
+    ``penetration``, with ``small_arm`` the 1D20 and ``fire`` the fire's 1D6. A die the hit
+    needs and is not given counts as not rolled yet: the effect says so (``needs_*``) and
+    takes the small arm's 1D20 as not 1 and no fire."""
     armor = harris.current_armor(structure)
-    needs_small_arm = (weapon.small_arm and not harris.penetrates(penetration, armor)
-                       and 2 * penetration < armor)
-    attack = harris.attack_value(penetration, armor, small_arm=weapon.small_arm,
+    penetrates = harris.penetrates(penetration, armor)
+    small = harris.is_small_arm(weapon)
+    needs_small_arm = small and not penetrates and 2 * penetration < armor
+    attack = harris.attack_value(penetration, armor, small_arm=small,
                                  dice=_Die(small_arm if small_arm is not None else 2))
     concussion = weapon.concussion if weapon.explosive else 0
-    dp_after, collapses, collapsed, cleared = _lose(structure, attack + concussion)
-    dice = harris.personnel_damage_dice(weapon.damage, penetration, armor)
-    personnel = dice if structure.occupants else 0
-    level, wild, caught = structure.fire_level, structure.out_of_control, False
-    needs_fire = (weapon.explosive or weapon.incendiary) and dp_after > 0
+    loss = dp_loss(structure, attack + concussion)
+    damage_dice = harris.personnel_damage_dice(weapon.damage, penetration, armor)
+    level, wild = structure.fire_level, structure.out_of_control
+    needs_fire = (weapon.explosive or weapon.incendiary) and loss.dp_after > 0
+    ignition = None
     if needs_fire and fire is not None and catches_fire(weapon, fire):
-        new = harris.fire_level_on_ignition(penetration, armor)
-        if new > level:
-            wild = (wild if level else False) or harris.out_of_control(new, structure.dp_original)
-            level, caught = new, True
-    return Effect(structure.id, structure.dp, dp_after, attack + concussion, collapses,
-                  collapsed, cleared, level, wild, caught, armor=armor, penetration=penetration,
-                  attack_value=attack, penetrates=harris.penetrates(penetration, armor),
-                  personnel_dice=personnel, needs_small_arm=needs_small_arm,
-                  needs_fire=needs_fire, concussion=concussion, squares_away=0)
+        ignition = harris.fire_level_on_ignition(penetration, armor)
+        level, wild = fire_after_ignition(structure, ignition)
+    return Effect(structure.id, structure.dp, loss.dp_after, attack + concussion,
+                  loss.collapses, loss.collapsed, loss.cleared, level, wild,
+                  level != structure.fire_level, armor=armor, penetration=penetration,
+                  attack_value=attack, penetrates=penetrates,
+                  personnel_dice=damage_dice if structure.occupants else 0,
+                  needs_small_arm=needs_small_arm, needs_fire=needs_fire,
+                  concussion=concussion, squares_away=0, damage_dice=damage_dice,
+                  small_arm_die=small_arm if needs_small_arm else None,
+                  fire_die=fire if needs_fire else None, ignition_level=ignition)
 
 
 def blast_reach(index: StructureIndex, point: tuple[float, float], origin: tuple[float, float],
@@ -160,9 +168,9 @@ def blast_reach(index: StructureIndex, point: tuple[float, float], origin: tuple
 
 def blast_effect(structure: Structure, distance: int, concussion: int) -> Effect:
     """H6, H7: a structure in the blast's reach loses ``concussion`` (no dice, no fire)."""
-    dp_after, collapses, collapsed, cleared = _lose(structure, concussion)
-    return Effect(structure.id, structure.dp, dp_after, concussion, collapses, collapsed,
-                  cleared, structure.fire_level, structure.out_of_control, False,
+    loss = dp_loss(structure, concussion)
+    return Effect(structure.id, structure.dp, loss.dp_after, concussion, loss.collapses,
+                  loss.collapsed, loss.cleared, structure.fire_level, structure.out_of_control, False,
                   armor=harris.current_armor(structure), concussion=concussion,
                   squares_away=distance)
 

@@ -19,9 +19,9 @@ from PySide6.QtWidgets import (
     QVBoxLayout, QWidget,
 )
 
-from siegeboard.geometry import footprint_area, footprint_squares, label_of, shape_of
+from siegeboard.geometry import footprint_area, footprint_squares, shape_of
 from siegeboard.model.structure import Material, Occupant, Side
-from siegeboard.report.table import structure_square
+from siegeboard.report.table import structure_square_text
 from siegeboard.rules.knowledge import is_known
 from siegeboard.ui.changes import Aspect, Change
 from siegeboard.ui.document import Document
@@ -260,8 +260,7 @@ class InspectorDock(QDockWidget):
         """The derived figures of the shown structure, one per line."""
         siege = self.document.siege
         structure = siege.structures[self.current_id]
-        square = label_of(structure_square(structure, siege.grid_origin), siege.grid_origin,
-                          siege.label_anchor)
+        square = structure_square_text(structure, siege.grid_origin, siege.label_anchor)
         lines = [f"Area {footprint_area(shape_of(structure)):.1f} m²",
                  f"Squares {footprint_squares(shape_of(structure))} (2 m)",
                  f"10 m square {square}"]

@@ -260,7 +260,8 @@ class OddsDock(QDockWidget):
         if cleared is not None:
             line += f"; cleared after about {cleared}"
         if not rounds.exact:
-            line += f" ({rounds.trials} sieges sampled, within {100 * rounds.error:.1f} points)"
+            line += (f" ({rounds.trials} sieges sampled, each chance within "
+                     f"{100 * rounds.error:.1f} points, 95% sure)")
         self.rounds_line.setText(line)
         others = [s for s in shot.structures if not s.struck]
         self.reach.setRowCount(len(others))

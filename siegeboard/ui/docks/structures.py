@@ -11,9 +11,8 @@ from PySide6.QtWidgets import (
     QAbstractItemView, QDockWidget, QLineEdit, QTableView, QVBoxLayout, QWidget,
 )
 
-from siegeboard.geometry import label_of
-from siegeboard.geometry.squares import first_squares
-from siegeboard.report.table import structure_square
+from siegeboard.geometry import shape_of
+from siegeboard.geometry.squares import naming_squares, naming_squares_many, squares_text
 from siegeboard.ui.changes import Aspect, Change
 from siegeboard.ui.document import Document
 
@@ -42,20 +41,21 @@ class StructuresModel(QAbstractTableModel):
         structures = self.document.siege.structures
         missing = [key for key in structures if self._known_square(key) is None]
         if len(missing) > 1:
-            # A whole town at once: each footprint's first square found in vectorised rounds
-            # (``first_squares``, as the printed table does), from the polygons of the
-            # document's index (built now, not on the first shot).
+            # A whole town at once: each footprint's naming squares (R5) found in one
+            # vectorised pass (``naming_squares_many``, as the printed table does), from the
+            # polygons of the document's index (built now, not on the first shot).
             index = self.document.index
             origin = self.document.siege.grid_origin
-            for key, square in zip(missing, first_squares(
+            for key, squares in zip(missing, naming_squares_many(
                     [index.polygon(key) for key in missing], origin)):
-                self._keep_square(key, square)
+                self._keep_square(key, squares)
         self._rows = {key: self._row(key) for key in structures}
         self._order()
         self.endResetModel()
 
-    def _known_square(self, key: str) -> tuple[int, int] | None:
-        """The kept square of structure ``key``, if its footprint and the grid are unchanged."""
+    def _known_square(self, key: str) -> tuple[tuple[int, int], list] | None:
+        """The kept naming square of structure ``key`` and the squares listed with it (R5),
+        if its footprint and the grid are unchanged."""
         known = self._squares.get(key)
         if known is None:
             return None
@@ -66,7 +66,7 @@ class StructuresModel(QAbstractTableModel):
             return known[1]
         return None
 
-    def _keep_square(self, key: str, square: tuple[int, int]) -> None:
+    def _keep_square(self, key: str, square: tuple[tuple[int, int], list]) -> None:
         siege = self.document.siege
         structure = siege.structures[key]
         self._squares[key] = ((structure.footprint, structure.holes), square,
@@ -103,16 +103,17 @@ class StructuresModel(QAbstractTableModel):
     def _row(self, key: str) -> tuple:
         siege = self.document.siege
         structure = siege.structures[key]
-        square = self._known_square(key)
-        if square is None:
-            square = structure_square(structure, siege.grid_origin)
-            self._keep_square(key, square)
+        known = self._known_square(key)
+        if known is None:
+            known = naming_squares(shape_of(structure), siege.grid_origin)
+            self._keep_square(key, known)
+        square, listed = known
         rules = self.document.rules
         figure, fire = rules.columns()
         entry = rules.catalogue.kinds.get(structure.kind)
         kind = entry.name if entry else structure.kind
         return ((structure.name, structure.name.lower()), (kind, kind.lower()),
-                (label_of(square, siege.grid_origin, siege.label_anchor),
+                (squares_text(listed, siege.grid_origin, siege.label_anchor),
                  square[1] * 1_000_000 + square[0]),
                 figure.cell(structure), (self.document.rules.state(structure).word,) * 2,
                 fire.cell(structure))

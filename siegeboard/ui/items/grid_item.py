@@ -23,17 +23,14 @@ from siegeboard.ui.items.board import BoardMember
 from siegeboard.ui.items.grid_lines import UPRIGHT_TYPES, draw_grid_lines
 
 MIN_LINE_GAP_PX = 6     # fine lines closer than this on screen are skipped
-MIN_LABEL_GAP_PX = 12   # squares smaller than this on screen are not labelled at all
 LABEL_EVERY_PX = 60     # every square is labelled only when a square is this big on screen
-LABEL_STRIDES = (1, 2, 5, 10)
+LABEL_STRIDES = (1, 2, 5, 10, 20, 50, 100, 200, 500, 1000)
 
 
-def label_stride(square_px: float) -> int | None:
+def label_stride(square_px: float) -> int:
     """Label every n-th column and row for squares ``square_px`` wide on screen: 1 when they
-    are large, 2, 5 or 10 as they shrink (labels stay about ``LABEL_EVERY_PX`` apart), None
-    when they are too small to label."""
-    if square_px < MIN_LABEL_GAP_PX:
-        return None
+    are large, then 2, 5, 10, 20, 50... as they shrink, so labels stay about
+    ``LABEL_EVERY_PX`` apart at every zoom (a town seen whole still reads A1, K1, U1...)."""
     for stride in LABEL_STRIDES:
         if square_px * stride >= LABEL_EVERY_PX:
             return stride
@@ -113,16 +110,17 @@ class GridItem(BoardMember, QGraphicsItem):
             painter.setPen(pen)
             xs, ys, _columns, _rows = self._lines(area, GRID_M)
             draw_grid_lines(painter, span, xs, ys)
-        if not self.show_squares or SQUARE_M * lod < 2:
+        if not self.show_squares:
             return
-        pen = QPen(palette.GRID_SQUARE, 1.4 if SQUARE_M * lod >= MIN_LINE_GAP_PX * 3 else 0.7)
-        pen.setCosmetic(True)
-        painter.setPen(pen)
         xs, ys, columns, rows = self._lines(area, SQUARE_M)
-        draw_grid_lines(painter, span, xs, ys)
-        stride = label_stride(SQUARE_M * lod)
-        if self.show_labels and stride is not None:
-            self._draw_labels(painter, columns, rows, stride)
+        if SQUARE_M * lod >= 2:  # closer than that, the lines would be a grey wash
+            pen = QPen(palette.GRID_SQUARE,
+                       1.4 if SQUARE_M * lod >= MIN_LINE_GAP_PX * 3 else 0.7)
+            pen.setCosmetic(True)
+            painter.setPen(pen)
+            draw_grid_lines(painter, span, xs, ys)
+        if self.show_labels:
+            self._draw_labels(painter, columns, rows, label_stride(SQUARE_M * lod))
 
     def _lines(self, area: QRectF, step: float) -> tuple[list[float], list[float], range, range]:
         """The x of the vertical lines and the y of the horizontal ones at multiples of

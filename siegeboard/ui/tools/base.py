@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QPointF, Qt
@@ -80,18 +81,30 @@ class ToolHost(Protocol):
 
 
 class Tool:
-    """A mouse mode. Subclasses override the ``mouse_*`` hooks they need."""
+    """A mouse mode. Subclasses override the ``mouse_*`` hooks they need.
+
+    A one-shot tool (``one_shot``: placing a battery, calibrating, moving the grid origin)
+    calls ``finish`` once its click has done its job, and the window returns to Select, so
+    the GM's next click selects instead of placing again. Drawing tools stay armed."""
 
     name = "tool"
     label = "Tool"
     shortcut = ""
     status_tip = ""
     cursor = Qt.CursorShape.CrossCursor
+    one_shot = False
 
     def __init__(self, host: ToolHost):
         self.host = host
         self._previews: list[QGraphicsPathItem] = []
         self._toolbar_widgets: list[QWidget] | None = None
+        # Called by ``finish`` (the window sets it to return to Select); None: nothing.
+        self.on_finished: Callable[[], None] | None = None
+
+    def finish(self) -> None:
+        """A one-shot tool's job is done: hand the mouse back (to Select, in the window)."""
+        if self.one_shot and self.on_finished is not None:
+            self.on_finished()
 
     @property
     def document(self) -> "Document":

@@ -18,8 +18,9 @@ class BatteryTool(Tool):
     name = "battery"
     label = "Battery"
     shortcut = "B"
-    status_tip = ("Battery: click to place a gun position with the current weapon; drag one to "
-                  "move it (Ctrl: off the grid).")
+    status_tip = ("Battery: click to place a gun position with the current weapon, or drag one "
+                  "to move it (Ctrl: off the grid); then back to Select.")
+    one_shot = True
 
     def __init__(self, host):
         super().__init__(host)
@@ -61,6 +62,7 @@ class BatteryTool(Tool):
             if moved:
                 self.document.move_battery(dragging, event.point)
             self.host.choose_battery(dragging)
+            self.finish()
             return
         weapon_id = self.host.current_weapon_id()
         if weapon_id is None:
@@ -72,5 +74,7 @@ class BatteryTool(Tool):
             self.host.warn(f"Cannot place a battery here: {plain_clause(error)}.")
             return
         self.host.choose_battery(battery.id)
+        self.finish()
         self.host.show_status(f"{battery.name} placed at ({event.point[0]:g}, "
-                              f"{event.point[1]:g}) m. Drag it to move it.")
+                              f"{event.point[1]:g}) m. Back to Select; press B for another "
+                              "battery or to drag this one.")

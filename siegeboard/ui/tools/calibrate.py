@@ -21,6 +21,7 @@ class CalibrateTool(Tool):
     label = "Calibrate"
     shortcut = "C"
     status_tip = "Calibrate: click two points a known distance apart on the plan."
+    one_shot = True
 
     def __init__(self, host):
         super().__init__(host)
@@ -99,6 +100,7 @@ class CalibrateTool(Tool):
                            "The map's scale is unchanged.")
             return
         self.cancel()
+        self.finish()
         stack = self.document.undo_stack
         stack.beginMacro(f"Calibrate map to its grid of {cell:g} px a cell")
         self.document.calibrate_map(cell / metres)
@@ -119,6 +121,7 @@ class CalibrateTool(Tool):
             return
         first, second = self.first, event.raw
         self.cancel()
+        self.finish()
         self.calibrate(first, second)
 
     def mouse_moved(self, event: ToolEvent) -> None:

@@ -19,6 +19,7 @@ from siegeboard.model.weapon import Weapon
 from siegeboard.report.bounds import board_bounds, contains
 from siegeboard.rules import odds
 from siegeboard.ui.items.blast_item import BlastItem
+from siegeboard.ui.items.range_rings import RangeRingsItem
 from siegeboard.ui.tools.base import Tool, ToolEvent
 from siegeboard.ui.plain_words import plain_clause
 
@@ -58,16 +59,51 @@ class FireTool(Tool):
         super().__init__(host)
         self.blast = BlastItem()
         self.blast.setVisible(False)
+        self.rings = RangeRingsItem()
+        self._rings_of: tuple | None = None  # what the rings show: (position, bands)
+        self.active = False
         self.last_text = ""
 
     def activate(self) -> None:
         super().activate()
+        self.active = True
         if self.blast.scene() is None:
             self.scene.addItem(self.blast)
+        if self.rings.scene() is None:
+            self.scene.addItem(self.rings)
+        self.refresh_rings()
+
+    def deactivate(self) -> None:
+        super().deactivate()
+        self.active = False
+        self._rings_of = None
+        self.rings.show_rings(None, [])
 
     def cancel(self) -> None:
         super().cancel()
         self.blast.show_cells([])
+
+    # -- range rings ----------------------------------------------------------------------------
+    def refresh_rings(self) -> None:
+        """Ring the chosen battery with its weapon's range bands, each labelled with its
+        limit and penetration; none while no battery is chosen (or the tool is not active)."""
+        if not self.active:
+            return
+        siege = self.document.siege
+        battery_id = self.host.fire_settings().battery_id
+        battery = siege.batteries.get(battery_id) if battery_id else None
+        weapon = self.document.weapon(battery.weapon_id) if battery is not None else None
+        bands = tuple((band.up_to_m, band.penetration) for band in weapon.range_bands) \
+            if weapon is not None else ()
+        shown = (battery.position, bands) if battery is not None and bands else None
+        if shown == self._rings_of:
+            return
+        self._rings_of = shown
+        if shown is None:
+            self.rings.show_rings(None, [])
+            return
+        self.rings.show_rings(battery.position, [
+            (limit, f"≤ {limit:g} m · pen {penetration}") for limit, penetration in bands])
 
     # -- reading the shot ---------------------------------------------------------------------
     def _weapon_and_range(self, settings: FireSettings, point) -> tuple[Weapon | None, float | None, str]:
@@ -146,6 +182,7 @@ class FireTool(Tool):
         self.last_text = ""
 
     def mouse_moved(self, event: ToolEvent) -> None:
+        self.refresh_rings()
         self.last_text = self.describe(event.raw)
         self.host.show_status(self.last_text)
 

@@ -21,8 +21,9 @@ class MeasureTool(Tool):
     name = "measure"
     label = "Measure"
     shortcut = "M"
-    status_tip = ("Measure: click a point, then another (or drag between them); the distance "
-                  "is written on the map (Ctrl: off the grid).")
+    status_tip = ("Measure (the ruler): click a point, then another (or drag between them); "
+                  "the distance in metres and 10 m squares is written on the map (Ctrl: off "
+                  "the grid).")
 
     def __init__(self, host):
         super().__init__(host)
