@@ -13,6 +13,8 @@ from __future__ import annotations
 import inspect
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from itertools import compress
+from operator import attrgetter, ne
 from typing import TYPE_CHECKING, Any, Protocol
 
 from siegeboard.geometry.index import StructureIndex
@@ -269,12 +271,13 @@ class Context:
         return copy
 
     def structure_scalars(self, structure_id: str) -> Structure:
-        """The working copy of ``structure``, for a rule that sets only fields holding a
-        number, a string or a boolean (fire level, DP, out of control) with ``set_valid``:
-        a ``ScalarCopy``, read as the structure is, until ``structure`` is asked for the
-        same id. A minute's fires change thousands of structures one number at a time:
-        each change is a plain assignment, and the structure after the action is made
-        once, from the original and its changes (``model_copy(update=...)``)."""
+        """The working copy of ``structure``, for a rule that changes only a structure's fire
+        state (``STATE_FIELDS``: fire level, out of control, DP, collapsed, cleared): a
+        ``ScalarCopy``, read as the structure is and assigned as plain data, until
+        ``structure`` is asked for the same id. A minute's fires change thousands of
+        structures one number at a time: each change is a plain assignment, and the
+        structure after the action is made once, from the original and its changes
+        (``ScalarCopy.structure``)."""
         copy = self._copies.get(structure_id)
         if copy is None:
             original = self.siege.structures.get(structure_id)
@@ -288,7 +291,9 @@ class Context:
         """``(id, original, copy)`` of each working copy made, in the order made; a copy of
         scalars that changed nothing gives the original itself."""
         for (key, copy), original in zip(self._copies.items(), self._originals):
-            yield key, original, copy.structure() if type(copy) is ScalarCopy else copy
+            if type(copy) is ScalarCopy:
+                copy = copy.structure()
+            yield key, original, copy
 
     def current(self, structure_id: str) -> Structure:
         """The structure as this action has left it so far, without taking a copy."""
@@ -366,78 +371,100 @@ class Context:
             self.touched.append(structure_id)
 
 
-class ScalarCopy:
-    """A working copy of a structure's scalar fields (``Context.structure_scalars``): plain
-    data inside the rules. Reading a field gives what this action assigned to it, else the
-    original's value; assigning a field sets it on this copy alone, unvalidated (its
-    caller derives it valid: ``set_valid``). Lists and nested models are the original's,
-    never changed through it. ``structure()`` is the Structure after the action: the
-    original's ``model_copy(update=...)`` with the changes. Once made whole
-    (``make_whole``) it stands for the whole working copy: reads and writes go there."""
+# The fields a ``ScalarCopy`` holds as plain data of its own: the state that fire and its
+# damage change (H7, H9, H10).
+STATE_FIELDS = ("fire_level", "out_of_control", "dp", "collapsed", "cleared")
+_state_of = attrgetter(*STATE_FIELDS)
 
-    __slots__ = ("_original", "_changes", "_whole")
+
+class ScalarCopy:
+    """A working copy of a structure's fire state (``Context.structure_scalars``): plain
+    data inside the rules. It holds the fields of ``STATE_FIELDS`` as its own attributes,
+    taken from the original and assigned unvalidated (the rule derives each value valid:
+    within the field's constraints, ``dp`` never above ``dp_original``). Any other field is
+    the original's, read-only: a list or a nested model is never changed through it.
+    ``structure()`` is the Structure after the action: the original's
+    ``model_copy(update=...)`` with the fields that differ. Once made whole (``make_whole``)
+    it stands for the whole working copy: it becomes a ``WholeScalarCopy``, whose reads and
+    writes all go to that copy."""
+
+    __slots__ = ("_original", "_before", "_whole") + STATE_FIELDS
 
     def __init__(self, original: Structure):
         self._original = original
-        self._changes: dict[str, Any] = {}
-        self._whole: Structure | None = None
+        # The original's state, kept to find what changed: a structure is a value, it does
+        # not change while the action runs.
+        self._before = before = _state_of(original)
+        self.fire_level, self.out_of_control, self.dp, self.collapsed, self.cleared = before
 
     def __getattr__(self, name: str) -> Any:
-        # Not a field (``has_flag``, ``trapped_count``): the structure's own.
-        whole = self._whole
-        return getattr(self._original if whole is None else whole, name)
+        # Not a field (``has_flag``, ``trapped_count``): the original's.
+        return getattr(self._original, name)
 
     def changes(self) -> dict[str, Any]:
-        """Each field assigned, with its value now (whatever it was before)."""
-        return dict(self._changes)
+        """Each field of ``STATE_FIELDS`` that differs from the original, with its value."""
+        return {name: value for name, value, before
+                in zip(STATE_FIELDS, _state_of(self), self._before) if value != before}
 
     def structure(self) -> Structure:
         """The Structure after the action: the original when nothing differs from it."""
-        if self._whole is not None:
-            return self._whole
-        original = self._original
-        changes = {name: value for name, value in self._changes.items()
-                   if value != getattr(original, name)}
-        return original.model_copy(update=changes) if changes else original
+        now, before = _state_of(self), self._before
+        if now == before:
+            return self._original
+        # ``{name: value for each field whose value differs}``
+        return self._original.model_copy(
+            update=dict(compress(zip(STATE_FIELDS, now), map(ne, now, before))))
 
     def make_whole(self) -> Structure:
         """A whole working copy (``Structure.copy_to_change``) with this copy's changes,
         which this copy then stands for."""
         original = self._original
-        self._whole = original.model_copy(update={**original.parts_copied(), **self._changes})
-        self._changes = {}
-        return self._whole
+        whole = original.model_copy(update={**original.parts_copied(), **self.changes()})
+        self._whole = whole
+        # The same object, from now on a view of ``whole``: whoever holds it reads and
+        # writes the whole copy.
+        self.__class__ = WholeScalarCopy
+        return whole
 
 
-def _field_of_copy(name: str) -> property:
-    """The field ``name`` of a ``ScalarCopy``, read and assigned as described there."""
+class WholeScalarCopy(ScalarCopy):
+    """A ``ScalarCopy`` made whole: every field read or assigned is the whole copy's
+    (``Context.structure`` returns that copy itself)."""
 
-    def read(copy: ScalarCopy) -> Any:
-        whole = copy._whole
-        if whole is not None:
-            return getattr(whole, name)
-        changes = copy._changes
-        return changes[name] if name in changes else getattr(copy._original, name)
+    __slots__ = ()
 
-    def assign(copy: ScalarCopy, value: Any) -> None:
-        whole = copy._whole
-        if whole is not None:
-            setattr(whole, name, value)
-        else:
-            copy._changes[name] = value
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._whole, name)
+
+    def changes(self) -> dict[str, Any]:
+        return {}
+
+    def structure(self) -> Structure:
+        return self._whole  # type: ignore[return-value]
+
+
+def _field_of_whole(name: str) -> property:
+    """The field ``name`` of a ``WholeScalarCopy``: the whole copy's, read and assigned."""
+
+    def read(copy: WholeScalarCopy) -> Any:
+        return getattr(copy._whole, name)
+
+    def assign(copy: WholeScalarCopy, value: Any) -> None:
+        setattr(copy._whole, name, value)
 
     return property(read, assign)
 
 
 for _name in Structure.model_fields:
-    setattr(ScalarCopy, _name, _field_of_copy(_name))
+    if _name not in STATE_FIELDS:  # the original's, read-only
+        setattr(ScalarCopy, _name, property(attrgetter(f"_original.{_name}")))
+    setattr(WholeScalarCopy, _name, _field_of_whole(_name))
 
 
 def set_valid(model: Any, name: str, value: Any) -> None:
-    """``model.<name> = value``, for a value its caller has derived so that it is valid:
-    within the field's constraints and keeping the model's own checks true (``dp`` never
-    above ``dp_original``). On a ``ScalarCopy`` it is kept unvalidated; on a model (a
-    whole working copy, an occupant) it is pydantic's validated assignment."""
+    """``model.<name> = value``: unvalidated on a ``ScalarCopy`` (its caller derives the value
+    valid: within the field's constraints, ``dp`` never above ``dp_original``), pydantic's
+    validated assignment on a model (a whole working copy, an occupant)."""
     setattr(model, name, value)
 
 
