@@ -408,12 +408,10 @@ class ScalarCopy:
 
     def structure(self) -> Structure:
         """The Structure after the action: the original when nothing differs from it."""
-        now, before = _state_of(self), self._before
-        if now == before:
-            return self._original
         # ``{name: value for each field whose value differs}``
-        return self._original.model_copy(
-            update=dict(compress(zip(STATE_FIELDS, now), map(ne, now, before))))
+        now = _state_of(self)
+        changes = dict(compress(zip(STATE_FIELDS, now), map(ne, now, self._before)))
+        return self._original.model_copy(update=changes) if changes else self._original
 
     def make_whole(self) -> Structure:
         """A whole working copy (``Structure.copy_to_change``) with this copy's changes,
