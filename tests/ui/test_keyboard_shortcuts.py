@@ -54,6 +54,7 @@ def edited_then_undone(window, tmp_path) -> str:
 
 def press(qtbot, window, key, modifiers) -> None:
     window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)  # shortcuts go to the active window only
     window.view.setFocus()
     qtbot.keyClick(window.view, key, modifiers)
 

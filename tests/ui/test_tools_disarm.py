@@ -70,10 +70,12 @@ def test_escape_returns_to_select_from_the_map_and_from_a_dock(qtbot, window, tm
     for name in ("polygon", "fire", "measure", "wall"):
         window.menus.tool_actions[name].trigger()
         window.activateWindow()
+        qtbot.waitUntil(window.isActiveWindow)  # shortcuts go to the active window only
         window.view.setFocus()
         qtbot.keyClick(window.view, Qt.Key.Key_Escape)
         assert window.tool.name == "select", name
     window.menus.tool_actions["fire"].trigger()
+    qtbot.waitUntil(window.isActiveWindow)
     window.fire_dock.range.setFocus()
     qtbot.keyClick(window.fire_dock.range, Qt.Key.Key_Escape)
     assert window.tool.name == "select"
@@ -90,6 +92,7 @@ def test_typing_in_the_fire_docks_battery_box_keeps_the_fire_tool(qtbot, window,
     window.fire_dock.raise_()
     box = window.fire_dock.battery
     window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
     box.setFocus()
     qtbot.keyClick(box, Qt.Key.Key_B)
     assert window.tool.name == "fire"
