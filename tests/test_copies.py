@@ -123,3 +123,26 @@ def test_courtyards_stay_inside_on_assignment():
         structure.footprint = [(0.0, 0.0), (3.0, 0.0), (3.0, 3.0), (0.0, 3.0)]
     with pytest.raises(ValidationError, match="not inside the footprint"):
         structure.holes = [[(20.0, 20.0), (21.0, 20.0), (21.0, 21.0)]]
+
+
+def test_an_outcome_undoes_its_fields_in_the_reverse_order():
+    """A starter weapon joins the siege's weapons before the battery that fires it: undone,
+    the battery goes back first, so no assignment finds a battery naming a missing weapon."""
+    from siegeboard.model import Siege
+    from siegeboard.model.actions import AdvanceClock
+    from siegeboard.model.log import LogEntry
+    from siegeboard.model.weapon import Battery
+    from siegeboard.rules.context import Outcome
+    from siegeboard.rules.registry import ruleset_of
+
+    siege = Siege(name="s", ruleset="harris", structures={"h1": _structure()})
+    weapon = ruleset_of(siege).catalogue.weapons[0]
+    battery = Battery(id="b1", name="Battery", position=(5.0, 5.0), weapon_id=weapon.id)
+    outcome = Outcome(action=AdvanceClock(turns=1),
+                      entry=LogEntry(seq=1, turn=0, action=AdvanceClock(turns=1)),
+                      fields={"weapons": ({}, {weapon.id: weapon}),
+                              "batteries": ({}, {"b1": battery})})
+    outcome.apply_to(siege)
+    assert siege.batteries["b1"].weapon_id in siege.weapons
+    outcome.revert(siege)
+    assert siege.weapons == {} and siege.batteries == {}

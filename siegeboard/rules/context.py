@@ -114,7 +114,12 @@ class Outcome:
                 # replaces a structure). A minute changes thousands of structures: a copy of
                 # each for the siege held 12 MiB of the N = 50,000 city's minute.
                 siege.structures[key] = value
-        for name, (before, later) in self.fields.items():
+        # Each assignment is checked against the siege's other fields (a battery names one of
+        # its weapons): the fields are written in the order the action set them, and undone
+        # in the reverse order, so each one finds what it names (a starter weapon joins
+        # before the battery that fires it, and leaves after it).
+        fields = self.fields.items() if after else reversed(list(self.fields.items()))
+        for name, (before, later) in fields:
             value = later if after else before
             # The beginning (R2) is copied as a beginning: it shares its structures.
             value = value.beginning() if name == "base" and value is not None \
