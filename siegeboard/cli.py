@@ -228,7 +228,7 @@ def _apply_and_save(path: Path, siege_file, action, dice_text: str | None, as_js
     if as_json:
         print(json.dumps({
             "file": str(path), "seq": entry.seq, "turn": entry.turn, "square": entry.square,
-            "clock": siege.clock.label(), "lines": entry.lines,
+            "clock": siege.clock.label(), "lines": list(entry.lines),
             "rolls": [roll.model_dump() for roll in entry.rolls],
             "events": [event.model_dump() for event in entry.events],
             "touched": entry.touched,

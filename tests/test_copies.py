@@ -1,9 +1,9 @@
-"""The engine's working copies: a deep copy shares nothing mutable with its original, even
-when a field holds what its declaration does not allow; and comparing a copy's ``__dict__``
-with its original's (what ``apply`` does) says what pydantic's ``!=`` says."""
+"""The engine's working copies (pydantic's ``model_copy``): a deep copy shares nothing
+mutable with its original, a copy of scalars gets its own parts when asked for whole, and
+the structure's checks hold on assignment (they are its fields' own)."""
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from pydantic import ValidationError
 
 from siegeboard.model.structure import HullLayer, Occupant, Structure
 
@@ -19,8 +19,7 @@ def _structure() -> Structure:
 def test_a_copy_shares_nothing_mutable():
     original = _structure()
     copy = original.model_copy(deep=True)
-    assert copy == original and copy.__dict__ == original.__dict__
-    assert copy.__pydantic_fields_set__ == original.__pydantic_fields_set__
+    assert copy == original
     for name in ("footprint", "flags", "occupants", "effects"):
         assert getattr(copy, name) is not getattr(original, name)
     assert copy.occupants[0] is not original.occupants[0]
@@ -30,73 +29,26 @@ def test_a_copy_shares_nothing_mutable():
     assert original.occupants[0].damage == 0 and original.flags == ["wooden"]
 
 
-@pytest.mark.parametrize("field", ["notes", "dp", "material"])
-def test_a_mutable_value_in_a_field_declared_plain_is_copied_too(field):
-    # Built without validation, a field declared as a string or a number can hold a list:
-    # the copy must not share it (the fast path only trusts what it has checked).
-    values = dict(_structure().__dict__)
-    values[field] = ["not", "plain"]
-    original = Structure.model_construct(**values)
-    copy = original.model_copy(deep=True)
-    assert getattr(copy, field) == ["not", "plain"]
-    assert getattr(copy, field) is not getattr(original, field)
+def test_the_parts_copied_are_every_field_not_a_scalar():
+    scalars = (str, int, float, bool, type(None))
+    structure = _structure()
+    assert set(structure.parts_copied()) == {
+        name for name, value in structure.model_dump().items() if not isinstance(value, scalars)}
+    for person in (Occupant(name="Ann"), HullLayer(name="Gate", armor=1, hull=1)):
+        assert all(isinstance(value, scalars) for value in person.model_dump().values())
 
 
-def test_structures_keep_only_fields_in_their_dict():
-    # What makes ``copy.__dict__ != original.__dict__`` the same test as ``copy != original``
-    # in ``apply``: no extra fields and no private attributes.
-    assert Structure.model_config["extra"] == "forbid"
-    assert not Structure.__private_attributes__
-    assert set(_structure().__dict__) == set(Structure.model_fields)
-
-
-_changes = st.sampled_from([
-    ("dp", 19), ("dp", 20), ("fire_level", 1), ("fire_level", 0), ("out_of_control", True),
-    ("collapsed", False), ("name", "Barn"), ("name", "House"), ("footprint", SQUARE),
-    ("footprint", [(0.0, 0.0), (10.0, 0.0), (10.0, 5.0), (0.0, 5.0)]),
-    ("occupants", [Occupant(name="Ann")]), ("occupants", [Occupant(name="Ann", damage=2)]),
-    ("occupants", []), ("flags", ["wooden"]), ("flags", []), ("inner_layer", None),
-])
-
-
-@settings(max_examples=80, deadline=None)
-@given(st.lists(_changes, max_size=4))
-def test_comparing_dicts_says_what_pydantic_says(changes):
+def test_a_copy_to_change_is_a_deep_copy():
     original = _structure()
-    copy = original.model_copy(deep=True)
-    for name, value in changes:
-        setattr(copy, name, value)
-    assert (copy.__dict__ != original.__dict__) == (copy != original)
-
-
-def test_a_value_kept_beside_the_fields_is_copied_too():
-    # Something kept in ``__dict__`` that is not a field (a cached attribute) is not as
-    # declared either: every value is copied then.
-    original = _structure()
-    original.__dict__["cached"] = ["kept"]
-    copy = original.model_copy(deep=True)
-    assert copy.__dict__["cached"] == ["kept"]
-    assert copy.__dict__["cached"] is not original.__dict__["cached"]
-    assert copy.footprint is not original.footprint
-
-
-def test_a_shallow_copy_given_its_own_parts_shares_nothing_mutable():
-    from siegeboard.model.copying import own_parts
-
-    original = _structure()
-    shallow = original.model_copy()
-    assert shallow.occupants is original.occupants
-    own_parts(shallow)
-    assert shallow == original and shallow.__dict__ == original.__dict__
-    for name in ("footprint", "flags", "occupants", "effects"):
-        assert getattr(shallow, name) is not getattr(original, name)
-    assert shallow.occupants[0] is not original.occupants[0]
-    assert shallow.inner_layer is not original.inner_layer
-    shallow.occupants[0].damage = 3
-    shallow.flags.append("tall")
-    shallow.notes = "changed"
-    assert original.occupants[0].damage == 0 and original.flags == ["wooden"]
-    assert original.notes == "" and "notes" in shallow.__pydantic_fields_set__
+    copy = original.copy_to_change()
+    assert copy == original == original.model_copy(deep=True)
+    for name in ("footprint", "flags", "occupants", "effects", "holes"):
+        assert getattr(copy, name) is not getattr(original, name)
+    assert copy.occupants[0] is not original.occupants[0]
+    assert copy.inner_layer is not original.inner_layer
+    copy.occupants[0].damage = 3
+    copy.inner_layer.suffered = 2
+    assert original.occupants[0].damage == 0 and original.inner_layer.suffered == 0
 
 
 def test_a_working_copy_of_scalars_gets_its_own_parts_when_asked_for_whole():
@@ -109,11 +61,88 @@ def test_a_working_copy_of_scalars_gets_its_own_parts_when_asked_for_whole():
     ctx = Context(siege, ScriptedDice([]), None, ruleset_of(siege))
     scalars = ctx.structure_scalars("h1")
     set_valid(scalars, "dp", 7)
+    assert scalars.dp == 7 and siege.structures["h1"].dp == 20
     assert scalars.occupants is siege.structures["h1"].occupants  # shared until asked
     whole = ctx.structure("h1")
-    assert whole is scalars and whole.dp == 7
+    assert whole.dp == 7 and ctx.current("h1") is whole and ctx.structure("h1") is whole
+    # The copy of scalars stands for the whole copy from then on: one working copy.
+    set_valid(scalars, "cleared", True)
+    assert whole.cleared and scalars.cleared and scalars.occupants is whole.occupants
     assert whole.occupants is not siege.structures["h1"].occupants
+    assert whole.inner_layer is not siege.structures["h1"].inner_layer
     whole.occupants[0].damage = 5
     whole.flags.append("tall")
     assert siege.structures["h1"].occupants[0].damage == 0
     assert siege.structures["h1"].flags == ["wooden"] and siege.structures["h1"].dp == 20
+
+
+def test_a_copy_of_scalars_gives_the_structure_after_the_action():
+    from siegeboard.rules.context import ScalarCopy, set_valid
+
+    original = _structure()
+    scalars = ScalarCopy(original)
+    assert scalars.structure() is original  # nothing changed
+    set_valid(scalars, "dp", 20)
+    assert scalars.structure() is original  # assigned, but the same value
+    set_valid(scalars, "fire_level", 2)
+    assert scalars.fire_level == 2 and scalars.has_flag("wooden")
+    after = scalars.structure()
+    assert type(after) is Structure and after.fire_level == 2 and original.fire_level == 0
+    assert after == original.model_copy(update={"fire_level": 2})
+    with pytest.raises(AttributeError):
+        set_valid(scalars, "fire_levl", 3)
+
+
+def test_set_valid_refuses_what_is_not_valid():
+    from siegeboard.rules.context import set_valid
+
+    copy = _structure().model_copy()
+    with pytest.raises(ValidationError, match="above dp_original"):
+        set_valid(copy, "dp", 21)
+    with pytest.raises(ValidationError):
+        set_valid(copy, "fire_level", -1)
+    set_valid(copy, "dp", 3)
+    assert copy.dp == 3
+
+
+def test_dp_and_its_original_are_checked_both_ways():
+    with pytest.raises(ValidationError, match="dp: 30 is above dp_original 20"):
+        Structure(id="h1", name="House", kind="house", footprint=SQUARE, armor=2, dp=30,
+                  dp_original=20)
+    structure = _structure()
+    with pytest.raises(ValidationError, match="above dp_original"):
+        structure.dp_original = 10
+
+
+def test_courtyards_stay_inside_on_assignment():
+    inside = [(4.0, 4.0), (6.0, 4.0), (6.0, 6.0), (4.0, 6.0)]
+    structure = Structure(id="h1", name="House", kind="house", footprint=SQUARE, armor=2,
+                          holes=[inside + [(4.0, 4.0)]])
+    assert structure.holes == [inside]  # the closing point dropped
+    with pytest.raises(ValidationError, match="not inside the footprint"):
+        structure.footprint = [(0.0, 0.0), (3.0, 0.0), (3.0, 3.0), (0.0, 3.0)]
+    with pytest.raises(ValidationError, match="not inside the footprint"):
+        structure.holes = [[(20.0, 20.0), (21.0, 20.0), (21.0, 21.0)]]
+
+
+def test_an_outcome_undoes_its_fields_in_the_reverse_order():
+    """A starter weapon joins the siege's weapons before the battery that fires it: undone,
+    the battery goes back first, so no assignment finds a battery naming a missing weapon."""
+    from siegeboard.model import Siege
+    from siegeboard.model.actions import AdvanceClock
+    from siegeboard.model.log import LogEntry
+    from siegeboard.model.weapon import Battery
+    from siegeboard.rules.context import Outcome
+    from siegeboard.rules.registry import ruleset_of
+
+    siege = Siege(name="s", ruleset="harris", structures={"h1": _structure()})
+    weapon = ruleset_of(siege).catalogue.weapons[0]
+    battery = Battery(id="b1", name="Battery", position=(5.0, 5.0), weapon_id=weapon.id)
+    outcome = Outcome(action=AdvanceClock(turns=1),
+                      entry=LogEntry(seq=1, turn=0, action=AdvanceClock(turns=1)),
+                      fields={"weapons": ({}, {weapon.id: weapon}),
+                              "batteries": ({}, {"b1": battery})})
+    outcome.apply_to(siege)
+    assert siege.batteries["b1"].weapon_id in siege.weapons
+    outcome.revert(siege)
+    assert siege.weapons == {} and siege.batteries == {}

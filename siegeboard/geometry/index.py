@@ -21,12 +21,12 @@ class StructureIndex:
     can refine candidates exactly.
     """
 
-    def __init__(self, footprints: Mapping[str, Sequence[tuple[float, float]] | Polygon]):
+    def __init__(self, footprints: Mapping[str, Sequence[tuple[float, float]] | Polygon], *,
+                 shapes: list[Polygon] | None = None):
+        """``shapes``: the footprints' polygons, in order, when the caller has them valid."""
         self.ids: list[str] = list(footprints)
-        self.polygons: list[Polygon] = [as_polygon(footprints[key]) for key in self.ids]
-        self._finish()
-
-    def _finish(self) -> None:
+        self.polygons: list[Polygon] = shapes if shapes is not None else [
+            as_polygon(footprints[key]) for key in self.ids]
         self._position = {key: position for position, key in enumerate(self.ids)}
         self._polygon_array = numpy.asarray(self.polygons, dtype=object)
         self._tree = STRtree(self.polygons)
@@ -34,11 +34,8 @@ class StructureIndex:
     @classmethod
     def for_structures(cls, structures: Mapping[str, object]) -> "StructureIndex":
         """Index a siege's ``structures`` mapping (id -> Structure)."""
-        index = cls.__new__(cls)
-        index.ids = list(structures)
-        index.polygons = shapes_of(structures.values())  # valid: no as_polygon again
-        index._finish()
-        return index
+        # Valid footprints: no as_polygon again.
+        return cls(structures, shapes=shapes_of(structures.values()))  # type: ignore[arg-type]
 
     def __len__(self) -> int:
         return len(self.ids)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_serializer
@@ -54,24 +54,30 @@ class Event(BaseModel):
 Recipe = tuple  # ``(build, *args)``: ``build(*args)`` returns the items it stands for
 
 
-class Later:
-    """The items of a log entry's list kept compact until they are read.
+class Later(Sequence):
+    """The items of a log entry's list kept compact until they are read: a read-only list.
 
     ``parts`` are items, and recipes: a recipe is a tuple ``(build, *args)`` (an item is
     never a tuple) and ``build(*args)`` returns the items it stands for, in order, from
     plain data. A clock advance rolls thousands of dice and explains each in a line; a
     recipe holds one fire's batch of them as the numbers, and their text (the labelled
     ``Roll``, the lines) is made only when the entry is read: shown, saved or compared.
-    ``length`` is the number of items the parts give. Immutable once made (copies share it).
+    ``length`` is the number of items the parts give. Read like a list (index, slice, iterate,
+    ``==`` a list, ``+`` a list), it builds its items once, on the first read, and keeps
+    them; it never changes (copies share it), and it pickles as the plain list.
     """
 
-    __slots__ = ("parts", "length")
+    __slots__ = ("parts", "length", "built")
 
     def __init__(self, parts: Iterable[Any], length: int):
         self.parts = tuple(parts)
         self.length = length
+        self.built: list | None = None  # the items, once read
 
     def build(self) -> list:
+        """The items, made from the parts (a new list each call)."""
+        if self.built is not None:
+            return list(self.built)
         items: list = []
         for part in self.parts:
             if type(part) is tuple:
@@ -80,36 +86,50 @@ class Later:
                 items.append(part)
         return items
 
+    def items(self) -> list:
+        """The items, built on the first call and kept: do not change the list."""
+        built = self.built
+        if built is None:
+            # Thousands of Rolls, Events and lines at once: the collector would walk the
+            # whole siege again and again (a second for a minute of a city's fires).
+            with no_cycle_collection():
+                built = self.built = self.build()
+            self.parts = ()  # the items stand for them now
+        return built
+
+    def __len__(self) -> int:
+        return self.length
+
+    def __getitem__(self, index: Any) -> Any:
+        return self.items()[index]
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter(self.items())
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, (Later, list)):
+            return self.items() == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __add__(self, other: Any) -> list:
+        return self.items() + list(other)
+
+    def __radd__(self, other: Any) -> list:
+        return list(other) + self.items()
+
+    def __repr__(self) -> str:
+        return repr(self.items())
+
     def __copy__(self) -> "Later":
         return self
 
     def __deepcopy__(self, memo: dict) -> "Later":
         return self
 
-
-class _BuiltOnRead:
-    """A ``LogEntry`` list field read through: a ``Later`` in the entry is built into the
-    list on first read and kept, so every reader sees the plain list."""
-
-    __slots__ = ("name",)
-
-    def __init__(self, name: str):
-        self.name = name
-
-    def __get__(self, entry: Any, owner: Any = None) -> Any:
-        if entry is None:
-            return self
-        fields = entry.__dict__
-        value = fields[self.name]
-        if type(value) is Later:
-            # Thousands of Rolls, Events and lines at once: the collector would walk the
-            # whole siege again and again (a second for a minute of a city's fires).
-            with no_cycle_collection():
-                value = fields[self.name] = value.build()
-        return value
-
-    def __set__(self, entry: Any, value: Any) -> None:  # pydantic sets fields in __dict__
-        entry.__dict__[self.name] = value
+    def __reduce__(self) -> tuple:
+        return (list, (self.items(),))
 
 
 # The types of the lists a log entry may keep for later, as its fields declare them.
@@ -122,8 +142,9 @@ class LogEntry(BaseModel):
     """One applied action: when (turn), what, the dice, the explanation and what it touched."""
 
     # (Not in the docstring, which is the file schema's description.) ``rolls``, ``events``
-    # and ``lines`` may be kept compact (``with_later``) and are built on first read: to
-    # every reader, to pydantic's dumps and to ``==`` they are the plain lists.
+    # and ``lines`` may be kept compact (``with_later``): each is then a ``Later``, a
+    # read-only list built on its first read; pydantic's dumps, ``==`` and pickling see the
+    # plain list.
 
     model_config = ConfigDict(extra="forbid")
 
@@ -155,54 +176,30 @@ class LogEntry(BaseModel):
             return cls(rolls=Later(rolls, roll_count).build(),
                        lines=Later(lines, line_count).build(), events=_fields_of(events),
                        **fields)
-        entry = cls(**fields)
-        values = entry.__dict__
-        values["rolls"] = _later(rolls, roll_count)
-        values["lines"] = _later(lines, line_count)
         # A recipe per few thousand events: a reader that takes the parts one at a time (a
         # save) never holds a city's minute of Events at once.
-        values["events"] = Later(tuple((_events_of, events[start:start + _EVENTS_AT_ONCE])
-                                       for start in range(0, len(events), _EVENTS_AT_ONCE)),
-                                 len(events)) if events else []
-        entry.__pydantic_fields_set__.update(("rolls", "lines", "events"))
-        return entry
+        events_later = Later(tuple((_events_of, events[start:start + _EVENTS_AT_ONCE])
+                                   for start in range(0, len(events), _EVENTS_AT_ONCE)),
+                             len(events)) if events else []
+        # ``model_copy(update=...)`` keeps the parts unvalidated: each is validated as built.
+        return cls(**fields).model_copy(update={
+            "rolls": _later(rolls, roll_count), "lines": _later(lines, line_count),
+            "events": events_later})
 
     # Serialised as built, wherever the entry is (on its own or in a siege's log): each kept
     # list is built, then serialised as its field is (the return types are the fields' own,
     # so the output and the serialisation schema are those of the plain lists).
     @field_serializer("rolls")
     def _rolls_built(self, value: Any) -> _Rolls:
-        return self.rolls
+        return value.items() if type(value) is Later else value
 
     @field_serializer("events")
     def _events_built(self, value: Any) -> _Events:
-        return self.events
+        return value.items() if type(value) is Later else value
 
     @field_serializer("lines")
     def _lines_built(self, value: Any) -> _Lines:
-        return self.lines
-
-    def _settle(self) -> None:
-        """Build what is kept for later (before pydantic reads ``__dict__`` itself)."""
-        self.rolls, self.events, self.lines  # noqa: B018 (reading builds them)
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, LogEntry):
-            self._settle()
-            other._settle()
-        return super().__eq__(other)
-
-    def __iter__(self):
-        self._settle()
-        return super().__iter__()
-
-    def __repr_args__(self):
-        self._settle()
-        return super().__repr_args__()
-
-    def __getstate__(self) -> dict[Any, Any]:
-        self._settle()
-        return super().__getstate__()
+        return value.items() if type(value) is Later else value
 
     def dice_values(self) -> list[int]:
         """Every die of the entry in the order rolled: what replay feeds to ScriptedDice."""
@@ -235,8 +232,3 @@ def _events_of(events: list[tuple[str, str | None, dict[str, Any]]]) -> list[Eve
     """The Events of their ``(kind, structure_id, detail)``, validated in one call (as
     ``Event(kind=..., structure_id=..., detail=...)`` each)."""
     return _EVENTS.validate_python(_fields_of(events))
-
-
-LogEntry.rolls = _BuiltOnRead("rolls")  # type: ignore[assignment]
-LogEntry.events = _BuiltOnRead("events")  # type: ignore[assignment]
-LogEntry.lines = _BuiltOnRead("lines")  # type: ignore[assignment]

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from copy import deepcopy
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
 
 from siegeboard.model import bounds
 from siegeboard.model.bounds import bounded
@@ -139,7 +139,8 @@ class Siege(BaseModel):
         default_factory=list, max_length=20)
     structures: dict[str, Structure] = Field(default_factory=dict)
     weapons: dict[str, Weapon] = Field(default_factory=dict)
-    batteries: dict[str, Battery] = Field(default_factory=dict)
+    # Validated when left out too: its check holds the siege's span (R4).
+    batteries: dict[str, Battery] = Field(default_factory=dict, validate_default=True)
     mines: dict[str, Mine] = Field(default_factory=dict)
     clock: Clock = Field(default_factory=Clock)
     scene: int = Field(default=0, ge=0)
@@ -166,13 +167,11 @@ class Siege(BaseModel):
         deep copy of a town of 50,000 took half a second on the first shot, and twice the
         memory. Every other field is a deep copy.
         """
-        fields = {name: value for name, value in self.__dict__.items()
-                  if name not in ("structures", "log", "base")}
-        copied = self.model_copy(update={"log": [], "base": None, "structures": {}})
-        for name, value in deepcopy(fields).items():
-            object.__setattr__(copied, name, value)
-        object.__setattr__(copied, "structures", dict(self.structures))
-        return copied
+        kept = ("structures", "log", "base")
+        others = {name: deepcopy(getattr(self, name)) for name in type(self).model_fields
+                  if name not in kept}
+        return self.model_copy(update={**others, "log": [], "base": None,
+                                       "structures": dict(self.structures)})
 
     @field_validator("schema_version")
     @classmethod
@@ -183,43 +182,100 @@ class Siege(BaseModel):
                 f"{SCHEMA_VERSION})")
         return version
 
-    @model_validator(mode="after")
-    def _references_hold(self) -> "Siege":
-        for table in ("structures", "weapons", "batteries", "mines"):
-            for key, item in getattr(self, table).items():
-                if key != item.id:
-                    raise ValueError(f"{table}: key {key!r} differs from its id {item.id!r}")
-        for battery in self.batteries.values():
-            if battery.weapon_id not in self.weapons:
-                raise ValueError(
-                    f"batteries.{battery.id}.weapon_id: no weapon {battery.weapon_id!r}")
-            if battery.target_id is not None and (
-                    battery.target_id not in self.structures
-                    and battery.target_id not in self.batteries):
-                raise ValueError(
-                    f"batteries.{battery.id}.target_id: no structure or battery "
-                    f"{battery.target_id!r}")
-        for mine in self.mines.values():
-            if mine.structure_id not in self.structures:
-                raise ValueError(f"mines.{mine.id}.structure_id: no structure {mine.structure_id!r}")
-        return self
+    # The siege's own rules (ids, references, span, its beginning) are its fields' checks,
+    # each reading the fields validated before it (``info.data``): at construction each
+    # table checks what it refers to, and an assignment (``validate_assignment``: every
+    # other field is in ``info.data``) checks only what the field assigned touches. A rule
+    # written back by the engine (the clock, the beginning) costs nothing of the town's.
+    # Each message names its own field path (``persist.siege_file._describe``).
 
-    @model_validator(mode="after")
-    def _base_is_a_beginning(self) -> "Siege":
-        if self.base is not None and (self.base.log or self.base.base is not None):
+    @field_validator("structures")
+    @classmethod
+    def _structures_hold(cls, structures: dict[str, Structure],
+                         info: ValidationInfo) -> dict[str, Structure]:
+        _keys_are_ids("structures", structures)
+        batteries, mines = info.data.get("batteries"), info.data.get("mines")
+        if batteries is not None:  # an assignment: what refers to the structures
+            _targets_hold(batteries, structures)
+            _within_span(structures, batteries)
+        if mines is not None:
+            _mines_hold(mines, structures)
+        return structures
+
+    @field_validator("weapons")
+    @classmethod
+    def _weapons_hold(cls, weapons: dict[str, Weapon], info: ValidationInfo) -> dict[str, Weapon]:
+        _keys_are_ids("weapons", weapons)
+        batteries = info.data.get("batteries")
+        if batteries is not None:  # an assignment
+            _weapons_of_hold(batteries, weapons)
+        return weapons
+
+    @field_validator("batteries")
+    @classmethod
+    def _batteries_hold(cls, batteries: dict[str, Battery],
+                        info: ValidationInfo) -> dict[str, Battery]:
+        _keys_are_ids("batteries", batteries)
+        weapons, structures = info.data.get("weapons"), info.data.get("structures")
+        if weapons is not None:
+            _weapons_of_hold(batteries, weapons)
+        if structures is not None:
+            _targets_hold(batteries, structures)
+            _within_span(structures, batteries)
+        return batteries
+
+    @field_validator("mines")
+    @classmethod
+    def _mines_held(cls, mines: dict[str, Mine], info: ValidationInfo) -> dict[str, Mine]:
+        _keys_are_ids("mines", mines)
+        structures = info.data.get("structures")
+        if structures is not None:
+            _mines_hold(mines, structures)
+        return mines
+
+    @field_validator("base")
+    @classmethod
+    def _base_is_a_beginning(cls, base: Siege | None, info: ValidationInfo) -> Siege | None:
+        if base is not None and (base.log or base.base is not None):
             raise ValueError("base: the siege before its first log entry has no log of its own")
-        if self.base is not None and self.base.ruleset != self.ruleset:
+        ruleset = info.data.get("ruleset")
+        if base is not None and ruleset is not None and base.ruleset != ruleset:
             raise ValueError(f"base.ruleset: the siege before its first log entry plays "
-                             f"{self.base.ruleset!r}, the siege {self.ruleset!r}: one siege "
+                             f"{base.ruleset!r}, the siege {ruleset!r}: one siege "
                              "plays one rule text")
-        return self
+        return base
 
-    @model_validator(mode="after")
-    def _within_span(self) -> "Siege":
-        # R4: one linear pass over every corner and gun position.
-        span = span_of([*(s.footprint for s in self.structures.values()),
-                        [b.position for b in self.batteries.values()]])
-        if span > bounds.SPAN_M:
-            raise ValueError(f"structures: the siege spans {span / 1000:,.1f} km; a siege "
-                             f"spans at most {bounds.SPAN_M / 1000:,.0f} km")
-        return self
+
+def _keys_are_ids(table: str, items: dict[str, Any]) -> None:
+    for key, item in items.items():
+        if key != item.id:
+            raise ValueError(f"{table}: key {key!r} differs from its id {item.id!r}")
+
+
+def _weapons_of_hold(batteries: dict[str, Battery], weapons: dict[str, Weapon]) -> None:
+    for battery in batteries.values():
+        if battery.weapon_id not in weapons:
+            raise ValueError(f"batteries.{battery.id}.weapon_id: no weapon {battery.weapon_id!r}")
+
+
+def _targets_hold(batteries: dict[str, Battery], structures: dict[str, Structure]) -> None:
+    for battery in batteries.values():
+        if battery.target_id is not None and (
+                battery.target_id not in structures and battery.target_id not in batteries):
+            raise ValueError(f"batteries.{battery.id}.target_id: no structure or battery "
+                             f"{battery.target_id!r}")
+
+
+def _mines_hold(mines: dict[str, Mine], structures: dict[str, Structure]) -> None:
+    for mine in mines.values():
+        if mine.structure_id not in structures:
+            raise ValueError(f"mines.{mine.id}.structure_id: no structure {mine.structure_id!r}")
+
+
+def _within_span(structures: dict[str, Structure], batteries: dict[str, Battery]) -> None:
+    # R4: one linear pass over every corner and gun position.
+    span = span_of([*(s.footprint for s in structures.values()),
+                    [b.position for b in batteries.values()]])
+    if span > bounds.SPAN_M:
+        raise ValueError(f"structures: the siege spans {span / 1000:,.1f} km; a siege "
+                         f"spans at most {bounds.SPAN_M / 1000:,.0f} km")

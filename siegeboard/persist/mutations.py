@@ -93,11 +93,10 @@ def snapshot(siege_file: SiegeFile) -> SiegeFile:
     copied here. What it shares is never changed again, so another thread may read it
     (``encode_siege``) while the window plays on."""
     siege = siege_file.siege
-    copy = siege.model_copy()
-    for table in ("structures", "weapons", "batteries", "mines"):
-        object.__setattr__(copy, table, dict(getattr(siege, table)))
-    object.__setattr__(copy, "log", list(siege.log))
-    object.__setattr__(copy, "attribution", list(siege.attribution))
+    copy = siege.model_copy(update={
+        **{table: dict(getattr(siege, table))
+           for table in ("structures", "weapons", "batteries", "mines")},
+        "log": list(siege.log), "attribution": list(siege.attribution)})
     return SiegeFile(siege=copy, images=dict(siege_file.images), stamp=siege_file.stamp)
 
 

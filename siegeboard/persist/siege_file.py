@@ -27,10 +27,10 @@ the field; never another exception class and never a half-valid siege. A refusal
 about the file's size: the directory's entry count is read from its end record first, members
 are inflated a chunk at a time and stopped past their declared size, a PNG is stopped at data
 after its end, unknown keys are refused once, and validation stops at the first bad item.
-The result records the version read (``SiegeFile.stamp``) and the decoded pixels. A
-document that is exactly what this siegeboard writes for the siege it holds is validated by
-pydantic's JSON reader a piece at a time instead (``document.read_as_written``: writing it
-again must give the very bytes read); any other, and any refusal, is read the careful way.
+The result records the version read (``SiegeFile.stamp``) and the decoded pixels. Every
+document is read one way: Python's JSON reader refuses what is not plain data, then pydantic
+validates the tables and the log a slice at a time and the siege on them; only a document
+refused there is looked at again, item by item, to name its first problem.
 
 Two writers: ``lock.hold_lock`` serialises read-modify-writes, and ``write_siege`` refuses
 (``SiegeFileChanged``) to rename over a file that is no longer the version that was read.
@@ -57,16 +57,16 @@ from pathlib import Path
 from collections.abc import Iterable
 from typing import Any, BinaryIO
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from siegeboard import __version__
 from siegeboard.model.log import LogEntry
-from siegeboard.model.siege import SCHEMA_VERSION, Mine, Siege
+from siegeboard.model.siege import Mine, Siege
 from siegeboard.model.structure import Structure
 from siegeboard.model.validation import MAX_ITEMS
 from siegeboard.model.weapon import Battery, Weapon
 from siegeboard.persist.document import (
-    BeginningRefused, NotAsWritten, checked_pieces, pieces, read_as_written, resolve_beginning,
+    UNCHANGED, BeginningRefused, NotAsWritten, checked_pieces, pieces, resolve_beginning,
 )
 from siegeboard.persist.library_words import plain_library_error
 from siegeboard.persist.atomic import (
@@ -271,10 +271,6 @@ def siege_from_json(document: bytes, source: str = DOCUMENT) -> tuple[Siege, int
     """
     try:
         with paused_collection():
-            quick = read_as_written(document)
-            if quick is not None:
-                _refuse_unknown_kinds(quick, source)
-                return quick, SCHEMA_VERSION
             return _parse_document(document, source)
     except RecursionError:
         raise SiegeFileError(f"{source} is nested too deeply to be a siege") from None
@@ -291,6 +287,19 @@ def _refuse_unknown_kinds(siege: Siege, source: str) -> None:
 
 
 def _parse_document(document: bytes, source: str) -> tuple[Siege, int]:
+    data, version = _plain_data(document, source)
+    try:
+        siege = _validated(data)  # takes the tables' items out of ``data`` as it goes
+    except (ValidationError, BeginningRefused, _Refused):
+        siege = _first_problem_named(_plain_data(document, source)[0], source)
+    _refuse_unknown_kinds(siege, source)
+    return siege, version
+
+
+def _plain_data(document: bytes, source: str) -> tuple[Any, int]:
+    """The document as plain JSON data of the current version, and the version it was
+    written in; refuses JSON that is not plain data (NaN or infinite numbers, numbers too
+    large for a float, repeated keys in one object) and what cannot be migrated."""
     try:
         text = document.decode("utf-8")
         _refuse_a_non_object(text, source)
@@ -306,9 +315,15 @@ def _parse_document(document: bytes, source: str) -> tuple[Siege, int]:
                              f"{error.colno}): the file is damaged or was edited by hand; "
                              f"open its backup (.bak) or autosave") from None
     try:
-        data, version = migrate(data)
+        return migrate(data)
     except MigrationError as error:
         raise SiegeFileError(f"{source}: {error}") from None
+
+
+def _first_problem_named(data: Any, source: str) -> Siege:
+    """The careful reading of a document ``_validated`` refused, to name its first problem:
+    every object's size and keys checked, then the tables and the log one item at a time,
+    stopping at the first item that is wrong (a bounded cost, whatever the document)."""
     try:
         _validate_tables(data)
         resolve_beginning(data)  # a beginning's "unchanged" structures are the siege's own
@@ -319,8 +334,69 @@ def _parse_document(document: bytes, source: str) -> tuple[Siege, int]:
         raise SiegeFileError(f"{source}: {problem}") from None
     except ValidationError as error:
         raise SiegeFileError(f"{source}: {_describe(error)}") from None
-    _refuse_unknown_kinds(siege, source)
-    return siege, version
+    return siege
+
+
+# Items of a table, or entries of the log, validated in one call of pydantic's validator:
+# the validation of a document stops at the first slice that holds a problem, so the errors
+# it collects are a few slices' worth whatever the document.
+_SLICE = 500
+_TABLE_ADAPTERS = {table: TypeAdapter(dict[str, model]) for table, model in
+                   {"structures": Structure, "weapons": Weapon, "batteries": Battery,
+                    "mines": Mine}.items()}
+_LOG_ADAPTER = TypeAdapter(list[LogEntry])
+
+
+def _validated(data: Any) -> Siege:
+    """The siege of ``data`` (plain JSON data of the current version) validated by pydantic:
+    its tables and log a slice at a time, then the siege on them. A structure its beginning
+    (R2) keeps ``"unchanged"`` is the siege's own object, shared as ``Siege.beginning``
+    shares it. Raises ``ValidationError`` or ``BeginningRefused`` at the first problem."""
+    if not isinstance(data, dict):
+        raise _Refused("siege.json must hold a JSON object")
+    fields = _tables_validated(data, None)
+    base = data.get("base")
+    if isinstance(base, dict):
+        now = fields.get("structures")
+        fields["base"] = Siege.model_validate(
+            _tables_validated(base, now if isinstance(now, dict) else {}))
+    return Siege.model_validate(fields)
+
+
+def _tables_validated(data: dict, now: dict[str, Structure] | None) -> dict[str, Any]:
+    """``data``'s fields with its tables and log validated (a new dict; the items of
+    ``data``'s tables are taken out of them); ``now``: the siege's structures, for a
+    beginning's ``"unchanged"`` ones."""
+    fields = dict(data)
+    for table, adapter in _TABLE_ADAPTERS.items():
+        items = fields.get(table)
+        if not isinstance(items, dict):
+            continue
+        if now is not None and table == "structures":
+            raw = items
+            items = {key: _unchanged(now, key) if value == UNCHANGED else value
+                     for key, value in raw.items()}
+            raw.clear()
+        keys = list(items)
+        validated: dict[str, Any] = {}
+        for start in range(0, len(keys), _SLICE):
+            # Each slice's plain data is let go once validated: the town's models take the
+            # memory its JSON held, instead of both being held at once.
+            validated.update(adapter.validate_python(
+                {key: items.pop(key) for key in keys[start:start + _SLICE]}))
+        fields[table] = validated
+    log = fields.get("log")
+    if isinstance(log, list) and len(log) <= MAX_ITEMS:
+        fields["log"] = [entry for start in range(0, len(log), _SLICE)
+                         for entry in _LOG_ADAPTER.validate_python(log[start:start + _SLICE])]
+    return fields
+
+
+def _unchanged(now: dict[str, Structure], key: str) -> Structure:
+    structure = now.get(key)
+    if structure is None:
+        raise BeginningRefused(key)
+    return structure
 
 
 def _refuse_a_non_object(text: str, source: str) -> None:
@@ -660,8 +736,12 @@ def _describe(error: ValidationError, where: tuple[int | str, ...] = ()) -> str:
     ``where`` is the path of the item ``error`` is about."""
     problems = error.errors(include_url=False)
     first = problems[0]
-    where = _field_path((*where, *first["loc"]))
+    location = (*where, *first["loc"])
+    where = _field_path(location)
     message = first["msg"].removeprefix("Value error, ")
+    if len(location) == 1 and re.match(r"[a-z_]+[.:]", message) \
+            and re.split(r"[.:]", message, maxsplit=1)[0] in Siege.model_fields:
+        where = ""  # a rule of the siege's that names its own field path
     if first["type"] not in ("missing", "value_error", "assertion_error"):
         given = first.get("input")
         shown = (f"{len(given):,} items" if isinstance(given, (list, dict)) and len(given) > 8
@@ -851,10 +931,9 @@ def _archive(document: Iterable[bytes | memoryview], images: dict[str, bytes]) -
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w") as archive:
         archive.comment = f"{WRITER_PREFIX}{__version__}".encode("utf-8")
-        # The fastest deflate: a third larger than the default level, at a third of its
-        # time (a city's document is tens of megabytes before it is deflated).
+        # zlib's default level: a member opened for writing from a ZipInfo (its fixed
+        # timestamp makes a save reproducible) takes no level through zipfile's public API.
         info = _member(DOCUMENT, zipfile.ZIP_DEFLATED)
-        info._compresslevel = 1  # what ``writestr(..., compresslevel=1)`` sets
         with archive.open(info, "w") as member:
             for part in document:
                 member.write(part)

@@ -13,10 +13,11 @@ from __future__ import annotations
 import inspect
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from itertools import compress
+from operator import attrgetter, ne
 from typing import TYPE_CHECKING, Any, Protocol
 
 from siegeboard.geometry.index import StructureIndex
-from siegeboard.model.copying import own_parts
 from siegeboard.model.log import Event, Later, LogEntry, Roll
 from siegeboard.model.siege import Siege
 from siegeboard.model.structure import Structure
@@ -113,12 +114,17 @@ class Outcome:
                 # replaces a structure). A minute changes thousands of structures: a copy of
                 # each for the siege held 12 MiB of the N = 50,000 city's minute.
                 siege.structures[key] = value
-        for name, (before, later) in self.fields.items():
+        # Each assignment is checked against the siege's other fields (a battery names one of
+        # its weapons): the fields are written in the order the action set them, and undone
+        # in the reverse order, so each one finds what it names (a starter weapon joins
+        # before the battery that fires it, and leaves after it).
+        fields = self.fields.items() if after else reversed(list(self.fields.items()))
+        for name, (before, later) in fields:
             value = later if after else before
             # The beginning (R2) is copied as a beginning: it shares its structures.
             value = value.beginning() if name == "base" and value is not None \
                 else copy_value(value)
-            object.__setattr__(siege, name, value)
+            setattr(siege, name, value)
         if not after and self.order_before is not None:
             structures = siege.structures
             ordered = {key: structures[key] for key in self.order_before if key in structures}
@@ -240,10 +246,11 @@ class Context:
         self.quiet = False
         self.progress: Progress | None = None
         self._index = index
-        self._copies: dict[str, Structure] = {}
+        # Each working copy: a Structure (``structure``) or a copy of its scalars
+        # (``structure_scalars``) until the whole is asked for.
+        self._copies: dict[str, Structure | ScalarCopy] = {}
         # Each copy's original, in the order of ``_copies``: the before-states of the outcome.
         self._originals: list[Structure] = []
-        self._sharing: set[str] = set()  # copies whose lists are still the original's
         self._replaced: dict[str, Structure | None] = {}
         self._fields: dict[str, Any] = {}
 
@@ -254,53 +261,56 @@ class Context:
         return self._index
 
     def structure(self, structure_id: str) -> Structure:
-        """A working copy of the structure, to change; the same copy on every call."""
+        """A working copy of the structure, to change; the same copy on every call. A copy
+        of its scalars made before (``structure_scalars``) becomes this copy: whoever holds
+        that one reads and writes this one from then on."""
         copy = self._copies.get(structure_id)
         if copy is None:
             original = self.siege.structures.get(structure_id)
             if original is None:
                 raise RuleError(f"no structure {structure_id!r} in this siege")
-            copy = self._copies[structure_id] = original.model_copy(deep=True)
+            copy = self._copies[structure_id] = original.copy_to_change()
             self._originals.append(original)
-        elif structure_id in self._sharing:
-            # Made by ``structure_scalars``: its lists and models become its own, in place
-            # (whoever holds the copy holds this one).
-            self._sharing.discard(structure_id)
-            own_parts(copy)
+        elif type(copy) is ScalarCopy:
+            copy = self._copies[structure_id] = copy.make_whole()
         return copy
 
     def structure_scalars(self, structure_id: str) -> Structure:
-        """The working copy of ``structure``, for a rule that sets only fields holding a
-        number, a string or a boolean (fire level, DP, out of control), with ``set_valid``:
-        until ``structure`` is asked for the same id, its lists and nested models
-        (footprint, occupants) and its set of fields set are still the original's, which
-        nothing may change (``set_valid`` replaces that set, never adds to it). A minute's
-        fires change thousands of structures one number at a time; copying their
-        footprints, occupants and field sets cost more than the rules, and held a third of
-        a minute's outcome in memory."""
+        """The working copy of ``structure``, for a rule that changes only a structure's fire
+        state (``STATE_FIELDS``: fire level, out of control, DP, collapsed, cleared): a
+        ``ScalarCopy``, read as the structure is and assigned as plain data, until
+        ``structure`` is asked for the same id. A minute's fires change thousands of
+        structures one number at a time: each change is a plain assignment, and the
+        structure after the action is made once, from the original and its changes
+        (``ScalarCopy.structure``)."""
         copy = self._copies.get(structure_id)
         if copy is None:
             original = self.siege.structures.get(structure_id)
             if original is None:
                 raise RuleError(f"no structure {structure_id!r} in this siege")
-            copy = self._copies[structure_id] = _shallow_copy(original)
+            copy = self._copies[structure_id] = ScalarCopy(original)
             self._originals.append(original)
-            self._sharing.add(structure_id)
-        return copy
+        return copy  # type: ignore[return-value]  (read and written as a Structure)
 
     def copies(self) -> Iterator[tuple[str, Structure, Structure]]:
-        """``(id, original, copy)`` of each working copy made, in the order made."""
-        return zip(self._copies, self._originals, self._copies.values())
+        """``(id, original, copy)`` of each working copy made, in the order made; a copy of
+        scalars that changed nothing gives the original itself."""
+        for (key, copy), original in zip(self._copies.items(), self._originals):
+            if type(copy) is ScalarCopy:
+                copy = copy.structure()
+            yield key, original, copy
 
     def current(self, structure_id: str) -> Structure:
         """The structure as this action has left it so far, without taking a copy."""
         return self._copies.get(structure_id) or self.siege.structures[structure_id]
 
-    def current_lookup(self) -> tuple[Callable[[str], Structure | None], dict[str, Structure]]:
-        """``(copy_of, originals)``: ``copy_of(id) or originals[id]`` is ``current(id)``,
-        without a method call, for a rule that reads thousands of structures (the spread of
-        a minute's fires). Valid for this action: read them, do not write them."""
-        return self._copies.get, self.siege.structures
+    def replaced(self) -> dict[str, Structure | None]:
+        """Each structure this action replaced whole, added or removed (``put``)."""
+        return self._replaced
+
+    def fields(self) -> dict[str, Any]:
+        """Each top-level field this action set (``set``), as it left it."""
+        return self._fields
 
     def put(self, structure_id: str, state: Structure | None) -> None:
         """Replace a structure whole, add a new one, or remove it (``None``): an edit of the
@@ -366,46 +376,99 @@ class Context:
             self.touched.append(structure_id)
 
 
-_set_attribute = object.__setattr__
+# The fields a ``ScalarCopy`` holds as plain data of its own: the state that fire and its
+# damage change (H7, H9, H10).
+STATE_FIELDS = ("fire_level", "out_of_control", "dp", "collapsed", "cleared")
+_state_of = attrgetter(*STATE_FIELDS)
 
 
-def _shallow_copy(model: Any) -> Any:
-    """``model.model_copy()`` (a new model, its fields the same objects) for a model with no
-    extra fields and no private attributes, without ``copy.copy`` around each part (a
-    sixth of the cost, for thousands of burning structures), and sharing its set of the
-    fields set (``set_valid`` replaces it rather than adding to it)."""
-    if model.__pydantic_extra__ is not None or model.__pydantic_private__ is not None:
-        return model.model_copy()
-    cls = type(model)
-    copied = cls.__new__(cls)
-    _set_attribute(copied, "__dict__", model.__dict__.copy())
-    _set_attribute(copied, "__pydantic_extra__", None)
-    _set_attribute(copied, "__pydantic_fields_set__", model.__pydantic_fields_set__)
-    _set_attribute(copied, "__pydantic_private__", None)
-    return copied
+class ScalarCopy:
+    """A working copy of a structure's fire state (``Context.structure_scalars``): plain
+    data inside the rules. It holds the fields of ``STATE_FIELDS`` as its own attributes,
+    taken from the original and assigned unvalidated (the rule derives each value valid:
+    within the field's constraints, ``dp`` never above ``dp_original``). Any other field is
+    the original's, read-only: a list or a nested model is never changed through it.
+    ``structure()`` is the Structure after the action: the original's
+    ``model_copy(update=...)`` with the fields that differ. Once made whole (``make_whole``)
+    it stands for the whole working copy: it becomes a ``WholeScalarCopy``, whose reads and
+    writes all go to that copy."""
+
+    __slots__ = ("_original", "_before", "_whole") + STATE_FIELDS
+
+    def __init__(self, original: Structure):
+        self._original = original
+        # The original's state, kept to find what changed: a structure is a value, it does
+        # not change while the action runs.
+        self._before = before = _state_of(original)
+        self.fire_level, self.out_of_control, self.dp, self.collapsed, self.cleared = before
+
+    def __getattr__(self, name: str) -> Any:
+        # Not a field (``has_flag``, ``trapped_count``): the original's.
+        return getattr(self._original, name)
+
+    def changes(self) -> dict[str, Any]:
+        """Each field of ``STATE_FIELDS`` that differs from the original, with its value."""
+        return {name: value for name, value, before
+                in zip(STATE_FIELDS, _state_of(self), self._before) if value != before}
+
+    def structure(self) -> Structure:
+        """The Structure after the action: the original when nothing differs from it."""
+        # ``{name: value for each field whose value differs}``
+        now = _state_of(self)
+        changes = dict(compress(zip(STATE_FIELDS, now), map(ne, now, self._before)))
+        return self._original.model_copy(update=changes) if changes else self._original
+
+    def make_whole(self) -> Structure:
+        """A whole working copy (``Structure.copy_to_change``) with this copy's changes,
+        which this copy then stands for."""
+        original = self._original
+        whole = original.model_copy(update={**original.parts_copied(), **self.changes()})
+        self._whole = whole
+        # The same object, from now on a view of ``whole``: whoever holds it reads and
+        # writes the whole copy.
+        self.__class__ = WholeScalarCopy
+        return whole
+
+
+class WholeScalarCopy(ScalarCopy):
+    """A ``ScalarCopy`` made whole: every field read or assigned is the whole copy's
+    (``Context.structure`` returns that copy itself)."""
+
+    __slots__ = ()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._whole, name)
+
+    def changes(self) -> dict[str, Any]:
+        return {}
+
+    def structure(self) -> Structure:
+        return self._whole  # type: ignore[return-value]
+
+
+def _field_of_whole(name: str) -> property:
+    """The field ``name`` of a ``WholeScalarCopy``: the whole copy's, read and assigned."""
+
+    def read(copy: WholeScalarCopy) -> Any:
+        return getattr(copy._whole, name)
+
+    def assign(copy: WholeScalarCopy, value: Any) -> None:
+        setattr(copy._whole, name, value)
+
+    return property(read, assign)
+
+
+for _name in Structure.model_fields:
+    if _name not in STATE_FIELDS:  # the original's, read-only
+        setattr(ScalarCopy, _name, property(attrgetter(f"_original.{_name}")))
+    setattr(WholeScalarCopy, _name, _field_of_whole(_name))
 
 
 def set_valid(model: Any, name: str, value: Any) -> None:
-    """``model.<name> = value`` without validating it again, for a value its caller has
-    derived so that it is valid: within the field's constraints and keeping the model's own
-    checks true (``dp`` never above ``dp_original``). A value of another type than the
-    field holds now is assigned the ordinary way (validated, coerced or refused).
-
-    Working copies re-validate on every assignment (``validate_assignment``); a long advance
-    makes thousands of one-step changes (a wooden fire grows every turn), each obviously
-    valid, whose checks cost more than the rule itself.
-    """
-    fields = model.__dict__
-    # The set of fields set is replaced, not added to: a working copy may share it with its
-    # original (``Context.structure_scalars``).
-    fields_set = model.__pydantic_fields_set__
-    if type(value) is type(fields[name]):
-        fields[name] = value
-        if name not in fields_set:
-            _set_attribute(model, "__pydantic_fields_set__", fields_set | {name})
-    else:
-        _set_attribute(model, "__pydantic_fields_set__", set(fields_set))
-        setattr(model, name, value)
+    """``model.<name> = value``: unvalidated on a ``ScalarCopy`` (its caller derives the value
+    valid: within the field's constraints, ``dp`` never above ``dp_original``), pydantic's
+    validated assignment on a model (a whole working copy, an occupant)."""
+    setattr(model, name, value)
 
 
 def copy_value(value: Any) -> Any:

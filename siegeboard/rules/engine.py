@@ -59,23 +59,20 @@ def apply(siege: Siege, action: Any, dice: Dice, *, index: StructureIndex | None
         # ``apply_to`` replaces it in the siege by the after-state, so from then on only the
         # outcome holds it (``revert`` writes it back). Copying it here cost as much as all
         # the working copies together.
-        # A copy and its original are Structures whose ``__dict__`` holds exactly their
-        # fields (no extra fields, no private attributes), so comparing the dicts is what
-        # ``copy != before`` decides, without pydantic's checks around it: half the cost,
-        # for thousands of copies in a long advance. A fire level that differs settles it
-        # from one field (a minute of a city's fires changes thousands of structures, and
-        # reading every field of each costs more than the loop).
+        # A fire level that differs settles it from one field (a minute of a city's fires
+        # changes thousands of structures); else pydantic's ``!=`` compares every field.
         structures = {}
         for key, before, copy in ctx.copies():
-            mine, theirs = copy.__dict__, before.__dict__
-            if mine.get("fire_level") != theirs.get("fire_level") or mine != theirs:
+            # A copy of scalars that changed nothing is the original itself.
+            if copy is not before and (copy.fire_level != before.fire_level or copy != before):
                 structures[key] = (before, copy)
-        for key, state in ctx._replaced.items():
+        replaced = ctx.replaced()
+        for key, state in replaced.items():
             before = siege.structures.get(key)
             if state != before:
                 structures[key] = (before, state)
         fields = {name: (copy_value(getattr(siege, name)), value)
-                  for name, value in ctx._fields.items() if value != getattr(siege, name)}
+                  for name, value in ctx.fields().items() if value != getattr(siege, name)}
         rolls, digest = ctx.dice.records, None
         if seeded is not None:
             ctx.quiet = False
@@ -96,7 +93,7 @@ def apply(siege: Siege, action: Any, dice: Dice, *, index: StructureIndex | None
             touched=ctx.touched, square=ctx.square, dice_seed=seeded, digest=digest,
         )
     # Only a structure replaced whole (``ctx.put``) can be removed: a working copy never is.
-    removes = any(structures[key][1] is None for key in ctx._replaced if key in structures)
+    removes = any(structures[key][1] is None for key in replaced if key in structures)
     return Outcome(action=action, entry=entry, structures=structures, fields=fields,
                    order_before=list(siege.structures) if removes else None)
 

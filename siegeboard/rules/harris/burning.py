@@ -23,7 +23,6 @@ from typing import TYPE_CHECKING
 
 from siegeboard.model.siege import TURNS_PER_MINUTE, Clock
 from siegeboard.rules.harris import numbers as harris
-from siegeboard.rules.context import set_valid
 from siegeboard.rules.harris.damage import lose_dp
 from siegeboard.rules.harris.spread_batch import PairNames, SpreadLabels, Town, spread_lines
 from siegeboard.rules.titles import the
@@ -57,8 +56,8 @@ def ignite(ctx: "Context", structure_id: str, level: int, *, cause: str) -> None
         return
     structure = ctx.structure_scalars(structure_id)
     was_wild = structure.out_of_control if before else False
-    set_valid(structure, "out_of_control", was_wild)
-    set_valid(structure, "fire_level", new_level)  # above ``before``, so above 0
+    structure.out_of_control = was_wild
+    structure.fire_level = new_level  # above ``before``, so above 0
     ctx.event("ignited", structure_id, level=new_level, previous=before, cause=cause)
     if before:
         ctx.say(f"{structure.name}: fire level {before} -> {new_level} (the higher level is "
@@ -72,8 +71,8 @@ def _light(ctx: "Context", structure_id: str) -> None:
     spread's target, thousands in a minute of a city's fires): the same changes, events and
     lines."""
     structure = ctx.structure_scalars(structure_id)
-    set_valid(structure, "out_of_control", False)
-    set_valid(structure, "fire_level", 1)
+    structure.out_of_control = False
+    structure.fire_level = 1
     ctx.event("ignited", structure_id, level=1, previous=0, cause="spread")
     _judge_out_of_control(ctx, structure_id, structure)
 
@@ -94,7 +93,7 @@ def _judge_out_of_control(ctx: "Context", structure_id: str, structure: "Structu
 def _goes_out_of_control(ctx: "Context", structure_id: str) -> None:
     """H9: the fire's level is above a tenth of the original DP: out of control, told."""
     structure = ctx.structure_scalars(structure_id)
-    set_valid(structure, "out_of_control", True)
+    structure.out_of_control = True
     ctx.say(f"{structure.name}: fire level {structure.fire_level} is above "
             f"{structure.dp_original} / 10: out of control, it can no longer be put out "
             f"and it spreads")
@@ -279,7 +278,7 @@ def _grow_minutes(ctx: "Context", steps: _Steps, live: list[str], boundary: int,
             grown, first = TURNS_PER_MINUTE * minutes, boundary - TURNS_PER_MINUTE + 1
         else:  # +1 at each minute boundary
             grown, first = minutes, boundary
-        set_valid(structure, "fire_level", before + grown)
+        structure.fire_level = before + grown
         steps.step(steps.grow, structure_id, before, before + grown, first)
         steps.grow[structure_id].last_turn = last
 
@@ -301,7 +300,7 @@ def _turns_within_a_minute(ctx: "Context", steps: _Steps, fires: _Fires, first: 
     for structure_id in wild:
         structure = ctx.structure_scalars(structure_id)
         before = structure.fire_level
-        set_valid(structure, "fire_level", before + grown)
+        structure.fire_level = before + grown
         run = runs.get(structure_id)
         if run is None:
             runs[structure_id] = _Run(before, before + grown, first, last)
@@ -319,7 +318,7 @@ def _grow(ctx: "Context", steps: _Steps, growing: list[str], turn: int) -> None:
     for structure_id in growing:
         structure = ctx.structure_scalars(structure_id)
         before = structure.fire_level
-        set_valid(structure, "fire_level", before + 1)
+        structure.fire_level = before + 1
         # ``_Steps.step`` inlined: this runs for every wooden fire on every turn.
         run = runs.get(structure_id)
         if run is None:
@@ -434,11 +433,11 @@ def _burn_out(ctx: "Context", steps: _Steps, fires: _Fires, turn: int) -> _Fires
     for structure_id in fires.dead:
         structure = ctx.structure_scalars(structure_id)
         before = structure.fire_level
-        set_valid(structure, "fire_level", before - 1)  # it burns: ``before`` is 1 or more
+        structure.fire_level = before - 1  # it burns: ``before`` is 1 or more
         steps.step(steps.burn_down, structure_id, before, before - 1, turn)
         if structure.fire_level > 0:
             continue
-        set_valid(structure, "out_of_control", False)
+        structure.out_of_control = False
         steps.flush(structure_id)
         ctx.say(f"Turn {turn}: {structure.name}'s fire has burned out")
         ctx.event("burned_out", structure_id, turn=turn)

@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING
 
 from siegeboard.model.structure import Structure
 from siegeboard.rules.harris import numbers as harris
-from siegeboard.rules.context import set_valid
 from siegeboard.rules.titles import the
 
 if TYPE_CHECKING:
@@ -59,13 +58,13 @@ def lose_dp(ctx: "Context", structure_id: str, amount: int, why: str, *,
     if loss.dp_after == before:
         ctx.say(f"{structure.name}: DP stays {before} ({why})")
         return 0
-    set_valid(structure, "dp", loss.dp_after)  # between 0 and the DP it had: valid
+    structure.dp = loss.dp_after  # between 0 and the DP it had: valid
     ctx.say(f"{structure.name}: DP {before} -> {loss.dp_after} ({why})")
     ctx.touch(structure_id)
     if loss.collapses:
         collapse(ctx, structure_id)
     if loss.cleared and not structure.cleared:
-        set_valid(structure, "cleared", True)
+        structure.cleared = True
         ctx.say(f"{structure.name}: DP 0, the rubble is pounded away: cleared, no cover left")
         ctx.event("cleared", structure_id)
     return before - loss.dp_after
@@ -79,7 +78,7 @@ def collapse(ctx: "Context", structure_id: str) -> None:
     structure = ctx.structure_scalars(structure_id)
     if structure.occupants:
         structure = ctx.structure(structure_id)
-    set_valid(structure, "collapsed", True)
+    structure.collapsed = True
     rubble = harris.rubble_armor(structure.armor)
     ctx.say(f"{structure.name} collapses: DP {structure.dp} is at or below half of "
             f"{structure.dp_original}; rubble AV {structure.armor} / 2 = {rubble}")
@@ -92,9 +91,8 @@ def collapse(ctx: "Context", structure_id: str) -> None:
                                  f"hit{'s' if hits != 1 else ''} on {person.name}, "
                                  "one die a hit")
         total = sum(damage)
-        # Sums of whole dice, never below what they were: valid without validating again.
-        set_valid(person, "damage", person.damage + total)
-        set_valid(person, "hits", person.hits + hits)
-        set_valid(person, "trapped", True)
+        person.damage += total
+        person.hits += hits
+        person.trapped = True
         ctx.say(f"{person.name}: {hits} hit{'s' if hits != 1 else ''} of 1D6 "
                 f"({' + '.join(map(str, damage))} = {total} damage), trapped")
