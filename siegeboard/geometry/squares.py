@@ -139,18 +139,59 @@ def squares_away(point: PointLike, footprint: PolygonLike,
     return min(chebyshev(burst, square) for square in squares_overlapped(footprint, origin))
 
 
-def _overlapping(shapes: numpy.ndarray, columns: numpy.ndarray, rows: numpy.ndarray,
-                 origin: tuple[float, float]) -> numpy.ndarray:
-    """Whether each of ``shapes`` overlaps square (``columns[i]``, ``rows[i]``) with positive
-    area, as ``squares_overlapped`` decides: every pair clipped in one vectorised shapely
-    call instead of one call per square."""
+def _clipped_areas(shapes: numpy.ndarray, columns: numpy.ndarray, rows: numpy.ndarray,
+                   origin: tuple[float, float]) -> numpy.ndarray:
+    """The area of each of ``shapes`` inside square (``columns[i]``, ``rows[i]``): every pair
+    clipped in one vectorised shapely call instead of one call per square."""
     column_array = numpy.asarray(columns, dtype=float)
     row_array = numpy.asarray(rows, dtype=float)
     # The same corners as square_box, computed the same way, so the clipping is identical.
     x0 = origin[0] + column_array * SQUARE_M
     y0 = origin[1] + row_array * SQUARE_M
     cells = shapely.box(x0, y0, x0 + SQUARE_M, y0 + SQUARE_M)
-    return shapely.area(shapely.intersection(shapes, cells)) > OVERLAP_M2
+    return shapely.area(shapely.intersection(shapes, cells))
+
+
+def _overlapping(shapes: numpy.ndarray, columns: numpy.ndarray, rows: numpy.ndarray,
+                 origin: tuple[float, float]) -> numpy.ndarray:
+    """Whether each of ``shapes`` overlaps square (``columns[i]``, ``rows[i]``) with positive
+    area, as ``squares_overlapped`` decides."""
+    return _clipped_areas(shapes, columns, rows, origin) > OVERLAP_M2
+
+
+class _SquaresUnder:
+    """The squares under each footprint's bounding box: ``alone[position]`` for a footprint
+    wholly inside one square (it needs no clipping), else one (``owners``, ``columns``,
+    ``rows``) entry per square its box reaches, to be clipped together."""
+
+    def __init__(self, footprints: Sequence[Polygon], origin: tuple[float, float]):
+        self.footprints = numpy.asarray(footprints, dtype=object)
+        self.alone: dict[int, Square] = {}
+        self.owners: list[int] = []
+        self.columns: list[int] = []
+        self.rows: list[int] = []
+        if not len(footprints):
+            return
+        for position, (minx, miny, maxx, maxy) in enumerate(
+                shapely.bounds(self.footprints).tolist()):
+            first_col, first_row = square_of((minx, miny), origin)
+            last_col, last_row = square_of((maxx, maxy), origin)
+            if first_col == last_col and first_row == last_row:
+                self.alone[position] = (first_col, first_row)
+                continue
+            for column in range(first_col, last_col + 1):
+                for row in range(first_row, last_row + 1):
+                    self.owners.append(position)
+                    self.columns.append(column)
+                    self.rows.append(row)
+
+    def clipped_areas(self, origin: tuple[float, float]) -> list[float]:
+        """The area of each entry's footprint inside its square."""
+        if not self.owners:
+            return []
+        shapes = self.footprints[numpy.asarray(self.owners)]
+        return _clipped_areas(shapes, numpy.asarray(self.columns), numpy.asarray(self.rows),
+                              origin).tolist()
 
 
 def squares_overlapped_many(footprints: Sequence[Polygon],
@@ -162,28 +203,13 @@ def squares_overlapped_many(footprints: Sequence[Polygon],
     shapely call instead of one call per square, which is what makes a blast cheap.
     """
     found: list[list[Square]] = [[] for _ in footprints]
-    owners: list[int] = []
-    columns: list[int] = []
-    rows: list[int] = []
-    all_bounds = shapely.bounds(numpy.asarray(footprints, dtype=object)).tolist()
-    for position, (minx, miny, maxx, maxy) in enumerate(all_bounds):
-        first_col, first_row = square_of((minx, miny), origin)
-        last_col, last_row = square_of((maxx, maxy), origin)
-        if first_col == last_col and first_row == last_row:
-            # Wholly inside one square: its clip is the footprint itself, no need to clip.
-            found[position].append((first_col, first_row))
-            continue
-        for column in range(first_col, last_col + 1):
-            for row in range(first_row, last_row + 1):
-                owners.append(position)
-                columns.append(column)
-                rows.append(row)
-    if owners:
-        shapes = numpy.asarray(footprints, dtype=object)[numpy.asarray(owners)]
-        overlapping = _overlapping(shapes, numpy.asarray(columns), numpy.asarray(rows), origin)
-        for owner, column, row, overlaps in zip(owners, columns, rows, overlapping.tolist()):
-            if overlaps:
-                found[owner].append((column, row))
+    under = _SquaresUnder(footprints, origin)
+    for position, square in under.alone.items():
+        found[position].append(square)
+    for owner, column, row, area in zip(under.owners, under.columns, under.rows,
+                                        under.clipped_areas(origin)):
+        if area > OVERLAP_M2:
+            found[owner].append((column, row))
     for position, squares in enumerate(found):
         if not squares:  # no square holds more than float noise of it
             squares.append(_inner_square(footprints[position], origin))
@@ -331,33 +357,14 @@ def naming_squares_many(footprints: Sequence[Polygon], origin: tuple[float, floa
     them), the same answers: a footprint inside one square needs no clipping, the others
     are clipped against their squares in one vectorised shapely call."""
     found: list[tuple[Square, list[Square]] | None] = [None] * len(footprints)
-    owners: list[int] = []
-    columns: list[int] = []
-    rows: list[int] = []
-    if not footprints:
-        return []
-    all_bounds = shapely.bounds(numpy.asarray(footprints, dtype=object)).tolist()
-    for position, (minx, miny, maxx, maxy) in enumerate(all_bounds):
-        first_col, first_row = square_of((minx, miny), origin)
-        last_col, last_row = square_of((maxx, maxy), origin)
-        if first_col == last_col and first_row == last_row:
-            found[position] = ((first_col, first_row), [(first_col, first_row)])
-            continue
-        for column in range(first_col, last_col + 1):
-            for row in range(first_row, last_row + 1):
-                owners.append(position)
-                columns.append(column)
-                rows.append(row)
+    under = _SquaresUnder(footprints, origin)
+    for position, square in under.alone.items():
+        found[position] = (square, [square])
     shares: dict[int, list[tuple[Square, float]]] = {}
-    if owners:
-        shapes = numpy.asarray(footprints, dtype=object)[numpy.asarray(owners)]
-        x0 = origin[0] + numpy.asarray(columns, dtype=float) * SQUARE_M
-        y0 = origin[1] + numpy.asarray(rows, dtype=float) * SQUARE_M
-        areas = shapely.area(shapely.intersection(
-            shapes, shapely.box(x0, y0, x0 + SQUARE_M, y0 + SQUARE_M))).tolist()
-        for owner, column, row, area in zip(owners, columns, rows, areas):
-            if area > OVERLAP_M2:
-                shares.setdefault(owner, []).append(((column, row), area))
+    for owner, column, row, area in zip(under.owners, under.columns, under.rows,
+                                        under.clipped_areas(origin)):
+        if area > OVERLAP_M2:
+            shares.setdefault(owner, []).append(((column, row), area))
     for position, answer in enumerate(found):
         if answer is None:
             own = shares.get(position) or [(_inner_square(footprints[position], origin),
