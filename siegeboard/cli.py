@@ -15,26 +15,40 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from siegeboard import __version__
+from siegeboard.model import bounds as limits
 from siegeboard.model.actions import AdvanceClock, FireAt
 from siegeboard.model.siege import TURNS_PER_MINUTE
-from siegeboard.model import bounds as limits
 from siegeboard.model.weapon import MAX_RANGE_M
 from siegeboard.persist import (
-    SiegeFileChanged, SiegeFileError, SiegeFileLocked, SiegeFileReadOnly, hold_lock, read_siege,
-    write_sample, write_siege,
+    SiegeFileChanged,
+    SiegeFileError,
+    SiegeFileLocked,
+    SiegeFileReadOnly,
+    hold_lock,
+    read_siege,
+    write_sample,
+    write_siege,
 )
 from siegeboard.persist.samples import SAMPLES, sample_name
 from siegeboard.report.bounds import board_bounds, contains
 from siegeboard.report.options import PAPER_SIZES, SnapshotOptions, parse_scale
 from siegeboard.report.table import structure_rows
+from siegeboard.rules import registry
 from siegeboard.rules.arsenal import available_weapons
 from siegeboard.rules.dice import (
-    MAX_SEED, AskingDice, DiceCancelled, RandomDice, TypedFirstDice, check_answer,
-    fresh_dice_seed, parse_table_dice, roll_prompt, siege_dice)
+    MAX_SEED,
+    AskingDice,
+    DiceCancelled,
+    RandomDice,
+    TypedFirstDice,
+    check_answer,
+    fresh_dice_seed,
+    parse_table_dice,
+    roll_prompt,
+    siege_dice,
+)
 from siegeboard.rules.engine import RuleError, apply_in_place
-from siegeboard.rules import registry
 from siegeboard.rules.registry import ruleset_of
-
 
 EXIT_FAILED = 1
 """The command could not be carried out: a file refused, locked, changed, unwritable; a rule
@@ -109,7 +123,7 @@ def parse_dice(text: str) -> list[int]:
     """"3,5,1" -> [3, 5, 1]: the dice rolled at the table, in the order the rules ask."""
     form = "dice values separated by commas, each a whole number 1 or more"
     if not text.strip():
-        raise CommandError(f"--dice: no dice given; give them in order (e.g. --dice 3,5,1), "
+        raise CommandError("--dice: no dice given; give them in order (e.g. --dice 3,5,1), "
                            "or leave --dice out to have them rolled")
     values = _numbers(text, "--dice", form, "3,5,1")
     if any(value != int(value) or value < 1 for value in values):
@@ -317,7 +331,11 @@ def _advance_locked(args: argparse.Namespace) -> int:
 def _snapshot(args: argparse.Namespace) -> int:
     # Qt is loaded only for the commands that paint: info, fire and advance stay Qt-free.
     from siegeboard.report.snapshot import (
-        SnapshotError, export_snapshot, mark_snapshot, silence_qt_messages, snapshot_cost,
+        SnapshotError,
+        export_snapshot,
+        mark_snapshot,
+        silence_qt_messages,
+        snapshot_cost,
     )
 
     silence_qt_messages()
@@ -806,7 +824,12 @@ def _trace(args: argparse.Namespace) -> int:
     per line or as JSON."""
     from siegeboard.geometry import GRID_M
     from siegeboard.plan import (
-        DEFAULT_TOLERANCE, TOLERANCE_RANGE, colour_at, legend_entry_for, read_plan, trace,
+        DEFAULT_TOLERANCE,
+        TOLERANCE_RANGE,
+        colour_at,
+        legend_entry_for,
+        read_plan,
+        trace,
         trace_box,
     )
 

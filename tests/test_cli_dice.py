@@ -4,9 +4,8 @@ than the shot needs (the rest are rolled, and the output says which), longer is 
 
 from __future__ import annotations
 
-from importlib import resources
-
 import shutil
+from importlib import resources
 from pathlib import Path
 
 import pytest

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from importlib import resources
 import json
 import shutil
+from importlib import resources
 from pathlib import Path
 
 import pytest

@@ -1,11 +1,17 @@
 """Geometry: H1 squares, H6 distance in 10 m squares, H12 wall sections, the index."""
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 from shapely.geometry import Point, box
 
 from siegeboard.geometry import (
-    StructureIndex, footprint_distance, footprint_squares, label_at, square_label, squares_away,
+    StructureIndex,
+    footprint_distance,
+    footprint_squares,
+    label_at,
+    square_label,
+    squares_away,
     wall_sections,
 )
 

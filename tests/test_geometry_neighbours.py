@@ -2,7 +2,8 @@
 and ``excluding`` only removes the excluded ids from them."""
 
 import numpy
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from siegeboard.geometry import StructureIndex
 

@@ -9,7 +9,14 @@ import pytest
 from pydantic import ValidationError
 
 from siegeboard.model import (
-    AdvanceClock, ChangeSettings, FireAt, GMOverride, RangeBand, SceneAttack, Siege, Structure,
+    AdvanceClock,
+    ChangeSettings,
+    FireAt,
+    GMOverride,
+    RangeBand,
+    SceneAttack,
+    Siege,
+    Structure,
     Weapon,
 )
 from siegeboard.rules.dice import ScriptedDice

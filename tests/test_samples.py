@@ -16,9 +16,9 @@ from shapely.ops import unary_union
 
 from siegeboard.geometry import footprint_squares
 from siegeboard.model import Siege
-from siegeboard.rules.registry import catalogue
 from siegeboard.persist import read_siege
 from siegeboard.rules import harris
+from siegeboard.rules.registry import catalogue
 
 ROOT = Path(__file__).resolve().parents[1]
 # The samples as installed (package data): the checkout's, or an installed wheel's.

@@ -17,8 +17,8 @@ are stripped. Needs the ``package`` extra: ``pip install -e '.[package]'``.
 from __future__ import annotations
 
 import argparse
-import re
 import importlib.util
+import re
 import shutil
 import subprocess
 import sys

@@ -25,14 +25,14 @@ from pathlib import Path
 
 import numpy as np
 from PIL import Image, ImageDraw, ImageFilter, ImageFont
-from shapely.geometry import LineString, Point, Polygon, box
 from shapely.affinity import translate
+from shapely.geometry import LineString, Point, Polygon, box
 from shapely.ops import unary_union
 
 from siegeboard.model import Battery, MapImage, RulesetOptions, Siege
-from siegeboard.rules.registry import catalogue
 from siegeboard.persist import SiegeFile, write_siege
 from siegeboard.rules.build import new_structure
+from siegeboard.rules.registry import catalogue
 from siegeboard.rules.walls import draw_wall, section_count
 
 ROOT = Path(__file__).resolve().parents[1]

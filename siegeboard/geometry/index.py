@@ -32,7 +32,7 @@ class StructureIndex:
         self._tree = STRtree(self.polygons)
 
     @classmethod
-    def for_structures(cls, structures: Mapping[str, object]) -> "StructureIndex":
+    def for_structures(cls, structures: Mapping[str, object]) -> StructureIndex:
         """Index a siege's ``structures`` mapping (id -> Structure)."""
         # Valid footprints: no as_polygon again.
         return cls(structures, shapes=shapes_of(structures.values()))  # type: ignore[arg-type]
@@ -92,7 +92,7 @@ class StructureIndex:
         return found
 
     def pairs_within(self, structure_ids: Sequence[str], distance_m: float, *,
-                     wanted: numpy.ndarray | None = None) -> "NeighbourPairs":
+                     wanted: numpy.ndarray | None = None) -> NeighbourPairs:
         """The pairs of ``neighbours_within`` as arrays: for the i-th of ``structure_ids``
         (an id may come twice), the index positions of the footprints within ``distance_m``
         metres of its own, sorted by id, kept only where ``wanted`` (a boolean per index

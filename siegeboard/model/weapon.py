@@ -6,9 +6,9 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from siegeboard.model.validation import validate_points
 from siegeboard.model import bounds
 from siegeboard.model.bounds import bounded
+from siegeboard.model.validation import validate_points
 
 Point = tuple[float, float]
 SMALL_ARM_BORE_MM = 20.0  # H4: a small arm is a weapon of bore under 20 mm
@@ -64,7 +64,7 @@ class Weapon(BaseModel):
     role: WeaponRole = "gun"
 
     @model_validator(mode="after")
-    def _small_arm_by_bore(self) -> "Weapon":
+    def _small_arm_by_bore(self) -> Weapon:
         if self.small_arm and self.bore_mm is not None and self.bore_mm >= SMALL_ARM_BORE_MM:
             raise ValueError(f"small_arm: a weapon of {self.bore_mm:g} mm bore cannot be marked a "
                              f"small arm (H4: a small arm's bore is under "

@@ -33,21 +33,25 @@ import hashlib
 import json
 import os
 import secrets
+from collections.abc import Sequence
+from contextlib import ExitStack
 from dataclasses import asdict, dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
-from contextlib import ExitStack
-
 import platformdirs
-
-from collections.abc import Sequence
 
 from siegeboard.persist import journal as journals
 from siegeboard.persist.atomic import atomic_write, plain_reason, sync_directory, write_all
 from siegeboard.persist.lock import SiegeFileLocked, hold_lock, lock_holder
 from siegeboard.persist.siege_file import (
-    SUFFIX, FileStamp, SiegeFile, SiegeFileError, encode_siege, read_siege, write_siege,
+    SUFFIX,
+    FileStamp,
+    SiegeFile,
+    SiegeFileError,
+    encode_siege,
+    read_siege,
+    write_siege,
 )
 
 _SIDECAR = ".json"
@@ -269,7 +273,7 @@ class Autosaver:
         source_saved = None
         if source is not None:
             try:
-                source_saved = datetime.fromtimestamp(source.stat().st_mtime, timezone.utc)
+                source_saved = datetime.fromtimestamp(source.stat().st_mtime, UTC)
             except OSError:
                 pass  # the source is gone: the autosave is all there is
         siege = contents.siege
@@ -284,7 +288,7 @@ class Autosaver:
         found = journals.count_changes(path, contents.stamp.sha256)
         journal, changes = found if found is not None else (None, 0)
         return RecoveryCandidate(
-            path=path, saved_at=datetime.fromtimestamp(saved, timezone.utc), source_path=source,
+            path=path, saved_at=datetime.fromtimestamp(saved, UTC), source_path=source,
             siege_name=siege.name, clock_label=siege.clock.label(),
             structures=len(siege.structures), log_length=len(siege.log),
             source_saved_at=source_saved, source_stamp=stamp, log_on_disk=log_on_disk,

@@ -34,8 +34,8 @@ from pydantic import Field, TypeAdapter
 
 from siegeboard.model.log import Event, Later, LogEntry, Roll
 from siegeboard.model.siege import Siege
-from siegeboard.model.validation import MAX_ITEMS
 from siegeboard.model.structure import Structure
+from siegeboard.model.validation import MAX_ITEMS
 from siegeboard.rules.registry import unknown_kinds
 
 UNCHANGED = "unchanged"

@@ -60,11 +60,19 @@ from siegeboard.model.siege import MapImage, RulesetOptions, Siege
 from siegeboard.model.structure import Structure
 from siegeboard.model.weapon import Battery, Weapon
 from siegeboard.persist.mutations import (
-    put_arsenal, put_grid_origin, put_map, put_mine_known, put_settings, put_snapshot_turn,
+    put_arsenal,
+    put_grid_origin,
+    put_map,
+    put_mine_known,
+    put_settings,
+    put_snapshot_turn,
     put_structures,
 )
 from siegeboard.persist.siege_file import (
-    MAX_DOCUMENT_BYTES, FileStamp, SiegeFile, read_siege,
+    MAX_DOCUMENT_BYTES,
+    FileStamp,
+    SiegeFile,
+    read_siege,
 )
 from siegeboard.rules.context import Outcome, RuleError
 from siegeboard.rules.engine import replay_entry

@@ -38,7 +38,7 @@ import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 from siegeboard.persist.atomic import plain_reason, remove_litter
@@ -230,7 +230,7 @@ def _read_holder(handle: int) -> dict | None:
 
 def _write_holder(handle: int) -> None:
     record = {"pid": os.getpid(), "host": socket.gethostname(), "token": secrets.token_hex(4),
-              "since": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+              "since": datetime.now(UTC).isoformat(timespec="seconds"),
               "since_epoch": round(time.time(), 3)}
     data = json.dumps(record).encode("utf-8")
     os.lseek(handle, 0, os.SEEK_SET)
@@ -257,7 +257,7 @@ def _written_at(record: dict) -> float | None:
     except ValueError:
         return None
     if since.tzinfo is None:
-        since = since.replace(tzinfo=timezone.utc)
+        since = since.replace(tzinfo=UTC)
     return since.timestamp()
 
 

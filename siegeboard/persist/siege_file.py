@@ -51,36 +51,48 @@ import types
 import typing
 import zipfile
 import zlib
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from collections.abc import Iterable
 from typing import Any, BinaryIO
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from siegeboard import __version__
+from siegeboard.model.collection import no_cycle_collection as paused_collection
 from siegeboard.model.log import LogEntry
 from siegeboard.model.siege import Mine, Siege
 from siegeboard.model.structure import Structure
-from siegeboard.model.validation import MAX_ITEMS
+from siegeboard.model.validation import MAX_ITEMS, check_span
 from siegeboard.model.weapon import Battery, Weapon
-from siegeboard.persist.document import (
-    UNCHANGED, BeginningRefused, NotAsWritten, checked_pieces, pieces, resolve_beginning,
-)
-from siegeboard.persist.library_words import plain_library_error
 from siegeboard.persist.atomic import (
-    atomic_write, backup_path, plain_reason, remove_litter, write_all,
+    atomic_write,
+    backup_path,
+    plain_reason,
+    remove_litter,
+    write_all,
+)
+from siegeboard.persist.document import (
+    UNCHANGED,
+    BeginningRefused,
+    NotAsWritten,
+    checked_pieces,
+    pieces,
+    resolve_beginning,
 )
 from siegeboard.persist.errors import SiegeFileError
-from siegeboard.model.validation import check_span
 from siegeboard.persist.images import (
-    PNG_SIGNATURE, ImageRefused, check_image, image_header, png_end,
+    PNG_SIGNATURE,
+    ImageRefused,
+    check_image,
+    image_header,
+    png_end,
 )
+from siegeboard.persist.library_words import plain_library_error
 from siegeboard.persist.lock import holds_lock
 from siegeboard.persist.migrate import MigrationError, migrate
 from siegeboard.rules.context import RuleError
-from siegeboard.model.collection import no_cycle_collection as paused_collection
 from siegeboard.rules.registry import unknown_kinds
 
 DOCUMENT = "siege.json"
@@ -124,7 +136,7 @@ class FileStamp:
     mtime_ns: int
     sha256: str
 
-    def same_version(self, other: "FileStamp | None") -> bool:
+    def same_version(self, other: FileStamp | None) -> bool:
         return other is not None and (self.path, self.size, self.mtime_ns, self.sha256) == (
             other.path, other.size, other.mtime_ns, other.sha256)
 
@@ -930,7 +942,7 @@ def _archive(document: Iterable[bytes | memoryview], images: dict[str, bytes]) -
     come) and ``images``."""
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w") as archive:
-        archive.comment = f"{WRITER_PREFIX}{__version__}".encode("utf-8")
+        archive.comment = f"{WRITER_PREFIX}{__version__}".encode()
         # zlib's default level: a member opened for writing from a ZipInfo (its fixed
         # timestamp makes a save reproducible) takes no level through zipfile's public API.
         info = _member(DOCUMENT, zipfile.ZIP_DEFLATED)

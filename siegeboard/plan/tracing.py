@@ -33,7 +33,8 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 from shapely.geometry import Point as ShapelyPoint
-from shapely.geometry import Polygon, box as shapely_box
+from shapely.geometry import Polygon
+from shapely.geometry import box as shapely_box
 
 from siegeboard.model.validation import validate_ring
 from siegeboard.plan.calibration import Calibration, Point, map_to_pixel, pixel_to_map, snap_points
@@ -75,7 +76,7 @@ class NothingToTrace(ValueError):
     says why in plain words. ``region``, when known, is what was found and refused (open
     ground, the margin): every point in it would be refused alike."""
 
-    def __init__(self, message: str, region: "Region | None" = None):
+    def __init__(self, message: str, region: Region | None = None):
         super().__init__(message)
         self.region = region
 

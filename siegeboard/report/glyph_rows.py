@@ -20,7 +20,14 @@ from collections.abc import Iterable
 
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import (
-    QFont, QFontMetricsF, QGlyphRun, QPaintEngine, QPainter, QRawFont, QTextLayout, QTextOption,
+    QFont,
+    QFontMetricsF,
+    QGlyphRun,
+    QPaintEngine,
+    QPainter,
+    QRawFont,
+    QTextLayout,
+    QTextOption,
 )
 
 LINE_BREAK = "\u2028"  # between the texts laid out together: each is a line of its own

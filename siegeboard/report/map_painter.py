@@ -13,11 +13,24 @@ from collections.abc import Iterable
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import (
-    QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen, QPolygonF, QTransform,
+    QColor,
+    QFont,
+    QFontMetricsF,
+    QPainter,
+    QPainterPath,
+    QPen,
+    QPolygonF,
+    QTransform,
 )
 
 from siegeboard.geometry import (
-    GRID_M, SQUARE_M, StructureIndex, anchor_square, column_letters, labelled_square, square_label,
+    GRID_M,
+    SQUARE_M,
+    StructureIndex,
+    anchor_square,
+    column_letters,
+    labelled_square,
+    square_label,
 )
 from siegeboard.model.siege import Siege
 from siegeboard.report import palette, renderer, vector_clip

@@ -13,20 +13,20 @@ from datetime import date
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPen
 
+from siegeboard import __version__
 from siegeboard.geometry import StructureIndex
 from siegeboard.model.progress import NO_PROGRESS, Progress
-from siegeboard.rules.knowledge import side_view
-from siegeboard import __version__
 from siegeboard.model.siege import Siege
 from siegeboard.report.bounds import content_bounds, plan_corners, snap_to_squares
 from siegeboard.report.extent import Plan
 from siegeboard.report.glyph_rows import GlyphRows
 from siegeboard.report.log_text import printed_entries, since_label
-from siegeboard.report.map_painter import INK, FAINT_INK, MapPainter, font
+from siegeboard.report.map_painter import FAINT_INK, INK, MapPainter, font
 from siegeboard.report.options import SnapshotOptions
 from siegeboard.report.sheets import MapSheet, fit_sheet, sheets_with, tile_sheets
 from siegeboard.report.table import structure_rows
 from siegeboard.rules import registry
+from siegeboard.rules.knowledge import side_view
 from siegeboard.rules.ruleset import StructureState
 
 HEADER_H = 38.0
@@ -538,7 +538,7 @@ class SnapshotLayout:
                                         else ROW_H) + TABLE_NOTE_H
             self.pages.append(Page(title, [(height, self._table_body(layout, chunk, len(cells)))]))
 
-    def _table_body(self, layout: "TableLayout", chunk: list[int], total: int) -> PaintBody:
+    def _table_body(self, layout: TableLayout, chunk: list[int], total: int) -> PaintBody:
         def paint(painter: QPainter, body: QRectF) -> None:
             painter.save()
             header_h = layout.header_h
@@ -591,7 +591,7 @@ class SnapshotLayout:
             painter.restore()
         return paint
 
-    def _table_glyphs(self, layout: "TableLayout") -> tuple[GlyphRows, GlyphRows]:
+    def _table_glyphs(self, layout: TableLayout) -> tuple[GlyphRows, GlyphRows]:
         """The table's header and cell words as glyph runs, made once per snapshot: the
         same words recur on every page."""
         if self._glyphs is None or self._glyphs[0] is not layout:

@@ -18,19 +18,27 @@ from __future__ import annotations
 
 import functools
 import math
-from dataclasses import dataclass, replace
 from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import (
-    QBrush, QColor, QFont, QFontMetricsF, QImage, QPainter, QPainterPath, QPen, QPolygonF,
-    QStaticText, QTransform,
+    QBrush,
+    QColor,
+    QFont,
+    QFontMetricsF,
+    QImage,
+    QPainter,
+    QPainterPath,
+    QPen,
+    QPolygonF,
+    QStaticText,
+    QTransform,
 )
 
 from siegeboard.model.structure import Structure
-from siegeboard.report import palette
-from siegeboard.report import vector_clip
+from siegeboard.report import palette, vector_clip
 from siegeboard.rules.ruleset import PATTERNS, Pattern, Ruleset, StructureState
 
 Medium = Literal["screen", "paper"]

@@ -25,8 +25,15 @@ from pathlib import Path
 
 from PySide6.QtCore import QBuffer, QIODevice, QMarginsF, QRectF, QSize, qInstallMessageHandler
 from PySide6.QtGui import (
-    QColor, QGuiApplication, QImage, QPageLayout, QPageSize, QPagedPaintDevice, QPainter,
-    QPaintDevice, QPdfWriter,
+    QColor,
+    QGuiApplication,
+    QImage,
+    QPagedPaintDevice,
+    QPageLayout,
+    QPageSize,
+    QPaintDevice,
+    QPainter,
+    QPdfWriter,
 )
 from PySide6.QtSvg import QSvgGenerator
 

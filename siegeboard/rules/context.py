@@ -228,7 +228,7 @@ class Context:
     """What a handler sees: the siege (read it, do not write it), copies to change, dice, log."""
 
     def __init__(self, siege: Siege, dice: Dice, index: StructureIndex | None,
-                 rules: "Ruleset"):
+                 rules: Ruleset):
         self.siege = siege
         self.rules = rules
         self.options = siege.options

@@ -27,11 +27,11 @@ from shapely.geometry import Polygon
 from shapely.ops import unary_union
 
 from siegeboard.geometry import footprint_squares, holes_of, shape_of
-from siegeboard.rules.registry import catalogue
 from siegeboard.model.numbers import round_half_up
 from siegeboard.model.structure import Structure
 from siegeboard.rules import harris
 from siegeboard.rules.build import pristine_state
+from siegeboard.rules.registry import catalogue
 
 MAKE_FIELDS = frozenset({"armor", "stories", "hull", "footprint", "holes"})
 

@@ -27,7 +27,13 @@ from siegeboard.geometry.index import StructureIndex
 from siegeboard.model.siege import TURNS_PER_MINUTE, Siege
 from siegeboard.rules.arsenal import find_weapon
 from siegeboard.rules.chances import (
-    RoundsOdds, ShotSpec, StructureOdds, floats, mean, one_in, quantile,
+    RoundsOdds,
+    ShotSpec,
+    StructureOdds,
+    floats,
+    mean,
+    one_in,
+    quantile,
 )
 from siegeboard.rules.registry import ruleset_of
 

@@ -31,7 +31,7 @@ def task_outcome(roll: int, skill: int, difficulty: Difficulty) -> TaskOutcome:
     return "success" if roll <= skill * DIFFICULTY_MULTIPLIER[difficulty] else "failure"
 
 
-def resolve_task(ctx: "Context", task: TaskRoll, difficulty: Difficulty, what: str) -> TaskOutcome:
+def resolve_task(ctx: Context, task: TaskRoll, difficulty: Difficulty, what: str) -> TaskOutcome:
     """The task's outcome, rolling 1D20 through the context when the GM gave a skill."""
     if task.outcome is not None:
         ctx.say(f"{what}: {difficulty.capitalize()} task, outcome entered by the GM: {task.outcome}")

@@ -26,7 +26,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 
-from shapely.geometry import Polygon
 from shapely.ops import unary_union
 
 from siegeboard.geometry import footprint_squares, shape_of, wall_sections

@@ -13,7 +13,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QLabel, QMenu, QToolBar
 
-from siegeboard.model.siege import MapImage, TURNS_PER_MINUTE
+from siegeboard.model.siege import TURNS_PER_MINUTE, MapImage
 from siegeboard.ui.about import add_about_actions
 from siegeboard.ui.help_dialogs import RulingsDialog, ShortcutsDialog
 from siegeboard.ui.icons import icon
@@ -40,7 +40,7 @@ class WindowMenus:
     """Builds the menus and toolbars of ``window`` and keeps its actions as attributes
     (``new_action``, ``undo_action``, ``tool_actions[name]``...)."""
 
-    def __init__(self, window: "MainWindow"):
+    def __init__(self, window: MainWindow):
         self.window = window
         self._tool_widgets: dict[str, list[QAction]] = {}
         self._make_actions()

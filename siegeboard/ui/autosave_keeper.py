@@ -29,8 +29,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
-from siegeboard.persist import SiegeFileError
-from siegeboard.persist import journal
+from siegeboard.persist import SiegeFileError, journal
 from siegeboard.persist.autosave import Autosaver
 from siegeboard.persist.lock import hold_lock
 from siegeboard.persist.mutations import snapshot

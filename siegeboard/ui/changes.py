@@ -82,7 +82,7 @@ class Change:
     reset: bool = False
 
     @classmethod
-    def of(cls, *aspects: Aspect) -> "Change":
+    def of(cls, *aspects: Aspect) -> Change:
         """A change of these siege aspects only."""
         return cls(aspects=frozenset(aspects))
 

@@ -13,7 +13,11 @@ from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtWidgets import (
-    QAbstractItemView, QApplication, QComboBox, QDockWidget, QWidget,
+    QAbstractItemView,
+    QApplication,
+    QComboBox,
+    QDockWidget,
+    QWidget,
 )
 
 TYPING_WIDGETS = (QComboBox, QAbstractItemView)

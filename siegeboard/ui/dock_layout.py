@@ -32,7 +32,7 @@ class DockLayout:
     """Arranges the docks of ``window`` (its ``inspector``, ``fire_dock``... attributes);
     ``settings`` keeps the window's geometry and dock state between sessions."""
 
-    def __init__(self, window: "MainWindow", settings: QSettings):
+    def __init__(self, window: MainWindow, settings: QSettings):
         self.window = window
         self.settings = settings
         self._ruleset_shown: bool | None = None  # the ruleset the docks were last fitted to

@@ -21,22 +21,26 @@ from siegeboard.model.siege import MapImage, RulesetOptions, Siege
 from siegeboard.model.structure import Structure
 from siegeboard.model.weapon import Battery, Weapon
 from siegeboard.persist import FileStamp, SiegeFile, hold_lock, journal, read_siege, write_siege
-from siegeboard.rules import engine
+from siegeboard.rules import engine, registry
 from siegeboard.rules.arsenal import available_weapons, find_weapon
 from siegeboard.rules.build import new_structure
 from siegeboard.rules.dice import (
-    AskFunction, AskingDice, RandomDice, TypedFirstDice, fresh_dice_seed,
-    siege_dice)
-from siegeboard.rules import registry
+    AskFunction,
+    AskingDice,
+    RandomDice,
+    TypedFirstDice,
+    fresh_dice_seed,
+    siege_dice,
+)
+from siegeboard.rules.edits import numbered_names, translated, unused_ids
 from siegeboard.rules.registry import ruleset_of
 from siegeboard.rules.ruleset import Ruleset
 from siegeboard.rules.titles import action_title
 from siegeboard.ui import arsenal_commands, commands
-from siegeboard.rules.edits import numbered_names, translated, unused_ids
+from siegeboard.ui.changes import Change
 from siegeboard.ui.document_changes import DocumentChanges
 from siegeboard.ui.document_past import DocumentPast
 from siegeboard.ui.document_reload import DocumentReload
-from siegeboard.ui.changes import Change
 from siegeboard.ui.play_commands import ApplyAction
 
 

@@ -17,7 +17,12 @@ from siegeboard.model.structure import Structure
 from siegeboard.model.weapon import Battery, Weapon
 from siegeboard.persist import journal
 from siegeboard.persist.mutations import (
-    put_arsenal, put_grid_origin, put_map, put_mine_known, put_settings, put_snapshot_turn,
+    put_arsenal,
+    put_grid_origin,
+    put_map,
+    put_mine_known,
+    put_settings,
+    put_snapshot_turn,
     put_structures,
 )
 from siegeboard.rules import engine

@@ -14,22 +14,26 @@ from pathlib import Path
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QMenu
 
-from siegeboard.rules.dice import fresh_dice_seed
 from siegeboard.model.progress import Cancelled, Progress
 from siegeboard.model.siege import Siege
 from siegeboard.persist import (
-    SiegeFile, SiegeFileChanged, SiegeFileError, SiegeFileReadOnly, read_siege,
+    SiegeFile,
+    SiegeFileChanged,
+    SiegeFileError,
+    SiegeFileReadOnly,
+    journal,
+    read_siege,
 )
-from siegeboard.persist import journal
 from siegeboard.persist.autosave import Autosaver, RecoveryCandidate
 from siegeboard.persist.journal import JournalReplay
+from siegeboard.rules.dice import fresh_dice_seed
+from siegeboard.rules.registry import RULESETS
 from siegeboard.ui.autosave_keeper import AutosaveKeeper
 from siegeboard.ui.document import Document
 from siegeboard.ui.map_scene import MapScene
+from siegeboard.ui.plain_words import plain_clause
 from siegeboard.ui.progress_dialog import run_with_progress
 from siegeboard.ui.prompts import Prompts
-from siegeboard.rules.registry import RULESETS
-from siegeboard.ui.plain_words import plain_clause
 
 MAX_RECENT = 8
 

@@ -21,17 +21,38 @@ from pathlib import Path
 from PySide6.QtCore import QRectF, QSettings, Qt, QTimer
 from PySide6.QtGui import QImage, QPainter, QPixmap
 from PySide6.QtWidgets import (
-    QApplication, QCheckBox, QComboBox, QDialog, QDialogButtonBox, QDoubleSpinBox, QFileDialog,
-    QFormLayout, QHBoxLayout, QLabel, QMessageBox, QProgressDialog, QPushButton, QSpinBox,
-    QVBoxLayout, QWidget,
+    QApplication,
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QDoubleSpinBox,
+    QFileDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QMessageBox,
+    QProgressDialog,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
 )
 
-from siegeboard.rules import registry
-from siegeboard.rules.registry import catalogue
 from siegeboard.persist import SiegeFile, SiegeFileError
 from siegeboard.persist.formats import (
-    FIVE_FEET_M, IMPORT_DEFAULTS, IMPORT_FORMATS, FoundryFormat, GeoJsonFormat, ImportedMap,
-    ImportOptions, OsmFormat, PdfFormat, UvttFormat, format_for, import_filters,
+    FIVE_FEET_M,
+    IMPORT_DEFAULTS,
+    IMPORT_FORMATS,
+    FoundryFormat,
+    GeoJsonFormat,
+    ImportedMap,
+    ImportOptions,
+    OsmFormat,
+    PdfFormat,
+    UvttFormat,
+    format_for,
+    import_filters,
 )
 from siegeboard.persist.formats.base import MAX_DPI, MIN_DPI
 from siegeboard.persist.formats.foundry import scene_names
@@ -40,8 +61,10 @@ from siegeboard.report.bounds import content_bounds, plan_size
 from siegeboard.report.extent import load_plan
 from siegeboard.report.map_painter import MapPainter
 from siegeboard.report.options import SnapshotOptions
-from siegeboard.ui.plain_words import plain_clause, plain_error
+from siegeboard.rules import registry
+from siegeboard.rules.registry import catalogue
 from siegeboard.ui.kind_mapping_editor import KindMappingEditor
+from siegeboard.ui.plain_words import plain_clause, plain_error
 
 SETTINGS_GROUP = "import"
 # (label, metres) offered for a cell; any other size can be typed in the box beside.

@@ -12,12 +12,25 @@ from pathlib import Path
 
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
-    QComboBox, QFileDialog, QHBoxLayout, QHeaderView, QMessageBox, QPushButton,
-    QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget,
+    QComboBox,
+    QFileDialog,
+    QHBoxLayout,
+    QHeaderView,
+    QMessageBox,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
 )
 
 from siegeboard.persist.formats.kinds import (
-    ROLES, SKIP, KindMapping, KindRule, default_mapping, load_mapping,
+    ROLES,
+    SKIP,
+    KindMapping,
+    KindRule,
+    default_mapping,
+    load_mapping,
 )
 from siegeboard.rules.registry import catalogue
 

@@ -43,6 +43,7 @@ from siegeboard.ui.players_screen import PlayersScreenController
 from siegeboard.ui.prompts import APP, Prompts
 from siegeboard.ui.snapshot_controller import SnapshotController
 from siegeboard.ui.story_dialog import StoryExporter
+from siegeboard.ui.timeline import Timeline
 from siegeboard.ui.tool_notice import ToolNotice
 from siegeboard.ui.tools.battery import BatteryTool
 from siegeboard.ui.tools.calibrate import CalibrateTool
@@ -54,7 +55,6 @@ from siegeboard.ui.tools.rectangle import RectangleTool
 from siegeboard.ui.tools.select import SelectTool
 from siegeboard.ui.tools.show_box import ShowBoxTool
 from siegeboard.ui.tools.trace import TraceTool
-from siegeboard.ui.timeline import Timeline
 from siegeboard.ui.tools.wall import WallTool
 from siegeboard.ui.vtt_export_dialog import VttExporter
 

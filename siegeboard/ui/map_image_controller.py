@@ -11,11 +11,11 @@ from PySide6.QtWidgets import QSlider
 
 from siegeboard.ui.changes import Aspect
 from siegeboard.ui.document import Document
-from siegeboard.ui.per_siege import remember, remembered
 from siegeboard.ui.items.map_image_item import decode_image
 from siegeboard.ui.map_view import MapView
-from siegeboard.ui.prompts import Prompts
+from siegeboard.ui.per_siege import remember, remembered
 from siegeboard.ui.plain_words import plain_clause
+from siegeboard.ui.prompts import Prompts
 
 IMAGE_SUFFIXES = {".png": "png", ".jpg": "jpg", ".jpeg": "jpg", ".tif": "tif", ".tiff": "tif",
                   ".webp": "webp", ".bmp": "bmp"}

@@ -18,14 +18,14 @@ from PySide6.QtWidgets import QGraphicsScene, QGraphicsView, QToolTip, QWidget
 from siegeboard.geometry import SQUARE_M, anchor_square
 from siegeboard.model.progress import NO_PROGRESS, Progress, each
 from siegeboard.persist import SiegeFile
+from siegeboard.report.renderer import SCREEN
+from siegeboard.rules.players_view import Side, players_may_see_battery
 from siegeboard.ui.changes import Aspect, Change
 from siegeboard.ui.document import Document
 from siegeboard.ui.items.battery_item import BatteryItem
 from siegeboard.ui.items.board import Board
 from siegeboard.ui.items.grid_item import GridItem
 from siegeboard.ui.items.map_image_item import MapImageItem, decode_image
-from siegeboard.report.renderer import SCREEN
-from siegeboard.rules.players_view import Side, players_may_see_battery
 from siegeboard.ui.items.structure_item import PLAYERS_SCREEN, StructureItem
 from siegeboard.ui.items.structure_layer import PEN_MARGIN_PX, StructureLayer
 

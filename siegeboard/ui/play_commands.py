@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 class ApplyAction(QUndoCommand):
     """One rules action as applied by the engine (a starter weapon it adopted included)."""
 
-    def __init__(self, document: "Document", outcome: Outcome, text: str):
+    def __init__(self, document: Document, outcome: Outcome, text: str):
         super().__init__(text)
         self.document = weakref.proxy(document)  # the stack owns the command: no cycle
         self.outcome = outcome

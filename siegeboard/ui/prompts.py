@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-
 from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QDialog, QFileDialog, QInputDialog, QMessageBox, QWidget
@@ -72,7 +71,7 @@ class Prompts:
         return {QMessageBox.StandardButton.Save: "save",
                 QMessageBox.StandardButton.Discard: "discard"}.get(answer, "cancel")
 
-    def ask_changed_on_disk(self, name: str, error: "SiegeFileChanged") -> str:
+    def ask_changed_on_disk(self, name: str, error: SiegeFileChanged) -> str:
         """"reload", "save_as", "overwrite" or "cancel": what to do with a file another
         program or window saved since this window read it."""
         now = error.now.describe() if error.now is not None else "removed"

@@ -10,13 +10,22 @@ pushes one undoable ``EditSiegeSettings`` through the document.
 from __future__ import annotations
 
 from PySide6.QtWidgets import (
-    QComboBox, QDialog, QDialogButtonBox, QDoubleSpinBox, QFormLayout, QLabel,
-    QLineEdit, QSpinBox, QVBoxLayout, QWidget,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QDoubleSpinBox,
+    QFormLayout,
+    QLabel,
+    QLineEdit,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
 )
 
 from siegeboard.model.siege import RulesetOptions
 from siegeboard.rules import registry
 from siegeboard.rules.dice import MAX_SEED
+
 
 def _combo(choices: list[tuple[str, str]], current: str) -> QComboBox:
     combo = QComboBox()

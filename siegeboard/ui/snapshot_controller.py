@@ -8,25 +8,28 @@ and records nothing.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QSettings, QTimer
 from PySide6.QtGui import QPaintEngine
-
 from PySide6.QtPrintSupport import QPrinter, QPrintPreviewDialog
 
 from siegeboard.model.progress import Cancelled
 from siegeboard.report.options import SnapshotOptions
-from siegeboard.report.snapshot import SnapshotError, configure_page, export_snapshot, \
-    paint_snapshot
+from siegeboard.report.snapshot import (
+    SnapshotError,
+    configure_page,
+    export_snapshot,
+    paint_snapshot,
+)
 from siegeboard.ui.document import Document
 from siegeboard.ui.export_dialog import ExportDialog
 from siegeboard.ui.map_view import MapView
+from siegeboard.ui.plain_words import plain_clause
 from siegeboard.ui.progress_dialog import run_with_progress
 from siegeboard.ui.prompts import Prompts
-from siegeboard.ui.plain_words import plain_clause
 
 
 class SnapshotController:

@@ -7,11 +7,11 @@ in its own process (see run.py) so that its peak memory is its own.
 
 from __future__ import annotations
 
-from importlib import resources
 import io
 import math
 import os
 import tempfile
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +24,6 @@ from siegeboard.persist import SiegeFile, read_siege, write_siege  # noqa: E402
 from siegeboard.rules import harris  # noqa: E402
 from siegeboard.rules.dice import RandomDice  # noqa: E402
 from siegeboard.rules.engine import apply  # noqa: E402
-
 from tests.bench.reference import NaiveIndex, engine_blast, naive_blast  # noqa: E402
 from tests.bench.timing import measure, peak_rss_mib  # noqa: E402
 from tests.bench.town import add_bench_weapon, build_town, set_fires, town_centre  # noqa: E402

@@ -12,8 +12,8 @@ import random
 
 from siegeboard.geometry import wall_sections
 from siegeboard.model import Siege
-from siegeboard.rules.registry import catalogue
 from siegeboard.rules.build import new_structure
+from siegeboard.rules.registry import catalogue
 
 BLOCK_M = 12.0  # a 10 m block and a 2 m lane
 HOUSE_KINDS = {"harris": ("timber_house", "brick_farmhouse", "townhouse"),

@@ -13,8 +13,14 @@ from pathlib import Path
 
 import pytest
 
-from siegeboard.persist import Autosaver, SiegeFile, SiegeFileError, read_siege, write_siege
-from siegeboard.persist import autosave
+from siegeboard.persist import (
+    Autosaver,
+    SiegeFile,
+    SiegeFileError,
+    autosave,
+    read_siege,
+    write_siege,
+)
 
 from .builders import sample_file
 

@@ -11,8 +11,7 @@ import zipfile
 
 import pytest
 
-from siegeboard.persist import SiegeFileError, read_siege
-from siegeboard.persist import siege_file
+from siegeboard.persist import SiegeFileError, read_siege, siege_file
 
 from .hostile import HOSTILE, array_of_zeros
 

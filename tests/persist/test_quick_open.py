@@ -11,8 +11,14 @@ import zipfile
 import pytest
 
 from siegeboard.model.siege import SCHEMA_VERSION
-from siegeboard.persist import SiegeFile, SiegeFileError, read_siege, write_siege
-from siegeboard.persist import document, siege_file
+from siegeboard.persist import (
+    SiegeFile,
+    SiegeFileError,
+    document,
+    read_siege,
+    siege_file,
+    write_siege,
+)
 
 from .builders import MAP_MEMBER, png, sample_siege
 from .hostile import zipped

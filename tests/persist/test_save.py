@@ -16,8 +16,14 @@ from pathlib import Path
 
 import pytest
 
-from siegeboard.persist import SiegeFile, SiegeFileError, backup_path, read_siege, write_siege
-from siegeboard.persist import atomic
+from siegeboard.persist import (
+    SiegeFile,
+    SiegeFileError,
+    atomic,
+    backup_path,
+    read_siege,
+    write_siege,
+)
 
 from .builders import MAP_MEMBER, png, sample_file, snapshot
 

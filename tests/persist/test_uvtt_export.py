@@ -16,8 +16,8 @@ from PIL import Image
 from shapely.geometry import LineString, Point, Polygon
 
 from siegeboard.model import FireAt
-from siegeboard.persist.formats.uvtt import UvttFormat
 from siegeboard.persist.formats.base import ImportOptions
+from siegeboard.persist.formats.uvtt import UvttFormat
 from siegeboard.persist.samples import read_sample
 from siegeboard.report.vtt_export import export_vtt
 from siegeboard.rules.dice import RandomDice

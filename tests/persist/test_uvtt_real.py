@@ -13,8 +13,15 @@ from siegeboard.persist import read_siege, write_siege
 from siegeboard.persist.formats import FIVE_FEET_M, ImportOptions, import_map
 
 from .uvtt_files import (
-    CROPPED, OGANM, distance_px, end_caps_px, footprint, long_axis, plan_pixel,
-    uncropped_copy, wall_sections_of,
+    CROPPED,
+    OGANM,
+    distance_px,
+    end_caps_px,
+    footprint,
+    long_axis,
+    plan_pixel,
+    uncropped_copy,
+    wall_sections_of,
 )
 
 REAL_FILES = [CROPPED, OGANM]

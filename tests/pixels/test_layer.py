@@ -5,6 +5,7 @@ when asked."""
 from __future__ import annotations
 
 import dataclasses
+
 import numpy as np
 import pytest
 from hypothesis import given, settings

@@ -15,8 +15,13 @@ from shapely.geometry import Polygon
 
 from siegeboard.model import MapImage, Structure
 from siegeboard.plan import (
-    NothingToTrace, read_plan, regions_of_colour, trace, trace_region,
+    NothingToTrace,
+    read_plan,
+    regions_of_colour,
+    trace,
+    trace_region,
 )
+
 from .drawing import FILL, INK, SANBORN, TRUTH, building, iou, paper
 
 CASES = json.loads(TRUTH.read_text())["cases"]

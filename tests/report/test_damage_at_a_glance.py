@@ -4,8 +4,8 @@ untouched) and the shades come in five steps a GM tells apart."""
 from __future__ import annotations
 
 from siegeboard.report import palette, renderer
-from siegeboard.rules.registry import ruleset
 from siegeboard.rules.build import new_structure
+from siegeboard.rules.registry import ruleset
 
 
 def distance(a, b) -> int:

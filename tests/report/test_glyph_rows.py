@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from bench.town import build_town  # tests/ is on the path (rootdir-based packages)
+from pdf_reading import pages_as_drawn
 
 from siegeboard.report.glyph_rows import GlyphRows, plain
 from siegeboard.report.options import SnapshotOptions
 from siegeboard.report.snapshot import export_snapshot
-from bench.town import build_town  # tests/ is on the path (rootdir-based packages)
-from pdf_reading import pages_as_drawn
 
 
 def a_town_with_every_kind_of_cell():

@@ -12,9 +12,8 @@ from base64 import b64decode
 from xml.etree import ElementTree
 
 import pytest
-from PySide6.QtGui import QImage
-
 from pdf_reading import pdf_text
+from PySide6.QtGui import QImage
 
 from siegeboard.geometry import GRID_M
 from siegeboard.model.actions import AdvanceClock, FireAt

@@ -5,18 +5,22 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ElementTree
 from datetime import date
-from pathlib import Path
 
 import pytest
+from bench.town import build_town  # tests/ is on the path (rootdir-based packages)
+from pdf_reading import pdf_pages
 from PySide6.QtCore import QPointF
 from PySide6.QtGui import QColor, QImage
 
 from siegeboard.report.options import SnapshotOptions
 from siegeboard.report.snapshot import (
-    SnapshotError, export_snapshot, mark_snapshot, page_points, paint_snapshot, snapshot_layout,
+    SnapshotError,
+    export_snapshot,
+    mark_snapshot,
+    page_points,
+    paint_snapshot,
+    snapshot_layout,
 )
-from bench.town import build_town  # tests/ is on the path (rootdir-based packages)
-from pdf_reading import pdf_pages
 
 A4_LANDSCAPE_PT = (842, 595)
 
@@ -49,9 +53,9 @@ def test_table_rows_are_sorted_by_square(tmp_path, siege, images):
 
 
 def test_players_copy_has_no_dp_figure_and_no_gm_note(tmp_path, siege, images):
+    from siegeboard.model.actions import FireAt
     from siegeboard.rules.dice import ScriptedDice
     from siegeboard.rules.engine import apply_in_place
-    from siegeboard.model.actions import FireAt
 
     apply_in_place(siege, FireAt(weapon_id="cannon", at=(50, 50), range_m=60),
                    ScriptedDice([3] * 35 + [2]))

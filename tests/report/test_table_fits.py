@@ -5,12 +5,12 @@ and a column with nothing in it takes no room."""
 from __future__ import annotations
 
 import pytest
+from bench.town import build_town
 from PySide6.QtGui import QFontMetricsF
 
 from siegeboard.report.map_painter import font
 from siegeboard.report.pages import CELL_PAD, table_cells, table_columns, table_layout
 from siegeboard.report.snapshot import ensure_gui_app
-from bench.town import build_town
 
 
 def assert_fits(layout) -> None:

@@ -7,7 +7,12 @@ import pytest
 
 from siegeboard.geometry import StructureIndex
 from siegeboard.model import (
-    Demolish, FireAt, FreeTrapped, GMOverride, Repair, TaskRoll,
+    Demolish,
+    FireAt,
+    FreeTrapped,
+    GMOverride,
+    Repair,
+    TaskRoll,
 )
 from siegeboard.rules.dice import ScriptedDice
 from siegeboard.rules.engine import RuleError, apply, apply_in_place

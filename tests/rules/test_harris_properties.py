@@ -9,7 +9,13 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from siegeboard.model import (
-    AdvanceClock, Demolish, FightFire, FireAt, FreeTrapped, Repair, TaskRoll,
+    AdvanceClock,
+    Demolish,
+    FightFire,
+    FireAt,
+    FreeTrapped,
+    Repair,
+    TaskRoll,
 )
 from siegeboard.rules.dice import RandomDice
 from siegeboard.rules.engine import RuleError, apply, replay

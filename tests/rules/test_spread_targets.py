@@ -4,14 +4,14 @@ log entry and the same structures as reading each neighbour as the spread comes 
 
 from __future__ import annotations
 
-from hypothesis import HealthCheck, given, settings, strategies as st
+from bench.town import build_town, set_fires  # tests/ is on the path (rootdir-based packages)
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from siegeboard.model import AdvanceClock
 from siegeboard.rules.dice import RandomDice, ScriptedDice
 from siegeboard.rules.engine import apply
 from siegeboard.rules.harris import burning
-
-from bench.town import build_town, set_fires  # tests/ is on the path (rootdir-based packages)
 
 
 def _spread_one_by_one(ctx, steps, town, fires, turn):

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from siegeboard.rules.registry import catalogue
 from siegeboard.model.siege import Siege
 from siegeboard.model.weapon import Battery
 from siegeboard.persist import SiegeFile, write_siege
 from siegeboard.rules.build import new_structure
+from siegeboard.rules.registry import catalogue
 
 
 def rect(x0, y0, x1, y1):

@@ -11,12 +11,12 @@ import textwrap
 import time
 from pathlib import Path
 
+from play_sieges import gate_town
+
 from siegeboard.model.actions import AdvanceClock
 from siegeboard.persist import read_siege
 from siegeboard.persist.autosave import Autosaver
 from siegeboard.ui import autosave_keeper
-
-from play_sieges import gate_town
 
 
 def autosaves(folder):

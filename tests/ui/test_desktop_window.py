@@ -6,12 +6,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtWidgets import QApplication, QMessageBox
+from test_desktop import exec_argv
+from ui_helpers import small_siege
 
 from siegeboard import __version__, cli, desktop
 from siegeboard.ui.about import about_text
-
-from test_desktop import exec_argv
-from ui_helpers import small_siege
 
 
 def test_the_desktop_entry_opens_a_double_clicked_file(qtbot, monkeypatch, tmp_path):

@@ -3,17 +3,20 @@ the version it read."""
 
 from __future__ import annotations
 
+import io
 from importlib import resources
 from pathlib import Path
-
-import io
 
 import pytest
 from PIL import Image
 
 from siegeboard.model import MapImage, Siege
 from siegeboard.persist import (
-    SiegeFile, SiegeFileChanged, SiegeFileReadOnly, read_siege, write_siege,
+    SiegeFile,
+    SiegeFileChanged,
+    SiegeFileReadOnly,
+    read_siege,
+    write_siege,
 )
 from siegeboard.ui.document import Document
 

@@ -10,12 +10,11 @@ from importlib import resources
 from pathlib import Path
 
 from shapely.geometry import Polygon
+from ui_helpers import click, show_area
 
 from siegeboard.geometry import squares_away
 from siegeboard.report import palette
 from siegeboard.rules import harris
-
-from ui_helpers import click, show_area
 
 SAMPLE = Path(str(resources.files("siegeboard.resources").joinpath("samples"))) / "castle.siege"
 

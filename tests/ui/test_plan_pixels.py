@@ -3,8 +3,8 @@ decodes the image bytes itself, so no image passes the check and then fails to s
 
 from __future__ import annotations
 
-from importlib import resources
 import shutil
+from importlib import resources
 from pathlib import Path
 
 from PySide6.QtGui import QImage

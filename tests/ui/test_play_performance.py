@@ -4,15 +4,14 @@ engine time plus redraw, and one minute with 1,000 fires takes under 100 ms."""
 
 from __future__ import annotations
 
+import sys
 import time
+from pathlib import Path
 
 import pytest
 
 from siegeboard.model.actions import AdvanceClock, FireAt
 from siegeboard.persist import SiegeFile
-
-import sys
-from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bench.town import build_town  # noqa: E402

@@ -11,13 +11,12 @@ import shutil
 from pathlib import Path
 
 from PySide6.QtGui import QColor, QImage
+from ui_helpers import plan_image
 
 from siegeboard.model.siege import MapImage, Siege
 from siegeboard.persist import SiegeFile, write_siege
 from siegeboard.report import palette
 from siegeboard.rules.build import new_structure
-
-from ui_helpers import plan_image
 
 
 def rect(x, y, w, h):

@@ -4,9 +4,8 @@ A read-only file is replaced only when the GM says so."""
 
 from __future__ import annotations
 
-from importlib import resources
-
 import shutil
+from importlib import resources
 from pathlib import Path
 
 from siegeboard.cli import main

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
+from ui_helpers import plan_image
 
 import siegeboard.ui.tools as tools_package
 from siegeboard.model.siege import MapImage, Siege
@@ -27,8 +28,6 @@ from siegeboard.ui.tools.polygon import PolygonTool
 from siegeboard.ui.tools.rectangle import RectangleTool
 from siegeboard.ui.tools.select import SelectTool
 from siegeboard.ui.tools.wall import WallTool
-
-from ui_helpers import plan_image
 
 SHIFT = Qt.KeyboardModifier.ShiftModifier
 

@@ -11,12 +11,11 @@ import pytest
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QImage, QPainter, QPen
 from shapely.geometry import Polygon
+from ui_helpers import click, move, view_point
 
 from siegeboard.model.siege import MapImage, Siege
 from siegeboard.persist import SiegeFile, write_siege
 from siegeboard.plan import pixel_to_map
-
-from ui_helpers import click, move, view_point
 
 pytestmark = pytest.mark.bench
 SIDE, BLOCK = 10_000, 250

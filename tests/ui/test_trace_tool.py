@@ -4,7 +4,6 @@ a rotated plan, the real 1893 sheet; Calibrate offers the grid found on the plan
 
 from __future__ import annotations
 
-import math
 from pathlib import Path
 
 import cv2
@@ -14,10 +13,9 @@ from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QWheelEvent
 from PySide6.QtWidgets import QApplication, QSlider
 from shapely.geometry import Polygon
+from ui_helpers import click, drag, move, show_area, view_point
 
 from siegeboard.plan import pixel_to_map
-
-from ui_helpers import click, drag, move, show_area, view_point
 
 PLANS = Path(__file__).resolve().parents[1] / "data" / "plans"
 PAPER, INK = (225, 236, 236), (90, 110, 120)

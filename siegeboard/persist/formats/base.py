@@ -70,7 +70,7 @@ class ImportOptions:
     # Real maps (OpenStreetMap, GeoJSON): the kind mapping (``kinds.KindMapping``; None: the
     # ruleset's default), a box (W, S, E, N in degrees) to import a part of the file, and a
     # projection (a PROJ string, ``Siege.projection``) to land in an existing siege's frame.
-    kinds: "KindMapping | None" = None
+    kinds: KindMapping | None = None
     bbox: tuple[float, float, float, float] | None = None
     projection: str | None = None
     # A PDF: the page that is the plan (counted from 1) and the resolution it is drawn at.
@@ -80,7 +80,7 @@ class ImportOptions:
     # in the file (counted from 1); None: the first.
     scene: str | None = None
 
-    def resolved(self) -> "ImportOptions":
+    def resolved(self) -> ImportOptions:
         """These options with every default filled in; ``ValueError`` in plain words for a
         choice that cannot be used (unknown ruleset or kind, a size out of bounds)."""
         if self.ruleset not in IMPORT_DEFAULTS:

@@ -46,11 +46,22 @@ from shapely.geometry import LineString, MultiLineString
 from shapely.ops import linemerge
 
 from siegeboard.persist.formats.base import (
-    FormatBySuffix, ImportedMap, ImportOptions, ImportReport, Progress, resolve_options,
+    FormatBySuffix,
+    ImportedMap,
+    ImportOptions,
+    ImportReport,
+    Progress,
+    resolve_options,
 )
 from siegeboard.persist.formats.plan_image import checked_plan, read_bytes
 from siegeboard.persist.formats.uvtt import (
-    IMAGE_SUFFIXES, MAX_FILE_BYTES, MAX_ITEMS, Portal, Steps, WallMap, build_siege,
+    IMAGE_SUFFIXES,
+    MAX_FILE_BYTES,
+    MAX_ITEMS,
+    Portal,
+    Steps,
+    WallMap,
+    build_siege,
 )
 from siegeboard.persist.siege_file import SiegeFileError
 

@@ -44,7 +44,12 @@ from siegeboard.model.numbers import round_half_up
 from siegeboard.model.siege import RulesetOptions, Siege
 from siegeboard.model.structure import Structure
 from siegeboard.persist.formats.base import (
-    ImportedMap, ImportOptions, ImportReport, checked_import, echo)
+    ImportedMap,
+    ImportOptions,
+    ImportReport,
+    checked_import,
+    echo,
+)
 from siegeboard.persist.formats.kinds import SKIP, KindMapping, default_mapping
 from siegeboard.persist.siege_file import SiegeFileError
 from siegeboard.rules import registry

@@ -17,10 +17,16 @@ from pathlib import Path
 from typing import Any
 
 from siegeboard.persist.formats.base import (
-    FormatBySuffix, ImportedMap, ImportOptions, ImportReport, Progress, echo, json_problem,
+    FormatBySuffix,
+    ImportedMap,
+    ImportOptions,
+    ImportReport,
+    Progress,
+    echo,
+    json_problem,
     resolve_options,
 )
-from siegeboard.persist.formats.geo import GeoFeature, WGS84, build_siege, crs_named, in_bbox
+from siegeboard.persist.formats.geo import WGS84, GeoFeature, build_siege, crs_named, in_bbox
 from siegeboard.persist.formats.plan_image import read_bytes
 from siegeboard.persist.siege_file import SiegeFileError
 

@@ -22,10 +22,20 @@ from pathlib import Path
 import osmium
 
 from siegeboard.persist.formats.base import (
-    FormatBySuffix, ImportedMap, ImportOptions, ImportReport, Progress, resolve_options,
+    FormatBySuffix,
+    ImportedMap,
+    ImportOptions,
+    ImportReport,
+    Progress,
+    resolve_options,
 )
 from siegeboard.persist.formats.geo import (
-    OSM_ATTRIBUTION, WGS84, GeoFeature, build_siege, crs_named, in_bbox,
+    OSM_ATTRIBUTION,
+    WGS84,
+    GeoFeature,
+    build_siege,
+    crs_named,
+    in_bbox,
 )
 from siegeboard.persist.siege_file import SiegeFileError
 

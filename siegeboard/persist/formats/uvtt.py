@@ -49,19 +49,25 @@ from shapely.geometry import LineString, Point, Polygon, box
 from shapely.geometry.base import BaseGeometry
 from shapely.ops import linemerge, unary_union
 
-from siegeboard.rules.dice import fresh_dice_seed
-from siegeboard.geometry import GRID_M, wall_sections
+from siegeboard.geometry import wall_sections
 from siegeboard.geometry.footprint import without_short_sides
 from siegeboard.model.siege import MapImage, RulesetOptions, Siege
 from siegeboard.model.structure import Structure
 from siegeboard.persist.formats.base import (
-    FormatBySuffix, ImportedMap, ImportOptions, ImportReport, Progress, checked_import,
-    json_problem, resolve_options,
+    FormatBySuffix,
+    ImportedMap,
+    ImportOptions,
+    ImportReport,
+    Progress,
+    checked_import,
+    json_problem,
+    resolve_options,
 )
 from siegeboard.persist.formats.plan_image import checked_plan, read_bytes
 from siegeboard.persist.siege_file import MAX_MEMBER_BYTES, SiegeFileError
 from siegeboard.rules import registry
 from siegeboard.rules.build import new_structure
+from siegeboard.rules.dice import fresh_dice_seed
 from siegeboard.rules.walls import wall_shares
 
 SUFFIXES = (".dd2vtt", ".df2vtt", ".uvtt")
@@ -157,7 +163,7 @@ class UvttFormat(FormatBySuffix):
 
 
 def build_siege(document: _Map, picture: tuple[str, bytes, tuple[int, int]] | None, path: Path,
-                options: ImportOptions, report: ImportReport, step: "_Steps") -> ImportedMap:
+                options: ImportOptions, report: ImportReport, step: _Steps) -> ImportedMap:
     """The siege of a parsed map (walls, portals and outlines in cells) and its picture
     (member name, bytes, size in pixels; None without one), as the module's docstring says;
     Universal VTT files and Foundry VTT scenes (``foundry``) are built by it alike. ``options``
@@ -510,7 +516,7 @@ class _Builder:
         return self.structures
 
     # -- portals ---------------------------------------------------------------------------
-    def _keep_whole(self, walls: list[_Wall], near: "_Near", portal: _Portal) -> None:
+    def _keep_whole(self, walls: list[_Wall], near: _Near, portal: _Portal) -> None:
         """An open portal: join the lines that end at its two sides across it."""
         first, second = near.ending_at(portal.start), near.ending_at(portal.end)
         where = f"window (open portal {portal.number}) at {_cells(portal.start, portal.end)}"
@@ -537,7 +543,7 @@ class _Builder:
         else:
             self.report.notes.append(f"The {where} stands in no wall line: nothing made.")
 
-    def _set_in(self, near: "_Near", portal: _Portal) -> None:
+    def _set_in(self, near: _Near, portal: _Portal) -> None:
         """A door that stands free beside a wall line (Dungeondraft's freestanding doors are
         laid over a wall by hand, a little off it or a little askew): moved onto the line, so
         that ``_cut_around`` sets it into that wall. A door already in a line (one running
@@ -571,7 +577,7 @@ class _Builder:
             f"Door {portal.number} stood free {moved:.2f} cells off {wall.label} (a "
             f"freestanding door laid over the wall): it was set into that wall.")
 
-    def _cut_around(self, near: "_Near", portal: _Portal) -> None:
+    def _cut_around(self, near: _Near, portal: _Portal) -> None:
         """A closed portal on a wall that runs through it: cut the wall around it."""
         strip = LineString([portal.start, portal.end]).buffer(CUT, cap_style="flat")
         cut = False

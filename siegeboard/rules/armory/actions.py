@@ -32,15 +32,24 @@ from typing import Literal
 
 from siegeboard.geometry import label_at
 from siegeboard.model.actions import (
-    AdvanceClock, Demolish, DigMine, FireAt, FireMine, GMOverride, Kick, Repair, ResolveScene,
-    SceneAttack, StartMine,
+    AdvanceClock,
+    Demolish,
+    DigMine,
+    FireAt,
+    FireMine,
+    GMOverride,
+    Kick,
+    Repair,
+    ResolveScene,
+    SceneAttack,
+    StartMine,
 )
 from siegeboard.model.siege import TURNS_PER_DAY, Clock, Mine
 from siegeboard.model.structure import HullLayer, Structure
 from siegeboard.model.weapon import Weapon
+from siegeboard.rules import logged_edits
 from siegeboard.rules.armory import numbers as armory
 from siegeboard.rules.armory import shot
-from siegeboard.rules import logged_edits
 from siegeboard.rules.context import Context, RuleError
 from siegeboard.rules.tasks import resolve_task
 from siegeboard.rules.titles import the

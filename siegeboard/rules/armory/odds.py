@@ -20,10 +20,22 @@ from siegeboard.model.siege import Siege
 from siegeboard.model.structure import Structure
 from siegeboard.rules.armory.actions import FIRED_ROLES
 from siegeboard.rules.armory.shot import (
-    FIRE_FACE, POOL_BOON, HullEffect, applied, burning_effect, burns, hit_effect,
+    FIRE_FACE,
+    POOL_BOON,
+    HullEffect,
+    applied,
+    burning_effect,
+    burns,
+    hit_effect,
 )
 from siegeboard.rules.chances import (
-    Distribution, FireOdds, RoundsOdds, ShotSpec, StructureOdds, add_to, floats,
+    Distribution,
+    FireOdds,
+    RoundsOdds,
+    ShotSpec,
+    StructureOdds,
+    add_to,
+    floats,
 )
 
 

@@ -13,7 +13,13 @@ from siegeboard.rules.armory import actions, odds, shot
 from siegeboard.rules.armory.escalade import escalade_table
 from siegeboard.rules.armory.numbers import fully_breached, hull_words
 from siegeboard.rules.ruleset import (
-    PATTERNS, Column, Figure, OverrideField, Ruleset, Setting, StructureState,
+    PATTERNS,
+    Column,
+    Figure,
+    OverrideField,
+    Ruleset,
+    Setting,
+    StructureState,
 )
 
 

@@ -33,13 +33,19 @@ from typing import Any
 
 from siegeboard.geometry import label_at
 from siegeboard.model.actions import (
-    AdvanceClock, Demolish, FightFire, FireAt, FreeTrapped, GMOverride, Repair,
+    AdvanceClock,
+    Demolish,
+    FightFire,
+    FireAt,
+    FreeTrapped,
+    GMOverride,
+    Repair,
 )
 from siegeboard.model.weapon import Weapon
-from siegeboard.rules.harris import burning, shot
-from siegeboard.rules.harris import numbers as harris
 from siegeboard.rules import logged_edits
 from siegeboard.rules.context import Context, RuleError
+from siegeboard.rules.harris import burning, shot
+from siegeboard.rules.harris import numbers as harris
 from siegeboard.rules.harris.damage import dp_loss, lose_dp
 from siegeboard.rules.tasks import resolve_task
 from siegeboard.rules.titles import the

@@ -15,13 +15,28 @@ from siegeboard.geometry.index import StructureIndex
 from siegeboard.model.siege import TURNS_PER_MINUTE, Siege
 from siegeboard.model.structure import Structure
 from siegeboard.rules.chances import (
-    Distribution, FireOdds, ShotSpec, StructureOdds, add_to, certain, collapse_damage_one,
-    convolve, dice_sum, mix, power,
+    Distribution,
+    FireOdds,
+    ShotSpec,
+    StructureOdds,
+    add_to,
+    certain,
+    collapse_damage_one,
+    convolve,
+    dice_sum,
+    mix,
+    power,
 )
 from siegeboard.rules.harris import numbers as harris
 from siegeboard.rules.harris.shot import (
-    CALIBRE_DICE, SMALL_ARM_DIE, Effect, blast_effect, blast_reach, catches_fire,
-    final_penetration, hit_effect,
+    CALIBRE_DICE,
+    SMALL_ARM_DIE,
+    Effect,
+    blast_effect,
+    blast_reach,
+    catches_fire,
+    final_penetration,
+    hit_effect,
 )
 
 _COLLAPSE_POWERS: dict[int, Distribution] = {}

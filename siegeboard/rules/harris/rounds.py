@@ -32,8 +32,13 @@ from siegeboard.rules.chances import RoundsOdds, ShotSpec, sampling_error
 from siegeboard.rules.harris import numbers as harris
 from siegeboard.rules.harris.burning import SPREAD_DISTANCE_M
 from siegeboard.rules.harris.shot import (
-    CALIBRE_DICE, FIRE_DIE, SMALL_ARM_DIE, blast_reach, catches_fire,
-    final_penetration, hit_effect,
+    CALIBRE_DICE,
+    FIRE_DIE,
+    SMALL_ARM_DIE,
+    blast_reach,
+    catches_fire,
+    final_penetration,
+    hit_effect,
 )
 
 CALIBRE_SUMS = numpy.arange(CALIBRE_DICE[0], CALIBRE_DICE[0] * CALIBRE_DICE[1] + 1)
@@ -176,7 +181,7 @@ class Model:
     # -- the clock -----------------------------------------------------------------------
     # The clock works only on the columns where a fire burns and those within 10 m of one
     # (where it may spread): ``_Fire`` holds those columns' cells while a step runs.
-    def _fire(self) -> "_Fire | None":
+    def _fire(self) -> _Fire | None:
         burning = numpy.flatnonzero(self.level.any(axis=1))
         if not len(burning):
             return None
@@ -212,7 +217,7 @@ class Model:
             if open_.any():
                 lit = open_ & (self.rng.random(open_.shape) >= (5 / 6) ** exposed)
                 fire.level = numpy.where(lit, 1, fire.level)
-                fire.wild = numpy.where(lit, 10 > fire.original, fire.wild)
+                fire.wild = numpy.where(lit, fire.original < 10, fire.wild)
         fire.burn_out()
         fire.store()
 

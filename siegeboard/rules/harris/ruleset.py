@@ -13,7 +13,13 @@ from siegeboard.model.structure import Structure
 from siegeboard.model.weapon import RangeBand, Weapon
 from siegeboard.rules.harris import actions, numbers, odds, rounds, shot
 from siegeboard.rules.ruleset import (
-    PATTERNS, Column, Figure, OverrideField, Ruleset, Setting, StructureState,
+    PATTERNS,
+    Column,
+    Figure,
+    OverrideField,
+    Ruleset,
+    Setting,
+    StructureState,
 )
 
 

@@ -44,7 +44,7 @@ class Town:
     when the log is (``PairNames``): a fire changes no name.
     """
 
-    def __init__(self, ctx: "Context"):
+    def __init__(self, ctx: Context):
         self.ctx = ctx
         self.stone_rule_quoted = False  # H9 quoted once an advance (``burning._spread``)
         structures = ctx.siege.structures
@@ -77,7 +77,7 @@ class Town:
         self.by_index = structures
         self.ids = index.id_array()
 
-    def targets_of(self, sources: list[str], distance_m: float) -> "NeighbourPairs":
+    def targets_of(self, sources: list[str], distance_m: float) -> NeighbourPairs:
         """The neighbours within ``distance_m`` of each of ``sources`` that could catch fire
         now."""
         if self._eligible is None:
@@ -133,7 +133,7 @@ class SpreadLabels:
                 f"{', '.join(self.names.of(self.at))}? (1D6 each, a 1 does)")
 
 
-def spread_lines(turn: int, source_name: str, names: PairNames, pairs: "NeighbourPairs",
+def spread_lines(turn: int, source_name: str, names: PairNames, pairs: NeighbourPairs,
                   at: range | list[int], dice: list[int]) -> list[str]:
     """The spread lines of a run of one fire's targets (``ctx.say_each``): ``at`` are their
     places among ``pairs``, whose names and distances are read when first asked for."""

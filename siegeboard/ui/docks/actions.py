@@ -11,12 +11,30 @@ from __future__ import annotations
 from typing import get_args
 
 from PySide6.QtWidgets import (
-    QCheckBox, QComboBox, QDockWidget, QFormLayout, QGroupBox, QHBoxLayout, QLabel,
-    QLineEdit, QPushButton, QScrollArea, QVBoxLayout, QWidget,
+    QCheckBox,
+    QComboBox,
+    QDockWidget,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
 )
 
 from siegeboard.model.actions import (
-    Demolish, DigMine, FightFire, FireMine, FreeTrapped, GMOverride, Kick, Repair, StartMine,
+    Demolish,
+    DigMine,
+    FightFire,
+    FireMine,
+    FreeTrapped,
+    GMOverride,
+    Kick,
+    Repair,
+    StartMine,
     TaskRoll,
 )
 from siegeboard.model.structure import TaskOutcome

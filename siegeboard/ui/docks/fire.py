@@ -6,17 +6,24 @@ from __future__ import annotations
 
 from PySide6.QtCore import QSettings, Signal
 from PySide6.QtWidgets import (
-    QCheckBox, QComboBox, QDockWidget, QFormLayout, QLabel, QLineEdit,
-    QPushButton, QVBoxLayout, QWidget,
+    QCheckBox,
+    QComboBox,
+    QDockWidget,
+    QFormLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
 )
 
 from siegeboard.rules.knowledge import is_known
 from siegeboard.ui.changes import Change
 from siegeboard.ui.document import Document
-from siegeboard.ui.per_siege import remember, remembered
 from siegeboard.ui.number_fields import StrictDoubleSpinBox, StrictSpinBox
-from siegeboard.ui.tools.fire import FireSettings
+from siegeboard.ui.per_siege import remember, remembered
 from siegeboard.ui.plain_words import plain_clause
+from siegeboard.ui.tools.fire import FireSettings
 
 NO_BATTERY = "No battery: fire the current weapon at a typed range"
 

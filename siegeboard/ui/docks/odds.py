@@ -14,8 +14,15 @@ from __future__ import annotations
 from PySide6.QtCore import QRectF, Qt, QTimer
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import (
-    QDockWidget, QFormLayout, QLabel, QScrollArea, QSpinBox, QTableWidget, QTableWidgetItem,
-    QVBoxLayout, QWidget,
+    QDockWidget,
+    QFormLayout,
+    QLabel,
+    QScrollArea,
+    QSpinBox,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
 )
 
 from siegeboard.model.siege import TURNS_PER_MINUTE

@@ -4,11 +4,20 @@ and follows the map's selection. Rows update from the document's change events o
 from __future__ import annotations
 
 from PySide6.QtCore import (
-    QAbstractTableModel, QItemSelection, QItemSelectionModel, QModelIndex, QSortFilterProxyModel,
+    QAbstractTableModel,
+    QItemSelection,
+    QItemSelectionModel,
+    QModelIndex,
+    QSortFilterProxyModel,
     Qt,
 )
 from PySide6.QtWidgets import (
-    QAbstractItemView, QDockWidget, QLineEdit, QTableView, QVBoxLayout, QWidget,
+    QAbstractItemView,
+    QDockWidget,
+    QLineEdit,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
 )
 
 from siegeboard.geometry import shape_of

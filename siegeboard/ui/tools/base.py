@@ -7,8 +7,8 @@ events. Drawing snaps to the 2 m grid unless ``FREE_MODIFIER`` (Ctrl) is held.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QPointF, Qt
@@ -20,8 +20,8 @@ from siegeboard.report import palette
 
 if TYPE_CHECKING:
     from siegeboard.ui.document import Document
-    from siegeboard.ui.tools.fire import FireSettings
     from siegeboard.ui.map_scene import MapScene
+    from siegeboard.ui.tools.fire import FireSettings
 
 FREE_MODIFIER = Qt.KeyboardModifier.ControlModifier
 Point = tuple[float, float]
@@ -58,8 +58,8 @@ class ToolHost(Protocol):
     and the play of the siege. Tools call nothing else (the window's ``PlayController`` is
     the real host; tests use a small fake)."""
 
-    document: "Document"
-    scene: "MapScene"
+    document: Document
+    scene: MapScene
 
     def warn(self, message: str) -> None: ...
     def ask_number(self, title: str, label: str, value: float, decimals: int = 2) -> float | None: ...
@@ -73,7 +73,7 @@ class ToolHost(Protocol):
     def choose_battery(self, battery_id: str | None) -> None:
         """Make ``battery_id`` the battery the next shot is fired from."""
 
-    def fire_settings(self) -> "FireSettings":
+    def fire_settings(self) -> FireSettings:
         """What the next shot is: battery, typed range and the GM's figures."""
 
     def play(self, action, dice_values=None):
@@ -107,11 +107,11 @@ class Tool:
             self.on_finished()
 
     @property
-    def document(self) -> "Document":
+    def document(self) -> Document:
         return self.host.document
 
     @property
-    def scene(self) -> "MapScene":
+    def scene(self) -> MapScene:
         return self.host.scene
 
     def activate(self) -> None:

@@ -20,8 +20,8 @@ from siegeboard.report.bounds import board_bounds, contains
 from siegeboard.rules import odds
 from siegeboard.ui.items.blast_item import BlastItem
 from siegeboard.ui.items.range_rings import RangeRingsItem
-from siegeboard.ui.tools.base import Tool, ToolEvent
 from siegeboard.ui.plain_words import plain_clause
+from siegeboard.ui.tools.base import Tool, ToolEvent
 
 
 @dataclass(frozen=True)

@@ -13,9 +13,9 @@ import math
 
 from PySide6.QtCore import Qt
 
+from siegeboard.ui.plain_words import plain_clause
 from siegeboard.ui.tools.base import ToolEvent, path_through
 from siegeboard.ui.tools.drawing import DrawingTool
-from siegeboard.ui.plain_words import plain_clause
 
 CLOSE_PIXELS = 8
 

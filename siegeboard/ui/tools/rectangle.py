@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from siegeboard.ui.plain_words import plain_clause
 from siegeboard.ui.tools.base import ToolEvent, path_through
 from siegeboard.ui.tools.drawing import DrawingTool
-from siegeboard.ui.plain_words import plain_clause
 
 
 def rectangle_ring(a, b) -> list[tuple[float, float]]:

@@ -12,8 +12,8 @@ from PySide6.QtWidgets import QGraphicsRectItem
 from shapely.geometry import box
 
 from siegeboard.report import palette
-from siegeboard.ui.tools.base import Tool, ToolEvent, path_through, snap_to_grid
 from siegeboard.ui.plain_words import plain_clause
+from siegeboard.ui.tools.base import Tool, ToolEvent, path_through, snap_to_grid
 
 HANDLE_PIXELS = 7
 DRAG_PIXELS = 3

@@ -23,21 +23,35 @@ import math
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QPainterPath, QPen
 from PySide6.QtWidgets import (
-    QCheckBox, QDialog, QGraphicsPathItem, QLabel, QPushButton, QSlider, QWidget,
+    QCheckBox,
+    QDialog,
+    QGraphicsPathItem,
+    QLabel,
+    QPushButton,
+    QSlider,
+    QWidget,
 )
 
 from siegeboard.geometry import GRID_M
-from siegeboard.plan import (
-    DEFAULT_TOLERANCE, TOLERANCE_RANGE, NothingToTrace, Outline, colour_at, colour_hex,
-    legend_entry_for, map_to_pixel, trace, trace_box,
-)
 from siegeboard.model import LegendEntry
+from siegeboard.plan import (
+    DEFAULT_TOLERANCE,
+    TOLERANCE_RANGE,
+    NothingToTrace,
+    Outline,
+    colour_at,
+    colour_hex,
+    legend_entry_for,
+    map_to_pixel,
+    trace,
+    trace_box,
+)
 from siegeboard.ui.legend_dialog import LegendDialog
+from siegeboard.ui.plain_words import plain_clause
 from siegeboard.ui.tools.base import ToolEvent, path_through
 from siegeboard.ui.tools.drawing import DrawingTool
 from siegeboard.ui.tools.plan_pixels import plan_pixels
 from siegeboard.ui.tools.rectangle import rectangle_ring
-from siegeboard.ui.plain_words import plain_clause
 
 TOLERANCE_STEP = 4          # one notch of Ctrl+wheel
 BATCH_COLOUR = QColor("#0072b2")  # blue: the outlines a box found, waiting for Enter

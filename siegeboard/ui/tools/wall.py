@@ -8,8 +8,8 @@ from PySide6.QtWidgets import QLabel, QWidget
 
 from siegeboard.rules.walls import draw_wall, section_count, unused_wall_id
 from siegeboard.ui.number_fields import StrictDoubleSpinBox
-from siegeboard.ui.tools.polygon import PolygonTool
 from siegeboard.ui.plain_words import plain_clause
+from siegeboard.ui.tools.polygon import PolygonTool
 
 
 class WallTool(PolygonTool):
