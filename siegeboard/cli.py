@@ -101,7 +101,8 @@ def _info(args: argparse.Namespace) -> int:
 # -- parsing option values --------------------------------------------------------------------
 
 
-def _numbers(text: str, option: str, form: str, example: str, count: int | None = None) -> list[float]:
+def _numbers(text: str, option: str, form: str, example: str,
+             count: int | None = None) -> list[float]:
     """Comma-separated numbers for ``option``; the error shows ``form`` and an example."""
     problem = CommandError(f"{option}: {text!r} is not {form} (e.g. {option} {example})")
     try:
@@ -266,7 +267,8 @@ def _fire(args: argparse.Namespace) -> int:
 def _fire_locked(args: argparse.Namespace) -> int:
     siege_file = read_siege(args.file)
     siege = siege_file.siege
-    battery = find_named(siege.batteries, args.battery, "battery", "--battery") if args.battery else None
+    battery = (find_named(siege.batteries, args.battery, "battery", "--battery")
+               if args.battery else None)
     if args.weapon:
         arsenal = {weapon.id: weapon for weapon, _own in available_weapons(siege)}
         weapon = find_named(arsenal, args.weapon, "weapon", "--weapon")
@@ -934,7 +936,7 @@ def _outline_json(outline, legend=(), tolerance: int = 32) -> dict:
 
 def _print_outline(outline, indent: str) -> None:
     metres = outline.metres or [None] * len(outline.pixels)
-    for (x, y), metre in zip(outline.pixels, metres):
+    for (x, y), metre in zip(outline.pixels, metres, strict=True):
         line = f"{indent}{x:.2f},{y:.2f}"
         print(line if metre is None else f"{line}\t{metre[0]:.3f},{metre[1]:.3f} m")
 

@@ -57,7 +57,8 @@ def test_info_json_is_the_structure_table(siege_path):
     assert table["name"] == siege.name
     assert {row["id"] for row in table["structures"]} == set(siege.structures)
     hall = next(row for row in table["structures"] if row["id"] == "great-hall")
-    assert hall["dp"] == f"{siege.structures['great-hall'].dp}/{siege.structures['great-hall'].dp_original}"
+    great_hall = siege.structures["great-hall"]
+    assert hall["dp"] == f"{great_hall.dp}/{great_hall.dp_original}"
 
 
 def test_fire_applies_saves_and_prints_the_log(siege_path):
@@ -123,7 +124,8 @@ def test_snapshot_writes_a_pdf_and_records_the_turn(tmp_path, siege_path):
 
 
 @pytest.mark.parametrize("args, message", [
-    (("fire", "{missing}", "--range", "100", "--at", "1,1", "--weapon", "he_shell"), "no such file"),
+    (("fire", "{missing}", "--range", "100", "--at", "1,1", "--weapon", "he_shell"),
+     "no such file"),
     (("fire", "{siege}", "--range", "100", "--at", GREAT_HALL, "--weapon", "bazooka"),
      "no weapon 'bazooka'"),
     (("fire", "{siege}", "--range", "100", "--at", "400,30", "--weapon", "he_shell"),

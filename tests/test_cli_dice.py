@@ -14,7 +14,8 @@ from shapely.geometry import Polygon
 from siegeboard.cli import main
 from siegeboard.persist import read_siege
 
-SAMPLE = Path(str(resources.files("siegeboard.resources").joinpath("samples", "castle.siege")))  # package data
+SAMPLE = Path(str(resources.files("siegeboard.resources")  # package data
+                  .joinpath("samples", "castle.siege")))
 
 
 @pytest.fixture

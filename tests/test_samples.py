@@ -38,7 +38,8 @@ EXPECTED_KINDS = {
 
 
 def _load_maker():
-    spec = importlib.util.spec_from_file_location("make_samples", ROOT / "tools" / "make_samples.py")
+    spec = importlib.util.spec_from_file_location("make_samples",
+                                                  ROOT / "tools" / "make_samples.py")
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module  # dataclasses look their module up while it loads
     spec.loader.exec_module(module)

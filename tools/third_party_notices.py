@@ -97,7 +97,8 @@ def licence_texts(distribution: metadata.Distribution) -> list[tuple[str, str]]:
         under_licences = "/licenses/" in str(file).replace("\\", "/")
         if ".dist-info" in str(file) and (
                 under_licences or re.match(r"(LICEN[CS]E|COPYING|NOTICE)", name.upper())):
-            texts.append((str(file), Path(str(file.locate())).read_text(encoding="utf-8", errors="replace")))
+            texts.append((str(file),
+                          Path(str(file.locate())).read_text(encoding="utf-8", errors="replace")))
     for name in ADDED_TEXTS.get(normalised(distribution.metadata["Name"]), []):
         texts.append((name, (LICENSES / name).read_text(encoding="utf-8")))
     return texts
@@ -112,7 +113,8 @@ def notices(distributions: list[metadata.Distribution]) -> str:
         meta = distribution.metadata
         home = meta.get("Home-page") or next(
             (value.split(", ", 1)[-1] for value in meta.get_all("Project-URL") or []), "")
-        head = [rule, f"{meta['Name']} {distribution.version}", f"Licence: {licence_of(distribution)}"]
+        head = [rule, f"{meta['Name']} {distribution.version}",
+                f"Licence: {licence_of(distribution)}"]
         if home:
             head.append(f"Home: {home}")
         note = SOURCE_NOTES.get(normalised(meta["Name"]))

@@ -72,7 +72,7 @@ def shapes_of(structures: Iterable) -> list[Polygon]:
             sound = shapely.is_valid(made) & (shapely.area(made) > 0)
             for at in numpy.flatnonzero(~sound).tolist():
                 made[at] = shape_of(structures[positions[at]])  # raises, naming the fault
-        for position, polygon in zip(positions, made):
+        for position, polygon in zip(positions, made, strict=True):
             shapes[position] = polygon
     return shapes  # type: ignore[return-value]
 

@@ -85,7 +85,7 @@ class StructureIndex:
         for number, key in enumerate(structure_ids):
             start, end = starts[number], starts[number + 1]
             if end > start:
-                found[key] += zip(neighbour_ids[start:end], distances[start:end])
+                found[key] += zip(neighbour_ids[start:end], distances[start:end], strict=True)
         if len(found) < len(structure_ids):  # an id asked for twice: its pairs twice, sorted
             for pairs_of_one in found.values():
                 pairs_of_one.sort()

@@ -35,7 +35,8 @@ from siegeboard.model.structure import HullLayer, Occupant, Structure
 from siegeboard.model.weapon import MOUNT_ORDER, Battery, RangeBand, Weapon
 
 __all__ = [
-    "Action", "AdvanceClock", "Battery", "ChangeSettings", "Clock", "EditBoard", "Demolish", "Event",
+    "Action", "AdvanceClock", "Battery", "ChangeSettings", "Clock", "EditBoard", "Demolish",
+    "Event",
     "DigMine", "FightFire", "FireAt", "FireMine", "FreeTrapped", "GMOverride", "HullLayer", "Kick",
     "LegendEntry", "LogEntry", "MOUNT_ORDER", "MapImage", "Mine", "Occupant", "RangeBand", "Repair",
     "ResolveScene", "Roll", "RulesetOptions", "SCHEMA_VERSION", "SceneAttack", "Siege",

@@ -35,7 +35,8 @@ class TaskRoll(BaseModel):
     @model_validator(mode="after")
     def _one_of(self) -> TaskRoll:
         if (self.outcome is None) == (self.skill is None):
-            raise ValueError("task: give either the outcome or the skill to roll, not both or neither")
+            raise ValueError("task: give either the outcome or the skill to roll, not both or "
+                             "neither")
         return self
 
 
@@ -54,7 +55,8 @@ class FireAt(_Action):
     range_m: float | None = Field(default=None, ge=0)
     target_id: str | None = None
     modifier: Annotated[int, bounded("modifier", bounds.MODIFIER_MIN, bounds.MODIFIER_MAX)] = 0
-    successes: Annotated[int, bounded("successes", 0, bounds.SUCCESSES_MAX)] = Field(default=0, ge=0)
+    successes: Annotated[int, bounded("successes", 0, bounds.SUCCESSES_MAX)] = Field(
+        default=0, ge=0)
     boons: Annotated[int, bounded("boons", 0, bounds.BOONS_MAX)] = Field(default=0, ge=0)
     through_slit: bool = False
 
@@ -207,6 +209,7 @@ class EditBoard(_Action):
 
 
 Action = Annotated[
-    FireAt | AdvanceClock | FightFire | Repair | FreeTrapped | GMOverride | Demolish | Kick | StartMine | DigMine | FireMine | ResolveScene | ChangeSettings | EditBoard,
+    FireAt | AdvanceClock | FightFire | Repair | FreeTrapped | GMOverride | Demolish | Kick
+    | StartMine | DigMine | FireMine | ResolveScene | ChangeSettings | EditBoard,
     Field(discriminator="type"),
 ]

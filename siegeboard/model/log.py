@@ -48,7 +48,8 @@ class Event(BaseModel):
 
     kind: str = Field(min_length=1)
     structure_id: str | None = None
-    detail: dict[str, int | float | str | bool | None] = Field(default_factory=dict, max_length=1_000)
+    detail: dict[str, int | float | str | bool | None] = Field(default_factory=dict,
+                                                               max_length=1_000)
 
 
 Recipe = tuple  # ``(build, *args)``: ``build(*args)`` returns the items it stands for

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
@@ -82,7 +83,7 @@ class Weapon(BaseModel):
     @field_validator("range_bands")
     @classmethod
     def _bands_increase(cls, bands: list[RangeBand]) -> list[RangeBand]:
-        for near, far in zip(bands, bands[1:]):
+        for near, far in pairwise(bands):
             if far.up_to_m <= near.up_to_m:
                 raise ValueError(
                     f"range_bands must increase: {far.up_to_m} m follows {near.up_to_m} m")

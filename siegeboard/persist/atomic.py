@@ -9,6 +9,7 @@ permission leaves the old file as it was and at most a stray hidden ``.tmp`` fil
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import glob
 import os
@@ -149,10 +150,8 @@ def _keep_owner(temp: Path, old: os.stat_result) -> None:
     try:
         os.chown(temp, old.st_uid, old.st_gid)
     except OSError:
-        try:
+        with contextlib.suppress(OSError):
             os.chown(temp, -1, old.st_gid)
-        except OSError:
-            pass
 
 
 def _create_beside(path: Path, suffix: str) -> tuple[int, Path]:
@@ -192,7 +191,5 @@ def _copy_for_backup(path: Path) -> Path:
 
 
 def _remove_quietly(path: Path) -> None:
-    try:
+    with contextlib.suppress(OSError):
         os.unlink(path)
-    except OSError:
-        pass

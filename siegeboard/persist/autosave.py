@@ -34,7 +34,7 @@ import json
 import os
 import secrets
 from collections.abc import Sequence
-from contextlib import ExitStack
+from contextlib import ExitStack, suppress
 from dataclasses import asdict, dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -272,10 +272,8 @@ class Autosaver:
         source = self._source_of(path)
         source_saved = None
         if source is not None:
-            try:
+            with suppress(OSError):  # the source is gone: the autosave is all there is
                 source_saved = datetime.fromtimestamp(source.stat().st_mtime, UTC)
-            except OSError:
-                pass  # the source is gone: the autosave is all there is
         siege = contents.siege
         note = self._note(path)
         try:
@@ -318,7 +316,5 @@ class Autosaver:
     def _remove(path: Path) -> None:
         for each in (path, path.with_suffix(_SIDECAR), journals.journal_path(path),
                      journals.next_journal_path(path)):
-            try:
+            with suppress(OSError):
                 each.unlink(missing_ok=True)
-            except OSError:
-                pass

@@ -256,7 +256,7 @@ def _reads_back(adapter: TypeAdapter | None, value: Any, text: bytes) -> bool:
         again = adapter.validate_json(text)
     except ValueError:
         return False
-    if not value == again:
+    if value != again:
         return False
     _remember(digest)
     return True

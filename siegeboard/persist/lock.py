@@ -37,7 +37,7 @@ import socket
 import threading
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -83,9 +83,9 @@ def hold_lock(path: str | Path, *, wait: float | None = None) -> Iterator[None]:
     """Hold the lock of ``path`` for the ``with`` block; released (and its file removed) on
     leaving it, whatever happens.
 
-    Waits up to ``wait`` seconds (default ``DEFAULT_WAIT``) for another holder to finish, then raises
-    ``SiegeFileLocked`` naming the holder. Raises ``SiegeFileError`` when the lock file cannot
-    be made (a read-only folder): the caller's save would fail there too.
+    Waits up to ``wait`` seconds (default ``DEFAULT_WAIT``) for another holder to finish, then
+    raises ``SiegeFileLocked`` naming the holder. Raises ``SiegeFileError`` when the lock file
+    cannot be made (a read-only folder): the caller's save would fail there too.
     """
     key = _key(path)
     with _held_guard:
@@ -299,10 +299,8 @@ def process_started(pid: int) -> float | None:
 
 def _describe(record: dict) -> str:
     since = str(record.get("since", ""))
-    try:
+    with suppress(ValueError):
         since = datetime.fromisoformat(since).astimezone().strftime("%H:%M:%S")
-    except ValueError:
-        pass
     return (f"process {record.get('pid', '?')} on {record.get('host', '?')}"
             + (f" since {since}" if since else ""))
 
@@ -350,10 +348,8 @@ try:
         return True
 
     def _os_unlock(handle: int) -> None:
-        try:
+        with suppress(OSError):
             fcntl.flock(handle, fcntl.LOCK_UN)
-        except OSError:
-            pass
 except ImportError:  # pragma: no cover - Windows
     import msvcrt
 

@@ -711,7 +711,8 @@ def _read_member(archive: zipfile.ZipFile, info: zipfile.ZipInfo, name: str,
             if len(data) > bound:
                 raise SiegeFileError(
                     f"{name}: the member {info.filename!r} unpacks to more than the "
-                    f"{bound:,} bytes {'its header declares' if bound == info.file_size else 'allowed'}"
+                    f"{bound:,} bytes "
+                    f"{'its header declares' if bound == info.file_size else 'allowed'}"
                     f" (a damaged file or a decompression bomb)")
             if png is None and len(data) >= len(PNG_SIGNATURE):
                 png = data.startswith(PNG_SIGNATURE)

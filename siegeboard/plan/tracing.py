@@ -227,7 +227,7 @@ def _grown(pixels: np.ndarray, at: Point, colour: tuple[int, ...], tolerance: in
         half *= 2
     _refuse_margin(region, (left, top), colour, image_sides, (width, height))
     edges_reached = sum(touched and edge
-                        for touched, edge in zip(_sides_touched(region), image_sides))
+                        for touched, edge in zip(_sides_touched(region), image_sides, strict=True))
     return Region(region, (left, top), colour, clipped=edges_reached > 0)
 
 
@@ -237,10 +237,10 @@ def _refuse_margin(region: np.ndarray, origin: tuple[int, int], colour: tuple[in
     ``MARGIN_SHARE`` of one: the page's margin or background."""
     width, height = size
     touched = _sides_touched(region)
-    edges_reached = sum(side and edge for side, edge in zip(touched, image_sides))
+    edges_reached = sum(side and edge for side, edge in zip(touched, image_sides, strict=True))
     along = [np.count_nonzero(side) / length for side, length, edge in zip(
         (region[:, 0], region[0, :], region[:, -1], region[-1, :]),
-        (height, width, height, width), image_sides) if edge]
+        (height, width, height, width), image_sides, strict=True) if edge]
     if edges_reached >= 3 or max(along, default=0.0) > MARGIN_SHARE:
         raise NothingToTrace("nothing to trace there: that is the page's margin or "
                              "background, which reaches the edges of the scan",
@@ -249,7 +249,8 @@ def _refuse_margin(region: np.ndarray, origin: tuple[int, int], colour: tuple[in
 
 def _runs_on(region: np.ndarray, image_sides: tuple[bool, ...]) -> bool:
     """The region touches a side of its window that is not the image's edge."""
-    return any(touched and not edge for touched, edge in zip(_sides_touched(region), image_sides))
+    return any(touched and not edge for touched,
+               edge in zip(_sides_touched(region), image_sides, strict=True))
 
 
 def outline_of(region: Region, *, rectangle: bool = False,
@@ -398,7 +399,7 @@ def trace_box(image: np.ndarray, box: tuple[Point, Point], *, at: Point | None =
             break
     # the inside of a letter on a building is the building's colour too, and no building
     outlines = [Polygon(outline.pixels) for outline in found]
-    return [outline for outline, shape in zip(found, outlines)
+    return [outline for outline, shape in zip(found, outlines, strict=True)
             if not any(other is not shape and other.area > shape.area
                        and other.buffer(1e-6).covers(shape) for other in outlines)]
 
@@ -546,7 +547,7 @@ def _largest_near(mask: np.ndarray, click: tuple[int, int]) -> tuple[int, int] |
     if not near.any():
         return None
     best, seen = None, np.zeros_like(mask)
-    for y, x in zip(*np.nonzero(near)):
+    for y, x in zip(*np.nonzero(near), strict=True):
         start = (int(left + x), int(top + y))
         if seen[start[1], start[0]]:
             continue  # a region already measured

@@ -11,7 +11,8 @@ from siegeboard.rules.titles import the
 # mines being dug, GM overrides) stays in the GM's copy.
 VISIBLE_EVENTS: dict[str, str] = {
     "hit": "hit", "concussion": "shaken by the blast", "personnel_damage": "people inside hurt",
-    "collapsed": "collapsed", "cleared": "razed", "cracked": "damaged", "damaged": "damaged", "breached": "breached",
+    "collapsed": "collapsed", "cleared": "razed", "cracked": "damaged", "damaged": "damaged",
+    "breached": "breached",
     "opened": "opened", "ignited": "caught fire", "spread": "caught fire",
     "out_of_control": "fire out of control", "fire_out": "fire put out",
     "extinguished": "fire put out", "burned_out": "burned out", "repaired": "repaired",
@@ -52,7 +53,8 @@ def describe_action(entry: LogEntry, siege: Siege, *, players: bool) -> str:
         return f"Fire {name}{source}{spot}"
     if action.type == "advance":
         return f"Clock advanced {_duration(action.turns)}"
-    names = {"fight_fire": "Firefighting", "repair": "Repair", "free_trapped": "Freeing the trapped",
+    names = {"fight_fire": "Firefighting", "repair": "Repair",
+             "free_trapped": "Freeing the trapped",
              "override": "GM override", "demolish": "Demolition", "kick": "Door kicked",
              "start_mine": "Mine started", "dig_mine": "Mine dug", "fire_mine": "Mine fired",
              "scene": "Scene"}

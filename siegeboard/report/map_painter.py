@@ -135,7 +135,7 @@ class MapPainter:
         scale_shift = (k, to_page.dx(), to_page.dy())
         placed = [self._paint_structure(painter, structure_id, scale_shift, look)
                   for structure_id in visible]
-        for structure_id, (polygon, style) in zip(visible, placed):
+        for structure_id, (polygon, style) in zip(visible, placed, strict=True):
             bounds = polygon.boundingRect()
             if not (style.plate or style.fire or renderer.words_fit(bounds.width(),
                                                                     bounds.height(), look)):

@@ -64,8 +64,8 @@ ROOF = QColor("#9b6a50")
 RUBBLE_BASE = QColor(122, 114, 102, 235)
 STONES = ("#6f6a62", "#8b857b", "#a39d91", "#5d5850", "#7c766b")
 STONES_PER_M2 = 7.0
-MOST_STONES = 1500
-SPILL_M = 0.9  # rubble spills this far past what fell  # a structure's rubble: the stones a picture draws at most
+MOST_STONES = 1500  # a structure's rubble: the stones a picture draws at most
+SPILL_M = 0.9  # rubble spills this far past what fell
 
 
 def map_frame(siege: Siege, images: dict[str, bytes]) -> Bounds:

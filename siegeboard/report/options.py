@@ -1,4 +1,5 @@
-"""What a snapshot shows and how: the options a GM picks in the export dialog or on the command line.
+"""What a snapshot shows and how: the options a GM picks in the export dialog or on the
+command line.
 
 Plain data, no Qt: the GUI and the CLI build a ``SnapshotOptions``, the renderer reads it.
 """
@@ -78,7 +79,8 @@ class SnapshotOptions:
         if self.view is not None:
             minx, miny, maxx, maxy = self.view
             if not (maxx > minx and maxy > miny):
-                raise ValueError(f"view: {self.view} is empty; give (minx, miny, maxx, maxy) in metres")
+                raise ValueError(f"view: {self.view} is empty; give (minx, miny, maxx, maxy) "
+                                 "in metres")
 
     @property
     def players(self) -> bool:

@@ -86,7 +86,8 @@ def table_columns(ruleset: str, players: bool) -> list[Column]:
         columns += [Column(figure.key, figure.title, figure.width, right)
                     for figure in rules.figures]
     columns += [Column("state", "State", 1.7), Column("fire", rules.fire_title(players), 2.2),
-                Column("occupants", "Occupants", 1.3, right), Column("trapped", "Trapped", 1.1, right)]
+                Column("occupants", "Occupants", 1.3, right),
+                Column("trapped", "Trapped", 1.1, right)]
     if not players:
         columns.append(Column("gm_notes", "GM notes", 2.8))
     return columns
@@ -208,26 +209,28 @@ def table_layout(columns: list[Column], rows: list[dict[str, str]], width: float
     if sum(natural) <= width:
         spare = width - sum(natural)
         weights = sum(column.weight for column in columns)
-        widths = [wide + spare * column.weight / weights for wide, column in zip(natural, columns)]
+        widths = [wide + spare * column.weight / weights for wide,
+                  column in zip(natural, columns, strict=True)]
     else:
         spare = max(0.0, width - sum(least))
-        wanted = [wide - low for wide, low in zip(natural, least)]
+        wanted = [wide - low for wide, low in zip(natural, least, strict=True)]
         share = spare / sum(wanted) if sum(wanted) else 0.0
-        widths = [low + want * share for low, want in zip(least, wanted)]
+        widths = [low + want * share for low, want in zip(least, wanted, strict=True)]
     line_h = max(ROW_H - 2, regular.height() + 1)
     header_lines = [wrap(column.title, bold, wide - 2 * CELL_PAD)
-                    for column, wide in zip(columns, widths)]
+                    for column, wide in zip(columns, widths, strict=True)]
     # Each distinct text wrapped once; a column's cells and their line counts, column by
     # column, then turned into rows.
     wrapped = [{text: wrap(text, regular, wide - 2 * CELL_PAD) for text in texts[column.key]}
-               for column, wide in zip(columns, widths)]
+               for column, wide in zip(columns, widths, strict=True)]
     by_column = [list(map(lines.__getitem__, values[column.key]))
-                 for column, lines in zip(columns, wrapped)]
+                 for column, lines in zip(columns, wrapped, strict=True)]
     counts = [list(map(len, column)) for column in by_column]
-    cell_lines = [list(row) for row in zip(*by_column)] if columns else [[] for _ in rows]
+    cell_lines = [list(row) for row in zip(*by_column,
+                                           strict=True)] if columns else [[] for _ in rows]
     header_h = max(ROW_H * 1.4, max((len(lines) for lines in header_lines), default=1)
                    * line_h + 4)
-    row_heights = ([max(ROW_H, most * line_h + 2) for most in map(max, zip(*counts))]
+    row_heights = ([max(ROW_H, most * line_h + 2) for most in map(max, zip(*counts, strict=True))]
                    if columns else [ROW_H for _ in rows])
     return TableLayout(columns, widths, header_lines, cell_lines, size, line_h, header_h,
                        row_heights)
@@ -486,10 +489,15 @@ class SnapshotLayout:
         pen = QPen(INK, 0.7, Qt.PenStyle.DashLine)
         painter.setFont(font(6.5, bold=True))
         marks = (
-            ((0, 1), QLineF(frame.right() - overlap, frame.top(), frame.right() - overlap, frame.bottom())),
-            ((0, -1), QLineF(frame.left() + overlap, frame.top(), frame.left() + overlap, frame.bottom())),
-            ((1, 0), QLineF(frame.left(), frame.bottom() - overlap, frame.right(), frame.bottom() - overlap)),
-            ((-1, 0), QLineF(frame.left(), frame.top() + overlap, frame.right(), frame.top() + overlap)),
+            ((0, 1),
+             QLineF(frame.right() - overlap, frame.top(), frame.right() - overlap, frame.bottom())),
+            ((0, -1),
+             QLineF(frame.left() + overlap, frame.top(), frame.left() + overlap, frame.bottom())),
+            ((1, 0),
+             QLineF(frame.left(), frame.bottom() - overlap, frame.right(),
+                    frame.bottom() - overlap)),
+            ((-1, 0),
+             QLineF(frame.left(), frame.top() + overlap, frame.right(), frame.top() + overlap)),
         )
         arrows = {(0, 1): "sheet {} ▶", (0, -1): "◀ sheet {}", (1, 0): "sheet {} ▼",
                   (-1, 0): "sheet {} ▲"}
@@ -549,7 +557,7 @@ class SnapshotLayout:
             boxes = [(left + CELL_PAD, width - 2 * CELL_PAD,
                       column.align | Qt.AlignmentFlag.AlignVCenter)
                      for left, width, column in zip(_starts(body.left(), layout.widths),
-                                                    layout.widths, layout.columns)]
+                                                    layout.widths, layout.columns, strict=True)]
             line_h = layout.line_h
             painter.setFont(font(layout.font_size, bold=True))
             painter.setPen(INK)
@@ -566,7 +574,7 @@ class SnapshotLayout:
                 keys = [(left, width, _SIDES.get(flags)) for left, width, flags in boxes]
                 glyphs[1].prepare([(key, line) for index in chunk
                                    for key, cache, lines
-                                   in zip(keys, caches, layout.cell_lines[index])
+                                   in zip(keys, caches, layout.cell_lines[index], strict=True)
                                    if cache is not None for line in lines
                                    if line not in cache and line])
             for shown, index in enumerate(chunk):
@@ -681,7 +689,7 @@ def _paint_row(painter: QPainter, glyphs: GlyphRows | None, y: float, pad: float
     each run of lines at the same height, in the order drawText would draw them; a word it
     cannot place goes by drawText."""
     if glyphs is None:
-        for (left, width, flags), lines in zip(boxes, cells):
+        for (left, width, flags), lines in zip(boxes, cells, strict=True):
             for number, line in enumerate(lines):
                 if line:  # a blank cell draws nothing
                     painter.drawText(QRectF(left, y + pad + number * line_h, width, line_h),
@@ -691,7 +699,7 @@ def _paint_row(painter: QPainter, glyphs: GlyphRows | None, y: float, pad: float
     positions: list = []
     top = first = y + pad
     for (left, width, flags), cache, lines in zip(boxes, caches or _caches(glyphs, boxes),
-                                                  cells):
+                                                  cells, strict=True):
         for number, line in enumerate(lines):
             if not line:
                 continue

@@ -10,6 +10,7 @@ fire carries its level as a number.
 from __future__ import annotations
 
 import functools
+from itertools import pairwise
 
 from PySide6.QtGui import QColor
 
@@ -65,7 +66,7 @@ def damage_colour(fraction: float) -> QColor:
 def _damage_rgb(fraction: float) -> tuple[float, float, float]:
     # Cached: a town is mostly intact (fraction 1.0), and building 50,000 map items asked
     # for the same few colours twice each.
-    for (low, low_hex), (high, high_hex) in zip(DAMAGE_STOPS, DAMAGE_STOPS[1:]):
+    for (low, low_hex), (high, high_hex) in pairwise(DAMAGE_STOPS):
         if fraction <= high:
             t = (fraction - low) / (high - low)
             a, b = QColor(low_hex), QColor(high_hex)

@@ -836,7 +836,8 @@ def legend_rows(rules: Ruleset, look: Look, *, ramp: tuple[float, ...] = ()) -> 
             continue  # the scale's first row shows it
         text = word
         if not look.players:
-            text = marks.get(word, {"damaged": f"damaged (the shade tells the {rules.short} left)"}.get(
+            text = marks.get(word,
+                             {"damaged": f"damaged (the shade tells the {rules.short} left)"}.get(
                 word, word))
         rows.append(LegendRow("state", text,
                               state=_legend_state(rules, word, health, look.players)))

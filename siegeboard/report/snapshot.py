@@ -296,11 +296,11 @@ def export_snapshot(path: str | Path, siege: Siege, images: dict[str, bytes],
         progress.report(number, total, f"Writing page {number + 1} of {total}")
         target = path if number == 0 else path.with_name(f"{path.stem}-{number + 1}{suffix}")
         if suffix == ".png":
-            _write(target, lambda device: _export_png(device, layout, content, options, number,
-                                                      alone))
+            _write(target, lambda device, page=number: _export_png(device, layout, content, options,
+                                                                   page, alone))
         else:
-            _write(target, lambda device: _export_svg(device, layout, content, siege, options,
-                                                      number, alone))
+            _write(target, lambda device, page=number: _export_svg(device, layout, content, siege,
+                                                                   options, page, alone))
         written.append(target)
     return written
 

@@ -269,7 +269,8 @@ def _paint_text_caption(painter: QPainter, band: QRectF, clock: str, text: str) 
     painter.drawText(band, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop, clock)
     painter.setFont(font(10))
     painter.drawText(band.adjusted(0, 16, 0, 0),
-                     Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop | Qt.TextFlag.TextWordWrap,
+                     Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop
+                     | Qt.TextFlag.TextWordWrap,
                      text)
     painter.restore()
 

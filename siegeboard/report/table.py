@@ -59,7 +59,7 @@ def structure_rows(siege: Siege, index: StructureIndex | None = None,
     labels: dict[tuple, str] = {}  # a square's label, made once for its houses
     total = len(structures)
     for done, (structure, shape, (square, listed)) in enumerate(
-            zip(structures, shapes, naming_squares_many(shapes, origin))):
+            zip(structures, shapes, naming_squares_many(shapes, origin), strict=True)):
         if done and done % ROWS_PER_REPORT == 0:
             progress.report(done, total, "Laying out the table")
         label = labels.get(tuple(listed))

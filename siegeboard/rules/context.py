@@ -295,7 +295,7 @@ class Context:
     def copies(self) -> Iterator[tuple[str, Structure, Structure]]:
         """``(id, original, copy)`` of each working copy made, in the order made; a copy of
         scalars that changed nothing gives the original itself."""
-        for (key, copy), original in zip(self._copies.items(), self._originals):
+        for (key, copy), original in zip(self._copies.items(), self._originals, strict=True):
             if type(copy) is ScalarCopy:
                 copy = copy.structure()
             yield key, original, copy
@@ -327,7 +327,8 @@ class Context:
         if weapon is None:
             weapon = next((w for w in self.rules.catalogue.weapons if w.id == weapon_id), None)
             if weapon is not None:
-                self.set("weapons", {**self.get("weapons"), weapon_id: weapon.model_copy(deep=True)})
+                self.set("weapons",
+                         {**self.get("weapons"), weapon_id: weapon.model_copy(deep=True)})
         return weapon
 
     def get(self, name: str) -> Any:
@@ -409,13 +410,13 @@ class ScalarCopy:
     def changes(self) -> dict[str, Any]:
         """Each field of ``STATE_FIELDS`` that differs from the original, with its value."""
         return {name: value for name, value, before
-                in zip(STATE_FIELDS, _state_of(self), self._before) if value != before}
+                in zip(STATE_FIELDS, _state_of(self), self._before, strict=True) if value != before}
 
     def structure(self) -> Structure:
         """The Structure after the action: the original when nothing differs from it."""
         # ``{name: value for each field whose value differs}``
         now = _state_of(self)
-        changes = dict(compress(zip(STATE_FIELDS, now), map(ne, now, self._before)))
+        changes = dict(compress(zip(STATE_FIELDS, now, strict=True), map(ne, now, self._before)))
         return self._original.model_copy(update=changes) if changes else self._original
 
     def make_whole(self) -> Structure:

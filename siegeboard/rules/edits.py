@@ -153,9 +153,11 @@ def split_in_two(structure: Structure, first_id: str, second_id: str) -> list[St
     nx, ny = -uy / length * reach, ux / length * reach
     along_x, along_y = ux / length * reach, uy / length * reach
     half_a = Polygon([(mx + nx, my + ny), (mx - nx, my - ny),
-                      (mx - nx - along_x, my - ny - along_y), (mx + nx - along_x, my + ny - along_y)])
+                      (mx - nx - along_x, my - ny - along_y),
+                      (mx + nx - along_x, my + ny - along_y)])
     half_b = Polygon([(mx + nx, my + ny), (mx - nx, my - ny),
-                      (mx - nx + along_x, my - ny + along_y), (mx + nx + along_x, my + ny + along_y)])
+                      (mx - nx + along_x, my - ny + along_y),
+                      (mx + nx + along_x, my + ny + along_y)])
     pieces = [polygon.intersection(half_a), polygon.intersection(half_b)]
     if any(piece.geom_type != "Polygon" or piece.area <= 1e-9 for piece in pieces):
         raise ValueError(f"split: {structure.name} cannot be cut into two simple pieces")
@@ -195,7 +197,8 @@ def merged(structures: Sequence[Structure], merged_id: str) -> Structure:
     occupants = [person for s in structures for person in s.occupants]
     walls = {s.wall_id for s in structures}
     return Structure.model_validate(first.model_dump() | {
-        "id": merged_id, "footprint": ring, "holes": holes_of(union), "wall_id": walls.pop() if len(walls) == 1 else None,
+        "id": merged_id, "footprint": ring, "holes": holes_of(union),
+        "wall_id": walls.pop() if len(walls) == 1 else None,
         "dp": sum(s.dp for s in structures), "dp_original": sum(s.dp_original for s in structures),
         "collapsed": any(s.collapsed for s in structures),
         "fire_level": max(s.fire_level for s in structures),

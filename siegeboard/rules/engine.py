@@ -79,7 +79,7 @@ def apply(siege: Siege, action: Any, dice: Dice, *, index: StructureIndex | None
             ctx.say(f"Clock: turn {siege.clock.turn} -> {ctx.get('clock').turn} "
                     f"({action.turns:,} turns); {len(ctx.dice.records):,} dice rolled by the "
                     f"program (seed {seeded}), not kept: a replay rolls them again")
-            for key, (before, after) in structures.items():
+            for before, after in structures.values():
                 line = rules.change_line(before, after)
                 if line:
                     ctx.say(line)
@@ -110,7 +110,8 @@ def _seed_to_log(action: Any, dice: Dice) -> int | None:
     return None
 
 
-def outcome_digest(structures: dict[str, tuple[Any, Any]], fields: dict[str, tuple[Any, Any]]) -> str:
+def outcome_digest(structures: dict[str, tuple[Any, Any]],
+                   fields: dict[str, tuple[Any, Any]]) -> str:
     """SHA-256 of what an action changed (the after-state of each structure and field, the
     ``base`` apart): how a seeded entry's replay is checked."""
     after = {"structures": {key: None if state is None else state.model_dump(mode="json")

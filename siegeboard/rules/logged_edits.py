@@ -38,7 +38,8 @@ def change_settings(ctx: Context, action: ChangeSettings) -> None:
     if action.dice_seed is not None and action.dice_seed != ctx.get("dice_seed"):
         changes.append(f"dice seed {ctx.get('dice_seed')} -> {action.dice_seed}")
         ctx.set("dice_seed", action.dice_seed)
-    if action.grid_origin is not None and tuple(action.grid_origin) != tuple(ctx.get("grid_origin")):
+    if (action.grid_origin is not None
+            and tuple(action.grid_origin) != tuple(ctx.get("grid_origin"))):
         x, y = action.grid_origin
         changes.append(f"grid origin -> ({x:g}, {y:g}) m")
         ctx.set("grid_origin", (float(x), float(y)))

@@ -34,7 +34,8 @@ def task_outcome(roll: int, skill: int, difficulty: Difficulty) -> TaskOutcome:
 def resolve_task(ctx: Context, task: TaskRoll, difficulty: Difficulty, what: str) -> TaskOutcome:
     """The task's outcome, rolling 1D20 through the context when the GM gave a skill."""
     if task.outcome is not None:
-        ctx.say(f"{what}: {difficulty.capitalize()} task, outcome entered by the GM: {task.outcome}")
+        ctx.say(f"{what}: {difficulty.capitalize()} task, outcome entered by the GM: "
+                f"{task.outcome}")
         return task.outcome
     (roll,) = ctx.roll(1, 20, f"{what}: the task roll against skill {task.skill}")
     outcome = task_outcome(roll, task.skill, difficulty)

@@ -111,7 +111,8 @@ class WindowMenus:
             "Fill in the last courtyard of the selected building (cut one with the Polygon "
             "tool and Alt held)")
 
-        self.zoom_in_action = self._action("Zoom &In", view.zoom_in, keys.ZoomIn, icon_name="zoom_in")
+        self.zoom_in_action = self._action("Zoom &In", view.zoom_in, keys.ZoomIn,
+                                           icon_name="zoom_in")
         self.zoom_out_action = self._action("Zoom &Out", view.zoom_out, keys.ZoomOut,
                                             icon_name="zoom_out")
         self.fit_action = self._action("&Fit to Map", view.fit_to_map, "Ctrl+0", icon_name="fit")

@@ -21,6 +21,7 @@ that follows the new autosave. Nothing is written while the document has no unsa
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import threading
@@ -273,10 +274,8 @@ class AutosaveKeeper(QObject):
 
     def _close(self) -> None:
         if self._handle is not None:
-            try:
+            with contextlib.suppress(OSError):
                 os.close(self._handle)
-            except OSError:
-                pass
             self._handle = None
 
     def _report(self, message: str) -> None:

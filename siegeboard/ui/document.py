@@ -327,7 +327,7 @@ class Document(DocumentChanges, DocumentPast, DocumentReload, QObject):
         new_ids = self.new_ids(len(structures))
         copies = []
         taken = [s.name for s in self.siege.structures.values()]
-        for new_id, original in zip(new_ids, structures):
+        for new_id, original in zip(new_ids, structures, strict=True):
             moved = translated(original, offset[0], offset[1])
             (name,) = numbered_names(original.name, taken)  # a copy has a name of its own
             taken.append(name)

@@ -70,7 +70,8 @@ class KindMappingEditor(QWidget):
         self.remove_button.clicked.connect(self.remove_rule)
         self.load_button.clicked.connect(self.load)
         self.save_button.clicked.connect(self.save)
-        self.defaults_button.clicked.connect(lambda: self.set_mapping(default_mapping(self.ruleset)))
+        self.defaults_button.clicked.connect(
+            lambda: self.set_mapping(default_mapping(self.ruleset)))
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.table)

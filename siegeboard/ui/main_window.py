@@ -83,8 +83,9 @@ class MainWindow(QMainWindow):
                                lambda: self.files.display_name())
         prompts = self.prompts
         warn = lambda message: prompts.warn(message)  # noqa: E731
-        self.files = FileController(self.document, self.scene, prompts, self.settings, self.autosaver,
-                                    self.autosave, self.show_status, self._update_title)
+        self.files = FileController(self.document, self.scene, prompts, self.settings,
+                                    self.autosaver, self.autosave, self.show_status,
+                                    self._update_title)
         self.snapshots = SnapshotController(self.document, self.view, prompts,
                                             self.files.last_dir, self.show_status, self.settings)
         self.vtt_exporter = VttExporter(self.document, prompts, self.files.last_dir,

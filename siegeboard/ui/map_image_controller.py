@@ -94,7 +94,8 @@ class MapImageController:
             self.prompts.warn(f"Cannot import {path.name}: {error.strerror or error}.")
             return False
         except ValueError as error:
-            self.prompts.warn(f"Cannot import {path.name}: {plain_clause(error)}. The map is unchanged.")
+            self.prompts.warn(f"Cannot import {path.name}: {plain_clause(error)}. "
+                              "The map is unchanged.")
             return False
         old = self.document.siege.map
         if old is not None and old.locked and not self.prompts.confirm(

@@ -212,7 +212,8 @@ class MapView(QGraphicsView):
                 Qt.MouseButton.MiddleButton, Qt.MouseButton.LeftButton):
             self._pan_from = None
             self.viewport().setCursor(Qt.CursorShape.OpenHandCursor if self._space_down
-                                      else self.tool.cursor if self.tool else Qt.CursorShape.ArrowCursor)
+                                      else self.tool.cursor if self.tool
+                                      else Qt.CursorShape.ArrowCursor)
             event.accept()
             return
         if self.tool is not None:

@@ -57,7 +57,8 @@ class SnapshotController:
         try:
             choices = json.loads(str(self.settings.value("export/choices", "") or "{}"))
             self.last_options = SnapshotOptions(
-                copy=choices["copy"], side=choices.get("side"), greyscale=bool(choices["greyscale"]),
+                copy=choices["copy"], side=choices.get("side"),
+                greyscale=bool(choices["greyscale"]),
                 paper=choices["paper"], orientation=choices["orientation"]) if choices else None
             self.last_area_index = int(choices["area"]) if "area" in choices else None
             self.last_all_pages = bool(choices.get("all_pages", False))
@@ -72,7 +73,8 @@ class SnapshotController:
         if self.settings is None:
             return
         self.settings.setValue("export/choices", json.dumps({
-            "copy": options.copy, "side": options.side, "greyscale": options.greyscale, "paper": options.paper,
+            "copy": options.copy, "side": options.side, "greyscale": options.greyscale,
+            "paper": options.paper,
             "orientation": options.orientation, "area": self.last_area_index,
             "all_pages": dialog.pages_box.isChecked()}))
         if path is not None:

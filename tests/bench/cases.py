@@ -29,7 +29,8 @@ from tests.bench.timing import measure, peak_rss_mib  # noqa: E402
 from tests.bench.town import add_bench_weapon, build_town, set_fires, town_centre  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
-SAMPLE_SIEGE = Path(str(resources.files("siegeboard.resources").joinpath("samples", "castle.siege")))
+SAMPLE_SIEGE = Path(str(resources.files("siegeboard.resources")
+                        .joinpath("samples", "castle.siege")))
 RANGE_M = 100.0
 
 
@@ -66,7 +67,7 @@ def engine_cases(n: int, siege: Siege, index: StructureIndex, *, runs: int) -> d
     timing, outcome = measure(lambda: apply(siege, shot, RandomDice(7), index=index),
                               runs=max(15, runs))
     figures["shot_engine"] = _timing(timing)
-    polygons = dict(zip(index.ids, index.polygons))
+    polygons = dict(zip(index.ids, index.polygons, strict=True))
     naive_timing, naive = measure(lambda: naive_blast(siege, polygons, point, weapon_id),
                                   runs=3, budget_s=15)
     struck, lost = engine_blast(outcome)
@@ -81,7 +82,8 @@ def engine_cases(n: int, siege: Siege, index: StructureIndex, *, runs: int) -> d
     for label, wild in (("minute", True), ("minute_mixed", False)):
         burning = _copy_with_structures(siege)
         fires = set_fires(burning, 0.1, all_out_of_control=wild)
-        timing, outcome = measure(lambda: apply(burning, advance, RandomDice(11), index=index),
+        timing, outcome = measure(lambda burning=burning: apply(burning, advance, RandomDice(11),
+                                                                index=index),
                                   runs=runs, budget_s=30)
         figures[f"{label}_engine"] = _timing(timing)
         figures[f"{label}_fires"] = len(fires)
@@ -92,9 +94,11 @@ def engine_cases(n: int, siege: Siege, index: StructureIndex, *, runs: int) -> d
         if label == "minute":
             naive_index = NaiveIndex(index)
             naive_timing, naive_outcome = measure(
-                lambda: apply(burning, advance, RandomDice(11), index=naive_index),
+                lambda burning=burning, naive_index=naive_index: apply(
+                    burning, advance, RandomDice(11), index=naive_index),
                 runs=3, budget_s=30)
-            if naive_outcome.entry != outcome.entry or naive_outcome.structures != outcome.structures:
+            if (naive_outcome.entry != outcome.entry
+                    or naive_outcome.structures != outcome.structures):
                 raise AssertionError("the naive minute and the engine disagree")
             figures["minute_naive"] = _timing(naive_timing)
             figures["minute_ratio"] = naive_timing.median_s / timing.median_s
@@ -143,11 +147,12 @@ def file_cases(siege: Siege, folder: Path, *, runs: int) -> dict[str, Any]:
     for label, each in (("", siege), ("played_", _played(siege))):
         path = folder / f"{label}town.siege"
         siege_file = SiegeFile(siege=each)
-        timing, _ = measure(lambda: write_siege(path, siege_file, backup=False), runs=runs,
+        timing, _ = measure(lambda path=path, siege_file=siege_file: write_siege(
+                            path, siege_file, backup=False), runs=runs,
                             budget_s=30)
         figures[f"{label}save"] = _timing(timing)
         figures[f"{label}file_bytes"] = path.stat().st_size
-        timing, opened = measure(lambda: read_siege(path), runs=runs, budget_s=30)
+        timing, opened = measure(lambda path=path: read_siege(path), runs=runs, budget_s=30)
         if opened.siege != each:
             raise AssertionError("the reopened siege differs from the saved one")
         figures[f"{label}open"] = _timing(timing)
@@ -219,7 +224,7 @@ def qt_cases(n: int, siege: Siege, *, runs: int) -> dict[str, Any]:
     figures["scene_build"] = _timing(timing)
     document, scene = holder["document"], holder["scene"]
     figures["scene_items"] = len(scene.structure_items)
-    document.index  # the GUI builds it once, on the first click
+    _ = document.index  # the GUI builds it once, on the first click
     weapon_id = add_bench_weapon(document.siege)
     point = town_centre(n)
 
@@ -505,7 +510,7 @@ def _zoom_sweep(view, app, clock: _PaintClock, centre, zoom_steps: int,
         factor = _zoom_factor(number, zoom_steps, ZOOM_STEP)
         if before_each is not None:
             before_each()
-        frames.append(_frame(app, clock, lambda: view.zoom_by(factor), cpu))
+        frames.append(_frame(app, clock, lambda factor=factor: view.zoom_by(factor), cpu))
     return frames
 
 
@@ -545,7 +550,8 @@ def measure_frames(view, app) -> dict[str, Any]:
                 sign = 1 if (number // 4) % 2 == 0 else -1  # four steps out, four back
                 delta = QPoint(sign * PAN_STEP[0], sign * PAN_STEP[1])
                 painted = clock.pixels
-                pan_run.append(_frame(app, clock, lambda: view._scroll_by(delta), pan_cpu))
+                pan_run.append(_frame(app, clock, lambda delta=delta: view._scroll_by(delta),
+                                       pan_cpu))
                 pixels.append((clock.pixels - painted) / area)
         zoom_run = _zoom_sweep(view, app, clock, centre, zoom_steps, zoom_cpu)
         pans.append(_p90(pan_run))

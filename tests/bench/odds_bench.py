@@ -83,7 +83,7 @@ def hover(n: int, runs: int = 15) -> dict[str, float]:
     document = Document(SiegeFile(siege=build_town(n)))
     scene = MapScene(document)
     weapon_id = add_bench_weapon(document.siege)
-    document.index  # the window builds it once
+    _ = document.index  # the window builds it once
 
     class Host:
         def __init__(self):

@@ -31,7 +31,8 @@ from siegeboard.persist.lock import holds_lock, lock_path
 from .builders import sample_file
 
 ROOT = Path(__file__).resolve().parents[2]
-SAMPLE = Path(str(resources.files("siegeboard.resources").joinpath("samples", "castle.siege")))  # package data
+SAMPLE = Path(str(resources.files("siegeboard.resources")  # package data
+                  .joinpath("samples", "castle.siege")))
 ROUNDS = int(os.environ.get("SIEGEBOARD_RACE_ROUNDS", "40"))
 FIRE = ["--weapon", "he_shell", "--range", "300", "--at", "83,32"]
 
@@ -92,9 +93,9 @@ def test_a_lock_file_naming_a_live_process_is_respected(tmp_path):
     try:
         lock_path(path).write_text(json.dumps({"pid": sleeper.pid, "host": socket.gethostname(),
                                                "since": _now()}))
-        with pytest.raises(SiegeFileLocked, match=f"process {sleeper.pid}"):
-            with hold_lock(path, wait=0.1):
-                pass
+        with (pytest.raises(SiegeFileLocked, match=f"process {sleeper.pid}"),
+              hold_lock(path, wait=0.1)):
+            pass
     finally:
         sleeper.kill()
         sleeper.wait()
@@ -277,9 +278,8 @@ def test_a_lock_older_than_its_stated_age_is_taken_over(tmp_path, castle, caplog
     lock_path(castle).write_text(json.dumps({
         "pid": os.getppid(), "host": socket.gethostname(),
         "since": _now(seconds_ago=lock.STALE_AFTER + 60)}))
-    with caplog.at_level("WARNING", logger="siegeboard.persist.lock"):
-        with hold_lock(castle, wait=0.1):
-            pass
+    with caplog.at_level("WARNING", logger="siegeboard.persist.lock"), hold_lock(castle, wait=0.1):
+        pass
     assert any("more than the 600 s" in record.getMessage() for record in caplog.records)
 
 

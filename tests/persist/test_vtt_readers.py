@@ -78,7 +78,7 @@ def gate_walk(siege_file) -> tuple[tuple[float, float], tuple[float, float]]:
     """A straight walk (file cells) from outside the gate, through its passage, into the
     bailey: down the middle of the gate's footprint, from 4 m before it to 5 m past it."""
     frame = vtt_frame(siege_file.siege, siege_file.images, FIVE_FEET_M, "map")
-    xs, ys = zip(*siege_file.siege.structures["gate"].footprint)
+    xs, ys = zip(*siege_file.siege.structures["gate"].footprint, strict=True)
     middle = (min(xs) + max(xs)) / 2
 
     def cell(x, y):

@@ -99,7 +99,7 @@ def test_every_snapshot_format_holds_only_what_the_side_knows(secret_file, side,
     pngs = export_snapshot(tmp_path / "p.png", siege, images, options, all_pages=True)
     own = export_snapshot(tmp_path / "own.png", view, images, options, all_pages=True)
     assert len(pngs) == len(own) > 1
-    for theirs, mine in zip(pngs, own):
+    for theirs, mine in zip(pngs, own, strict=True):
         assert _same_pixels(QImage(str(theirs)), QImage(str(mine))), theirs.name
 
 

@@ -27,7 +27,8 @@ A4_LANDSCAPE_PT = (842, 595)
 
 def test_pdf_holds_map_table_and_log_pages_of_a4_landscape(tmp_path, siege, images):
     out = tmp_path / "snap.pdf"
-    assert export_snapshot(out, siege, images, SnapshotOptions(printed_on=date(2026, 3, 14))) == [out]
+    assert export_snapshot(out, siege, images,
+                           SnapshotOptions(printed_on=date(2026, 3, 14))) == [out]
     sizes, texts = pdf_pages(out)
     assert len(sizes) == 2  # the map; the table, with the log flowing on below it
     assert set(sizes) == {A4_LANDSCAPE_PT}

@@ -547,7 +547,8 @@ def test_gm_override_reaches_the_portcullis_layer():
     from siegeboard.rules.dice import ScriptedDice
     from siegeboard.rules.engine import RuleError, apply_in_place
 
-    gate = new_structure("armory", "castle_gate_portcullis", "gate", [(0, 0), (4, 0), (4, 2), (0, 2)])
+    gate = new_structure("armory", "castle_gate_portcullis", "gate",
+                         [(0, 0), (4, 0), (4, 2), (0, 2)])
     house = new_structure("armory", "brick_house", "house", [(10, 0), (14, 0), (14, 4), (10, 4)])
     siege = Siege(name="Gate", ruleset="armory", structures={"gate": gate, "house": house})
     outcome = apply_in_place(siege, GMOverride(structure_id="gate", layer="inner", hull_suffered=4),

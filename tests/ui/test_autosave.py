@@ -73,7 +73,8 @@ def crashed_session(folder, source, turns: int, *, untitled: bool = False) -> Pa
     turns on (of no file when ``untitled``), newer than the file, and no live marker."""
     result = subprocess.run(
         [sys.executable, "-c", _CRASHING_WINDOW, str(folder), str(source), str(turns),
-         "yes" if untitled else "no"], capture_output=True, text=True, timeout=60, cwd=Path(__file__).resolve().parents[2])
+         "yes" if untitled else "no"], capture_output=True, text=True, timeout=60,
+        cwd=Path(__file__).resolve().parents[2])
     assert result.returncode == 9, result.stderr
     kept = Path(result.stdout.strip())
     later = time.time() + 5

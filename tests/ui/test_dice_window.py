@@ -18,7 +18,8 @@ from siegeboard.model.actions import GMOverride
 from siegeboard.ui.dice_dialog import DiceDialog
 from siegeboard.ui.docks.log import entry_details
 
-SAMPLE = Path(str(resources.files("siegeboard.resources").joinpath("samples", "castle.siege")))  # package data
+SAMPLE = Path(str(resources.files("siegeboard.resources")  # package data
+                  .joinpath("samples", "castle.siege")))
 # The Great Battery's HE round on the Stables (DP 112): 2D6 = 7 for the large calibre, 18D6
 # for Groom Dickon inside, the collapse (2 hits of 1D6 on him), then the fire roll: a 6.
 ASKED = ["3 4", " ".join(["1"] * 18), "2", "5 6", "6"]

@@ -11,7 +11,8 @@ from PySide6.QtGui import QImage
 
 from siegeboard.persist.images import decoded_image
 
-SAMPLE = Path(str(resources.files("siegeboard.resources").joinpath("samples", "castle.siege")))  # package data
+SAMPLE = Path(str(resources.files("siegeboard.resources")  # package data
+                  .joinpath("samples", "castle.siege")))
 
 
 def test_the_plan_shown_is_the_one_decoded_at_open(window, tmp_path, monkeypatch):

@@ -11,7 +11,8 @@ from pathlib import Path
 from siegeboard.cli import main
 from siegeboard.persist import read_siege
 
-SAMPLE = Path(str(resources.files("siegeboard.resources").joinpath("samples", "castle.siege")))  # package data
+SAMPLE = Path(str(resources.files("siegeboard.resources")  # package data
+                  .joinpath("samples", "castle.siege")))
 CLI_SHOT = ["--weapon", "he_shell", "--range", "300", "--at", "108,22.7"]
 
 

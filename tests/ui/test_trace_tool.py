@@ -79,7 +79,8 @@ def test_t_chooses_trace_and_hover_shows_the_outline_a_click_adds(qtbot, traced,
     qtbot.waitUntil(lambda: tool._hover is not None and tool._hover.scene() is window.scene)
     shown = tool._hover.path().toFillPolygon()
     assert iou([(p.x(), p.y()) for p in shown], in_metres(window, HOUSES[0])) >= 0.95
-    assert "click to add this outline as Townhouse, 4 corners" in window.statusBar().currentMessage()
+    status = window.statusBar().currentMessage()
+    assert "click to add this outline as Townhouse, 4 corners" in status
 
     click(qtbot, window, (11.0, 11.5))
     (house,) = window.document.siege.structures.values()
@@ -161,7 +162,7 @@ def test_the_hover_outline_is_a_dark_line_on_a_light_halo(qtbot, traced):
 
 
 def test_on_a_rotated_calibrated_plan_the_outline_lands_where_the_plan_shows_it(qtbot, traced):
-    window, tool = traced, traced.tools["trace"]
+    window = traced
     window.document.place_map(rotation_deg=30.0, offset=(5.0, -3.0))
     answers_scale = 4.0
     window.document.calibrate_map(answers_scale)

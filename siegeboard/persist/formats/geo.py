@@ -103,8 +103,8 @@ def crs_named(name: str, source: str) -> CRS:
     try:
         return CRS.from_user_input(name)
     except CRSError:
-        raise SiegeFileError(f"{source} names the coordinate system {echo(name)!r}, which siegeboard "
-                             f"does not know") from None
+        raise SiegeFileError(f"{source} names the coordinate system {echo(name)!r}, which "
+                             f"siegeboard does not know") from None
 
 
 def in_bbox(feature: GeoFeature, bbox: tuple[float, float, float, float] | None) -> bool:
@@ -182,7 +182,7 @@ class _Frame:
         """The points in the siege's metres; ``ValueError`` when one has no place there (a
         latitude past a pole, a point the projection sends to infinity)."""
         xs, ys = self._to_local.transform([p[0] for p in points], [p[1] for p in points])
-        ring = [(float(x), -float(y)) for x, y in zip(xs, ys)]
+        ring = [(float(x), -float(y)) for x, y in zip(xs, ys, strict=True)]
         if not all(math.isfinite(x) and math.isfinite(y) for x, y in ring):
             raise ValueError("a point of it lies off the Earth or cannot be projected")
         return ring

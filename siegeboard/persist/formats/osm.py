@@ -203,7 +203,8 @@ def _why_not_an_area(way) -> str:
     """Why pyosmium would make no area of a building way (said only if it makes none)."""
     nodes = way.nodes
     if len(nodes) < 4:
-        return f"its outline has {len(nodes)} node{'s' if len(nodes) != 1 else ''}, too few to enclose an area"
+        return (f"its outline has {len(nodes)} node{'s' if len(nodes) != 1 else ''}, too few to "
+                f"enclose an area")
     if not way.is_closed():
         return "its outline does not close, so it encloses no area"
     if not all(node.location.valid() for node in nodes):

@@ -177,7 +177,7 @@ def build_siege(document: _Map, picture: tuple[str, bytes, tuple[int, int]] | No
         extent = (width / document.pixels_per_grid, height / document.pixels_per_grid)
         if document.size is not None and any(
                 abs(side * document.pixels_per_grid - pixels) > 1
-                for side, pixels in zip(document.size, (width, height))):
+                for side, pixels in zip(document.size, (width, height), strict=False)):
             report.notes.append(
                 f"The picture is {width} x {height} px but the file gives a map of "
                 f"{document.size[0]:g} x {document.size[1]:g} cells at "
@@ -682,7 +682,7 @@ class _Builder:
         wall_id = f"w{self.walls_made}"
         pieces = [self.structures[at].model_copy(update={"wall_id": wall_id})
                   for _, at in made]
-        for (_, at), piece, share in zip(made, pieces, wall_shares(pieces)):
+        for (_, at), piece, share in zip(made, pieces, wall_shares(pieces), strict=True):
             self.structures[at] = piece.model_copy(update={"dp": share, "dp_original": share})
         self.report.count_made("walls")
         self.report.count_made("wall sections", len(made))

@@ -35,6 +35,7 @@ import json
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from itertools import pairwise
 from pathlib import Path
 
 from shapely import STRtree
@@ -94,12 +95,12 @@ def strip_centre_line(footprint: Sequence[Point]) -> list[Point]:
     A section is a strip of one thickness along its line (``geometry.wall_sections``: flat
     caps, mitred bends): its ring runs from one cap along one side to the other cap and back
     along the other side. Where every corner has its partner across, the middles of the
-    partners are the line. Where corners were lost (sides too short to keep), the caps are the two sides as long as the strip is thick (about
-    twice its area over its perimeter) that split the ring into two sides lying that far
-    apart all along; the centre line runs from the middle of one cap to the middle of the
-    other through the middles between each corner of the one side and the nearest point of
-    the other (the caps chosen so that both sides are as long as they can be). A ring that
-    is no such strip (a rectangle, a hand-drawn shape): the long axis
+    partners are the line. Where corners were lost (sides too short to keep), the caps are the
+    two sides as long as the strip is thick (about twice its area over its perimeter) that split
+    the ring into two sides lying that far apart all along; the centre line runs from the middle
+    of one cap to the middle of the other through the middles between each corner of the one
+    side and the nearest point of the other (the caps chosen so that both sides are as long as
+    they can be). A ring that is no such strip (a rectangle, a hand-drawn shape): the long axis
     of its smallest rotated rectangle (``centre_line``)."""
     ring = [tuple(point) for point in footprint]
     if len(ring) > 1 and ring[0] == ring[-1]:
@@ -300,7 +301,7 @@ def blocking(siege: Siege) -> Blocking:
     # of its wall.
     centres = {s.id: strip_centre_line(s.footprint) for s in structures if role(s) == "wall"}
     wall_lines = [LineString([a, b]) for line in centres.values()
-                  for a, b in zip(line, line[1:]) if a != b]
+                  for a, b in pairwise(line) if a != b]
     tree = STRtree(wall_lines) if wall_lines else None
     walls: dict[str, list[list[Point]]] = {}  # standing sections' centre lines, by wall
     for structure in structures:

@@ -201,11 +201,12 @@ def _personnel_damage(ctx: Context, weapon: Weapon, structure: Any, effect: shot
     total = sum(dice)
     shares = harris.split_damage(total, len(structure.occupants))
     structure = ctx.structure(effect.structure_id)
-    for person, share in zip(structure.occupants, shares):
+    for person, share in zip(structure.occupants, shares, strict=True):
         person.damage += share
         if share:
             person.hits += 1
-    split = ", ".join(f"{person.name} {share}" for person, share in zip(structure.occupants, shares))
+    split = ", ".join(f"{person.name} {share}"
+                      for person, share in zip(structure.occupants, shares, strict=True))
     ctx.say(f"Those inside take {weapon.damage} - {armor} = {count}D6 = {total}, split among "
             f"{len(shares)}: {split}")
     ctx.event("personnel_damage", effect.structure_id, dice=count, total=total)

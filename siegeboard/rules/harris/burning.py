@@ -231,9 +231,8 @@ def advance(ctx: Context, turns: int) -> None:
                 turn = last
                 continue
         _grow(ctx, steps, fires.live if minute_ends else fires.wooden, turn)
-        if every_turn or minute_ends:
-            if _burn(ctx, steps, fires.live, turn):
-                fires = _fires(ctx, fires.burning)
+        if (every_turn or minute_ends) and _burn(ctx, steps, fires.live, turn):
+            fires = _fires(ctx, fires.burning)
         lit = _spread(ctx, steps, town, fires.burning, turn) if minute_ends else []
         fires = _burn_out(ctx, steps, fires, turn)
         if lit and turn < end:  # the fires just lit burn from the next turn on

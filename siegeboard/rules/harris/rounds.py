@@ -10,8 +10,8 @@ The hit is the shot rule itself (``harris.shot``), tabulated once per shot: for 
 (``shot.final_penetration``) and each state the target can be in (intact, rubble, cleared),
 ``shot.hit_effect`` gives the attack value with the small arm's 1D20 not 1 and 1, and the AV
 the fire's level is taken against (``numbers.fire_level_on_ignition``); the fire's faces are
-``shot.catches_fire``'s and the concussion each structure takes ``shot.blast_reach``'s. Collapse, clearing and out of
-control are the same integer comparisons as ``numbers.collapses`` and
+``shot.catches_fire``'s and the concussion each structure takes ``shot.blast_reach``'s. Collapse,
+clearing and out of control are the same integer comparisons as ``numbers.collapses`` and
 ``numbers.out_of_control``. The tests play the same siege through the engine and compare.
 
 Left out (stated, small): fires spreading onto a structure from outside the model (from a
@@ -357,7 +357,7 @@ def rounds_to_fall(siege: Siege, spec: ShotSpec, target_id: str, index: Structur
 
     def distribution(hits: numpy.ndarray) -> dict[int, float]:
         values, counts = numpy.unique(hits[hits >= 0], return_counts=True)
-        return {int(v): int(c) / trials for v, c in zip(values, counts)}
+        return {int(v): int(c) / trials for v, c in zip(values, counts, strict=True)}
 
     falls_dist = distribution(falls)
     counts = numpy.unique(falls[falls >= 0], return_counts=True)[1]
@@ -385,7 +385,7 @@ def bombardment(siege: Siege, batteries: list[Battery], index: StructureIndex, *
             "name": siege.structures[key].name,
             "dp_now": siege.structures[key].dp,
             "dp_original": int(model.original[c]),
-            "dp_after": {int(v): int(n) / trials for v, n in zip(values, counts)},
+            "dp_after": {int(v): int(n) / trials for v, n in zip(values, counts, strict=True)},
             "dp_mean": float(model.dp[c].mean()),
             "p_collapse": float(model.collapsed[c].mean()),
             "p_cleared": float(model.cleared[c].mean()),

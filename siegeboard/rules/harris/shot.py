@@ -158,7 +158,7 @@ def blast_reach(index: StructureIndex, point: tuple[float, float], origin: tuple
     distances = squares_away_many(point, [index.polygon(key) for key in candidates], origin)
     amounts: dict[int, int] = {}
     out = []
-    for key, distance in zip(candidates, distances):
+    for key, distance in zip(candidates, distances, strict=True):
         if distance not in amounts:
             amounts[distance] = harris.concussion_at(concussion, distance, falloff=falloff)
         if amounts[distance]:
@@ -170,7 +170,8 @@ def blast_effect(structure: Structure, distance: int, concussion: int) -> Effect
     """H6, H7: a structure in the blast's reach loses ``concussion`` (no dice, no fire)."""
     loss = dp_loss(structure, concussion)
     return Effect(structure.id, structure.dp, loss.dp_after, concussion, loss.collapses,
-                  loss.collapsed, loss.cleared, structure.fire_level, structure.out_of_control, False,
+                  loss.collapsed, loss.cleared, structure.fire_level, structure.out_of_control,
+                  False,
                   armor=harris.current_armor(structure), concussion=concussion,
                   squares_away=distance)
 

@@ -141,4 +141,4 @@ def spread_lines(turn: int, source_name: str, names: PairNames, pairs: Neighbour
     distances = pairs.distances()
     return [f"{head}{name} ({distances[pair]:.1f} m): 1D6 = {die}, not 1: no fire" if die != 1
             else f"{head}{name} ({distances[pair]:.1f} m): 1D6 = 1: it catches fire at level 1"
-            for name, pair, die in zip(names.of(at), at, dice)]
+            for name, pair, die in zip(names.of(at), at, dice, strict=True)]

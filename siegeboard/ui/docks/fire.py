@@ -141,7 +141,7 @@ class FireDock(QDockWidget):
             self.battery.addItem(battery.name, battery.id)
         self.battery.setCurrentIndex(max(0, self.battery.findData(keep)))
         self.battery_weapon.clear()
-        for weapon, own in self.document.weapon_list():
+        for weapon, _own in self.document.weapon_list():
             self.battery_weapon.addItem(weapon.name, weapon.id)
         inputs = self.document.rules.fire_inputs
         for name in ("modifier", "successes", "boons", "through_slit"):

@@ -127,7 +127,7 @@ class LogModel(QAbstractItemModel):
     def text(self) -> str:
         """The whole log as plain text (what the dock shows, expanded)."""
         lines = []
-        for heading, details in zip(self._headings, self._details):
+        for heading, details in zip(self._headings, self._details, strict=True):
             lines.append(heading)
             lines.extend(f"    {line}" for line in details)
         return "\n".join(lines)

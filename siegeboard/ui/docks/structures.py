@@ -56,7 +56,7 @@ class StructuresModel(QAbstractTableModel):
             index = self.document.index
             origin = self.document.siege.grid_origin
             for key, squares in zip(missing, naming_squares_many(
-                    [index.polygon(key) for key in missing], origin)):
+                    [index.polygon(key) for key in missing], origin), strict=True):
                 self._keep_square(key, squares)
         self._rows = {key: self._row(key) for key in structures}
         self._order()

@@ -15,12 +15,12 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QFont, QPainter, QPen, QStaticText, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem
 
-option_lod = QStyleOptionGraphicsItem.levelOfDetailFromTransform
-
 from siegeboard.geometry import GRID_M, SQUARE_M, anchor_square, square_label
 from siegeboard.report import palette
 from siegeboard.ui.items.board import BoardMember
 from siegeboard.ui.items.grid_lines import UPRIGHT_TYPES, draw_grid_lines
+
+option_lod = QStyleOptionGraphicsItem.levelOfDetailFromTransform
 
 MIN_LINE_GAP_PX = 6     # fine lines closer than this on screen are skipped
 LABEL_EVERY_PX = 60     # every square is labelled only when a square is this big on screen
@@ -162,8 +162,8 @@ class GridItem(BoardMember, QGraphicsItem):
             xs = [transform.map(QPointF(ox + c * SQUARE_M, oy)).x() + 3 for c in columns]
             ys = [transform.map(QPointF(ox, oy + r * SQUARE_M)).y() + 2 for r in rows]
             draw = painter.drawStaticText
-            for column, x in zip(columns, xs):
-                for row, y in zip(rows, ys):
+            for column, x in zip(columns, xs, strict=True):
+                for row, y in zip(rows, ys, strict=True):
                     # The pixels of drawText at the top left of a box the label fits in.
                     draw(QPointF(x, y), label_text(square_label((column - a1[0], row - a1[1]))))
         else:

@@ -115,7 +115,7 @@ def least_gap(boxes: list[tuple[float, float, float, float]], reach: float = GAP
     ``reach`` (farther apart counts as ``reach``; overlapping as 0)."""
     boxes = sorted(boxes)
     least = reach
-    for number, (left, top, right, bottom) in enumerate(boxes):
+    for number, (_left, top, right, bottom) in enumerate(boxes):
         for other in boxes[number + 1:]:
             apart = other[0] - right
             if apart >= least:

@@ -29,7 +29,8 @@ Point = tuple[float, float]
 
 def snap_to_grid(point: Point, origin: Point = (0.0, 0.0), step: float = GRID_M) -> Point:
     """The nearest 2 m grid corner (halves go up: a geometric choice, not a rule figure)."""
-    return tuple(o + math.floor((p - o) / step + 0.5) * step for p, o in zip(point, origin))
+    return tuple(o + math.floor((p - o) / step + 0.5) * step for p,
+                 o in zip(point, origin, strict=True))
 
 
 @dataclass(frozen=True)
@@ -62,7 +63,8 @@ class ToolHost(Protocol):
     scene: MapScene
 
     def warn(self, message: str) -> None: ...
-    def ask_number(self, title: str, label: str, value: float, decimals: int = 2) -> float | None: ...
+    def ask_number(self, title: str, label: str, value: float,
+                   decimals: int = 2) -> float | None: ...
     def show_status(self, message: str) -> None: ...
     def confirm(self, question: str, yes: str = "Yes") -> bool:
         """Ask before something the GM may not have meant (No is the default)."""

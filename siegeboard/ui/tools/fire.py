@@ -106,7 +106,8 @@ class FireTool(Tool):
             (limit, f"≤ {limit:g} m · pen {penetration}") for limit, penetration in bands])
 
     # -- reading the shot ---------------------------------------------------------------------
-    def _weapon_and_range(self, settings: FireSettings, point) -> tuple[Weapon | None, float | None, str]:
+    def _weapon_and_range(self, settings: FireSettings,
+                          point) -> tuple[Weapon | None, float | None, str]:
         siege = self.document.siege
         if settings.battery_id is not None and settings.battery_id in siege.batteries:
             battery = siege.batteries[settings.battery_id]

@@ -100,7 +100,7 @@ class PolygonTool(DrawingTool):
             else:
                 self.document.draw_structure(self.kind, list(self.points))
         except ValueError as error:
-            self.host.warn(f"Cannot draw this polygon: {plain_clause(error)}. Take corners back with "
-                           "Backspace or press Esc to start again.")
+            self.host.warn(f"Cannot draw this polygon: {plain_clause(error)}. Take corners back "
+                           "with Backspace or press Esc to start again.")
             return
         self.cancel()

@@ -110,7 +110,8 @@ class SelectTool(Tool):
         if hit is not None:
             selection = list(self.document.selection)
             if additive:
-                selection = [k for k in selection if k != hit] if hit in selection else selection + [hit]
+                selection = ([k for k in selection if k != hit] if hit in selection
+                             else selection + [hit])
                 self.document.select(selection)
                 self._mode = None
                 return
@@ -189,7 +190,8 @@ class SelectTool(Tool):
                 try:
                     self.document.edit_vertices(self.document.selection[0], ring)
                 except ValueError as error:
-                    self.host.warn(f"Cannot move this corner: {plain_clause(error)}. The structure is unchanged.")
+                    self.host.warn(f"Cannot move this corner: {plain_clause(error)}. "
+                                   "The structure is unchanged.")
             self._refresh_handles()
         elif mode == "band":
             rect = self._band.rect() if self._band is not None else QRectF()

@@ -386,7 +386,7 @@ class TraceTool(DrawingTool):
         stack.beginMacro(f"Trace {count} buildings")
         try:
             added = [self.document.draw_structure(kind, ring)
-                     for ring, kind in zip(outlines, kinds)]
+                     for ring, kind in zip(outlines, kinds, strict=True)]
         except ValueError as error:
             stack.endMacro()
             stack.undo()  # all of them or none
