@@ -226,12 +226,13 @@ class NeighbourPairs:
     def distances(self) -> list[float]:
         """Each pair's distance in metres, in the pairs' order."""
         distances = self._distances
-        if self._polygons is not None:
-            unmeasured = numpy.isnan(distances)
-            if unmeasured.any():
-                polygons = self._polygons
-                distances[unmeasured] = shapely.distance(
-                    polygons[self._sources[unmeasured]], polygons[self.targets[unmeasured]])
-            distances = self._distances = distances.tolist()
-            self._polygons = None
-        return distances
+        if isinstance(distances, list):
+            return distances
+        unmeasured = numpy.isnan(distances)
+        polygons = self._polygons
+        if polygons is not None and unmeasured.any():
+            distances[unmeasured] = shapely.distance(
+                polygons[self._sources[unmeasured]], polygons[self.targets[unmeasured]])
+        measured: list[float] = distances.tolist()
+        self._distances, self._polygons = measured, None
+        return measured

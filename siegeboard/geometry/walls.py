@@ -70,7 +70,7 @@ def _pieces(line: LineString, cuts: list[float]) -> list[LineString]:
     return pieces
 
 
-def _points_along(coords: list[tuple[float, float]], cuts: list[float]) -> list:
+def _points_along(coords: list[tuple[float, ...]], cuts: list[float]) -> list:
     """The points at the distances ``cuts`` (increasing) along the line through ``coords``,
     found as GEOS's ``interpolate`` finds each (the first segment whose end lies past the
     distance, the fraction of it taken from its start; the ends clamped), in one walk."""

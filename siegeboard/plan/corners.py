@@ -108,7 +108,7 @@ def _fitted(ring: list[Point], contour: np.ndarray) -> list[Point]:
     points, which cut a scanned corner short); a corner that would move more than
     ``FIT_REACH_PX`` keeps its place."""
     n = len(ring)
-    lines = []
+    lines: list[tuple[Point, Point] | None] = []
     for i in range(n):
         a, b = np.array(ring[i]), np.array(ring[(i + 1) % n])
         along = b - a

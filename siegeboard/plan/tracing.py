@@ -27,6 +27,7 @@ corners, checked with its own validation).
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass
 
@@ -90,7 +91,7 @@ class Outline:
 
     pixels: list[Point]
     metres: list[Point] | None
-    colour: tuple[int, int, int]
+    colour: tuple[int, ...]
     clipped: bool
 
 
@@ -121,7 +122,7 @@ class Region:
 
     mask: np.ndarray
     origin: tuple[int, int]
-    colour: tuple[int, int, int]
+    colour: tuple[int, ...]
     clipped: bool
 
     def covers(self, at: Point) -> bool:
@@ -142,13 +143,13 @@ def trace_region(image: np.ndarray, at: Point, *, tolerance: int = DEFAULT_TOLER
     found = colour_at(image, at)   # refuses a point off the image, given a colour or not
     colour = found if colour is None else tuple(int(c) for c in colour)
     pixels = _three_channels(image)
-    grow = dict(pixels=pixels, at=at, tolerance=tolerance, gap_px=gap_px,
-                max_extent_px=max_extent_px)
+    grow = functools.partial(_grown, pixels=pixels, colour=colour, tolerance=tolerance,
+                             gap_px=gap_px, max_extent_px=max_extent_px)
     try:
-        region = _grown(colour=colour, hatching=False, **grow)
+        region = grow(at=at, hatching=False)
     except _Thin:
         # a strip between hatch lines: the hatched area, or the strip itself
-        return _grown(colour=colour, hatching=True, **grow)
+        return grow(at=at, hatching=True)
     if np.count_nonzero(region.mask) > LETTER_AREA_PX:
         return region
     # The inside of a letter ("o", "D") written on the building is the building's colour
@@ -156,7 +157,7 @@ def trace_region(image: np.ndarray, at: Point, *, tolerance: int = DEFAULT_TOLER
     column, row = int(at[0]), int(at[1])
     for outside in _own_colour_around(pixels, region, tolerance):
         try:
-            around = _grown(colour=colour, hatching=False, **dict(grow, at=outside))
+            around = grow(at=outside, hatching=False)
         except NothingToTrace:
             continue
         x, y = column - around.origin[0], row - around.origin[1]
@@ -181,7 +182,7 @@ def _own_colour_around(pixels: np.ndarray, region: Region, tolerance: int) -> li
     away = cv2.distanceTransform(outside, cv2.DIST_L2, 3)
     ring = (away > 2.5) & (away <= reach)
     own = ring & (_colour_mask(pixels[y0:y1, x0:x1], region.colour, tolerance) > 0)
-    if np.count_nonzero(own) < RINGED_SHARE * max(1, np.count_nonzero(ring)):
+    if np.count_nonzero(own) < RINGED_SHARE * max(1, int(np.count_nonzero(ring))):
         return []
     rows, columns = np.nonzero(own)
     picks = sorted({0, len(rows) // 2, len(rows) - 1})
@@ -249,8 +250,8 @@ def _refuse_margin(region: np.ndarray, origin: tuple[int, int], colour: tuple[in
 
 def _runs_on(region: np.ndarray, image_sides: tuple[bool, ...]) -> bool:
     """The region touches a side of its window that is not the image's edge."""
-    return any(touched and not edge for touched,
-               edge in zip(_sides_touched(region), image_sides, strict=True))
+    return any(touched and not edge
+               for touched, edge in zip(_sides_touched(region), image_sides, strict=True))
 
 
 def outline_of(region: Region, *, rectangle: bool = False,
@@ -355,9 +356,9 @@ def trace_box(image: np.ndarray, box: tuple[Point, Point], *, at: Point | None =
     colour = tuple(int(c) for c in colour) if colour is not None else colour_at(pixels, start)
     inside = shapely_box(left - BOX_MARGIN_PX, top - BOX_MARGIN_PX, right + BOX_MARGIN_PX,
                           bottom + BOX_MARGIN_PX)
-    options = dict(tolerance=tolerance, rectangle=rectangle, gap_px=gap_px,
-                   calibration=calibration, snap_step=snap_step, grid_origin=grid_origin,
-                   colour=colour)
+    trace_from = functools.partial(trace, pixels, tolerance=tolerance, rectangle=rectangle,
+                                   gap_px=gap_px, calibration=calibration, snap_step=snap_step,
+                                   grid_origin=grid_origin, colour=colour)
     found: list[Outline] = []
     shapes: list[Polygon] = []
 
@@ -365,7 +366,7 @@ def trace_box(image: np.ndarray, box: tuple[Point, Point], *, at: Point | None =
         if any(shape.covers(ShapelyPoint(seed)) for shape in shapes):
             return False
         try:
-            outline = trace(pixels, seed, **options)
+            outline = trace_from(seed)
         except ValueError:
             return False   # open ground, the margin, a line: no building
         shape = Polygon(outline.pixels)
@@ -493,7 +494,8 @@ def _diagonals_bridged(mask: np.ndarray) -> np.ndarray:
     count, labels = cv2.connectedComponents(padded, connectivity=4)
     depth = cv2.distanceTransform(padded, cv2.DIST_L2, 3)
     deepest = np.zeros(count, np.float32)
-    np.maximum.at(deepest, labels.ravel(), depth.ravel())
+    # cv2's stubs give the labels as int-or-float arrays; connectedComponents makes int32
+    np.maximum.at(deepest, labels.ravel(), depth.ravel())  # type: ignore[arg-type]
     thick = deepest > 1.5  # two pixels and more across
     thick[0] = False
     areas = np.where(thick[labels], np.uint8(255), np.uint8(0))
@@ -546,7 +548,8 @@ def _largest_near(mask: np.ndarray, click: tuple[int, int]) -> tuple[int, int] |
     near = mask[top:row + reach + 1, left:column + reach + 1]
     if not near.any():
         return None
-    best, seen = None, np.zeros_like(mask)
+    best: tuple[int, tuple[int, int]] | None = None
+    seen = np.zeros_like(mask)
     for y, x in zip(*np.nonzero(near), strict=True):
         start = (int(left + x), int(top + y))
         if seen[start[1], start[0]]:
@@ -556,7 +559,7 @@ def _largest_near(mask: np.ndarray, click: tuple[int, int]) -> tuple[int, int] |
         size = int(np.count_nonzero(region))
         if best is None or size > best[0]:
             best = (size, start)
-    return best[1]
+    return best[1] if best is not None else None
 
 
 def _flood(mask: np.ndarray, start: tuple[int, int]) -> np.ndarray:

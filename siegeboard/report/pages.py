@@ -209,8 +209,8 @@ def table_layout(columns: list[Column], rows: list[dict[str, str]], width: float
     if sum(natural) <= width:
         spare = width - sum(natural)
         weights = sum(column.weight for column in columns)
-        widths = [wide + spare * column.weight / weights for wide,
-                  column in zip(natural, columns, strict=True)]
+        widths = [wide + spare * column.weight / weights
+                  for wide, column in zip(natural, columns, strict=True)]
     else:
         spare = max(0.0, width - sum(least))
         wanted = [wide - low for wide, low in zip(natural, least, strict=True)]

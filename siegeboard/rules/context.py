@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from itertools import compress
 from operator import attrgetter, ne
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from siegeboard.geometry.index import StructureIndex
 from siegeboard.model.log import Event, Later, LogEntry, Roll
@@ -78,7 +78,7 @@ class Outcome:
         news = [event.detail["message"] for event in self.entry.events
                 if "message" in event.detail]
         if news:
-            return news[-1]
+            return str(news[-1])
         return self.entry.lines[-1] if self.entry.lines else ""
 
     @property
@@ -271,7 +271,7 @@ class Context:
                 raise RuleError(f"no structure {structure_id!r} in this siege")
             copy = self._copies[structure_id] = original.copy_to_change()
             self._originals.append(original)
-        elif type(copy) is ScalarCopy:
+        elif isinstance(copy, ScalarCopy):
             copy = self._copies[structure_id] = copy.make_whole()
         return copy
 
@@ -290,19 +290,18 @@ class Context:
                 raise RuleError(f"no structure {structure_id!r} in this siege")
             copy = self._copies[structure_id] = ScalarCopy(original)
             self._originals.append(original)
-        return copy  # type: ignore[return-value]  (read and written as a Structure)
+        return cast(Structure, copy)  # a ScalarCopy, read and written as a Structure
 
     def copies(self) -> Iterator[tuple[str, Structure, Structure]]:
         """``(id, original, copy)`` of each working copy made, in the order made; a copy of
         scalars that changed nothing gives the original itself."""
         for (key, copy), original in zip(self._copies.items(), self._originals, strict=True):
-            if type(copy) is ScalarCopy:
-                copy = copy.structure()
-            yield key, original, copy
+            yield key, original, copy.structure() if isinstance(copy, ScalarCopy) else copy
 
     def current(self, structure_id: str) -> Structure:
         """The structure as this action has left it so far, without taking a copy."""
-        return self._copies.get(structure_id) or self.siege.structures[structure_id]
+        copy = cast(Structure | None, self._copies.get(structure_id))  # a ScalarCopy reads as one
+        return copy or self.siege.structures[structure_id]
 
     def replaced(self) -> dict[str, Structure | None]:
         """Each structure this action replaced whole, added or removed (``put``)."""
@@ -444,7 +443,7 @@ class WholeScalarCopy(ScalarCopy):
         return {}
 
     def structure(self) -> Structure:
-        return self._whole  # type: ignore[return-value]
+        return self._whole
 
 
 def _field_of_whole(name: str) -> property:

@@ -123,7 +123,10 @@ def ring_of(polygon: Polygon) -> list[tuple[float, float]]:
 
 def _long_axis(polygon: Polygon) -> tuple[tuple[float, float], tuple[float, float]]:
     """Midpoints of the two short sides of the minimum rotated rectangle."""
-    corners = list(polygon.minimum_rotated_rectangle.exterior.coords)[:4]
+    rectangle = polygon.minimum_rotated_rectangle
+    if not isinstance(rectangle, Polygon):  # a point or a line: no sides to measure
+        raise ValueError("split: the structure has no length to cut")
+    corners = list(rectangle.exterior.coords)[:4]
     sides = [(corners[i], corners[(i + 1) % 4]) for i in range(4)]
     lengths = [math.dist(a, b) for a, b in sides]
     short = 0 if lengths[0] <= lengths[1] else 1
@@ -159,7 +162,7 @@ def split_in_two(structure: Structure, first_id: str, second_id: str) -> list[St
                       (mx - nx + along_x, my - ny + along_y),
                       (mx + nx + along_x, my + ny + along_y)])
     pieces = [polygon.intersection(half_a), polygon.intersection(half_b)]
-    if any(piece.geom_type != "Polygon" or piece.area <= 1e-9 for piece in pieces):
+    if any(not isinstance(piece, Polygon) or piece.area <= 1e-9 for piece in pieces):
         raise ValueError(f"split: {structure.name} cannot be cut into two simple pieces")
     # ceil(dp / 2) <= ceil(original / 2) and floor(dp / 2) <= floor(original / 2): each half
     # keeps dp <= dp_original.
@@ -169,6 +172,7 @@ def split_in_two(structure: Structure, first_id: str, second_id: str) -> list[St
     for new_id, piece, dp, dp_original, suffix in (
             (first_id, pieces[0], first_dp, first_dp_original, "a"),
             (second_id, pieces[1], second_dp, second_dp_original, "b")):
+        assert isinstance(piece, Polygon)  # checked above
         ring = ring_of(piece)
         result.append(Structure.model_validate(structure.model_dump() | {
             "id": new_id, "name": f"{structure.name} {suffix}", "footprint": ring,
@@ -188,9 +192,8 @@ def merged(structures: Sequence[Structure], merged_id: str) -> Structure:
     kinds = {structure.kind for structure in structures}
     if len(kinds) > 1:
         raise ValueError(f"merge: the sections are of different kinds ({', '.join(sorted(kinds))})")
-    union = unary_union([shape_of(s) for s in structures]).buffer(0)
-    union = union.simplify(1e-9)
-    if union.geom_type != "Polygon":
+    union = unary_union([shape_of(s) for s in structures]).buffer(0).simplify(1e-9)
+    if not isinstance(union, Polygon):
         raise ValueError("merge: the sections do not touch along an edge")
     first = structures[0]
     ring = ring_of(union)
@@ -226,7 +229,8 @@ def numbered_names(name: str, taken: Iterable[str], count: int = 1) -> list[str]
 def unused_ids(taken: Iterable[str], count: int, prefix: str = "s") -> list[str]:
     """``count`` ids ``prefix1``, ``prefix2``... not in ``taken``, in order."""
     taken = set(taken)
-    found, number = [], 1
+    found: list[str] = []
+    number = 1
     while len(found) < count:
         candidate = f"{prefix}{number}"
         if candidate not in taken:

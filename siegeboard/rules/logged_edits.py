@@ -10,10 +10,12 @@ before its first entry gives the same siege.
 
 from __future__ import annotations
 
+from typing import Any
+
 from siegeboard.model import bounds
 from siegeboard.model.actions import ChangeSettings, EditBoard
 from siegeboard.model.validation import span_of
-from siegeboard.rules.context import Context, RuleError
+from siegeboard.rules.context import Context, Handler, RuleError
 
 
 def change_settings(ctx: Context, action: ChangeSettings) -> None:
@@ -62,10 +64,10 @@ def edit_board(ctx: Context, action: EditBoard) -> None:
             raise RuleError(f"structures: key {key!r} differs from its id {state.id!r}")
         if state is not None and state.kind not in ctx.rules.catalogue.kinds:
             raise RuleError(f"structures.{key}.kind: {ctx.rules.title} has no kind {state.kind!r}")
-    for table in ("weapons", "batteries"):
-        for key, state in getattr(action, table).items():
+    for kind in ("weapons", "batteries"):
+        for key, state in getattr(action, kind).items():
             if state is not None and state.id != key:
-                raise RuleError(f"{table}: key {key!r} differs from its id {state.id!r}")
+                raise RuleError(f"{kind}: key {key!r} differs from its id {state.id!r}")
     weapons = {**ctx.get("weapons"), **action.weapons}
     weapons = {key: weapon for key, weapon in weapons.items() if weapon is not None}
     batteries = {**ctx.get("batteries"), **action.batteries}
@@ -91,10 +93,12 @@ def edit_board(ctx: Context, action: EditBoard) -> None:
             raise RuleError(f"structures: the siege would span {span / 1000:,.1f} km; a siege "
                             f"spans at most {bounds.SPAN_M / 1000:,.0f} km")
     counts = []
-    for noun, table in (("structure", action.structures), ("weapon", action.weapons),
-                        ("battery", action.batteries)):
+    tables: tuple[tuple[str, dict[str, Any]], ...] = (
+        ("structure", action.structures), ("weapon", action.weapons),
+        ("battery", action.batteries))
+    for name, table in tables:
         if table:
-            counts.append(f"{len(table)} {noun if len(table) == 1 else noun + 's'}"
+            counts.append(f"{len(table)} {name if len(table) == 1 else name + 's'}"
                           .replace("batterys", "batteries"))
     if not counts:
         raise RuleError("edit: name at least one structure, weapon or battery")
@@ -111,4 +115,4 @@ def edit_board(ctx: Context, action: EditBoard) -> None:
               batteries=len(action.batteries))
 
 
-HANDLERS = {"settings": change_settings, "edit": edit_board}
+HANDLERS: dict[str, Handler] = {"settings": change_settings, "edit": edit_board}

@@ -37,9 +37,11 @@ def resolve_task(ctx: Context, task: TaskRoll, difficulty: Difficulty, what: str
         ctx.say(f"{what}: {difficulty.capitalize()} task, outcome entered by the GM: "
                 f"{task.outcome}")
         return task.outcome
-    (roll,) = ctx.roll(1, 20, f"{what}: the task roll against skill {task.skill}")
-    outcome = task_outcome(roll, task.skill, difficulty)
-    target = task.skill * DIFFICULTY_MULTIPLIER[difficulty]
+    skill = task.skill
+    assert skill is not None  # TaskRoll holds either the outcome or the skill
+    (roll,) = ctx.roll(1, 20, f"{what}: the task roll against skill {skill}")
+    outcome = task_outcome(roll, skill, difficulty)
+    target = skill * DIFFICULTY_MULTIPLIER[difficulty]
     ctx.say(f"{what}: {difficulty.capitalize()} task, 1D20 = {roll} against skill {task.skill} "
             f"x {DIFFICULTY_MULTIPLIER[difficulty]} = {float(target):g}: {outcome}")
     return outcome

@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 
+from shapely.geometry import MultiPolygon, Polygon
 from shapely.ops import unary_union
 
 from siegeboard.geometry import footprint_squares, shape_of, wall_sections
@@ -61,8 +62,11 @@ def wall_dp(sections: Sequence[Structure]) -> int:
     if not sections:
         raise ValueError("a wall needs at least one section")
     union = unary_union([shape_of(section) for section in sections])
-    squares = footprint_squares(union) if union.geom_type == "Polygon" else sum(
-        footprint_squares(part) for part in union.geoms)
+    if isinstance(union, Polygon):
+        squares = footprint_squares(union)
+    else:  # sections apart
+        assert isinstance(union, MultiPolygon)
+        squares = sum(footprint_squares(part) for part in union.geoms)
     lengths = section_lengths(sections)
     weighted = sum((length * section.armor * section.stories
                     for length, section in zip(lengths, sections, strict=True)), Fraction(0))
@@ -110,18 +114,18 @@ def reshared_walls(structures: Mapping[str, Structure],
     """
     after: dict[str, Structure | None] = dict(changed)
     walls = {state.wall_id for state in changed.values() if state is not None and state.wall_id}
-    walls |= {structures[key].wall_id for key in changed
-              if key in structures and structures[key].wall_id}
+    walls |= {wall_id for key in changed
+              if key in structures and (wall_id := structures[key].wall_id)}
     if not walls:
         return after
     now = {**structures, **changed}
     for wall_id in sorted(walls):
         keys = [key for key, state in now.items() if state is not None and state.wall_id == wall_id]
-        sections = [now[key] for key in keys]
+        sections = [state for key in keys if (state := now[key]) is not None]
         if not sections:
             continue
         for key, section, share in zip(keys, sections, wall_shares(sections), strict=True):
-            updated = _with_original(section, share, structures.get(key, section))
+            updated = _with_original(section, share, structures.get(key) or section)
             if key in changed or updated != structures.get(key):
                 after[key] = updated
     return after

@@ -64,9 +64,8 @@ class NaiveIndex(StructureIndex):
 
     def at(self, point):
         where = Point(point)
-        found = [key for key,
-                 hit in zip(self.ids, shapely.intersects(self._polygon_array, where), strict=True)
-                 if hit]
+        hits = shapely.intersects(self._polygon_array, where)
+        found = [key for key, hit in zip(self.ids, hits, strict=True) if hit]
         return sorted(found, key=lambda key: (self.polygon(key).centroid.distance(where), key))
 
     def intersecting(self, geometry):

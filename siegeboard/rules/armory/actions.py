@@ -45,12 +45,12 @@ from siegeboard.model.actions import (
     StartMine,
 )
 from siegeboard.model.siege import TURNS_PER_DAY, Clock, Mine
-from siegeboard.model.structure import HullLayer, Structure
+from siegeboard.model.structure import HullLayer, LadderStep, Structure
 from siegeboard.model.weapon import Weapon
 from siegeboard.rules import logged_edits
 from siegeboard.rules.armory import numbers as armory
 from siegeboard.rules.armory import shot
-from siegeboard.rules.context import Context, RuleError
+from siegeboard.rules.context import Context, Handler, RuleError
 from siegeboard.rules.tasks import resolve_task
 from siegeboard.rules.titles import the
 
@@ -85,6 +85,7 @@ def _existing(ctx: Context, structure_id: str) -> Structure:
 
 def _layer(structure: Structure, which: Which) -> HullLayer:
     if which == "inner":
+        assert structure.inner_layer is not None  # "inner" only for a gate with a layer behind
         return structure.inner_layer
     return HullLayer(name=structure.name, armor=structure.armor, hull=structure.hull,
                      suffered=structure.hull_suffered, ladder=structure.ladder)
@@ -130,7 +131,7 @@ def _assault_follows(structure: Structure) -> bool:
 # --- Damage ---------------------------------------------------------------------------------
 
 def _deal(ctx: Context, structure: Structure, damage: int, *, mode: str,
-          can_breach: bool = True, step: str | None = None) -> bool:
+          can_breach: bool = True, step: LadderStep | None = None) -> bool:
     """Put ``damage`` on the front layer, explain it, record the ladder's moves and effects.
 
     ``step``: the ladder step the damage leaves, when something else than the damage decides
@@ -161,6 +162,7 @@ def _deal(ctx: Context, structure: Structure, damage: int, *, mode: str,
                 message = _breach_line(structure)
             else:
                 inner = structure.inner_layer
+                assert inner is not None  # not opened: a layer still holds behind the gate
                 message = (f"{label} is Breached; the {inner.name.lower()} behind it still "
                            f"holds (Armor {inner.armor}, "
                            f"{armory.hull_words(inner.suffered, inner.hull)})")
@@ -603,7 +605,7 @@ def scene(ctx: Context, action: ResolveScene) -> None:
     ctx.event("prompt", None, prompts="\n".join(prompts))
 
 
-HANDLERS = {
+HANDLERS: dict[str, Handler] = {
     "fire": fire, "advance": advance, "demolish": demolish, "kick": kick,
     "start_mine": start_mine, "dig_mine": dig_mine, "fire_mine": fire_mine,
     "override": override, "repair": repair, "scene": scene,

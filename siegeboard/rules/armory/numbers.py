@@ -33,7 +33,7 @@ SLIT_BANE_DICE = 3  # A3: a hit through a pillbox's firing slit
 def _step(name: str, value: object) -> LadderStep:
     if value not in LADDER:
         raise ValueError(f"{name} must be one of {', '.join(LADDER)}, not {value!r}")
-    return value  # type: ignore[return-value]
+    return value
 
 
 def hit_damage(hull_damage: int, successes: int, armor: int, *, pierce: int = 0, boons: int = 0,

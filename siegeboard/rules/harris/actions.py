@@ -35,6 +35,7 @@ from siegeboard.geometry import label_at
 from siegeboard.model.actions import (
     AdvanceClock,
     Demolish,
+    Difficulty,
     FightFire,
     FireAt,
     FreeTrapped,
@@ -43,7 +44,7 @@ from siegeboard.model.actions import (
 )
 from siegeboard.model.weapon import Weapon
 from siegeboard.rules import logged_edits
-from siegeboard.rules.context import Context, RuleError
+from siegeboard.rules.context import Context, Handler, RuleError
 from siegeboard.rules.harris import burning, shot
 from siegeboard.rules.harris import numbers as harris
 from siegeboard.rules.harris.damage import dp_loss, lose_dp
@@ -80,6 +81,7 @@ def fire_at(ctx: Context, action: FireAt) -> None:
         how = f"from {battery.name}"
     else:
         raise RuleError("fire: give battery_id (range measured from it) or range_m")
+    target_id: str | None
     if action.target_id is not None:
         _structure_or_error(ctx, action.target_id)
         target_id = action.target_id
@@ -108,6 +110,7 @@ def shoot(ctx: Context, weapon: Weapon, point: tuple[float, float], range_m: flo
         calibre = sum(dice)
         ctx.say(f"Large calibre: + 2D6 ({dice[0]} + {dice[1]}) = {band.penetration + calibre}")
     penetration = shot.final_penetration(weapon, range_m, calibre, modifier)
+    assert penetration is not None  # in range: the band was found above
     if modifier:
         ctx.say(f"GM modifier {modifier:+d}: final penetration "
                 f"{band.penetration + calibre + modifier}")
@@ -170,6 +173,7 @@ def _armor_note(structure: Any) -> str:
 def _attack_line(effect: shot.Effect) -> str:
     """H4 in words: which of the three cases the penetration fell in."""
     penetration, armor, attack = effect.penetration, effect.armor, effect.attack_value
+    assert penetration is not None  # the effect of a hit
     head = f"Penetration {penetration} against AV {armor}"
     if effect.penetrates:
         return f"{head}: above it, attack value {attack}; it penetrates"
@@ -291,7 +295,7 @@ def fight_fire(ctx: Context, action: FightFire) -> None:
 
 # ---------------------------------------------------------------- repair ------------------
 
-def repair_difficulty(team_size: int, engineer: bool) -> str:
+def repair_difficulty(team_size: int, engineer: bool) -> Difficulty:
     """H8: 3 with an engineer Difficult, 2 Formidable, 1 Impossible; 3 without an engineer is
     taken as Formidable (the text needs one engineer among the three)."""
     if team_size >= 3:
@@ -425,7 +429,7 @@ def demolish(ctx: Context, action: Demolish) -> None:
         shoot(ctx, weapon, (point.x, point.y), 0.0, action.structure_id, 0, how="set by hand")
 
 
-HANDLERS = {
+HANDLERS: dict[str, Handler] = {
     "fire": fire_at,
     "advance": advance,
     "fight_fire": fight_fire,

@@ -290,7 +290,8 @@ def _turns_within_a_minute(ctx: Context, steps: _Steps, fires: _Fires, first: in
     taken at once: the same level and the same told run (a wild minute's wooden fires
     visited once instead of eleven times)."""
     current = ctx.current
-    wild, tame = [], []
+    wild: list[str] = []
+    tame: list[str] = []
     for structure_id in fires.wooden:
         (wild if current(structure_id).out_of_control else tame).append(structure_id)
     runs = steps.grow

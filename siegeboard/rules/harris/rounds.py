@@ -121,20 +121,25 @@ class Model:
     def tables(self, battery: Battery) -> _Tables:
         spec, weapon = battery.spec, battery.spec.weapon
         sums = CALIBRE_SUMS if weapon.large_calibre else numpy.asarray([0])
-        target = self.column.get(battery.target_id, -1) if battery.target_id else -1
-        states = _states(self.siege.structures[battery.target_id]) if target >= 0 else ()
+        target_id = battery.target_id
+        target = self.column.get(target_id, -1) if target_id else -1
+        states = _states(self.siege.structures[target_id]) if target_id and target >= 0 else ()
+        range_m = spec.range_m
+        assert range_m is not None  # the DP ruleset's shots have a range
         attack = numpy.zeros((3, len(sums)), dtype=numpy.int32)
         on_one = numpy.zeros_like(attack)
         level = numpy.zeros_like(attack)
         for a, structure in enumerate(states):
             for j, calibre in enumerate(sums.tolist()):
-                penetration = final_penetration(weapon, spec.range_m, calibre, spec.modifier)
+                penetration = final_penetration(weapon, range_m, calibre, spec.modifier)
                 if penetration is None:
-                    raise ValueError(f"{weapon.name} is out of range at {spec.range_m:.1f} m")
+                    raise ValueError(f"{weapon.name} is out of range at {range_m:.1f} m")
                 effect = hit_effect(structure, weapon, penetration)
+                on_first = (hit_effect(structure, weapon, penetration, small_arm=1)
+                            if effect.needs_small_arm else effect)
+                assert effect.attack_value is not None and on_first.attack_value is not None
                 attack[a, j] = effect.attack_value
-                on_one[a, j] = (hit_effect(structure, weapon, penetration, small_arm=1)
-                                .attack_value if effect.needs_small_arm else effect.attack_value)
+                on_one[a, j] = on_first.attack_value
                 level[a, j] = harris.fire_level_on_ignition(penetration, effect.armor)
         blast = numpy.zeros(len(self.ids), dtype=numpy.int32)
         if weapon.explosive:

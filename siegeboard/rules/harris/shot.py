@@ -16,6 +16,7 @@ A die the hit needs and is not given counts as not rolled yet: the effect says s
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from siegeboard.geometry import square_of
@@ -91,7 +92,7 @@ class _Die:
     def __init__(self, value: int):
         self._value = value
 
-    def roll(self, count: int, sides: int) -> list[int]:
+    def roll(self, count: int, sides: int, label: str | None = None) -> list[int]:
         return [self._value]
 
 
@@ -188,7 +189,7 @@ class ShotEffects:
 
 def shot_effects(structures: dict[str, Structure], weapon: Weapon, range_m: float,
                  target_id: str | None, modifier: int, dice: ShotDice,
-                 reach: list[tuple[str, int, int]] = ()) -> ShotEffects:
+                 reach: Sequence[tuple[str, int, int]] = ()) -> ShotEffects:
     """The ruleset's hook: what one round does for the given dice values.
 
     ``structures`` are the siege's, as they stand; ``reach`` is ``blast_reach`` of the burst

@@ -72,7 +72,7 @@ class Town:
             order = numpy.asarray([where.get(key, -1) for key in index.ids], dtype=numpy.intp)
             held = order >= 0
             eligible = eligible[order] & held
-            structures = numpy.where(held, structures[order], None)
+            structures = numpy.where(held, structures[order], numpy.array(None, dtype=object))
         self._eligible = eligible
         self.by_index = structures
         self.ids = index.id_array()
@@ -86,7 +86,8 @@ class Town:
 
     def lit(self, positions: numpy.ndarray) -> None:
         """The structures at these index positions caught fire: no target any more."""
-        self._eligible[positions] = False
+        if self._eligible is not None:  # made by the spread that found these positions
+            self._eligible[positions] = False
 
 
 class PairNames:

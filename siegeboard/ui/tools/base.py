@@ -29,8 +29,9 @@ Point = tuple[float, float]
 
 def snap_to_grid(point: Point, origin: Point = (0.0, 0.0), step: float = GRID_M) -> Point:
     """The nearest 2 m grid corner (halves go up: a geometric choice, not a rule figure)."""
-    return tuple(o + math.floor((p - o) / step + 0.5) * step for p,
-                 o in zip(point, origin, strict=True))
+    x, y = (o + math.floor((p - o) / step + 0.5) * step
+            for p, o in zip(point, origin, strict=True))
+    return (x, y)
 
 
 @dataclass(frozen=True)
