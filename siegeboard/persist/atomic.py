@@ -30,7 +30,7 @@ def backup_path(path: str | Path) -> Path:
     return path.with_name(path.name + BACKUP_SUFFIX)
 
 
-def atomic_write(path: str | Path, write: Callable[[BinaryIO], None], *,
+def atomic_write(path: str | Path, write: Callable[[BinaryIO], object], *,
                  backup: bool = False, before_replace: Callable[[], None] | None = None) -> None:
     """Replace ``path`` with what ``write(stream)`` writes, atomically.
 
@@ -59,7 +59,7 @@ def atomic_write(path: str | Path, write: Callable[[BinaryIO], None], *,
             write(stream)
             stream.flush()
             os.fsync(stream.fileno())
-        if old_stat is not None:
+        if old_stat is not None and old_mode is not None:
             _keep_owner(temp[1], old_stat)
             os.chmod(temp[1], old_mode)
         if before_replace is not None:

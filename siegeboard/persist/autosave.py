@@ -257,9 +257,9 @@ class Autosaver:
         return True
 
     def _write_note(self, target: Path, note: dict) -> None:
-        note = json.dumps({**note, "window": self.token}).encode("utf-8")
+        data = json.dumps({**note, "window": self.token}).encode("utf-8")
         try:
-            atomic_write(target.with_suffix(_SIDECAR), lambda stream: stream.write(note))
+            atomic_write(target.with_suffix(_SIDECAR), lambda stream: stream.write(data))
         except OSError as error:
             raise SiegeFileError(f"could not autosave: {error.strerror or error}") from error
 
@@ -283,6 +283,7 @@ class Autosaver:
         log_on_disk = note.get("log_on_disk")
         if not isinstance(log_on_disk, int) or not 0 <= log_on_disk <= len(siege.log):
             log_on_disk = None
+        assert contents.stamp is not None  # read from disk: stamped
         found = journals.count_changes(path, contents.stamp.sha256)
         journal, changes = found if found is not None else (None, 0)
         return RecoveryCandidate(

@@ -58,8 +58,9 @@ _SERIALIZER = TypeAdapter(Siege)
 # written and read back this many items at a time, each built from the entry's compact
 # records only for its piece (``model.log.Later``): neither the written entry nor its reading
 # back is ever whole in memory, and saving leaves the entry as compact as it was.
-_ENTRY_LISTS = {"rolls": TypeAdapter(list[Roll]), "events": TypeAdapter(list[Event]),
-                "lines": TypeAdapter(list[str])}
+_ENTRY_LISTS: dict[str, TypeAdapter[Any]] = {
+    "rolls": TypeAdapter(list[Roll]), "events": TypeAdapter(list[Event]),
+    "lines": TypeAdapter(list[str])}
 _ENTRY_ITEMS = 2000
 _ENTRY_FIELDS = list(LogEntry.model_fields)
 _ENTRY_BEFORE = set(_ENTRY_FIELDS[:_ENTRY_FIELDS.index("rolls")])
@@ -149,7 +150,7 @@ def _body(siege: Siege, beginning_of: Siege | None) -> Iterator[tuple[memoryview
     its ``base``."""
     yield _SERIALIZER.dump_json(siege, include=_BEFORE)[:-1] + b',"structures":{', None
     items: list[tuple[str, Any]] = list(siege.structures.items())
-    table = _STRUCTURE_TABLE
+    table: TypeAdapter[Any] = _STRUCTURE_TABLE
     if beginning_of is not None:
         now = beginning_of.structures
         items = [(key, UNCHANGED if unchanged(now.get(key), structure) else structure)

@@ -89,7 +89,7 @@ def image_header(data: bytes) -> tuple[str, tuple[int, int]]:
         with warnings.catch_warnings():
             warnings.simplefilter("error", Image.DecompressionBombWarning)
             with Image.open(io.BytesIO(data), formats=ALLOWED_FORMATS) as header:
-                image_format = header.format
+                image_format = header.format or ""  # Pillow names the format it opened
                 width, height = header.size
                 _check_size(image_format, width, height)
                 header.verify()

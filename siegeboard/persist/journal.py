@@ -251,6 +251,7 @@ def recover(autosave: Path, journal: Path | None) -> tuple[SiegeFile, JournalRep
     replay = JournalReplay()
     if journal is None:
         return siege_file, replay
+    assert siege_file.stamp is not None  # read from disk: stamped
     found = read_lines(journal, siege_file.stamp.sha256)
     if found is None:
         return siege_file, replay

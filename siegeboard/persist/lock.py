@@ -34,6 +34,7 @@ import logging
 import os
 import secrets
 import socket
+import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -309,7 +310,7 @@ def pid_alive(pid: int) -> bool:
     """Whether a process ``pid`` runs on this host (without signalling it)."""
     if pid <= 0:
         return False
-    if os.name == "nt":
+    if sys.platform == "win32":
         return _windows_pid_alive(pid)
     try:
         os.kill(pid, 0)
@@ -323,6 +324,8 @@ def pid_alive(pid: int) -> bool:
 
 
 def _windows_pid_alive(pid: int) -> bool:  # pragma: no cover - Windows only
+    if sys.platform != "win32":
+        raise OSError("the Windows process check runs on Windows only")
     import ctypes
 
     kernel32 = ctypes.windll.kernel32
@@ -337,7 +340,7 @@ def _windows_pid_alive(pid: int) -> bool:  # pragma: no cover - Windows only
         kernel32.CloseHandle(handle)
 
 
-try:
+if sys.platform != "win32":
     import fcntl
 
     def _os_lock(handle: int) -> bool:
@@ -350,7 +353,7 @@ try:
     def _os_unlock(handle: int) -> None:
         with suppress(OSError):
             fcntl.flock(handle, fcntl.LOCK_UN)
-except ImportError:  # pragma: no cover - Windows
+else:  # pragma: no cover - Windows
     import msvcrt
 
     def _os_lock(handle: int) -> bool:

@@ -353,9 +353,9 @@ def _first_problem_named(data: Any, source: str) -> Siege:
 # the validation of a document stops at the first slice that holds a problem, so the errors
 # it collects are a few slices' worth whatever the document.
 _SLICE = 500
-_TABLE_ADAPTERS = {table: TypeAdapter(dict[str, model]) for table, model in
-                   {"structures": Structure, "weapons": Weapon, "batteries": Battery,
-                    "mines": Mine}.items()}
+_TABLE_ADAPTERS: dict[str, TypeAdapter[Any]] = {
+    "structures": TypeAdapter(dict[str, Structure]), "weapons": TypeAdapter(dict[str, Weapon]),
+    "batteries": TypeAdapter(dict[str, Battery]), "mines": TypeAdapter(dict[str, Mine])}
 _LOG_ADAPTER = TypeAdapter(list[LogEntry])
 
 
@@ -650,6 +650,8 @@ def _check_plan_extent(siege: Siege, size: tuple[int, int], name: str) -> None:
     """The plan laid on the board (its pixels at its scale, from its offset) stays finite and
     within the span of a siege, measured from the grid's origin (R4)."""
     calibration = siege.map
+    if calibration is None:  # no plan, nothing laid on the board
+        return
     width = size[0] / calibration.pixels_per_metre
     height = size[1] / calibration.pixels_per_metre
     turn = math.radians(calibration.rotation_deg)
@@ -739,7 +741,12 @@ def _no_repeated_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     result = dict(pairs)
     if len(result) != len(pairs):
         seen: set[str] = set()
-        repeated = next(key for key, _ in pairs if key in seen or seen.add(key))
+        repeated = None
+        for key, _ in pairs:
+            if key in seen:
+                repeated = key
+                break
+            seen.add(key)
         raise ValueError(f"the key {repeated!r} appears twice in one object")
     return result
 
@@ -750,17 +757,17 @@ def _describe(error: ValidationError, where: tuple[int | str, ...] = ()) -> str:
     problems = error.errors(include_url=False)
     first = problems[0]
     location = (*where, *first["loc"])
-    where = _field_path(location)
+    path = _field_path(location)
     message = first["msg"].removeprefix("Value error, ")
     if len(location) == 1 and re.match(r"[a-z_]+[.:]", message) \
             and re.split(r"[.:]", message, maxsplit=1)[0] in Siege.model_fields:
-        where = ""  # a rule of the siege's that names its own field path
+        path = ""  # a rule of the siege's that names its own field path
     if first["type"] not in ("missing", "value_error", "assertion_error"):
         given = first.get("input")
         shown = (f"{len(given):,} items" if isinstance(given, (list, dict)) and len(given) > 8
                  else _as_json(given))
         message += f" (got {shown if len(shown) <= 60 else shown[:57] + '...'})"
-    text = f"{where}: {message}" if where else message
+    text = f"{path}: {message}" if path else message
     if len(problems) > 1:
         text += f" (and {len(problems) - 1} more problem{'s' if len(problems) > 2 else ''})"
     return text
@@ -950,9 +957,9 @@ def _archive(document: Iterable[bytes | memoryview], images: dict[str, bytes]) -
         with archive.open(info, "w") as member:
             for part in document:
                 member.write(part)
-        for member, data in images.items():
+        for name, data in images.items():
             # Map images are compressed already; deflating them again costs time for nothing.
-            archive.writestr(_member(member, zipfile.ZIP_STORED), data)
+            archive.writestr(_member(name, zipfile.ZIP_STORED), data)
     return buffer.getvalue()
 
 

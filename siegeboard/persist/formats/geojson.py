@@ -122,12 +122,15 @@ def _features(data: dict, name: str, report: ImportReport) -> list[GeoFeature]:
         if not isinstance(raw, dict) or raw.get("type") != "Feature":
             report.skipped.append(f"{label.capitalize()} is not a GeoJSON feature.")
             continue
-        properties = raw.get("properties") if isinstance(raw.get("properties"), dict) else {}
+        found = raw.get("properties")
+        properties = found if isinstance(found, dict) else {}
         tags = {str(k): str(v) for k, v in properties.items()
                 if v is not None and isinstance(v, (str, int, float, bool))}
         if "id" in raw and isinstance(raw["id"], (str, int)):
             label = f"feature {number} (id {echo(raw['id'], 60)})"
-        polygons, lines, other = [], [], []
+        polygons: list[tuple[list, list]] = []
+        lines: list[list[tuple[float, float]]] = []
+        other: list[str] = []
         try:
             _collect(raw.get("geometry"), polygons, lines, other)
         except RecursionError:

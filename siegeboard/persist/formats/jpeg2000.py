@@ -49,7 +49,8 @@ def decode_jpeg2000(data: bytes, what: str) -> tuple[bytes, tuple[int, int], int
                     raise SiegeFileError(
                         f"{what} declares {width:,} x {height:,} pixels, too large to decode "
                         f"safely even at 1/{2 ** MAX_REDUCE} of its resolution")
-                picture.reduce = halvings  # Pillow's JPEG 2000 option: decode 1/2**n
+                # Pillow's JPEG 2000 option: decode 1/2**n (the stubs know only the method)
+                picture.reduce = halvings  # type: ignore[method-assign,assignment]
                 picture.load()
                 mode = "RGBA" if "A" in picture.mode else "RGB"
                 pixels = picture.convert(mode)

@@ -127,7 +127,7 @@ def _read_features(path: Path, report: ImportReport) -> list[GeoFeature]:
                      .with_filter(osmium.filter.EntityFilter(
                          osmium.osm.WAY | osmium.osm.RELATION | osmium.osm.AREA)))
         for item in processor:
-            if item.is_area():
+            if isinstance(item, osmium.osm.Area):
                 tags = dict(item.tags)
                 building, site = is_building(tags), is_site(tags)
                 if not building and not site:
@@ -148,7 +148,7 @@ def _read_features(path: Path, report: ImportReport) -> list[GeoFeature]:
                 (assembled_ways if item.from_way() else assembled).add(item.orig_id())
                 features.append(GeoFeature("building" if building else "site", label, tags,
                                            polygons=polygons))
-            elif item.is_way():
+            elif isinstance(item, osmium.osm.Way):
                 tags = dict(item.tags)
                 if is_building(tags) or is_site(tags):
                     read["buildings"] += is_building(tags)
@@ -165,7 +165,7 @@ def _read_features(path: Path, report: ImportReport) -> list[GeoFeature]:
                                               f"missing from the file.")
                         continue
                     features.append(GeoFeature("wall", f"way {item.id}", tags, lines=[line]))
-            elif item.is_relation():
+            elif isinstance(item, osmium.osm.Relation):
                 tags = dict(item.tags)
                 if is_building(tags) and tags.get("type") in ("multipolygon", "building"):
                     read["buildings"] += 1

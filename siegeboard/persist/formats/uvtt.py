@@ -533,6 +533,7 @@ class _Builder:
             # on across to the other side.
             wall, side, other = ((first, portal.start, portal.end) if first is not None
                                  else (second, portal.end, portal.start))
+            assert wall is not None  # one of the two is
             wall.lines[0] = _ending_at(wall.lines[0], side) + [other]
             self.report.notes.append(f"The {where} leaves its wall whole: {wall.label} "
                                      f"goes on across it.")
@@ -556,7 +557,7 @@ class _Builder:
             return
         segment = LineString([portal.start, portal.end])
         strip = segment.buffer(SET_IN, cap_style="flat")
-        best = None
+        best: tuple[float, _Wall, Cells, Cells] | None = None
         for wall, line in lines:
             shape = LineString(line)
             along = shape.intersection(strip).length
@@ -571,8 +572,7 @@ class _Builder:
                 best = (moved, wall, (start.x, start.y), (end.x, end.y))
         if best is None:
             return
-        moved, wall, start, end = best
-        portal.start, portal.end = start, end
+        moved, wall, portal.start, portal.end = best
         self.report.notes.append(
             f"Door {portal.number} stood free {moved:.2f} cells off {wall.label} (a "
             f"freestanding door laid over the wall): it was set into that wall.")
@@ -593,7 +593,7 @@ class _Builder:
                 rest = LineString(line).difference(strip)
                 if _is_closed(line):
                     rest = linemerge(_line_parts(rest)) if _line_parts(rest) else rest
-                kept.extend(list(part.coords) for part in _line_parts(rest)
+                kept.extend([(x, y) for x, y in part.coords] for part in _line_parts(rest)
                             if part.length > MEET)
             if cut_any:
                 wall.lines = kept
@@ -626,7 +626,7 @@ class _Builder:
             parts = _line_parts(inside)
             if _is_closed(line) and len(parts) > 1:
                 parts = _line_parts(linemerge(parts))
-            kept.extend(list(part.coords) for part in parts if part.length > MEET)
+            kept.extend([(x, y) for x, y in part.coords] for part in parts if part.length > MEET)
         after = sum(LineString(line).length for line in kept)
         if not kept:
             self.report.skipped.append(f"{wall.label.capitalize()} lies wholly outside the "
@@ -662,7 +662,7 @@ class _Builder:
                     # One section of a closed line would be a ring with a hole; two are not.
                     section_m = min(section_m, piece.length / 2)
                 try:
-                    cut = wall_sections(list(piece.coords), thickness, section_m)
+                    cut = wall_sections([(x, y) for x, y in piece.coords], thickness, section_m)
                 except ValueError as error:
                     self.report.skipped.append(f"A piece of {wall.label}: {error}.")
                     continue
@@ -682,8 +682,8 @@ class _Builder:
         wall_id = f"w{self.walls_made}"
         pieces = [self.structures[at].model_copy(update={"wall_id": wall_id})
                   for _, at in made]
-        for (_, at), piece, share in zip(made, pieces, wall_shares(pieces), strict=True):
-            self.structures[at] = piece.model_copy(update={"dp": share, "dp_original": share})
+        for (_, at), section, share in zip(made, pieces, wall_shares(pieces), strict=True):
+            self.structures[at] = section.model_copy(update={"dp": share, "dp_original": share})
         self.report.count_made("walls")
         self.report.count_made("wall sections", len(made))
 
@@ -727,7 +727,7 @@ class _Builder:
         outline.polygons = self._clip_polygon(polygon, f"{what} {number}")
         return outline
 
-    def _add_outline(self, outline: _Outline, noun: str, kind: str) -> None:
+    def _add_outline(self, outline: _Outline, noun: str, kind: str | None) -> None:
         for index, polygon in enumerate(outline.polygons, start=1):
             metres = Polygon(self._metres(list(polygon.exterior.coords)))
             suffix = f" part {index}" if len(outline.polygons) > 1 else ""
@@ -737,10 +737,11 @@ class _Builder:
             if structure is not None:
                 self.report.count_made(f"{noun}s")
 
-    def _structure(self, kind: str, footprint: Polygon, name: str, origin: str
+    def _structure(self, kind: str | None, footprint: Polygon, name: str, origin: str
                    ) -> Structure | None:
         """A pristine structure of ``kind`` on ``footprint`` (metres), or None, reported,
         when the footprint is not one a siege may hold (R4)."""
+        assert kind is not None  # the options are resolved: every kind is filled
         if footprint.geom_type != "Polygon" or footprint.is_empty:
             self.report.skipped.append(f"{origin.capitalize()}: its footprint is not one piece.")
             return None
@@ -770,7 +771,7 @@ class _Builder:
         self.structures.append(structure)
         return structure
 
-    def _metres(self, points: Sequence[Cells]) -> list[tuple[float, float]]:
+    def _metres(self, points: Sequence[Sequence[float]]) -> list[tuple[float, float]]:
         return [(x * self.cell_m, y * self.cell_m) for x, y in points]
 
 
@@ -851,7 +852,7 @@ def _runs_along(line: Sequence[Cells], portal: _Portal) -> bool:
 def _line_parts(geometry: BaseGeometry) -> list[LineString]:
     if geometry.is_empty:
         return []
-    if geometry.geom_type == "LineString":
+    if isinstance(geometry, LineString):
         return [geometry]
     if hasattr(geometry, "geoms"):
         return [part for item in geometry.geoms for part in _line_parts(item)]
@@ -861,7 +862,7 @@ def _line_parts(geometry: BaseGeometry) -> list[LineString]:
 def _polygon_parts(geometry: BaseGeometry) -> list[Polygon]:
     if geometry.is_empty:
         return []
-    if geometry.geom_type == "Polygon":
+    if isinstance(geometry, Polygon):
         return [geometry]
     if hasattr(geometry, "geoms"):
         return [part for item in geometry.geoms for part in _polygon_parts(item)]

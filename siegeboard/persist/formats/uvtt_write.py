@@ -159,18 +159,22 @@ def _rectangle(footprint: Sequence[Point]) -> tuple[Point, Point, Point, Point]:
     return tuple(tuple(corner) for corner in corners)  # type: ignore[return-value]
 
 
-def _mid(p: Point, q: Point) -> Point:
+def _mid(p: Sequence[float], q: Sequence[float]) -> Point:
     return ((p[0] + q[0]) / 2, (p[1] + q[1]) / 2)
 
 
+def _xy(p: Sequence[float]) -> Point:
+    return (p[0], p[1])
+
+
 def _longest_piece(geometry: BaseGeometry) -> LineString | None:
-    pieces = [geometry] if geometry.geom_type == "LineString" else [
-        part for part in getattr(geometry, "geoms", ()) if part.geom_type == "LineString"]
+    pieces = [geometry] if isinstance(geometry, LineString) else [
+        part for part in getattr(geometry, "geoms", ()) if isinstance(part, LineString)]
     pieces = [piece for piece in pieces if not piece.is_empty and piece.length > 1e-6]
     return max(pieces, key=lambda piece: piece.length, default=None)
 
 
-def _through(polygon: Polygon, point: Point, direction: Point) -> LineString | None:
+def _through(polygon: Polygon, point: Sequence[float], direction: Point) -> LineString | None:
     """The chord of ``polygon`` along the line through ``point`` in ``direction`` (its
     longest piece where the polygon is not convex)."""
     reach = 2 * math.hypot(polygon.bounds[2] - polygon.bounds[0],
@@ -180,7 +184,7 @@ def _through(polygon: Polygon, point: Point, direction: Point) -> LineString | N
     return _longest_piece(line.intersection(polygon))
 
 
-def _unit(start: Point, end: Point) -> Point | None:
+def _unit(start: Sequence[float], end: Sequence[float]) -> Point | None:
     length = math.dist(start, end)
     if length <= 1e-9:
         return None
@@ -223,7 +227,7 @@ def portal_line(footprint: Sequence[Point], wall_lines: Sequence[LineString],
                 chords.append((not both, line.distance(polygon), chord))
         if chords:
             chord = min(chords, key=lambda found: found[:2])[2]
-            return (tuple(chord.coords[0]), tuple(chord.coords[-1]))
+            return (_xy(chord.coords[0]), _xy(chord.coords[-1]))
         for line in near:
             coords = list(line.coords)
             direction = _unit(coords[0], coords[-1])
@@ -238,7 +242,7 @@ def portal_line(footprint: Sequence[Point], wall_lines: Sequence[LineString],
     if direction is not None:
         chord = _through(polygon, centre, direction)
         if chord is not None:
-            return (tuple(chord.coords[0]), tuple(chord.coords[-1]))
+            return (_xy(chord.coords[0]), _xy(chord.coords[-1]))
     return short
 
 
@@ -338,8 +342,8 @@ def _joined(lines: list[list[Point]]) -> list[list[Point]]:
         return lines
     pieces = [[(round(x, 6), round(y, 6)) for x, y in line] for line in lines]
     merged = linemerge(MultiLineString(pieces))
-    parts = [merged] if merged.geom_type == "LineString" else list(merged.geoms)
-    return [list(part.coords) for part in parts]
+    parts = [merged] if isinstance(merged, LineString) else list(merged.geoms)
+    return [[(x, y) for x, y in part.coords] for part in parts]
 
 
 def attribution_of(siege: Siege) -> list[str]:
