@@ -11,13 +11,14 @@ import os
 import sys
 import warnings
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pydantic import ValidationError
 
 from siegeboard import __version__
 from siegeboard.model import bounds as limits
 from siegeboard.model.actions import AdvanceClock, FireAt
-from siegeboard.model.siege import TURNS_PER_MINUTE
+from siegeboard.model.siege import TURNS_PER_MINUTE, LegendEntry, MapImage
 from siegeboard.model.weapon import MAX_RANGE_M
 from siegeboard.persist import (
     SiegeFileChanged,
@@ -33,6 +34,9 @@ from siegeboard.persist.samples import SAMPLES, sample_name
 from siegeboard.report.bounds import board_bounds, contains
 from siegeboard.report.options import PAPER_SIZES, SnapshotOptions, parse_scale
 from siegeboard.report.table import structure_rows
+
+if TYPE_CHECKING:
+    from siegeboard.report.pages import SnapshotLayout
 from siegeboard.rules import registry
 from siegeboard.rules.arsenal import available_weapons
 from siegeboard.rules.dice import (
@@ -373,7 +377,7 @@ def _snapshot(args: argparse.Namespace) -> int:
         raise CommandError(f"this snapshot is too large: {'; '.join(cost.problems())}; choose "
                            f"a smaller --scale, --dpi, --paper or --view, or give --yes to "
                            f"make it all the same")
-    layouts = []
+    layouts: list[SnapshotLayout] = []
     try:
         written = export_snapshot(args.output, siege, siege_file.images, options,
                                   all_pages=args.all_pages, told=layouts.append)
@@ -584,7 +588,7 @@ COMMANDS = {"info": _info, "snapshot": _snapshot, "fire": _fire, "advance": _adv
 
 
 def _import(args: argparse.Namespace) -> int:
-    from siegeboard.persist.formats import IMPORT_FORMATS, ImportOptions, format_for
+    from siegeboard.persist.formats import IMPORT_FORMATS, ImportedMap, ImportOptions, format_for
 
     output: Path = args.output
     if output.suffix.lower() != ".siege":
@@ -607,8 +611,9 @@ def _import(args: argparse.Namespace) -> int:
         raise CommandError(f"import options: {error}") from None
     imported = format_for(args.source, IMPORT_FORMATS).read(args.source, options)
     write_siege(output, imported)
-    for line in imported.report.lines():
-        print(line)
+    if isinstance(imported, ImportedMap):  # every import format tells how it made the siege
+        for line in imported.report.lines():
+            print(line)
     print(f"Wrote {output}: {len(imported.siege.structures)} structures "
           f"({imported.siege.ruleset} ruleset).")
     return 0
@@ -838,13 +843,15 @@ def _trace(args: argparse.Namespace) -> int:
     if args.at is None and args.box is None:
         raise CommandError("give --at PX,PY (a point inside a building) or --box X0,Y0,X1,Y1 "
                            "(every building of one colour in a box)")
-    at = _numbers(args.at, "--at", "PX,PY in image pixels", "419,840", count=2) \
-        if args.at is not None else None
+    at: tuple[float, float] | None = None
+    if args.at is not None:
+        x, y = _numbers(args.at, "--at", "PX,PY in image pixels", "419,840", count=2)
+        at = (x, y)
     box = _numbers(args.box, "--box", "X0,Y0,X1,Y1 in image pixels", "300,770,435,905",
                    count=4) if args.box is not None else None
     if box is not None and (box[0] == box[2] or box[1] == box[3]):
         raise CommandError(f"--box {args.box}: the box has no area (X0 = X1 or Y0 = Y1)")
-    colour = None
+    colour: tuple[int, ...] | None = None
     if args.colour is not None:
         text = args.colour.strip().lstrip("#")
         if len(text) != 6 or any(c not in "0123456789abcdefABCDEF" for c in text):
@@ -857,7 +864,9 @@ def _trace(args: argparse.Namespace) -> int:
     if not low <= args.tolerance <= high:
         raise CommandError(f"--tolerance: {args.tolerance} is not from {low} to {high} "
                            "(the largest difference per colour channel, e.g. --tolerance 32)")
-    calibration, origin, legend = None, (0.0, 0.0), ()
+    calibration: MapImage | None = None
+    origin: tuple[float, float] = (0.0, 0.0)
+    legend: tuple[LegendEntry, ...] = ()
     if args.siege is not None:
         siege = read_siege(args.siege).siege
         if siege.map is None:
@@ -873,15 +882,16 @@ def _trace(args: argparse.Namespace) -> int:
         image = read_plan(args.plan)
     except (OSError, ValueError) as error:
         raise CommandFailed(f"{args.plan}: {error}") from None
-    how = dict(tolerance=args.tolerance, rectangle=args.rectangle, calibration=calibration,
-               snap_step=GRID_M if args.snap else None, grid_origin=origin)
+    snap_step = GRID_M if args.snap else None
     if box is not None:
         start = at or (box[0], box[1])
         try:
             if colour is None:
                 colour = colour_at(image, start)
             outlines = trace_box(image, ((box[0], box[1]), (box[2], box[3])), at=at,
-                                 colour=colour, **how)
+                                 colour=colour, tolerance=args.tolerance,
+                                 rectangle=args.rectangle, calibration=calibration,
+                                 snap_step=snap_step, grid_origin=origin)
         except ValueError as error:
             raise CommandError(f"--box {args.box}: {error}") from None
         if not outlines:
@@ -900,8 +910,11 @@ def _trace(args: argparse.Namespace) -> int:
             print(f"building {number}" + (f" ({entry.kind})" if entry else "") + ":")
             _print_outline(outline, "  ")
         return 0
+    assert at is not None  # --at or --box, checked above
     try:
-        outline = trace(image, (at[0], at[1]), colour=colour, **how)
+        outline = trace(image, at, colour=colour, tolerance=args.tolerance,
+                        rectangle=args.rectangle, calibration=calibration, snap_step=snap_step,
+                        grid_origin=origin)
     except ValueError as error:   # NothingToTrace too
         raise CommandError(f"--at {args.at}: {error}") from None
     if args.json:

@@ -110,9 +110,9 @@ def png_bytes(image: QImage) -> bytes:
     data = QByteArray()
     buffer = QBuffer(data)
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
-    image.save(buffer, "PNG")
+    image.save(buffer, "PNG")  # type: ignore[call-overload]  # stubs: bytes; Qt takes str
     buffer.close()
-    return bytes(data)
+    return bytes(data.data())
 
 
 # -- the battle-map look ---------------------------------------------------------------------

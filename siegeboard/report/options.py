@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Literal
 
+from siegeboard.model.structure import Side
+
 Copy = Literal["gm", "players"]
 Orientation = Literal["landscape", "portrait"]
 Bounds = tuple[float, float, float, float]  # minx, miny, maxx, maxy in map metres
@@ -57,7 +59,7 @@ class SnapshotOptions:
     overlap_mm: float = 10.0
     # The players' copy is for this side ("besieger" or "defender"); None: the siege's own
     # ``players_side``. It shows only what they know (``rules.knowledge.players_view``).
-    side: str | None = None
+    side: Side | None = None
 
     def __post_init__(self) -> None:
         if self.copy not in ("gm", "players"):

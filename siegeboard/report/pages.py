@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
+from typing import Protocol
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPen
@@ -119,7 +120,15 @@ def table_cells(siege: Siege, players: bool, index: StructureIndex | None = None
     return cells
 
 
-def wrap(text: str, metrics: QFontMetricsF, width: float) -> list[str]:
+class TextMetrics(Protocol):
+    """What ``wrap`` measures with: ``QFontMetricsF`` or ``CachedMetrics``."""
+
+    def horizontalAdvance(self, text: str, /) -> float: ...  # noqa: N802 (Qt's name)
+
+    def height(self) -> float: ...
+
+
+def wrap(text: str, metrics: TextMetrics, width: float) -> list[str]:
     """``text`` broken at spaces into lines no wider than ``width`` (a long word is cut)."""
     lines: list[str] = []
     current = ""
@@ -179,7 +188,7 @@ class CachedMetrics:
         return width
 
 
-def _longest_word(text: str, metrics: QFontMetricsF) -> float:
+def _longest_word(text: str, metrics: TextMetrics) -> float:
     return max((metrics.horizontalAdvance(word) for word in text.split()), default=0.0)
 
 
@@ -534,11 +543,11 @@ class SnapshotLayout:
         room = body_h - layout.header_h - TABLE_NOTE_H
         chunks: list[list[int]] = [[]]
         used = 0.0
-        for index, height in enumerate(layout.row_heights):
+        for row, height in enumerate(layout.row_heights):
             if chunks[-1] and used + height > room:
                 chunks.append([])
                 used = 0.0
-            chunks[-1].append(index)
+            chunks[-1].append(row)
             used += height
         for number, chunk in enumerate(chunks, 1):
             title = "Structures" + (f" ({number} of {len(chunks)})" if len(chunks) > 1 else "")
@@ -571,7 +580,7 @@ class SnapshotLayout:
             if glyphs:  # the page's words not seen on a page before, laid out together
                 glyphs[1].trim()
                 caches = _caches(glyphs[1], boxes)
-                keys = [(left, width, _SIDES.get(flags)) for left, width, flags in boxes]
+                keys = [(left, width, _SIDES[flags]) for left, width, flags in boxes]
                 glyphs[1].prepare([(key, line) for index in chunk
                                    for key, cache, lines
                                    in zip(keys, caches, layout.cell_lines[index], strict=True)

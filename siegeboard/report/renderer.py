@@ -39,7 +39,7 @@ from PySide6.QtGui import (
 
 from siegeboard.model.structure import Structure
 from siegeboard.report import palette, vector_clip
-from siegeboard.rules.ruleset import PATTERNS, Pattern, Ruleset, StructureState
+from siegeboard.rules.ruleset import PATTERNS, Alarm, Pattern, Ruleset, StructureState
 
 Medium = Literal["screen", "paper"]
 
@@ -112,7 +112,7 @@ class Look:
         return grey(colour) if self.greyscale else colour
 
     @property
-    def key(self) -> tuple[str, bool, bool]:
+    def key(self) -> tuple[Medium, bool, bool]:
         """What styles depend on (not the zoom)."""
         return self.medium, self.players, self.greyscale
 
@@ -240,7 +240,7 @@ def _pen(look: Look, colour: QColor, width: float) -> QPen:
 
 
 @functools.lru_cache(maxsize=8192)
-def _style(state: StructureState, key: tuple[str, bool, bool], people: str) -> StructureStyle:
+def _style(state: StructureState, key: tuple[Medium, bool, bool], people: str) -> StructureStyle:
     look = Look(*key)
     shown = shown_state(state, look)
     fill = fill_colour(shown, look)
@@ -803,7 +803,7 @@ class LegendRow:
 def _legend_state(rules: Ruleset, word: str, health: float, players: bool) -> StructureState:
     """A state of ``word`` for a swatch: its mark, pattern and alarm as the map shows them."""
     marks = dict(rules.legend_marks())
-    alarm = ""
+    alarm: Alarm = ""
     if word in ("collapsed", "breached"):
         alarm = "breached"
     elif word == "cracked" and not players:

@@ -258,7 +258,7 @@ def pdf_bytes(told: Story, title: str) -> bytes:
         painter.end()
     del writer
     buffer.close()
-    return bytes(data)
+    return bytes(data.data())
 
 
 def _paint_text_caption(painter: QPainter, band: QRectF, clock: str, text: str) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from siegeboard.geometry import StructureIndex, shape_of, square_of
 from siegeboard.geometry.squares import naming_squares, naming_squares_many, squares_text
 from siegeboard.model.progress import NO_PROGRESS, Progress
@@ -42,7 +44,7 @@ ROWS_PER_REPORT = 5000  # a table this long says how far it has got, every this 
 
 def structure_rows(siege: Siege, index: StructureIndex | None = None,
                    progress: Progress = NO_PROGRESS,
-                   states: dict[str, StructureState] | None = None) -> list[dict[str, object]]:
+                   states: dict[str, StructureState] | None = None) -> list[dict[str, Any]]:
     """One dict per structure, sorted by square then name, with the ruleset's own figures.
     ``index``: the siege's ``StructureIndex`` when the caller has one (its footprints are
     reused, not rebuilt). ``progress`` is told after every ``ROWS_PER_REPORT`` rows (a
@@ -54,7 +56,7 @@ def structure_rows(siege: Siege, index: StructureIndex | None = None,
     shapes = ([index.polygon(structure.id) for structure in structures] if index is not None
               else [shape_of(structure) for structure in structures])
     origin, anchor = siege.grid_origin, siege.label_anchor
-    rows = []
+    rows: list[dict[str, Any]] = []
     order: dict[str, tuple[int, int]] = {}
     labels: dict[tuple, str] = {}  # a square's label, made once for its houses
     total = len(structures)

@@ -269,6 +269,14 @@ class Ruleset:
         """The Inspector's lines on the structure's figures, after area and squares."""
         raise NotImplementedError
 
+    def paper_text(self, structure: Structure, players: bool) -> dict[str, str]:
+        """The printed table's cells of the ruleset's own columns, by column key."""
+        raise NotImplementedError
+
+    def fire_title(self, players: bool) -> str:
+        """The title of the printed table's fire column."""
+        raise NotImplementedError
+
     def construction_line(self, structures: list[Structure]) -> str:
         """What building ``structures`` would take (the sum for several), or "" when the rule
         text gives no construction (H11)."""
