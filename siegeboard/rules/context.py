@@ -11,23 +11,49 @@ ruleset names for the action, and makes the outcome.
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from itertools import compress
 from operator import attrgetter, ne
-from typing import TYPE_CHECKING, Any, Protocol, cast
+from typing import Any, Protocol, cast
 
 from siegeboard.geometry.index import StructureIndex
 from siegeboard.model.log import Event, Later, LogEntry, Roll
 from siegeboard.model.siege import Siege
 from siegeboard.model.structure import Structure
 from siegeboard.model.weapon import Weapon
+from siegeboard.rules.catalogue import Catalogue
 from siegeboard.rules.dice import Dice, RandomDice, typed_of
 
-if TYPE_CHECKING:
-    from siegeboard.rules.ruleset import Ruleset
-
 Handler = Callable[["Context", Any], None]
+
+
+class SettingWords(Protocol):
+    """How Siege Settings names an option (``ruleset.Setting`` is one)."""
+
+    @property
+    def field(self) -> str: ...
+
+    @property
+    def label(self) -> str: ...
+
+    @property
+    def choices(self) -> Mapping[str, str]: ...
+
+
+class RuleText(Protocol):
+    """What an action's handler reads of its rule text through the context
+    (``ruleset.Ruleset`` is one; naming it here would make the two modules import each
+    other)."""
+
+    @property
+    def title(self) -> str: ...
+
+    @property
+    def settings(self) -> tuple[SettingWords, ...]: ...
+
+    @property
+    def catalogue(self) -> Catalogue: ...
 Progress = Callable[[int, int], None]
 """``progress(done, total)``: how far a long action has come; it may raise to cancel."""
 
@@ -228,7 +254,7 @@ class Context:
     """What a handler sees: the siege (read it, do not write it), copies to change, dice, log."""
 
     def __init__(self, siege: Siege, dice: Dice, index: StructureIndex | None,
-                 rules: Ruleset):
+                 rules: RuleText):
         self.siege = siege
         self.rules = rules
         self.options = siege.options
