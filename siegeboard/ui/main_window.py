@@ -45,6 +45,7 @@ from siegeboard.ui.snapshot_controller import SnapshotController
 from siegeboard.ui.story_dialog import StoryExporter
 from siegeboard.ui.timeline import Timeline
 from siegeboard.ui.tool_notice import ToolNotice
+from siegeboard.ui.tools.base import Tool
 from siegeboard.ui.tools.battery import BatteryTool
 from siegeboard.ui.tools.calibrate import CalibrateTool
 from siegeboard.ui.tools.fire import FireTool
@@ -64,8 +65,10 @@ class MainWindow(QMainWindow):
         """``autosaver``: where unsaved work is kept (default: the user's data folder)."""
         super().__init__()
         self.setObjectName("MainWindow")
-        wheel_guard.install(QApplication.instance())  # no edit by accident, in every window
-        dock_keys.install(QApplication.instance())  # letters typed in a dock's box stay there
+        app = QApplication.instance()
+        assert isinstance(app, QApplication)  # a window lives in a widgets application
+        wheel_guard.install(app)  # no edit by accident, in every window
+        dock_keys.install(app)  # letters typed in a dock's box stay there
         self.settings = settings or QSettings(APP, APP)
         self.document = Document(parent=self)
         self.autosaver = autosaver if autosaver is not None else Autosaver()
@@ -115,19 +118,19 @@ class MainWindow(QMainWindow):
         self.weapons_dock.current_changed.connect(lambda _id: self.fire_dock.refresh_weapon())
         self.fire_dock.battery_chosen.connect(self.scene.choose_battery)
 
-        self.tools = {tool.name: tool for tool in (
+        fire_tool = FireTool(self.playing)
+        self.tools: dict[str, Tool] = {tool.name: tool for tool in (
             SelectTool(self.playing), RectangleTool(self.playing), PolygonTool(self.playing),
             WallTool(self.playing), CalibrateTool(self.playing), GridOriginTool(self.playing),
-            MeasureTool(self.playing), BatteryTool(self.playing), FireTool(self.playing),
+            MeasureTool(self.playing), BatteryTool(self.playing), fire_tool,
             TraceTool(self.playing),
             ShowBoxTool(self.playing, lambda rect: self.players_screen.show_box(rect)))}
         for tool in self.tools.values():
             tool.on_finished = self._return_to_select
         # The range rings follow the chosen battery, its moves and its weapon's bands.
-        fire_tool = self.tools["fire"]
         self.fire_dock.battery_chosen.connect(lambda _id: fire_tool.refresh_rings())
         self.document.changed.connect(lambda _change: fire_tool.refresh_rings())
-        self.tool = None
+        self.tool: Tool | None = None
 
         # The side columns run the full height; the log sits under the map only.
         self.setCorner(Qt.Corner.BottomLeftCorner, Qt.DockWidgetArea.LeftDockWidgetArea)
@@ -177,13 +180,13 @@ class MainWindow(QMainWindow):
         previous = self.tool
         if self.tool is not None:
             self.tool.deactivate()
-        self.tool = self.tools[name]
-        self.view.tool = self.tool
-        self.menus.show_tool(self.tool)
-        self.view.viewport().setCursor(self.tool.cursor)
-        self.tool.activate()
-        if previous is not None and previous is not self.tool:  # said on the map too
-            self.tool_notice.show_tool(self.tool)
+        self.tool = tool = self.tools[name]
+        self.view.tool = tool
+        self.menus.show_tool(tool)
+        self.view.viewport().setCursor(tool.cursor)
+        tool.activate()
+        if previous is not None and previous is not tool:  # said on the map too
+            self.tool_notice.show_tool(tool)
 
     def _return_to_select(self) -> None:
         """A one-shot tool did its job: Select again. Called from inside the tool's mouse

@@ -11,7 +11,14 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtWidgets import QDialog, QFileDialog, QInputDialog, QMessageBox, QWidget
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QDialog,
+    QFileDialog,
+    QInputDialog,
+    QMessageBox,
+    QWidget,
+)
 
 from siegeboard.ui.plain_words import plain_error
 
@@ -82,11 +89,10 @@ class Prompts:
             f"When read here: {error.read.describe()}\nNow: {now}\n\nReload it and play this "
             f"window's unsaved actions again on top of it, save this window's siege as another "
             f"file, or overwrite the other changes?")
-        buttons = {box.addButton("Reload and play again", QMessageBox.ButtonRole.AcceptRole):
-                   "reload",
-                   box.addButton("Save As...", QMessageBox.ButtonRole.ActionRole): "save_as",
-                   box.addButton("Overwrite", QMessageBox.ButtonRole.DestructiveRole):
-                   "overwrite"}
+        buttons: dict[QAbstractButton, str] = {
+            box.addButton("Reload and play again", QMessageBox.ButtonRole.AcceptRole): "reload",
+            box.addButton("Save As...", QMessageBox.ButtonRole.ActionRole): "save_as",
+            box.addButton("Overwrite", QMessageBox.ButtonRole.DestructiveRole): "overwrite"}
         box.exec()
         return buttons.get(box.clickedButton(), "cancel")
 

@@ -111,7 +111,7 @@ def hand_over(path: Path | None, name: str | None = None,
         socket.flush()
         answer = b""
         while OFFER not in answer and left() and socket.waitForReadyRead(left()):
-            answer += bytes(socket.readAll())
+            answer += bytes(socket.readAll().data())
         if OFFER not in answer:
             return False  # hung or gone: it will find nobody waiting, and open nothing
         socket.write(GO)
@@ -124,7 +124,7 @@ def hand_over(path: Path | None, name: str | None = None,
         while ACK not in answer and time.monotonic() < end and \
                 socket.state() == QLocalSocket.LocalSocketState.ConnectedState and \
                 socket.waitForReadyRead(int((end - time.monotonic()) * 1000)):
-            answer += bytes(socket.readAll())
+            answer += bytes(socket.readAll().data())
         return True
     finally:
         socket.abort()
@@ -183,7 +183,7 @@ class InstanceServer(QObject):
                 if socket.bytesAvailable() > MAX_LINE:
                     socket.abort()
                 return
-            self._asked[socket] = bytes(socket.readLine()).rstrip(b"\n")
+            self._asked[socket] = bytes(socket.readLine().data()).rstrip(b"\n")
             if socket.state() != QLocalSocket.LocalSocketState.ConnectedState:
                 self._asked.pop(socket, None)
                 return  # asked, then gave up waiting (this process was hung): open nothing
@@ -193,7 +193,7 @@ class InstanceServer(QObject):
                 return
         if not socket.canReadLine():
             return
-        if bytes(socket.readLine()) != GO:
+        if bytes(socket.readLine().data()) != GO:
             socket.abort()
             return
         line = self._asked.pop(socket)

@@ -28,7 +28,7 @@ from siegeboard.ui.items.device_cache import Canvas, DeviceCache, usable
 _VISIBLE_CHANGED = QGraphicsItem.GraphicsItemChange.ItemVisibleHasChanged
 
 
-class BoardMember:
+class BoardMember(QGraphicsItem):
     """A mix-in for the items the board draws: ``board`` is set by the scene that holds one
     (None outside a ``MapScene``); a member shown or hidden clears the board."""
 

@@ -193,7 +193,7 @@ class DeviceCache:
         drawing = QPainter(canvas.pixmap)
         drawing.setRenderHints(hints)
         fill = self._fill
-        for rect in region:
+        for rect in region:  # type: ignore[attr-defined]  # PySide6 iterates a QRegion
             drawing.setClipRect(rect)  # first: it replaces the last strip's clip
             drawing.fillRect(rect, fill)
             drawing.setWorldTransform(transform)

@@ -154,21 +154,21 @@ class GridItem(BoardMember, QGraphicsItem):
         ox, oy = self._origin
         a1 = self._a1
         # Every ``stride``-th square counted from A1, so the labelled ones stay put while panning.
-        columns = [c for c in columns if (c - a1[0]) % stride == 0]
-        rows = [r for r in rows if (r - a1[1]) % stride == 0]
+        shown_columns = [c for c in columns if (c - a1[0]) % stride == 0]
+        shown_rows = [r for r in rows if (r - a1[1]) % stride == 0]
         if transform.type() in UPRIGHT_TYPES:
             # Scaled and moved only: a corner's x is its column's, its y its row's, so each is
             # mapped once, not once a label (hundreds a zoom step), to the same pixels.
-            xs = [transform.map(QPointF(ox + c * SQUARE_M, oy)).x() + 3 for c in columns]
-            ys = [transform.map(QPointF(ox, oy + r * SQUARE_M)).y() + 2 for r in rows]
+            xs = [transform.map(QPointF(ox + c * SQUARE_M, oy)).x() + 3 for c in shown_columns]
+            ys = [transform.map(QPointF(ox, oy + r * SQUARE_M)).y() + 2 for r in shown_rows]
             draw = painter.drawStaticText
-            for column, x in zip(columns, xs, strict=True):
-                for row, y in zip(rows, ys, strict=True):
+            for column, x in zip(shown_columns, xs, strict=True):
+                for row, y in zip(shown_rows, ys, strict=True):
                     # The pixels of drawText at the top left of a box the label fits in.
                     draw(QPointF(x, y), label_text(square_label((column - a1[0], row - a1[1]))))
         else:
-            for column in columns:
-                for row in rows:
+            for column in shown_columns:
+                for row in shown_rows:
                     corner = transform.map(QPointF(ox + column * SQUARE_M, oy + row * SQUARE_M))
                     painter.drawStaticText(QPointF(corner.x() + 3, corner.y() + 2), label_text(
                         square_label((column - a1[0], row - a1[1]))))

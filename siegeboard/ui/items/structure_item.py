@@ -281,7 +281,7 @@ class StructureItem(QGraphicsItem):
             self.marker.setParentItem(self)
         elif not attached and self.marker.parentItem() is self:
             scene = self.marker.scene()
-            self.marker.setParentItem(None)
+            self.marker.setParentItem(None)  # type: ignore[arg-type]  # None: no parent
             if scene is not None:
                 scene.removeItem(self.marker)
 
