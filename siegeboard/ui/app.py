@@ -32,9 +32,8 @@ def application_icon() -> QIcon:
 
 def application() -> QApplication:
     """The running QApplication, created with siegeboard's names if there is none yet."""
-    app = QApplication.instance()
-    if app is None:
-        app = QApplication(sys.argv[:1])
+    found = QApplication.instance()
+    app = found if isinstance(found, QApplication) else QApplication(sys.argv[:1])
     app.setOrganizationName("siegeboard")
     app.setApplicationName("siegeboard")
     app.setApplicationVersion(__version__)

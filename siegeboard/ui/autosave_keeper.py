@@ -191,6 +191,7 @@ class AutosaveKeeper(QObject):
         self._worker.join()
         self._worker = None
         result, self._result = self._result, None
+        assert result is not None  # the worker left its result before it signalled
         (generation, taken_at, taken, source, log_on_disk), data, error = result
         if error is None and generation == self._generation:
             self._commit(taken, source, log_on_disk, data, taken_at)

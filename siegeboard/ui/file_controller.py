@@ -227,9 +227,9 @@ class FileController:
     # -- recent files -------------------------------------------------------------------------
     def recent_files(self) -> list[str]:
         value = self.settings.value("recent_files", [])
-        if isinstance(value, str):
-            value = [value]
-        return [str(item) for item in value or []]
+        if isinstance(value, str):  # one file, as QSettings hands a list of one back
+            return [value]
+        return [str(item) for item in value] if isinstance(value, list | tuple) else []
 
     def last_dir(self) -> str:
         """Where file dialogs start: the open siege's folder, the last file's, or home."""

@@ -104,7 +104,9 @@ class ProgressReader:
                 raise ImportCancelled
 
         try:
-            return format_for(path, IMPORT_FORMATS).read(path, options, step)
+            imported = format_for(path, IMPORT_FORMATS).read(path, options, step)
+            assert isinstance(imported, ImportedMap)  # every import format tells how it went
+            return imported
         finally:
             self.progress_dialog = None
             progress.close()
@@ -435,13 +437,14 @@ def _remembered(settings: QSettings, ruleset: str, *, ruleset_fixed: bool = Fals
         try:
             options = ImportOptions(
                 ruleset=chosen,
-                cell_m=float(settings.value("cell_m", defaults.cell_m)),
-                wall_thickness_m=float(settings.value("wall_thickness_m",
-                                                      defaults.wall_thickness_m)),
-                stories=int(settings.value("stories", defaults.stories)),
-                closed_as=str(settings.value("closed_as", defaults.closed_as)),
+                cell_m=float(str(settings.value("cell_m", defaults.cell_m))),
+                wall_thickness_m=float(str(settings.value("wall_thickness_m",
+                                                          defaults.wall_thickness_m))),
+                stories=int(str(settings.value("stories", defaults.stories))),
+                closed_as=("buildings" if settings.value("closed_as", defaults.closed_as)
+                           == "buildings" else "walls"),
                 objects=str(settings.value("objects", defaults.objects)).lower() == "true",
-                dpi=float(settings.value("dpi", defaults.dpi)),
+                dpi=float(str(settings.value("dpi", defaults.dpi))),
                 wall_kind=settings.value(f"wall_kind_{chosen}") or None,
                 door_kind=settings.value(f"door_kind_{chosen}") or None)
             return options.resolved()

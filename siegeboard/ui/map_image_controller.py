@@ -106,7 +106,8 @@ class MapImageController:
             return False
         self.document.set_map(f"map.{suffix}", data, DEFAULT_PIXELS_PER_METRE)
         self.view.fit_to_map()
-        locked = "locked in place" if self.document.siege.map.locked else "not locked"
+        placement = self.document.siege.map
+        locked = "locked in place" if placement is not None and placement.locked else "not locked"
         self.show_status(f"Imported {path.name}, {locked} (Map > Lock Image). Calibrate it: "
                          "Map > Calibrate (C), click two points, type the distance.")
         return True

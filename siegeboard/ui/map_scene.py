@@ -11,7 +11,7 @@ import contextlib
 import gc
 import math
 
-from PySide6.QtCore import QPointF, QRectF, QSizeF, Qt
+from PySide6.QtCore import QPointF, QRect, QRectF, QSizeF, Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QGraphicsScene, QGraphicsView, QToolTip, QWidget
 
@@ -94,7 +94,7 @@ class MapScene(QGraphicsScene):
         siege = siege_file.siege
         map_item = None
         data = siege_file.images.get(siege.map.member) if siege.map is not None else None
-        if data is not None:
+        if data is not None and siege.map is not None:
             progress.report(0, 0, "Decoding the map image")
             map_item = MapImageItem(decode_image(data), siege.map)
             progress.report(0, 0, "Preparing the map image")
@@ -128,8 +128,8 @@ class MapScene(QGraphicsScene):
                 self.addItem(item)
             self.structure_items.update(items)
             self.layer.add_items(items.values())
-        for item in self.battery_items.values():
-            self.removeItem(item)
+        for battery in self.battery_items.values():
+            self.removeItem(battery)
         self.battery_items.clear()
         self._show_batteries(self.document.siege.batteries)
         self._show_map()
@@ -267,7 +267,7 @@ class MapScene(QGraphicsScene):
             self.addItem(item)
         self.board.clear()
 
-    def drawBackground(self, painter, rect: QRectF) -> None:  # noqa: N802 (Qt's name)
+    def drawBackground(self, painter, rect: QRectF | QRect) -> None:  # noqa: N802 (Qt's name)
         """In a view the board is the background (``items.board``); elsewhere (a picture,
         a printer) the background colour, the members drawing themselves over it."""
         widget = painter.device()
@@ -290,7 +290,8 @@ class MapScene(QGraphicsScene):
             left = top = math.inf
             right = bottom = -math.inf
             for item in self.structure_items.values():
-                x0, y0, x1, y1 = item.boundingRect().getCoords()
+                bounds = item.boundingRect()
+                x0, y0, x1, y1 = bounds.left(), bounds.top(), bounds.right(), bounds.bottom()
                 if x0 < left:
                     left = x0
                 if y0 < top:

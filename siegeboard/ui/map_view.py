@@ -4,6 +4,7 @@ and mouse events handed to the current tool with the point in metres, snapped or
 from __future__ import annotations
 
 import math
+from typing import cast
 
 from PySide6.QtCore import QPoint, QPointF, Qt, Signal
 from PySide6.QtGui import QPainter, QTransform
@@ -68,7 +69,7 @@ class MapView(QGraphicsView):
 
     @property
     def map_scene(self) -> MapScene:
-        return self.scene()
+        return cast(MapScene, self.scene())  # a MapView shows a MapScene
 
     # -- zoom and pan -------------------------------------------------------------------
     def current_scale(self) -> float:

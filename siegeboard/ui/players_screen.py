@@ -18,10 +18,13 @@ is not connected.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import QRectF, QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QColor, QGuiApplication, QKeySequence, QPainter
 from PySide6.QtWidgets import QFrame, QGraphicsView, QLabel, QStackedLayout, QVBoxLayout, QWidget
 
+from siegeboard.model.structure import Side
 from siegeboard.ui.changes import Aspect
 from siegeboard.ui.document import Document
 from siegeboard.ui.map_scene import MapScene
@@ -36,6 +39,8 @@ class PlayersScreen(QWidget):
 
     def __init__(self, document: Document, gm_view: MapView):
         super().__init__(None, Qt.WindowType.Window)
+        # Told when B blanks or shows the screen (the controller keeps its action in step).
+        self.blank_changed: Callable[[bool], None] = lambda blank: None
         self.setObjectName("PlayersScreen")
         self.setWindowTitle("siegeboard — the players' screen")
         self.document = document
@@ -148,9 +153,6 @@ class PlayersScreen(QWidget):
             return
         super().keyPressEvent(event)
 
-    def blank_changed(self, blank: bool) -> None:
-        """Told when B blanks or shows the screen (the controller keeps its action in step)."""
-
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
         if self.following:
@@ -195,7 +197,7 @@ class PlayersScreenController:
             action.triggered.connect(lambda checked=False, side=side: self.set_side(side))
             self.side_group.addAction(action)
             self.side_actions[side] = action
-        self.side: str | None = None
+        self.side: Side | None = None
         self._update_enabled()
 
     def add_to(self, menu) -> None:
@@ -251,7 +253,7 @@ class PlayersScreenController:
             self.toggle_action.setChecked(opened)
         self._update_enabled()
 
-    def set_side(self, side: str | None) -> None:
+    def set_side(self, side: Side | None) -> None:
         self.side = side
         self.side_actions[side].setChecked(True)
         if self.screen is not None:

@@ -18,6 +18,7 @@ from PySide6.QtPrintSupport import QPrinter, QPrintPreviewDialog
 
 from siegeboard.model.progress import Cancelled
 from siegeboard.report.options import SnapshotOptions
+from siegeboard.report.pages import SnapshotLayout
 from siegeboard.report.snapshot import (
     SnapshotError,
     configure_page,
@@ -51,11 +52,11 @@ class SnapshotController:
         self.last_area_index: int | None = None
         self.last_all_pages = False
         if settings is not None:
-            self._read_settings()
+            self._read_settings(settings)
 
-    def _read_settings(self) -> None:
+    def _read_settings(self, settings: QSettings) -> None:
         try:
-            choices = json.loads(str(self.settings.value("export/choices", "") or "{}"))
+            choices = json.loads(str(settings.value("export/choices", "") or "{}"))
             self.last_options = SnapshotOptions(
                 copy=choices["copy"], side=choices.get("side"),
                 greyscale=bool(choices["greyscale"]),
@@ -116,7 +117,7 @@ class SnapshotController:
                            all_pages: bool = False) -> bool:
         """Write the snapshot to ``path`` (with ``all_pages``, a PNG's or SVG's every page,
         a numbered file each) and record its turn; a failure is one message."""
-        layouts = []
+        layouts: list[SnapshotLayout] = []
 
         def work(progress):
             return export_snapshot(path, self.document.siege, self.document.images, options,

@@ -7,7 +7,9 @@ rebuilds the list. Clicking an entry selects the structures it touched on the ma
 
 from __future__ import annotations
 
-from PySide6.QtCore import QAbstractItemModel, QModelIndex, Qt
+from typing import overload
+
+from PySide6.QtCore import QAbstractItemModel, QModelIndex, QObject, QPersistentModelIndex, Qt
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QAbstractItemView, QDockWidget, QTreeView
 
@@ -90,7 +92,16 @@ class LogModel(QAbstractItemModel):
             return self.createIndex(row, 0, parent.row())
         return QModelIndex()
 
-    def parent(self, index):
+    @overload
+    def parent(self) -> QObject | None: ...
+
+    @overload
+    def parent(self, index: QModelIndex | QPersistentModelIndex) -> QModelIndex: ...
+
+    def parent(self, index: QModelIndex | QPersistentModelIndex | None = None
+               ) -> QObject | QModelIndex | None:
+        if index is None:  # QObject's parent
+            return super().parent()
         if not index.isValid() or index.internalId() == _TOP:
             return QModelIndex()
         return self.createIndex(index.internalId(), 0, _TOP)

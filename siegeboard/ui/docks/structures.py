@@ -40,7 +40,9 @@ class StructuresModel(QAbstractTableModel):
         self._row_of: dict[str, int] = {}
         # A structure's square depends on its footprint only: kept so that a shot or a clock
         # step, which change state and never shape, cost no geometry here.
-        self._squares: dict[str, tuple[list, tuple[int, int], tuple]] = {}
+        # footprint and holes, naming square and the squares listed, grid origin, label anchor
+        self._squares: dict[str, tuple[tuple[list, list], tuple[tuple[int, int], list],
+                                       tuple[float, float], tuple[float, float] | None]] = {}
         self._sorted_by: tuple[int, Qt.SortOrder] | None = None  # (column, order)
         document.changed.connect(self.on_changed)
         self.reset()

@@ -102,7 +102,8 @@ class FireTool(Tool):
         if shown is None:
             self.rings.show_rings(None, [])
             return
-        self.rings.show_rings(battery.position, [
+        position, bands = shown
+        self.rings.show_rings(position, [
             (limit, f"≤ {limit:g} m · pen {penetration}") for limit, penetration in bands])
 
     # -- reading the shot ---------------------------------------------------------------------
@@ -159,6 +160,7 @@ class FireTool(Tool):
         settings = self.host.fire_settings()
         siege = self.document.siege
         battery_id = settings.battery_id if settings.battery_id in siege.batteries else None
+        weapon_id: str | None
         if battery_id is not None:
             weapon_id = siege.batteries[battery_id].weapon_id
             range_m = None

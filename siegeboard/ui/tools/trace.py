@@ -315,6 +315,7 @@ class TraceTool(DrawingTool):
             self.host.show_status(outline)
             return
         kind, entry = self.kind_for(outline.colour)
+        assert outline.metres is not None  # traced on a calibrated plan
         try:
             structure = self.document.draw_structure(kind, outline.metres)
         except ValueError as error:
@@ -414,6 +415,7 @@ class TraceTool(DrawingTool):
                 line.setPath(path)
         clipped = " (it runs off the scan's edge)" if outline.clipped else ""
         kind, entry = self.kind_for(outline.colour)
+        assert outline.metres is not None  # traced on a calibrated plan
         self.host.show_status(f"Trace: click to add this outline as "
                               f"{self._kind_words(kind, entry)}, {len(outline.metres)} corners"
                               f"{clipped}; tolerance {self.tolerance}; Alt-click: this colour "
