@@ -335,7 +335,8 @@ class WindowMenus:
                     if bar.parent() is w and bar is not self.options_bar
                     and not bar.isHidden()
                     and w.toolBarArea(bar) == Qt.ToolBarArea.TopToolBarArea)
-        spacing = self.options_bar.layout().spacing()
+        layout = self.options_bar.layout()
+        spacing = layout.spacing() if layout is not None else 0
         metrics = self.tool_name_label.fontMetrics()
         widest = max((metrics.horizontalAdvance(tool.label) + 12 + spacing
                       + sum(widget.sizeHint().width() + spacing

@@ -163,7 +163,9 @@ class MarkKnown(_StructuresCommand):
                          "the players", before, after)
 
     def makes_a_difference(self) -> bool:
-        return any(self.before[key].known != self.after[key].known for key in self.after)
+        return any(before is not None and after is not None and before.known != after.known
+                   for before, after in ((self.before[key], self.after[key])
+                                         for key in self.after))
 
 
 class MarkMineKnown(QUndoCommand):
@@ -223,7 +225,7 @@ class _MapCommand(QUndoCommand):
         if new_map is not None and images is not None and (self.old_anchor is None or fresh):
             # R0b: A1 is the square holding the plan's north-west corner, fixed from the
             # first plan on (a later plan, a calibration or a move renames nothing).
-            self.new_anchor = tuple(new_map.offset)
+            self.new_anchor = (new_map.offset[0], new_map.offset[1])
 
     def redo(self) -> None:
         self.document.apply_map(self.new_map, self.new_images, self.new_anchor)
@@ -243,6 +245,8 @@ class CalibrateMap(_MapCommand):
         if not pixels_per_metre > 0:
             raise ValueError(f"calibrate: the scale must be above 0, not {pixels_per_metre}")
         old = document.siege.map
+        if old is None:
+            raise ValueError("calibrate: there is no map image to calibrate")
         super().__init__(document, f"Calibrate map to {pixels_per_metre * 2:g} px per 2 m",
                          old.model_copy(update={"pixels_per_metre": pixels_per_metre}))
 
@@ -252,6 +256,8 @@ class PlaceMap(_MapCommand):
 
     def __init__(self, document: Document, fields: Mapping[str, object]):
         old = document.siege.map
+        if old is None:
+            raise ValueError("there is no map image to place")
         new = MapImage.model_validate(old.model_dump() | dict(fields))
         verb = ("Set the plan's legend" if "legend" in fields else
                 "Lock map image" if fields.get("locked") is True else

@@ -27,6 +27,7 @@ from siegeboard.rules.build import new_structure
 from siegeboard.rules.dice import (
     AskFunction,
     AskingDice,
+    Dice,
     RandomDice,
     TypedFirstDice,
     fresh_dice_seed,
@@ -358,7 +359,7 @@ class Document(DocumentChanges, DocumentPast, DocumentReload, QObject):
         # The plan replaced goes; the file's other images travel on with it.
         images = {name: kept for name, kept in self.images.items()
                   if old is None or name != old.member}
-        if member is not None:
+        if member is not None and data is not None:
             images[member] = data
         self.push(commands.SetMap(self, new_map, images))
 
@@ -390,7 +391,8 @@ class Document(DocumentChanges, DocumentPast, DocumentReload, QObject):
         """
         self._refuse_in_the_past()
         siege = self.siege
-        dice = program = self.random_dice()
+        program = self.random_dice()
+        dice: Dice = program
         if ask is not None:
             dice = asking = AskingDice(ask, program)
         typed = TypedFirstDice(dice_values, dice) if dice_values else None

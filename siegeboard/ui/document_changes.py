@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from siegeboard.model.siege import MapImage, RulesetOptions
-from siegeboard.model.structure import Structure
+from siegeboard.model.structure import Side, Structure
 from siegeboard.model.weapon import Battery, Weapon
 from siegeboard.persist import journal
 from siegeboard.persist.mutations import (
@@ -27,9 +27,10 @@ from siegeboard.persist.mutations import (
 )
 from siegeboard.rules import engine
 from siegeboard.ui.changes import Aspect, Change, structure_aspects
+from siegeboard.ui.document_state import DocumentState
 
 
-class DocumentChanges:
+class DocumentChanges(DocumentState):
     """Mixed into ``Document``: expects ``siege``, ``siege_file``, ``changed``, ``_index`` and
     ``record_change`` (None, or called with each change as a journal line)."""
 
@@ -92,14 +93,16 @@ class DocumentChanges:
         self._record(lambda: journal.outcome_line(outcome, forward=forward))
         before, after = outcome.fields.get("weapons", ({}, {}))
         adopted = set(after) - set(before)
-        added, removed, changed = set(), set(), set()
+        added: set[str] = set()
+        removed: set[str] = set()
+        changed: set[str] = set()
         aspects = {Aspect.LOG}
         for key, (before, after) in outcome.structures.items():
             appeared, gone = (before is None, after is None) if forward else (after is None,
                                                                               before is None)
             if appeared or gone:
                 (added if appeared else removed).add(key)
-            else:
+            elif before is not None and after is not None:
                 changed.add(key)
                 aspects |= structure_aspects(before, after)
         if added or removed:
@@ -137,7 +140,7 @@ class DocumentChanges:
         self.changed.emit(Change.of(Aspect.MINES))
 
     def apply_settings(self, name: str, options: RulesetOptions, dice_seed: int,
-                       players_side: str | None = None) -> None:
+                       players_side: Side | None = None) -> None:
         put_settings(self.siege, name, options, dice_seed, players_side)
         self._record(lambda: journal.settings_line(name, options, dice_seed, players_side))
         self.changed.emit(Change.of(Aspect.SETTINGS))

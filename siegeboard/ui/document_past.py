@@ -6,9 +6,10 @@ from __future__ import annotations
 from siegeboard.model.siege import Siege
 from siegeboard.persist import SiegeFile
 from siegeboard.ui.changes import Aspect, Change
+from siegeboard.ui.document_state import DocumentState
 
 
-class DocumentPast:
+class DocumentPast(DocumentState):
     """Mixed into ``Document``: expects ``siege``, ``siege_file``, ``selection``, ``select``,
     ``changed``, ``_index``, ``_present`` and ``_past_reason``."""
 

@@ -9,10 +9,11 @@ from siegeboard.persist import read_siege
 from siegeboard.rules import engine
 from siegeboard.rules.dice import DiceExhausted
 from siegeboard.rules.titles import action_title
+from siegeboard.ui.document_state import DocumentState
 from siegeboard.ui.play_commands import ApplyAction
 
 
-class DocumentReload:
+class DocumentReload(DocumentState):
     """Mixed into ``Document``: expects ``path``, ``siege``, ``siege_file``, ``load``,
     ``play``, ``undo_stack``, ``unused_dice``, ``_present``, ``_log_on_disk``, ``_unsaved``."""
 

@@ -35,6 +35,7 @@ from siegeboard.ui.document import Document
 from siegeboard.ui.edit_controller import EditController
 from siegeboard.ui.file_controller import FileController
 from siegeboard.ui.first_run_hint import FirstRunHint
+from siegeboard.ui.import_dialog import MapImporter
 from siegeboard.ui.map_image_controller import MapImageController
 from siegeboard.ui.map_scene import MapScene
 from siegeboard.ui.map_view import MapView
@@ -61,6 +62,8 @@ from siegeboard.ui.vtt_export_dialog import VttExporter
 
 
 class MainWindow(QMainWindow):
+    map_importer: MapImporter  # File > Import…, made with the menus (``WindowMenus``)
+
     def __init__(self, settings: QSettings | None = None, autosaver: Autosaver | None = None):
         """``autosaver``: where unsaved work is kept (default: the user's data folder)."""
         super().__init__()
