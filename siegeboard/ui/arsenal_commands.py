@@ -17,11 +17,11 @@ from siegeboard.model.weapon import Battery, Weapon
 from siegeboard.ui.plain_words import field_names
 
 if TYPE_CHECKING:
-    from siegeboard.ui.document import Document
+    from siegeboard.ui.document_changes import DocumentChanges
 
 
 class _ArsenalCommand(QUndoCommand):
-    def __init__(self, document: Document, text: str, *,
+    def __init__(self, document: DocumentChanges, text: str, *,
                  weapons: Mapping[str, tuple[Weapon | None, Weapon | None]] | None = None,
                  batteries: Mapping[str, tuple[Battery | None, Battery | None]] | None = None):
         super().__init__(text)
@@ -55,7 +55,7 @@ def _order_if_removed(table: Mapping[str, object],
 class PlaceBattery(_ArsenalCommand):
     """A new gun position; a catalogue weapon it uses joins the siege with it."""
 
-    def __init__(self, document: Document, battery: Battery, weapon: Weapon | None = None):
+    def __init__(self, document: DocumentChanges, battery: Battery, weapon: Weapon | None = None):
         if battery.id in document.siege.batteries:
             raise ValueError(f"battery id {battery.id!r} is already on the board")
         weapons = {}
@@ -68,7 +68,7 @@ class PlaceBattery(_ArsenalCommand):
 
 
 class MoveBattery(_ArsenalCommand):
-    def __init__(self, document: Document, battery_id: str, position: tuple[float, float]):
+    def __init__(self, document: DocumentChanges, battery_id: str, position: tuple[float, float]):
         old = document.siege.batteries[battery_id]
         new = old.model_copy(update={"position": (float(position[0]), float(position[1]))})
         super().__init__(document, f"Move {old.name}", batteries={battery_id: (old, new)})
@@ -77,7 +77,7 @@ class MoveBattery(_ArsenalCommand):
 class EditBattery(_ArsenalCommand):
     """Rename a battery, give it another weapon, side or scene target."""
 
-    def __init__(self, document: Document, battery_id: str, fields: Mapping[str, object],
+    def __init__(self, document: DocumentChanges, battery_id: str, fields: Mapping[str, object],
                  weapon: Weapon | None = None):
         old = document.siege.batteries[battery_id]
         new = Battery.model_validate(old.model_dump() | dict(fields))
@@ -98,7 +98,7 @@ class EditBattery(_ArsenalCommand):
 
 
 class RemoveBattery(_ArsenalCommand):
-    def __init__(self, document: Document, battery_id: str):
+    def __init__(self, document: DocumentChanges, battery_id: str):
         old = document.siege.batteries[battery_id]
         aimed = [b.name for b in document.siege.batteries.values() if b.target_id == battery_id]
         if aimed:
@@ -109,7 +109,7 @@ class RemoveBattery(_ArsenalCommand):
 class SetWeapon(_ArsenalCommand):
     """Add a weapon to the siege or change one (a catalogue weapon edited becomes the siege's)."""
 
-    def __init__(self, document: Document, weapon: Weapon):
+    def __init__(self, document: DocumentChanges, weapon: Weapon):
         old = document.siege.weapons.get(weapon.id)
         verb = "Edit" if old is not None else "Add"
         super().__init__(document, f"{verb} weapon {weapon.name}",
@@ -120,7 +120,7 @@ class SetWeapon(_ArsenalCommand):
 
 
 class RemoveWeapon(_ArsenalCommand):
-    def __init__(self, document: Document, weapon_id: str):
+    def __init__(self, document: DocumentChanges, weapon_id: str):
         old = document.siege.weapons[weapon_id]
         users = [b.name for b in document.siege.batteries.values() if b.weapon_id == weapon_id]
         if users:

@@ -14,19 +14,19 @@ from typing import TYPE_CHECKING
 from PySide6.QtGui import QUndoCommand
 
 from siegeboard.model.siege import MapImage, RulesetOptions
-from siegeboard.model.structure import Structure
+from siegeboard.model.structure import Side, Structure
 from siegeboard.rules import edits
 from siegeboard.rules.walls import reshared_walls
 from siegeboard.ui.plain_words import field_names
 
 if TYPE_CHECKING:
-    from siegeboard.ui.document import Document
+    from siegeboard.ui.document_changes import DocumentChanges
 
 
 class _StructuresCommand(QUndoCommand):
     """Swap a set of structures between their old and new states (None = absent)."""
 
-    def __init__(self, document: Document, text: str,
+    def __init__(self, document: DocumentChanges, text: str,
                  before: Mapping[str, Structure | None], after: Mapping[str, Structure | None]):
         super().__init__(text)
         self.document = weakref.proxy(document)  # the stack owns the command: no cycle
@@ -46,7 +46,7 @@ class _StructuresCommand(QUndoCommand):
         self.document.apply_structures(self.before, self.order_before)
 
 
-def _refuse_if_referenced(document: Document, ids: Sequence[str]) -> None:
+def _refuse_if_referenced(document: DocumentChanges, ids: Sequence[str]) -> None:
     """ValueError when the siege's rule text refuses removing ``ids`` (a battery aims at one,
     a mine lies under one: ``Ruleset.removal_refusal``), as ``RemoveBattery`` refuses."""
     refusal = document.rules.removal_refusal(document.siege, ids)
@@ -59,7 +59,7 @@ def _plural(count: int, noun: str) -> str:
 
 
 class AddStructures(_StructuresCommand):
-    def __init__(self, document: Document, structures: Sequence[Structure],
+    def __init__(self, document: DocumentChanges, structures: Sequence[Structure],
                  text: str | None = None):
         taken = [s.id for s in structures if s.id in document.siege.structures]
         if taken:
@@ -69,14 +69,14 @@ class AddStructures(_StructuresCommand):
 
 
 class RemoveStructures(_StructuresCommand):
-    def __init__(self, document: Document, ids: Sequence[str]):
+    def __init__(self, document: DocumentChanges, ids: Sequence[str]):
         structures = document.siege.structures
         super().__init__(document, f"Delete {_plural(len(ids), 'structure')}",
                          {key: structures[key] for key in ids}, {key: None for key in ids})
 
 
 class MoveStructures(_StructuresCommand):
-    def __init__(self, document: Document, ids: Sequence[str], dx: float, dy: float):
+    def __init__(self, document: DocumentChanges, ids: Sequence[str], dx: float, dy: float):
         structures = document.siege.structures
         super().__init__(document, f"Move {_plural(len(ids), 'structure')}",
                          {key: structures[key] for key in ids},
@@ -84,7 +84,7 @@ class MoveStructures(_StructuresCommand):
 
 
 class RotateStructures(_StructuresCommand):
-    def __init__(self, document: Document, ids: Sequence[str], degrees: float,
+    def __init__(self, document: DocumentChanges, ids: Sequence[str], degrees: float,
                  centre: tuple[float, float]):
         structures = document.siege.structures
         super().__init__(document, f"Rotate {_plural(len(ids), 'structure')} by {degrees:g}°",
@@ -93,7 +93,7 @@ class RotateStructures(_StructuresCommand):
 
 
 class EditVertices(_StructuresCommand):
-    def __init__(self, document: Document, structure_id: str,
+    def __init__(self, document: DocumentChanges, structure_id: str,
                  footprint: Sequence[tuple[float, float]]):
         old = document.siege.structures[structure_id]
         new = edits.remade(old, footprint=[tuple(point) for point in footprint])
@@ -104,7 +104,7 @@ class EditVertices(_StructuresCommand):
 class CutHole(_StructuresCommand):
     """A courtyard cut out of one building (one undo step)."""
 
-    def __init__(self, document: Document, structure_id: str,
+    def __init__(self, document: DocumentChanges, structure_id: str,
                  ring: Sequence[tuple[float, float]]):
         old = document.siege.structures[structure_id]
         super().__init__(document, f"Cut a courtyard in {old.name}",
@@ -114,7 +114,7 @@ class CutHole(_StructuresCommand):
 class RemoveHole(_StructuresCommand):
     """A courtyard filled in again (one undo step)."""
 
-    def __init__(self, document: Document, structure_id: str, number: int):
+    def __init__(self, document: DocumentChanges, structure_id: str, number: int):
         old = document.siege.structures[structure_id]
         super().__init__(document, f"Fill in a courtyard of {old.name}",
                          {structure_id: old}, {structure_id: edits.without_hole(old, number)})
@@ -124,7 +124,7 @@ class EditStructure(_StructuresCommand):
     """Change fields of one structure, or of several alike (``structure_id`` may be a list of
     ids: one undo step for all); ``kind`` re-makes each from the catalogue first."""
 
-    def __init__(self, document: Document, structure_id: str | Sequence[str],
+    def __init__(self, document: DocumentChanges, structure_id: str | Sequence[str],
                  fields: Mapping[str, object]):
         ids = [structure_id] if isinstance(structure_id, str) else list(structure_id)
         remade: dict[str, Structure] = {}
@@ -155,7 +155,7 @@ class EditStructure(_StructuresCommand):
 class MarkKnown(_StructuresCommand):
     """Mark structures known to the players (what is inside them), or hidden: one step."""
 
-    def __init__(self, document: Document, ids: Sequence[str], known: bool):
+    def __init__(self, document: DocumentChanges, ids: Sequence[str], known: bool):
         before = {key: document.siege.structures[key] for key in ids}
         after = {key: old.model_copy(update={"known": known}) for key, old in before.items()}
         names = before[ids[0]].name if len(ids) == 1 else f"{len(ids)} structures"
@@ -171,7 +171,7 @@ class MarkKnown(_StructuresCommand):
 class MarkMineKnown(QUndoCommand):
     """Mark a mine known to the players, or hidden from them (a mine is the besiegers')."""
 
-    def __init__(self, document: Document, mine_id: str, known: bool):
+    def __init__(self, document: DocumentChanges, mine_id: str, known: bool):
         under = document.siege.structures.get(document.siege.mines[mine_id].structure_id)
         super().__init__(f"Mark the mine under {under.name if under else 'a section'} "
                          f"{'known to' if known else 'hidden from'} the players")
@@ -186,7 +186,7 @@ class MarkMineKnown(QUndoCommand):
 
 
 class SplitSection(_StructuresCommand):
-    def __init__(self, document: Document, structure_id: str):
+    def __init__(self, document: DocumentChanges, structure_id: str):
         old = document.siege.structures[structure_id]
         taken = set(document.siege.structures) - {structure_id}
         self.new_ids = edits.unused_ids(taken, 2)
@@ -199,7 +199,7 @@ class SplitSection(_StructuresCommand):
 
 
 class MergeSections(_StructuresCommand):
-    def __init__(self, document: Document, ids: Sequence[str]):
+    def __init__(self, document: DocumentChanges, ids: Sequence[str]):
         structures = [document.siege.structures[key] for key in ids]
         self.merged_id = ids[0]
         merged = edits.merged(structures, self.merged_id)
@@ -210,7 +210,7 @@ class MergeSections(_StructuresCommand):
 
 
 class _MapCommand(QUndoCommand):
-    def __init__(self, document: Document, text: str, new_map: MapImage | None,
+    def __init__(self, document: DocumentChanges, text: str, new_map: MapImage | None,
                  images: dict[str, bytes] | None = None):
         super().__init__(text)
         self.document = weakref.proxy(document)  # the stack owns the command: no cycle
@@ -235,13 +235,14 @@ class _MapCommand(QUndoCommand):
 
 
 class SetMap(_MapCommand):
-    def __init__(self, document: Document, new_map: MapImage | None, images: dict[str, bytes]):
+    def __init__(self, document: DocumentChanges, new_map: MapImage | None,
+                 images: dict[str, bytes]):
         super().__init__(document, "Import map image" if new_map else "Remove map image",
                          new_map, images)
 
 
 class CalibrateMap(_MapCommand):
-    def __init__(self, document: Document, pixels_per_metre: float):
+    def __init__(self, document: DocumentChanges, pixels_per_metre: float):
         if not pixels_per_metre > 0:
             raise ValueError(f"calibrate: the scale must be above 0, not {pixels_per_metre}")
         old = document.siege.map
@@ -254,7 +255,7 @@ class CalibrateMap(_MapCommand):
 class PlaceMap(_MapCommand):
     """Move, rotate, lock or unlock the map image."""
 
-    def __init__(self, document: Document, fields: Mapping[str, object]):
+    def __init__(self, document: DocumentChanges, fields: Mapping[str, object]):
         old = document.siege.map
         if old is None:
             raise ValueError("there is no map image to place")
@@ -267,7 +268,7 @@ class PlaceMap(_MapCommand):
 
 
 class MoveGridOrigin(QUndoCommand):
-    def __init__(self, document: Document, origin: tuple[float, float]):
+    def __init__(self, document: DocumentChanges, origin: tuple[float, float]):
         super().__init__(f"Move grid origin to ({origin[0]:g}, {origin[1]:g}) m")
         self.document = weakref.proxy(document)  # the stack owns the command: no cycle
         self.old = tuple(document.siege.grid_origin)
@@ -288,7 +289,7 @@ class MarkSnapshot(QUndoCommand):
     """Record the turn of a snapshot just printed or exported: the next snapshot's log starts
     there. Undoable like any edit (undo forgets the mark; the file written stays)."""
 
-    def __init__(self, document: Document, turn: int):
+    def __init__(self, document: DocumentChanges, turn: int):
         super().__init__(f"Record snapshot at turn {turn}")
         self.document = weakref.proxy(document)  # the stack owns the command: no cycle
         self.old = document.siege.last_snapshot_turn
@@ -304,8 +305,8 @@ class MarkSnapshot(QUndoCommand):
 class EditSiegeSettings(QUndoCommand):
     """Change the siege's name, ruleset options, dice seed and players' side together."""
 
-    def __init__(self, document: Document, name: str, options: RulesetOptions, dice_seed: int,
-                 players_side: str | None = None):
+    def __init__(self, document: DocumentChanges, name: str, options: RulesetOptions,
+                 dice_seed: int, players_side: Side | None = None):
         super().__init__("Edit siege settings")
         self.document = weakref.proxy(document)  # the stack owns the command: no cycle
         siege = document.siege

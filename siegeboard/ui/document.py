@@ -18,7 +18,7 @@ from PySide6.QtGui import QUndoStack
 from siegeboard.geometry import StructureIndex
 from siegeboard.model.actions import AdvanceClock, FireAt
 from siegeboard.model.siege import MapImage, RulesetOptions, Siege
-from siegeboard.model.structure import Structure
+from siegeboard.model.structure import Side, Structure
 from siegeboard.model.weapon import Battery, Weapon
 from siegeboard.persist import FileStamp, SiegeFile, hold_lock, journal, read_siege, write_siege
 from siegeboard.rules import engine, registry
@@ -34,8 +34,6 @@ from siegeboard.rules.dice import (
     siege_dice,
 )
 from siegeboard.rules.edits import numbered_names, translated, unused_ids
-from siegeboard.rules.registry import ruleset_of
-from siegeboard.rules.ruleset import Ruleset
 from siegeboard.rules.titles import action_title
 from siegeboard.ui import arsenal_commands, commands
 from siegeboard.ui.changes import Change
@@ -84,19 +82,6 @@ class Document(DocumentChanges, DocumentPast, DocumentReload, QObject):
     @property
     def siege(self) -> Siege:
         return self.siege_file.siege
-
-    @property
-    def images(self) -> dict[str, bytes]:
-        return self.siege_file.images
-
-    @property
-    def ruleset(self) -> str:
-        return self.siege.ruleset
-
-    @property
-    def rules(self) -> Ruleset:
-        """The siege's rule text (``rules.registry``)."""
-        return ruleset_of(self.siege)
 
     @property
     def index(self) -> StructureIndex:
@@ -463,7 +448,7 @@ class Document(DocumentChanges, DocumentPast, DocumentReload, QObject):
         return True
 
     def edit_settings(self, name: str, options: RulesetOptions, dice_seed: int,
-                      players_side: str | None = None) -> bool:
+                      players_side: Side | None = None) -> bool:
         """Push one undoable change of name, options, seed and the players' side (None
         keeps it); False when nothing differs or the name is blank (the old name is kept)."""
         siege = self.siege

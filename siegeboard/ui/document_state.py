@@ -1,9 +1,12 @@
 """What the parts of ``Document`` (``document_changes``, ``document_past``,
-``document_reload``) read of one another: the state and the few methods ``Document`` holds.
+``document_reload``) read of one another: the state, its readings (``siege``, ``images``,
+``rules``) and the few methods ``Document`` holds.
 
 The parts are mixed into ``Document``; each derives from ``DocumentState``, so that each is
-checked against what ``Document`` really gives it. Only annotations and signatures live here:
-``Document`` sets the state in its ``__init__`` and defines the methods.
+checked against what ``Document`` really gives it. ``Document`` sets the state in its
+``__init__`` and defines the methods declared here. The undo commands (``commands``,
+``arsenal_commands``, ``play_commands``) act on a ``DocumentChanges``: naming ``Document``
+would make them and it import each other.
 """
 
 from __future__ import annotations
@@ -20,6 +23,8 @@ from siegeboard.persist import SiegeFile
 from siegeboard.persist.siege_file import FileStamp
 from siegeboard.rules.dice import AskFunction
 from siegeboard.rules.engine import Outcome
+from siegeboard.rules.registry import ruleset_of
+from siegeboard.rules.ruleset import Ruleset
 
 
 class DocumentState:
@@ -41,6 +46,19 @@ class DocumentState:
     @property
     def siege(self) -> Siege:
         return self.siege_file.siege
+
+    @property
+    def images(self) -> dict[str, bytes]:
+        return self.siege_file.images
+
+    @property
+    def ruleset(self) -> str:
+        return self.siege.ruleset
+
+    @property
+    def rules(self) -> Ruleset:
+        """The siege's rule text (``rules.registry``)."""
+        return ruleset_of(self.siege)
 
     def select(self, ids: Iterable[str]) -> None:
         raise NotImplementedError

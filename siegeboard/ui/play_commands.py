@@ -16,13 +16,13 @@ from PySide6.QtGui import QUndoCommand
 from siegeboard.rules.engine import Outcome
 
 if TYPE_CHECKING:
-    from siegeboard.ui.document import Document
+    from siegeboard.ui.document_changes import DocumentChanges
 
 
 class ApplyAction(QUndoCommand):
     """One rules action as applied by the engine (a starter weapon it adopted included)."""
 
-    def __init__(self, document: Document, outcome: Outcome, text: str):
+    def __init__(self, document: DocumentChanges, outcome: Outcome, text: str):
         super().__init__(text)
         self.document = weakref.proxy(document)  # the stack owns the command: no cycle
         self.outcome = outcome

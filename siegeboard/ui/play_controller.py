@@ -80,7 +80,7 @@ class PlayController:
     def confirm(self, question: str, yes: str = "Yes") -> bool:
         return self.prompts.confirm(question, yes)
 
-    # -- what the next shot is (ToolHost) ---------------------------------------------------
+    # -- what the next shot is (FireHost) ---------------------------------------------------
     def current_weapon_id(self) -> str | None:
         """The weapon chosen in the Weapons dock."""
         return self.weapons_dock.current_id

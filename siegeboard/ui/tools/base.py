@@ -21,7 +21,6 @@ from siegeboard.report import palette
 if TYPE_CHECKING:
     from siegeboard.ui.document import Document
     from siegeboard.ui.map_scene import MapScene
-    from siegeboard.ui.tools.fire import FireSettings
 
 FREE_MODIFIER = Qt.KeyboardModifier.ControlModifier
 Point = tuple[float, float]
@@ -75,9 +74,6 @@ class ToolHost(Protocol):
 
     def choose_battery(self, battery_id: str | None) -> None:
         """Make ``battery_id`` the battery the next shot is fired from."""
-
-    def fire_settings(self) -> FireSettings:
-        """What the next shot is: battery, typed range and the GM's figures."""
 
     def play(self, action, dice_values=None):
         """Play a rules action (one message on a refusal); the outcome, or None."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Protocol
 
 from PySide6.QtCore import QRectF, Qt
 
@@ -21,7 +22,7 @@ from siegeboard.rules import odds
 from siegeboard.ui.items.blast_item import BlastItem
 from siegeboard.ui.items.range_rings import RangeRingsItem
 from siegeboard.ui.plain_words import plain_clause
-from siegeboard.ui.tools.base import Tool, ToolEvent
+from siegeboard.ui.tools.base import Tool, ToolEvent, ToolHost
 
 
 @dataclass(frozen=True)
@@ -47,7 +48,16 @@ def square_rects(cells: list[tuple[tuple[int, int], int]],
     return rects
 
 
+class FireHost(ToolHost, Protocol):
+    """The Fire tool's host: a ``ToolHost`` that also tells what the next shot is."""
+
+    def fire_settings(self) -> FireSettings:
+        """What the next shot is: battery, typed range and the GM's figures."""
+
+
 class FireTool(Tool):
+    host: FireHost
+
     name = "fire"
     label = "Fire"
     shortcut = "F"
@@ -55,7 +65,7 @@ class FireTool(Tool):
                   "battery (or weapon at a typed range) at that point.")
     cursor = Qt.CursorShape.CrossCursor
 
-    def __init__(self, host):
+    def __init__(self, host: FireHost):
         super().__init__(host)
         self.blast = BlastItem()
         self.blast.setVisible(False)
