@@ -32,6 +32,7 @@ from typing import Annotated, Any, Literal
 import pydantic_core
 from pydantic import Field, TypeAdapter
 
+from siegeboard.model.fields import fields_of
 from siegeboard.model.log import Event, Later, LogEntry, Roll
 from siegeboard.model.siege import Siege
 from siegeboard.model.structure import Structure
@@ -44,7 +45,7 @@ UNCHANGED = "unchanged"
 # Structures written or read back in one call of pydantic's serializer or JSON reader: a few
 # milliseconds of work each (a worker thread's autosave leaves the window free between them).
 _SLICE = 400
-_FIELDS = list(Siege.model_fields)
+_FIELDS = list(fields_of(Siege))
 _BEFORE = set(_FIELDS[:_FIELDS.index("structures")])
 _MIDDLE = set(_FIELDS[_FIELDS.index("structures") + 1:_FIELDS.index("log")])
 _AFTER = set(_FIELDS[_FIELDS.index("log") + 1:]) - {"base"}
@@ -62,7 +63,7 @@ _ENTRY_LISTS: dict[str, TypeAdapter[Any]] = {
     "rolls": TypeAdapter(list[Roll]), "events": TypeAdapter(list[Event]),
     "lines": TypeAdapter(list[str])}
 _ENTRY_ITEMS = 2000
-_ENTRY_FIELDS = list(LogEntry.model_fields)
+_ENTRY_FIELDS = list(fields_of(LogEntry))
 _ENTRY_BEFORE = set(_ENTRY_FIELDS[:_ENTRY_FIELDS.index("rolls")])
 _ENTRY_AFTER = set(_ENTRY_FIELDS[_ENTRY_FIELDS.index("lines") + 1:])
 assert _ENTRY_FIELDS[len(_ENTRY_BEFORE):len(_ENTRY_BEFORE) + 3] == list(_ENTRY_LISTS)

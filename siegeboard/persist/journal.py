@@ -55,6 +55,7 @@ import pydantic_core
 from pydantic import TypeAdapter, ValidationError
 
 from siegeboard.geometry import StructureIndex
+from siegeboard.model.fields import fields_of
 from siegeboard.model.log import LogEntry
 from siegeboard.model.siege import MapImage, RulesetOptions, Siege
 from siegeboard.model.structure import Structure
@@ -87,7 +88,7 @@ MAX_JOURNAL_BYTES = 4 * MAX_DOCUMENT_BYTES
 _STRUCTURES = TypeAdapter(dict[str, Structure | None])
 _WEAPONS = TypeAdapter(dict[str, Weapon | None])
 _BATTERIES = TypeAdapter(dict[str, Battery | None])
-_IDS = TypeAdapter(list[str] | None)
+_IDS: TypeAdapter[list[str] | None] = TypeAdapter(list[str] | None)
 
 
 def journal_path(autosave: Path) -> Path:
@@ -305,7 +306,7 @@ def _field(name: str) -> TypeAdapter:
     """The validator of the siege's field ``name`` (``KeyError``: no such field)."""
     if name == "structures":
         raise KeyError(name)  # structures change through their own states
-    return TypeAdapter(Siege.model_fields[name].rebuild_annotation())
+    return TypeAdapter(fields_of(Siege)[name].rebuild_annotation())
 
 
 class _Player:

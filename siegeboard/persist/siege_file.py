@@ -61,6 +61,7 @@ from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from siegeboard import __version__
 from siegeboard.model.collection import no_cycle_collection as paused_collection
+from siegeboard.model.fields import fields_of
 from siegeboard.model.log import LogEntry
 from siegeboard.model.siege import Mine, Siege
 from siegeboard.model.structure import Structure
@@ -511,8 +512,8 @@ def _known_inside(annotation: Any, value: Any, where: tuple[int | str, ...]) -> 
         if len(models) == 1:
             _known_inside(models[0], value, where)
         elif models and isinstance(value, dict):
-            tagged = [each for each in models if "type" in each.model_fields and
-                      each.model_fields["type"].default == value.get("type")]
+            tagged = [each for each in models if "type" in fields_of(each) and
+                      fields_of(each)["type"].default == value.get("type")]
             if len(tagged) == 1:
                 _known_fields(tagged[0], value, where)
 
@@ -760,7 +761,7 @@ def _describe(error: ValidationError, where: tuple[int | str, ...] = ()) -> str:
     path = _field_path(location)
     message = first["msg"].removeprefix("Value error, ")
     if len(location) == 1 and re.match(r"[a-z_]+[.:]", message) \
-            and re.split(r"[.:]", message, maxsplit=1)[0] in Siege.model_fields:
+            and re.split(r"[.:]", message, maxsplit=1)[0] in fields_of(Siege):
         path = ""  # a rule of the siege's that names its own field path
     if first["type"] not in ("missing", "value_error", "assertion_error"):
         given = first.get("input")

@@ -495,7 +495,7 @@ def _diagonals_bridged(mask: np.ndarray) -> np.ndarray:
     depth = cv2.distanceTransform(padded, cv2.DIST_L2, 3)
     deepest = np.zeros(count, np.float32)
     # cv2's stubs give the labels as int-or-float arrays; connectedComponents makes int32
-    np.maximum.at(deepest, labels.ravel(), depth.ravel())  # type: ignore[arg-type]
+    np.maximum.at(deepest, labels.ravel(), depth.ravel())  # type: ignore[arg-type, unused-ignore]
     thick = deepest > 1.5  # two pixels and more across
     thick[0] = False
     areas = np.where(thick[labels], np.uint8(255), np.uint8(0))

@@ -18,6 +18,7 @@ from operator import attrgetter, ne
 from typing import Any, Protocol, cast
 
 from siegeboard.geometry.index import StructureIndex
+from siegeboard.model.fields import fields_of
 from siegeboard.model.log import Event, Later, LogEntry, Roll
 from siegeboard.model.siege import Siege
 from siegeboard.model.structure import Structure
@@ -484,7 +485,7 @@ def _field_of_whole(name: str) -> property:
     return property(read, assign)
 
 
-for _name in Structure.model_fields:
+for _name in fields_of(Structure):
     if _name not in STATE_FIELDS:  # the original's, read-only
         setattr(ScalarCopy, _name, property(attrgetter(f"_original.{_name}")))
     setattr(WholeScalarCopy, _name, _field_of_whole(_name))

@@ -14,6 +14,7 @@ from typing import Any
 
 from siegeboard.model import bounds
 from siegeboard.model.actions import ChangeSettings, EditBoard
+from siegeboard.model.fields import fields_of
 from siegeboard.model.validation import span_of
 from siegeboard.rules.context import Context, Handler, RuleError
 
@@ -27,7 +28,7 @@ def change_settings(ctx: Context, action: ChangeSettings) -> None:
     if action.options is not None and action.options != ctx.get("options"):
         old, new = ctx.get("options"), action.options
         labels = {setting.field: setting for setting in ctx.rules.settings}
-        for field in type(new).model_fields:
+        for field in fields_of(type(new)):
             before, after = getattr(old, field), getattr(new, field)
             if before == after:
                 continue

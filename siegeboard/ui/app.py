@@ -25,7 +25,9 @@ def application_icon() -> QIcon:
     folder = resources.files("siegeboard.resources").joinpath("icons")
     for size in ICON_SIZES:
         pixmap = QPixmap()
-        pixmap.loadFromData(folder.joinpath(f"{APP}-{size}.png").read_bytes(), "PNG")
+        data = folder.joinpath(f"{APP}-{size}.png").read_bytes()
+        # PySide6 6.10's stubs give the format as bytes; Qt takes str
+        pixmap.loadFromData(data, "PNG")  # type: ignore[call-overload, unused-ignore]
         icon.addPixmap(pixmap)
     return icon
 

@@ -87,7 +87,8 @@ class StrictSpinBox(QSpinBox):
         self.setRange(minimum, maximum)
 
     def validate(self, text: str, pos: int) -> _Verdict:
-        return _validated(self, super().validate(text, pos), text, pos)
+        # PySide6 6.10's stubs give validate's verdict as object
+        return _validated(self, super().validate(text, pos), text, pos)  # type: ignore[arg-type, unused-ignore]
 
     def check_typed(self) -> bool:
         """Refuse the typed text if it is not a value in range; True when it was refused."""
@@ -119,7 +120,8 @@ class StrictDoubleSpinBox(QDoubleSpinBox):
         self.setRange(minimum, maximum)
 
     def validate(self, text: str, pos: int) -> _Verdict:
-        return _validated(self, super().validate(text, pos), text, pos)
+        # PySide6 6.10's stubs give validate's verdict as object
+        return _validated(self, super().validate(text, pos), text, pos)  # type: ignore[arg-type, unused-ignore]
 
     def check_typed(self) -> bool:
         """Refuse the typed text if it is not a value in range; True when it was refused."""

@@ -50,7 +50,7 @@ def decode_jpeg2000(data: bytes, what: str) -> tuple[bytes, tuple[int, int], int
                         f"{what} declares {width:,} x {height:,} pixels, too large to decode "
                         f"safely even at 1/{2 ** MAX_REDUCE} of its resolution")
                 # Pillow's JPEG 2000 option: decode 1/2**n (the stubs know only the method)
-                picture.reduce = halvings  # type: ignore[method-assign,assignment]
+                picture.reduce = halvings  # type: ignore[method-assign, assignment, unused-ignore]
                 picture.load()
                 mode = "RGBA" if "A" in picture.mode else "RGB"
                 pixels = picture.convert(mode)

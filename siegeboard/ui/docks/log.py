@@ -92,7 +92,8 @@ class LogModel(QAbstractItemModel):
             return self.createIndex(row, 0, parent.row())
         return QModelIndex()
 
-    @overload
+    # PySide6 6.10's stubs give QAbstractItemModel.parent other overloads
+    @overload  # type: ignore[override, unused-ignore]
     def parent(self) -> QObject | None: ...
 
     @overload

@@ -85,7 +85,8 @@ class GridItem(BoardMember, QGraphicsItem):
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget=None) -> None:
         if self.served(widget):
             return
-        area = option.exposedRect
+        # PySide6 6.10's stubs lack exposedRect
+        area = option.exposedRect  # type: ignore[attr-defined, unused-ignore]
         if painter.hasClipping():
             # QGraphicsScene.render hands every item its whole bounding rect as "exposed" and
             # clips the painter instead: without this a repaint of a few squares would lay out

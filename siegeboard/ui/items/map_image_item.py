@@ -70,7 +70,9 @@ class MapImageItem(BoardMember, QGraphicsItem):
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget=None) -> None:
         if not self.served(widget):
-            self._draw(painter, painter.worldTransform(), option.exposedRect)
+            # PySide6 6.10's stubs lack exposedRect
+            area = option.exposedRect  # type: ignore[attr-defined, unused-ignore]
+            self._draw(painter, painter.worldTransform(), area)
 
     def _draw(self, painter: QPainter, transform: QTransform, area: QRectF) -> None:
         """The part of the plan over ``area`` (image pixels), ``painter`` holding

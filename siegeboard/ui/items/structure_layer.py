@@ -284,7 +284,8 @@ class StructureLayer(BoardMember, QGraphicsItem):
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget=None) -> None:
         if self.served(widget):
             return
-        area = option.exposedRect
+        # PySide6 6.10's stubs lack exposedRect
+        area = option.exposedRect  # type: ignore[attr-defined, unused-ignore]
         if painter.hasClipping():
             area = area.intersected(painter.clipBoundingRect())
         self._draw(painter, painter.worldTransform(), area)
