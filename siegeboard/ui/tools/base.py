@@ -57,7 +57,8 @@ class ToolEvent:
 class ToolHost(Protocol):
     """Everything a tool may use beyond itself: the document, the scene, the GM's attention
     and the play of the siege. Tools call nothing else (the window's ``PlayController`` is
-    the real host; tests use a small fake)."""
+    the real host; tests use a small fake). A tool that needs more says so with a protocol
+    of its own that extends this one (the Fire tool's ``FireHost``)."""
 
     document: Document
     scene: MapScene

@@ -49,15 +49,13 @@ def square_rects(cells: list[tuple[tuple[int, int], int]],
 
 
 class FireHost(ToolHost, Protocol):
-    """The Fire tool's host: a ``ToolHost`` that also tells what the next shot is."""
+    """What the Fire tool needs beyond any tool's host: the Fire dock's word on the shot."""
 
     def fire_settings(self) -> FireSettings:
         """What the next shot is: battery, typed range and the GM's figures."""
 
 
 class FireTool(Tool):
-    host: FireHost
-
     name = "fire"
     label = "Fire"
     shortcut = "F"
@@ -67,6 +65,7 @@ class FireTool(Tool):
 
     def __init__(self, host: FireHost):
         super().__init__(host)
+        self.fire_host = host
         self.blast = BlastItem()
         self.blast.setVisible(False)
         self.rings = RangeRingsItem()
@@ -100,7 +99,7 @@ class FireTool(Tool):
         if not self.active:
             return
         siege = self.document.siege
-        battery_id = self.host.fire_settings().battery_id
+        battery_id = self.fire_host.fire_settings().battery_id
         battery = siege.batteries.get(battery_id) if battery_id else None
         weapon = self.document.weapon(battery.weapon_id) if battery is not None else None
         bands = tuple((band.up_to_m, band.penetration) for band in weapon.range_bands) \
@@ -129,7 +128,7 @@ class FireTool(Tool):
 
     def describe(self, point) -> str:
         """The status line for the pointer at ``point``: range, band, square, blast reach."""
-        settings = self.host.fire_settings()
+        settings = self.fire_host.fire_settings()
         weapon, range_m, how = self._weapon_and_range(settings, point)
         siege = self.document.siege
         square = label_at(point, siege.grid_origin, siege.label_anchor)
@@ -167,7 +166,7 @@ class FireTool(Tool):
 
     def action_at(self, point) -> FireAt:
         """The ``FireAt`` a click at ``point`` fires (ValueError when it cannot be built)."""
-        settings = self.host.fire_settings()
+        settings = self.fire_host.fire_settings()
         siege = self.document.siege
         battery_id = settings.battery_id if settings.battery_id in siege.batteries else None
         weapon_id: str | None
