@@ -34,6 +34,7 @@ import logging
 import os
 import secrets
 import socket
+import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -279,14 +280,23 @@ def _why_stale(record: dict) -> str | None:
     if not pid_alive(pid):
         return f"process {pid} no longer runs"
     started = process_started(pid)
-    if started is not None and started > written + 2.0:  # /proc's clock is to the second
+    if started is not None and started > written + 2.0:  # the systems' clocks: to the second
         return f"process {pid} started after the lock was written (its number was reused)"
     return None
 
 
 def process_started(pid: int) -> float | None:
-    """When process ``pid`` of this host started (seconds since the epoch), where the system
-    says (Linux's /proc); None elsewhere."""
+    """When process ``pid`` of this host started (seconds since the epoch); None where the
+    system does not say (the process is gone, or is someone else's the system will not
+    describe). Linux: its /proc (no library asked). Windows, macOS and the BSDs: psutil
+    (``Process.create_time``, from the system's own process table). Where neither can tell,
+    only the lock's age (``STALE_AFTER``) makes a lock naming a live process stale."""
+    if sys.platform.startswith("linux"):
+        return _proc_started(pid)
+    return _psutil_started(pid)
+
+
+def _proc_started(pid: int) -> float | None:
     try:
         with open(f"/proc/{pid}/stat", "rb") as stat_file:
             fields = stat_file.read().rsplit(b")", 1)[1].split()
@@ -294,6 +304,17 @@ def process_started(pid: int) -> float | None:
             boot = next(int(line.split()[1]) for line in system if line.startswith(b"btime"))
         return boot + int(fields[19]) / os.sysconf("SC_CLK_TCK")
     except (OSError, ValueError, IndexError, StopIteration):
+        return None
+
+
+def _psutil_started(pid: int) -> float | None:
+    try:
+        import psutil
+    except ImportError:  # pragma: no cover - a dependency: only a broken install lacks it
+        return None
+    try:
+        return float(psutil.Process(pid).create_time())
+    except (psutil.Error, OSError, ValueError):
         return None
 
 

@@ -1,0 +1,111 @@
+"""The lock on every system (issue 35, item 8; issue 37, item 4): a lock naming a live process
+that started after the lock was written is stale on Windows and macOS too (psutil tells when a
+process started there; Linux reads /proc), and where nothing can tell, the lock's age alone
+decides. The Windows and macOS branches run here with the platform monkeypatched: psutil
+reads this Linux's process table the way it reads theirs."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from datetime import datetime, timedelta, timezone
+from importlib import resources
+from pathlib import Path
+
+import psutil  # noqa: F401 -- loaded for this Linux before a test patches the platform
+import pytest
+
+from siegeboard.persist import SiegeFileLocked, hold_lock
+from siegeboard.persist import lock
+from siegeboard.persist.lock import lock_path
+
+SAMPLE = Path(str(resources.files("siegeboard.resources").joinpath("samples", "castle.siege")))
+
+
+@pytest.fixture
+def castle(tmp_path) -> Path:
+    copy = tmp_path / "castle.siege"
+    shutil.copyfile(SAMPLE, copy)
+    return copy
+
+
+@pytest.fixture
+def sleeper():
+    child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"])
+    time.sleep(0.2)
+    yield child
+    child.kill()
+    child.wait()
+
+
+def _since(seconds_ago: float) -> str:
+    return (datetime.now(timezone.utc) - timedelta(seconds=seconds_ago)).isoformat(
+        timespec="seconds")
+
+
+def _write_lock(castle: Path, pid: int, seconds_ago: float) -> None:
+    lock_path(castle).write_text(json.dumps({"pid": pid, "host": socket.gethostname(),
+                                             "since": _since(seconds_ago)}))
+
+
+@pytest.mark.parametrize("platform", ["win32", "darwin"])
+def test_off_linux_the_start_time_comes_from_psutil_and_agrees_with_proc(monkeypatch,
+                                                                         sleeper, platform):
+    on_linux = lock.process_started(sleeper.pid)
+    monkeypatch.setattr(lock.sys, "platform", platform)
+    elsewhere = lock.process_started(sleeper.pid)
+    assert elsewhere is not None
+    if on_linux is not None:  # /proc counts in clock ticks, psutil in its own way
+        assert abs(elsewhere - on_linux) < 1.0
+    assert abs(elsewhere - time.time()) < 30
+
+
+@pytest.mark.parametrize("platform", ["win32", "darwin"])
+def test_off_linux_a_lock_naming_a_reused_pid_is_taken_over(monkeypatch, castle, sleeper,
+                                                            caplog, platform):
+    monkeypatch.setattr(lock.sys, "platform", platform)
+    _write_lock(castle, sleeper.pid, seconds_ago=120)
+    with caplog.at_level("WARNING", logger="siegeboard.persist.lock"):
+        with hold_lock(castle, wait=0.2):
+            pass
+    assert any("started after the lock was written" in record.getMessage()
+               for record in caplog.records)
+
+
+@pytest.mark.parametrize("platform", ["win32", "darwin"])
+def test_off_linux_a_young_lock_of_an_older_live_process_is_respected(monkeypatch, castle,
+                                                                      platform):
+    monkeypatch.setattr(lock.sys, "platform", platform)
+    _write_lock(castle, os.getppid(), seconds_ago=5)
+    with pytest.raises(SiegeFileLocked):
+        with hold_lock(castle, wait=0.05):
+            pass
+
+
+def test_where_no_system_tells_the_start_the_age_alone_decides(monkeypatch, castle, sleeper,
+                                                               caplog):
+    """psutil unable to say (a process of another user on a locked-down Mac): a young lock
+    naming a live process is honoured, an old one taken over."""
+    monkeypatch.setattr(lock.sys, "platform", "darwin")
+    monkeypatch.setattr(lock, "_psutil_started", lambda pid: None)
+    _write_lock(castle, sleeper.pid, seconds_ago=120)
+    with pytest.raises(SiegeFileLocked):
+        with hold_lock(castle, wait=0.05):
+            pass
+    _write_lock(castle, sleeper.pid, seconds_ago=lock.STALE_AFTER + 30)
+    with caplog.at_level("WARNING", logger="siegeboard.persist.lock"):
+        with hold_lock(castle, wait=0.2):
+            pass
+    assert any("more than the" in record.getMessage() for record in caplog.records)
+
+
+def test_psutil_says_nothing_of_a_process_that_is_gone(monkeypatch):
+    child = subprocess.Popen([sys.executable, "-c", "pass"])
+    child.wait()
+    monkeypatch.setattr(lock.sys, "platform", "win32")
+    assert lock.process_started(child.pid) is None
