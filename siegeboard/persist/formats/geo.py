@@ -211,7 +211,10 @@ def build_siege(features: Sequence[GeoFeature], options: ImportOptions, report: 
     arrays first (``_Maker.prepare``), and each plain one made with a single validation
     (``new_structure_of_area``); anything unusual (an outline that crosses itself, lies off
     the Earth, is too small) is made one at a time as without it. Both give the same siege;
-    ``bulk=False`` is the plain path, kept as the reference the tests compare with."""
+    ``bulk=False`` is the plain path, kept as the reference the tests compare with.
+
+    The features are consumed: each one's outlines are let go once its structures are made
+    (a city's coordinates would otherwise be held twice)."""
     ruleset = options.ruleset
     mapping = (mapping or options.kinds or default_mapping(ruleset))
     try:
@@ -240,6 +243,8 @@ def build_siege(features: Sequence[GeoFeature], options: ImportOptions, report: 
                                 f"come in as themselves.")
             continue
         maker.add(feature)
+        feature.polygons, feature.lines = [], []  # made: a city's outlines are let go as it goes
+    maker.done()
     # The grid starts at the 10 m square holding the north-west corner of what came in, so
     # the squares read from A1 (the projection's centre stays the frame's origin).
     corners = [point for s in maker.structures for point in s.footprint]
@@ -281,6 +286,11 @@ class _Maker:
         self._prepared: dict[tuple[int, int], tuple[Ring, list[Ring], float] | None] = {}
         self._keys = tuple(sorted({rule.key for rule in mapping.rules}))
         self._rules: dict[tuple, KindRule | None] = {}
+
+    def done(self) -> None:
+        """Every feature is made: what ``prepare`` worked out is let go."""
+        self._prepared.clear()
+        self._rules.clear()
 
     def rule_for(self, feature: GeoFeature) -> KindRule | None:
         """``mapping.rule_for``, remembered by the tags the mapping looks at (a city's houses
@@ -475,59 +485,101 @@ def _bulk_outlines(frame: _Frame, jobs: Sequence[tuple[tuple[int, int], Ring, li
         rings.append(outer)
         rings.extend(holes)
     sizes = numpy.fromiter((len(ring) for ring in rings), dtype=numpy.int64, count=len(rings))
-    starts = numpy.concatenate(([0], numpy.cumsum(sizes)[:-1]))
+    starts = numpy.concatenate(([0], numpy.cumsum(sizes)[:-1])).astype(numpy.int64)
     lons = numpy.fromiter((point[0] for ring in rings for point in ring), dtype=float)
     lats = numpy.fromiter((point[1] for ring in rings for point in ring), dtype=float)
+    del rings
     xs, ys = frame.project(lons, lats)
-    ys = -ys
-    finite = numpy.isfinite(xs) & numpy.isfinite(ys)
+    coordinates = numpy.column_stack((xs, -ys))
+    finite = numpy.isfinite(coordinates).all(axis=1)
     ring_finite = numpy.add.reduceat(finite.astype(numpy.int64), starts) == sizes
-    coordinates = numpy.column_stack((xs, ys))
 
     result: dict[tuple[int, int], tuple[Ring, list[Ring], float] | None] = {}
-    polygons: list[Polygon] = []
     keys: list[tuple[int, int]] = []
+    first_rings: list[int] = []  # each kept job's outer ring, by its place among the rings
     at = 0
     for key, _, holes in jobs:
         count = 1 + len(holes)
-        if not ring_finite[at:at + count].all():
-            result[key] = None
-        else:
-            parts = [coordinates[starts[i]:starts[i] + sizes[i]] for i in range(at, at + count)]
-            polygons.append(Polygon(parts[0], parts[1:]) if holes else Polygon(parts[0]))
+        if ring_finite[at:at + count].all():
             keys.append(key)
+            first_rings.append(at)
+        else:
+            result[key] = None
         at += count
-    if not polygons:
+    if not keys:
         return result
-    shapes = numpy.empty(len(polygons), dtype=object)
-    shapes[:] = polygons
+    hole_counts = [len(holes) for key, _, holes in jobs if key not in result]
+    shapes = _polygons_of(coordinates, starts, sizes, first_rings, hole_counts)
     valid = shapely.is_valid(shapes)
     tolerance = bounds.SIDE_MIN_M * (1 + 1e-6)
     try:
         tidy = shapely.remove_repeated_points(shapes, tolerance=tolerance)
     except shapely.errors.GEOSException:  # one ring would fall under 3 points: one by one
-        tidy = numpy.empty(len(polygons), dtype=object)
-        tidy[:] = [without_short_sides(shape) for shape in polygons]
+        tidy = numpy.empty(len(shapes), dtype=object)
+        tidy[:] = [without_short_sides(shape) for shape in shapes.tolist()]
     kept = (shapely.get_type_id(tidy) == 3) & ~shapely.is_empty(tidy) & shapely.is_valid(tidy)
     shapes = numpy.where(kept, tidy, shapes)
-    big_enough = shapely.area(shapes) >= MIN_AREA_M2
+    fine = valid & (shapely.area(shapes) >= MIN_AREA_M2)
+
+    # The rings as the structure keeps them: each ring's corners but the closing one, each
+    # number rounded by Python's own round (numpy's rounds differently in the last digit).
+    exterior, owner = shapely.get_coordinates(shapely.get_exterior_ring(shapes),
+                                              return_index=True)
+    bounds_of = numpy.searchsorted(owner, numpy.arange(len(shapes) + 1))
+    flat = exterior.tolist()
     outlines: list[tuple[Ring, list[Ring]]] = []
     plain_keys: list[tuple[int, int]] = []
-    for key, shape, fine in zip(keys, shapes.tolist(), (valid & big_enough).tolist()):
-        if not fine:
+    for place, (key, good, holes) in enumerate(zip(keys, fine.tolist(), hole_counts)):
+        if not good:
             result[key] = None
             continue
-        ring = [(round(x, 6), round(y, 6)) for x, y in shape.exterior.coords[:-1]]
+        ring = [(round(x, 6), round(y, 6))
+                for x, y in flat[bounds_of[place]:bounds_of[place + 1] - 1]]
         inner = [[(round(x, 6), round(y, 6)) for x, y in hole.coords[:-1]]
-                 for hole in shape.interiors]
+                 for hole in shapes[place].interiors] if holes else []
         outlines.append((ring, inner))
         plain_keys.append(key)
     # The structure's own shape (``shape_of``: its rounded ring less its rounded holes) is
     # what its squares are counted on; one that is no polygon is left to the plain way.
-    made = numpy.empty(len(outlines), dtype=object)
-    made[:] = [Polygon(ring, inner) if inner else Polygon(ring) for ring, inner in outlines]
+    made = _rounded_polygons(outlines)
     areas = shapely.area(made)
     sound = (~shapely.is_empty(made) & shapely.is_valid(made) & (areas > 0)).tolist()
-    for key, (ring, inner), area, fine in zip(plain_keys, outlines, areas.tolist(), sound):
-        result[key] = (ring, inner, area) if fine else None
+    for key, (ring, inner), area, good in zip(plain_keys, outlines, areas.tolist(), sound):
+        result[key] = (ring, inner, area) if good else None
     return result
+
+
+def _polygons_of(coordinates: numpy.ndarray, starts: numpy.ndarray, sizes: numpy.ndarray,
+                 first_rings: list[int], hole_counts: list[int]) -> numpy.ndarray:
+    """The polygons of the kept jobs (outer ring at ``first_rings[i]``, then its holes), made
+    by shapely in one call for each number of corners of the polygons without holes."""
+    shapes = numpy.empty(len(first_rings), dtype=object)
+    by_size: dict[int, list[int]] = {}
+    for place, (ring, holes) in enumerate(zip(first_rings, hole_counts)):
+        if holes:
+            parts = [coordinates[int(starts[i]):int(starts[i]) + int(sizes[i])]
+                     for i in range(ring, ring + 1 + holes)]
+            shapes[place] = Polygon(parts[0], parts[1:])
+        else:
+            by_size.setdefault(int(sizes[ring]), []).append(place)
+    for size, places in by_size.items():
+        firsts = starts[[first_rings[place] for place in places]]
+        block = coordinates[firsts[:, None] + numpy.arange(size)[None, :]]
+        shapes[places] = shapely.polygons(block)
+    return shapes
+
+
+def _rounded_polygons(outlines: list[tuple[Ring, list[Ring]]]) -> numpy.ndarray:
+    """``Polygon(ring, holes)`` of each outline, those without holes made in one call for
+    each number of corners."""
+    made = numpy.empty(len(outlines), dtype=object)
+    by_size: dict[int, list[int]] = {}
+    for place, (ring, inner) in enumerate(outlines):
+        if inner:
+            made[place] = Polygon(ring, inner)
+        else:
+            by_size.setdefault(len(ring), []).append(place)
+    for size, places in by_size.items():
+        block = numpy.array([outlines[place][0] for place in places], dtype=float)
+        made[places] = shapely.polygons(block)
+    return made
