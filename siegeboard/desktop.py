@@ -34,10 +34,10 @@ The same command on the other systems (``install``/``uninstall`` choose by ``sys
 
 from __future__ import annotations
 
-import os
-import shutil
 import io
+import os
 import re
+import shutil
 import subprocess
 import sys
 from collections.abc import Callable

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from tests.persist.geo_files import city_geojson
 
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("out", type=Path)

@@ -14,6 +14,7 @@ from siegeboard.persist import SiegeFile
 from siegeboard.persist.formats import ImportOptions, geo
 from siegeboard.persist.formats.geojson import GeoJsonFormat
 from siegeboard.persist.siege_file import encode_siege
+
 from .geo_files import city_geojson
 
 

@@ -13,15 +13,14 @@ import socket
 import subprocess
 import sys
 import time
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from importlib import resources
 from pathlib import Path
 
 import psutil  # noqa: F401 -- loaded for this Linux before a test patches the platform
 import pytest
 
-from siegeboard.persist import SiegeFileLocked, hold_lock
-from siegeboard.persist import lock
+from siegeboard.persist import SiegeFileLocked, hold_lock, lock
 from siegeboard.persist.lock import lock_path
 
 SAMPLE = Path(str(resources.files("siegeboard.resources").joinpath("samples", "castle.siege")))
@@ -44,7 +43,7 @@ def sleeper():
 
 
 def _since(seconds_ago: float) -> str:
-    return (datetime.now(timezone.utc) - timedelta(seconds=seconds_ago)).isoformat(
+    return (datetime.now(UTC) - timedelta(seconds=seconds_ago)).isoformat(
         timespec="seconds")
 
 
@@ -82,9 +81,8 @@ def test_off_linux_a_young_lock_of_an_older_live_process_is_respected(monkeypatc
                                                                       platform):
     monkeypatch.setattr(lock.sys, "platform", platform)
     _write_lock(castle, os.getppid(), seconds_ago=5)
-    with pytest.raises(SiegeFileLocked):
-        with hold_lock(castle, wait=0.05):
-            pass
+    with pytest.raises(SiegeFileLocked), hold_lock(castle, wait=0.05):
+        pass
 
 
 def test_where_no_system_tells_the_start_the_age_alone_decides(monkeypatch, castle, sleeper,
@@ -94,9 +92,8 @@ def test_where_no_system_tells_the_start_the_age_alone_decides(monkeypatch, cast
     monkeypatch.setattr(lock.sys, "platform", "darwin")
     monkeypatch.setattr(lock, "_psutil_started", lambda pid: None)
     _write_lock(castle, sleeper.pid, seconds_ago=120)
-    with pytest.raises(SiegeFileLocked):
-        with hold_lock(castle, wait=0.05):
-            pass
+    with pytest.raises(SiegeFileLocked), hold_lock(castle, wait=0.05):
+        pass
     _write_lock(castle, sleeper.pid, seconds_ago=lock.STALE_AFTER + 30)
     with caplog.at_level("WARNING", logger="siegeboard.persist.lock"):
         with hold_lock(castle, wait=0.2):

@@ -529,7 +529,8 @@ def _bulk_outlines(frame: _Frame, jobs: Sequence[tuple[tuple[int, int], Ring, li
     flat = exterior.tolist()
     outlines: list[tuple[Ring, list[Ring]]] = []
     plain_keys: list[tuple[int, int]] = []
-    for place, (key, good, holes) in enumerate(zip(keys, fine.tolist(), hole_counts)):
+    for place, (key, good, holes) in enumerate(zip(keys, fine.tolist(), hole_counts,
+                                                   strict=True)):
         if not good:
             result[key] = None
             continue
@@ -544,7 +545,8 @@ def _bulk_outlines(frame: _Frame, jobs: Sequence[tuple[tuple[int, int], Ring, li
     made = _rounded_polygons(outlines)
     areas = shapely.area(made)
     sound = (~shapely.is_empty(made) & shapely.is_valid(made) & (areas > 0)).tolist()
-    for key, (ring, inner), area, good in zip(plain_keys, outlines, areas.tolist(), sound):
+    for key, (ring, inner), area, good in zip(plain_keys, outlines, areas.tolist(), sound,
+                                              strict=True):
         result[key] = (ring, inner, area) if good else None
     return result
 
@@ -555,7 +557,7 @@ def _polygons_of(coordinates: numpy.ndarray, starts: numpy.ndarray, sizes: numpy
     by shapely in one call for each number of corners of the polygons without holes."""
     shapes = numpy.empty(len(first_rings), dtype=object)
     by_size: dict[int, list[int]] = {}
-    for place, (ring, holes) in enumerate(zip(first_rings, hole_counts)):
+    for place, (ring, holes) in enumerate(zip(first_rings, hole_counts, strict=True)):
         if holes:
             parts = [coordinates[int(starts[i]):int(starts[i]) + int(sizes[i])]
                      for i in range(ring, ring + 1 + holes)]
@@ -579,7 +581,7 @@ def _rounded_polygons(outlines: list[tuple[Ring, list[Ring]]]) -> numpy.ndarray:
             made[place] = Polygon(ring, inner)
         else:
             by_size.setdefault(len(ring), []).append(place)
-    for size, places in by_size.items():
+    for places in by_size.values():
         block = numpy.array([outlines[place][0] for place in places], dtype=float)
         made[places] = shapely.polygons(block)
     return made
