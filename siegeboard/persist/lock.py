@@ -201,6 +201,13 @@ def _take(handle: int, sidecar: Path, path: Path) -> None:
 def _release(path: Path, handle: int) -> None:
     sidecar = lock_path(Path(os.path.realpath(path)))
     try:
+        # Emptied first: where the file cannot be removed while open (Windows), what stays
+        # names nobody, and the next writer takes it at once instead of waiting on a holder
+        # that has finished.
+        os.ftruncate(handle, 0)
+    except OSError:
+        pass
+    try:
         # Removed while still locked, so a waiter that opened it sees it is gone (_same_file).
         if _same_file(handle, sidecar):
             os.unlink(sidecar)
@@ -375,12 +382,16 @@ try:
             fcntl.flock(handle, fcntl.LOCK_UN)
         except OSError:
             pass
-except ImportError:  # pragma: no cover - Windows
+except ImportError:  # Windows (tests/persist/test_lock_portable.py runs it with a fake msvcrt)
     import msvcrt
+
+    # Windows' locks are mandatory: a locked byte cannot be read by anyone else. The byte
+    # locked is far past the holder's record, so a waiter can still read who holds it.
+    _LOCKED_BYTE = 1 << 30
 
     def _os_lock(handle: int) -> bool:
         try:
-            os.lseek(handle, 0, os.SEEK_SET)
+            os.lseek(handle, _LOCKED_BYTE, os.SEEK_SET)
             msvcrt.locking(handle, msvcrt.LK_NBLCK, 1)
         except OSError:
             return False
@@ -388,7 +399,7 @@ except ImportError:  # pragma: no cover - Windows
 
     def _os_unlock(handle: int) -> None:
         try:
-            os.lseek(handle, 0, os.SEEK_SET)
+            os.lseek(handle, _LOCKED_BYTE, os.SEEK_SET)
             msvcrt.locking(handle, msvcrt.LK_UNLCK, 1)
         except OSError:
             pass
