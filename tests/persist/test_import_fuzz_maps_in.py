@@ -1,9 +1,9 @@
 """A seeded fuzz of the importers added for maps in (issue 35, item 4): PDF pages, JPEG 2000
 sheets, Foundry VTT scenes (an exported JSON and a module's ``.db`` of scenes). Each damaged
 file either imports a siege that is written and opens again, or is refused with one plain
-``SiegeFileError`` line (no traceback, no input echoed whole), each within a time bound.
-A small corpus in the default run; ``-m fuzz`` plays a large one
-(``SIEGEBOARD_IMPORT_FUZZ_CASES``, default 1,500) and prints the worst time.
+``SiegeFileError`` line (no traceback, no input echoed whole). A small corpus in the default
+run; ``-m fuzz`` plays a large one (``SIEGEBOARD_IMPORT_FUZZ_CASES``, default 1,500), holds
+each case to a time bound and prints the worst time (no clock is asserted in the default run).
 """
 
 from __future__ import annotations
@@ -73,8 +73,9 @@ def bases() -> dict[str, bytes]:
             "keep.json": json.dumps(_scene()).encode(), "scenes.db": _db()}
 
 
-def play(folder: Path, cases: int, seed: int) -> dict[str, float]:
-    """Play ``cases`` damaged files; the worst seconds a case took, by format."""
+def play(folder: Path, cases: int, seed: int, timed: bool = False) -> dict[str, float]:
+    """Play ``cases`` damaged files; the worst seconds a case took, by format; ``timed``:
+    each case must take under ``CASE_SECONDS``."""
     originals = bases()
     worst: dict[str, float] = dict.fromkeys(originals, 0.0)
     background = folder / "worlds" / "siege" / "maps"
@@ -96,7 +97,7 @@ def play(folder: Path, cases: int, seed: int) -> dict[str, float]:
             pytest.fail(f"case {case} ({name}): {type(error).__name__}: {error}"[:500])
         seconds = time.perf_counter() - started
         worst[name] = max(worst[name], seconds)
-        assert seconds < CASE_SECONDS, (case, name, seconds)
+        assert not timed or seconds < CASE_SECONDS, (case, name, seconds)
         if imported is not None:
             target = folder / "imported.siege"
             write_siege(target, imported, backup=False)
@@ -123,5 +124,5 @@ def test_damaged_new_imports_import_or_are_refused_plainly(tmp_path, chunk):
 
 @pytest.mark.fuzz
 def test_the_large_corpus_of_new_imports(tmp_path):
-    worst = play(tmp_path, LARGE, 91_000)
+    worst = play(tmp_path, LARGE, 91_000, timed=True)
     print("worst seconds a case:", {name: round(value, 3) for name, value in worst.items()})
