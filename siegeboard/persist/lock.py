@@ -200,6 +200,11 @@ def _take(handle: int, sidecar: Path, path: Path) -> None:
 
 def _release(path: Path, handle: int) -> None:
     sidecar = lock_path(Path(os.path.realpath(path)))
+    # Emptied first: where the file cannot be removed while open (Windows), what stays names
+    # nobody, and the next writer takes it at once instead of waiting on a holder that has
+    # finished.
+    with suppress(OSError):
+        os.ftruncate(handle, 0)
     try:
         # Removed while still locked, so a waiter that opened it sees it is gone (_same_file).
         if _same_file(handle, sidecar):
@@ -280,14 +285,23 @@ def _why_stale(record: dict) -> str | None:
     if not pid_alive(pid):
         return f"process {pid} no longer runs"
     started = process_started(pid)
-    if started is not None and started > written + 2.0:  # /proc's clock is to the second
+    if started is not None and started > written + 2.0:  # the systems' clocks: to the second
         return f"process {pid} started after the lock was written (its number was reused)"
     return None
 
 
 def process_started(pid: int) -> float | None:
-    """When process ``pid`` of this host started (seconds since the epoch), where the system
-    says (Linux's /proc); None elsewhere."""
+    """When process ``pid`` of this host started (seconds since the epoch); None where the
+    system does not say (the process is gone, or is someone else's the system will not
+    describe). Linux: its /proc (no library asked). Windows, macOS and the BSDs: psutil
+    (``Process.create_time``, from the system's own process table). Where neither can tell,
+    only the lock's age (``STALE_AFTER``) makes a lock naming a live process stale."""
+    if sys.platform.startswith("linux"):
+        return _proc_started(pid)
+    return _psutil_started(pid)
+
+
+def _proc_started(pid: int) -> float | None:
     try:
         with open(f"/proc/{pid}/stat", "rb") as stat_file:
             fields = stat_file.read().rsplit(b")", 1)[1].split()
@@ -295,6 +309,17 @@ def process_started(pid: int) -> float | None:
             boot = next(int(line.split()[1]) for line in system if line.startswith(b"btime"))
         return boot + int(fields[19]) / os.sysconf("SC_CLK_TCK")
     except (OSError, ValueError, IndexError, StopIteration):
+        return None
+
+
+def _psutil_started(pid: int) -> float | None:
+    try:
+        import psutil
+    except ImportError:  # pragma: no cover - a dependency: only a broken install lacks it
+        return None
+    try:
+        return float(psutil.Process(pid).create_time())
+    except (psutil.Error, OSError, ValueError):
         return None
 
 
@@ -310,7 +335,7 @@ def pid_alive(pid: int) -> bool:
     """Whether a process ``pid`` runs on this host (without signalling it)."""
     if pid <= 0:
         return False
-    if sys.platform == "win32":
+    if os.name == "nt":
         return _windows_pid_alive(pid)
     try:
         os.kill(pid, 0)
@@ -324,11 +349,10 @@ def pid_alive(pid: int) -> bool:
 
 
 def _windows_pid_alive(pid: int) -> bool:  # pragma: no cover - Windows only
-    if sys.platform != "win32":
-        raise OSError("the Windows process check runs on Windows only")
     import ctypes
 
-    kernel32 = ctypes.windll.kernel32
+    # typeshed declares windll for Windows only, where this runs; mypy checks as on Linux
+    kernel32 = ctypes.windll.kernel32  # type: ignore[attr-defined, unused-ignore]
     handle = kernel32.OpenProcess(0x1000, False, pid)  # PROCESS_QUERY_LIMITED_INFORMATION
     if not handle:
         return False
@@ -340,7 +364,7 @@ def _windows_pid_alive(pid: int) -> bool:  # pragma: no cover - Windows only
         kernel32.CloseHandle(handle)
 
 
-if sys.platform != "win32":
+try:
     import fcntl
 
     def _os_lock(handle: int) -> bool:
@@ -353,20 +377,25 @@ if sys.platform != "win32":
     def _os_unlock(handle: int) -> None:
         with suppress(OSError):
             fcntl.flock(handle, fcntl.LOCK_UN)
-else:  # pragma: no cover - Windows
+except ImportError:  # Windows (tests/persist/test_lock_portable.py runs it with a fake msvcrt)
     import msvcrt
 
+    # Windows' locks are mandatory: a locked byte cannot be read by anyone else. The byte
+    # locked is far past the holder's record, so a waiter can still read who holds it.
+    _LOCKED_BYTE = 1 << 30
+
+    # typeshed declares msvcrt's functions for Windows only; mypy checks this as on Linux
     def _os_lock(handle: int) -> bool:
         try:
-            os.lseek(handle, 0, os.SEEK_SET)
-            msvcrt.locking(handle, msvcrt.LK_NBLCK, 1)
+            os.lseek(handle, _LOCKED_BYTE, os.SEEK_SET)
+            msvcrt.locking(handle, msvcrt.LK_NBLCK, 1)  # type: ignore[attr-defined, unused-ignore]
         except OSError:
             return False
         return True
 
     def _os_unlock(handle: int) -> None:
         try:
-            os.lseek(handle, 0, os.SEEK_SET)
-            msvcrt.locking(handle, msvcrt.LK_UNLCK, 1)
+            os.lseek(handle, _LOCKED_BYTE, os.SEEK_SET)
+            msvcrt.locking(handle, msvcrt.LK_UNLCK, 1)  # type: ignore[attr-defined, unused-ignore]
         except OSError:
             pass
