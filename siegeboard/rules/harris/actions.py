@@ -40,6 +40,7 @@ from siegeboard.rules.harris import burning, shot
 from siegeboard.rules.harris import numbers as harris
 from siegeboard.rules import logged_edits
 from siegeboard.rules.context import Context, RuleError
+from siegeboard.rules.dice import TotalOnly
 from siegeboard.rules.harris.damage import dp_loss, lose_dp
 from siegeboard.rules.tasks import resolve_task
 from siegeboard.rules.titles import the
@@ -190,8 +191,8 @@ def _personnel_damage(ctx: Context, weapon: Weapon, structure: Any, effect: shot
     if not structure.occupants:
         ctx.say(f"Nobody inside {structure.name}: the {count}D6 personnel damage is not rolled")
         return
-    dice = ctx.roll(count, 6, f"damage to the people inside {the(structure.name)}, "
-                               "shared among them")
+    dice = ctx.roll(count, 6, TotalOnly(f"damage to the people inside "
+                                        f"{the(structure.name)}, shared among them"))
     total = sum(dice)
     shares = harris.split_damage(total, len(structure.occupants))
     structure = ctx.structure(effect.structure_id)
