@@ -398,6 +398,22 @@ def structure_squares_label(footprint: PolygonLike, origin: tuple[float, float] 
     return squares_text(naming_squares(footprint, origin)[1], origin, anchor)
 
 
+def structure_square_label(structure, origin: tuple[float, float] = (0.0, 0.0),
+                           anchor: tuple[float, float] | None = None) -> str:
+    """``structure_squares_label`` of a structure (anything with a ``footprint`` of corners
+    and optional ``holes``): what the rules' log lines, the Inspector, the table and the
+    snapshots call it. A footprint whose box lies in one square is named without geometry
+    (a town of 10,000 houses is mostly such)."""
+    xs = [x for x, _ in structure.footprint]
+    ys = [y for _, y in structure.footprint]
+    first = square_of((min(xs), min(ys)), origin)
+    if first == square_of((max(xs), max(ys)), origin):
+        return squares_text([first], origin, anchor)
+    holes = getattr(structure, "holes", None) or ()
+    return structure_squares_label(Polygon(structure.footprint, holes) if holes
+                                   else structure.footprint, origin, anchor)
+
+
 def north_west_anchor(points: Sequence[tuple[float, float]]) -> tuple[float, float] | None:
     """R0b/R5's default label anchor for what came in (a plan's corners, footprints): the
     north-west-most point, so that no square of it gets a negative label. None for none."""
