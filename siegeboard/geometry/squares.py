@@ -300,6 +300,21 @@ def first_squares(footprints: Sequence[Polygon],
     return found
 
 
+# -- which squares are labelled when squares are small (the window and paper alike) ------------
+LABEL_STRIDES = (1, 2, 5, 10, 20, 50, 100, 200, 500, 1000)
+
+
+def label_stride(square_size: float, every: float) -> int:
+    """Label every n-th column and row of squares ``square_size`` wide (pixels or points):
+    1 when they are large, then 2, 5, 10, 20, 50... as they shrink, so that labels stay at
+    least ``every`` apart (a town seen whole still reads A1, K1, U1...). Counted from A1,
+    the labelled squares are the same at every zoom that gives the same stride."""
+    for stride in LABEL_STRIDES:
+        if square_size * stride >= every:
+            return stride
+    return LABEL_STRIDES[-1]
+
+
 # -- the square that names a structure (RULINGS R5) ---------------------------------------------
 REACH_SHARE = 0.25  # R5: another square is listed when it holds more than a quarter of it
 
