@@ -20,6 +20,7 @@ from siegeboard.report.bounds import board_bounds, contains
 from siegeboard.rules import odds
 from siegeboard.ui.items.blast_item import BlastItem
 from siegeboard.ui.items.range_rings import RangeRingsItem
+from siegeboard.ui.range_legend import RangeLegend
 from siegeboard.ui.tools.base import Tool, ToolEvent
 from siegeboard.ui.plain_words import plain_clause
 
@@ -61,6 +62,7 @@ class FireTool(Tool):
         self.blast.setVisible(False)
         self.rings = RangeRingsItem()
         self._rings_of: tuple | None = None  # what the rings show: (position, bands)
+        self.legend: RangeLegend | None = None  # the bands whose rings are out of sight
         self.active = False
         self.last_text = ""
 
@@ -78,6 +80,8 @@ class FireTool(Tool):
         self.active = False
         self._rings_of = None
         self.rings.show_rings(None, [])
+        if self.legend is not None:
+            self.legend.show_for("", None, [])
 
     def cancel(self) -> None:
         super().cancel()
@@ -99,11 +103,23 @@ class FireTool(Tool):
         if shown == self._rings_of:
             return
         self._rings_of = shown
+        legend = self._legend()
         if shown is None:
             self.rings.show_rings(None, [])
+            if legend is not None:
+                legend.show_for("", None, [])
             return
-        self.rings.show_rings(battery.position, [
-            (limit, f"≤ {limit:g} m · pen {penetration}") for limit, penetration in bands])
+        rings = [(limit, f"≤ {limit:g} m · pen {penetration}") for limit, penetration in bands]
+        self.rings.show_rings(battery.position, rings)
+        if legend is not None:
+            legend.show_for(battery.name, battery.position, rings)
+
+    def _legend(self) -> RangeLegend | None:
+        """The plate that names the bands whose rings are out of sight, made on the scene's
+        view when there is one (a tool tested without a view has none)."""
+        if self.legend is None and self.scene.views():
+            self.legend = RangeLegend(self.scene.views()[0])
+        return self.legend
 
     # -- reading the shot ---------------------------------------------------------------------
     def _weapon_and_range(self, settings: FireSettings, point) -> tuple[Weapon | None, float | None, str]:
