@@ -10,6 +10,7 @@ the origin is.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Iterator, Sequence
 
 import numpy
@@ -81,6 +82,32 @@ def label_at(point: PointLike, origin: tuple[float, float] = (0.0, 0.0),
     """The label of the square holding ``point``: counted from the label ``anchor`` (R0b:
     moving the grid's origin aligns the lines, it does not rename the squares)."""
     return square_label(labelled_square(square_of(point, origin), anchor_square(origin, anchor)))
+
+
+_LABEL = re.compile(r"^\s*(-?)([A-Za-z]+)\s*(-?\d+)\s*$")
+
+
+def square_named(label: str, origin: tuple[float, float] = (0.0, 0.0),
+                 anchor: tuple[float, float] | None = None) -> Square | None:
+    """The square (columns and rows from the grid's origin) whose label is ``label``
+    ("D6", "d6", "AA12", "-B3"), counted from the label ``anchor`` as ``label_of`` counts:
+    ``label_of(square_named(text)) == text`` in capitals. None when ``label`` is not one."""
+    match = _LABEL.match(label)
+    if match is None:
+        return None
+    sign, letters, number = match.groups()
+    column = 0
+    for letter in letters.upper():
+        column = column * 26 + ord(letter) - ord("A") + 1
+    column -= 1
+    if sign:
+        column = -column - 1
+    row = int(number)
+    if row == 0:
+        return None
+    row = row - 1 if row > 0 else row
+    a1 = anchor_square(origin, anchor)
+    return (column + a1[0], row + a1[1])
 
 
 def square_box(square: Square, origin: tuple[float, float] = (0.0, 0.0)) -> Polygon:

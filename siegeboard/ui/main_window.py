@@ -35,6 +35,7 @@ from siegeboard.ui.document import Document
 from siegeboard.ui.edit_controller import EditController
 from siegeboard.ui.file_controller import FileController
 from siegeboard.ui.first_run_hint import FirstRunHint
+from siegeboard.ui.keyboard_play import KeyboardPlay
 from siegeboard.ui.map_image_controller import MapImageController
 from siegeboard.ui.map_scene import MapScene
 from siegeboard.ui.map_view import MapView
@@ -140,6 +141,7 @@ class MainWindow(QMainWindow):
         self.players_screen = PlayersScreenController(self, self.settings)
         self.players_screen.add_to(self.menus.view_menu)
         self._make_status_bar()
+        self.keyboard = KeyboardPlay(self, self.settings)
 
         self.document.undo_stack.cleanChanged.connect(self._update_title)
         self.document.path_changed.connect(self._update_title)
