@@ -25,7 +25,9 @@ from typing import Any
 
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QAccessible, QAccessibleEvent, QAction, QKeySequence
-from PySide6.QtWidgets import QDockWidget, QInputDialog, QLineEdit, QMenu, QWidget
+from PySide6.QtWidgets import (
+    QDockWidget, QInputDialog, QLineEdit, QMenu, QToolBar, QWidget,
+)
 
 from siegeboard.geometry import SQUARE_M, label_at
 from siegeboard.geometry.squares import naming_squares, square_named, structure_square_label
@@ -141,7 +143,7 @@ class KeyboardPlay:
         for number, name in enumerate(self.DOCK_KEYS, start=1):
             dock: QDockWidget = getattr(window, name)
             title = dock.windowTitle()
-            action = self._action(title, lambda dock=dock: self.focus_dock(dock),
+            action = self._action(f"{title} Dock", lambda dock=dock: self.focus_dock(dock),
                                   f"Alt+{number}", f"Show the {title} dock and put the "
                                   "keyboard in it")
             self.go_actions.append(action)
@@ -154,6 +156,11 @@ class KeyboardPlay:
         self.go_menu.addActions([self.next_pane_action, self.previous_pane_action])
         menus.view_menu.insertMenu(menus.view_menu.actions()[0], self.go_menu)
         menus.view_menu.insertSeparator(menus.view_menu.actions()[1])
+        # The toolbars can be hidden and shown again from the keyboard, as the docks can.
+        self.toolbars_menu = QMenu("Tool&bars", window)
+        self.toolbars_menu.addActions([bar.toggleViewAction() for bar in window.findChildren(
+            QToolBar) if bar.parent() is window])
+        menus.view_menu.insertMenu(menus.reset_layout_action, self.toolbars_menu)
 
         view = window.view
         view.setAccessibleName("Map")

@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QApplication, QLabel, QMainWindow
 from siegeboard import __version__
 from siegeboard.geometry import label_at
 from siegeboard.persist.autosave import Autosaver
-from siegeboard.ui import dock_keys, wheel_guard
+from siegeboard.ui import accessible_names, dock_keys, wheel_guard
 from siegeboard.ui.actions_menus import WindowMenus
 from siegeboard.ui.autosave_keeper import AutosaveKeeper
 from siegeboard.ui.changes import Aspect
@@ -67,6 +67,7 @@ class MainWindow(QMainWindow):
         self.setObjectName("MainWindow")
         wheel_guard.install(QApplication.instance())  # no edit by accident, in every window
         dock_keys.install(QApplication.instance())  # letters typed in a dock's box stay there
+        accessible_names.install(QApplication.instance())  # every control read by its name
         self.settings = settings or QSettings(APP, APP)
         self.document = Document(parent=self)
         self.autosaver = autosaver if autosaver is not None else Autosaver()
