@@ -21,9 +21,24 @@ import re
 from PySide6.QtCore import QEvent, QObject
 from PySide6.QtGui import QAccessible
 from PySide6.QtWidgets import (
-    QAbstractButton, QAbstractItemView, QAbstractSlider, QAbstractSpinBox,
-    QApplication, QComboBox, QDockWidget, QHeaderView, QLineEdit, QPlainTextEdit, QScrollBar,
-    QTableView, QTableWidget, QTabBar, QTextEdit, QTreeView, QUndoView, QWidget,
+    QAbstractButton,
+    QAbstractItemView,
+    QAbstractSlider,
+    QAbstractSpinBox,
+    QApplication,
+    QComboBox,
+    QDockWidget,
+    QHeaderView,
+    QLineEdit,
+    QPlainTextEdit,
+    QScrollBar,
+    QTabBar,
+    QTableView,
+    QTableWidget,
+    QTextEdit,
+    QTreeView,
+    QUndoView,
+    QWidget,
 )
 
 INTERACTIVE = (QAbstractButton, QLineEdit, QComboBox, QAbstractSpinBox, QAbstractSlider,

@@ -20,10 +20,23 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from PySide6.QtWidgets import (
-    QDialog, QDialogButtonBox, QLabel, QLineEdit, QPushButton, QVBoxLayout, QWidget)
+    QDialog,
+    QDialogButtonBox,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
 
 from siegeboard.rules.dice import (
-    DiceCancelled, check_answer, dice_of_total, parse_table_dice, roll_prompt, total_only)
+    DiceCancelled,
+    check_answer,
+    dice_of_total,
+    parse_table_dice,
+    roll_prompt,
+    total_only,
+)
 
 
 def expected_form(count: int, sides: int, total: bool = False) -> str:

@@ -26,7 +26,12 @@ from typing import Any
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QAccessible, QAccessibleEvent, QAction, QKeySequence
 from PySide6.QtWidgets import (
-    QDockWidget, QInputDialog, QLineEdit, QMenu, QToolBar, QWidget,
+    QDockWidget,
+    QInputDialog,
+    QLineEdit,
+    QMenu,
+    QToolBar,
+    QWidget,
 )
 
 from siegeboard.geometry import SQUARE_M, label_at

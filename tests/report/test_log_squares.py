@@ -7,6 +7,8 @@ from __future__ import annotations
 from importlib import resources
 from pathlib import Path
 
+from pdf_reading import pdf_text
+
 from siegeboard.model.actions import FireAt
 from siegeboard.persist.siege_file import read_siege
 from siegeboard.report.log_text import printed_entries
@@ -14,8 +16,6 @@ from siegeboard.report.options import SnapshotOptions
 from siegeboard.report.snapshot import export_snapshot
 from siegeboard.rules.dice import ScriptedDice
 from siegeboard.rules.engine import apply_in_place
-
-from pdf_reading import pdf_text
 
 SAMPLE = Path(str(resources.files("siegeboard.resources").joinpath("samples", "castle.siege")))
 

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import re
 
+from bench.town import build_town  # tests/ is on the path (rootdir-based packages)
+from pdf_reading import pdf_pages
+
 from siegeboard.geometry.squares import label_stride, north_west_anchor
 from siegeboard.report.options import SnapshotOptions
 from siegeboard.report.snapshot import export_snapshot
-from bench.town import build_town  # tests/ is on the path (rootdir-based packages)
-
-from pdf_reading import pdf_pages
 
 LABEL = re.compile(r"^([A-Z]+)(\d+)$")
 
@@ -25,7 +25,8 @@ def _column(letters: str) -> int:
 
 def _map_page_labels(tmp_path, siege, images=None) -> set[tuple[int, int]]:
     path = tmp_path / "map.pdf"
-    export_snapshot(path, siege, images or {}, SnapshotOptions(include_table=False, include_log=False))
+    export_snapshot(path, siege, images or {},
+                    SnapshotOptions(include_table=False, include_log=False))
     _, texts = pdf_pages(path)
     words = texts[0].split("Legend")[0].split()  # the legend's "F3" is a fire badge
     return {(_column(match[1]), int(match[2]) - 1)

@@ -11,10 +11,9 @@ from pathlib import Path
 import pytest
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QApplication, QLineEdit, QMenu, QWidgetAction
+from test_keyboard_shortcuts import window_keys
 
 from siegeboard.ui.accessible_names import accessible_name, unnamed
-
-from test_keyboard_shortcuts import window_keys
 
 SAMPLES = resources.files("siegeboard.resources").joinpath("samples")
 
