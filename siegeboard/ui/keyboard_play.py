@@ -202,6 +202,7 @@ class KeyboardPlay:
         last = str(self.settings.value(self.POSITION_KEY, "")) if self.settings else ""
         text, ok = self.ask_text(window, "Place Battery At",
                             "Square (e.g. D6, its middle) or position in metres (x, y):", last)
+        self.keyboard_back(window.view)
         if not ok or not text.strip():
             return
         point = read_position(text, siege.grid_origin, siege.label_anchor)
@@ -220,6 +221,12 @@ class KeyboardPlay:
         window.view.centerOn(*point)
         playing.show_status(f"{battery.name} placed at ({point[0]:g}, {point[1]:g}) m, "
                             f"square {label_of_point(point, siege)}. Ctrl+Z takes it back.")
+
+    def keyboard_back(self, widget: QWidget) -> None:
+        """After a small dialog, the keyboard back in the window, on ``widget``: a desktop
+        without a window manager (or one slow to hand it back) leaves it nowhere."""
+        self.window.activateWindow()
+        widget.setFocus(Qt.FocusReason.ActiveWindowFocusReason)
 
     # -- choosing structures ----------------------------------------------------------------
     def step(self, direction: int) -> None:
@@ -254,7 +261,8 @@ class KeyboardPlay:
                    f"({structure_square_label(siege.structures[key], origin, anchor)})"
                    for key in order]
         text, ok = self.ask_item(window, "Find Structure", "Name or square (e.g. Keep, or D6):",
-                            entries)
+                                 entries)
+        self.keyboard_back(window.view)
         if not ok or not text.strip():
             return
         text = text.strip()
