@@ -35,7 +35,11 @@ from PySide6.QtWidgets import (
 )
 
 from siegeboard.geometry import SQUARE_M, label_at
-from siegeboard.geometry.squares import naming_squares, square_named, structure_square_label
+from siegeboard.geometry.squares import (
+    naming_squares_many,
+    square_named,
+    structure_square_label,
+)
 from siegeboard.rules import registry
 from siegeboard.ui.tools.fire_square import structures_named_by
 
@@ -59,20 +63,21 @@ def read_position(text: str, origin: tuple[float, float],
     return (x, y) if math.isfinite(x) and math.isfinite(y) else None
 
 
-def reading_order(document) -> list[str]:
+def reading_order(document: Any) -> list[str]:
     """Every structure in reading order of its naming square (north to south, west to
-    east), then by name: the order N and Shift+N step through."""
+    east), then by name: the order N and Shift+N step through (a town's squares found in
+    one vectorised pass, as the printed table finds them)."""
     siege = document.siege
-    origin = siege.grid_origin
+    ids = list(siege.structures)
+    shapes = [document.index.polygon(structure_id) for structure_id in ids]
+    named = naming_squares_many(shapes, siege.grid_origin)
+    keys = {structure_id: (square[1], square[0], siege.structures[structure_id].name,
+                           structure_id)
+            for structure_id, (square, _listed) in zip(ids, named, strict=True)}
+    return sorted(ids, key=keys.__getitem__)
 
-    def key(structure_id: str) -> tuple:
-        column, row = naming_squares(document.index.polygon(structure_id), origin)[0]
-        return (row, column, siege.structures[structure_id].name, structure_id)
 
-    return sorted(siege.structures, key=key)
-
-
-def selection_words(document) -> str:
+def selection_words(document: Any) -> str:
     """What a screen reader says of the selection: the one structure and its state, or how
     many are selected; "Nothing selected" when none."""
     siege = document.siege
@@ -111,7 +116,7 @@ class KeyboardPlay:
     DOCK_KEYS = ("inspector", "structures_dock", "fire_dock", "weapons_dock", "actions_dock",
                  "log_dock", "clock_dock", "odds_dock", "scene_dock")
 
-    def __init__(self, window: Any, settings: QSettings | None = None):
+    def __init__(self, window: Any, settings: QSettings | None = None) -> None:
         """``window``: the main window, its menus, docks, tools and document made."""
         self.window = window
         self.settings = settings
@@ -122,7 +127,7 @@ class KeyboardPlay:
         fire_tool = window.tools["fire"]
         self.fire_at_square = fire_tool.square_box
         self.fire_selected_action = self._action(
-            "Fire at &Selected", self.fire_at_selection, "Shift+F",
+            "Fire at Se&lected", self.fire_at_selection, "Shift+F",
             "Fire the Fire dock's battery at the selected structure")
         self.place_battery_action = self._action(
             "Place Battery &At…", self.place_battery_at, "Shift+B",
@@ -321,7 +326,7 @@ class KeyboardPlay:
             self.focus_dock(target)
 
     # -- the map for a screen reader ----------------------------------------------------------
-    def describe_selection(self, *_args) -> None:
+    def describe_selection(self, *_args: object) -> None:
         view = self.window.view
         words = selection_words(self.window.document)
         if view.accessibleDescription() == words:

@@ -78,7 +78,7 @@ class RangeLegend(QLabel):
     """The plate over ``view``; ``show_for(name, centre, rings)`` sets what it tells (None
     hides it), and it redraws itself as the view moves."""
 
-    def __init__(self, view: QGraphicsView):
+    def __init__(self, view: QGraphicsView) -> None:
         super().__init__(view)
         self._view = view
         self._name = ""
@@ -136,7 +136,7 @@ class RangeLegend(QLabel):
         lines += [f"{band.label}: {_WHERE[band.where]}" for band in out]
         return lines
 
-    def refresh(self, *_args) -> None:
+    def refresh(self, *_args: object) -> None:
         lines = self.lines()
         if not lines:
             self.hide()

@@ -73,7 +73,7 @@ class FireAtSquare:
     """The Fire tool's square box (``entry``): Enter fires at what the typed square names,
     or, empty, at the selected structure."""
 
-    def __init__(self, tool: Any):
+    def __init__(self, tool: Any) -> None:
         """``tool``: the Fire tool (its document, host and ``action_at``)."""
         self.tool = tool
         self.entry = SquareEdit()
