@@ -8,7 +8,9 @@ or tree by its dock ("Weapons list"), the docks' tab bars as "Dock tabs". Its de
 its whole tooltip or status tip when it has none. ``install(app)`` puts one ``Namer`` on the
 application, so widgets made later (a tool's options, a dialog, a scene's table) are named
 too; ``name_all(widget)`` names what already shows. ``unnamed(widget)`` lists the interactive
-controls a screen reader would read without a name (the tests walk the window with it).
+controls a screen reader would read without a name (the tests walk the window and its
+dialogs with it). A control in a form row is named by the row's label, one in a dialog with
+nothing else to go by by the dialog's title ("Keyboard Shortcuts table").
 
 Qt's own parts are left to Qt: a combo box's popup list, a table's headers and corner button,
 a toolbar's overflow button, a line edit's clear button, scroll bars.
@@ -28,7 +30,10 @@ from PySide6.QtWidgets import (
     QApplication,
     QComboBox,
     QDockWidget,
+    QFormLayout,
     QHeaderView,
+    QLabel,
+    QLayout,
     QLineEdit,
     QPlainTextEdit,
     QScrollBar,
@@ -115,7 +120,49 @@ def _cell_name(widget: QWidget, table: QTableWidget) -> str:
     return ", ".join(words)
 
 
+def _form_label(widget: QWidget) -> str:
+    """The label of the form row ``widget`` (or the box holding it) stands in: "File" for
+    a path field laid out beside its Browse button."""
+    current: QWidget | None = widget
+    for _ in range(3):
+        if current is None:
+            return ""
+        parent = current.parentWidget()
+        top = parent.layout() if parent is not None else None
+        for form in _forms_in(top):
+            label = form.labelForField(current) or _label_of_row_holding(form, current)
+            if isinstance(label, QLabel) and label.text().strip():
+                return label.text().replace("&", "").strip().rstrip(":")
+        current = parent
+    return ""
+
+
+def _forms_in(layout: QLayout | None) -> list[QFormLayout]:
+    """The form layouts in ``layout`` and the layouts nested in it."""
+    if layout is None:
+        return []
+    found = [layout] if isinstance(layout, QFormLayout) else []
+    for position in range(layout.count()):
+        item = layout.itemAt(position)
+        if item is not None and item.layout() is not None:
+            found += _forms_in(item.layout())
+    return found
+
+
+def _label_of_row_holding(form: QFormLayout, widget: QWidget) -> QWidget | None:
+    """The label of the form row whose field is a box of widgets holding ``widget``."""
+    for row in range(form.rowCount()):
+        field = form.itemAt(row, QFormLayout.ItemRole.FieldRole)
+        box = field.layout() if field is not None else None
+        if box is not None and box.indexOf(widget) >= 0:
+            label = form.itemAt(row, QFormLayout.ItemRole.LabelRole)
+            return label.widget() if label is not None else None
+    return None
+
+
 def _role_word(widget: QWidget) -> str:
+    if isinstance(widget, (QTextEdit, QPlainTextEdit)):
+        return "text"
     if isinstance(widget, QUndoView):
         return "steps"
     if isinstance(widget, QTreeView):
@@ -142,6 +189,9 @@ def derived_name(widget: QWidget) -> str:
         name = _cell_name(widget, table)
         if name:
             return name
+    form = _form_label(widget)
+    if form:
+        return form
     for text in (widget.toolTip(), getattr(widget, "placeholderText", lambda: "")(),
                  widget.statusTip()):
         if text and text.strip():
@@ -149,7 +199,8 @@ def derived_name(widget: QWidget) -> str:
     dock = _dock_of(widget)
     if dock is not None:
         return f"{dock.windowTitle()} {_role_word(widget)}"
-    return ""
+    title = widget.window().windowTitle() if widget.window() is not widget else ""
+    return f"{title} {_role_word(widget)}" if title else ""
 
 
 def name_widget(widget: QWidget) -> None:

@@ -13,7 +13,7 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QApplication, QLineEdit, QMenu, QWidgetAction
 from test_keyboard_shortcuts import window_keys
 
-from siegeboard.ui.accessible_names import accessible_name, unnamed
+from siegeboard.ui.accessible_names import accessible_name, is_qt_part, unnamed
 
 SAMPLES = resources.files("siegeboard.resources").joinpath("samples")
 
@@ -82,3 +82,32 @@ def test_the_shortcuts_list_shows_the_keyboards_new_keys(qtbot, window):
     for text in ("Fire at Selected", "Place Battery At", "Next Structure", "Find Structure",
                  "Next Pane"):
         assert text in rows and rows[text], text
+
+
+def test_the_dialogs_controls_have_names_too(qtbot, window, tmp_path):
+    """Siege Settings, Export Snapshot, Export Universal VTT, Keyboard Shortcuts and the
+    rulings, each shown as the GM opens it: no control without a name."""
+    opened(window, tmp_path, "castle.siege")
+    seen: dict[str, list] = {}
+
+    def run(dialog) -> bool:
+        dialog.show()
+        QApplication.processEvents()
+        seen[type(dialog).__name__] = [(type(widget).__name__, widget.toolTip()[:30])
+                                       for widget in unnamed(dialog)]
+        named = {accessible_name(widget) for widget in dialog.findChildren(QLineEdit)
+                 if not is_qt_part(widget)}
+        seen[type(dialog).__name__ + " names"] = sorted(named)
+        dialog.reject()
+        return False
+
+    window.prompts.run_dialog = run
+    window.playing.edit_siege_settings()
+    window.snapshots.export_snapshot_dialog()
+    window.vtt_exporter.run()
+    window.menus.show_shortcuts()
+    window.menus.show_rulings()
+    for name in ("SiegeSettingsDialog", "ExportDialog", "VttExportDialog", "ShortcutsDialog",
+                 "RulingsDialog"):
+        assert seen.get(name) == [], (name, seen.get(name))
+    assert seen["ExportDialog names"] == ["File (.pdf, .png, .svg)"]
