@@ -122,42 +122,24 @@ def _cell_name(widget: QWidget, table: QTableWidget) -> str:
 
 def _form_label(widget: QWidget) -> str:
     """The label of the form row ``widget`` (or the box holding it) stands in: "File" for
-    a path field laid out beside its Browse button."""
-    current: QWidget | None = widget
+    a path field laid out beside its Browse button. Layouts are found as the widgets'
+    children, never through their items: a layout Qt made itself (a toolbar's) is not
+    walked item by item from Python."""
+    current: QWidget = widget
     for _ in range(3):
-        if current is None:
-            return ""
         parent = current.parentWidget()
-        top = parent.layout() if parent is not None else None
-        for form in _forms_in(top):
-            label = form.labelForField(current) or _label_of_row_holding(form, current)
+        if parent is None:
+            return ""
+        for form in parent.findChildren(QFormLayout):
+            label = form.labelForField(current)
+            if label is None:
+                box = next((sub for sub in form.findChildren(QLayout)
+                            if sub.indexOf(current) >= 0), None)
+                label = form.labelForField(box) if box is not None else None
             if isinstance(label, QLabel) and label.text().strip():
                 return label.text().replace("&", "").strip().rstrip(":")
         current = parent
     return ""
-
-
-def _forms_in(layout: QLayout | None) -> list[QFormLayout]:
-    """The form layouts in ``layout`` and the layouts nested in it."""
-    if layout is None:
-        return []
-    found = [layout] if isinstance(layout, QFormLayout) else []
-    for position in range(layout.count()):
-        item = layout.itemAt(position)
-        if item is not None and item.layout() is not None:
-            found += _forms_in(item.layout())
-    return found
-
-
-def _label_of_row_holding(form: QFormLayout, widget: QWidget) -> QWidget | None:
-    """The label of the form row whose field is a box of widgets holding ``widget``."""
-    for row in range(form.rowCount()):
-        field = form.itemAt(row, QFormLayout.ItemRole.FieldRole)
-        box = field.layout() if field is not None else None
-        if box is not None and box.indexOf(widget) >= 0:
-            label = form.itemAt(row, QFormLayout.ItemRole.LabelRole)
-            return label.widget() if label is not None else None
-    return None
 
 
 def _role_word(widget: QWidget) -> str:
@@ -239,6 +221,7 @@ class Namer(QObject):
         # Each widget gets its own Show as it (or a parent) is shown: itself is enough.
         if event.type() == QEvent.Type.Show and isinstance(watched, INTERACTIVE):
             name_widget(watched)
+
         return False
 
 
