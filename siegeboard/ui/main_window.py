@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QApplication, QLabel, QMainWindow
 from siegeboard import __version__
 from siegeboard.geometry import label_at
 from siegeboard.persist.autosave import Autosaver
-from siegeboard.ui import dock_keys, wheel_guard
+from siegeboard.ui import accessible_names, dock_keys, wheel_guard
 from siegeboard.ui.actions_menus import WindowMenus
 from siegeboard.ui.autosave_keeper import AutosaveKeeper
 from siegeboard.ui.changes import Aspect
@@ -36,6 +36,7 @@ from siegeboard.ui.edit_controller import EditController
 from siegeboard.ui.file_controller import FileController
 from siegeboard.ui.first_run_hint import FirstRunHint
 from siegeboard.ui.import_dialog import MapImporter
+from siegeboard.ui.keyboard_play import KeyboardPlay
 from siegeboard.ui.map_image_controller import MapImageController
 from siegeboard.ui.map_scene import MapScene
 from siegeboard.ui.map_view import MapView
@@ -72,6 +73,7 @@ class MainWindow(QMainWindow):
         assert isinstance(app, QApplication)  # a window lives in a widgets application
         wheel_guard.install(app)  # no edit by accident, in every window
         dock_keys.install(app)  # letters typed in a dock's box stay there
+        accessible_names.install(app)  # every control read by its name
         self.settings = settings or QSettings(APP, APP)
         self.document = Document(parent=self)
         self.autosaver = autosaver if autosaver is not None else Autosaver()
@@ -147,6 +149,7 @@ class MainWindow(QMainWindow):
         self.players_screen = PlayersScreenController(self, self.settings)
         self.players_screen.add_to(self.menus.view_menu)
         self._make_status_bar()
+        self.keyboard = KeyboardPlay(self, self.settings)
 
         self.document.undo_stack.cleanChanged.connect(self._update_title)
         self.document.path_changed.connect(self._update_title)
