@@ -14,10 +14,10 @@ from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QLabel, QMenu, QToolBar
 
 from siegeboard.model.siege import MapImage, TURNS_PER_MINUTE
-from siegeboard.ui.about import add_about_actions
-from siegeboard.ui.help_dialogs import RulingsDialog, ShortcutsDialog
+from siegeboard.ui.dialogs.about import add_about_actions
+from siegeboard.ui.dialogs.help_dialogs import RulingsDialog, ShortcutsDialog
 from siegeboard.ui.icons import icon
-from siegeboard.ui.import_dialog import MapImporter
+from siegeboard.ui.dialogs.import_dialog import MapImporter
 from siegeboard.ui.tools.base import Tool
 
 if TYPE_CHECKING:

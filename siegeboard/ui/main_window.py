@@ -17,8 +17,8 @@ from siegeboard.geometry import label_at
 from siegeboard.persist.autosave import Autosaver
 from siegeboard.ui import dock_keys, wheel_guard
 from siegeboard.ui.actions_menus import WindowMenus
-from siegeboard.ui.autosave_keeper import AutosaveKeeper
-from siegeboard.ui.changes import Aspect
+from siegeboard.ui.document.autosave_keeper import AutosaveKeeper
+from siegeboard.ui.document.changes import Aspect
 from siegeboard.ui.dock_layout import DockLayout, default_window_size
 from siegeboard.ui.docks.actions import ActionsDock
 from siegeboard.ui.docks.clock import ClockDock
@@ -31,18 +31,18 @@ from siegeboard.ui.docks.odds import OddsDock
 from siegeboard.ui.docks.scene import SceneDock
 from siegeboard.ui.docks.structures import StructuresDock
 from siegeboard.ui.docks.weapons import WeaponsDock
-from siegeboard.ui.document import Document
-from siegeboard.ui.edit_controller import EditController
-from siegeboard.ui.file_controller import FileController
+from siegeboard.ui.document.document import Document
+from siegeboard.ui.controllers.edit_controller import EditController
+from siegeboard.ui.controllers.file_controller import FileController
 from siegeboard.ui.first_run_hint import FirstRunHint
-from siegeboard.ui.map_image_controller import MapImageController
-from siegeboard.ui.map_scene import MapScene
-from siegeboard.ui.map_view import MapView
-from siegeboard.ui.play_controller import PlayController
-from siegeboard.ui.players_screen import PlayersScreenController
-from siegeboard.ui.prompts import APP, Prompts
-from siegeboard.ui.snapshot_controller import SnapshotController
-from siegeboard.ui.story_dialog import StoryExporter
+from siegeboard.ui.controllers.map_image_controller import MapImageController
+from siegeboard.ui.board.map_scene import MapScene
+from siegeboard.ui.board.map_view import MapView
+from siegeboard.ui.controllers.play_controller import PlayController
+from siegeboard.ui.controllers.players_screen import PlayersScreenController
+from siegeboard.ui.dialogs.prompts import APP, Prompts
+from siegeboard.ui.controllers.snapshot_controller import SnapshotController
+from siegeboard.ui.dialogs.story_dialog import StoryExporter
 from siegeboard.ui.tool_notice import ToolNotice
 from siegeboard.ui.tools.battery import BatteryTool
 from siegeboard.ui.tools.calibrate import CalibrateTool
@@ -56,7 +56,7 @@ from siegeboard.ui.tools.show_box import ShowBoxTool
 from siegeboard.ui.tools.trace import TraceTool
 from siegeboard.ui.timeline import Timeline
 from siegeboard.ui.tools.wall import WallTool
-from siegeboard.ui.vtt_export_dialog import VttExporter
+from siegeboard.ui.dialogs.vtt_export_dialog import VttExporter
 
 
 class MainWindow(QMainWindow):

@@ -1,4 +1,4 @@
-"""The structures' layer (``ui.items.structure_layer``) and the device-pixel caches: a pan
+"""The structures' layer (``ui.board.structure_layer``) and the device-pixel caches: a pan
 draws what a fresh paint draws, an item moved or alarmed paints itself, tooltips are made
 when asked."""
 
@@ -14,10 +14,10 @@ from PySide6.QtGui import QHelpEvent, QImage, QPainter, QTransform
 from PySide6.QtWidgets import QApplication, QToolTip
 
 from siegeboard.persist import SiegeFile
-from siegeboard.ui.document import Document
-from siegeboard.ui.items.structure_layer import _Boxes, least_gap
-from siegeboard.ui.map_scene import MapScene
-from siegeboard.ui.map_view import MapView
+from siegeboard.ui.document.document import Document
+from siegeboard.ui.board.structure_layer import _Boxes, least_gap
+from siegeboard.ui.board.map_scene import MapScene
+from siegeboard.ui.board.map_view import MapView
 from tests.bench.town import build_town
 from tests.pixels import scenes
 from tests.pixels.scenes import tear_down
@@ -156,7 +156,7 @@ def test_tall_footprints_are_filled_aliased_under_their_outline(qtbot, monkeypat
     """At 12 px a metre the houses are 48 px tall: their fills are drawn aliased (Qt's raster
     engine is several times slower at antialiasing them) and the outline covers every pixel
     where the two fills differ, so the board moves by 3 levels in a channel at most."""
-    from siegeboard.ui.items import structure_layer
+    from siegeboard.ui.board import structure_layer
 
     siege = damaged_town()
     _document, view = shown(qtbot, siege, scale=12.0)
@@ -174,7 +174,7 @@ def test_houses_of_one_name_share_their_words_layout(qapp):
     """A layout is made once for every structure with the same name and words: the same as
     the renderer's, and another where the words differ."""
     from siegeboard.report import renderer
-    from siegeboard.ui.items.structure_item import StructureItem, shared_layout
+    from siegeboard.ui.board.structure_item import StructureItem, shared_layout
 
     siege = build_town(40)
     items = [StructureItem(structure, siege.ruleset) for structure in siege.structures.values()]
@@ -196,7 +196,7 @@ def test_words_drawn_unclipped_only_where_their_clip_cuts_nothing(qapp, monkeypa
     import math
     import random
 
-    from siegeboard.ui.items import structure_item
+    from siegeboard.ui.board import structure_item
 
     siege = build_town(200)
     for number, key in enumerate(sorted(siege.structures)):  # words wider than their rooms
@@ -273,7 +273,7 @@ def test_words_drawn_together_are_the_words_each_structure_draws(qapp, monkeypat
     shift, people and notes included."""
     import random
 
-    from siegeboard.ui.items import structure_layer
+    from siegeboard.ui.board import structure_layer
 
     siege = damaged_town()
     layer = MapScene(Document(SiegeFile(siege=siege))).layer
@@ -412,7 +412,7 @@ def test_the_zooms_drawn_ahead_are_the_ones_the_wheel_gives(qtbot):
     from PySide6.QtCore import QPoint, QPointF, Qt
     from PySide6.QtGui import QWheelEvent
 
-    from siegeboard.ui.map_view import MAX_SCALE
+    from siegeboard.ui.board.map_view import MAX_SCALE
 
     _document, view = shown_file(qtbot, scenes.CASES["town"](), 8.0, (150.0, 140.0))
     pointer = QPoint(180, 120)

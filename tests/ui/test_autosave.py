@@ -14,7 +14,7 @@ from pathlib import Path
 from siegeboard.model.actions import AdvanceClock
 from siegeboard.persist import read_siege
 from siegeboard.persist.autosave import Autosaver
-from siegeboard.ui import autosave_keeper
+from siegeboard.ui.document import autosave_keeper
 
 from play_sieges import gate_town
 

@@ -12,7 +12,7 @@ from siegeboard.persist.autosave import Autosaver
 from siegeboard.report import renderer
 from siegeboard.rules.registry import ruleset
 from siegeboard.rules.build import new_structure
-from siegeboard.ui.items.grid_item import label_stride
+from siegeboard.ui.board.grid_item import label_stride
 from siegeboard.ui.dock_layout import LOG_HEIGHT_PX
 from siegeboard.ui.main_window import MainWindow
 
@@ -91,7 +91,7 @@ def test_without_an_image_the_grid_grows_with_the_drawing(window, tmp_path):
 
 
 def labels_drawn(window, scale: float) -> list[str]:
-    from siegeboard.ui.items import grid_item
+    from siegeboard.ui.board import grid_item
 
     drawn = []
     original = grid_item.square_label

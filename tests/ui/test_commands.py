@@ -9,9 +9,9 @@ from PySide6.QtGui import QUndoStack
 from siegeboard.model.siege import MapImage, Siege
 from siegeboard.persist import SiegeFile
 from siegeboard.rules.build import new_structure
-from siegeboard.ui import commands
-from siegeboard.ui.changes import Aspect, Change
-from siegeboard.ui.document import Document
+from siegeboard.ui.document import commands
+from siegeboard.ui.document.changes import Aspect, Change
+from siegeboard.ui.document.document import Document
 
 
 def rect(x, y, w, h):

@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QApplication
 from shapely.geometry import Polygon
 
 from siegeboard.model.actions import GMOverride
-from siegeboard.ui.dice_dialog import DiceDialog
+from siegeboard.ui.dialogs.dice_dialog import DiceDialog
 from siegeboard.ui.docks.log import entry_details
 
 from ui_helpers import click, show_area

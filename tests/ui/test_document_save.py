@@ -15,7 +15,7 @@ from siegeboard.model import MapImage, Siege
 from siegeboard.persist import (
     SiegeFile, SiegeFileChanged, SiegeFileReadOnly, read_siege, write_siege,
 )
-from siegeboard.ui.document import Document
+from siegeboard.ui.document.document import Document
 
 MAP_MEMBER = "plan.png"
 

@@ -7,7 +7,7 @@ from PySide6.QtCore import QPointF, Qt
 
 from siegeboard.geometry import footprint_squares
 from siegeboard.rules import harris
-from siegeboard.ui.items.structure_item import StructureItem
+from siegeboard.ui.board.structure_item import StructureItem
 
 from ui_helpers import click, drag, show_area, small_siege
 

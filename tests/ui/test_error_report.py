@@ -8,8 +8,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
 from siegeboard import __version__
-from siegeboard.ui import error_report
-from siegeboard.ui.error_report import install_excepthook, show_error
+from siegeboard.ui.dialogs import error_report
+from siegeboard.ui.dialogs.error_report import install_excepthook, show_error
 
 
 def raised():

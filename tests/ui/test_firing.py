@@ -9,7 +9,7 @@ from PySide6.QtCore import Qt
 
 from siegeboard.report import palette
 from siegeboard.rules import harris
-from siegeboard.ui.items.structure_item import StructureItem
+from siegeboard.ui.board.structure_item import StructureItem
 
 from play_sieges import GATE_TOWN, gate_town
 from ui_helpers import click, move, show_area, view_point

@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 from siegeboard.persist.formats.kinds import load_mapping
-from siegeboard.ui.import_dialog import ImportDialog
+from siegeboard.ui.dialogs.import_dialog import ImportDialog
 
 from test_import_window import Importer
 

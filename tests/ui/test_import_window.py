@@ -11,8 +11,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialogButtonBox
 
 from siegeboard.persist import read_siege
-from siegeboard.ui import import_dialog
-from siegeboard.ui.import_dialog import ImportDialog
+from siegeboard.ui.dialogs import import_dialog
+from siegeboard.ui.dialogs.import_dialog import ImportDialog
 
 REAL = Path(__file__).resolve().parents[1] / "data" / "uvtt"
 CROPPED = REAL / "dungeondraft_sampleMap_f0.3_cropped.dd2vtt"

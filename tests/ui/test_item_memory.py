@@ -4,7 +4,7 @@ an instance dictionary each was 0.4 KB (19 MiB of a 50,000-structure city)."""
 from __future__ import annotations
 
 from siegeboard.rules.build import new_structure
-from siegeboard.ui.items.structure_item import StructureItem
+from siegeboard.ui.board.structure_item import StructureItem
 
 
 def test_a_plain_item_has_no_instance_dictionary_when_made_or_changed(qapp):

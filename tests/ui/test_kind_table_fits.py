@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QComboBox
 
-from siegeboard.ui.kind_mapping_editor import COLUMNS, KindMappingEditor
+from siegeboard.ui.dialogs.kind_mapping_editor import COLUMNS, KindMappingEditor
 
 
 def test_every_column_shows_its_header_and_its_longest_kind_whole(qtbot):

@@ -10,8 +10,8 @@ from PySide6.QtWidgets import QApplication, QProgressDialog, QPushButton
 from siegeboard.model.progress import Cancelled
 from siegeboard.model.siege import MapImage, Siege
 from siegeboard.persist import SiegeFile, read_siege, write_siege
-from siegeboard.ui import progress_dialog
-from siegeboard.ui.progress_dialog import run_with_progress
+from siegeboard.ui.dialogs import progress_dialog
+from siegeboard.ui.dialogs.progress_dialog import run_with_progress
 
 from ui_helpers import plan_image, small_siege
 
@@ -44,7 +44,7 @@ def test_a_file_whose_image_the_scene_cannot_show_is_refused_before_anything_cha
     def refuse(data):
         raise ValueError("the image cannot be read (unknown format, damaged or too large)")
 
-    import siegeboard.ui.map_scene as map_scene
+    import siegeboard.ui.board.map_scene as map_scene
 
     monkeypatch.setattr(map_scene, "decode_image", refuse)
     assert not window.files.open_path(mapped, ask=False)

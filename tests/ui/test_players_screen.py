@@ -11,8 +11,8 @@ from siegeboard.model import FireAt
 from siegeboard.persist.samples import write_sample
 from siegeboard.rules.registry import ruleset_of
 from siegeboard.ui.items.battery_item import BatteryItem
-from siegeboard.ui.items.structure_item import StructureItem
-from siegeboard.ui.players_screen import SCREEN_KEY, PlayersScreen
+from siegeboard.ui.board.structure_item import StructureItem
+from siegeboard.ui.controllers.players_screen import SCREEN_KEY, PlayersScreen
 
 FIGURE = re.compile(r"\d")
 
@@ -93,7 +93,7 @@ def test_a_hidden_battery_never_appears(qtbot, window, tmp_path):
     # A defenders' battery moved (an edit the GM makes) still does not show.
     key = next(iter(defenders))
     battery = siege.batteries[key]
-    from siegeboard.ui.changes import Change
+    from siegeboard.ui.document.changes import Change
     siege.batteries[key] = battery.model_copy(update={"position": (5.0, 5.0)})
     window.document.changed.emit(Change(batteries=frozenset({key})))
     assert key not in screen.scene.battery_items

@@ -20,7 +20,7 @@ from siegeboard.report.extent import load_plan
 from siegeboard.report.map_picture import map_image
 from siegeboard.rules.players_view import players_siege
 from siegeboard.rules.registry import ruleset_of
-from siegeboard.ui.players_screen import PlayersScreen
+from siegeboard.ui.controllers.players_screen import PlayersScreen
 
 TOWN = Path(__file__).parents[1] / "data" / "osm" / "plainfield_1893_structures.geojson"
 BLOCK = 16  # pixels a side of the blocks the two pictures are compared in

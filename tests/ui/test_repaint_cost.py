@@ -15,10 +15,10 @@ from PySide6.QtGui import QColor, QImage, QPainter, QPen, QTransform
 from siegeboard.model import Siege
 from siegeboard.persist import SiegeFile
 from siegeboard.rules.build import new_structure
-from siegeboard.ui.document import Document
-from siegeboard.ui.items import grid_item
-from siegeboard.ui.items.grid_lines import draw_grid_lines
-from siegeboard.ui.map_scene import MapScene
+from siegeboard.ui.document.document import Document
+from siegeboard.ui.board import grid_item
+from siegeboard.ui.board.grid_lines import draw_grid_lines
+from siegeboard.ui.board.map_scene import MapScene
 
 
 def _paint(scale, shift, area, step, pen, clip, fast) -> QImage:
@@ -86,7 +86,7 @@ def test_lines_running_past_the_clip_draw_no_ends(monkeypatch):
     """A pan's strip of the grid: lines drawn over the whole extent, clipped to the strip.
     Their ends lie outside the clip, so none is drawn apart (a small image each); lines that
     end inside the clip get theirs, and both draw what ``drawLines`` draws."""
-    from siegeboard.ui.items import grid_lines
+    from siegeboard.ui.board import grid_lines
 
     ends: list[QRectF] = []
     original = grid_lines._draw_part

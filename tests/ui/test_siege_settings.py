@@ -8,7 +8,7 @@ from importlib import resources
 from pathlib import Path
 
 from siegeboard.model.actions import FireAt
-from siegeboard.ui.siege_settings import SiegeSettingsDialog
+from siegeboard.ui.dialogs.siege_settings import SiegeSettingsDialog
 
 SAMPLES = Path(str(resources.files("siegeboard.resources").joinpath("samples")))  # package data
 

@@ -7,8 +7,8 @@ from PySide6.QtCore import QTimer
 from PySide6.QtPrintSupport import QPrintPreviewDialog
 
 from siegeboard.persist import SiegeFile, write_siege
-from siegeboard.ui import progress_dialog
-from siegeboard.ui.export_dialog import ExportDialog
+from siegeboard.ui.dialogs import progress_dialog
+from siegeboard.ui.dialogs.export_dialog import ExportDialog
 
 from bench.town import build_town  # tests/ is on the path (rootdir-based packages)
 from test_open_and_progress import click_cancel_when_shown, what_is_open

@@ -7,7 +7,7 @@ import pytest
 from PySide6.QtPrintSupport import QPrinter, QPrintPreviewDialog
 
 from siegeboard.model.actions import AdvanceClock
-from siegeboard.ui.export_dialog import SINCE_LAST, ExportDialog
+from siegeboard.ui.dialogs.export_dialog import SINCE_LAST, ExportDialog
 
 from play_sieges import gate_town
 

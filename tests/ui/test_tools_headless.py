@@ -14,9 +14,9 @@ import siegeboard.ui.tools as tools_package
 from siegeboard.model.siege import MapImage, Siege
 from siegeboard.persist import SiegeFile
 from siegeboard.rules.build import new_structure
-from siegeboard.ui.document import Document
-from siegeboard.ui.map_scene import MapScene
-from siegeboard.ui.play_controller import PlayController
+from siegeboard.ui.document.document import Document
+from siegeboard.ui.board.map_scene import MapScene
+from siegeboard.ui.controllers.play_controller import PlayController
 from siegeboard.ui.tools.base import ToolEvent, ToolHost, snap_to_grid
 from siegeboard.ui.tools.battery import BatteryTool
 from siegeboard.ui.tools.calibrate import CalibrateTool

@@ -37,7 +37,7 @@ from siegeboard.persist import SiegeFile, read_siege, write_siege
 from siegeboard.persist.document import pieces
 from siegeboard.persist.siege_file import DOCUMENT
 from siegeboard.rules.dice import DiceExhausted
-from siegeboard.ui.document import Document
+from siegeboard.ui.document.document import Document
 
 MAPS = Path(str(resources.files("siegeboard.resources").joinpath("samples")))  # package data
 CASTLES = {"harris": "castle.siege", "armory": "castle_armory.siege"}

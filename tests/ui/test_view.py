@@ -8,7 +8,7 @@ from PySide6.QtCore import QPoint, QPointF, QSettings, Qt
 from PySide6.QtGui import QWheelEvent
 from PySide6.QtWidgets import QApplication, QComboBox
 
-from siegeboard.ui.scale_bar import nice_length
+from siegeboard.ui.board.scale_bar import nice_length
 
 from ui_helpers import drag, move, show_area, small_siege, view_point
 

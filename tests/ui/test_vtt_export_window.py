@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 from siegeboard.persist.samples import write_sample
-from siegeboard.ui.vtt_export_dialog import CELL_KEY, LOOK_KEY, VttExportDialog
+from siegeboard.ui.dialogs.vtt_export_dialog import CELL_KEY, LOOK_KEY, VttExportDialog
 
 
 def test_export_the_players_copy_from_the_file_menu(window, tmp_path):

@@ -19,9 +19,9 @@ from siegeboard.geometry import GRID_M
 from siegeboard.report import palette
 
 if TYPE_CHECKING:
-    from siegeboard.ui.document import Document
+    from siegeboard.ui.document.document import Document
     from siegeboard.ui.tools.fire import FireSettings
-    from siegeboard.ui.map_scene import MapScene
+    from siegeboard.ui.board.map_scene import MapScene
 
 FREE_MODIFIER = Qt.KeyboardModifier.ControlModifier
 Point = tuple[float, float]

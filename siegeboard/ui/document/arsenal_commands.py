@@ -17,7 +17,7 @@ from siegeboard.model.weapon import Battery, Weapon
 from siegeboard.ui.plain_words import field_names
 
 if TYPE_CHECKING:
-    from siegeboard.ui.document import Document
+    from siegeboard.ui.document.document import Document
 
 
 class _ArsenalCommand(QUndoCommand):

@@ -31,13 +31,14 @@ from siegeboard.rules import registry
 from siegeboard.rules.registry import ruleset_of
 from siegeboard.rules.ruleset import Ruleset
 from siegeboard.rules.titles import action_title
-from siegeboard.ui import arsenal_commands, commands
+from siegeboard.ui.document import arsenal_commands
+from siegeboard.ui.document import commands
 from siegeboard.rules.edits import numbered_names, translated, unused_ids
-from siegeboard.ui.document_changes import DocumentChanges
-from siegeboard.ui.document_past import DocumentPast
-from siegeboard.ui.document_reload import DocumentReload
-from siegeboard.ui.changes import Change
-from siegeboard.ui.play_commands import ApplyAction
+from siegeboard.ui.document.document_changes import DocumentChanges
+from siegeboard.ui.document.document_past import DocumentPast
+from siegeboard.ui.document.document_reload import DocumentReload
+from siegeboard.ui.document.changes import Change
+from siegeboard.ui.document.play_commands import ApplyAction
 
 
 class Document(DocumentChanges, DocumentPast, DocumentReload, QObject):

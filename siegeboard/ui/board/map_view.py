@@ -9,10 +9,10 @@ from PySide6.QtCore import QPoint, QPointF, Qt, Signal
 from PySide6.QtGui import QPainter, QTransform
 from PySide6.QtWidgets import QGraphicsView
 
-from siegeboard.ui.map_scene import MapScene
-from siegeboard.ui.scale_bar import ScaleBar
+from siegeboard.ui.board.map_scene import MapScene
+from siegeboard.ui.board.scale_bar import ScaleBar
 from siegeboard.ui.tools.base import FREE_MODIFIER, Tool, ToolEvent, snap_to_grid
-from siegeboard.ui.zoom_ahead import ZoomAhead
+from siegeboard.ui.board.zoom_ahead import ZoomAhead
 
 ZOOM_STEP = 1.25
 # Device pixels per metre. The close-up stops where a 2 m cell is about 240 px wide (a corner

@@ -22,10 +22,10 @@ from PySide6.QtCore import QRectF, QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QColor, QGuiApplication, QKeySequence, QPainter
 from PySide6.QtWidgets import QFrame, QGraphicsView, QLabel, QStackedLayout, QVBoxLayout, QWidget
 
-from siegeboard.ui.changes import Aspect
-from siegeboard.ui.document import Document
-from siegeboard.ui.map_scene import MapScene
-from siegeboard.ui.map_view import MapView
+from siegeboard.ui.document.changes import Aspect
+from siegeboard.ui.document.document import Document
+from siegeboard.ui.board.map_scene import MapScene
+from siegeboard.ui.board.map_view import MapView
 
 SCREEN_KEY = "players_screen/screen"  # QSettings: the screen's name, "" for a window
 WINDOW = ""

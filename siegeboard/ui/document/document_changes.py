@@ -1,6 +1,6 @@
 """The document's only mutators: what the undo commands call to change the siege.
 
-``Document`` inherits them (``ui/document.py``); each writes one kind of change into the
+``Document`` inherits them (``ui/document/document.py``); each writes one kind of change into the
 siege and announces it as a typed ``Change`` on ``changed``, so every view redraws only
 what changed. Nothing but a command calls them. The writing itself is
 ``persist.mutations``'s, which recovery plays the autosave's journal through; each mutator
@@ -21,7 +21,7 @@ from siegeboard.persist.mutations import (
     put_structures,
 )
 from siegeboard.rules import engine
-from siegeboard.ui.changes import Aspect, Change, structure_aspects
+from siegeboard.ui.document.changes import Aspect, Change, structure_aspects
 
 
 class DocumentChanges:

@@ -23,11 +23,11 @@ from siegeboard.persist import (
 from siegeboard.persist import journal
 from siegeboard.persist.autosave import Autosaver, RecoveryCandidate
 from siegeboard.persist.journal import JournalReplay
-from siegeboard.ui.autosave_keeper import AutosaveKeeper
-from siegeboard.ui.document import Document
-from siegeboard.ui.map_scene import MapScene
-from siegeboard.ui.progress_dialog import run_with_progress
-from siegeboard.ui.prompts import Prompts
+from siegeboard.ui.document.autosave_keeper import AutosaveKeeper
+from siegeboard.ui.document.document import Document
+from siegeboard.ui.board.map_scene import MapScene
+from siegeboard.ui.dialogs.progress_dialog import run_with_progress
+from siegeboard.ui.dialogs.prompts import Prompts
 from siegeboard.rules.registry import RULESETS
 from siegeboard.ui.plain_words import plain_clause
 

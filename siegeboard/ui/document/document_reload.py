@@ -1,6 +1,6 @@
 """The document catching up with its file: another writer saved it since this window read
 it, so the file is opened as it is now and this window's unsaved actions are played again on
-top (issue 13). ``Document`` inherits it (``ui/document.py``)."""
+top (issue 13). ``Document`` inherits it (``ui/document/document.py``)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from siegeboard.persist import read_siege
 from siegeboard.rules import engine
 from siegeboard.rules.dice import DiceExhausted
 from siegeboard.rules.titles import action_title
-from siegeboard.ui.play_commands import ApplyAction
+from siegeboard.ui.document.play_commands import ApplyAction
 
 
 class DocumentReload:

@@ -9,12 +9,12 @@ from pathlib import Path
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QSlider
 
-from siegeboard.ui.changes import Aspect
-from siegeboard.ui.document import Document
+from siegeboard.ui.document.changes import Aspect
+from siegeboard.ui.document.document import Document
 from siegeboard.ui.per_siege import remember, remembered
-from siegeboard.ui.items.map_image_item import decode_image
-from siegeboard.ui.map_view import MapView
-from siegeboard.ui.prompts import Prompts
+from siegeboard.ui.board.map_image_item import decode_image
+from siegeboard.ui.board.map_view import MapView
+from siegeboard.ui.dialogs.prompts import Prompts
 from siegeboard.ui.plain_words import plain_clause
 
 IMAGE_SUFFIXES = {".png": "png", ".jpg": "jpg", ".jpeg": "jpg", ".tif": "tif", ".tiff": "tif",

@@ -19,8 +19,8 @@ from siegeboard.report.vtt_export import (
     DEFAULT_CELL, DEFAULT_LOOK, MAX_PIXELS, MIN_PIXELS, VttChoices, export_vtt,
     pixels_per_grid_for,
 )
-from siegeboard.ui.file_export_dialog import FileExportDialog, FileExporter
-from siegeboard.ui.progress_dialog import run_with_progress
+from siegeboard.ui.dialogs.file_export_dialog import FileExportDialog, FileExporter
+from siegeboard.ui.dialogs.progress_dialog import run_with_progress
 
 VTT_FILTER = "Universal VTT maps (*.dd2vtt *.uvtt)"
 LOOK_KEY = "vtt_export/look"

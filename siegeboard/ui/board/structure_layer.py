@@ -29,10 +29,10 @@ from PySide6.QtGui import QPainter, QPicture, QRegion, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem
 
 from siegeboard.report import renderer
-from siegeboard.ui.items.board import BoardMember
-from siegeboard.ui.items.device_cache import Canvas
-from siegeboard.ui.items.grid_lines import UPRIGHT_TYPES
-from siegeboard.ui.items.structure_item import draw_words
+from siegeboard.ui.board.board import BoardMember
+from siegeboard.ui.board.device_cache import Canvas
+from siegeboard.ui.board.grid_lines import UPRIGHT_TYPES
+from siegeboard.ui.board.structure_item import draw_words
 
 CHUNK = 64            # items per chunk at most: a picture to replay, bounds to cull by...
 CHUNK_M = 48.0        # ...and at most this wide and tall (a strip replays few it misses)

@@ -23,7 +23,7 @@ from PySide6.QtCore import QRectF
 from PySide6.QtGui import QPainter, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsView
 
-from siegeboard.ui.items.device_cache import Canvas, DeviceCache, usable
+from siegeboard.ui.board.device_cache import Canvas, DeviceCache, usable
 
 _VISIBLE_CHANGED = QGraphicsItem.GraphicsItemChange.ItemVisibleHasChanged
 

@@ -18,16 +18,16 @@ from PySide6.QtWidgets import QGraphicsScene, QGraphicsView, QToolTip, QWidget
 from siegeboard.geometry import SQUARE_M, anchor_square
 from siegeboard.model.progress import NO_PROGRESS, Progress, each
 from siegeboard.persist import SiegeFile
-from siegeboard.ui.changes import Aspect, Change
-from siegeboard.ui.document import Document
+from siegeboard.ui.document.changes import Aspect, Change
+from siegeboard.ui.document.document import Document
 from siegeboard.ui.items.battery_item import BatteryItem
-from siegeboard.ui.items.board import Board
-from siegeboard.ui.items.grid_item import GridItem
-from siegeboard.ui.items.map_image_item import MapImageItem, decode_image
+from siegeboard.ui.board.board import Board
+from siegeboard.ui.board.grid_item import GridItem
+from siegeboard.ui.board.map_image_item import MapImageItem, decode_image
 from siegeboard.report.renderer import SCREEN
 from siegeboard.rules.players_view import Side, players_may_see_battery
-from siegeboard.ui.items.structure_item import PLAYERS_SCREEN, StructureItem
-from siegeboard.ui.items.structure_layer import PEN_MARGIN_PX, StructureLayer
+from siegeboard.ui.board.structure_item import PLAYERS_SCREEN, StructureItem
+from siegeboard.ui.board.structure_layer import PEN_MARGIN_PX, StructureLayer
 
 PADDING_M = 40.0
 GRID_MARGIN_M = 20.0  # with no map image, the grid runs this far past the structures
@@ -268,7 +268,7 @@ class MapScene(QGraphicsScene):
         self.board.clear()
 
     def drawBackground(self, painter, rect: QRectF) -> None:  # noqa: N802 (Qt's name)
-        """In a view the board is the background (``items.board``); elsewhere (a picture,
+        """In a view the board is the background (``board/board.py``); elsewhere (a picture,
         a printer) the background colour, the members drawing themselves over it."""
         widget = painter.device()
         if not isinstance(widget, QWidget):

@@ -41,7 +41,7 @@ from siegeboard.report.extent import load_plan
 from siegeboard.report.map_painter import MapPainter
 from siegeboard.report.options import SnapshotOptions
 from siegeboard.ui.plain_words import plain_clause, plain_error
-from siegeboard.ui.kind_mapping_editor import KindMappingEditor
+from siegeboard.ui.dialogs.kind_mapping_editor import KindMappingEditor
 
 SETTINGS_GROUP = "import"
 # (label, metres) offered for a cell; any other size can be typed in the box beside.

@@ -22,7 +22,7 @@ from siegeboard.model.structure import Structure
 from siegeboard.report import renderer
 from siegeboard.report.renderer import SCREEN, Labels, Look, StructureStyle
 from siegeboard.rules.registry import ruleset as ruleset_named
-from siegeboard.ui.items.grid_lines import UPRIGHT_TYPES
+from siegeboard.ui.board.grid_lines import UPRIGHT_TYPES
 
 HALO_MARGIN_M = 1.0    # room kept around the footprint for the halo
 PLAYERS_SCREEN = Look(players=True)  # the players' screen: their words, no figure

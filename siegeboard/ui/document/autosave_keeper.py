@@ -35,7 +35,7 @@ from siegeboard.persist.autosave import Autosaver
 from siegeboard.persist.lock import hold_lock
 from siegeboard.persist.mutations import snapshot
 from siegeboard.persist.siege_file import SiegeFile, encode_siege
-from siegeboard.ui.document import Document
+from siegeboard.ui.document.document import Document
 
 INTERVAL_MS = 60_000  # a minute of steady work: fold even if the window is never idle
 IDLE_MS = 2_000  # this long without a change: the window is idle, fold the journal in

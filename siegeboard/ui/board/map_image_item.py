@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem
 
 from siegeboard.model.siege import MapImage
 from siegeboard.report.extent import plan_image
-from siegeboard.ui.items.board import BoardMember
+from siegeboard.ui.board.board import BoardMember
 
 # Qt refuses images above 256 MB by default; a 10,000 x 10,000 plan is 400 MB decoded.
 QImageReader.setAllocationLimit(2048)

@@ -1,5 +1,5 @@
 """The Help menu's dialogs: the keyboard shortcuts and how siegeboard reads the rules
-(About is ``ui/about.py``'s).
+(About is ``ui/dialogs/about.py``'s).
 
 "How siegeboard reads the rules" is the project's own rulings (``resources/rulings.md``,
 shipped with the program); the rule texts themselves are not shipped.

@@ -1,11 +1,11 @@
 """The document showing the past: the timeline's read-only view of the siege after a log
-entry, and the way back to the present. ``Document`` inherits it (``ui/document.py``)."""
+entry, and the way back to the present. ``Document`` inherits it (``ui/document/document.py``)."""
 
 from __future__ import annotations
 
 from siegeboard.model.siege import Siege
 from siegeboard.persist import SiegeFile
-from siegeboard.ui.changes import Aspect, Change
+from siegeboard.ui.document.changes import Aspect, Change
 
 
 class DocumentPast:

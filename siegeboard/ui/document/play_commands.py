@@ -16,7 +16,7 @@ from PySide6.QtGui import QUndoCommand
 from siegeboard.rules.engine import Outcome
 
 if TYPE_CHECKING:
-    from siegeboard.ui.document import Document
+    from siegeboard.ui.document.document import Document
 
 
 class ApplyAction(QUndoCommand):

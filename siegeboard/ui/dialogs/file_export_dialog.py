@@ -14,8 +14,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from siegeboard.ui.document import Document
-from siegeboard.ui.prompts import Prompts
+from siegeboard.ui.document.document import Document
+from siegeboard.ui.dialogs.prompts import Prompts
 
 
 class FileExportDialog(QDialog):

@@ -21,11 +21,11 @@ from siegeboard.model.progress import Cancelled
 from siegeboard.report.options import SnapshotOptions
 from siegeboard.report.snapshot import SnapshotError, configure_page, export_snapshot, \
     paint_snapshot
-from siegeboard.ui.document import Document
-from siegeboard.ui.export_dialog import ExportDialog
-from siegeboard.ui.map_view import MapView
-from siegeboard.ui.progress_dialog import run_with_progress
-from siegeboard.ui.prompts import Prompts
+from siegeboard.ui.document.document import Document
+from siegeboard.ui.dialogs.export_dialog import ExportDialog
+from siegeboard.ui.board.map_view import MapView
+from siegeboard.ui.dialogs.progress_dialog import run_with_progress
+from siegeboard.ui.dialogs.prompts import Prompts
 from siegeboard.ui.plain_words import plain_clause
 
 

@@ -19,8 +19,8 @@ option_lod = QStyleOptionGraphicsItem.levelOfDetailFromTransform
 
 from siegeboard.geometry import GRID_M, SQUARE_M, anchor_square, square_label
 from siegeboard.report import palette
-from siegeboard.ui.items.board import BoardMember
-from siegeboard.ui.items.grid_lines import UPRIGHT_TYPES, draw_grid_lines
+from siegeboard.ui.board.board import BoardMember
+from siegeboard.ui.board.grid_lines import UPRIGHT_TYPES, draw_grid_lines
 
 MIN_LINE_GAP_PX = 6     # fine lines closer than this on screen are skipped
 LABEL_EVERY_PX = 60     # every square is labelled only when a square is this big on screen

@@ -11,9 +11,9 @@ from PySide6.QtWidgets import QComboBox, QLineEdit, QSpinBox, QWidget
 from siegeboard.model.progress import Cancelled
 from siegeboard.persist.siege_file import SiegeFile
 from siegeboard.report.story import DEFAULT_WIDTH, StoryError, export_story, parse_entries
-from siegeboard.ui.export_dialog import side_box
-from siegeboard.ui.file_export_dialog import FileExportDialog, FileExporter
-from siegeboard.ui.progress_dialog import run_with_progress
+from siegeboard.ui.dialogs.export_dialog import side_box
+from siegeboard.ui.dialogs.file_export_dialog import FileExportDialog, FileExporter
+from siegeboard.ui.dialogs.progress_dialog import run_with_progress
 
 STORY_FILTER = "Animated GIF (*.gif);;PDF, a page an entry (*.pdf)"
 

@@ -20,7 +20,7 @@ from siegeboard.rules.walls import reshared_walls
 from siegeboard.ui.plain_words import field_names
 
 if TYPE_CHECKING:
-    from siegeboard.ui.document import Document
+    from siegeboard.ui.document.document import Document
 
 
 class _StructuresCommand(QUndoCommand):
@@ -319,7 +319,7 @@ def logged_action(command: QUndoCommand):
     settings or grid origin), or None for what the log does not hold (the plan image, a
     snapshot's mark)."""
     from siegeboard.model.actions import ChangeSettings, EditBoard
-    from siegeboard.ui.arsenal_commands import _ArsenalCommand
+    from siegeboard.ui.document.arsenal_commands import _ArsenalCommand
 
     if isinstance(command, _StructuresCommand):
         return EditBoard(title=command.text(), structures=command.after)

@@ -12,7 +12,7 @@ the viewport; the pixmap is opaque, so it is copied onto the view, not blended.
 The pixmaps of the last zooms are kept too (``ZOOMS_KEPT``): a GM zooms in to look and back
 out, and a zoom back to a kept zoom is a copy, not a drawing. Only the one on screen is kept
 up to date: a change (``forget``) drops the others. A zoom not visited yet can be drawn ahead
-(``prepare``, a band of rows at a time while the window is idle: ``ui/zoom_ahead.py``) and is
+(``prepare``, a band of rows at a time while the window is idle: ``ui/board/zoom_ahead.py``) and is
 then kept like a visited one.
 """
 
