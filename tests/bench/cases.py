@@ -344,7 +344,7 @@ def _autosave_cases(document, weapon_id: str, point, *, runs: int) -> dict[str, 
                             budget_s=30)
         figures["fold_worker"] = _timing(timing)
         keeper.stop()
-        document.record_change = None
+        document.writer.record_change = None
     return figures
 
 

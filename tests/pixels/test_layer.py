@@ -118,7 +118,7 @@ def test_a_change_after_a_pan_is_drawn(qtbot):
     before = grab(view)
     key = view.map_scene.structure_at((100.0, 100.0)) or "house0"
     structure = document.siege.structures[key]
-    document.apply_structures({key: structure.model_copy(update={"dp": 0, "collapsed": True})})
+    document.writer.apply_structures({key: structure.model_copy(update={"dp": 0, "collapsed": True})})
     assert np.abs(grab(view) - before).max() > 50
 
 
@@ -131,7 +131,7 @@ def test_a_moved_or_alarmed_structure_paints_itself(qtbot):
     item.setPos(0.0, 0.0)
     assert item.batched
     house = document.siege.structures["house3"]
-    document.apply_structures({"house3": house.model_copy(update={"collapsed": True})})
+    document.writer.apply_structures({"house3": house.model_copy(update={"collapsed": True})})
     assert not item.batched and item.zValue() == 11 and item.marker.scene() is view.scene()
 
 
@@ -343,7 +343,7 @@ def test_a_zoom_back_is_a_copy_and_a_change_drops_the_kept_zooms(qtbot):
     grab(view)
     key = scene.structure_at((150.0, 140.0)) or "house0"
     structure = document.siege.structures[key]
-    document.apply_structures({key: structure.model_copy(update={"dp": 0, "collapsed": True})})
+    document.writer.apply_structures({key: structure.model_copy(update={"dp": 0, "collapsed": True})})
     grab(view)
     assert len(board.cache.canvases()) == 1  # the change dropped the kept zoom
     drawn.clear()
@@ -396,7 +396,7 @@ def test_a_repaint_stops_drawing_ahead_and_a_change_drops_what_was_drawn(qtbot):
     assert len(board.cache.canvases()) == 3
     key = next(iter(document.siege.structures))
     structure = document.siege.structures[key]
-    document.apply_structures({key: structure.model_copy(update={"dp": 0, "collapsed": True})})
+    document.writer.apply_structures({key: structure.model_copy(update={"dp": 0, "collapsed": True})})
     grab(view)
     assert len(board.cache.canvases()) == 1  # what was drawn ahead showed the town before
     ahead.enabled = False
@@ -479,7 +479,7 @@ def test_a_structure_moved_far_or_deleted_is_drawn_where_the_town_now_is(qtbot):
     key = view.map_scene.structure_at((61.0, 61.0))
     house = document.siege.structures[key]
     moved = [(x + 30.0, y - 25.0) for x, y in house.footprint]
-    document.apply_structures({key: house.model_copy(update={"footprint": moved})})
+    document.writer.apply_structures({key: house.model_copy(update={"footprint": moved})})
     assert np.abs(layer_pixels(layer, 4.0, 0, 0) - before).max() > 50  # in view, and moved
     _fresh_document, fresh = shown(qtbot, document.siege.model_copy(), scale=4.0)
     for scale in (4.0, 9.0):

@@ -41,9 +41,9 @@ def test_fills_let_the_plan_through_and_deepen_as_a_structure_fails():
 def test_a_breached_section_carries_a_mark_of_fixed_size_at_the_fit_zoom(window, tmp_path):
     assert window.files.open_path(evening_siege(tmp_path / "evening.siege"))
     document = window.document
-    document.apply_structures({"s1": document.siege.structures["s1"].model_copy(
+    document.writer.apply_structures({"s1": document.siege.structures["s1"].model_copy(
         update={"ladder": "breached", "hull_suffered": 20})})
-    document.apply_structures({"s2": document.siege.structures["s2"].model_copy(
+    document.writer.apply_structures({"s2": document.siege.structures["s2"].model_copy(
         update={"ladder": "cracked", "hull_suffered": 10})})
     window.view.fit_to_map()
     items = window.scene.structure_items
@@ -60,7 +60,7 @@ def test_a_breached_section_carries_a_mark_of_fixed_size_at_the_fit_zoom(window,
     assert on_screen.width() < 4 * window.view.current_scale() + 20
     # Over its neighbours: an intact structure never hides the alarm.
     assert items["s1"].zValue() > items["g"].zValue()
-    document.apply_structures({"s1": document.siege.structures["s1"].model_copy(
+    document.writer.apply_structures({"s1": document.siege.structures["s1"].model_copy(
         update={"ladder": "intact", "hull_suffered": 0})})
     assert not breached.isVisible()
 

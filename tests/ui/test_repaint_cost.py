@@ -138,9 +138,9 @@ def test_the_alarm_plate_is_in_the_scene_only_while_alarmed():
     # 9 structures, none alarmed: no plate in the scene.
     assert all(other.marker.scene() is None for other in scene.structure_items.values())
     wall = document.siege.structures["h4"]
-    document.apply_structures({"h4": wall.model_copy(update={"collapsed": True})})
+    document.writer.apply_structures({"h4": wall.model_copy(update={"collapsed": True})})
     assert item._alarm == "breached"
     assert item.marker.scene() is scene and item.marker.isVisible()
     assert item.marker.parentItem() is item
-    document.apply_structures({"h4": wall})
+    document.writer.apply_structures({"h4": wall})
     assert item.marker.scene() is None and not item.marker.isVisible()

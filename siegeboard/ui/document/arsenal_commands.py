@@ -1,31 +1,32 @@
 """Undo commands for the siege's weapons and batteries (gun positions), verb + noun.
 
-Each keeps the old and new state of the entries it touches (None: absent) and hands one of
-them to the document's ``apply_arsenal``. Constructors check the edit and raise
+Each is an ``Edit`` (``ui/document/edit.py``) that keeps the old and new state of the entries
+it touches (None: absent) and hands one of them to the document writer's ``apply_arsenal``;
+once play has begun it is logged as an ``EditBoard`` (R2). Constructors check the edit and raise
 ``ValueError`` naming what is wrong, before anything changes.
 """
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from PySide6.QtGui import QUndoCommand
-
+from siegeboard.model.actions import EditBoard
 from siegeboard.model.weapon import Battery, Weapon
+from siegeboard.ui.document.edit import Edit
 from siegeboard.ui.plain_words import field_names
 
 if TYPE_CHECKING:
     from siegeboard.ui.document.document import Document
 
 
-class _ArsenalCommand(QUndoCommand):
-    def __init__(self, document: "Document", text: str, *,
+class ArsenalEdit(Edit):
+    """Swap weapons and batteries between their old and new states (None = absent)."""
+
+    def __init__(self, document: Document, text: str, *,
                  weapons: Mapping[str, tuple[Weapon | None, Weapon | None]] | None = None,
                  batteries: Mapping[str, tuple[Battery | None, Battery | None]] | None = None):
-        super().__init__(text)
-        self.document = weakref.proxy(document)  # the stack owns the command: no cycle
+        super().__init__(document, text)
         self.weapons = dict(weapons or {})
         self.batteries = dict(batteries or {})
         # A removal remembers the table's order: its undo puts the entry back in its old
@@ -34,15 +35,21 @@ class _ArsenalCommand(QUndoCommand):
         self.weapon_order = _order_if_removed(siege.weapons, self.weapons)
         self.battery_order = _order_if_removed(siege.batteries, self.batteries)
 
-    def redo(self) -> None:
-        self.document.apply_arsenal({k: after for k, (_, after) in self.weapons.items()},
-                                    {k: after for k, (_, after) in self.batteries.items()})
+    def logged_action(self) -> EditBoard:
+        return EditBoard(title=self.text(),
+                         weapons={key: after for key, (_, after) in self.weapons.items()},
+                         batteries={key: after for key, (_, after) in self.batteries.items()})
 
-    def undo(self) -> None:
-        self.document.apply_arsenal({k: before for k, (before, _) in self.weapons.items()},
-                                    {k: before for k, (before, _) in self.batteries.items()},
-                                    weapon_order=self.weapon_order,
-                                    battery_order=self.battery_order)
+    def put(self, *, forward: bool) -> None:
+        writer = self.document.writer
+        if forward:
+            writer.apply_arsenal({k: after for k, (_, after) in self.weapons.items()},
+                                 {k: after for k, (_, after) in self.batteries.items()})
+        else:
+            writer.apply_arsenal({k: before for k, (before, _) in self.weapons.items()},
+                                 {k: before for k, (before, _) in self.batteries.items()},
+                                 weapon_order=self.weapon_order,
+                                 battery_order=self.battery_order)
 
 
 def _order_if_removed(table: Mapping[str, object],
@@ -52,10 +59,10 @@ def _order_if_removed(table: Mapping[str, object],
     return list(table) if removes else None
 
 
-class PlaceBattery(_ArsenalCommand):
+class PlaceBattery(ArsenalEdit):
     """A new gun position; a catalogue weapon it uses joins the siege with it."""
 
-    def __init__(self, document: "Document", battery: Battery, weapon: Weapon | None = None):
+    def __init__(self, document: Document, battery: Battery, weapon: Weapon | None = None):
         if battery.id in document.siege.batteries:
             raise ValueError(f"battery id {battery.id!r} is already on the board")
         weapons = {}
@@ -67,17 +74,17 @@ class PlaceBattery(_ArsenalCommand):
                          batteries={battery.id: (None, battery)})
 
 
-class MoveBattery(_ArsenalCommand):
-    def __init__(self, document: "Document", battery_id: str, position: tuple[float, float]):
+class MoveBattery(ArsenalEdit):
+    def __init__(self, document: Document, battery_id: str, position: tuple[float, float]):
         old = document.siege.batteries[battery_id]
         new = old.model_copy(update={"position": (float(position[0]), float(position[1]))})
         super().__init__(document, f"Move {old.name}", batteries={battery_id: (old, new)})
 
 
-class EditBattery(_ArsenalCommand):
+class EditBattery(ArsenalEdit):
     """Rename a battery, give it another weapon, side or scene target."""
 
-    def __init__(self, document: "Document", battery_id: str, fields: Mapping[str, object],
+    def __init__(self, document: Document, battery_id: str, fields: Mapping[str, object],
                  weapon: Weapon | None = None):
         old = document.siege.batteries[battery_id]
         new = Battery.model_validate(old.model_dump() | dict(fields))
@@ -97,8 +104,8 @@ class EditBattery(_ArsenalCommand):
         return any(before != after for before, after in self.batteries.values())
 
 
-class RemoveBattery(_ArsenalCommand):
-    def __init__(self, document: "Document", battery_id: str):
+class RemoveBattery(ArsenalEdit):
+    def __init__(self, document: Document, battery_id: str):
         old = document.siege.batteries[battery_id]
         aimed = [b.name for b in document.siege.batteries.values() if b.target_id == battery_id]
         if aimed:
@@ -106,10 +113,10 @@ class RemoveBattery(_ArsenalCommand):
         super().__init__(document, f"Remove {old.name}", batteries={battery_id: (old, None)})
 
 
-class SetWeapon(_ArsenalCommand):
+class SetWeapon(ArsenalEdit):
     """Add a weapon to the siege or change one (a catalogue weapon edited becomes the siege's)."""
 
-    def __init__(self, document: "Document", weapon: Weapon):
+    def __init__(self, document: Document, weapon: Weapon):
         old = document.siege.weapons.get(weapon.id)
         verb = "Edit" if old is not None else "Add"
         super().__init__(document, f"{verb} weapon {weapon.name}",
@@ -119,8 +126,8 @@ class SetWeapon(_ArsenalCommand):
         return any(before != after for before, after in self.weapons.values())
 
 
-class RemoveWeapon(_ArsenalCommand):
-    def __init__(self, document: "Document", weapon_id: str):
+class RemoveWeapon(ArsenalEdit):
+    def __init__(self, document: Document, weapon_id: str):
         old = document.siege.weapons[weapon_id]
         users = [b.name for b in document.siege.batteries.values() if b.weapon_id == weapon_id]
         if users:

@@ -79,7 +79,7 @@ class AutosaveKeeper(QObject):
         self._again = False
         self._generation = 0  # a new document: what a fold under way wrote is not its
         self._written.connect(self._finish_fold)
-        document.record_change = self.record
+        document.writer.record_change = self.record
         document.changed.connect(self._on_change)
         document.path_changed.connect(lambda path: self._restart())
 

@@ -1,35 +1,35 @@
 """One undo command per edit, named verb + noun.
 
-Each constructor computes and keeps the old and the new state; ``redo`` and ``undo`` hand
-one of them to the document's ``apply_*`` methods, which announce the change. Constructors
-raise ``ValueError`` for an edit that cannot be made, before anything changes.
+Each is an ``Edit`` (``ui/document/edit.py``): its constructor computes and keeps the old and
+the new state, ``put`` hands one of them to the document writer's ``apply_*`` methods, which
+announce the change, and ``logged_action`` says which log action stands for it once play has
+begun (R2). Constructors raise ``ValueError`` for an edit that cannot be made, before anything
+changes.
 """
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from PySide6.QtGui import QUndoCommand
-
+from siegeboard.model.actions import ChangeSettings, EditBoard
 from siegeboard.model.siege import MapImage, RulesetOptions
 from siegeboard.model.structure import Structure
 from siegeboard.rules import edits
 from siegeboard.rules.walls import reshared_walls
+from siegeboard.ui.document.edit import Edit
 from siegeboard.ui.plain_words import field_names
 
 if TYPE_CHECKING:
     from siegeboard.ui.document.document import Document
 
 
-class _StructuresCommand(QUndoCommand):
+class StructuresEdit(Edit):
     """Swap a set of structures between their old and new states (None = absent)."""
 
-    def __init__(self, document: "Document", text: str,
+    def __init__(self, document: Document, text: str,
                  before: Mapping[str, Structure | None], after: Mapping[str, Structure | None]):
-        super().__init__(text)
-        self.document = weakref.proxy(document)  # the stack owns the command: no cycle
+        super().__init__(document, text)
         self.before = dict(before)
         self.after = dict(after)
         # An edit that removes structures remembers their order: its undo puts them back in
@@ -39,14 +39,17 @@ class _StructuresCommand(QUndoCommand):
         _refuse_if_referenced(document, gone)
         self.order_before = list(structures) if gone else None
 
-    def redo(self) -> None:
-        self.document.apply_structures(self.after)
+    def logged_action(self) -> EditBoard:
+        return EditBoard(title=self.text(), structures=self.after)
 
-    def undo(self) -> None:
-        self.document.apply_structures(self.before, self.order_before)
+    def put(self, *, forward: bool) -> None:
+        if forward:
+            self.document.writer.apply_structures(self.after)
+        else:
+            self.document.writer.apply_structures(self.before, self.order_before)
 
 
-def _refuse_if_referenced(document: "Document", ids: Sequence[str]) -> None:
+def _refuse_if_referenced(document: Document, ids: Sequence[str]) -> None:
     """ValueError when the siege's rule text refuses removing ``ids`` (a battery aims at one,
     a mine lies under one: ``Ruleset.removal_refusal``), as ``RemoveBattery`` refuses."""
     refusal = document.rules.removal_refusal(document.siege, ids)
@@ -58,8 +61,8 @@ def _plural(count: int, noun: str) -> str:
     return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
 
 
-class AddStructures(_StructuresCommand):
-    def __init__(self, document: "Document", structures: Sequence[Structure],
+class AddStructures(StructuresEdit):
+    def __init__(self, document: Document, structures: Sequence[Structure],
                  text: str | None = None):
         taken = [s.id for s in structures if s.id in document.siege.structures]
         if taken:
@@ -68,23 +71,23 @@ class AddStructures(_StructuresCommand):
                          {s.id: None for s in structures}, {s.id: s for s in structures})
 
 
-class RemoveStructures(_StructuresCommand):
-    def __init__(self, document: "Document", ids: Sequence[str]):
+class RemoveStructures(StructuresEdit):
+    def __init__(self, document: Document, ids: Sequence[str]):
         structures = document.siege.structures
         super().__init__(document, f"Delete {_plural(len(ids), 'structure')}",
                          {key: structures[key] for key in ids}, {key: None for key in ids})
 
 
-class MoveStructures(_StructuresCommand):
-    def __init__(self, document: "Document", ids: Sequence[str], dx: float, dy: float):
+class MoveStructures(StructuresEdit):
+    def __init__(self, document: Document, ids: Sequence[str], dx: float, dy: float):
         structures = document.siege.structures
         super().__init__(document, f"Move {_plural(len(ids), 'structure')}",
                          {key: structures[key] for key in ids},
                          {key: edits.translated(structures[key], dx, dy) for key in ids})
 
 
-class RotateStructures(_StructuresCommand):
-    def __init__(self, document: "Document", ids: Sequence[str], degrees: float,
+class RotateStructures(StructuresEdit):
+    def __init__(self, document: Document, ids: Sequence[str], degrees: float,
                  centre: tuple[float, float]):
         structures = document.siege.structures
         super().__init__(document, f"Rotate {_plural(len(ids), 'structure')} by {degrees:g}°",
@@ -92,8 +95,8 @@ class RotateStructures(_StructuresCommand):
                          {key: edits.rotated(structures[key], degrees, centre) for key in ids})
 
 
-class EditVertices(_StructuresCommand):
-    def __init__(self, document: "Document", structure_id: str,
+class EditVertices(StructuresEdit):
+    def __init__(self, document: Document, structure_id: str,
                  footprint: Sequence[tuple[float, float]]):
         old = document.siege.structures[structure_id]
         new = edits.remade(old, footprint=[tuple(point) for point in footprint])
@@ -101,30 +104,30 @@ class EditVertices(_StructuresCommand):
                          {structure_id: old}, {structure_id: new})
 
 
-class CutHole(_StructuresCommand):
+class CutHole(StructuresEdit):
     """A courtyard cut out of one building (one undo step)."""
 
-    def __init__(self, document: "Document", structure_id: str,
+    def __init__(self, document: Document, structure_id: str,
                  ring: Sequence[tuple[float, float]]):
         old = document.siege.structures[structure_id]
         super().__init__(document, f"Cut a courtyard in {old.name}",
                          {structure_id: old}, {structure_id: edits.with_hole(old, ring)})
 
 
-class RemoveHole(_StructuresCommand):
+class RemoveHole(StructuresEdit):
     """A courtyard filled in again (one undo step)."""
 
-    def __init__(self, document: "Document", structure_id: str, number: int):
+    def __init__(self, document: Document, structure_id: str, number: int):
         old = document.siege.structures[structure_id]
         super().__init__(document, f"Fill in a courtyard of {old.name}",
                          {structure_id: old}, {structure_id: edits.without_hole(old, number)})
 
 
-class EditStructure(_StructuresCommand):
+class EditStructure(StructuresEdit):
     """Change fields of one structure, or of several alike (``structure_id`` may be a list of
     ids: one undo step for all); ``kind`` re-makes each from the catalogue first."""
 
-    def __init__(self, document: "Document", structure_id: str | Sequence[str],
+    def __init__(self, document: Document, structure_id: str | Sequence[str],
                  fields: Mapping[str, object]):
         ids = [structure_id] if isinstance(structure_id, str) else list(structure_id)
         remade: dict[str, Structure] = {}
@@ -152,10 +155,10 @@ class EditStructure(_StructuresCommand):
         return any(self.before[key] != self.after[key] for key in self.after)
 
 
-class MarkKnown(_StructuresCommand):
+class MarkKnown(StructuresEdit):
     """Mark structures known to the players (what is inside them), or hidden: one step."""
 
-    def __init__(self, document: "Document", ids: Sequence[str], known: bool):
+    def __init__(self, document: Document, ids: Sequence[str], known: bool):
         before = {key: document.siege.structures[key] for key in ids}
         after = {key: old.model_copy(update={"known": known}) for key, old in before.items()}
         names = before[ids[0]].name if len(ids) == 1 else f"{len(ids)} structures"
@@ -166,25 +169,23 @@ class MarkKnown(_StructuresCommand):
         return any(self.before[key].known != self.after[key].known for key in self.after)
 
 
-class MarkMineKnown(QUndoCommand):
+class MarkMineKnown(Edit):
     """Mark a mine known to the players, or hidden from them (a mine is the besiegers')."""
 
-    def __init__(self, document: "Document", mine_id: str, known: bool):
+    def __init__(self, document: Document, mine_id: str, known: bool):
         under = document.siege.structures.get(document.siege.mines[mine_id].structure_id)
-        super().__init__(f"Mark the mine under {under.name if under else 'a section'} "
+        super().__init__(document,
+                         f"Mark the mine under {under.name if under else 'a section'} "
                          f"{'known to' if known else 'hidden from'} the players")
-        self.document, self.mine_id = weakref.proxy(document), mine_id
+        self.mine_id = mine_id
         self.old, self.new = document.siege.mines[mine_id].known, known
 
-    def redo(self) -> None:
-        self.document.apply_mine_known(self.mine_id, self.new)
-
-    def undo(self) -> None:
-        self.document.apply_mine_known(self.mine_id, self.old)
+    def put(self, *, forward: bool) -> None:
+        self.document.writer.apply_mine_known(self.mine_id, self.new if forward else self.old)
 
 
-class SplitSection(_StructuresCommand):
-    def __init__(self, document: "Document", structure_id: str):
+class SplitSection(StructuresEdit):
+    def __init__(self, document: Document, structure_id: str):
         old = document.siege.structures[structure_id]
         taken = set(document.siege.structures) - {structure_id}
         self.new_ids = edits.unused_ids(taken, 2)
@@ -196,8 +197,8 @@ class SplitSection(_StructuresCommand):
         super().__init__(document, f"Split {old.name}", before, after)
 
 
-class MergeSections(_StructuresCommand):
-    def __init__(self, document: "Document", ids: Sequence[str]):
+class MergeSections(StructuresEdit):
+    def __init__(self, document: Document, ids: Sequence[str]):
         structures = [document.siege.structures[key] for key in ids]
         self.merged_id = ids[0]
         merged = edits.merged(structures, self.merged_id)
@@ -207,11 +208,13 @@ class MergeSections(_StructuresCommand):
         super().__init__(document, f"Merge {_plural(len(ids), 'section')}", before, after)
 
 
-class _MapCommand(QUndoCommand):
-    def __init__(self, document: "Document", text: str, new_map: MapImage | None,
+class MapEdit(Edit):
+    """The image under the board changed: the plan's file, scale, place or legend. Not a log
+    entry (R2 logs the board's structures and the settings, not the picture under them)."""
+
+    def __init__(self, document: Document, text: str, new_map: MapImage | None,
                  images: dict[str, bytes] | None = None):
-        super().__init__(text)
-        self.document = weakref.proxy(document)  # the stack owns the command: no cycle
+        super().__init__(document, text)
         self.old_map = document.siege.map
         self.new_map = new_map
         self.old_images = dict(document.images) if images is not None else None
@@ -225,21 +228,21 @@ class _MapCommand(QUndoCommand):
             # first plan on (a later plan, a calibration or a move renames nothing).
             self.new_anchor = tuple(new_map.offset)
 
-    def redo(self) -> None:
-        self.document.apply_map(self.new_map, self.new_images, self.new_anchor)
+    def put(self, *, forward: bool) -> None:
+        if forward:
+            self.document.writer.apply_map(self.new_map, self.new_images, self.new_anchor)
+        else:
+            self.document.writer.apply_map(self.old_map, self.old_images, self.old_anchor)
 
-    def undo(self) -> None:
-        self.document.apply_map(self.old_map, self.old_images, self.old_anchor)
 
-
-class SetMap(_MapCommand):
-    def __init__(self, document: "Document", new_map: MapImage | None, images: dict[str, bytes]):
+class SetMap(MapEdit):
+    def __init__(self, document: Document, new_map: MapImage | None, images: dict[str, bytes]):
         super().__init__(document, "Import map image" if new_map else "Remove map image",
                          new_map, images)
 
 
-class CalibrateMap(_MapCommand):
-    def __init__(self, document: "Document", pixels_per_metre: float):
+class CalibrateMap(MapEdit):
+    def __init__(self, document: Document, pixels_per_metre: float):
         if not pixels_per_metre > 0:
             raise ValueError(f"calibrate: the scale must be above 0, not {pixels_per_metre}")
         old = document.siege.map
@@ -247,10 +250,10 @@ class CalibrateMap(_MapCommand):
                          old.model_copy(update={"pixels_per_metre": pixels_per_metre}))
 
 
-class PlaceMap(_MapCommand):
+class PlaceMap(MapEdit):
     """Move, rotate, lock or unlock the map image."""
 
-    def __init__(self, document: "Document", fields: Mapping[str, object]):
+    def __init__(self, document: Document, fields: Mapping[str, object]):
         old = document.siege.map
         new = MapImage.model_validate(old.model_dump() | dict(fields))
         verb = ("Set the plan's legend" if "legend" in fields else
@@ -260,10 +263,9 @@ class PlaceMap(_MapCommand):
         super().__init__(document, verb, new)
 
 
-class MoveGridOrigin(QUndoCommand):
-    def __init__(self, document: "Document", origin: tuple[float, float]):
-        super().__init__(f"Move grid origin to ({origin[0]:g}, {origin[1]:g}) m")
-        self.document = weakref.proxy(document)  # the stack owns the command: no cycle
+class MoveGridOrigin(Edit):
+    def __init__(self, document: Document, origin: tuple[float, float]):
+        super().__init__(document, f"Move grid origin to ({origin[0]:g}, {origin[1]:g}) m")
         self.old = tuple(document.siege.grid_origin)
         self.new = (float(origin[0]), float(origin[1]))
         # R0b: the origin only aligns the lines. A siege whose labels still count from the
@@ -271,66 +273,43 @@ class MoveGridOrigin(QUndoCommand):
         self.old_anchor = document.siege.label_anchor
         self.new_anchor = self.old_anchor if self.old_anchor is not None else self.old
 
-    def redo(self) -> None:
-        self.document.apply_grid_origin(self.new, self.new_anchor)
+    def logged_action(self) -> ChangeSettings:
+        return ChangeSettings(grid_origin=self.new)
 
-    def undo(self) -> None:
-        self.document.apply_grid_origin(self.old, self.old_anchor)
+    def put(self, *, forward: bool) -> None:
+        if forward:
+            self.document.writer.apply_grid_origin(self.new, self.new_anchor)
+        else:
+            self.document.writer.apply_grid_origin(self.old, self.old_anchor)
 
 
-class MarkSnapshot(QUndoCommand):
+class MarkSnapshot(Edit):
     """Record the turn of a snapshot just printed or exported: the next snapshot's log starts
     there. Undoable like any edit (undo forgets the mark; the file written stays)."""
 
-    def __init__(self, document: "Document", turn: int):
-        super().__init__(f"Record snapshot at turn {turn}")
-        self.document = weakref.proxy(document)  # the stack owns the command: no cycle
+    def __init__(self, document: Document, turn: int):
+        super().__init__(document, f"Record snapshot at turn {turn}")
         self.old = document.siege.last_snapshot_turn
         self.new = turn
 
-    def redo(self) -> None:
-        self.document.apply_snapshot_turn(self.new)
-
-    def undo(self) -> None:
-        self.document.apply_snapshot_turn(self.old)
+    def put(self, *, forward: bool) -> None:
+        self.document.writer.apply_snapshot_turn(self.new if forward else self.old)
 
 
-class EditSiegeSettings(QUndoCommand):
+class EditSiegeSettings(Edit):
     """Change the siege's name, ruleset options, dice seed and players' side together."""
 
-    def __init__(self, document: "Document", name: str, options: RulesetOptions, dice_seed: int,
+    def __init__(self, document: Document, name: str, options: RulesetOptions, dice_seed: int,
                  players_side: str | None = None):
-        super().__init__("Edit siege settings")
-        self.document = weakref.proxy(document)  # the stack owns the command: no cycle
+        super().__init__(document, "Edit siege settings")
         siege = document.siege
         self.old = (siege.name, siege.options.model_copy(), siege.dice_seed, siege.players_side)
         self.new = (name, options.model_copy(), dice_seed, players_side or siege.players_side)
 
-    def redo(self) -> None:
-        self.document.apply_settings(*self.new)
-
-    def undo(self) -> None:
-        self.document.apply_settings(*self.old)
-
-
-def logged_action(command: QUndoCommand):
-    """R2: the log action that stands for ``command`` once play has begun (an ``EditBoard``
-    for an edit of structures, weapons or batteries, a ``ChangeSettings`` for the siege's
-    settings or grid origin), or None for what the log does not hold (the plan image, a
-    snapshot's mark)."""
-    from siegeboard.model.actions import ChangeSettings, EditBoard
-    from siegeboard.ui.document.arsenal_commands import _ArsenalCommand
-
-    if isinstance(command, _StructuresCommand):
-        return EditBoard(title=command.text(), structures=command.after)
-    if isinstance(command, _ArsenalCommand):
-        return EditBoard(title=command.text(),
-                         weapons={key: after for key, (_, after) in command.weapons.items()},
-                         batteries={key: after for key, (_, after) in command.batteries.items()})
-    if isinstance(command, EditSiegeSettings):
-        name, options, dice_seed, players_side = command.new
+    def logged_action(self) -> ChangeSettings:
+        name, options, dice_seed, players_side = self.new
         return ChangeSettings(name=name, options=options, dice_seed=dice_seed,
                               players_side=players_side)
-    if isinstance(command, MoveGridOrigin):
-        return ChangeSettings(grid_origin=command.new)
-    return None
+
+    def put(self, *, forward: bool) -> None:
+        self.document.writer.apply_settings(*(self.new if forward else self.old))

@@ -1,9 +1,15 @@
 """The open siege in the window: the document, its undo stack, selection, index and file.
 
-``Document`` is the only place that pushes undo commands: views and tools call its edit
-methods (``add_structures``, ``move_structures``...), which build one command each. Commands
-change the siege only through the ``apply_*`` methods here, which announce a typed
-``Change`` on ``changed`` so each view redraws only what changed.
+``Document`` is the only place that pushes undo steps: views and tools call its edit
+methods (``add_structures``, ``move_structures``...), which build one ``Edit`` each
+(``ui/document/edit.py``: the one undo path, the same edit before and after the first shot).
+Edits change the siege only through the document's ``writer`` (``SiegeWriter``), which
+announces a typed ``Change`` on ``changed`` so each view redraws only what changed.
+
+The document is made of parts, each with a public interface and each using only the
+document's public one: ``writer`` (the mutators and the journal hook), ``past`` (the
+timeline's read-only view of the past) and ``reloader`` (catching up with a file another
+writer saved).
 """
 
 from __future__ import annotations
@@ -31,17 +37,18 @@ from siegeboard.rules import registry
 from siegeboard.rules.registry import ruleset_of
 from siegeboard.rules.ruleset import Ruleset
 from siegeboard.rules.titles import action_title
-from siegeboard.ui.document import arsenal_commands
-from siegeboard.ui.document import commands
 from siegeboard.rules.edits import numbered_names, translated, unused_ids
-from siegeboard.ui.document.document_changes import DocumentChanges
-from siegeboard.ui.document.document_past import DocumentPast
-from siegeboard.ui.document.document_reload import DocumentReload
+from siegeboard.model.log import LogEntry
+from siegeboard.ui.document import arsenal_commands, commands
 from siegeboard.ui.document.changes import Change
+from siegeboard.ui.document.document_changes import SiegeWriter
+from siegeboard.ui.document.document_past import PastView
+from siegeboard.ui.document.document_reload import Reloader
+from siegeboard.ui.document.edit import Edit
 from siegeboard.ui.document.play_commands import ApplyAction
 
 
-class Document(DocumentChanges, DocumentPast, DocumentReload, QObject):
+class Document(QObject):
     """A siege being edited. ``changed`` carries a ``Change``; ``selection_changed`` a tuple
     of structure ids; ``path_changed`` the new path (or None)."""
 
@@ -67,14 +74,68 @@ class Document(DocumentChanges, DocumentPast, DocumentReload, QObject):
         self.rolled_dice = 0
         # A recovered autosave is unsaved work even with nothing on the undo stack.
         self._unsaved = False
-        # While the timeline shows the past: the siege as it is now, and why edits wait.
-        self._present: SiegeFile | None = None
-        self._past_reason: str | None = None
         # How many log entries the file on disk holds: the ones after are this window's own.
         self._log_on_disk = len(self.siege.log)
-        # Called with each change written into the siege, as a journal line, when the window
-        # keeps a journal beside its autosave (``ui.autosave_keeper``); None: no journal.
-        self.record_change = None
+        self.writer = SiegeWriter(self)
+        self.past = PastView(self)
+        self.reloader = Reloader(self)
+
+    # -- what the parts use ----------------------------------------------------------------
+    def announce(self, change: Change) -> None:
+        """Tell every view what changed (``changed``)."""
+        self.changed.emit(change)
+
+    def forget_index(self) -> None:
+        """Footprints moved, appeared or went: the spatial index is rebuilt when next asked."""
+        self._index = None
+
+    def deselect(self, ids: Iterable[str]) -> None:
+        """Drop ``ids`` from the selection (structures that went); announces a real change."""
+        gone = set(ids)
+        if gone & set(self.selection):
+            self.selection = tuple(key for key in self.selection if key not in gone)
+            self.selection_changed.emit(self.selection)
+
+    def mark_unsaved(self, unsaved: bool = True) -> None:
+        """Count the siege as holding work its file does not, whatever the undo stack says."""
+        self._unsaved = unsaved
+
+    # -- the past (the timeline) -------------------------------------------------------------
+    @property
+    def showing_past(self) -> str | None:
+        """Why the document is read-only (the timeline shows the past), or None."""
+        return self.past.reason
+
+    def show_past(self, siege: Siege, changed: set[str], reason: str) -> None:
+        """``PastView.show_past``: the siege as it was, read-only."""
+        self.past.show_past(siege, changed, reason)
+
+    def show_present(self, changed: set[str]) -> None:
+        """``PastView.show_present``: back to the siege as it is now."""
+        self.past.show_present(changed)
+
+    def refuse_in_the_past(self) -> None:
+        """``ValueError`` saying why while the timeline shows the past."""
+        self.past.refuse()
+
+    @property
+    def present_file(self) -> SiegeFile:
+        """The siege file as it is now, whatever the timeline shows."""
+        return self.past.present or self.siege_file
+
+    # -- the file on disk --------------------------------------------------------------------
+    @property
+    def log_on_disk(self) -> int:
+        """How many of the log's entries the file on disk holds (the rest are unsaved)."""
+        return self._log_on_disk
+
+    def unsaved_actions(self) -> list[LogEntry]:
+        """The actions played in this window since its file was opened or saved, as logged."""
+        return list(self.present_file.siege.log[self._log_on_disk:])
+
+    def reload_and_replay(self) -> list[str]:
+        """``Reloader.reload_and_replay``: the file as it is now, this window's actions again."""
+        return self.reloader.reload_and_replay()
 
     # -- reading -------------------------------------------------------------------------
     @property
@@ -164,7 +225,7 @@ class Document(DocumentChanges, DocumentPast, DocumentReload, QObject):
         if read_as is not None:
             siege_file.stamp = read_as
         self.siege_file = siege_file
-        self._present, self._past_reason = None, None
+        self.past.forget()
         self.path = path
         self._unsaved = unsaved
         self._log_on_disk = len(siege_file.siege.log) if not unsaved else (log_on_disk or 0)
@@ -194,12 +255,12 @@ class Document(DocumentChanges, DocumentPast, DocumentReload, QObject):
         to_save = self.file_to_save()
         if overwrite:
             to_save.stamp = None
-        now = self._present or self.siege_file  # the siege as it is, whatever is shown
+        now = self.present_file  # the siege as it is, whatever is shown
         with hold_lock(target):
             now.stamp = write_siege(target, to_save, replace_read_only=replace_read_only)
         self._unsaved = False
         self._log_on_disk = len(now.siege.log)
-        self._record(lambda: journal.saved_line(now.stamp, self._log_on_disk))
+        self.writer.record(lambda: journal.saved_line(now.stamp, self._log_on_disk))
         self.undo_stack.setClean()
         if target != self.path:
             self.path = target
@@ -209,7 +270,7 @@ class Document(DocumentChanges, DocumentPast, DocumentReload, QObject):
         """What a save writes: the siege (as it is now, whatever the timeline shows) and
         every image of its file (the plan and the others), stamped with the version of the
         file that was read."""
-        present = self._present or self.siege_file
+        present = self.present_file
         return SiegeFile(siege=present.siege, images=dict(present.images), stamp=present.stamp)
 
     @property
@@ -230,15 +291,17 @@ class Document(DocumentChanges, DocumentPast, DocumentReload, QObject):
             self.selection_changed.emit(chosen)
 
     # -- edits: each pushes exactly one command --------------------------------------------
-    def push(self, command) -> None:
-        self._refuse_in_the_past()
-        # R2: once play has begun, edits and settings are log entries, played through the
-        # engine (still one undo step each).
-        action = commands.logged_action(command) if self.siege.log else None
+    def push(self, edit: Edit) -> None:
+        """Do ``edit`` and keep it on the undo stack: one undo step.
+
+        R2: once play has begun, an edit the log holds (``edit.logged_action()``) is also a
+        log entry: the engine checks and logs it (``RuleError`` if it refuses, and nothing
+        changes), and the edit keeps the engine's outcome, which its redo and undo write."""
+        self.refuse_in_the_past()
+        action = edit.logged_action() if self.siege.log and edit.outcome is None else None
         if action is not None:
-            self.play(action)
-            return
-        self.undo_stack.push(command)
+            edit.outcome = self._apply(action)
+        self.undo_stack.push(edit)
 
     def add_structures(self, structures: Sequence[Structure], text: str | None = None) -> None:
         if structures:
@@ -385,7 +448,14 @@ class Document(DocumentChanges, DocumentPast, DocumentReload, QObject):
         outcome says so). Afterwards ``unused_dice`` is how many typed dice the action did
         not need (``unused_values`` the dice) and ``rolled_dice`` how many the program rolled.
         """
-        self._refuse_in_the_past()
+        self.refuse_in_the_past()
+        outcome = self._apply(action, dice_values, ask)
+        self.push(ApplyAction(self, outcome, action_title(action, self.siege)))
+        return outcome
+
+    def _apply(self, action, dice_values: Sequence[int] | None = None,
+               ask: AskFunction | None = None) -> engine.Outcome:
+        """The engine's outcome of ``action`` on the siege, not yet written (``play``)."""
         siege = self.siege
         dice = program = self.random_dice()
         if ask is not None:
@@ -398,7 +468,6 @@ class Document(DocumentChanges, DocumentPast, DocumentReload, QObject):
         self.unused_values = typed.unused if typed else []
         self.rolled_dice = (asking.rolled if ask is not None
                             else typed.rolled if typed else len(outcome.entry.dice_values()))
-        self.push(ApplyAction(self, outcome, action_title(action, siege)))
         return outcome
 
     def fire_at(self, weapon_id: str, at: tuple[float, float], *, battery_id: str | None = None,
