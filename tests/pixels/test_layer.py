@@ -78,7 +78,7 @@ def layer_pixels(layer, scale: float, dx: float, dy: float) -> np.ndarray:
     painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
     painter.setClipRect(image.rect())
     painter.setWorldTransform(transform)
-    layer._draw(painter, transform, transform.inverted()[0].mapRect(QRectF(image.rect())))
+    layer.draw_board(painter, transform, transform.inverted()[0].mapRect(QRectF(image.rect())))
     painter.end()
     return pixels(image)
 

@@ -25,7 +25,7 @@ def test_click_selects_and_shift_adds(qtbot, opened):
     assert opened.document.selection == ("h1",)
     click(qtbot, opened, (25, 1), Qt.KeyboardModifier.ShiftModifier)
     assert opened.document.selection == ("h1", "w0")
-    assert opened.scene.structure_items["w0"]._selected
+    assert opened.scene.structure_items["w0"].selected_look
     click(qtbot, opened, (50, 15))
     assert opened.document.selection == ()
 

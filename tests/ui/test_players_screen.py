@@ -71,8 +71,8 @@ def test_the_players_see_no_selection_and_no_tool_preview(qtbot, window, tmp_pat
     open_sample(window, tmp_path)
     screen = open_players(qtbot, window)
     window.document.select(["keep", "wall-n3"])
-    assert window.scene.structure_items["keep"]._selected
-    assert not any(item._selected for item in screen.scene.structure_items.values())
+    assert window.scene.structure_items["keep"].selected_look
+    assert not any(item.selected_look for item in screen.scene.structure_items.values())
     window.set_tool("fire")
     kinds = {type(item) for item in screen.scene.items()}
     assert kinds <= {StructureItem, BatteryItem} | {type(screen.scene.grid)} | {

@@ -1,22 +1,13 @@
-"""The board: the scene's background, the plan, the grid and the structures' layer drawn
-together into one device cache per view, as the view's background.
-
-Those three lie at the bottom of the scene's stack (the plan at 0, the grid at 5, the
-structures' layer at 10; nothing with content between them, the structure items the layer
-draws having none of their own), and the view is repainted whole on every pan. Each kept in a
-cache of its own, a frame moved three viewport-sized transparent pixmaps, blended all three
-over the background (filled first) and cleared each strip it drew three times. Together they are
-one opaque pixmap: a frame moves it once and copies it (no blending), and it is the background
-(``MapScene.drawBackground`` paints it; nothing is filled beneath it).
-
-Where the board serves a view (``serves``), its members draw nothing there themselves; where it
-does not (a turned view, a high-density screen, ``QGraphicsScene.render`` into a picture or a
-printer), they draw straight to the painter. A member tells the board what it drew anew:
-``forget`` (an area of the scene) or ``clear`` (everything).
+"""The board: the plan, the grid and the structures' layer drawn together into one opaque
+device pixmap per view, the view's background (``MapScene.drawBackground`` paints it). One
+pixmap rather than one per member: a frame moves and copies it once, with no blending. The
+stack it belongs to is explained in the package (``ui/board/__init__.py``); ``caches_wanted``
+is its debugging switch.
 """
 
 from __future__ import annotations
 
+import os
 import weakref
 
 from PySide6.QtCore import QRectF
@@ -26,6 +17,14 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsView
 from siegeboard.ui.board.device_cache import Canvas, DeviceCache, usable
 
 _VISIBLE_CHANGED = QGraphicsItem.GraphicsItemChange.ItemVisibleHasChanged
+NO_CACHE_VARIABLE = "SIEGEBOARD_NO_CACHE"
+
+
+def caches_wanted() -> bool:
+    """Whether a new scene draws through its caches: True unless the environment sets
+    ``SIEGEBOARD_NO_CACHE`` to anything but "" or "0" (debugging: every paint draws every
+    member afresh, item by item; see the package)."""
+    return os.environ.get(NO_CACHE_VARIABLE, "").strip() in ("", "0")
 
 
 class BoardMember:
@@ -33,6 +32,11 @@ class BoardMember:
     (None outside a ``MapScene``); a member shown or hidden clears the board."""
 
     board: Board | None = None
+
+    def draw_board(self, painter: QPainter, transform: QTransform, area: QRectF) -> None:
+        """Draw this member over ``area`` (its own coordinates), ``painter`` holding
+        ``transform`` (its coordinates to device pixels): what the board keeps of it."""
+        raise NotImplementedError
 
     def served(self, widget) -> bool:
         """Whether the board drew this item into ``widget`` (so ``paint`` draws nothing)."""
@@ -52,11 +56,12 @@ class BoardMember:
 
 class Board:
     """One scene's board (see the module). ``margin_px``: how far past an area handed to
-    ``forget`` a member's drawing may reach on screen."""
+    ``forget`` a member's drawing may reach on screen. ``enabled`` off, it serves no view and
+    the members draw themselves (the switch without caches, and the tests' reference)."""
 
-    def __init__(self, scene, margin_px: float):
+    def __init__(self, scene, margin_px: float, *, enabled: bool = True):
         self._scene = weakref.ref(scene)  # the scene holds the board
-        self.enabled = True  # off: the members draw themselves (the tests' reference)
+        self.enabled = enabled
         self.cache = DeviceCache(margin_px, scene.backgroundBrush().color())
 
     def serves(self, widget) -> bool:
@@ -105,16 +110,16 @@ class Board:
         for member in self._members():
             placed = member.sceneTransform()
             if placed.isIdentity():
-                member._draw(painter, transform, area)
+                member.draw_board(painter, transform, area)
                 continue
             # The plan: its own pixels placed in metres (scaled, turned, moved).
             member_transform = placed * transform
             painter.save()
             painter.setWorldTransform(member_transform)
-            member._draw(painter, member_transform, placed.inverted()[0].mapRect(area))
+            member.draw_board(painter, member_transform, placed.inverted()[0].mapRect(area))
             painter.restore()
 
     def _moved(self, canvas: Canvas, transform: QTransform) -> None:
         scene = self._scene()
         if scene is not None and scene.layer.isVisible():
-            scene.layer._forget_patterns(canvas, transform)
+            scene.layer.forget_patterns(canvas, transform)

@@ -1,9 +1,8 @@
-"""What was drawn into a view, kept as device pixels and moved on a pan.
+"""What was drawn into a view, kept as device pixels and moved on a pan (the third cache of
+the stack explained in ``ui/board/__init__.py``).
 
-The map view is repainted whole on every scroll: the scale bar and the timeline lie over the
-viewport, so Qt cannot move its pixels and repaint only the strips that came into view. What is
-costly to draw (the board: ``board.py``) is kept in a ``DeviceCache``: per view, a pixmap of the
-viewport's size holding what was drawn at one transform. While the view only moves by whole
+Per view, a ``DeviceCache`` keeps a pixmap of the viewport's size holding what the board drew
+at one transform. While the view only moves by whole
 pixels at the same zoom (a pan), the pixmap is moved and only the uncovered strips are drawn;
 at another zoom or rotation it is drawn again. Drawing into the pixmap is the same drawing,
 clipped to the strip, over the same background, so the pixels are the ones drawn straight to
@@ -27,13 +26,12 @@ from PySide6.QtCore import QPoint, QRect, QRectF
 from PySide6.QtGui import QColor, QPainter, QPixmap, QRegion, QTransform
 
 MAX_STRIPS = 16  # a cache missing more pieces than this draws their bounding box at once
-# A view keeps the pixmaps of its last ``ZOOMS_KEPT`` zooms, in ``ZOOMS_KEPT_BYTES`` at most:
-# 16 of a 1300 x 800 view (the window's, 67 MB), 15 of a 1600 x 1000 one.
+# A view keeps the pixmaps of its last ``ZOOMS_KEPT`` zooms, in ``ZOOMS_KEPT_BYTES`` at most.
 ZOOMS_KEPT = 16
 ZOOMS_KEPT_BYTES = 96 * 2**20
 # A zoom drawn ahead is drawn this many device rows at a time: each band replays every chunk of
-# footprints it touches (chunks follow the stacking order, not the map), so 64-row bands cost
-# 2.8 times a whole drawing, 250-row bands (a quarter of a 1000-row view) 1.3 times.
+# footprints it touches (chunks follow the stacking order, not the map), so narrow bands cost
+# many times a whole drawing; a quarter of a tall view is a band short enough to wait for.
 PREPARE_BAND_PX = 250
 _UPRIGHT = (QTransform.TransformationType.TxNone, QTransform.TransformationType.TxTranslate,
             QTransform.TransformationType.TxScale)

@@ -91,9 +91,9 @@ class GridItem(BoardMember, QGraphicsItem):
             # clips the painter instead: without this a repaint of a few squares would lay out
             # every line and label of the map.
             area = area.intersected(painter.clipBoundingRect())
-        self._draw(painter, painter.worldTransform(), area)
+        self.draw_board(painter, painter.worldTransform(), area)
 
-    def _draw(self, painter: QPainter, transform, area: QRectF) -> None:
+    def draw_board(self, painter: QPainter, transform, area: QRectF) -> None:
         """The lines and labels over ``area`` (scene metres), ``painter`` holding
         ``transform``."""
         area = area.intersected(self._extent)

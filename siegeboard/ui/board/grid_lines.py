@@ -2,7 +2,7 @@
 
 Qt's raster engine blends a translucent pen one span at a time. A vertical line is one span
 per pixel row, and an antialiased horizontal line touches two rows over the whole width: a
-screenful of translucent grid lines took 10-100 ms, most of a frame. But every row of a set
+screenful of translucent grid lines costs most of a frame. But every row of a set
 of vertical lines that span an area is the same row, and every column of horizontal ones
 the same column. So one row (column) is drawn into a small strip with the painter's own pen
 and transform, and stretched over the area (one long span per row: cheap). The few device
@@ -20,9 +20,8 @@ from PySide6.QtGui import QImage, QPainter, QTransform
 
 END_PX = 2          # device pixels at each end of a line drawn from the real lines
 STRIP_MARGIN_PX = 4  # the strip's rows (columns) on each side of the one that is stretched
-# Lines shorter than this in all (device pixels) are drawn plainly: drawn plainly, an
-# antialiased line 1.4 px wide costs Qt microseconds a pixel row of it (a few vertical square
-# lines over a pan's strip of the view took 7 ms), the strips below a tenth of a millisecond.
+# Lines shorter than this in all (device pixels) are drawn plainly: below it, drawing the
+# strips costs more than the plain lines.
 PLAIN_LENGTH_PX = 200
 RUN_REACH_PX = 3     # a line (pen up to 2 px, antialiased) touches pixels this close to it
 # Transforms without rotation, shear or projection.

@@ -70,9 +70,9 @@ class MapImageItem(BoardMember, QGraphicsItem):
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget=None) -> None:
         if not self.served(widget):
-            self._draw(painter, painter.worldTransform(), option.exposedRect)
+            self.draw_board(painter, painter.worldTransform(), option.exposedRect)
 
-    def _draw(self, painter: QPainter, transform: QTransform, area: QRectF) -> None:
+    def draw_board(self, painter: QPainter, transform: QTransform, area: QRectF) -> None:
         """The part of the plan over ``area`` (image pixels), ``painter`` holding
         ``transform``."""
         lod = QStyleOptionGraphicsItem.levelOfDetailFromTransform(transform)

@@ -21,7 +21,7 @@ from siegeboard.persist import SiegeFile
 from siegeboard.ui.document.changes import Aspect, Change
 from siegeboard.ui.document.document import Document
 from siegeboard.ui.items.battery_item import BatteryItem
-from siegeboard.ui.board.board import Board
+from siegeboard.ui.board.board import Board, caches_wanted
 from siegeboard.ui.board.grid_item import GridItem
 from siegeboard.ui.board.map_image_item import MapImageItem, decode_image
 from siegeboard.report.renderer import SCREEN
@@ -70,13 +70,15 @@ class MapScene(QGraphicsScene):
         self._prepared: tuple[SiegeFile, dict[str, StructureItem], MapImageItem | None] | None \
             = None
         self.setBackgroundBrush(QColor("#e9e4d8"))
-        # The background, the plan, the grid and the layer, drawn together in each view.
-        self.board = Board(self, PEN_MARGIN_PX)
+        # The background, the plan, the grid and the layer, drawn together in each view
+        # (without the caches, for debugging: ``ui/board/__init__.py``).
+        cached = caches_wanted()
+        self.board = Board(self, PEN_MARGIN_PX, enabled=cached)
         self.grid = GridItem()
         self.grid.board = self.board
         self.addItem(self.grid)
         # Draws the structure items in batches; they keep their state and answer for clicks.
-        self.layer = StructureLayer()
+        self.layer = StructureLayer(cached=cached)
         self.layer.board = self.board
         self.addItem(self.layer)
         document.changed.connect(self.on_changed)

@@ -154,10 +154,41 @@ class StructureItem(QGraphicsItem):
             self._marker = StateMarker(None, self._look)
         return self._marker
 
+    # -- what its layer reads (read-only) ----------------------------------------------------
     @property
     def style(self) -> StructureStyle:
         """What the structure is drawn with (the renderer's, for its current state)."""
         return self._style
+
+    @property
+    def bounds(self) -> QRectF:
+        """Everything it draws in scene metres (footprint, halo and words' margin)."""
+        return self._bounds
+
+    @property
+    def box(self) -> QRectF:
+        """The footprint's box (scene metres)."""
+        return self._polygon_box
+
+    @property
+    def box_width(self) -> float:
+        """The footprint box's width (metres): its name shows from a zoom where it fits."""
+        return self._width
+
+    @property
+    def box_height(self) -> float:
+        """The footprint box's height (metres)."""
+        return self._height
+
+    @property
+    def outline(self) -> QPainterPath | QPolygonF:
+        """The footprint as filled and outlined: a path with its courtyards, else a polygon."""
+        return self._path or self._polygon
+
+    @property
+    def selected_look(self) -> bool:
+        """Whether it is drawn as selected (``set_selected_look``)."""
+        return self._selected
 
     # -- state --------------------------------------------------------------------------
     def show_state(self, structure: Structure, ruleset: str) -> None:
@@ -236,12 +267,14 @@ class StructureItem(QGraphicsItem):
         plate) nor moved (a drag preview); otherwise it paints itself."""
         return self._layer is not None and not self._alarm and not self._moved
 
-    def _join_layer(self, layer) -> None:
+    def join_layer(self, layer) -> None:
+        """Be drawn by ``layer`` (a weak reference to a ``StructureLayer``) while batched."""
         self._layer = layer  # (its height does not change: see _restack)
         if self.batched:
             self.setFlags(_NO_CONTENTS)
 
-    def _leave_layer(self) -> None:
+    def leave_layer(self) -> None:
+        """Be drawn by no layer: the item paints itself."""
         self._layer = None
         self.setFlags(_NO_FLAGS)
 

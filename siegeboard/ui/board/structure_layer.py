@@ -1,4 +1,5 @@
-"""The structures' footprints drawn as one layer, in batches: no Python call per structure.
+"""The structures' footprints drawn as one layer, in batches: no Python call per structure
+(the first cache of the stack explained in ``ui/board/__init__.py``).
 
 A ``MapScene`` keeps one ``StructureItem`` per structure (keyed by id: selection, change,
 hit-testing and tooltips go through it), but the items it hands to its ``StructureLayer``
@@ -15,7 +16,8 @@ paints itself, as an item of its own; so does any item outside a ``MapScene``.
 
 In a view the layer is drawn into the board (``board.py``), kept as device pixels: on a pan
 they are moved and only the strips that came into view are drawn, and the patterned structures
-(a pattern is tiled from the viewport's corner, so it does not move with the map).
+(a pattern is tiled from the viewport's corner, so it does not move with the map). A layer
+made with ``cached=False`` records no pictures and draws every chunk item by item.
 """
 
 from __future__ import annotations
@@ -67,14 +69,14 @@ class _Chunk:
         for item in self.items:
             if not item.batched:
                 continue
-            boxes.append(item._polygon_box.getCoords())
+            boxes.append(item.box.getCoords())
             style = item.style
             if style.fire:  # its badge is drawn after (its ring is part of its footprint)
                 device_work = burning = True
             if style.patterned:  # its footprint too: patterns are drawn in device pixels
                 device_work = True
-            widest = max(widest, item._width)
-            tallest = max(tallest, item._height)
+            widest = max(widest, item.box_width)
+            tallest = max(tallest, item.box_height)
         self.picture = self._record(aliased_fill=False)
         self.tall_picture = None
         self.device_work, self.widest, self.tallest = device_work, widest, tallest
@@ -98,8 +100,8 @@ class _Chunk:
         painter = QPainter(picture)
         for item in self.items:
             if item.batched and not item.style.patterned:
-                renderer.paint_footprint(painter, item._path or item._polygon, item.style,
-                                         item._selected, aliased_fill=aliased_fill)
+                renderer.paint_footprint(painter, item.outline, item.style,
+                                         item.selected_look, aliased_fill=aliased_fill)
         painter.end()
         return picture
 
@@ -158,8 +160,9 @@ class _Boxes:
 class StructureLayer(BoardMember, QGraphicsItem):
     """Paints the footprints and marks of the ``StructureItem``s it holds (see the module)."""
 
-    def __init__(self):
+    def __init__(self, *, cached: bool = True):
         super().__init__()
+        self.cached = cached  # off: no recorded pictures, every item drawn by itself
         self.setZValue(10)  # the structures' own height: under plates, batteries and tools
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption)
@@ -176,7 +179,7 @@ class StructureLayer(BoardMember, QGraphicsItem):
     def clear(self) -> None:
         for chunk in self._chunks:
             for item in chunk.items:
-                item._leave_layer()
+                item.leave_layer()
         self._chunks = []
         self._boxes = _Boxes()
         self._chunk_of = {}
@@ -195,7 +198,7 @@ class StructureLayer(BoardMember, QGraphicsItem):
         grown = QRectF()
         patterned, chunk_of, me = self._patterned, self._chunk_of, self._ref
         for item in items:
-            x0, y0, x1, y1 = item._bounds.getCoords()
+            x0, y0, x1, y1 = item.bounds.getCoords()
             if chunk is not None and len(chunk.items) < CHUNK:
                 l2 = left if left < x0 else x0
                 t2 = top if top < y0 else y0
@@ -205,8 +208,8 @@ class StructureLayer(BoardMember, QGraphicsItem):
                     left, top, right, bottom = l2, t2, r2, b2
                     chunk.items.append(item)
                     chunk_of[item] = chunk
-                    item._join_layer(me)
-                    if item._style.patterned and item.batched:
+                    item.join_layer(me)
+                    if item.style.patterned and item.batched:
                         patterned.add(item)
                     continue
             if chunk is not None:
@@ -217,8 +220,8 @@ class StructureLayer(BoardMember, QGraphicsItem):
             chunks.append(chunk)
             left, top, right, bottom = x0, y0, x1, y1
             chunk_of[item] = chunk
-            item._join_layer(me)
-            if item._style.patterned and item.batched:
+            item.join_layer(me)
+            if item.style.patterned and item.batched:
                 patterned.add(item)
         if chunk is not None:
             self._set_bounds(chunk, QRectF(left, top, right - left, bottom - top))
@@ -241,17 +244,17 @@ class StructureLayer(BoardMember, QGraphicsItem):
                 later.row = row
                 self._boxes.set(row, later.bounds)
         self._patterned.discard(item)
-        item._leave_layer()
-        self.changed(item._bounds)
+        item.leave_layer()
+        self.changed(item.bounds)
 
     def item_changed(self, item, before: QRectF | None = None) -> None:
         """``item`` (held here) drew differently from now on (and was within ``before``)."""
         chunk = self._chunk_of[item]
         chunk.picture = None
-        self._set_bounds(chunk, chunk.bounds.united(item._bounds))
+        self._set_bounds(chunk, chunk.bounds.united(item.bounds))
         self._note_pattern(item)
-        area = item._bounds if before is None else item._bounds.united(before)
-        self._grow(item._bounds)
+        area = item.bounds if before is None else item.bounds.united(before)
+        self._grow(item.bounds)
         self.changed(area)
 
     def _set_bounds(self, chunk: _Chunk, bounds: QRectF) -> None:
@@ -286,9 +289,9 @@ class StructureLayer(BoardMember, QGraphicsItem):
         area = option.exposedRect
         if painter.hasClipping():
             area = area.intersected(painter.clipBoundingRect())
-        self._draw(painter, painter.worldTransform(), area)
+        self.draw_board(painter, painter.worldTransform(), area)
 
-    def _forget_patterns(self, canvas: Canvas, transform: QTransform) -> None:
+    def forget_patterns(self, canvas: Canvas, transform: QTransform) -> None:
         """After a move: the patterned structures in view are drawn again, so their pattern
         stays where it is drawn straight to the viewport (and what overlaps them with it)."""
         if not self._patterned:
@@ -297,13 +300,13 @@ class StructureLayer(BoardMember, QGraphicsItem):
         stale = QRegion()
         margin = PEN_MARGIN_PX + 1
         for item in self._patterned:
-            rect = transform.mapRect(item._bounds).adjusted(-margin, -margin, margin, margin)
+            rect = transform.mapRect(item.bounds).adjusted(-margin, -margin, margin, margin)
             device = rect.toAlignedRect()
             if device.intersects(whole):
                 stale += device
         canvas.forget(stale)
 
-    def _draw(self, painter: QPainter, transform: QTransform, area: QRectF) -> None:
+    def draw_board(self, painter: QPainter, transform: QTransform, area: QRectF) -> None:
         """Every held structure over ``area`` (scene metres), in stacking order."""
         lod = QStyleOptionGraphicsItem.levelOfDetailFromTransform(transform)
         if lod <= 0:
@@ -316,6 +319,11 @@ class StructureLayer(BoardMember, QGraphicsItem):
         chunks = self._chunks
         for row in self._boxes.meeting(area).tolist():
             chunk = chunks[row]
+            if not self.cached:
+                for item in chunk.items:
+                    if item.batched and item.bounds.intersects(area):
+                        item.draw(painter, transform, lod)
+                continue
             picture = chunk.picture_at(lod)
             if not chunk.device_work and chunk.widest < names_from:
                 painter.drawPicture(0, 0, picture)  # footprints only, in their order
@@ -325,11 +333,11 @@ class StructureLayer(BoardMember, QGraphicsItem):
                 painter.drawPicture(0, 0, picture)
                 plain = []
                 for item in chunk.items:
-                    if item.batched and item._bounds.intersects(area):
-                        style = item._style
+                    if item.batched and item.bounds.intersects(area):
+                        style = item.style
                         if style.patterned or style.fire:
                             item.draw(painter, transform, lod, footprint=False)
-                        elif item._width >= names_from:
+                        elif item.box_width >= names_from:
                             plain.append(item)
                 if plain:
                     if upright:
@@ -342,5 +350,5 @@ class StructureLayer(BoardMember, QGraphicsItem):
                             item.draw(painter, transform, lod, footprint=False)
             else:  # item by item, each in its place among its neighbours
                 for item in chunk.items:
-                    if item.batched and item._bounds.intersects(area):
+                    if item.batched and item.bounds.intersects(area):
                         item.draw(painter, transform, lod)

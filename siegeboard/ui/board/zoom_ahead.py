@@ -1,13 +1,12 @@
-"""Zooms drawn ahead while the window is idle, so a turn of the wheel from rest is a copy.
+"""Zooms drawn ahead while the window is idle, so a turn of the wheel from rest is a copy (the
+fourth cache of the stack explained in ``ui/board/__init__.py``).
 
-The board keeps the zooms a view has visited (``items/device_cache.py``); a zoom to one not
-visited yet draws the plan, the grid and every footprint afresh (25-60 ms on this machine
-kind's software rasteriser, with 2,000 structures). A GM mostly looks, then turns the wheel
-a notch: once the view has shown nothing new for ``IDLE_MS``, the zoom a notch in and a notch
-out about the pointer (the way it last went first) are drawn into kept canvases, a band of
-rows at a time (a quarter of the view; as many bands a slice as fit in ``SLICE_S``, so a click
-or a key waits one band at most: 20 ms at the 90th percentile on a slow machine), and the
-next notch finds its pixels ready. Any repaint of the view (a pan, a zoom, a shot) stops the
+The board keeps the zooms a view has visited (``device_cache.py``); a zoom to one not visited
+yet draws the plan, the grid and every footprint afresh. A GM mostly looks, then turns the
+wheel a notch: once the view has shown nothing new for ``IDLE_MS``, the zoom a notch in and a
+notch out about the pointer (the way it last went first) are drawn into kept canvases, a band
+of rows at a time (as many bands a slice as fit in ``SLICE_S``, so a click or a key waits one
+band at most), and the next notch finds its pixels ready. Any repaint of the view (a pan, a zoom, a shot) stops the
 drawing and starts the wait again; a change to the board drops what was drawn ahead (it drops
 every kept zoom). What is drawn ahead is the board's own drawing at that zoom: the same pixels.
 """
