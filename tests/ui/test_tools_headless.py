@@ -20,7 +20,7 @@ from siegeboard.ui.controllers.play_controller import PlayController
 from siegeboard.ui.tools.base import ToolEvent, ToolHost, snap_to_grid
 from siegeboard.ui.tools.battery import BatteryTool
 from siegeboard.ui.tools.calibrate import CalibrateTool
-from siegeboard.ui.tools.fire import FireSettings, FireTool
+from siegeboard.ui.tools.fire import FireHost, FireSettings, FireTool
 from siegeboard.ui.tools.grid_origin import GridOriginTool
 from siegeboard.ui.tools.measure import MeasureTool
 from siegeboard.ui.tools.polygon import PolygonTool
@@ -104,9 +104,11 @@ def host(qtbot):
 
 
 def test_the_fake_host_and_the_play_controller_implement_the_whole_tool_host():
-    members = {name for name in dir(ToolHost) if not name.startswith("_")} \
+    members = {name for name in dir(FireHost) if not name.startswith("_")} \
         | set(ToolHost.__annotations__)
     assert {"document", "scene", "warn", "play", "fire_settings"} <= members
+    # The base of every tool knows nothing of one tool's needs (the Fire dock's settings).
+    assert "fire_settings" not in dir(ToolHost)
     for implementation in (FakeHost, PlayController):
         missing = {name for name in members if not hasattr(implementation, name)
                    and name not in inspect.signature(implementation.__init__).parameters
@@ -117,13 +119,18 @@ def test_the_fake_host_and_the_play_controller_implement_the_whole_tool_host():
 def test_tools_call_nothing_of_their_host_but_the_tool_host_protocol():
     declared = {name for name in dir(ToolHost) if not name.startswith("_")} \
         | set(ToolHost.__annotations__)
-    used = set()
+    fire_declared = {name for name in dir(FireHost) if not name.startswith("_")} | declared
+    used, fire_used = set(), set()
     for source in Path(tools_package.__file__).parent.glob("*.py"):
         for node in ast.walk(ast.parse(source.read_text())):
             if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Attribute) \
                     and node.value.attr == "host":
                 used.add(node.attr)
+            if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Attribute) \
+                    and node.value.attr == "fire_host":
+                fire_used.add(node.attr)
     assert used and used <= declared, used - declared
+    assert fire_used and fire_used <= fire_declared, fire_used - fire_declared
 
 
 def test_rectangle_draws_a_snapped_structure_of_its_kind(host):

@@ -18,7 +18,9 @@ is not connected.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QRectF, QSettings, Qt, QTimer
+from collections.abc import Callable
+
+from PySide6.QtCore import QObject, QRectF, QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QColor, QGuiApplication, QKeySequence, QPainter
 from PySide6.QtWidgets import QFrame, QGraphicsView, QLabel, QStackedLayout, QVBoxLayout, QWidget
 
@@ -160,11 +162,18 @@ class PlayersScreen(QWidget):
 
 
 class PlayersScreenController:
-    """The View menu's players' screen actions for ``window`` (a ``MainWindow``)."""
+    """The View menu's players' screen actions: a ``PlayersScreen`` of ``document`` that
+    follows the GM's ``view``; ``scene`` (the GM's) tells where the selection is; the actions
+    belong to ``parent``; ``settings`` remembers the screen chosen."""
 
-    def __init__(self, window, settings: QSettings):
-        self.window = window
+    def __init__(self, document: Document, view: MapView, scene: MapScene,
+                 show_status: Callable[[str], None], settings: QSettings, parent: QObject):
+        self.document = document
+        self.view = view
+        self.scene = scene
+        self.show_status = show_status
         self.settings = settings
+        window = parent
         self.screen: PlayersScreen | None = None
         self.toggle_action = QAction("&Players' Screen", window)
         self.toggle_action.setCheckable(True)
@@ -198,8 +207,9 @@ class PlayersScreenController:
         self.side: str | None = None
         self._update_enabled()
 
-    def add_to(self, menu) -> None:
-        """The actions, as a block of the View menu."""
+    def add_to(self, menu, show_box_action: QAction) -> None:
+        """The actions, as a block of the View menu (with the Show the Players a Box tool's
+        ``show_box_action`` among them)."""
         menu.addSeparator()
         menu.addAction(self.toggle_action)
         self.screens_menu = menu.addMenu("Players' Screen On")
@@ -208,7 +218,7 @@ class PlayersScreenController:
         sides = menu.addMenu("The Players Play")
         sides.addActions(list(self.side_actions.values()))
         menu.addActions([self.follow_action, self.selection_action,
-                         self.window.menus.tool_actions["show_box"], self.my_view_action,
+                         show_box_action, self.my_view_action,
                          self.blank_action])
 
     # -- the screen -------------------------------------------------------------------------
@@ -238,7 +248,7 @@ class PlayersScreenController:
 
     def set_open(self, opened: bool) -> None:
         if opened and self.screen is None:
-            self.screen = PlayersScreen(self.window.document, self.window.view)
+            self.screen = PlayersScreen(self.document, self.view)
             self.screen.scene.set_players_side(self.side)
             self.screen.blank_changed = self._blank_from_key
             self.screen.place_on(self.screen_name())
@@ -260,13 +270,13 @@ class PlayersScreenController:
     def show_selection(self) -> None:
         if self.screen is None:
             return
-        items = self.window.scene.structure_items
+        items = self.scene.structure_items
         rect = QRectF()
-        for key in self.window.document.selection:
+        for key in self.document.selection:
             if key in items:
                 rect = rect.united(items[key].boundingRect())
         if rect.isNull():
-            self.window.show_status("Select what to show the players first.")
+            self.show_status("Select what to show the players first.")
             return
         margin = max(rect.width(), rect.height()) * 0.15 + 4
         self.screen.show_them(rect.adjusted(-margin, -margin, margin, margin))

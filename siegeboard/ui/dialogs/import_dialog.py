@@ -16,7 +16,9 @@ tests drive both without showing them.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QRectF, QSettings, Qt, QTimer
 from PySide6.QtGui import QImage, QPainter, QPixmap
@@ -42,6 +44,11 @@ from siegeboard.report.map_painter import MapPainter
 from siegeboard.report.options import SnapshotOptions
 from siegeboard.ui.plain_words import plain_clause, plain_error
 from siegeboard.ui.dialogs.kind_mapping_editor import KindMappingEditor
+
+if TYPE_CHECKING:
+    from siegeboard.ui.board.map_view import MapView
+    from siegeboard.ui.dialogs.prompts import Prompts
+    from siegeboard.ui.document.document import Document
 
 SETTINGS_GROUP = "import"
 # (label, metres) offered for a cell; any other size can be typed in the box beside.
@@ -429,25 +436,35 @@ def _remembered(settings: QSettings, ruleset: str, *, ruleset_fixed: bool = Fals
 
 
 class MapImporter:
-    """File > Import…, for ``window`` (a ``MainWindow``): see the module docstring."""
+    """File > Import… (see the module docstring): the imported siege goes into ``document``
+    and ``view`` shows it whole; ``maybe_save`` asks to save the siege it replaces (False:
+    the GM cancelled); dialogs open over ``parent``; ``settings`` keeps the last folder."""
 
-    def __init__(self, window):
-        self.window = window
-        self.reader = ProgressReader(window)
+    def __init__(self, document: Document, view: MapView, prompts: Prompts,
+                 settings: QSettings, maybe_save: Callable[[], bool],
+                 show_status: Callable[[str], None], parent: QWidget):
+        self.document = document
+        self.view = view
+        self.prompts = prompts
+        self.settings = settings
+        self.maybe_save = maybe_save
+        self.show_status = show_status
+        self.parent = parent
+        self.reader = ProgressReader(parent)
 
     # -- questions to the GM (tests replace these) -----------------------------------------
     def ask_path(self) -> Path | None:
-        start = str(self.window.settings.value(f"{SETTINGS_GROUP}/folder", str(Path.home())))
-        name, _ = QFileDialog.getOpenFileName(self.window, "Import map", start,
+        start = str(self.settings.value(f"{SETTINGS_GROUP}/folder", str(Path.home())))
+        name, _ = QFileDialog.getOpenFileName(self.parent, "Import map", start,
                                               import_filters())
         return Path(name) if name else None
 
     def run_dialog(self, dialog: ImportDialog) -> bool:
-        return self.window.prompts.run_dialog(dialog)
+        return self.prompts.run_dialog(dialog)
 
     def show_report(self, title: str, lines: list[str]) -> None:
         box = QMessageBox(QMessageBox.Icon.Information, title, "\n".join(lines[:2]),
-                          QMessageBox.StandardButton.Ok, self.window)
+                          QMessageBox.StandardButton.Ok, self.parent)
         if len(lines) > 2:
             box.setInformativeText("\n".join(lines[2:]))
         box.exec()
@@ -455,8 +472,7 @@ class MapImporter:
     # -- the import ------------------------------------------------------------------------
     def run(self) -> bool:
         """The whole import; True when a new siege was opened."""
-        window = self.window
-        if not window.files.maybe_save():
+        if not self.maybe_save():
             return False
         path = self.ask_path()
         if path is None:
@@ -464,10 +480,10 @@ class MapImporter:
         try:
             format_for(path, IMPORT_FORMATS)
         except SiegeFileError as error:
-            window.prompts.warn(f"Cannot import {path.name}: {plain_clause(error)}.")
+            self.prompts.warn(f"Cannot import {path.name}: {plain_clause(error)}.")
             return False
-        window.settings.setValue(f"{SETTINGS_GROUP}/folder", str(path.parent))
-        dialog = ImportDialog(path, window.settings, window.document.ruleset, window,
+        self.settings.setValue(f"{SETTINGS_GROUP}/folder", str(path.parent))
+        dialog = ImportDialog(path, self.settings, self.document.ruleset, self.parent,
                               self.reader)
         try:
             if not self.run_dialog(dialog):
@@ -483,15 +499,15 @@ class MapImporter:
             if imported is None:
                 imported = self.reader.read(path, options, f"Importing {path.name}…")
         except ImportCancelled:
-            window.show_status(f"Import of {path.name} cancelled; nothing changed.")
+            self.show_status(f"Import of {path.name} cancelled; nothing changed.")
             return False
         except SiegeFileError as error:
-            window.prompts.warn(f"Cannot import {path.name}: {plain_clause(error)}.")
+            self.prompts.warn(f"Cannot import {path.name}: {plain_clause(error)}.")
             return False
-        window.document.load(SiegeFile(siege=imported.siege, images=imported.images), None,
+        self.document.load(SiegeFile(siege=imported.siege, images=imported.images), None,
                              unsaved=True)
-        window.view.fit_to_map()
+        self.view.fit_to_map()
         count = len(imported.siege.structures)
-        window.show_status(f"Imported {path.name}: {count} structures. Save it to keep it.")
+        self.show_status(f"Imported {path.name}: {count} structures. Save it to keep it.")
         self.show_report(f"Imported {path.name}", imported.report.lines())
         return True
