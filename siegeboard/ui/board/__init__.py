@@ -39,6 +39,6 @@ the ones drawn straight: a cache changes the cost, never the look.
 **Drawing without the caches, for debugging.** With ``SIEGEBOARD_NO_CACHE=1`` in the
 environment (``board.caches_wanted``) a new scene keeps no board pixmaps (so nothing is drawn
 ahead) and its layer records no pictures: every item is drawn item by item on every paint.
-The map must look the same (``tests/ui/test_board_caches.py`` compares the pixels); if it does
-not, a cache is at fault.
+The map must look the same (``tests/ui/board/test_board_caches.py`` compares the pixels);
+if it does not, a cache is at fault.
 """

@@ -6,9 +6,10 @@ yet draws the plan, the grid and every footprint afresh. A GM mostly looks, then
 wheel a notch: once the view has shown nothing new for ``IDLE_MS``, the zoom a notch in and a
 notch out about the pointer (the way it last went first) are drawn into kept canvases, a band
 of rows at a time (as many bands a slice as fit in ``SLICE_S``, so a click or a key waits one
-band at most), and the next notch finds its pixels ready. Any repaint of the view (a pan, a zoom, a shot) stops the
-drawing and starts the wait again; a change to the board drops what was drawn ahead (it drops
-every kept zoom). What is drawn ahead is the board's own drawing at that zoom: the same pixels.
+band at most), and the next notch finds its pixels ready. Any repaint of the view (a pan,
+a zoom, a shot) stops the drawing and starts the wait again; a change to the board drops what
+was drawn ahead (it drops every kept zoom). What is drawn ahead is the board's own drawing at
+that zoom: the same pixels.
 """
 
 from __future__ import annotations

@@ -96,7 +96,7 @@ def test_a_recovered_siege_is_not_saved_over_shots_saved_since_the_crash(
     shutil.copyfile(SAMPLE, path)
     crashed = subprocess.run([sys.executable, "-c", _CRASHED_WINDOW, str(private_autosave),
                               str(path)], capture_output=True, text=True, timeout=60,
-                             cwd=Path(__file__).resolve().parents[2])
+                             cwd=Path(__file__).resolve().parents[3])
     assert crashed.returncode == 9, crashed.stderr
     assert main(["fire", str(path), *CLI_SHOT]) == 0  # after the crash, before recovery
     answers.recover.append(True)

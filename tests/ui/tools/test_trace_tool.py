@@ -19,7 +19,7 @@ from siegeboard.plan import pixel_to_map
 
 from ui_helpers import click, drag, move, show_area, view_point
 
-PLANS = Path(__file__).resolve().parents[1] / "data" / "plans"
+PLANS = Path(__file__).resolve().parents[2] / "data" / "plans"
 PAPER, INK = (225, 236, 236), (90, 110, 120)
 YELLOW, BLUE = (172, 223, 234), (230, 200, 150)
 # buildings of the synthetic plan, in image pixels (at 10 px a metre: metres x 10)

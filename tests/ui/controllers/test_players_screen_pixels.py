@@ -22,7 +22,7 @@ from siegeboard.rules.players_view import players_siege
 from siegeboard.rules.registry import ruleset_of
 from siegeboard.ui.controllers.players_screen import PlayersScreen
 
-TOWN = Path(__file__).parents[1] / "data" / "osm" / "plainfield_1893_structures.geojson"
+TOWN = Path(__file__).parents[2] / "data" / "osm" / "plainfield_1893_structures.geojson"
 BLOCK = 16  # pixels a side of the blocks the two pictures are compared in
 
 

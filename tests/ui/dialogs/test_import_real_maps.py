@@ -11,8 +11,8 @@ from siegeboard.ui.dialogs.import_dialog import ImportDialog
 
 from test_import_window import Importer
 
-VILLAGE = Path(__file__).parents[1] / "data" / "osm" / "kirchberg_an_der_iller_osmnx.osm"
-SANBORN = Path(__file__).parents[1] / "data" / "osm" / "plainfield_1893_structures.geojson"
+VILLAGE = Path(__file__).parents[2] / "data" / "osm" / "kirchberg_an_der_iller_osmnx.osm"
+SANBORN = Path(__file__).parents[2] / "data" / "osm" / "plainfield_1893_structures.geojson"
 
 
 def _row(editor, key, value):

@@ -14,7 +14,7 @@ from siegeboard.persist import read_siege
 from siegeboard.ui.dialogs import import_dialog
 from siegeboard.ui.dialogs.import_dialog import ImportDialog
 
-REAL = Path(__file__).resolve().parents[1] / "data" / "uvtt"
+REAL = Path(__file__).resolve().parents[2] / "data" / "uvtt"
 CROPPED = REAL / "dungeondraft_sampleMap_f0.3_cropped.dd2vtt"
 OGANM = REAL / "dungeondraft_oganm_test.dd2vtt"
 

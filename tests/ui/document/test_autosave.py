@@ -73,7 +73,7 @@ def crashed_session(folder, source, turns: int, *, untitled: bool = False) -> Pa
     turns on (of no file when ``untitled``), newer than the file, and no live marker."""
     result = subprocess.run(
         [sys.executable, "-c", _CRASHING_WINDOW, str(folder), str(source), str(turns),
-         "yes" if untitled else "no"], capture_output=True, text=True, timeout=60, cwd=Path(__file__).resolve().parents[2])
+         "yes" if untitled else "no"], capture_output=True, text=True, timeout=60, cwd=Path(__file__).resolve().parents[3])
     assert result.returncode == 9, result.stderr
     kept = Path(result.stdout.strip())
     later = time.time() + 5
@@ -197,7 +197,7 @@ def test_a_first_shot_killed_at_once_is_offered_at_the_next_start(tmp_path):
     """)
     result = subprocess.run([sys.executable, "-c", script, str(folder), str(source),
                              str(tmp_path / "settings.ini")], capture_output=True, text=True,
-                            timeout=120, cwd=Path(__file__).resolve().parents[2],
+                            timeout=120, cwd=Path(__file__).resolve().parents[3],
                             env={**os.environ, "QT_QPA_PLATFORM": "offscreen"})
     assert result.returncode == -9, result.stderr
     saver = Autosaver(folder)

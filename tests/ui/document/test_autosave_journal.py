@@ -16,7 +16,7 @@ from siegeboard.model.siege import Siege
 from siegeboard.persist import journal, read_siege
 
 SAMPLE = Path(str(resources.files("siegeboard.resources").joinpath("samples", "castle.siege")))
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 # A window in its own process: it opens the castle, plays, and is killed (os._exit) with the
 # journal holding what came after its last full autosave. It prints the siege as it was.
