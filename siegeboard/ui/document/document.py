@@ -23,6 +23,7 @@ from PySide6.QtGui import QUndoStack
 
 from siegeboard.geometry import StructureIndex
 from siegeboard.model.actions import AdvanceClock, FireAt
+from siegeboard.model.log import LogEntry
 from siegeboard.model.siege import MapImage, RulesetOptions, Siege
 from siegeboard.model.structure import Structure
 from siegeboard.model.weapon import Battery, Weapon
@@ -38,7 +39,6 @@ from siegeboard.rules.registry import ruleset_of
 from siegeboard.rules.ruleset import Ruleset
 from siegeboard.rules.titles import action_title
 from siegeboard.rules.edits import numbered_names, translated, unused_ids
-from siegeboard.model.log import LogEntry
 from siegeboard.ui.document import arsenal_commands, commands
 from siegeboard.ui.document.changes import Change
 from siegeboard.ui.document.document_changes import SiegeWriter
