@@ -21,8 +21,8 @@ validation (``model_copy``) is caught before it reaches a file.
 
 Reading a file is ``siege_file.siege_from_json``'s, with the same parts (``persist.reading``);
 ``resolve_beginning`` is how it reads the "unchanged" shorthand where it names the first
-problem. The shorthand keeps a town in play from being written, and read, twice: at
-N = 50,000 the file opens inside its 1.2 s target only with it (docs/performance.md).
+problem. The shorthand keeps a town in play from being written, and read, twice (the figure
+that keeps it is in docs/performance.md, "The unchanged shorthand").
 """
 
 from __future__ import annotations

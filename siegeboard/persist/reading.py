@@ -1,7 +1,8 @@
-"""The one careful reader of ``siege.json``, in the parts that opening a file
-(``siege_file``) and a save's check that its pieces read back (``document``) share: the JSON
-as plain data, refusing what is not (``plain_json``), and pydantic's validators of the
-tables and the log (``TABLES``, ``LOG``), through its public API."""
+"""The careful reader of ``siege.json``, in parts: pydantic's validators of the tables and
+the log (``TABLES``, ``LOG``, through its public API), which opening a file
+(``siege_file``) and a save's check that each piece reads back (``document``) both use; and
+the JSON as plain data, refusing what a file cannot keep (``plain_json``), with which a
+file is opened (its older versions are migrated as plain data)."""
 
 from __future__ import annotations
 
