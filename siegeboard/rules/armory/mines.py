@@ -61,16 +61,17 @@ def _dig_day(ctx: Context, action: DigMine, mine: Mine, structure: Structure) ->
         return
     if not action.besiegers_win:
         ctx.event("mine_day_lost", structure.id, mine=mine.id, days_dug=mine.days_dug)
-        ctx.say(f"The mine under {structure.name}: the defenders win the opposed Perception check; the day is lost "
-                f"({mine.days_dug}/{mine.days_needed} days)")
+        ctx.say(f"The mine under {structure.name}: the defenders win the opposed Perception "
+                f"check; the day is lost ({mine.days_dug}/{mine.days_needed} days)")
         return
     days = mine.days_dug + 1
     ready = days >= mine.days_needed
     _put_mine(ctx, mine.model_copy(update={"days_dug": days,
                                            "state": "ready" if ready else "digging"}))
     ctx.event("mine_dug", structure.id, mine=mine.id, days_dug=days, ready=ready)
-    ctx.say(f"The mine under {structure.name}: the besiegers win the opposed Perception check; day {days} of "
-            f"{mine.days_needed} dug" + (": the mine is ready to fire" if ready else ""))
+    ctx.say(f"The mine under {structure.name}: the besiegers win the opposed Perception "
+            f"check; day {days} of {mine.days_needed} dug"
+            + (": the mine is ready to fire" if ready else ""))
 
 
 def fire_mine(ctx: Context, action: FireMine) -> None:
