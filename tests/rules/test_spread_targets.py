@@ -1,8 +1,8 @@
-"""H9's spread (``burning._spread``: the index's pairs of each fire out of control, each
-neighbour read as its fire comes to it, the distances measured when the lines are read):
-the same log entry and the same structures as asking the index for each fire's neighbours
-one fire at a time, with their distances, and lighting through ``ignite``; and the same as
-measuring every footprint (``NaiveIndex``)."""
+"""H9's spread through its speed device (``spread_batch``: the structures read once an
+advance, the targets found among the index's pairs, the distances measured when the lines
+are read): the same log entry and the same structures as asking the index for each fire's
+neighbours one fire at a time and reading each neighbour as it comes, lighting through
+``ignite``; and the same as measuring every footprint (``NaiveIndex``)."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from bench.reference import NaiveIndex  # tests/ is on the path (rootdir-based p
 from bench.town import build_town, set_fires
 
 
-def _spread_one_by_one(ctx, steps, fires, turn):
+def _spread_one_by_one(ctx, steps, town, fires, turn):
     """The spread one fire at a time: each fire's neighbours asked of the index with their
     distances, each neighbour's state read as it comes."""
     lit = []
@@ -50,8 +50,8 @@ def _spread_one_by_one(ctx, steps, fires, turn):
             told = index + 1
             ctx.event("spread", neighbour_id, source=source_id, turn=turn)
             burning.ignite(ctx, neighbour_id, 1, cause="spread")
-            if not steps.stone_rule_quoted and not burning.harris.is_wooden(current(neighbour_id)):
-                steps.stone_rule_quoted = True  # H9 quoted once an advance (issue 36)
+            if not town.stone_rule_quoted and not burning.harris.is_wooden(current(neighbour_id)):
+                town.stone_rule_quoted = True  # H9 quoted once an advance (issue 36)
                 ctx.say(burning._stone_spread_line(turn, current(neighbour_id).name))
             lit.append(neighbour_id)
         if told < len(keys):

@@ -24,10 +24,9 @@ from typing import TYPE_CHECKING
 from siegeboard.model.siege import TURNS_PER_MINUTE, Clock
 from siegeboard.rules.harris import numbers as harris
 from siegeboard.rules.harris.damage import lose_dp
-from siegeboard.rules.titles import the
+from siegeboard.rules.harris.spread_batch import PairNames, SpreadLabels, Town, spread_lines
 
 if TYPE_CHECKING:
-    from siegeboard.geometry.index import NeighbourPairs
     from siegeboard.model.structure import Structure
     from siegeboard.rules.context import Context
 
@@ -121,7 +120,6 @@ class _Steps:
         self.ctx = ctx
         self.grow: dict[str, _Run] = {}
         self.burn_down: dict[str, _Run] = {}
-        self.stone_rule_quoted = False  # H9 quoted once an advance (``_spread``)
 
     @staticmethod
     def step(runs: dict[str, _Run], structure_id: str, before: int, after: int,
@@ -196,8 +194,8 @@ def advance(ctx: "Context", turns: int) -> None:
     every_turn = ctx.options.burn_damage_every == "turn"
     ctx.say(f"Clock: turn {start} -> {end} ({turns} turn{'s' if turns != 1 else ''} of 5 s); "
             f"burning damage each {'turn' if every_turn else 'minute'}")
-    burning = sorted(key for key, structure in ctx.siege.structures.items()
-                     if structure.fire_level)
+    town = Town(ctx)
+    burning = town.burning
     if not burning:
         ctx.say("No fire burns: nothing else happens")
     steps = _Steps(ctx)
@@ -236,7 +234,7 @@ def advance(ctx: "Context", turns: int) -> None:
         if every_turn or minute_ends:
             if _burn(ctx, steps, fires.live, turn):
                 fires = _fires(ctx, fires.burning)
-        lit = _spread(ctx, steps, fires.burning, turn) if minute_ends else []
+        lit = _spread(ctx, steps, town, fires.burning, turn) if minute_ends else []
         fires = _burn_out(ctx, steps, fires, turn)
         if lit and turn < end:  # the fires just lit burn from the next turn on
             fires = _fires(ctx, sorted(fires.burning + lit))
@@ -350,92 +348,72 @@ def _burn(ctx: "Context", steps: _Steps, live: list[str], turn: int) -> bool:
     return reached_zero
 
 
-def _spread(ctx: "Context", steps: _Steps, fires: list[str], turn: int) -> list[str]:
-    """H9: "each minute, for each structure within 10 m of an out-of-control fire and not
-    yet burning, roll 1D6 for each such fire: a 1 sets it alight at level 1". Each fire out
-    of control (``fires`` in id order) rolls for each neighbour within 10 m of its footprint
-    (from the spatial index, in id order) that could catch fire (``can_catch``); a structure
-    lit by one fire is no target of the next (it burns). Returns the newly lit ids (they
-    burn, and spread, from the next turn on)."""
-    current = ctx.current
-    sources = [key for key in fires if current(key).out_of_control]
-    if not sources:
-        return []
-    index = ctx.index
-    # Every fire's neighbours in one query as the spread begins (lighting one changes no
-    # other); each is read as its fire comes to it.
-    near = index.pairs_within(sources, SPREAD_DISTANCE_M)
-    ids, targets, starts = index.ids, near.targets.tolist(), near.starts
+def _spread(ctx: "Context", steps: _Steps, town: Town, burning: list[str],
+            turn: int) -> list[str]:
+    """H9: each out-of-control fire rolls 1D6 for each structure within 10 m of it (footprint
+    to footprint, from the spatial index) that is not burning and has DP left: a 1 lights it
+    at level 1. A structure lit by one fire is no target of the next. Returns the newly lit
+    ids (they spread from the next minute).
+
+    The targets, the dice's questions and the lines are found and told in bulk by the speed
+    device ``spread_batch``; the log reads as if each die were rolled and told on its own."""
     lit: list[str] = []
+    current = ctx.current
+    # Spreading never changes which fires are out of control (it lights only structures
+    # that are not burning), so every source's neighbours can be found in one query: those
+    # that could catch fire as the spread begins. A fire lit by this spread is no target of
+    # the sources after its own (``lit_now``).
+    sources = [key for key in burning if current(key).out_of_control]
+    if not sources:
+        return lit
+    pairs = town.targets_of(sources, SPREAD_DISTANCE_M)
+    ids = town.ids[pairs.targets].tolist()
+    names = PairNames(town.by_index, pairs.targets)
+    starts = pairs.starts
+    lit_now: set[str] = set()
+    lit_pairs: list[int] = []
+    roll_each, say_each = ctx.dice.roll_each, ctx.say_each
     for number, source_id in enumerate(sources):
-        at, keys, names = [], [], []  # the targets: their places among ``near``, ids, names
-        for pair in range(starts[number], starts[number + 1]):
-            key = ids[targets[pair]]
-            target = current(key)
-            if can_catch(target):
-                at.append(pair)
-                keys.append(key)
-                names.append(target.name)
-        if not at:
+        start, end = starts[number], starts[number + 1]
+        if start == end:
             continue
+        # The places among ``pairs`` of this source's targets (their names and distances
+        # are read when the log is); its targets are known before its dice are rolled,
+        # since lighting one neighbour changes no other: one roll each, in order, as if
+        # rolled one by one.
+        at: range | list[int] = range(start, end)
+        keys = ids[start:end]
+        if lit_now and not lit_now.isdisjoint(keys):
+            at = [pair for pair in at if ids[pair] not in lit_now]
+            if not at:
+                continue
+            keys = [ids[pair] for pair in at]
         source_name = current(source_id).name
-        dice = ctx.dice.roll_each(6, SpreadLabels(source_name, names))
+        dice = roll_each(6, SpreadLabels(source_name, names, at))
+        # The lines are kept as runs of targets (one record each, its text made when the
+        # log is read), cut after each lit neighbour (its ignition may speak). A target has
+        # no steps of its own pending: it has not burned in this advance (``Town``).
         told = 0  # the lines of the targets before ``told`` are said
-        for place in [place for place, die in enumerate(dice) if die == 1] if 1 in dice else ():
-            # A 1 lights this neighbour: the lines up to it first, then what its fire does.
-            ctx.say_each(place + 1 - told, spread_lines, turn, source_name, near,
-                         at[told:place + 1], names[told:place + 1], dice[told:place + 1])
-            told = place + 1
-            neighbour_id = keys[place]
-            ctx.event("spread", neighbour_id, source=source_id, turn=turn)
-            _light(ctx, neighbour_id)
-            if not steps.stone_rule_quoted and not harris.is_wooden(current(neighbour_id)):
-                steps.stone_rule_quoted = True
-                ctx.say(_stone_spread_line(turn, current(neighbour_id).name))
-            lit.append(neighbour_id)
-        if told < len(at):
-            ctx.say_each(len(at) - told, spread_lines, turn, source_name, near, at[told:],
-                         names[told:], dice[told:])
+        if 1 in dice:
+            for index in [index for index, die in enumerate(dice) if die == 1]:
+                neighbour_id = keys[index]
+                say_each(index + 1 - told, spread_lines, turn, source_name, names, pairs,
+                         at[told:index + 1], dice[told:index + 1])
+                told = index + 1
+                ctx.event("spread", neighbour_id, source=source_id, turn=turn)
+                _light(ctx, neighbour_id)  # a target does not burn (``Town``)
+                if not town.stone_rule_quoted and not harris.is_wooden(current(neighbour_id)):
+                    town.stone_rule_quoted = True
+                    ctx.say(_stone_spread_line(turn, current(neighbour_id).name))
+                lit.append(neighbour_id)
+                lit_now.add(neighbour_id)
+                lit_pairs.append(at[index])
+        if told < len(keys):
+            say_each(len(keys) - told, spread_lines, turn, source_name, names, pairs,
+                     at[told:], dice[told:])
+    if lit_pairs:
+        town.lit(pairs.targets[lit_pairs])
     return lit
-
-
-def can_catch(structure: "Structure") -> bool:
-    """H9: a spread's target is not yet burning and has DP left (the rubble of a structure
-    at DP 0 is gone: nothing is left to burn)."""
-    return not structure.fire_level and structure.dp > 0
-
-
-class SpreadLabels:
-    """The labels of one fire's spread dice (``RecordingDice.roll_each``): one question a
-    neighbour, or the batch's one question; the text made when the log is read."""
-
-    __slots__ = ("source", "names")
-
-    def __init__(self, source: str, names: list[str]):
-        self.source = source
-        self.names = names
-
-    def __len__(self) -> int:
-        return len(self.names)
-
-    def each(self) -> list[str]:
-        return [f"does the fire spread from {self.source} to {name}? (a 1 does)"
-                for name in self.names]
-
-    def together(self) -> str:
-        return (f"does the fire spread from {self.source} to {', '.join(self.names)}? "
-                "(1D6 each, a 1 does)")
-
-
-def spread_lines(turn: int, source_name: str, near: "NeighbourPairs", at: range | list[int],
-                 names: list[str], dice: list[int]) -> list[str]:
-    """The log's lines of a run of one fire's spread dice (``ctx.say_each``): ``at`` are the
-    targets' places among ``near``, whose distances are measured when first read."""
-    head = f"Turn {turn}: fire spread from {source_name} to "
-    distances = near.distances()
-    return [f"{head}{name} ({distances[pair]:.1f} m): 1D6 = {die}, not 1: no fire" if die != 1
-            else f"{head}{name} ({distances[pair]:.1f} m): 1D6 = 1: it catches fire at level 1"
-            for name, pair, die in zip(names, at, dice)]
 
 
 def _stone_spread_line(turn: int, name: str) -> str:
