@@ -22,7 +22,7 @@ validation (``model_copy``) is caught before it reaches a file.
 Reading a file is ``siege_file.siege_from_json``'s, with the same parts (``persist.reading``);
 ``resolve_beginning`` is how it reads the "unchanged" shorthand where it names the first
 problem. The shorthand keeps a town in play from being written, and read, twice (the figure
-that keeps it is in docs/performance.md, "The unchanged shorthand").
+that keeps it is in docs/performance.md, run M).
 """
 
 from __future__ import annotations
