@@ -141,22 +141,12 @@ def import_cycles(graph: dict[str, set[str]]) -> list[list[str]]:
     return sorted(cycles)
 
 
-# Modules whose cycle another helper's change of this round breaks (WindowMenus and DockLayout
-# given what they need instead of the whole window); remove them once it is merged (the test
-# says so).
-PENDING_CYCLES = {"siegeboard.ui.actions_menus", "siegeboard.ui.dock_layout",
-                  "siegeboard.ui.main_window"}
-
-
 def test_no_module_takes_part_in_an_import_cycle():
     # Counting the imports made only for type annotations: a module that names another's
     # class in a signature depends on it as surely as one that calls it.
     package_dir = Path(siegeboard.__file__).resolve().parent
     cycles = import_cycles(module_imports(package_dir))
-    pending = [cycle for cycle in cycles if set(cycle) <= PENDING_CYCLES]
-    others = [cycle for cycle in cycles if cycle not in pending]
-    assert others == [], "\n".join(" -> ".join(cycle) for cycle in others)
-    assert pending or not PENDING_CYCLES, "no cycle left among PENDING_CYCLES: empty it"
+    assert cycles == [], "\n".join(" -> ".join(cycle) for cycle in cycles)
 
 
 def test_the_cycle_check_finds_a_cycle_made_only_of_annotations(tmp_path):

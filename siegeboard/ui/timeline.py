@@ -29,12 +29,12 @@ from PySide6.QtWidgets import (
 from siegeboard.model.siege import MapImage
 from siegeboard.rules.context import RuleError
 from siegeboard.rules.history import History
-from siegeboard.ui.changes import Aspect
+from siegeboard.ui.board.map_view import MapView
+from siegeboard.ui.dialogs.prompts import Prompts
 from siegeboard.ui.docks.history import HistoryDock
 from siegeboard.ui.docks.log import LogDock
-from siegeboard.ui.document import Document
-from siegeboard.ui.map_view import MapView
-from siegeboard.ui.prompts import Prompts
+from siegeboard.ui.document.changes import Aspect
+from siegeboard.ui.document.document import Document
 
 READ_ONLY = ("The map shows the siege as it was after entry {n} of {total}: move the timeline "
              "back to Now to play or edit")

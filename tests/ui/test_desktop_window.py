@@ -10,7 +10,7 @@ from test_desktop import exec_argv
 from ui_helpers import small_siege
 
 from siegeboard import __version__, cli, desktop
-from siegeboard.ui.about import about_text
+from siegeboard.ui.dialogs.about import about_text
 
 
 def test_the_desktop_entry_opens_a_double_clicked_file(qtbot, monkeypatch, tmp_path):

@@ -11,7 +11,7 @@ from ui_helpers import click, move, show_area, view_point
 
 from siegeboard.report import palette
 from siegeboard.rules import harris
-from siegeboard.ui.items.structure_item import StructureItem
+from siegeboard.ui.board.structure_item import StructureItem
 
 LARGE_CALIBRE, FIRE_ROLL = (3, 4), 2  # 2D6 = 7: penetration 38 + 7 = 45; no fire
 
@@ -133,7 +133,7 @@ def test_refusals_change_nothing(qtbot, town, answers):
     window.menus.tool_actions["fire"].trigger()
     depth = document.undo_stack.count()
     # A die that no D6 shows: one message naming the roll, nothing changes. (Too few dice
-    # typed is no refusal: the program rolls the rest, tests/ui/test_dice_window.py.)
+    # typed is no refusal: the program rolls the rest, tests/ui/dialogs/test_dice_window.py.)
     window.playing.dice_edit.setText("3 9 1")
     click(qtbot, window, (25, 25))
     assert len(answers.warnings) == 1

@@ -16,7 +16,7 @@ from siegeboard.model.actions import FireAt
 from siegeboard.model.siege import Siege
 from siegeboard.persist import SiegeFile, write_siege
 from siegeboard.rules.build import new_structure
-from siegeboard.ui.map_view import MAX_SCALE
+from siegeboard.ui.board.map_view import MAX_SCALE
 
 
 def wheel(widget, steps: int = -3) -> None:

@@ -9,7 +9,7 @@ from pdf_reading import pdf_text
 from PySide6.QtCore import Qt
 
 from siegeboard.persist import write_sample
-from siegeboard.ui.export_dialog import ExportDialog
+from siegeboard.ui.dialogs.export_dialog import ExportDialog
 
 DEFENDERS_BATTERIES = ("Tower gun", "Gate archers")
 

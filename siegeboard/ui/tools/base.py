@@ -19,8 +19,8 @@ from siegeboard.geometry import GRID_M
 from siegeboard.report import palette
 
 if TYPE_CHECKING:
-    from siegeboard.ui.document import Document
-    from siegeboard.ui.map_scene import MapScene
+    from siegeboard.ui.board.map_scene import MapScene
+    from siegeboard.ui.document.document import Document
 
 FREE_MODIFIER = Qt.KeyboardModifier.ControlModifier
 Point = tuple[float, float]

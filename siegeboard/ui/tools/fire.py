@@ -41,6 +41,13 @@ class FireSettings:
     through_slit: bool = False
 
 
+class FireHost(ToolHost, Protocol):
+    """What the Fire tool needs beyond any tool's host: the Fire dock's word on the shot."""
+
+    def fire_settings(self) -> FireSettings:
+        """What the next shot is: battery, typed range and the GM's figures."""
+
+
 def square_rects(cells: list[tuple[tuple[int, int], int]],
                  origin: tuple[float, float]) -> list[tuple[QRectF, int]]:
     """The preview's (square, concussion) pairs as rectangles in map metres."""
@@ -49,13 +56,6 @@ def square_rects(cells: list[tuple[tuple[int, int], int]],
         x0, y0, x1, y1 = square_box(square, origin).bounds
         rects.append((QRectF(x0, y0, x1 - x0, y1 - y0), value))
     return rects
-
-
-class FireHost(ToolHost, Protocol):
-    """What the Fire tool needs beyond any tool's host: the Fire dock's word on the shot."""
-
-    def fire_settings(self) -> FireSettings:
-        """What the next shot is: battery, typed range and the GM's figures."""
 
 
 class FireTool(Tool):

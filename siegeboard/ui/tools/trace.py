@@ -46,7 +46,7 @@ from siegeboard.plan import (
     trace,
     trace_box,
 )
-from siegeboard.ui.legend_dialog import LegendDialog
+from siegeboard.ui.dialogs.legend_dialog import LegendDialog
 from siegeboard.ui.plain_words import plain_clause
 from siegeboard.ui.tools.base import ToolEvent, path_through
 from siegeboard.ui.tools.drawing import DrawingTool
