@@ -11,7 +11,7 @@ import pytest
 
 from siegeboard.cli import main
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = Path(str(resources.files("siegeboard.resources").joinpath("samples")))  # package data
 GREAT_HALL = "83,32"  # inside the Great Hall (AV 5, 650 DP), 87 m from the Great Battery
 

@@ -14,8 +14,8 @@ from siegeboard.model.siege import SCHEMA_VERSION
 from siegeboard.persist import SiegeFile, SiegeFileError, read_siege, write_siege
 from siegeboard.persist import document, siege_file
 
-from .builders import MAP_MEMBER, png, sample_siege
-from .hostile import zipped
+from persist.builders import MAP_MEMBER, png, sample_siege
+from persist.hostile import zipped
 
 
 def _document(path) -> bytes:
