@@ -318,7 +318,7 @@ def test_library_warnings_never_reach_the_terminal(tmp_path):
 
 
 def test_a_point_west_or_north_of_the_origin_is_a_point_not_an_option(tmp_path, capsys):
-    from siegeboard.cli import _joined_negative_values
+    from siegeboard.cli.entry import _joined_negative_values
 
     assert _joined_negative_values(["fire", "f", "--at", "-5,3", "--view", "-1,-1,5,5"]) == [
         "fire", "f", "--at=-5,3", "--view=-1,-1,5,5"]

@@ -169,7 +169,7 @@ def test_a_save_over_a_removed_file_is_refused_and_save_as_is_not_checked(tmp_pa
 
 
 def test_the_command_line_refuses_a_changed_file(castle, capsys, monkeypatch):
-    from siegeboard import cli
+    from siegeboard.cli import play as cli
 
     real_read = cli.read_siege
 
