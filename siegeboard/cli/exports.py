@@ -158,7 +158,7 @@ def _export_vtt(args: argparse.Namespace) -> int:
 
 
 def _add_export_vtt_parser(sub: Any) -> None:
-    from siegeboard.persist.formats.uvtt_write import CELL_WORDS
+    from siegeboard.persist.formats.uvtt.write import CELL_WORDS
     from siegeboard.report.map_picture import LOOK_WORDS
     from siegeboard.report.vtt_export import DEFAULT_CELL, DEFAULT_LOOK, DEFAULT_PIXELS_PER_GRID
 

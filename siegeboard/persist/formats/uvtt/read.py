@@ -126,7 +126,7 @@ class _Map:
 
 class UvttFormat(FormatBySuffix):
     """Universal VTT files read as a new siege (see the module docstring); the map is written
-    by ``uvtt_write`` (an export, with its picture rendered by ``report``)."""
+    by ``uvtt.write`` (an export, with its picture rendered by ``report``)."""
 
     name = "Universal VTT battle map"
     name_filter = "Universal VTT maps (*.dd2vtt *.df2vtt *.uvtt)"
@@ -151,7 +151,7 @@ class UvttFormat(FormatBySuffix):
 
     def write(self, path: str | Path, siege_file) -> None:
         # Writing needs the map rendered as a picture, which only report/ (Qt) can do: the
-        # writer is ``uvtt_write.write_uvtt``, called by ``report.vtt_export.export_vtt``.
+        # writer is ``uvtt.write.write_uvtt``, called by ``report.vtt_export.export_vtt``.
         raise SiegeFileError("a Universal VTT map is written with File > Export > Universal "
                              "VTT (or siegeboard export-vtt), not saved as a siege")
 
