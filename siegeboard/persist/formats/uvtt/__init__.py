@@ -1,9 +1,9 @@
 """Universal VTT battle maps (.dd2vtt, .df2vtt, .uvtt): ``read`` takes a file in (the JSON and
 its picture, checked within bounds) and ``build`` makes the siege of what was read (Foundry VTT
-scenes are built by it too); ``write`` writes a siege out as a map for a virtual tabletop
+scenes are built by it too) from a ``wall_map.WallMap``; ``write`` writes a siege out as a map for a virtual tabletop
 (its picture rendered by ``report``)."""
 
-from siegeboard.persist.formats.uvtt.build import Portal, Steps, WallMap, build_siege
+from siegeboard.persist.formats.uvtt.build import build_siege
 from siegeboard.persist.formats.uvtt.read import (
     IMAGE_SUFFIXES,
     MAX_FILE_BYTES,
@@ -11,6 +11,7 @@ from siegeboard.persist.formats.uvtt.read import (
     SUFFIXES,
     UvttFormat,
 )
+from siegeboard.persist.formats.uvtt.wall_map import Portal, Steps, WallMap
 
 __all__ = ["IMAGE_SUFFIXES", "MAX_FILE_BYTES", "MAX_ITEMS", "SUFFIXES", "Portal", "Steps",
            "UvttFormat", "WallMap", "build_siege"]

@@ -39,39 +39,32 @@ from shapely.ops import linemerge, unary_union
 
 from siegeboard.geometry import wall_sections
 from siegeboard.geometry.footprint import without_short_sides
-from siegeboard.model import bounds
 from siegeboard.model.siege import MapImage, RulesetOptions, Siege
 from siegeboard.model.structure import Structure
 from siegeboard.persist.formats.base import (
     ImportedMap,
     ImportOptions,
     ImportReport,
-    Progress,
     checked_import,
+)
+from siegeboard.persist.formats.uvtt.wall_map import (
+    CUT,
+    MAX_POINTS,
+    MAX_SPAN_M,
+    MEET,
+    MIN_AREA_M2,
+    SET_IN,
+    Cells,
+    Portal,
+    Steps,
+    WallMap,
+    counted,
 )
 from siegeboard.persist.siege_file import SiegeFileError
 from siegeboard.rules import registry
 from siegeboard.rules.build import new_structure
 from siegeboard.rules.dice import fresh_dice_seed
 from siegeboard.rules.walls import wall_shares
-
-MAX_POINTS = bounds.CORNERS_MAX  # R4: a wall polyline or a footprint has at most 10,000 corners
-MAX_SPAN_M = bounds.SPAN_M  # R4: a siege spans at most 100 km
-
-MIN_AREA_M2 = bounds.AREA_MIN_M2  # R4: a sixteenth of a 2 m grid cell
-MEET = 1e-3  # cells: files write six decimals; ends this close are one point
-CUT = 0.02  # cells: a wall this close along a door runs through it
-SET_IN = 0.35  # cells: a freestanding door this close beside a wall line stands in it
-
-Cells = tuple[float, float]
-
-
-@dataclass
-class Portal:
-    number: int
-    start: Cells
-    end: Cells
-    closed: bool
 
 
 @dataclass(eq=False)  # walls are told apart by identity: two may hold equal lines
@@ -94,19 +87,6 @@ class _Outline:
     number: int
     what: str  # "wall line" or "object outline"
     polygons: list[Polygon] = field(default_factory=list)
-
-
-@dataclass
-class WallMap:
-    """What a file holds, read and checked; a line or portal left out (reported) is None."""
-
-    origin: Cells
-    size: Cells | None
-    pixels_per_grid: float
-    lines: list[list[Cells] | None]
-    objects: list[list[Cells] | None]
-    portals: list[Portal | None]
-    image: str | None
 
 
 def build_siege(document: WallMap, picture: tuple[str, bytes, tuple[int, int]] | None, path: Path,
@@ -162,25 +142,6 @@ def build_siege(document: WallMap, picture: tuple[str, bytes, tuple[int, int]] |
                              ) from None
     step()
     return checked_import(ImportedMap(siege=siege, images=images, report=report), path.name)
-
-
-class Steps:
-    """Calls ``progress(done, total)`` one step at a time; whatever it raises goes on up."""
-
-    def __init__(self, progress: Progress | None, total: int):
-        self.progress, self.total, self.done = progress, total, 0
-
-    def __call__(self) -> None:
-        self.done = min(self.done + 1, self.total)
-        if self.progress is not None:
-            self.progress(self.done, self.total)
-
-    def skip_to_last(self) -> None:
-        """Skip what was counted but not made (lines left out, open portals): one step left."""
-        self.done = max(self.done, self.total - 1)
-
-
-# --------------------------------------------------------------------------- the structures
 
 
 class _Builder:
@@ -599,10 +560,6 @@ def _simple_pieces(line: LineString) -> list[LineString]:
     if line.is_simple:
         return [line]
     return _line_parts(unary_union(line))
-
-
-def counted(count: int, noun: str) -> str:
-    return f"{count:,} {noun}{'' if count == 1 else 's'}"
 
 
 def _cells(start: Cells, end: Cells) -> str:

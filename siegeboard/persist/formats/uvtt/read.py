@@ -37,7 +37,8 @@ from siegeboard.persist.formats.base import (
     resolve_options,
 )
 from siegeboard.persist.formats.plan_image import checked_plan, read_bytes
-from siegeboard.persist.formats.uvtt.build import (
+from siegeboard.persist.formats.uvtt.build import build_siege
+from siegeboard.persist.formats.uvtt.wall_map import (
     MAX_POINTS,
     MAX_SPAN_M,
     MEET,
@@ -45,7 +46,6 @@ from siegeboard.persist.formats.uvtt.build import (
     Portal,
     Steps,
     WallMap,
-    build_siege,
     counted,
 )
 from siegeboard.persist.siege_file import MAX_MEMBER_BYTES, SiegeFileError
