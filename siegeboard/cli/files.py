@@ -136,7 +136,7 @@ SAMPLE = Subcommand("sample", _add_sample_parser, _sample)
 
 
 def _import(args: argparse.Namespace) -> int:
-    from siegeboard.persist.formats import IMPORT_FORMATS, ImportOptions, format_for
+    from siegeboard.persist.formats import IMPORT_FORMATS, ImportedMap, ImportOptions, format_for
 
     output: Path = args.output
     if output.suffix.lower() != ".siege":
@@ -159,8 +159,9 @@ def _import(args: argparse.Namespace) -> int:
         raise CommandError(f"import options: {error}") from None
     imported = format_for(args.source, IMPORT_FORMATS).read(args.source, options)
     write_siege(output, imported)
-    for line in imported.report.lines():
-        print(line)
+    if isinstance(imported, ImportedMap):  # every importer's is: it says what it made
+        for line in imported.report.lines():
+            print(line)
     print(f"Wrote {output}: {len(imported.siege.structures)} structures "
           f"({imported.siege.ruleset} ruleset).")
     return 0

@@ -11,6 +11,7 @@ from typing import Any
 
 from siegeboard.cli.command import CommandError, CommandFailed, Subcommand
 from siegeboard.cli.values import numbers
+from siegeboard.model.siege import LegendEntry, MapImage
 from siegeboard.persist import read_siege
 
 
@@ -32,13 +33,15 @@ def _trace(args: argparse.Namespace) -> int:
     if args.at is None and args.box is None:
         raise CommandError("give --at PX,PY (a point inside a building) or --box X0,Y0,X1,Y1 "
                            "(every building of one colour in a box)")
-    at = numbers(args.at, "--at", "PX,PY in image pixels", "419,840", count=2) \
-        if args.at is not None else None
+    at: tuple[float, float] | None = None
+    if args.at is not None:
+        x, y = numbers(args.at, "--at", "PX,PY in image pixels", "419,840", count=2)
+        at = (x, y)
     box = numbers(args.box, "--box", "X0,Y0,X1,Y1 in image pixels", "300,770,435,905",
                    count=4) if args.box is not None else None
     if box is not None and (box[0] == box[2] or box[1] == box[3]):
         raise CommandError(f"--box {args.box}: the box has no area (X0 = X1 or Y0 = Y1)")
-    colour = None
+    colour: tuple[int, ...] | None = None
     if args.colour is not None:
         text = args.colour.strip().lstrip("#")
         if len(text) != 6 or any(c not in "0123456789abcdefABCDEF" for c in text):
@@ -51,7 +54,9 @@ def _trace(args: argparse.Namespace) -> int:
     if not low <= args.tolerance <= high:
         raise CommandError(f"--tolerance: {args.tolerance} is not from {low} to {high} "
                            "(the largest difference per colour channel, e.g. --tolerance 32)")
-    calibration, origin, legend = None, (0.0, 0.0), ()
+    calibration: MapImage | None = None
+    origin: tuple[float, float] = (0.0, 0.0)
+    legend: Sequence[LegendEntry] = ()
     if args.siege is not None:
         siege = read_siege(args.siege).siege
         if siege.map is None:
@@ -72,20 +77,19 @@ def _trace(args: argparse.Namespace) -> int:
     if box is not None:
         start = at or (box[0], box[1])
         try:
-            if colour is None:
-                colour = colour_at(image, start)
+            chosen = colour_at(image, start) if colour is None else colour
             outlines = trace_box(image, ((box[0], box[1]), (box[2], box[3])), at=at,
-                                 colour=colour, **how)
+                                 colour=chosen, **how)
         except ValueError as error:
             raise CommandError(f"--box {args.box}: {error}") from None
         if not outlines:
             raise CommandError(f"--box {args.box}: no building of the colour "
-                               f"{_hex(colour)} lies wholly in the box (give --at a point "
+                               f"{_hex(chosen)} lies wholly in the box (give --at a point "
                                f"inside one, or --colour)")
         if args.json:
             print(json.dumps({"plan": str(args.plan), "box": box, "at": at,
                               "tolerance": args.tolerance, "rectangle": args.rectangle,
-                              "colour": _hex(colour),
+                              "colour": _hex(chosen),
                               "buildings": [_outline_json(o, legend, args.tolerance)
                                             for o in outlines]}))
             return 0
@@ -94,8 +98,9 @@ def _trace(args: argparse.Namespace) -> int:
             print(f"building {number}" + (f" ({entry.kind})" if entry else "") + ":")
             _print_outline(outline, "  ")
         return 0
+    assert at is not None  # --at or --box was given, and --box has returned
     try:
-        outline = trace(image, (at[0], at[1]), colour=colour, **how)
+        outline = trace(image, at, colour=colour, **how)
     except ValueError as error:   # NothingToTrace too
         raise CommandError(f"--at {args.at}: {error}") from None
     if args.json:
