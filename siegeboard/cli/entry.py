@@ -13,7 +13,7 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from siegeboard.cli.command import EXIT_FAILED, EXIT_USAGE, CommandError, CommandFailed
-from siegeboard.cli.parser import COMMANDS, build_parser
+from siegeboard.cli.parser import build_parser, commands
 from siegeboard.persist import SiegeFileError
 from siegeboard.rules.engine import RuleError
 
@@ -69,14 +69,15 @@ def _names_a_file(word: str) -> bool:
 
 def unknown_command(word: str) -> str:
     """"unknown command 'fier' (did you mean fire?)"."""
-    close = difflib.get_close_matches(word, list(COMMANDS), n=1, cutoff=0.5)
-    hint = f"did you mean {close[0]}?" if close else f"the commands are {', '.join(COMMANDS)}"
+    names = list(commands())
+    close = difflib.get_close_matches(word, names, n=1, cutoff=0.5)
+    hint = f"did you mean {close[0]}?" if close else f"the commands are {', '.join(names)}"
     return f"unknown command {word!r} ({hint})"
 
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
-    if argv and not argv[0].startswith("-") and argv[0] not in COMMANDS:
+    if argv and not argv[0].startswith("-") and argv[0] not in commands():
         if not _names_a_file(argv[0]):
             print(f"siegeboard: {unknown_command(argv[0])}", file=sys.stderr)
             return EXIT_USAGE
@@ -94,8 +95,8 @@ def _run(args: argparse.Namespace) -> int:
     try:
         if args.install_desktop or args.uninstall_desktop:
             return _desktop(args.install_desktop)
-        if args.command in COMMANDS:
-            return COMMANDS[args.command].run(args)
+        if args.command is not None:
+            return commands()[args.command].run(args)
         return _open_window(None)
     except CommandError as error:
         print(f"siegeboard: {error}", file=sys.stderr)

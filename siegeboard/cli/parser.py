@@ -22,7 +22,11 @@ SUBCOMMANDS: tuple[Subcommand, ...] = (
     exports.STORY,
     trace.TRACE,
 )
-COMMANDS: dict[str, Subcommand] = {command.name: command for command in SUBCOMMANDS}
+
+
+def commands() -> dict[str, Subcommand]:
+    """The subcommands by name, in ``SUBCOMMANDS``'s order."""
+    return {command.name: command for command in SUBCOMMANDS}
 
 
 def build_parser() -> argparse.ArgumentParser:
