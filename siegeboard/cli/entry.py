@@ -23,6 +23,8 @@ def _desktop(install: bool) -> int:
 
     try:
         files, ran = desktop.install() if install else desktop.uninstall()
+    except desktop.NotHere as error:
+        raise CommandFailed(f"--install-desktop: {error}") from None
     except OSError as error:
         raise CommandFailed(f"--install-desktop: cannot write {error.filename}: "
                            f"{error.strerror}") from None

@@ -67,6 +67,7 @@ from siegeboard.persist.atomic import (
     backup_path,
     plain_reason,
     remove_litter,
+    sweep_litter,
     write_all,
 )
 from siegeboard.persist.document import (
@@ -180,6 +181,14 @@ class SiegeFile:
 
 
 # --------------------------------------------------------------------------- opening
+
+
+def sweep_beside(path: str | Path) -> list[Path]:
+    """Remove, from the folder of the siege file ``path``, the temporary files that killed
+    saves of siege files there left at least a minute ago (``atomic.sweep_litter``: only
+    ours, by name; never the file of a save under way). A window calls it when it opens
+    ``path``; returns what it removed."""
+    return sweep_litter(Path(os.path.abspath(path)).parent, of_suffix=SUFFIX)
 
 
 def read_siege(path: str | Path) -> SiegeFile:
