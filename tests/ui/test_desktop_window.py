@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from cli.test_desktop import exec_argv
 from PySide6.QtWidgets import QApplication, QMessageBox
-from test_desktop import exec_argv
 from ui_helpers import small_siege
 
 from siegeboard import __version__, cli, desktop

@@ -15,7 +15,7 @@ import grimp
 import siegeboard
 from siegeboard.rules import registry
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_import_linter_contracts_hold():

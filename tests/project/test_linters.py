@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 CHECKOUT = Path(os.environ.get("SIEGEBOARD_TEST_INSTALLED")
-                or Path(__file__).resolve().parents[1])
+                or Path(__file__).resolve().parents[2])
 RUFF_PATHS = ("siegeboard", "tests", "tools")
 MYPY_PATHS = ("siegeboard",)
 

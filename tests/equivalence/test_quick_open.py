@@ -9,6 +9,8 @@ import json
 import zipfile
 
 import pytest
+from persist.builders import MAP_MEMBER, png, sample_siege
+from persist.hostile import zipped
 
 from siegeboard.model.siege import SCHEMA_VERSION
 from siegeboard.persist import (
@@ -18,9 +20,6 @@ from siegeboard.persist import (
     read_siege,
     write_siege,
 )
-
-from .builders import MAP_MEMBER, png, sample_siege
-from .hostile import zipped
 
 
 def _document(path) -> bytes:
