@@ -1,4 +1,4 @@
-"""The program's icons: SVG files shipped in ``siegeboard/resources/icons`` (drawn for
+"""The program's icons: SVG files shipped in ``resources/icons`` (drawn for
 siegeboard, MIT like the program), read with ``importlib.resources``.
 
 ``icon(name)`` is the QIcon of ``<name>.svg`` (a tool's icon is named after the tool); a
