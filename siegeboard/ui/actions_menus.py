@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QLabel, QMenu, QToolBar
 
 from siegeboard.model.siege import MapImage, TURNS_PER_MINUTE
 from siegeboard.ui.about import add_about_actions
+from siegeboard.ui.example_maps_dialog import ExampleMapOpener
 from siegeboard.ui.help_dialogs import RulingsDialog, ShortcutsDialog
 from siegeboard.ui.icons import icon
 from siegeboard.ui.import_dialog import MapImporter
@@ -69,6 +70,13 @@ class WindowMenus:
         keys = QKeySequence.StandardKey
         self.new_action = self._action("&New", files.new_siege, keys.New, icon_name="new")
         self.open_action = self._action("&Open…", files.open_dialog, keys.Open, icon_name="open")
+        self.example_maps = ExampleMapOpener(w.document, w.view, w, w.settings, files.maybe_save,
+                                             lambda message: w.prompts.warn(message),
+                                             w.show_status)
+        self.open_example_action = self._action(
+            "Open &Example Map…", self.example_maps.run,
+            tip="A new siege on an old map shipped with siegeboard (its source and licence "
+                "shown)")
         self.save_action = self._action("&Save", files.save, keys.Save, icon_name="save")
         self.save_as_action = self._action("Save &As…", files.save_as, keys.SaveAs)
         self.quit_action = self._action("&Quit", w.close, keys.Quit, icon_name="quit")
@@ -164,7 +172,7 @@ class WindowMenus:
         w = self.window
         bar = w.menuBar()
         file_menu = bar.addMenu("&File")
-        file_menu.addActions([self.new_action, self.open_action])
+        file_menu.addActions([self.new_action, self.open_action, self.open_example_action])
         self.recent_menu: QMenu = w.files.recent_menu
         file_menu.addMenu(self.recent_menu)
         w.map_importer = MapImporter(w)  # File > Import…: another format as a new siege
