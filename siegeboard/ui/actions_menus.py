@@ -10,14 +10,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction, QActionGroup, QKeySequence
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence, QPalette
 from PySide6.QtWidgets import QLabel, QMenu, QToolBar
 
 from siegeboard.model.siege import MapImage, TURNS_PER_MINUTE
 from siegeboard.ui.about import add_about_actions
 from siegeboard.ui.example_maps_dialog import ExampleMapOpener
 from siegeboard.ui.help_dialogs import RulingsDialog, ShortcutsDialog
-from siegeboard.ui.icons import icon
+from siegeboard.ui.icons import follow_palette, set_icon
 from siegeboard.ui.import_dialog import MapImporter
 from siegeboard.ui.tools.base import Tool
 
@@ -46,6 +46,7 @@ class WindowMenus:
         self._tool_widgets: dict[str, list[QAction]] = {}
         self._make_actions()
         self._make_menus_and_toolbars()
+        self.palette_follower = follow_palette(window)  # light or dark, the icons read
 
     def _action(self, text: str, slot, shortcut=None, tip: str = "", checkable=False,
                 icon_name: str | None = None) -> QAction:
@@ -55,7 +56,7 @@ class WindowMenus:
         if tip:
             action.setStatusTip(tip)
         if icon_name:
-            action.setIcon(icon(icon_name))
+            set_icon(action, icon_name)
         action.setCheckable(checkable)
         if checkable:
             action.toggled.connect(slot)
@@ -92,10 +93,10 @@ class WindowMenus:
         stack = w.document.undo_stack
         self.undo_action = stack.createUndoAction(w, "&Undo")
         self.undo_action.setShortcut(QKeySequence(keys.Undo))
-        self.undo_action.setIcon(icon("undo"))
+        set_icon(self.undo_action, "undo")
         self.redo_action = stack.createRedoAction(w, "&Redo")
         self.redo_action.setShortcuts(redo_keys())
-        self.redo_action.setIcon(icon("redo"))
+        set_icon(self.redo_action, "redo")
         self.delete_action = self._action("&Delete", edits.delete_selection, keys.Delete,
                                           icon_name="delete")
         self.copy_action = self._action("&Copy", edits.copy_selection, keys.Copy, icon_name="copy")
@@ -163,7 +164,7 @@ class WindowMenus:
                 action.setShortcuts([QKeySequence(tool.shortcut),
                                      QKeySequence(Qt.Key.Key_Escape)])
             action.setStatusTip(tool.status_tip)
-            action.setIcon(icon(name))
+            set_icon(action, name)
             action.triggered.connect(lambda checked=False, name=name: w.set_tool(name))
             self.tool_group.addAction(action)
             self.tool_actions[name] = action
@@ -269,10 +270,11 @@ class WindowMenus:
         self.tool_name_label.setStyleSheet("font-weight: bold; padding: 0 6px;")
         self.options_bar.addWidget(self.tool_name_label)
         self.tool_hint_label = QLabel()
-        self.tool_hint_label.setStyleSheet("color: #555;")
+        # The palette's quieter text (not a fixed grey): it reads on a dark window too.
+        self.tool_hint_label.setForegroundRole(QPalette.ColorRole.PlaceholderText)
         self.tool_hint_action = self.options_bar.addWidget(self.tool_hint_label)
 
-        self.settings_action.setIcon(icon("settings"))
+        set_icon(self.settings_action, "settings")
         help_menu = bar.addMenu("&Help")
         self.shortcuts_action = self._action("&Keyboard Shortcuts", self.show_shortcuts, "F1",
                                              icon_name="help")
