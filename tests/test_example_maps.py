@@ -11,7 +11,11 @@ from PIL import Image
 
 from siegeboard.persist import read_siege
 from siegeboard.persist.example_maps import (
-    IMAGE_SUFFIXES, MAPS, example_from_json, example_map, example_maps,
+    IMAGE_SUFFIXES,
+    MAPS,
+    example_from_json,
+    example_map,
+    example_maps,
 )
 from siegeboard.persist.samples import SAMPLES
 

@@ -21,7 +21,14 @@ from importlib import resources
 
 from PySide6.QtCore import QByteArray, QEvent, QObject, QRectF, Qt
 from PySide6.QtGui import (
-    QAction, QColor, QGuiApplication, QIcon, QImage, QPainter, QPalette, QPixmap,
+    QAction,
+    QColor,
+    QGuiApplication,
+    QIcon,
+    QImage,
+    QPainter,
+    QPalette,
+    QPixmap,
 )
 from PySide6.QtSvg import QSvgRenderer
 from PySide6.QtWidgets import QWidget
