@@ -42,19 +42,29 @@ def _with_dialog(qtbot, act: Callable[[ExampleMapDialog], None]) -> list[Example
     return seen
 
 
-def _choose(qtbot, key: str, rule_text: str | None = None, picture: str = ""):
+def _choose(qtbot, key: str, rule_text: str | None = None, picture: str = "",
+            by_keys: bool = False):
     def act(dialog: ExampleMapDialog) -> None:
         maps = dialog.findChild(QListWidget, "exampleMapList")
         row = [example.key for example in dialog.maps].index(key)
         rect = maps.visualItemRect(maps.item(row))
-        qtbot.mouseClick(maps.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+        if by_keys:  # the list has the focus: arrows choose, Enter starts
+            for _step in range(maps.count()):
+                if maps.currentRow() == row:
+                    break
+                qtbot.keyClick(maps, Qt.Key.Key_Down if maps.currentRow() < row else Qt.Key.Key_Up)
+        else:
+            qtbot.mouseClick(maps.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
         if rule_text is not None:
             combo = dialog.findChild(QComboBox, "exampleMapRuleText")
             combo.setCurrentIndex(combo.findText(rule_text))
         if picture:
             dialog.grab().save(picture)
-        qtbot.mouseClick(dialog.findChild(QPushButton, "exampleMapStart"),
-                         Qt.MouseButton.LeftButton)
+        if by_keys:
+            qtbot.keyClick(maps, Qt.Key.Key_Return)
+        else:
+            qtbot.mouseClick(dialog.findChild(QPushButton, "exampleMapStart"),
+                             Qt.MouseButton.LeftButton)
 
     return act
 
@@ -113,7 +123,7 @@ def test_unsaved_changes_are_asked_about_as_new_does(qtbot, window, answers):
     assert len(window.document.siege.structures) == 1 and window.document.siege.map is None
 
     answers.save_changes.append("discard")
-    _with_dialog(qtbot, _choose(qtbot, "castle_plan"))
+    _with_dialog(qtbot, _choose(qtbot, "castle_plan", by_keys=True))
     _menu_action(window, "Open &Example Map…").trigger()
     siege = window.document.siege
     assert siege.structures == {} and siege.map is not None
@@ -129,7 +139,7 @@ def test_a_cancelled_dialog_changes_nothing_and_asks_nothing(qtbot, window, answ
 
 
 def test_the_last_map_and_rule_text_are_offered_again(qtbot, window):
-    _with_dialog(qtbot, _choose(qtbot, SANBORN, "The Heavy Armory"))
+    _with_dialog(qtbot, _choose(qtbot, SANBORN, "The Heavy Armory", by_keys=True))
     _menu_action(window, "Open &Example Map…").trigger()
     window.document.undo_stack.setClean()
     offered: list[tuple[str | None, str]] = []
