@@ -15,7 +15,7 @@ from html import escape
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QSettings, QSize, Qt
-from PySide6.QtGui import QIcon, QImageReader, QPixmap
+from PySide6.QtGui import QIcon, QImageReader, QPainter, QPixmap
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -49,8 +49,9 @@ LAST_RULESET = "example_maps/last_ruleset"
 
 
 def thumbnail(example: ExampleMap, size: QSize = THUMBNAIL) -> QPixmap:
-    """The map drawn to fit ``size`` (decoded at that size where the format allows: a JPEG
-    is not decoded whole); an empty pixmap if the image cannot be read."""
+    """The map drawn to fit ``size``, centred on a clear square of that size so the names
+    beside the thumbnails line up (decoded at that size where the format allows: a JPEG is
+    not decoded whole); an empty pixmap if the image cannot be read."""
     buffer = QBuffer()
     buffer.setData(QByteArray(example.image_bytes()))
     buffer.open(QIODevice.OpenModeFlag.ReadOnly)
@@ -59,7 +60,15 @@ def thumbnail(example: ExampleMap, size: QSize = THUMBNAIL) -> QPixmap:
     if whole.isValid():
         reader.setScaledSize(whole.scaled(size, Qt.AspectRatioMode.KeepAspectRatio))
     image = reader.read()
-    return QPixmap.fromImage(image) if not image.isNull() else QPixmap()
+    if image.isNull():
+        return QPixmap()
+    square = QPixmap(size)
+    square.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(square)
+    painter.drawImage((size.width() - image.width()) // 2,
+                      (size.height() - image.height()) // 2, image)
+    painter.end()
+    return square
 
 
 def describe(example: ExampleMap) -> str:
@@ -90,7 +99,9 @@ class ExampleMapDialog(QDialog):
         self.map_list.setAccessibleName("Example maps")
         self.map_list.setIconSize(THUMBNAIL)
         self.map_list.setSpacing(4)
-        self.map_list.setMinimumWidth(340)
+        self.map_list.setMinimumWidth(360)
+        self.map_list.setWordWrap(True)  # a long name wraps beside its thumbnail
+        self.map_list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         for example in maps:
             item = QListWidgetItem(QIcon(thumbnail(example)), example.name)
             item.setData(Qt.ItemDataRole.UserRole, example.key)
