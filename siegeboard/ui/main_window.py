@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QApplication, QLabel, QMainWindow
 from siegeboard import __version__
 from siegeboard.geometry import label_at
 from siegeboard.persist.autosave import Autosaver
-from siegeboard.ui import dock_keys, wheel_guard
+from siegeboard.ui import accessible_names, dock_keys, wheel_guard
 from siegeboard.ui.actions_menus import WindowMenus
 from siegeboard.ui.autosave_keeper import AutosaveKeeper
 from siegeboard.ui.changes import Aspect
@@ -35,6 +35,7 @@ from siegeboard.ui.document import Document
 from siegeboard.ui.edit_controller import EditController
 from siegeboard.ui.file_controller import FileController
 from siegeboard.ui.first_run_hint import FirstRunHint
+from siegeboard.ui.keyboard_play import KeyboardPlay
 from siegeboard.ui.map_image_controller import MapImageController
 from siegeboard.ui.map_scene import MapScene
 from siegeboard.ui.map_view import MapView
@@ -66,6 +67,7 @@ class MainWindow(QMainWindow):
         self.setObjectName("MainWindow")
         wheel_guard.install(QApplication.instance())  # no edit by accident, in every window
         dock_keys.install(QApplication.instance())  # letters typed in a dock's box stay there
+        accessible_names.install(QApplication.instance())  # every control read by its name
         self.settings = settings or QSettings(APP, APP)
         self.document = Document(parent=self)
         self.autosaver = autosaver if autosaver is not None else Autosaver()
@@ -140,6 +142,7 @@ class MainWindow(QMainWindow):
         self.players_screen = PlayersScreenController(self, self.settings)
         self.players_screen.add_to(self.menus.view_menu)
         self._make_status_bar()
+        self.keyboard = KeyboardPlay(self, self.settings)
 
         self.document.undo_stack.cleanChanged.connect(self._update_title)
         self.document.path_changed.connect(self._update_title)

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QApplication
 from shapely.geometry import Polygon
 
 from siegeboard.model.actions import GMOverride
+from siegeboard.rules.dice import TotalOnly
 from siegeboard.ui.dice_dialog import DiceDialog
 from siegeboard.ui.docks.log import entry_details
 
@@ -214,3 +215,63 @@ def test_a_big_pool_is_read_back_in_groups_as_it_is_typed(qtbot):
     assert dialog.tally.text().startswith("24 of 24 dice: 3 5 1 6 2 · 2 4 3 1 1 · 6 6 4 4 5")
     qtbot.mouseClick(dialog.use_button, Qt.MouseButton.LeftButton)
     assert len(dialog.values) == 24 and dialog.values[:4] == [3, 5, 1, 6]
+
+
+def test_a_total_is_taken_where_only_the_total_counts(qtbot):
+    dialog = DiceDialog(24, 6, TotalOnly("damage to the people inside the Keep, shared"), None)
+    qtbot.addWidget(dialog)
+    assert "Only the total counts here" in dialog.form.text()
+    assert "or only their total, 24 to 144" in dialog.form.text()
+    qtbot.keyClicks(dialog.edit, "83")
+    assert dialog.problem.text() == "" and dialog.use_button.isEnabled()
+    assert dialog.tally.text().startswith("Total 83 of 24D6")
+    qtbot.mouseClick(dialog.use_button, Qt.MouseButton.LeftButton)
+    assert len(dialog.values) == 24 and sum(dialog.values) == 83
+    assert all(1 <= value <= 6 for value in dialog.values)
+
+    beyond = DiceDialog(24, 6, TotalOnly("damage"), None)
+    qtbot.addWidget(beyond)
+    qtbot.keyClicks(beyond.edit, "150")
+    assert not beyond.use_button.isEnabled()
+    assert beyond.problem.text().startswith("a total of 24D6 is 24 to 144, not 150: type the")
+    beyond.edit.setText("=20")
+    assert "24 to 144, not 20" in beyond.problem.text()
+    # Dice one by one are still taken, and a big pool run together is dice, not a total.
+    beyond.edit.setText("3516 2243 1166 4455 6612 3456")
+    assert beyond.problem.text() == "" and beyond.tally.text().startswith("24 of 24 dice")
+
+
+def test_a_total_that_reads_as_dice_is_dice_unless_marked(qtbot):
+    dialog = DiceDialog(2, 6, TotalOnly("a sum"), None)
+    qtbot.addWidget(dialog)
+    qtbot.keyClicks(dialog.edit, "11")
+    assert dialog.tally.text() == "2 of 2 dice: 1 1"  # a 1 and a 1, as the tally shows
+    dialog.edit.setText("=11")
+    assert dialog.problem.text() == "" and dialog.tally.text().startswith("Total 11 of 2D6")
+    dialog.edit.setText("9")
+    assert dialog.problem.text() == "" and dialog.tally.text().startswith("Total 9 of 2D6")
+
+
+def test_where_each_die_counts_the_dialog_says_so_and_takes_no_total(qtbot):
+    dialog = DiceDialog(4, 6, "the ram's pool (each 5-6 a Success)", None)
+    qtbot.addWidget(dialog)
+    assert "Each die is read on its own here" in dialog.form.text()
+    assert "total" not in dialog.form.text().split(".")[0]
+    qtbot.keyClicks(dialog.edit, "14")
+    assert not dialog.use_button.isEnabled()
+    assert dialog.problem.text().startswith("4 dice of D6 asked for, 1 given")
+    single = DiceDialog(1, 6, "fire", None)
+    qtbot.addWidget(single)
+    assert "on its own" not in single.form.text()
+
+
+def test_the_people_inside_take_a_typed_total_in_the_window(qtbot, window, answers, tmp_path):
+    at = open_castle(window, tmp_path, "total.siege")
+    window.playing.ask_action.trigger()
+    table = TableDice(qtbot, ["3 4", "40", "2", "5 6", "6"])
+    click(qtbot, window, at)
+    table.timer.stop()
+    assert answers.warnings == []
+    (entry,) = window.document.siege.log
+    assert sum(entry.rolls[1].values) == 40 and len(entry.rolls[1].values) == 18
+    assert any("= 18D6 = 40" in line for line in entry.lines), entry.lines

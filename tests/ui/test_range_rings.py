@@ -52,3 +52,41 @@ def test_the_ruler_is_on_the_toolbar_and_measures_two_clicks(qtbot, window, tmp_
     assert tool.last_text == "Distance 50.0 m, 4 square(s) apart"
     assert tool.label_item.text() == "50.0 m · 4 sq"
     assert window.tool.name == "measure"   # the ruler stays armed for the next measurement
+
+
+def test_bands_out_of_sight_are_told_at_the_views_corner(qtbot, window, tmp_path):
+    """At castle zoom the long bands' rings are far off the screen: the plate names each
+    band whose ring cannot be seen and where the view stands against it; zoomed out so that
+    every ring's label is in sight, the plate goes."""
+    from siegeboard.ui.range_legend import bands_out_of_sight, compass
+
+    weapon, battery = armed(window, tmp_path)
+    window.menus.tool_actions["fire"].trigger()
+    legend = window.tools["fire"].legend
+    limits = [band.up_to_m for band in weapon.range_bands]
+    show_area(window, 95, 95, 105, 105)          # a few metres round the battery
+    seen = legend.visible_rect()
+    far = [band for band in weapon.range_bands
+           if band.up_to_m > 2 * max(seen.width(), seen.height())]
+    assert len(far) == len(limits), seen
+    # The view's next paint remakes the plate.
+    qtbot.waitUntil(lambda: legend.text().count("all of this view is within") == len(far),
+                    timeout=3000)
+    assert legend.isVisible() and legend.text().startswith(f"Range from {battery.name}")
+    for band in far:
+        assert f"≤ {band.up_to_m:g} m · pen {band.penetration}: all of this view is within it" \
+            in legend.text()
+    assert legend.accessibleDescription() == legend.text()
+    # The plate sits inside the map area, at its top right.
+    area = window.view.viewport().geometry()
+    assert area.contains(legend.geometry())
+    reach = max(limits)
+    show_area(window, 100 - 1.3 * reach, 100 - 1.3 * reach, 100 + 1.3 * reach, 100 + 1.3 * reach)
+    qtbot.waitUntil(lambda: not legend.isVisible(), timeout=3000)
+    window.menus.tool_actions["select"].trigger()
+    assert not legend.isVisible()
+    # The reckoning: a view far from the battery lies beyond a short ring, the battery
+    # off to the west.
+    (far,) = bands_out_of_sight((0, 0), [(100, "≤ 100 m")], (500, -10, 520, 10))
+    assert far.where == "beyond"
+    assert compass(-500, 0) == ("west", "←") and compass(0, -3) == ("north", "↑")

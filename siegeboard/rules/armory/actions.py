@@ -31,6 +31,7 @@ from __future__ import annotations
 from typing import Literal
 
 from siegeboard.geometry import label_at
+from siegeboard.geometry.squares import structure_square_label
 from siegeboard.model.actions import (
     AdvanceClock, Demolish, DigMine, FireAt, FireMine, GMOverride, Kick, Repair, ResolveScene,
     SceneAttack, StartMine,
@@ -214,7 +215,9 @@ def _attack(ctx: Context, structure_id: str, weapon: Weapon, successes: int, boo
     structure = ctx.structure(structure_id)
     if through_slit and not structure.has_flag("slit"):
         raise RuleError(f"through_slit: {structure.name} has no firing slit")
-    ctx.say(f"{who}{weapon.name} at {structure.name}: Easy attack (any range in sight), "
+    square = structure_square_label(structure, ctx.siege.grid_origin, ctx.siege.label_anchor)
+    ctx.say(f"{who}{weapon.name} at {structure.name} ({square}): Easy attack (any range in "
+            "sight), "
             f"{successes} Successes, {boons} Boons")
     effect = shot.hit_effect(structure, weapon, successes, boons, through_slit=through_slit,
                              ladder_mode=ctx.options.ladder_mode)

@@ -17,24 +17,19 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem
 
 option_lod = QStyleOptionGraphicsItem.levelOfDetailFromTransform
 
-from siegeboard.geometry import GRID_M, SQUARE_M, anchor_square, square_label
+from siegeboard.geometry import GRID_M, SQUARE_M, anchor_square, square_label, squares
 from siegeboard.report import palette
 from siegeboard.ui.items.board import BoardMember
 from siegeboard.ui.items.grid_lines import UPRIGHT_TYPES, draw_grid_lines
 
 MIN_LINE_GAP_PX = 6     # fine lines closer than this on screen are skipped
 LABEL_EVERY_PX = 60     # every square is labelled only when a square is this big on screen
-LABEL_STRIDES = (1, 2, 5, 10, 20, 50, 100, 200, 500, 1000)
 
 
 def label_stride(square_px: float) -> int:
-    """Label every n-th column and row for squares ``square_px`` wide on screen: 1 when they
-    are large, then 2, 5, 10, 20, 50... as they shrink, so labels stay about
-    ``LABEL_EVERY_PX`` apart at every zoom (a town seen whole still reads A1, K1, U1...)."""
-    for stride in LABEL_STRIDES:
-        if square_px * stride >= LABEL_EVERY_PX:
-            return stride
-    return LABEL_STRIDES[-1]
+    """Label every n-th column and row for squares ``square_px`` wide on screen
+    (``geometry.squares.label_stride``), labels about ``LABEL_EVERY_PX`` apart."""
+    return squares.label_stride(square_px, LABEL_EVERY_PX)
 
 
 class GridItem(BoardMember, QGraphicsItem):

@@ -11,7 +11,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from PySide6.QtCore import QRectF, Qt
+from PySide6.QtCore import QRectF, Qt, QTimer
+from PySide6.QtWidgets import QLabel, QWidget
 
 from siegeboard.geometry import label_at, square_box
 from siegeboard.model.actions import FireAt
@@ -20,6 +21,8 @@ from siegeboard.report.bounds import board_bounds, contains
 from siegeboard.rules import odds
 from siegeboard.ui.items.blast_item import BlastItem
 from siegeboard.ui.items.range_rings import RangeRingsItem
+from siegeboard.ui.tools.fire_square import FireAtSquare
+from siegeboard.ui.range_legend import RangeLegend
 from siegeboard.ui.tools.base import Tool, ToolEvent
 from siegeboard.ui.plain_words import plain_clause
 
@@ -61,23 +64,42 @@ class FireTool(Tool):
         self.blast.setVisible(False)
         self.rings = RangeRingsItem()
         self._rings_of: tuple | None = None  # what the rings show: (position, bands)
+        self.legend: RangeLegend | None = None  # the bands whose rings are out of sight
+        self.square_box = FireAtSquare(self)  # "F, then D6, Enter"
         self.active = False
         self.last_text = ""
+
+    def make_toolbar_widgets(self) -> list[QWidget]:
+        label = QLabel("Fire at square")
+        label.setBuddy(self.square_box.entry)
+        return [label, self.square_box.entry]
 
     def activate(self) -> None:
         super().activate()
         self.active = True
+        # The keys typed next are a square: F, then D6, Enter. The box is shown on the Tool
+        # Options bar as the tool becomes active; it takes the keyboard once laid out.
+        QTimer.singleShot(0, self._focus_square_box)
         if self.blast.scene() is None:
             self.scene.addItem(self.blast)
         if self.rings.scene() is None:
             self.scene.addItem(self.rings)
         self.refresh_rings()
 
+    def _focus_square_box(self) -> None:
+        entry = self.square_box.entry
+        if self.active and entry.isVisible():
+            entry.setFocus(Qt.FocusReason.ShortcutFocusReason)
+
     def deactivate(self) -> None:
         super().deactivate()
         self.active = False
+        if self.square_box.entry.hasFocus() and self.scene.views():
+            self.scene.views()[0].setFocus(Qt.FocusReason.OtherFocusReason)
         self._rings_of = None
         self.rings.show_rings(None, [])
+        if self.legend is not None:
+            self.legend.show_for("", None, [])
 
     def cancel(self) -> None:
         super().cancel()
@@ -99,11 +121,23 @@ class FireTool(Tool):
         if shown == self._rings_of:
             return
         self._rings_of = shown
+        legend = self._legend()
         if shown is None:
             self.rings.show_rings(None, [])
+            if legend is not None:
+                legend.show_for("", None, [])
             return
-        self.rings.show_rings(battery.position, [
-            (limit, f"≤ {limit:g} m · pen {penetration}") for limit, penetration in bands])
+        rings = [(limit, f"≤ {limit:g} m · pen {penetration}") for limit, penetration in bands]
+        self.rings.show_rings(battery.position, rings)
+        if legend is not None:
+            legend.show_for(battery.name, battery.position, rings)
+
+    def _legend(self) -> RangeLegend | None:
+        """The plate that names the bands whose rings are out of sight, made on the scene's
+        view when there is one (a tool tested without a view has none)."""
+        if self.legend is None and self.scene.views():
+            self.legend = RangeLegend(self.scene.views()[0])
+        return self.legend
 
     # -- reading the shot ---------------------------------------------------------------------
     def _weapon_and_range(self, settings: FireSettings, point) -> tuple[Weapon | None, float | None, str]:
