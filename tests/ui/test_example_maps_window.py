@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QApplication, QComboBox, QLabel, QListWidget, QPus
 
 from siegeboard.persist import read_siege
 from siegeboard.persist.example_maps import example_map
+from siegeboard.ui.accessible_names import name_all, unnamed
 from siegeboard.ui.example_maps_dialog import ExampleMapDialog
 
 SANBORN = "sanborn_plainfield_il_1893"
@@ -81,6 +82,8 @@ def test_the_menu_lists_the_maps_with_thumbnail_source_and_licence(qtbot, window
         details = dialog.findChild(QLabel, "exampleMapDetails").text()
         assert "Library of Congress" in details and "Public domain" in details
         assert "4.53 pixels a metre" in details
+        name_all(dialog)
+        assert unnamed(dialog) == []  # a screen reader reads every control by name
         dialog.reject()
 
     seen = _with_dialog(qtbot, act)
