@@ -76,7 +76,7 @@ def test_every_action_is_reached_by_a_menu_or_a_key_and_no_key_twice(qtbot, wind
 
 
 def test_the_shortcuts_list_shows_the_keyboards_new_keys(qtbot, window):
-    from siegeboard.ui.help_dialogs import shortcut_rows
+    from siegeboard.ui.dialogs.help_dialogs import shortcut_rows
 
     rows = dict(shortcut_rows(window.menus.all_actions()))
     for text in ("Fire at Selected", "Place Battery At", "Next Structure", "Find Structure",

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Protocol
 
 from PySide6.QtCore import QRectF, Qt, QTimer
 from PySide6.QtWidgets import QLabel, QWidget
@@ -23,7 +24,7 @@ from siegeboard.ui.items.blast_item import BlastItem
 from siegeboard.ui.items.range_rings import RangeRingsItem
 from siegeboard.ui.tools.fire_square import FireAtSquare
 from siegeboard.ui.range_legend import RangeLegend
-from siegeboard.ui.tools.base import Tool, ToolEvent
+from siegeboard.ui.tools.base import Tool, ToolEvent, ToolHost
 from siegeboard.ui.plain_words import plain_clause
 
 
@@ -38,6 +39,13 @@ class FireSettings:
     successes: int = 0
     boons: int = 0
     through_slit: bool = False
+
+
+class FireHost(ToolHost, Protocol):
+    """What the Fire tool needs beyond any tool's host: the Fire dock's word on the shot."""
+
+    def fire_settings(self) -> FireSettings:
+        """What the next shot is: battery, typed range and the GM's figures."""
 
 
 def square_rects(cells: list[tuple[tuple[int, int], int]],
@@ -58,8 +66,9 @@ class FireTool(Tool):
                   "battery (or weapon at a typed range) at that point.")
     cursor = Qt.CursorShape.CrossCursor
 
-    def __init__(self, host):
+    def __init__(self, host: FireHost):
         super().__init__(host)
+        self.fire_host = host
         self.blast = BlastItem()
         self.blast.setVisible(False)
         self.rings = RangeRingsItem()
@@ -112,7 +121,7 @@ class FireTool(Tool):
         if not self.active:
             return
         siege = self.document.siege
-        battery_id = self.host.fire_settings().battery_id
+        battery_id = self.fire_host.fire_settings().battery_id
         battery = siege.batteries.get(battery_id) if battery_id else None
         weapon = self.document.weapon(battery.weapon_id) if battery is not None else None
         bands = tuple((band.up_to_m, band.penetration) for band in weapon.range_bands) \
@@ -151,7 +160,7 @@ class FireTool(Tool):
 
     def describe(self, point) -> str:
         """The status line for the pointer at ``point``: range, band, square, blast reach."""
-        settings = self.host.fire_settings()
+        settings = self.fire_host.fire_settings()
         weapon, range_m, how = self._weapon_and_range(settings, point)
         siege = self.document.siege
         square = label_at(point, siege.grid_origin, siege.label_anchor)
@@ -189,7 +198,7 @@ class FireTool(Tool):
 
     def action_at(self, point) -> FireAt:
         """The ``FireAt`` a click at ``point`` fires (ValueError when it cannot be built)."""
-        settings = self.host.fire_settings()
+        settings = self.fire_host.fire_settings()
         siege = self.document.siege
         battery_id = settings.battery_id if settings.battery_id in siege.batteries else None
         if battery_id is not None:
