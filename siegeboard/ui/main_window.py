@@ -25,6 +25,7 @@ from siegeboard.ui.controllers.map_image_controller import MapImageController
 from siegeboard.ui.controllers.play_controller import PlayController
 from siegeboard.ui.controllers.players_screen import PlayersScreenController
 from siegeboard.ui.controllers.snapshot_controller import SnapshotController
+from siegeboard.ui.dialogs.example_maps_dialog import ExampleMapOpener
 from siegeboard.ui.dialogs.import_dialog import MapImporter
 from siegeboard.ui.dialogs.prompts import APP, Prompts
 from siegeboard.ui.dialogs.story_dialog import StoryExporter
@@ -46,16 +47,6 @@ from siegeboard.ui.document.changes import Aspect
 from siegeboard.ui.document.document import Document
 from siegeboard.ui.first_run_hint import FirstRunHint
 from siegeboard.ui.keyboard_play import KeyboardPlay
-from siegeboard.ui.controllers.map_image_controller import MapImageController
-from siegeboard.ui.board.map_scene import MapScene
-from siegeboard.ui.board.map_view import MapView
-from siegeboard.ui.controllers.play_controller import PlayController
-from siegeboard.ui.controllers.players_screen import PlayersScreenController
-from siegeboard.ui.dialogs.example_maps_dialog import ExampleMapOpener
-from siegeboard.ui.dialogs.import_dialog import MapImporter
-from siegeboard.ui.dialogs.prompts import APP, Prompts
-from siegeboard.ui.controllers.snapshot_controller import SnapshotController
-from siegeboard.ui.dialogs.story_dialog import StoryExporter
 from siegeboard.ui.timeline import Timeline
 from siegeboard.ui.tool_notice import ToolNotice
 from siegeboard.ui.tools.base import Tool
