@@ -564,7 +564,7 @@ COMMANDS = {"info": _info, "snapshot": _snapshot, "fire": _fire, "advance": _adv
 
 
 def _import(args: argparse.Namespace) -> int:
-    from siegeboard.persist.formats import IMPORT_FORMATS, ImportOptions, format_for
+    from siegeboard.persist.formats import IMPORT_FORMATS, ImportedMap, ImportOptions, format_for
 
     output: Path = args.output
     if output.suffix.lower() != ".siege":
@@ -586,7 +586,9 @@ def _import(args: argparse.Namespace) -> int:
     except ValueError as error:
         raise CommandError(f"import options: {error}") from None
     imported = format_for(args.source, IMPORT_FORMATS).read(args.source, options)
-    write_siege(output, imported)
+    # An import's bytes were made (and checked) by the import: written as they are.
+    write_siege(output, imported,
+                encoded=imported.encoded if isinstance(imported, ImportedMap) else None)
     for line in imported.report.lines():
         print(line)
     print(f"Wrote {output}: {len(imported.siege.structures)} structures "
