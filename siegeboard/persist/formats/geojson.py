@@ -179,6 +179,9 @@ def _list(value: Any, what: str) -> list:
     return value
 
 
+_INF = math.inf
+
+
 def _point(value: Any) -> tuple[float, float]:
     if (not isinstance(value, list) or len(value) < 2 or any(
             isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v)
@@ -188,7 +191,17 @@ def _point(value: Any) -> tuple[float, float]:
 
 
 def _line(value: Any) -> list[tuple[float, float]]:
-    points = [_point(p) for p in _list(value, "line")]
+    points = []
+    append = points.append
+    for p in _list(value, "line"):
+        # A position of two finite floats (nearly every one) is taken as it is; any other is
+        # checked (and refused by name) by ``_point``.
+        if type(p) is list and len(p) >= 2:
+            x, y = p[0], p[1]
+            if type(x) is float and type(y) is float and -_INF < x < _INF and -_INF < y < _INF:
+                append((x, y))
+                continue
+        append(_point(p))
     if len(points) < 2:
         raise ValueError("a line has fewer than two positions")
     return points
