@@ -294,3 +294,17 @@ def test_a_full_disk_in_a_writer_is_one_line_and_leaves_no_file(tmp_path, capsys
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "the disk is full" in err and "Traceback" not in err
     assert sorted(p.name for p in tmp_path.iterdir()) == ["map.dd2vtt"]
+
+
+def test_the_cycle_collector_is_back_on_after_an_import_made_or_refused(tmp_path):
+    import gc
+
+    from .geo_files import city_geojson
+
+    town = city_geojson(tmp_path / "town.geojson", 20)
+    assert gc.isenabled()
+    assert len(import_map(town).siege.structures) == 20
+    assert gc.isenabled()
+    with pytest.raises(SiegeFileError):
+        import_map(tmp_path / "missing.geojson")
+    assert gc.isenabled()
