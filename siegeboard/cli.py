@@ -34,6 +34,7 @@ from siegeboard.rules.dice import (
 from siegeboard.rules.engine import RuleError, apply_in_place
 from siegeboard.rules import registry
 from siegeboard.rules.registry import ruleset_of
+from siegeboard.share.headless import add_serve_parser, serve_command
 
 
 EXIT_FAILED = 1
@@ -950,6 +951,7 @@ def _add_trace_parser(sub) -> None:
 
 
 COMMANDS["trace"] = _trace
+COMMANDS["serve"] = serve_command  # the players' devices (siegeboard.share.headless)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -1068,6 +1070,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_export_vtt_parser(sub)
     _add_story_parser(sub)
     _add_trace_parser(sub)
+    add_serve_parser(sub)
     return parser
 
 
