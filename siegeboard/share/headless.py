@@ -91,6 +91,7 @@ def serve_file(path: Path, *, host: str, port: int, audiences: tuple[Audience, .
         server_box.append(server)
     try:
         _publish(server, siege_file)
+        server.wait_for_version(1)  # the links work once they are printed
         print(f"siegeboard: serving {siege_file.siege.name!r} to the players on {host}:"
               f"{server.port}: {describe_host(host)}.", file=out)
         if host == EVERY_INTERFACE:

@@ -7,6 +7,7 @@ longer side; the placement says how many pixels the page got, so it lies where i
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import io
 from dataclasses import dataclass
@@ -28,9 +29,11 @@ class PlanPixels:
     digest: str
 
 
+@functools.lru_cache(maxsize=2)
 def plan_pixels(data: bytes) -> PlanPixels:
-    """``data`` (the plan's image bytes) as the pages' PNG. Raises ``ValueError`` saying
-    why there is no image."""
+    """``data`` (the plan's image bytes) as the pages' PNG, made once for the last plans
+    (sharing stopped and started again, a file reread). Raises ``ValueError`` saying why
+    there is no image."""
     try:
         pixels = decoded_image(data)
     except ImageRefused as error:
@@ -41,7 +44,9 @@ def plan_pixels(data: bytes) -> PlanPixels:
         pixels = pixels.resize((max(1, round(width * scale)), max(1, round(height * scale))),
                                Image.Resampling.LANCZOS)
     out = io.BytesIO()
-    pixels.save(out, format="PNG", optimize=False, compress_level=6)
+    # Fast compression: the pages fetch it over the local network, where time to first
+    # picture matters more than a third of its bytes.
+    pixels.save(out, format="PNG", optimize=False, compress_level=1)
     png = out.getvalue()
     return PlanPixels(png=png, size=pixels.size, scale=pixels.size[0] / width,
                       digest=hashlib.sha256(data).hexdigest()[:16])

@@ -276,14 +276,21 @@ class ShareServer:
 
     # -- serving (the server's thread) ---------------------------------------------------------
     async def _open(self, sock: socket.socket) -> None:
-        app = web.Application(client_max_size=self.limits.body)
+        # Every request, routed or not (a CONNECT names a host, not a path), is answered by
+        # ``_handle``: the one place that decides.
+        @web.middleware
+        async def every_request(request: web.Request, handler: Any) -> web.StreamResponse:
+            return await self._handle(request)
+
+        app = web.Application(client_max_size=self.limits.body, middlewares=[every_request])
         app.router.add_route("*", "/{tail:.*}", self._handle)
         app.on_response_prepare.append(self._secure)
         self._runner = web.AppRunner(
-            app, access_log=None, keepalive_timeout=self.limits.keepalive_s,
+            app, access_log=None, shutdown_timeout=1.0,
+            keepalive_timeout=self.limits.keepalive_s,
             max_line_size=self.limits.request_line, max_field_size=self.limits.header_field)
         await self._runner.setup()
-        await web.SockSite(self._runner, sock, shutdown_timeout=1.0).start()
+        await web.SockSite(self._runner, sock).start()
 
     async def _close(self) -> None:
         if self._runner is not None:

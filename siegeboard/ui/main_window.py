@@ -40,6 +40,7 @@ from siegeboard.ui.map_scene import MapScene
 from siegeboard.ui.map_view import MapView
 from siegeboard.ui.play_controller import PlayController
 from siegeboard.ui.players_screen import PlayersScreenController
+from siegeboard.ui.share_dialog import ShareController
 from siegeboard.ui.prompts import APP, Prompts
 from siegeboard.ui.snapshot_controller import SnapshotController
 from siegeboard.ui.story_dialog import StoryExporter
@@ -139,6 +140,11 @@ class MainWindow(QMainWindow):
         self.timeline = Timeline(self.document, self, self.view)
         self.players_screen = PlayersScreenController(self, self.settings)
         self.players_screen.add_to(self.menus.view_menu)
+        self.sharing = ShareController(self, self.settings)
+        self.menus.view_menu.addAction(self.sharing.action)
+        self.players_screen.shown_listeners.append(self.sharing.show_them)
+        self.sharing.listeners.append(
+            lambda: self.players_screen.set_sharing(self.sharing.sharing))
         self._make_status_bar()
 
         self.document.undo_stack.cleanChanged.connect(self._update_title)
@@ -238,5 +244,6 @@ class MainWindow(QMainWindow):
             return
         self.dock_layout.save()
         self.players_screen.set_open(False)
+        self.sharing.stop()  # the players' pages end with the window
         self.files.end_session()
         event.accept()

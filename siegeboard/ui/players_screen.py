@@ -18,6 +18,8 @@ is not connected.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import QRectF, QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QColor, QGuiApplication, QKeySequence, QPainter
 from PySide6.QtWidgets import QFrame, QGraphicsView, QLabel, QStackedLayout, QVBoxLayout, QWidget
@@ -196,6 +198,10 @@ class PlayersScreenController:
             self.side_group.addAction(action)
             self.side_actions[side] = action
         self.side: str | None = None
+        # Told of every "show them this" (a box in metres, None: back to following), for the
+        # players' own devices (``ui.share_dialog``), which may listen with this screen closed.
+        self.shown_listeners: list[Callable[[QRectF | None], None]] = []
+        self.sharing = False
         self._update_enabled()
 
     def add_to(self, menu) -> None:
@@ -257,8 +263,21 @@ class PlayersScreenController:
         if self.screen is not None:
             self.screen.scene.set_players_side(side)
 
+    def set_sharing(self, on: bool) -> None:
+        """Whether the players' devices are being served: "show them this" works then even
+        with this screen closed."""
+        self.sharing = on
+        self._update_enabled()
+
+    def _show(self, rect: QRectF) -> None:
+        if self.screen is not None:
+            self.screen.show_them(rect)
+        for listener in self.shown_listeners:
+            listener(QRectF(rect))
+        self.follow_action.setChecked(False)
+
     def show_selection(self) -> None:
-        if self.screen is None:
+        if self.screen is None and not self.sharing:
             return
         items = self.window.scene.structure_items
         rect = QRectF()
@@ -269,23 +288,24 @@ class PlayersScreenController:
             self.window.show_status("Select what to show the players first.")
             return
         margin = max(rect.width(), rect.height()) * 0.15 + 4
-        self.screen.show_them(rect.adjusted(-margin, -margin, margin, margin))
-        self.follow_action.setChecked(False)
+        self._show(rect.adjusted(-margin, -margin, margin, margin))
 
     def show_box(self, rect: QRectF) -> bool:
         """Show the players ``rect`` (metres, a box the GM drew); False when closed."""
-        if self.screen is None:
+        if self.screen is None and not self.sharing:
             return False
-        self.screen.show_them(rect)
-        self.follow_action.setChecked(False)
+        self._show(rect)
         return True
 
     def show_my_view(self) -> None:
-        if self.screen is not None:
-            self.screen.show_them(self.screen.gm_rect())
-            self.follow_action.setChecked(False)
+        if self.screen is not None or self.sharing:
+            view = self.window.view
+            self._show(view.mapToScene(view.viewport().rect()).boundingRect())
 
     def _set_following(self, on: bool) -> None:
+        if on:
+            for listener in self.shown_listeners:
+                listener(None)
         if self.screen is not None and on and not self.screen.following:
             self.screen.follow_gm()
 
@@ -299,7 +319,7 @@ class PlayersScreenController:
         self.blank_action.blockSignals(False)
 
     def _update_enabled(self) -> None:
-        opened = self.screen is not None
+        opened = self.screen is not None or self.sharing
         for action in (self.follow_action, self.selection_action, self.my_view_action,
                        self.blank_action):
             action.setEnabled(opened)

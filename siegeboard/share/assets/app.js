@@ -52,6 +52,10 @@
     side.textContent = SIDE_WORDS[next.side] || next.side;
     side.className = "side " + next.side;
     document.title = next.title + " · " + side.textContent;
+    // What is on the page, for anyone reading it (and the browser tests): no secret here
+    // that the state did not already hold.
+    document.body.dataset.version = String(version);
+    document.body.dataset.structures = String(next.structures.length);
     $("attribution").textContent = (next.attribution || []).join(" · ");
     showLog(next.log);
     loadPlan(next.plan);
@@ -144,6 +148,7 @@
     shapes = [];
     plan = null;
     setStatus("lost", "ended");
+    document.body.dataset.ended = "true";
     $("notice").textContent = why;
     $("notice").hidden = false;
     draw();
@@ -361,18 +366,22 @@
     const grid = state.grid, size = grid.square, s = view.scale;
     screen();
     const ox = grid.origin[0], oy = grid.origin[1];
+    // The grid covers the board's 10 m squares (the extent's), not the whole screen.
+    const gx0 = ox + grid.first[0] * size, gy0 = oy + grid.first[1] * size;
+    const gx1 = gx0 + grid.columns.length * size, gy1 = gy0 + grid.rows.length * size;
+    const [left, top] = toScreen(gx0, gy0), [right, bottom] = toScreen(gx1, gy1);
     const lines = (step, colour, lineWidth) => {
       if (step * s < 6) return;
       ctx.beginPath();
-      const firstX = ox + Math.ceil((visible[0] - ox) / step) * step;
-      for (let x = firstX; x <= visible[2]; x += step) {
+      const firstX = ox + Math.ceil((Math.max(visible[0], gx0) - ox) / step) * step;
+      for (let x = firstX; x <= Math.min(visible[2], gx1); x += step) {
         const sx = Math.round(toScreen(x, 0)[0]) + 0.5;
-        ctx.moveTo(sx, 0); ctx.lineTo(sx, height);
+        ctx.moveTo(sx, Math.max(top, 0)); ctx.lineTo(sx, Math.min(bottom, height));
       }
-      const firstY = oy + Math.ceil((visible[1] - oy) / step) * step;
-      for (let y = firstY; y <= visible[3]; y += step) {
+      const firstY = oy + Math.ceil((Math.max(visible[1], gy0) - oy) / step) * step;
+      for (let y = firstY; y <= Math.min(visible[3], gy1); y += step) {
         const sy = Math.round(toScreen(0, y)[1]) + 0.5;
-        ctx.moveTo(0, sy); ctx.lineTo(width, sy);
+        ctx.moveTo(Math.max(left, 0), sy); ctx.lineTo(Math.min(right, width), sy);
       }
       ctx.strokeStyle = colour;
       ctx.lineWidth = lineWidth;
