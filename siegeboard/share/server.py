@@ -38,9 +38,7 @@ from aiohttp import web
 
 from siegeboard.model.siege import Siege
 from siegeboard.share.plan_pixels import PlanPixels, plan_pixels
-from siegeboard.share.side_state import (
-    AUDIENCES, Audience, Shown, plan_placement, side_state, state_json,
-)
+from siegeboard.share.side_state import AUDIENCES, Audience, Shown, StateMaker, plan_placement
 from siegeboard.share.tokens import ShareLinks
 
 # The page's files (siegeboard.share's package data, assets/) by the name the page asks for.
@@ -94,6 +92,7 @@ class ShareServer:
         self._lock = threading.Lock()
         self._version = 0
         self._states: dict[Audience, tuple[bytes, bytes]] = {}  # (json, gzipped json)
+        self._maker = StateMaker()
         self._plan: PlanPixels | None = None
         self._plan_source: bytes | None = None
         self._pending: tuple[Siege, bytes | None, Shown | None] | None = None
@@ -241,11 +240,9 @@ class ShareServer:
                 version = self._version + 1
             siege, image, shown = pending
             placement = self._placement(siege, image)
-            states = {}
-            for audience in AUDIENCES:
-                data = state_json(side_state(siege, audience, version=version, shown=shown,
-                                             plan=placement))
-                states[audience] = (data, gzip.compress(data, compresslevel=5))
+            states = {audience: (data, gzip.compress(data, compresslevel=5))
+                      for audience, data in self._maker.states(
+                          siege, version=version, shown=shown, plan=placement).items()}
             with self._lock:
                 self._states = states
                 self._version = version

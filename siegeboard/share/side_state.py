@@ -66,10 +66,65 @@ def side_state(siege: Siege, audience: Audience, *, version: int = 0,
     ``plan`` is the plan's placement (``plan_placement``) when the page may fetch its pixels;
     ``shown`` the GM's "show them this" box, None when the players keep their own view.
     """
-    side = side_of_audience(siege, audience)
-    view = side_view(siege, side)
+    view = side_view(siege, side_of_audience(siege, audience))
     rules = ruleset_of(view)
-    structures = [_structure(structure, rules) for structure in view.structures.values()]
+    state = _frame(view, audience, version, shown, plan)
+    state["structures"] = [_structure(structure, rules) for structure in view.structures.values()]
+    return state
+
+
+class StateMaker:
+    """The pages' JSON of each audience, made again after every change at the cost of what
+    changed: a structure is a value (never changed in place: the engine and the edits put a
+    new one in its place), so its piece of JSON is kept, keyed by the very object and by
+    what the side knows of its people, and written again only for a new object. The rest
+    (the side's view, its batteries, the log) is made afresh from ``side_view`` each time.
+    """
+
+    def __init__(self) -> None:
+        self._pieces: dict[tuple[int, str], tuple[Structure, str]] = {}
+
+    def states(self, siege: Siege, *, version: int, shown: Shown | None = None,
+               plan: dict[str, Any] | None = None) -> dict[Audience, bytes]:
+        """Every audience's state as ``state_json`` writes it (``side_state``'s content)."""
+        rules = ruleset_of(siege)
+        pieces: dict[tuple[int, str], tuple[Structure, str]] = {}
+        made: dict[Side, tuple[Siege, str]] = {}
+        out: dict[Audience, bytes] = {}
+        for audience in AUDIENCES:
+            side = side_of_audience(siege, audience)
+            if side not in made:
+                view = side_view(siege, side)
+                made[side] = (view, self._structures(siege, view, rules, pieces))
+            view, structures = made[side]
+            frame = {"version": version, "structures": None,
+                     **_frame(view, audience, version, shown, plan)}
+            text = json.dumps(frame, separators=(",", ":"), ensure_ascii=False,
+                              allow_nan=False)
+            # "structures" is written next after the version: its null is the first one.
+            text = text.replace('"structures":null', f'"structures":[{structures}]', 1)
+            out[audience] = text.encode("utf-8")
+        self._pieces = pieces
+        return out
+
+    def _structures(self, siege: Siege, view: Siege, rules: Ruleset,
+                    pieces: dict[tuple[int, str], tuple[Structure, str]]) -> str:
+        written = []
+        for key, seen in view.structures.items():
+            original = siege.structures[key]
+            cache_key = (id(original), _people(seen))
+            kept = pieces.get(cache_key) or self._pieces.get(cache_key)
+            if kept is None or kept[0] is not original:
+                kept = (original, json.dumps(_structure(seen, rules), separators=(",", ":"),
+                                             ensure_ascii=False, allow_nan=False))
+            pieces[cache_key] = kept
+            written.append(kept[1])
+        return ",".join(written)
+
+
+def _frame(view: Siege, audience: Audience, version: int, shown: Shown | None,
+           plan: dict[str, Any] | None) -> dict[str, Any]:
+    """Everything of a side's state but its structures."""
     weapons = view.weapons
     batteries = [{"name": battery.name,
                   "weapon": weapons[battery.weapon_id].name if battery.weapon_id in weapons
@@ -82,13 +137,12 @@ def side_state(siege: Siege, audience: Audience, *, version: int = 0,
     return {
         "version": version,
         "audience": audience,
-        "side": side,
+        "side": view.players_side,
         "title": view.name,
         "clock": view.clock.label(),
         "extent": extent,
         "grid": _grid(view, extent),
         "plan": plan,
-        "structures": structures,
         "batteries": batteries,
         "log": log,
         "shown": None if shown is None else [shown.x, shown.y, shown.width, shown.height],

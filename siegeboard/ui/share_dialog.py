@@ -316,6 +316,7 @@ class LinkBox(QGroupBox):
 
     def show_link(self, link: str | None) -> None:
         self.text.setText(link or "")
+        self.text.setCursorPosition(0)  # the address from its start: http://host:port/...
         self.copy_button.setEnabled(link is not None)
         self.revoke_button.setEnabled(link is not None)
         if link is None:

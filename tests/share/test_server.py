@@ -3,6 +3,7 @@ more than its limits; and says nothing more than it must."""
 
 from __future__ import annotations
 
+import json
 import socket
 import time
 
@@ -142,3 +143,18 @@ def test_an_address_in_use_is_said_plainly(server: ShareServer) -> None:
     with pytest.raises(OSError):
         second.start()
     assert not second.running
+
+
+def test_the_state_maker_writes_what_side_state_says() -> None:
+    from siegeboard.share.side_state import AUDIENCES, StateMaker, side_state
+    from siegeboard.rules.dice import RandomDice
+
+    from .conftest import fire, played_file
+
+    maker = StateMaker()
+    siege = played_file().siege
+    for round_ in range(2):  # the second time from kept pieces, after a shot
+        made = maker.states(siege, version=round_)
+        for audience in AUDIENCES:
+            assert json.loads(made[audience]) == side_state(siege, audience, version=round_)
+        fire(siege, RandomDice(round_), at=(78.0, 78.0), target="gatehouse")

@@ -393,7 +393,7 @@
     let every = 1;
     for (const candidate of [1, 5, 10, 50, 100, 500, 1000]) {
       every = candidate;
-      if (candidate * size * s >= 34) break;
+      if (candidate * size * s >= 56) break;
     }
     ctx.font = "10px 'DejaVu Sans', system-ui, sans-serif";
     ctx.textAlign = "left";
