@@ -362,7 +362,7 @@ class ShareServer:
             while True:
                 try:
                     word = await asyncio.wait_for(queue.get(), self.limits.heartbeat_s)
-                except asyncio.TimeoutError:
+                except TimeoutError:
                     await self._send(response, ": still here\n\n")
                     continue
                 if word == "version":
@@ -372,7 +372,7 @@ class ShareServer:
                     break
                 else:  # the server stops
                     break
-        except (ConnectionError, asyncio.TimeoutError, asyncio.CancelledError):
+        except (TimeoutError, ConnectionError, asyncio.CancelledError):
             pass
         finally:
             with self._lock:

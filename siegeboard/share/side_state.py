@@ -19,12 +19,22 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from siegeboard.geometry.squares import (
-    SQUARE_M, anchor_square, column_letters, square_label, square_of,
+    SQUARE_M,
+    anchor_square,
+    column_letters,
+    square_label,
+    square_of,
 )
 from siegeboard.model.siege import Siege
 from siegeboard.model.structure import Structure
 from siegeboard.report.damage_scale import (
-    CLEARED, damage_rgb, darker, fill_alpha, hex_of, players_state, shade_step,
+    CLEARED,
+    damage_rgb,
+    darker,
+    fill_alpha,
+    hex_of,
+    players_state,
+    shade_step,
 )
 from siegeboard.report.log_text import printed_entries
 from siegeboard.rules.knowledge import Side, check_side, side_view

@@ -20,8 +20,18 @@ from PySide6.QtCore import QRectF, QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QGuiApplication, QPixmap
 from PySide6.QtNetwork import QAbstractSocket, QHostAddress, QNetworkInterface
 from PySide6.QtWidgets import (
-    QComboBox, QDialog, QDialogButtonBox, QGridLayout, QGroupBox, QHBoxLayout, QLabel,
-    QLineEdit, QPushButton, QSpinBox, QVBoxLayout, QWidget,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
 )
 
 from siegeboard.share.network import EVERY_INTERFACE, LOOPBACK, describe_host, lan_address
@@ -105,7 +115,7 @@ class ShareController:
 
     def port(self) -> int:
         try:
-            return int(self.settings.value(PORT_KEY, DEFAULT_PORT))
+            return int(str(self.settings.value(PORT_KEY, DEFAULT_PORT)))
         except (TypeError, ValueError):
             return DEFAULT_PORT
 

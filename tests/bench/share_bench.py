@@ -26,7 +26,6 @@ from urllib.parse import urlsplit
 from siegeboard.model.actions import FireAt
 from siegeboard.rules.dice import RandomDice
 from siegeboard.rules.engine import apply_in_place
-
 from tests.bench.town import add_bench_weapon, build_town, town_centre
 
 PAGES = 20

@@ -7,7 +7,11 @@ from __future__ import annotations
 import pytest
 
 from tests.bench.share_bench import (
-    FIRST_LOAD_LIMIT_S, MEMORY_LIMIT_MB, UPDATE_LIMIT_S, server_memory_case, update_case,
+    FIRST_LOAD_LIMIT_S,
+    MEMORY_LIMIT_MB,
+    UPDATE_LIMIT_S,
+    server_memory_case,
+    update_case,
 )
 
 pytestmark = pytest.mark.bench

@@ -11,6 +11,7 @@ import pytest
 
 from siegeboard.rules.dice import RandomDice
 from siegeboard.share.server import ShareServer
+from siegeboard.share.side_state import Audience
 
 from .browser import chromium, chromium_missing
 from .conftest import SECRETS, fire, plan_of, played_file
@@ -38,7 +39,8 @@ def painted_colours(driver) -> int:
         const c = document.getElementById('board');
         const data = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
         const seen = new Set();
-        for (let i = 0; i < data.length; i += 4 * 97) seen.add(data[i] << 16 | data[i+1] << 8 | data[i+2]);
+        for (let i = 0; i < data.length; i += 4 * 97)
+          seen.add(data[i] << 16 | data[i+1] << 8 | data[i+2]);
         return seen.size;""")
 
 
@@ -50,7 +52,9 @@ def test_each_side_sees_the_structures_and_a_shot_arrives(browser) -> None:
         server.publish(siege_file.siege, plan_of(siege_file))
         assert server.wait_for_version(1)
         count = len(siege_file.siege.structures)
-        for audience, words in (("besieger", "Besiegers"), ("defender", "Defenders")):
+        sides: tuple[tuple[Audience, str], ...] = (("besieger", "Besiegers"),
+                                                   ("defender", "Defenders"))
+        for audience, words in sides:
             browser.get(server.link(audience))
             wait_for(browser, "return document.body.dataset.version === '1'")
             assert browser.execute_script("return document.body.dataset.structures") == str(count)

@@ -17,14 +17,14 @@ from siegeboard.rules.dice import RandomDice
 from siegeboard.rules.knowledge import side_view
 from siegeboard.share.headless import serve_file
 from siegeboard.share.server import ASSETS, ShareServer
-from siegeboard.share.side_state import AUDIENCES, side_state
+from siegeboard.share.side_state import AUDIENCES, Audience, side_of_audience, side_state
 
 from .conftest import NEVER, SECRETS, EventStream, fire, path_of, plan_of, played_file, request
 
 
-def received(server: ShareServer, audience: str) -> bytes:
+def received(server: ShareServer, audience: Audience) -> bytes:
     """Everything a page of ``audience`` fetches, as sent."""
-    link = server.link(audience)  # type: ignore[arg-type]
+    link = server.link(audience)
     sent = b""
     for name in [*ASSETS, "state"]:
         status, headers, body = request(server, path_of(link, name),
@@ -39,8 +39,8 @@ def received(server: ShareServer, audience: str) -> bytes:
 
 @pytest.mark.parametrize("audience", AUDIENCES)
 def test_no_secret_of_the_other_side_no_dice_no_figure(server: ShareServer, played,
-                                                       audience: str) -> None:
-    side = played.siege.players_side if audience == "either" else audience
+                                                       audience: Audience) -> None:
+    side = side_of_audience(played.siege, audience)
     sent = received(server, audience).decode("utf-8")
     for secret in SECRETS[side] + NEVER:
         assert secret not in sent, f"{audience}'s page received {secret!r}"
