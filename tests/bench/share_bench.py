@@ -163,7 +163,9 @@ def server_memory_case() -> dict[str, float]:
     from siegeboard.persist.samples import read_sample
 
     siege_file = read_sample()
-    image = siege_file.images[siege_file.siege.map.member]
+    plan = siege_file.siege.map
+    assert plan is not None, "the sample has a plan"
+    image = siege_file.images[plan.member]
     before = rss_mb()
     from siegeboard.share.server import ShareServer
 
