@@ -211,7 +211,75 @@ def main() -> None:
           f"{1000 * figures['median_s']:.0f} ms median, {1000 * figures['worst_s']:.0f} ms worst "
           f"(limit {1000 * UPDATE_LIMIT_S:.0f} ms); publish() returns in "
           f"{figures['publish_call_ms']:.2f} ms")
+    frame = click_to_fire_case(n)
+    print(f"N = {n:,}: click to fire {frame['alone_ms']:.1f} ms alone, "
+          f"{frame['sharing_ms']:.1f} ms sharing to {PAGES} pages, "
+          f"{frame['during_build_ms']:.1f} ms when clicked while a state is made")
 
 
 if __name__ == "__main__":
     main()
+
+
+def click_to_fire_case(n: int = 2000, clicks: int = 15) -> dict[str, float]:
+    """The window's click to fire (``Document.fire_at``: engine, undo command, scene update)
+    at N = ``n``, median of ``clicks``: without sharing; sharing to 20 pages (in a process of
+    their own) with each click published and its pages served before the next click (a GM's
+    pace: the pages have the state 0.2 s after a shot); and the worst case, the next click
+    landing while the state of the last is being made (the worker holds Python's lock in
+    turns with the window)."""
+    import multiprocessing
+    import os
+
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtWidgets import QApplication
+
+    from siegeboard.persist import SiegeFile
+    from siegeboard.share.server import ShareServer
+    from siegeboard.ui.document import Document
+    from siegeboard.ui.map_scene import MapScene
+
+    app = QApplication.instance() or QApplication([])
+    document = Document(SiegeFile(siege=build_town(n)))
+    scene = MapScene(document)
+    weapon = add_bench_weapon(document.siege)
+    point = town_centre(n)
+
+    def timed_clicks(after) -> float:
+        times = []
+        for _ in range(clicks):
+            start = time.perf_counter()
+            document.fire_at(weapon, point, range_m=100.0)
+            times.append(time.perf_counter() - start)
+            after()
+            app.processEvents()
+            document.undo_stack.undo()
+            after()
+        return statistics.median(times)
+
+    timed_clicks(lambda: None)  # warm-up
+    alone = timed_clicks(lambda: None)
+    server = ShareServer("127.0.0.1", 0)
+    server.start()
+    server.publish(document.siege)
+    server.wait_for_version(1)
+    paths = [urlsplit(server.link("either") or "").path for _ in range(PAGES)]
+    context = multiprocessing.get_context("spawn")
+    results, ready = context.Queue(), context.Event()
+    process = context.Process(target=_pages_process, args=(server.port, paths, results, ready),
+                              daemon=True)
+    process.start()
+    ready.wait(30)
+
+    def publish_and_serve() -> None:
+        server.publish(document.siege)
+        server.wait_for_version(server.version + 1)
+        time.sleep(0.2)  # the pages fetch
+
+    paced = timed_clicks(publish_and_serve)
+    during = timed_clicks(lambda: server.publish(document.siege))
+    process.terminate()
+    server.close()
+    del scene
+    return {"alone_ms": 1000 * alone, "sharing_ms": 1000 * paced,
+            "during_build_ms": 1000 * during}
