@@ -347,6 +347,7 @@
     for (const battery of state.batteries) paintBattery(battery, toScreen);
     ctx.textAlign = "center";
     ctx.textBaseline = "middle";
+    const taken = [];
     for (const { s: st, box } of onScreen) {
       const [x0, y0] = toScreen(box[0], box[1]);
       const [x1, y1] = toScreen(box[2], box[3]);
@@ -357,9 +358,27 @@
         below = cy + 13;
         if (st.people) { words(st.people, cx, below, x1 - x0 - 4, "11px", "#8b0000"); below += 13; }
       }
-      if (st.mark) { plate(st.mark, cx, below + (below === cy ? 0 : 4)); below += 19; }
-      if (st.fire) badge(cx, below + (below === cy && !st.mark ? 0 : 4));
+      // Plates and badges keep a fixed size on screen; where they would pile up (a town
+      // seen whole), the first one drawn stands for its neighbours: the hatch still shows.
+      if (st.mark && clear(taken, cx, below + (below === cy ? 0 : 4), 70, 15)) {
+        plate(st.mark, cx, below + (below === cy ? 0 : 4));
+        below += 19;
+      }
+      if (st.fire && clear(taken, cx, below + (below === cy && !st.mark ? 0 : 4), 34, 14)) {
+        badge(cx, below + (below === cy && !st.mark ? 0 : 4));
+      }
     }
+  }
+
+  // Whether a w x h box centred on (x, y) is free of the boxes in ``taken``; if so, it is
+  // taken from now on.
+  function clear(taken, x, y, w, h) {
+    const box = [x - w / 2, y - h / 2, x + w / 2, y + h / 2];
+    for (const other of taken) {
+      if (box[0] < other[2] && other[0] < box[2] && box[1] < other[3] && other[1] < box[3]) return false;
+    }
+    taken.push(box);
+    return true;
   }
 
   function paintGrid(visible, toScreen, screen, width, height) {
