@@ -19,7 +19,13 @@ import segno
 
 from siegeboard.persist.errors import SiegeFileError
 from siegeboard.persist.siege_file import SiegeFile, read_siege
-from siegeboard.share.network import EVERY_INTERFACE, default_host, describe_host
+from siegeboard.share.network import (
+    EVERY_INTERFACE,
+    LOOPBACK,
+    default_host,
+    describe_host,
+    lan_address,
+)
 from siegeboard.share.side_state import AUDIENCE_TITLES, AUDIENCES, Audience
 
 if TYPE_CHECKING:
@@ -95,10 +101,13 @@ def serve_file(path: Path, *, host: str, port: int, audiences: tuple[Audience, .
         print(f"siegeboard: serving {siege_file.siege.name!r} to the players on {host}:"
               f"{server.port}: {describe_host(host)}.", file=out)
         if host == EVERY_INTERFACE:
-            print("siegeboard: every network interface: give the links with this "
-                  "computer's address on the players' network.", file=out)
+            print("siegeboard: on every interface: the links name this computer's address on "
+                  "the local network; give another one if the players are on another.", file=out)
+        # Served on every interface, the links name this computer's LAN address (a page
+        # cannot open 0.0.0.0).
+        named = (lan_address() or LOOPBACK) if host == EVERY_INTERFACE else None
         for audience in audiences:
-            link = server.link(audience)
+            link = server.link(audience, named)
             print(f"\n{AUDIENCE_TITLES[audience]}: {link}", file=out)
             if qr and link is not None:
                 segno.make(link, error="m").terminal(out=out, compact=True)
