@@ -66,7 +66,7 @@ FORBIDDEN = b"403 Forbidden\n"
 class Limits:
     """What one server accepts at most."""
 
-    connections: int = 64         # requests being answered and pages open, all links together
+    connections: int = 64         # connections (pages open, requests, idle ones), all links
     request_line: int = 2048      # bytes of "GET /s/<token>/state HTTP/1.1"
     header_field: int = 4096      # bytes of one header
     body: int = 1024              # bytes of a request body (a GET has none)
@@ -310,14 +310,20 @@ class ShareServer:
         if request.method != "GET":
             return web.Response(status=405, text="405 Method Not Allowed: this server only "
                                 "shows the siege\n", headers={"Allow": "GET"})
-        if self._active >= self.limits.connections:
+        if self._active >= self.limits.connections or self._connections() > self.limits.connections:
             return web.Response(status=503, text="503 Too many pages open\n",
-                                headers={"Retry-After": "5"})
+                                headers={"Retry-After": "5", "Connection": "close"})
         self._active += 1
         try:
             return await self._answer(request, audience, parts[3])
         finally:
             self._active -= 1
+
+    def _connections(self) -> int:
+        """The connections open now (answered, open pages and idle kept-alive ones)."""
+        runner = self._runner
+        server = runner.server if runner is not None else None
+        return len(server.connections) if server is not None else 0
 
     async def _answer(self, request: web.Request, audience: Audience,
                       name: str) -> web.StreamResponse:

@@ -112,6 +112,12 @@ def test_limits_on_the_request_line_headers_and_connections(played) -> None:
             time.sleep(0.05)
         assert request(server, path_of(link, "state"))[0] == 200
         pages[1].close()
+        # Idle connections count too: three that send nothing leave no room for a fourth.
+        idle = [socket.create_connection(("127.0.0.1", server.port)) for _ in range(3)]
+        time.sleep(0.2)
+        assert request(server, path_of(link, "state"))[0] == 503
+        for connection in idle:
+            connection.close()
     finally:
         server.close()
 
