@@ -378,8 +378,8 @@ class ShareServer:
                     break
                 else:  # the server stops
                     break
-        except (TimeoutError, ConnectionError, asyncio.CancelledError):
-            pass
+        except (TimeoutError, ConnectionError):
+            pass  # the page left, or took no bytes: it reconnects if it is still there
         finally:
             with self._lock:
                 self._streams[audience].discard(queue)

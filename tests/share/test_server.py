@@ -135,6 +135,7 @@ def test_revoking_ends_the_links_pages_and_refuses_its_token(server: ShareServer
     assert new_token is not None and request(server, f"/s/{new_token}/state")[0] == 200
     assert server.open_pages()["besieger"] == 1  # the other link's page is untouched
     other.close()
+    page.close()
 
 
 def test_stopping_frees_the_port_and_ends_pages(played) -> None:
@@ -147,6 +148,7 @@ def test_stopping_frees_the_port_and_ends_pages(played) -> None:
     port = server.port
     server.close()
     assert page.next_event() == {}
+    page.close()
     with socket.create_server(("127.0.0.1", port)):  # the port is free again
         pass
 
