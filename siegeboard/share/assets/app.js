@@ -233,6 +233,19 @@
     zoomAt(event.offsetX, event.offsetY, Math.pow(1.0015, -event.deltaY * lines));
   }, { passive: false });
   canvas.addEventListener("dblclick", (event) => zoomAt(event.offsetX, event.offsetY, 2));
+  // Keys, for a laptop at the table: + and - zoom, the arrows pan, 0 fits the whole map.
+  window.addEventListener("keydown", (event) => {
+    if (event.ctrlKey || event.metaKey || event.altKey) return;  // the browser's own zoom
+    const w = canvas.clientWidth, h = canvas.clientHeight, step = 60;
+    const moves = { ArrowLeft: [step, 0], ArrowRight: [-step, 0], ArrowUp: [0, step],
+                    ArrowDown: [0, -step] };
+    if (event.key === "+" || event.key === "=") zoomAt(w / 2, h / 2, 1.25);
+    else if (event.key === "-" || event.key === "_") zoomAt(w / 2, h / 2, 0.8);
+    else if (event.key === "0") $("fit").click();
+    else if (moves[event.key]) panBy(...moves[event.key]);
+    else return;
+    event.preventDefault();
+  });
   $("fit").addEventListener("click", () => {
     if (state) { fitTo(boxOf(state.extent)); ownView = true; draw(); }
   });
