@@ -303,10 +303,12 @@ class ShareServer:
     async def _handle(self, request: web.Request) -> web.StreamResponse:
         parts = request.rel_url.raw_path.split("/")
         audience = None
-        if len(parts) == 4 and parts[0] == "" and parts[1] == "s":
+        if len(parts) in (3, 4) and parts[0] == "" and parts[1] == "s":
             audience = self.links.audience_of(parts[2])
         if audience is None or self._stopped.is_set():
             return web.Response(status=403, body=FORBIDDEN, content_type="text/plain")
+        if len(parts) == 3 and request.method == "GET":  # a link typed without its last "/"
+            return web.Response(status=308, headers={"Location": f"/s/{parts[2]}/"})
         if request.method != "GET":
             return web.Response(status=405, text="405 Method Not Allowed: this server only "
                                 "shows the siege\n", headers={"Allow": "GET"})

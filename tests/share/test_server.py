@@ -55,6 +55,8 @@ def test_a_valid_token_serves_the_page_state_and_plan(server: ShareServer) -> No
         status, headers, body = request(server, path_of(link, name))
         assert status == 200, name
         assert body, name
+    status, headers, _ = request(server, path_of(link).rstrip("/"))
+    assert status == 308 and headers["Location"] == path_of(link)
     assert request(server, path_of(link, "state"), headers={"Accept-Encoding": "gzip"}
                    )[1]["Content-Encoding"] == "gzip"
 
