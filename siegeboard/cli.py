@@ -962,9 +962,10 @@ def build_parser() -> argparse.ArgumentParser:
         "locked, changed or unwritable; nothing was saved); 2 the command line is wrong.")
     parser.add_argument("--version", action="version", version=f"siegeboard {__version__}")
     desktop = parser.add_mutually_exclusive_group()
-    desktop.add_argument("--install-desktop", action="store_true",
+    desktop.add_argument("--install-desktop", "--register-desktop", action="store_true",
                          help="add siegeboard to this user's desktop menu and open .siege files "
-                              "with it (a double-click in the file manager)")
+                              "with it (a double-click in the file manager; Windows: the Start "
+                              "menu and Explorer; macOS: registers siegeboard.app)")
     desktop.add_argument("--uninstall-desktop", action="store_true",
                          help="remove what --install-desktop added")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -1079,6 +1080,8 @@ def _desktop(install: bool) -> int:
 
     try:
         files, ran = desktop.install() if install else desktop.uninstall()
+    except desktop.NotHere as error:
+        raise CommandFailed(f"--install-desktop: {error}") from None
     except OSError as error:
         raise CommandFailed(f"--install-desktop: cannot write {error.filename}: "
                            f"{error.strerror}") from None

@@ -83,7 +83,12 @@ pyz = PYZ(a.pure)
 # them; strip_debug_info() below strips only what carries debugging sections.
 exe = EXE(pyz, a.scripts, [], exclude_binaries=True, name="siegeboard", console=True,
           upx=False)
-COLLECT(exe, a.binaries, a.datas, upx=False, name="siegeboard")
+coll = COLLECT(exe, a.binaries, a.datas, upx=False, name="siegeboard")
+{mac_app}'''
+# On macOS the folder is wrapped as siegeboard.app, whose Info.plist declares the .siege type
+# (siegeboard.desktop.info_plist): the Finder then opens .siege files with it.
+MAC_APP = '''app = BUNDLE(coll, name="siegeboard.app", bundle_identifier={bundle_id!r},
+             info_plist={info_plist!r})
 '''
 
 
@@ -97,11 +102,24 @@ def unused_qt_modules() -> list[str]:
     return sorted(f"PySide6.{name}" for name in names - QT_USED)
 
 
-def write_spec(work: Path) -> Path:
+def mac_app(platform: str = sys.platform) -> str:
+    """The spec's lines that make siegeboard.app on macOS (nothing elsewhere)."""
+    if platform != "darwin":
+        return ""
+    from importlib.metadata import version
+
+    from siegeboard import desktop
+
+    return MAC_APP.format(bundle_id=desktop.BUNDLE_ID,
+                          info_plist=desktop.info_plist(version("siegeboard")))
+
+
+def write_spec(work: Path, platform: str = sys.platform) -> Path:
     work.mkdir(parents=True, exist_ok=True)
     spec = work / "siegeboard.spec"
     spec.write_text(SPEC.format(dropped=DROPPED, entry=str(ROOT / "siegeboard" / "__main__.py"),
-                                root=str(ROOT), excludes=unused_qt_modules() + UNUSED_PYTHON))
+                                root=str(ROOT), excludes=unused_qt_modules() + UNUSED_PYTHON,
+                                mac_app=mac_app(platform)))
     return spec
 
 

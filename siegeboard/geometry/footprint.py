@@ -23,7 +23,10 @@ def without_short_sides(polygon: Polygon, min_side: float = SIDE_MIN_M) -> Polyg
     as drawn by hand or digitised (a cave wall's buffer, a footprint traced point by point);
     the polygon itself when dropping them would leave no valid polygon."""
     # A hair over the bound: a side exactly at it after float noise must not slip under.
-    tidy = shapely.remove_repeated_points(polygon, tolerance=min_side * (1 + 1e-6))
+    try:
+        tidy = shapely.remove_repeated_points(polygon, tolerance=min_side * (1 + 1e-6))
+    except shapely.errors.GEOSException:  # GEOS refuses a ring it would leave under 3 points
+        return polygon
     if tidy.geom_type != "Polygon" or tidy.is_empty or not tidy.is_valid:
         return polygon
     return tidy

@@ -12,6 +12,7 @@ from __future__ import annotations
 import errno
 import glob
 import os
+import re
 import secrets
 import shutil
 import stat
@@ -129,6 +130,49 @@ def remove_litter(path: str | Path, *, older_than: float = 0.0) -> list[Path]:
         except OSError:
             continue
         removed.append(candidate)
+    return removed
+
+
+# What ``_create_beside`` names its temporary files: a hidden name, eight hex digits, then
+# ``.tmp`` or ``.bak.tmp``. Nothing else is ever swept.
+_LITTER_NAME = re.compile(r"\A\..+\.[0-9a-f]{8}(?:\.bak)?\.tmp\Z", re.DOTALL)
+SWEEP_AGE = 60.0
+
+
+def is_litter_name(name: str) -> bool:
+    """Whether ``name`` is one ``atomic_write`` gives its temporary files."""
+    return _LITTER_NAME.match(name) is not None
+
+
+def sweep_litter(folder: str | Path, *, older_than: float = SWEEP_AGE,
+                 of_suffix: str = "") -> list[Path]:
+    """Remove from ``folder`` every temporary file ``atomic_write`` left there (any target's,
+    named as it names them, see ``is_litter_name``) whose last change is at least
+    ``older_than`` seconds ago; return those removed. For a folder of siegeboard's own (the
+    autosaves), at start: a save under way touches its temporary file far more often than
+    ``SWEEP_AGE``, so only what a killed process left is old enough. ``of_suffix``: only the
+    temporary files of targets whose names end so (``".siege"``: the siege files' litter in a
+    GM's folder, nobody else's). Links and folders are never removed; a file that cannot be
+    removed is left (the next start tries again)."""
+    removed = []
+    now = time.time()
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return []
+    for entry in entries:
+        if not is_litter_name(entry.name) or \
+                not entry.name.rsplit(".", 3 if entry.name.endswith(".bak.tmp") else 2)[0
+                                      ].endswith(of_suffix):
+            continue
+        try:
+            if not entry.is_file(follow_symlinks=False) or \
+                    now - entry.stat(follow_symlinks=False).st_mtime < older_than:
+                continue
+            os.unlink(entry.path)
+        except OSError:
+            continue
+        removed.append(Path(entry.path))
     return removed
 
 

@@ -44,7 +44,9 @@ import platformdirs
 from collections.abc import Sequence
 
 from siegeboard.persist import journal as journals
-from siegeboard.persist.atomic import atomic_write, plain_reason, sync_directory, write_all
+from siegeboard.persist.atomic import (
+    atomic_write, plain_reason, sweep_litter, sync_directory, write_all,
+)
 from siegeboard.persist.lock import SiegeFileLocked, hold_lock, lock_holder
 from siegeboard.persist.siege_file import (
     SUFFIX, FileStamp, SiegeFile, SiegeFileError, encode_siege, read_siege, write_siege,
@@ -122,10 +124,12 @@ class Autosaver:
 
     def begin(self) -> None:
         """Mark this window as running (its live marker) until ``clean_exit``; a second call
-        does nothing. ``pending`` calls it first."""
+        does nothing. ``pending`` calls it first. Sweeps the folder of the temporary files
+        a killed process left there (``atomic.sweep_litter``: ours by name, a minute old)."""
         if self._live is not None:
             return
         self.folder.mkdir(parents=True, exist_ok=True)
+        sweep_litter(self.folder)
         live = ExitStack()
         live.enter_context(hold_lock(self._marker(self.token), wait=0))
         self._live = live

@@ -34,6 +34,7 @@ import logging
 import os
 import secrets
 import socket
+import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -200,6 +201,13 @@ def _take(handle: int, sidecar: Path, path: Path) -> None:
 def _release(path: Path, handle: int) -> None:
     sidecar = lock_path(Path(os.path.realpath(path)))
     try:
+        # Emptied first: where the file cannot be removed while open (Windows), what stays
+        # names nobody, and the next writer takes it at once instead of waiting on a holder
+        # that has finished.
+        os.ftruncate(handle, 0)
+    except OSError:
+        pass
+    try:
         # Removed while still locked, so a waiter that opened it sees it is gone (_same_file).
         if _same_file(handle, sidecar):
             os.unlink(sidecar)
@@ -279,14 +287,23 @@ def _why_stale(record: dict) -> str | None:
     if not pid_alive(pid):
         return f"process {pid} no longer runs"
     started = process_started(pid)
-    if started is not None and started > written + 2.0:  # /proc's clock is to the second
+    if started is not None and started > written + 2.0:  # the systems' clocks: to the second
         return f"process {pid} started after the lock was written (its number was reused)"
     return None
 
 
 def process_started(pid: int) -> float | None:
-    """When process ``pid`` of this host started (seconds since the epoch), where the system
-    says (Linux's /proc); None elsewhere."""
+    """When process ``pid`` of this host started (seconds since the epoch); None where the
+    system does not say (the process is gone, or is someone else's the system will not
+    describe). Linux: its /proc (no library asked). Windows, macOS and the BSDs: psutil
+    (``Process.create_time``, from the system's own process table). Where neither can tell,
+    only the lock's age (``STALE_AFTER``) makes a lock naming a live process stale."""
+    if sys.platform.startswith("linux"):
+        return _proc_started(pid)
+    return _psutil_started(pid)
+
+
+def _proc_started(pid: int) -> float | None:
     try:
         with open(f"/proc/{pid}/stat", "rb") as stat_file:
             fields = stat_file.read().rsplit(b")", 1)[1].split()
@@ -294,6 +311,17 @@ def process_started(pid: int) -> float | None:
             boot = next(int(line.split()[1]) for line in system if line.startswith(b"btime"))
         return boot + int(fields[19]) / os.sysconf("SC_CLK_TCK")
     except (OSError, ValueError, IndexError, StopIteration):
+        return None
+
+
+def _psutil_started(pid: int) -> float | None:
+    try:
+        import psutil
+    except ImportError:  # pragma: no cover - a dependency: only a broken install lacks it
+        return None
+    try:
+        return float(psutil.Process(pid).create_time())
+    except (psutil.Error, OSError, ValueError):
         return None
 
 
@@ -354,12 +382,16 @@ try:
             fcntl.flock(handle, fcntl.LOCK_UN)
         except OSError:
             pass
-except ImportError:  # pragma: no cover - Windows
+except ImportError:  # Windows (tests/persist/test_lock_portable.py runs it with a fake msvcrt)
     import msvcrt
+
+    # Windows' locks are mandatory: a locked byte cannot be read by anyone else. The byte
+    # locked is far past the holder's record, so a waiter can still read who holds it.
+    _LOCKED_BYTE = 1 << 30
 
     def _os_lock(handle: int) -> bool:
         try:
-            os.lseek(handle, 0, os.SEEK_SET)
+            os.lseek(handle, _LOCKED_BYTE, os.SEEK_SET)
             msvcrt.locking(handle, msvcrt.LK_NBLCK, 1)
         except OSError:
             return False
@@ -367,7 +399,7 @@ except ImportError:  # pragma: no cover - Windows
 
     def _os_unlock(handle: int) -> None:
         try:
-            os.lseek(handle, 0, os.SEEK_SET)
+            os.lseek(handle, _LOCKED_BYTE, os.SEEK_SET)
             msvcrt.locking(handle, msvcrt.LK_UNLCK, 1)
         except OSError:
             pass

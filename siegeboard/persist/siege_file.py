@@ -70,7 +70,7 @@ from siegeboard.persist.document import (
 )
 from siegeboard.persist.library_words import plain_library_error
 from siegeboard.persist.atomic import (
-    atomic_write, backup_path, plain_reason, remove_litter, write_all,
+    atomic_write, backup_path, plain_reason, remove_litter, sweep_litter, write_all,
 )
 from siegeboard.persist.errors import SiegeFileError
 from siegeboard.model.validation import check_span
@@ -180,6 +180,14 @@ class SiegeFile:
 
 
 # --------------------------------------------------------------------------- opening
+
+
+def sweep_beside(path: str | Path) -> list[Path]:
+    """Remove, from the folder of the siege file ``path``, the temporary files that killed
+    saves of siege files there left at least a minute ago (``atomic.sweep_litter``: only
+    ours, by name; never the file of a save under way). A window calls it when it opens
+    ``path``; returns what it removed."""
+    return sweep_litter(Path(os.path.abspath(path)).parent, of_suffix=SUFFIX)
 
 
 def read_siege(path: str | Path) -> SiegeFile:

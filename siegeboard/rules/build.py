@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from siegeboard.geometry import footprint_squares, shape_of
+from siegeboard.geometry.footprint import squares_of_area
 from siegeboard.model.structure import Occupant, Structure
 from siegeboard.rules import harris
 from siegeboard.rules.registry import catalogue
@@ -43,3 +44,28 @@ def new_structure(ruleset: str, kind: str, structure_id: str, footprint: Sequenc
         occupants=[Occupant(name=person) for person in occupants],
     )
     return pristine_state(structure)
+
+
+def new_structure_of_area(ruleset: str, kind: str, structure_id: str,
+                          footprint: Sequence[tuple[float, float]], area_m2: float, *,
+                          name: str | None = None, stories: int | None = None,
+                          holes: Sequence[Sequence[tuple[float, float]]] = (),
+                          gm_notes: str = "") -> Structure:
+    """``new_structure`` (with ``gm_notes``) of a footprint already known to be a valid
+    polygon, less its ``holes``, of area ``area_m2``: the same structure, made with one
+    validation and no copy, for an import of a city. Raises ``ValueError`` where
+    ``new_structure`` would, or where its unchecked copy would give a structure that does not
+    validate (the caller then makes it the plain way, to say why)."""
+    entry = catalogue(ruleset).entry(kind)
+    stories = stories or entry.stories
+    dp = harris.defensive_points(entry.armor, squares_of_area(area_m2), stories)
+    inner = entry.inner_layer
+    return Structure(
+        id=structure_id, name=name or entry.name, kind=kind, footprint=list(footprint),
+        holes=[list(hole) for hole in holes],
+        armor=entry.armor, stories=stories, hull=entry.hull,
+        material=entry.material, burns=entry.burns, flags=list(entry.flags),
+        inner_layer=inner.model_copy(update={"suffered": 0, "ladder": "intact"}, deep=True)
+        if inner else None, notes=entry.notes, side=entry.side, gm_notes=gm_notes,
+        dp=dp, dp_original=dp,
+    )

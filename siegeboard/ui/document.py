@@ -21,6 +21,7 @@ from siegeboard.model.siege import MapImage, RulesetOptions, Siege
 from siegeboard.model.structure import Structure
 from siegeboard.model.weapon import Battery, Weapon
 from siegeboard.persist import FileStamp, SiegeFile, hold_lock, journal, read_siege, write_siege
+from siegeboard.persist.siege_file import sweep_beside
 from siegeboard.rules import engine
 from siegeboard.rules.arsenal import available_weapons, find_weapon
 from siegeboard.rules.build import new_structure
@@ -177,7 +178,9 @@ class Document(DocumentChanges, DocumentPast, DocumentReload, QObject):
         self.path_changed.emit(path)
 
     def open(self, path: Path) -> None:
-        """Open ``path``; on ``SiegeFileError`` nothing here has changed."""
+        """Open ``path``; on ``SiegeFileError`` nothing here has changed. Temporary files that
+        killed saves left beside it are swept first (``siege_file.sweep_beside``)."""
+        sweep_beside(path)
         siege_file = read_siege(path)
         self.load(siege_file, Path(path))
 

@@ -7,7 +7,9 @@ enter: ``$XDG_RUNTIME_DIR/siegeboard`` (the user's runtime folder), else
 (no link) owned by this user with no access for anyone else. Another user can neither take
 the name over nor connect; where no such folder can be had, no file is handed over and each
 process opens its own window. On Windows the name is a pipe opened with Qt's per-user access
-option. The name is keyed by the autosave folder (so by the user, and a test's own folder)
+option (``UserAccessOption``: the pipe's security lets only this user in) and named by the
+user. On macOS the folder is in the user's own temporary folder (``$TMPDIR``, already
+private), the name short enough for its 104-byte socket paths. The name is keyed by the autosave folder (so by the user, and a test's own folder)
 and by the display (``WAYLAND_DISPLAY``, ``DISPLAY``): a window on another display or login
 is never handed this one's files.
 
@@ -45,7 +47,7 @@ HAND_OVER_MS = 1500  # a first instance silent this long is hung: open a window 
 
 def private_folder() -> Path | None:
     """This user's folder for the socket (see the module), or None where there is none safe."""
-    if os.name == "nt":  # pragma: no cover - Windows: a pipe name, not a file
+    if on_windows():  # a pipe name, not a file
         return None
     runtime = os.environ.get("XDG_RUNTIME_DIR")
     bases = [Path(runtime)] if runtime and _only_mine(Path(runtime)) else []
@@ -69,9 +71,17 @@ def _only_mine(folder: Path) -> bool:
             and not status.st_mode & 0o077)
 
 
+def on_windows() -> bool:
+    """Whether the name is a Windows pipe (else a socket file in the private folder)."""
+    return os.name == "nt"
+
+
 def display_key() -> str:
-    """Which display (and so which login) a window would show on."""
-    return "|".join(os.environ.get(name, "") for name in ("WAYLAND_DISPLAY", "DISPLAY"))
+    """Which display (and so which login) a window would show on: the Wayland or X display,
+    and Windows' session (a second login of the same user on one machine, over Remote
+    Desktop, has its own)."""
+    return "|".join(os.environ.get(name, "") for name in ("WAYLAND_DISPLAY", "DISPLAY",
+                                                             "SESSIONNAME"))
 
 
 def instance_name() -> str | None:
@@ -80,7 +90,7 @@ def instance_name() -> str | None:
     folder = os.path.abspath(autosave.default_folder())
     key = f"{folder}\0{display_key()}".encode("utf-8", "surrogatepass")
     digest = hashlib.sha256(key).hexdigest()[:16]
-    if os.name == "nt":  # pragma: no cover - Windows
+    if on_windows():
         user = "".join(c for c in getpass.getuser() if c.isalnum())[:16] or "user"
         return f"siegeboard-{user}-{digest}"
     private = private_folder()

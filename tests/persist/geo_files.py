@@ -1,11 +1,13 @@
 """Synthetic real-map files for the import tests: a castle with courtyards as a multipolygon
 relation, a town wall, the same as .osm.pbf (osmium's SimpleWriter), a GeoJSON in UTM 32N,
-and a country-sized extract of thousands of buildings (the benchmark's)."""
+a country-sized extract of thousands of buildings and a GeoJSON city of up to a
+hundred thousand (the benchmarks')."""
 
 from __future__ import annotations
 
 import json
 import math
+import random
 from pathlib import Path
 
 import osmium
@@ -149,3 +151,115 @@ def country_osm(path: Path, buildings: int = 3_200) -> Path:
 def utm_to_lonlat(easting: float, northing: float) -> tuple[float, float]:
     return Transformer.from_crs("EPSG:25832", "EPSG:4326", always_xy=True).transform(
         easting, northing)
+
+
+CITY_LON, CITY_LAT = 9.52, 47.14
+CITY_SPACING_M = 25.0
+
+
+def city_geojson(path: Path, buildings: int = 100_000, seed: int = 35) -> Path:
+    """A city of ``buildings`` houses on a jittered grid (about 25 m apart, so 100,000 cover
+    some 8 x 8 km), every third L-shaped, every tenth with a courtyard, with the tags a real
+    extract carries (``building``, ``building:levels``, an address). Seeded: the same
+    arguments give the same bytes."""
+    rng = random.Random(seed)
+    to_lonlat = Transformer.from_crs(
+        f"+proj=tmerc +lat_0={CITY_LAT} +lon_0={CITY_LON} +k=1 +ellps=WGS84 +units=m",
+        "EPSG:4326", always_xy=True)
+    side = math.ceil(math.sqrt(buildings))
+    half = side * CITY_SPACING_M / 2
+    features = []
+    for number in range(buildings):
+        ox = (number % side) * CITY_SPACING_M - half + rng.uniform(-3, 3)
+        oy = (number // side) * CITY_SPACING_M - half + rng.uniform(-3, 3)
+        w, d = rng.uniform(7, 14), rng.uniform(6, 11)
+        if number % 10 == 3:
+            rings = [[(0, 0), (20, 0), (20, 20), (0, 20)], [(6, 6), (14, 6), (14, 14), (6, 14)]]
+        elif number % 3 == 1:
+            rings = [[(0, 0), (w, 0), (w, d / 2), (w / 2, d / 2), (w / 2, d), (0, d)]]
+        else:
+            rings = [[(0, 0), (w, 0), (w, d), (0, d)]]
+        coordinates = []
+        for ring in rings:
+            xs = [ox + x for x, _ in ring] + [ox + ring[0][0]]
+            ys = [oy + y for _, y in ring] + [oy + ring[0][1]]
+            lons, lats = to_lonlat.transform(xs, ys)
+            coordinates.append([[round(lon, 8), round(lat, 8)] for lon, lat in zip(lons, lats)])
+        properties: dict[str, object] = {"building": "house" if number % 7 else "yes"}
+        if number % 4 == 0:
+            properties["building:levels"] = str(1 + number % 3)
+        if number % 5 == 0:
+            properties["addr:street"] = f"Gasse {number // 997}"
+            properties["addr:housenumber"] = str(number % 997 + 1)
+        features.append({"type": "Feature", "id": number + 1, "properties": properties,
+                         "geometry": {"type": "Polygon", "coordinates": coordinates}})
+    data = {"type": "FeatureCollection", "name": "Synthetic city",
+            "attribution": "synthetic, made by tests/bench/big_geojson.py",
+            "features": features}
+    path.write_text(json.dumps(data, separators=(",", ":")), encoding="utf-8")
+    return path
+
+
+def small_country_pbf(path: Path, buildings: int = 20_000, roads: int = 45_000,
+                      seed: int = 1719) -> Path:
+    """An OpenStreetMap PBF shaped like the Liechtenstein extract (about 3 MB): ``buildings``
+    houses of 4 to 8 corners scattered over about 25 x 12 km in villages, tagged as a real
+    extract tags them (building, address, levels, roof), with ``roads`` (highway lines, not
+    structures) and places of interest between them, written by pyosmium. Seeded."""
+    rng = random.Random(seed)
+    villages = [(rng.uniform(-12_000, 12_000), rng.uniform(-6_000, 6_000)) for _ in range(11)]
+    streets = [f"{name}strasse" for name in ("Land", "Haupt", "Kirch", "Schloss", "Feld",
+                                             "Berg", "Au", "Wiesen", "Rhein", "Dorf")]
+    writer = osmium.SimpleWriter(str(path))
+    next_node = 1
+    ways = []
+
+    def place(x: float, y: float) -> int:
+        nonlocal next_node
+        lon, lat = _lonlat(x, y, 9.55, 47.15)
+        writer.add_node(osmium.osm.mutable.Node(id=next_node, location=(lon, lat), version=1))
+        next_node += 1
+        return next_node - 1
+
+    try:
+        for number in range(buildings):
+            cx, cy = rng.choice(villages)
+            ox, oy = cx + rng.gauss(0, 700), cy + rng.gauss(0, 500)
+            w, d = rng.uniform(6, 16), rng.uniform(6, 12)
+            corners = [(0, 0), (w, 0), (w, d), (0, d)]
+            if number % 3 == 1:
+                corners = [(0, 0), (w, 0), (w, d / 2), (w / 2, d / 2), (w / 2, d), (0, d)]
+            elif number % 5 == 2:
+                corners = [(0, 0), (w / 2, -1.5), (w, 0), (w, d), (w / 2, d + 1.5), (0, d)]
+            turn = rng.uniform(0, math.pi)
+            refs = [place(ox + x * math.cos(turn) - y * math.sin(turn),
+                          oy + x * math.sin(turn) + y * math.cos(turn)) for x, y in corners]
+            tags = {"building": rng.choice(("house", "yes", "residential", "apartments",
+                                            "farm_auxiliary", "garage"))}
+            if rng.random() < 0.7:
+                tags.update({"addr:street": rng.choice(streets),
+                             "addr:housenumber": str(rng.randint(1, 180)),
+                             "addr:postcode": str(rng.choice((9485, 9490, 9491, 9492, 9494))),
+                             "addr:city": "Vaduz"})
+            if rng.random() < 0.4:
+                tags["building:levels"] = str(rng.randint(1, 4))
+            if rng.random() < 0.3:
+                tags["roof:shape"] = rng.choice(("gabled", "hipped", "flat"))
+            ways.append(osmium.osm.mutable.Way(id=number + 1, nodes=refs + refs[:1],
+                                               tags=tags, version=1))
+        for number in range(roads):
+            x, y = rng.choice(villages)
+            x, y = x + rng.gauss(0, 900), y + rng.gauss(0, 700)
+            refs = []
+            for _ in range(rng.randint(6, 16)):
+                x, y = x + rng.uniform(-40, 40), y + rng.uniform(-40, 40)
+                refs.append(place(x, y))
+            ways.append(osmium.osm.mutable.Way(
+                id=buildings + number + 1, nodes=refs, version=1,
+                tags={"highway": rng.choice(("residential", "service", "track", "footway")),
+                      "name": rng.choice(streets), "surface": "asphalt"}))
+        for way in ways:
+            writer.add_way(way)
+    finally:
+        writer.close()
+    return path

@@ -56,6 +56,7 @@ class GeoJsonFormat(FormatBySuffix):
                      else f" ({json_problem(error)})")
             raise SiegeFileError(f"{name} is not a GeoJSON file: it is not valid JSON{where}"
                                  ) from None
+        del raw  # a city's file is tens of megabytes: only what it holds is kept
         report = ImportReport(source=name)
         crs_name = _crs_name(data, name)
         source_crs = crs_named(crs_name, name)
@@ -71,8 +72,10 @@ class GeoJsonFormat(FormatBySuffix):
             features = inside
         attribution = [str(data[key])[:500] for key in ("attribution", "license")
                        if isinstance(data.get(key), str) and data[key].strip()]
-        result = build_siege(features, options, report, name=str(data.get("name") or path.stem),
-                             source=name, source_crs=source_crs, attribution=attribution)
+        title = str(data.get("name") or path.stem)
+        del data  # a city's parsed file is hundreds of megabytes; the features are all it needs
+        result = build_siege(features, options, report, name=title, source=name,
+                             source_crs=source_crs, attribution=attribution)
         if progress:
             progress(2, 2)
         return result

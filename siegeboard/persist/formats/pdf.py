@@ -70,18 +70,27 @@ def pdf_pages(path: str | Path) -> list[PdfPage]:
     path = Path(path)
     document = _opened(read_bytes(path), path.name)
     try:
-        return [_page_size(document, index) for index in range(len(document))]
+        return [_page_size(document, index, path.name) for index in range(len(document))]
     finally:
         document.close()
 
 
-def _page_size(document: pypdfium2.PdfDocument, index: int) -> PdfPage:
-    page = document[index]
+def _page_size(document: pypdfium2.PdfDocument, index: int, name: str = "the PDF") -> PdfPage:
+    """Page ``index``'s size; ``SiegeFileError`` in one line when PDFium cannot load the page
+    (a damaged file) or its size is no size (zero, negative, not a number)."""
     try:
-        width, height = page.get_size()
+        page = document[index]
+    except pypdfium2.PdfiumError as error:
+        raise SiegeFileError(f"{name}: page {index + 1} cannot be read ({error}); the file "
+                             f"is damaged") from None
+    try:
+        width, height = (float(value) for value in page.get_size())
     finally:
         page.close()
-    return PdfPage(index + 1, float(width), float(height))
+    if not (math.isfinite(width) and math.isfinite(height) and width > 0 and height > 0):
+        raise SiegeFileError(f"{name}: page {index + 1} has no size a page can have "
+                             f"({width:g} x {height:g} points); the file is damaged")
+    return PdfPage(index + 1, width, height)
 
 
 class PdfFormat(FormatBySuffix):
@@ -105,7 +114,7 @@ class PdfFormat(FormatBySuffix):
             if options.page > count:
                 raise SiegeFileError(f"{path.name} has {count} page{'s' if count > 1 else ''}; "
                                      f"there is no page {options.page}")
-            size = _page_size(document, options.page - 1)
+            size = _page_size(document, options.page - 1, path.name)
             width, height = size.pixels(options.dpi)
             if max(width, height) > MAX_SIDE:
                 raise SiegeFileError(
@@ -135,7 +144,10 @@ class PdfFormat(FormatBySuffix):
 
 def _drawn(document: pypdfium2.PdfDocument, index: int, dpi: float, name: str) -> bytes:
     """The page drawn on white at ``dpi``, as PNG bytes."""
-    page = document[index]
+    try:
+        page = document[index]
+    except pypdfium2.PdfiumError as error:
+        raise SiegeFileError(f"{name}: page {index + 1} cannot be read ({error})") from None
     try:
         bitmap = page.render(scale=dpi / POINTS_PER_INCH, fill_color=(255, 255, 255, 255))
         picture = bitmap.to_pil().convert("RGB")
