@@ -4,6 +4,7 @@ why, where either is missing (the CI machine may have no Chromium)."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 from collections.abc import Iterator
 
@@ -97,4 +98,93 @@ def test_refused_without_the_token_and_ended_when_revoked(browser) -> None:
         notice = browser.find_element("id", "notice")
         assert notice.is_displayed() and "ended" in notice.text
     finally:
+        server.close()
+
+
+class CuttableLink:
+    """A TCP relay between the browser and the server, whose network can be cut (every
+    connection dropped, new ones refused) and brought back: a phone leaving the Wi-Fi."""
+
+    def __init__(self, target_port: int):
+        import socket
+        import threading
+
+        self.target_port = target_port
+        self.listener = socket.create_server(("127.0.0.1", 0))
+        self.port = self.listener.getsockname()[1]
+        self.up = True
+        self.open: list = []
+        self.lock = threading.Lock()
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def _accept(self) -> None:
+        import socket
+        import threading
+
+        while True:
+            try:
+                client, _ = self.listener.accept()
+            except OSError:
+                return
+            if not self.up:
+                client.close()
+                continue
+            server = socket.create_connection(("127.0.0.1", self.target_port))
+            with self.lock:
+                self.open += [client, server]
+            for a, b in ((client, server), (server, client)):
+                threading.Thread(target=self._pipe, args=(a, b), daemon=True).start()
+
+    @staticmethod
+    def _pipe(source, sink) -> None:
+        try:
+            while data := source.recv(65536):
+                sink.sendall(data)
+        except OSError:
+            pass
+        finally:
+            for end in (source, sink):
+                with contextlib.suppress(OSError):
+                    end.close()
+
+    def cut(self) -> None:
+        import socket
+
+        self.up = False
+        with self.lock:
+            for end in self.open:
+                with contextlib.suppress(OSError):
+                    end.shutdown(socket.SHUT_RDWR)
+            self.open.clear()
+
+    def restore(self) -> None:
+        self.up = True
+
+    def close(self) -> None:
+        self.cut()
+        self.listener.close()
+
+
+def test_a_page_that_lost_the_network_catches_up(browser) -> None:
+    siege_file = played_file()
+    server = ShareServer("127.0.0.1", 0)
+    server.start()
+    relay = CuttableLink(server.port)
+    try:
+        server.publish(siege_file.siege, plan_of(siege_file))
+        assert server.wait_for_version(1)
+        link = server.link("besieger") or ""
+        browser.get(link.replace(f":{server.port}/", f":{relay.port}/"))
+        wait_for(browser, "return document.body.dataset.version === '1'")
+        relay.cut()
+        wait_for(browser, "return document.getElementById('status').textContent !== 'live'")
+        fire(siege_file.siege, RandomDice(8), at=(78.0, 78.0), target="gatehouse")
+        server.publish(siege_file.siege, plan_of(siege_file))
+        assert server.wait_for_version(2)
+        assert browser.execute_script("return document.body.dataset.version") == "1"
+        relay.restore()
+        wait_for(browser, "return document.body.dataset.version === '2'", timeout=15)
+        wait_for(browser, "return document.getElementById('status').textContent === 'live'")
+    finally:
+        relay.close()
         server.close()
