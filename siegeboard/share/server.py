@@ -95,7 +95,7 @@ class ShareServer:
         self._maker = StateMaker()
         self._plan: PlanPixels | None = None
         self._plan_source: bytes | None = None
-        self._pending: tuple[Siege, bytes | None, Shown | None] | None = None
+        self._pending: tuple[Siege, bytes | None, Shown | None, bool] | None = None
         self._building = False
         self._streams: dict[Audience, set[asyncio.Queue[str]]] = {a: set() for a in AUDIENCES}
         self._active = 0
@@ -195,7 +195,7 @@ class ShareServer:
         self._worker.shutdown(wait=True, cancel_futures=True)
 
     def publish(self, siege: Siege, plan_image: bytes | None = None,
-                shown: Shown | None = None) -> None:
+                shown: Shown | None = None, *, blank: bool = False) -> None:
         """Show the pages ``siege`` (the GM's; ``plan_image`` the plan's bytes, ``shown``
         the box the GM shows them). Returns at once: the sides' states are made in the
         worker thread, and a burst of publishes makes only the last one's."""
@@ -204,7 +204,7 @@ class ShareServer:
             "mines": dict(siege.mines), "weapons": dict(siege.weapons),
             "log": list(siege.log), "base": None})
         with self._lock:
-            self._pending = (snapshot, plan_image, shown)
+            self._pending = (snapshot, plan_image, shown, blank)
             if self._building:
                 return
             self._building = True
@@ -238,11 +238,12 @@ class ShareServer:
                     self._building = False
                     return
                 version = self._version + 1
-            siege, image, shown = pending
+            siege, image, shown, blank = pending
             placement = self._placement(siege, image)
             states = {audience: (data, gzip.compress(data, compresslevel=5))
                       for audience, data in self._maker.states(
-                          siege, version=version, shown=shown, plan=placement).items()}
+                          siege, version=version, shown=shown, plan=placement,
+                          blank=blank).items()}
             with self._lock:
                 self._states = states
                 self._version = version

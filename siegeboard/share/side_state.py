@@ -69,13 +69,17 @@ def side_of_audience(siege: Siege, audience: Audience) -> Side:
 
 
 def side_state(siege: Siege, audience: Audience, *, version: int = 0,
-               shown: Shown | None = None, plan: dict[str, Any] | None = None
-               ) -> dict[str, Any]:
+               shown: Shown | None = None, plan: dict[str, Any] | None = None,
+               blank: bool = False) -> dict[str, Any]:
     """The JSON-ready state of ``siege`` for the players of ``audience``.
 
     ``plan`` is the plan's placement (``plan_placement``) when the page may fetch its pixels;
-    ``shown`` the GM's "show them this" box, None when the players keep their own view.
+    ``shown`` the GM's "show them this" box, None when the players keep their own view;
+    ``blank`` the GM's blanked players' screen (for a reveal): then the state holds nothing
+    of the siege but its name, so that no page can peek at what is being prepared.
     """
+    if blank:
+        return blanked(siege, audience, version)
     view = side_view(siege, side_of_audience(siege, audience))
     rules = ruleset_of(view)
     state = _frame(view, audience, version, shown, plan)
@@ -95,8 +99,12 @@ class StateMaker:
         self._pieces: dict[tuple[int, str], tuple[Structure, str]] = {}
 
     def states(self, siege: Siege, *, version: int, shown: Shown | None = None,
-               plan: dict[str, Any] | None = None) -> dict[Audience, bytes]:
+               plan: dict[str, Any] | None = None,
+               blank: bool = False) -> dict[Audience, bytes]:
         """Every audience's state as ``state_json`` writes it (``side_state``'s content)."""
+        if blank:
+            return {audience: state_json(blanked(siege, audience, version))
+                    for audience in AUDIENCES}
         rules = ruleset_of(siege)
         pieces: dict[tuple[int, str], tuple[Structure, str]] = {}
         made: dict[Side, tuple[Siege, str]] = {}
@@ -130,6 +138,12 @@ class StateMaker:
             pieces[cache_key] = kept
             written.append(kept[1])
         return ",".join(written)
+
+
+def blanked(siege: Siege, audience: Audience, version: int) -> dict[str, Any]:
+    """The state while the GM has blanked the players' view: the page goes dark."""
+    return {"version": version, "audience": audience,
+            "side": side_of_audience(siege, audience), "title": siege.name, "blank": True}
 
 
 def _frame(view: Siege, audience: Audience, version: int, shown: Shown | None,

@@ -143,6 +143,7 @@ class MainWindow(QMainWindow):
         self.sharing = ShareController(self, self.settings)
         self.menus.view_menu.addAction(self.sharing.action)
         self.players_screen.shown_listeners.append(self.sharing.show_them)
+        self.players_screen.blank_listeners.append(self.sharing.set_blank)
         self.sharing.listeners.append(
             lambda: self.players_screen.set_sharing(self.sharing.sharing))
         self._make_status_bar()

@@ -201,6 +201,7 @@ class PlayersScreenController:
         # Told of every "show them this" (a box in metres, None: back to following), for the
         # players' own devices (``ui.share_dialog``), which may listen with this screen closed.
         self.shown_listeners: list[Callable[[QRectF | None], None]] = []
+        self.blank_listeners: list[Callable[[bool], None]] = []  # the same, for blanking
         self.sharing = False
         self._update_enabled()
 
@@ -312,11 +313,15 @@ class PlayersScreenController:
     def _set_blank(self, on: bool) -> None:
         if self.screen is not None:
             self.screen.set_blank(on)
+        for listener in self.blank_listeners:
+            listener(on)
 
     def _blank_from_key(self, blank: bool) -> None:
         self.blank_action.blockSignals(True)
         self.blank_action.setChecked(blank)
         self.blank_action.blockSignals(False)
+        for listener in self.blank_listeners:
+            listener(blank)
 
     def _update_enabled(self) -> None:
         opened = self.screen is not None or self.sharing

@@ -90,6 +90,7 @@ class ShareController:
         self.settings = settings
         self.server: ShareServer | None = None
         self.shown: Shown | None = None
+        self.blank = False
         self.dialog: ShareDialog | None = None
         self.listeners: list[Callable[[], None]] = []  # told when sharing starts or stops
         self.action = QAction("Share with &Players...", window)
@@ -161,11 +162,17 @@ class ShareController:
         if self.sharing:
             self.publish()
 
+    def set_blank(self, blank: bool) -> None:
+        """The GM blanked the players' view (for a reveal) or showed it again."""
+        self.blank = blank
+        if self.sharing:
+            self.publish()
+
     def publish(self) -> None:
         if self.server is None:
             return
         document = self.document
-        self.server.publish(document.siege, document.map_image(), self.shown)
+        self.server.publish(document.siege, document.map_image(), self.shown, blank=self.blank)
 
     def _document_changed(self, change) -> None:
         if self.sharing:

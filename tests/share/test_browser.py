@@ -74,6 +74,13 @@ def test_each_side_sees_the_structures_and_a_shot_arrives(browser) -> None:
         wait_for(browser, "return document.body.dataset.version === '2'", timeout=5)
         browser.find_element("id", "logButton").click()
         assert "struck the Gatehouse" in browser.find_element("id", "entries").text
+        # The GM blanks the players' view for a reveal: the page goes dark, then comes back.
+        server.publish(siege_file.siege, plan_of(siege_file), blank=True)
+        wait_for(browser, "return document.body.dataset.version === '3'", timeout=5)
+        assert browser.find_element("id", "notice").is_displayed()
+        server.publish(siege_file.siege, plan_of(siege_file))
+        wait_for(browser, "return document.body.dataset.version === '4'", timeout=5)
+        assert not browser.find_element("id", "notice").is_displayed()
         logs = [entry for entry in browser.get_log("browser") if entry["level"] == "SEVERE"]
         assert not logs, logs  # no script error, no refused style or script (the CSP)
     finally:

@@ -57,3 +57,16 @@ def test_addresses_in_a_gms_words() -> None:
     assert describe_host("192.168.1.20") == "the local network"
     assert "every network" in describe_host("0.0.0.0")
     assert "internet" in describe_host("8.8.8.8")
+
+
+def test_a_blanked_view_holds_nothing_of_the_siege() -> None:
+    from siegeboard.share.side_state import AUDIENCES, StateMaker
+
+    siege = read_sample("harris").siege
+    for audience in AUDIENCES:
+        state = side_state(siege, audience, version=3, blank=True)
+        assert state == {"version": 3, "audience": audience, "side": state["side"],
+                         "title": siege.name, "blank": True}
+    made = StateMaker().states(siege, version=3, blank=True)
+    assert all(b"Great Hall" not in data and b"structures" not in data
+               for data in made.values())

@@ -66,6 +66,14 @@ def test_share_start_links_shot_revoke_stop(qtbot, window, tmp_path) -> None:
     window.players_screen.follow_action.setChecked(True)
     qtbot.waitUntil(lambda: fetch(links["either"])["shown"] is None, timeout=3000)
 
+    # Blanking the players' view (for a reveal) darkens the pages too, and showing it again
+    # brings the map back.
+    window.players_screen.blank_action.setChecked(True)
+    qtbot.waitUntil(lambda: fetch(links["besieger"]).get("blank") is True, timeout=3000)
+    assert "structures" not in fetch(links["defender"])
+    window.players_screen.blank_action.setChecked(False)
+    qtbot.waitUntil(lambda: "structures" in fetch(links["besieger"]), timeout=3000)
+
     # Revoke one link: a new one replaces it, the old one is refused.
     dialog.rows["defender"].revoke_button.click()
     new = dialog.rows["defender"].text.text()

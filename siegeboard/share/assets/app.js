@@ -42,6 +42,16 @@
   }
 
   function take(next) {
+    if (next.blank) {                 // the GM hid the map for a moment (a reveal)
+      version = next.version;
+      document.body.dataset.version = String(version);
+      $("notice").textContent = "The GM has hidden the map for a moment.";
+      $("notice").hidden = false;
+      $("notice").classList.add("dark");
+      return;
+    }
+    $("notice").classList.remove("dark");
+    if (!ended) $("notice").hidden = true;
     const first = state === null;
     state = next;
     version = next.version;
