@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 import segno
 from PySide6.QtCore import QRectF, QSettings, Qt, QTimer
-from PySide6.QtGui import QAction, QGuiApplication, QPixmap
+from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QPixmap, QShowEvent
 from PySide6.QtNetwork import QAbstractSocket, QHostAddress, QNetworkInterface
 from PySide6.QtWidgets import (
     QComboBox,
@@ -40,6 +40,7 @@ from siegeboard.share.side_state import AUDIENCE_TITLES, AUDIENCES, Audience, Sh
 
 if TYPE_CHECKING:
     from siegeboard.ui.document import Document
+    from siegeboard.ui.main_window import MainWindow
 
 HOST_KEY = "share/host"
 PORT_KEY = "share/port"
@@ -85,7 +86,7 @@ def qr_pixmap(text: str) -> QPixmap:
 class ShareController:
     """Sharing for ``window`` (a ``MainWindow``): the action, the server, the dialog."""
 
-    def __init__(self, window, settings: QSettings):
+    def __init__(self, window: MainWindow, settings: QSettings):
         self.window = window
         self.settings = settings
         self.server: ShareServer | None = None
@@ -174,7 +175,7 @@ class ShareController:
         document = self.document
         self.server.publish(document.siege, document.map_image(), self.shown, blank=self.blank)
 
-    def _document_changed(self, change) -> None:
+    def _document_changed(self, change: object) -> None:
         if self.sharing:
             self._timer.start()
 
@@ -291,11 +292,11 @@ class ShareDialog(QDialog):
         self.controller.revoke(audience)
         self.refresh()
 
-    def closeEvent(self, event) -> None:
+    def closeEvent(self, event: QCloseEvent) -> None:
         self._counts.stop()
         super().closeEvent(event)
 
-    def showEvent(self, event) -> None:
+    def showEvent(self, event: QShowEvent) -> None:
         self._counts.start()
         self.refresh()
         super().showEvent(event)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import importlib.util
 import shutil
+from typing import Any
 
 CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome")
 DRIVER_NAMES = ("chromedriver",)
@@ -25,7 +26,7 @@ def chromium_missing() -> str:
     return ""
 
 
-def chromium(width: int = 390, height: int = 844, pixel_ratio: float = 3.0):
+def chromium(width: int = 390, height: int = 844, pixel_ratio: float = 3.0) -> Any:
     """A headless Chromium showing pages ``width`` x ``height`` CSS pixels at
     ``pixel_ratio`` device pixels each (a phone: 390 x 844 at 3)."""
     from selenium import webdriver

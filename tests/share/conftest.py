@@ -9,12 +9,13 @@ from urllib.parse import urlsplit
 import pytest
 
 from siegeboard.model.actions import AdvanceClock, FireAt
-from siegeboard.model.siege import Mine
+from siegeboard.model.siege import Mine, Siege
 from siegeboard.model.structure import Occupant
 from siegeboard.model.weapon import Battery
 from siegeboard.persist.samples import read_sample
 from siegeboard.persist.siege_file import SiegeFile
-from siegeboard.rules.dice import RandomDice
+from siegeboard.rules.context import Outcome
+from siegeboard.rules.dice import Dice, RandomDice
 from siegeboard.rules.engine import apply_in_place
 from siegeboard.share.server import Limits, ShareServer
 
@@ -53,7 +54,8 @@ def played_file() -> SiegeFile:
     return siege_file
 
 
-def fire(siege, dice, at=(78.0, 78.0), target: str | None = None):
+def fire(siege: Siege, dice: Dice, at: tuple[float, float] = (78.0, 78.0),
+         target: str | None = None) -> Outcome:
     return apply_in_place(siege, FireAt(weapon_id="he_shell", battery_id="great-battery",
                                         at=at, target_id=target), dice)
 
@@ -70,7 +72,7 @@ def played() -> SiegeFile:
 
 
 @pytest.fixture
-def server(played) -> Iterator[ShareServer]:
+def server(played: SiegeFile) -> Iterator[ShareServer]:
     serving = ShareServer("127.0.0.1", 0, limits=Limits(heartbeat_s=0.5))
     serving.start()
     serving.publish(played.siege, plan_of(played))

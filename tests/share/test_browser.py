@@ -7,6 +7,7 @@ from __future__ import annotations
 import contextlib
 import json
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -21,20 +22,20 @@ pytestmark = pytest.mark.skipif(bool(chromium_missing()), reason=chromium_missin
 
 
 @pytest.fixture(scope="module")
-def browser() -> Iterator:
+def browser() -> Iterator[Any]:
     driver = chromium()
     yield driver
     driver.quit()
 
 
-def wait_for(driver, script: str, timeout: float = 10.0):
+def wait_for(driver: Any, script: str, timeout: float = 10.0) -> Any:
     from selenium.webdriver.support.ui import WebDriverWait
 
     return WebDriverWait(driver, timeout, poll_frequency=0.05).until(
         lambda d: d.execute_script(script))
 
 
-def painted_colours(driver) -> int:
+def painted_colours(driver: Any) -> int:
     """How many distinct colours the map's canvas shows (a blank canvas has one)."""
     return driver.execute_script("""
         const c = document.getElementById('board');
@@ -45,7 +46,7 @@ def painted_colours(driver) -> int:
         return seen.size;""")
 
 
-def test_each_side_sees_the_structures_and_a_shot_arrives(browser) -> None:
+def test_each_side_sees_the_structures_and_a_shot_arrives(browser: Any) -> None:
     siege_file = played_file()
     server = ShareServer("127.0.0.1", 0)
     server.start()
@@ -87,7 +88,7 @@ def test_each_side_sees_the_structures_and_a_shot_arrives(browser) -> None:
         server.close()
 
 
-def test_refused_without_the_token_and_ended_when_revoked(browser) -> None:
+def test_refused_without_the_token_and_ended_when_revoked(browser: Any) -> None:
     siege_file = played_file()
     server = ShareServer("127.0.0.1", 0)
     server.start()
@@ -143,7 +144,7 @@ class CuttableLink:
                 threading.Thread(target=self._pipe, args=(a, b), daemon=True).start()
 
     @staticmethod
-    def _pipe(source, sink) -> None:
+    def _pipe(source: Any, sink: Any) -> None:
         try:
             while data := source.recv(65536):
                 sink.sendall(data)
@@ -172,7 +173,7 @@ class CuttableLink:
         self.listener.close()
 
 
-def test_a_page_that_lost_the_network_catches_up(browser) -> None:
+def test_a_page_that_lost_the_network_catches_up(browser: Any) -> None:
     siege_file = played_file()
     server = ShareServer("127.0.0.1", 0)
     server.start()

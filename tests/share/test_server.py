@@ -11,6 +11,7 @@ import time
 
 import pytest
 
+from siegeboard.persist.siege_file import SiegeFile
 from siegeboard.share.server import CONTENT_SECURITY_POLICY, FORBIDDEN, Limits, ShareServer
 from siegeboard.share.tokens import ShareLinks
 
@@ -91,7 +92,7 @@ def test_only_get(server: ShareServer, method: str) -> None:
     assert server.version == before  # nothing a request says changes the siege
 
 
-def test_limits_on_the_request_line_headers_and_connections(played) -> None:
+def test_limits_on_the_request_line_headers_and_connections(played: SiegeFile) -> None:
     server = ShareServer("127.0.0.1", 0, limits=Limits(connections=2, heartbeat_s=0.5))
     server.start()
     try:
@@ -139,7 +140,7 @@ def test_revoking_ends_the_links_pages_and_refuses_its_token(server: ShareServer
     page.close()
 
 
-def test_stopping_frees_the_port_and_ends_pages(played) -> None:
+def test_stopping_frees_the_port_and_ends_pages(played: SiegeFile) -> None:
     server = ShareServer("127.0.0.1", 0)
     server.start()
     server.publish(played.siege)

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from siegeboard.persist.siege_file import read_siege, write_siege
+from siegeboard.persist.siege_file import SiegeFile, read_siege, write_siege
 from siegeboard.rules.dice import RandomDice
 from siegeboard.rules.knowledge import side_view
 from siegeboard.share.headless import serve_file
@@ -38,7 +38,7 @@ def received(server: ShareServer, audience: Audience) -> bytes:
 
 
 @pytest.mark.parametrize("audience", AUDIENCES)
-def test_no_secret_of_the_other_side_no_dice_no_figure(server: ShareServer, played,
+def test_no_secret_of_the_other_side_no_dice_no_figure(server: ShareServer, played: SiegeFile,
                                                        audience: Audience) -> None:
     side = side_of_audience(played.siege, audience)
     sent = received(server, audience).decode("utf-8")
@@ -61,7 +61,7 @@ def test_each_side_knows_its_own(server: ShareServer) -> None:
     assert "Hidden Mortar" in defenders
 
 
-def test_the_states_words_are_the_players(played) -> None:
+def test_the_states_words_are_the_players(played: SiegeFile) -> None:
     state = side_state(played.siege, "besieger")
     words = {structure["word"] for structure in state["structures"]}
     assert words <= {"intact", "damaged", "collapsed", "breached"}
@@ -102,7 +102,8 @@ def test_a_shot_reaches_every_open_page() -> None:
         server.close()
 
 
-def test_a_page_that_comes_back_is_told_the_current_version(server: ShareServer, played) -> None:
+def test_a_page_that_comes_back_is_told_the_current_version(server: ShareServer,
+                                                            played: SiegeFile) -> None:
     server.publish(played.siege)
     server.publish(played.siege)
     assert server.wait_for_version(2)

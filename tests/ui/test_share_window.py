@@ -7,6 +7,8 @@ from __future__ import annotations
 import json
 import urllib.error
 import urllib.request
+from pathlib import Path
+from typing import Any
 
 import pytest
 from PySide6.QtCore import QRectF
@@ -22,7 +24,7 @@ def fetch(link: str, name: str = "state") -> dict:
         return json.loads(response.read())
 
 
-def start_sharing(qtbot, window, tmp_path) -> ShareDialog:
+def start_sharing(qtbot: Any, window: Any, tmp_path: Path) -> ShareDialog:
     path = write_sample(tmp_path / "castle.siege", "harris")
     assert window.files.open_path(path, ask=False)
     assert "Share with &Players..." in [a.text() for a in window.menus.view_menu.actions()]
@@ -39,7 +41,7 @@ def start_sharing(qtbot, window, tmp_path) -> ShareDialog:
     return dialog
 
 
-def test_share_start_links_shot_revoke_stop(qtbot, window, tmp_path) -> None:
+def test_share_start_links_shot_revoke_stop(qtbot: Any, window: Any, tmp_path: Path) -> None:
     dialog = start_sharing(qtbot, window, tmp_path)
     assert dialog.start_button.text() == "Stop Sharing"
     links = {audience: dialog.rows[audience].text.text() for audience in AUDIENCES}
@@ -94,7 +96,7 @@ def test_share_start_links_shot_revoke_stop(qtbot, window, tmp_path) -> None:
         fetch(links["besieger"])
 
 
-def test_closing_the_window_stops_sharing(qtbot, window, tmp_path) -> None:
+def test_closing_the_window_stops_sharing(qtbot: Any, window: Any, tmp_path: Path) -> None:
     dialog = start_sharing(qtbot, window, tmp_path)
     link = dialog.rows["either"].text.text()
     window.sharing.server.wait_for_version(1)
@@ -107,7 +109,7 @@ def test_closing_the_window_stops_sharing(qtbot, window, tmp_path) -> None:
         fetch(link)
 
 
-def test_a_port_in_use_is_said_in_the_dialog(qtbot, window, tmp_path) -> None:
+def test_a_port_in_use_is_said_in_the_dialog(qtbot: Any, window: Any, tmp_path: Path) -> None:
     import socket
 
     with socket.create_server(("127.0.0.1", 0)) as taken:
