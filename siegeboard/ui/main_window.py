@@ -140,7 +140,7 @@ class MainWindow(QMainWindow):
         self.timeline = Timeline(self.document, self, self.view)
         self.players_screen = PlayersScreenController(self, self.settings)
         self.players_screen.add_to(self.menus.view_menu)
-        self.sharing = ShareController(self, self.settings)
+        self.sharing = ShareController(self.document, self.settings, self)
         self.menus.view_menu.addAction(self.sharing.action)
         self.players_screen.shown_listeners.append(self.sharing.show_them)
         self.players_screen.blank_listeners.append(self.sharing.set_blank)

@@ -40,7 +40,6 @@ from siegeboard.share.side_state import AUDIENCE_TITLES, AUDIENCES, Audience, Sh
 
 if TYPE_CHECKING:
     from siegeboard.ui.document import Document
-    from siegeboard.ui.main_window import MainWindow
 
 HOST_KEY = "share/host"
 PORT_KEY = "share/port"
@@ -84,29 +83,27 @@ def qr_pixmap(text: str) -> QPixmap:
 
 
 class ShareController:
-    """Sharing for ``window`` (a ``MainWindow``): the action, the server, the dialog."""
+    """Sharing ``document``'s siege: the action, the server, the dialog (a child of
+    ``parent``, which owns the action); ``settings`` remembers the address and port."""
 
-    def __init__(self, window: MainWindow, settings: QSettings):
-        self.window = window
+    def __init__(self, document: Document, settings: QSettings, parent: QWidget):
+        self.document = document
+        self.parent = parent
         self.settings = settings
         self.server: ShareServer | None = None
         self.shown: Shown | None = None
         self.blank = False
         self.dialog: ShareDialog | None = None
         self.listeners: list[Callable[[], None]] = []  # told when sharing starts or stops
-        self.action = QAction("Share with &Players...", window)
+        self.action = QAction("Share with &Players...", parent)
         self.action.setStatusTip("Serve the players' view to their own phones and tablets on "
                                  "the local network: a link for each side")
         self.action.triggered.connect(self.show_dialog)
-        self._timer = QTimer(window)
+        self._timer = QTimer(parent)
         self._timer.setSingleShot(True)
         self._timer.setInterval(PUBLISH_DELAY_MS)
         self._timer.timeout.connect(self.publish)
-        window.document.changed.connect(self._document_changed)
-
-    @property
-    def document(self) -> Document:
-        return self.window.document
+        document.changed.connect(self._document_changed)
 
     @property
     def sharing(self) -> bool:
@@ -123,7 +120,7 @@ class ShareController:
 
     def show_dialog(self) -> ShareDialog:
         if self.dialog is None:
-            self.dialog = ShareDialog(self, self.window)
+            self.dialog = ShareDialog(self, self.parent)
         self.dialog.show()
         self.dialog.raise_()
         self.dialog.activateWindow()
