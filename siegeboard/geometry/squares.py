@@ -10,6 +10,7 @@ the origin is.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Iterator, Sequence
 
 import numpy
@@ -81,6 +82,32 @@ def label_at(point: PointLike, origin: tuple[float, float] = (0.0, 0.0),
     """The label of the square holding ``point``: counted from the label ``anchor`` (R0b:
     moving the grid's origin aligns the lines, it does not rename the squares)."""
     return square_label(labelled_square(square_of(point, origin), anchor_square(origin, anchor)))
+
+
+_LABEL = re.compile(r"^\s*(-?)([A-Za-z]+)\s*(-?\d+)\s*$")
+
+
+def square_named(label: str, origin: tuple[float, float] = (0.0, 0.0),
+                 anchor: tuple[float, float] | None = None) -> Square | None:
+    """The square (columns and rows from the grid's origin) whose label is ``label``
+    ("D6", "d6", "AA12", "-B3"), counted from the label ``anchor`` as ``label_of`` counts:
+    ``label_of(square_named(text)) == text`` in capitals. None when ``label`` is not one."""
+    match = _LABEL.match(label)
+    if match is None:
+        return None
+    sign, letters, number = match.groups()
+    column = 0
+    for letter in letters.upper():
+        column = column * 26 + ord(letter) - ord("A") + 1
+    column -= 1
+    if sign:
+        column = -column - 1
+    row = int(number)
+    if row == 0:
+        return None
+    row = row - 1 if row > 0 else row
+    a1 = anchor_square(origin, anchor)
+    return (column + a1[0], row + a1[1])
 
 
 def square_box(square: Square, origin: tuple[float, float] = (0.0, 0.0)) -> Polygon:
@@ -300,6 +327,21 @@ def first_squares(footprints: Sequence[Polygon],
     return found
 
 
+# -- which squares are labelled when squares are small (the window and paper alike) ------------
+LABEL_STRIDES = (1, 2, 5, 10, 20, 50, 100, 200, 500, 1000)
+
+
+def label_stride(square_size: float, every: float) -> int:
+    """Label every n-th column and row of squares ``square_size`` wide (pixels or points):
+    1 when they are large, then 2, 5, 10, 20, 50... as they shrink, so that labels stay at
+    least ``every`` apart (a town seen whole still reads A1, K1, U1...). Counted from A1,
+    the labelled squares are the same at every zoom that gives the same stride."""
+    for stride in LABEL_STRIDES:
+        if square_size * stride >= every:
+            return stride
+    return LABEL_STRIDES[-1]
+
+
 # -- the square that names a structure (RULINGS R5) ---------------------------------------------
 REACH_SHARE = 0.25  # R5: another square is listed when it holds more than a quarter of it
 
@@ -396,6 +438,22 @@ def structure_squares_label(footprint: PolygonLike, origin: tuple[float, float] 
     it reaches by more than a quarter ("E4", "E4-F4", "E4, F4, E5"). The one function the
     Inspector, the table, the log and the snapshots name a structure's square with."""
     return squares_text(naming_squares(footprint, origin)[1], origin, anchor)
+
+
+def structure_square_label(structure, origin: tuple[float, float] = (0.0, 0.0),
+                           anchor: tuple[float, float] | None = None) -> str:
+    """``structure_squares_label`` of a structure (anything with a ``footprint`` of corners
+    and optional ``holes``): what the rules' log lines, the Inspector, the table and the
+    snapshots call it. A footprint whose box lies in one square is named without geometry
+    (a town of 10,000 houses is mostly such)."""
+    xs = [x for x, _ in structure.footprint]
+    ys = [y for _, y in structure.footprint]
+    first = square_of((min(xs), min(ys)), origin)
+    if first == square_of((max(xs), max(ys)), origin):
+        return squares_text([first], origin, anchor)
+    holes = getattr(structure, "holes", None) or ()
+    return structure_squares_label(Polygon(structure.footprint, holes) if holes
+                                   else structure.footprint, origin, anchor)
 
 
 def north_west_anchor(points: Sequence[tuple[float, float]]) -> tuple[float, float] | None:

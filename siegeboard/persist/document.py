@@ -10,22 +10,23 @@ not in the beginning at all. A town in play is written once, not twice. (A begin
 every structure written whole is a valid document too: it is what version 7 wrote.)
 
 Writing (``checked_pieces``) yields the document a slice of 400 structures, or 2,000 rolls,
-events or lines of a log entry, at a time, each read back and compared with what was written
-before it is yielded (a NaN, written as null, or any value a file cannot keep makes them
-differ), and the siege's other fields and its own rules checked on the structures so read: the
-caller deflates each piece as it comes and holds none of them. An entry's lists kept compact
-(``model.log.Later``) are built a piece at a time for writing and stay compact. A piece whose
-very bytes read back before is not read again (``_VERIFIED``): a slice a shot did not touch,
-an entry logged before.
+events or lines of a log entry, at a time, each read back through pydantic's public API with
+the validators the reader uses (``persist.reading``) and compared with what was written
+before it is yielded (a NaN, written as null, or any value a file cannot
+keep makes them differ), and the siege's other fields and its own rules checked on the
+structures so read: the caller deflates each piece as it comes and holds none of them. An
+entry's lists kept compact (``model.log.Later``) are built a piece at a time for writing and
+stay compact. Every save reads every piece back: what a rule or an edit made without
+validation (``model_copy``) is caught before it reaches a file.
 
-Reading is ``siege_file.siege_from_json``'s alone (the careful reading: every document
-is read the same way); ``resolve_beginning`` is how it reads the "unchanged" shorthand where
-it names the first problem.
+Reading a file is ``siege_file.siege_from_json``'s, with the same parts (``persist.reading``);
+``resolve_beginning`` is how it reads the "unchanged" shorthand where it names the first
+problem. The shorthand keeps a town in play from being written, and read, twice (the figure
+that keeps it is in docs/performance.md, run M).
 """
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Iterator
 from typing import Annotated, Any, Literal
 
@@ -36,6 +37,7 @@ from siegeboard.model.log import Event, Later, LogEntry, Roll
 from siegeboard.model.siege import Siege
 from siegeboard.model.validation import MAX_ITEMS
 from siegeboard.model.structure import Structure
+from siegeboard.persist.reading import TABLES
 from siegeboard.rules.registry import unknown_kinds
 
 UNCHANGED = "unchanged"
@@ -49,7 +51,7 @@ _BEFORE = set(_FIELDS[:_FIELDS.index("structures")])
 _MIDDLE = set(_FIELDS[_FIELDS.index("structures") + 1:_FIELDS.index("log")])
 _AFTER = set(_FIELDS[_FIELDS.index("log") + 1:]) - {"base"}
 _REST = _BEFORE | _MIDDLE | _AFTER
-_STRUCTURE_TABLE = TypeAdapter(dict[str, Structure])
+_STRUCTURE_TABLE = TABLES["structures"]
 _BEGINNING_TABLE = TypeAdapter(dict[str, Annotated[
     Literal["unchanged"] | Structure, Field(union_mode="left_to_right")]])
 _LOG_ENTRY = TypeAdapter(LogEntry)
@@ -66,9 +68,6 @@ _ENTRY_BEFORE = set(_ENTRY_FIELDS[:_ENTRY_FIELDS.index("rolls")])
 _ENTRY_AFTER = set(_ENTRY_FIELDS[_ENTRY_FIELDS.index("lines") + 1:])
 assert _ENTRY_FIELDS[len(_ENTRY_BEFORE):len(_ENTRY_BEFORE) + 3] == list(_ENTRY_LISTS)
 _ENTRY_SERIALIZER = _LOG_ENTRY
-# The digests of slices and log entries whose bytes are known to read back as what was written.
-_VERIFIED: dict[bytes, None] = {}
-_VERIFIED_MAX = 100_000
 
 # A piece's check: the adapter that reads it, the value written and its whole text.
 _Check = tuple[TypeAdapter | None, Any, bytes]  # None: a piece that never reads back
@@ -232,34 +231,17 @@ def _chunks(items: Any) -> Iterator[list]:
         yield chunk
 
 
-def _digest(text: bytes) -> bytes:
-    # SHA-256 runs in the processor's own instructions where it has them: twice BLAKE2's
-    # speed here, and a city's document is tens of megabytes.
-    return hashlib.sha256(text).digest()[:16]
-
-
-def _remember(digest: bytes) -> None:
-    if len(_VERIFIED) >= _VERIFIED_MAX:
-        _VERIFIED.clear()
-    _VERIFIED[digest] = None
-
-
 def _reads_back(adapter: TypeAdapter | None, value: Any, text: bytes) -> bool:
-    """Whether ``text`` (``value`` as written) reads back through ``adapter`` as ``value``,
-    or its very bytes did before (then it is not read again); never without an adapter."""
+    """Whether ``text`` (``value`` as written) reads back through ``adapter`` (pydantic's
+    reading of JSON, with the validators the reader uses: ``persist.reading``) as ``value``;
+    never without an adapter."""
     if adapter is None:
         return False
-    digest = _digest(text)
-    if digest in _VERIFIED:
-        return True
     try:
         again = adapter.validate_json(text)
     except ValueError:
         return False
-    if not value == again:
-        return False
-    _remember(digest)
-    return True
+    return bool(value == again)
 
 
 def _rest_reads_back(siege: Siege) -> bool:

@@ -57,7 +57,7 @@ from pathlib import Path
 from collections.abc import Iterable
 from typing import Any, BinaryIO
 
-from pydantic import BaseModel, TypeAdapter, ValidationError
+from pydantic import BaseModel, ValidationError
 
 from siegeboard import __version__
 from siegeboard.model.log import LogEntry
@@ -69,6 +69,7 @@ from siegeboard.persist.document import (
     UNCHANGED, BeginningRefused, NotAsWritten, checked_pieces, pieces, resolve_beginning,
 )
 from siegeboard.persist.library_words import plain_library_error
+from siegeboard.persist.reading import LOG, TABLES, plain_json
 from siegeboard.persist.atomic import (
     atomic_write, backup_path, plain_reason, remove_litter, sweep_litter, write_all,
 )
@@ -311,8 +312,7 @@ def _plain_data(document: bytes, source: str) -> tuple[Any, int]:
     try:
         text = document.decode("utf-8")
         _refuse_a_non_object(text, source)
-        data = json.loads(text, parse_constant=_refuse_constant, parse_float=_finite_float,
-                          object_pairs_hook=_no_repeated_keys)
+        data = plain_json(text)
     except UnicodeDecodeError as error:
         raise SiegeFileError(f"{source} is not UTF-8 text ({error.reason} at byte "
                              f"{error.start})") from None
@@ -349,10 +349,6 @@ def _first_problem_named(data: Any, source: str) -> Siege:
 # the validation of a document stops at the first slice that holds a problem, so the errors
 # it collects are a few slices' worth whatever the document.
 _SLICE = 500
-_TABLE_ADAPTERS = {table: TypeAdapter(dict[str, model]) for table, model in
-                   {"structures": Structure, "weapons": Weapon, "batteries": Battery,
-                    "mines": Mine}.items()}
-_LOG_ADAPTER = TypeAdapter(list[LogEntry])
 
 
 def _validated(data: Any) -> Siege:
@@ -376,7 +372,7 @@ def _tables_validated(data: dict, now: dict[str, Structure] | None) -> dict[str,
     ``data``'s tables are taken out of them); ``now``: the siege's structures, for a
     beginning's ``"unchanged"`` ones."""
     fields = dict(data)
-    for table, adapter in _TABLE_ADAPTERS.items():
+    for table, adapter in TABLES.items():
         items = fields.get(table)
         if not isinstance(items, dict):
             continue
@@ -396,7 +392,7 @@ def _tables_validated(data: dict, now: dict[str, Structure] | None) -> dict[str,
     log = fields.get("log")
     if isinstance(log, list) and len(log) <= MAX_ITEMS:
         fields["log"] = [entry for start in range(0, len(log), _SLICE)
-                         for entry in _LOG_ADAPTER.validate_python(log[start:start + _SLICE])]
+                         for entry in LOG.validate_python(log[start:start + _SLICE])]
     return fields
 
 
@@ -717,26 +713,6 @@ def _read_member(archive: zipfile.ZipFile, info: zipfile.ZipInfo, name: str,
                     raise SiegeFileError(f"{name}: the image {info.filename!r} has data after "
                                          f"the end of its PNG")
     return bytes(data)
-
-
-def _refuse_constant(constant: str) -> Any:
-    raise ValueError(f"{constant} is not a number a siege can hold")
-
-
-def _finite_float(text: str) -> float:
-    value = float(text)
-    if not math.isfinite(value):
-        raise ValueError(f"{text} is too large a number")
-    return value
-
-
-def _no_repeated_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    result = dict(pairs)
-    if len(result) != len(pairs):
-        seen: set[str] = set()
-        repeated = next(key for key, _ in pairs if key in seen or seen.add(key))
-        raise ValueError(f"the key {repeated!r} appears twice in one object")
-    return result
 
 
 def _describe(error: ValidationError, where: tuple[int | str, ...] = ()) -> str:

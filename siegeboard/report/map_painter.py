@@ -19,6 +19,7 @@ from PySide6.QtGui import (
 from siegeboard.geometry import (
     GRID_M, SQUARE_M, StructureIndex, anchor_square, column_letters, labelled_square, square_label,
 )
+from siegeboard.geometry.squares import label_stride
 from siegeboard.model.siege import Siege
 from siegeboard.report import palette, renderer, vector_clip
 from siegeboard.report.extent import Plan
@@ -31,7 +32,8 @@ from siegeboard.rules.ruleset import StructureState
 INK = QColor("#1b1b1b")
 FAINT_INK = QColor("#555555")
 PLAN_OPACITY = 0.55
-LABEL_MIN_SQUARE_PT = 45  # a 10 m square this big on paper gets its label inside it
+LABEL_MIN_SQUARE_PT = 45  # labels inside squares at least this far apart on paper
+EDGE_LABEL_EVERY_PT = 14  # column letters and row numbers along the frame at least this apart
 FINE_GRID_MIN_PT = 4  # the 2 m grid is drawn when its cells are at least this big
 SWATCH_W, SWATCH_H = 58.0, 15.0  # a legend's swatch, in points
 LEGEND_FONT = 6.5
@@ -195,8 +197,10 @@ class MapPainter:
 
     def _paint_square_labels(self, painter: QPainter, frame: QRectF, region: Bounds,
                              k: float) -> None:
-        """Column letters above the frame and row numbers left of it; inside each square too
-        when squares are big enough on paper."""
+        """Column letters above the frame and row numbers left of it, and each square's
+        label inside it, at every scale: when squares are small, every 2nd, 5th, 10th...
+        counted from A1 (``label_stride``, as the window does), so a town printed whole
+        still reads A1, K1, U1... inside the map and along its edges."""
         minx, miny, maxx, maxy = region
         ox, oy = self.siege.grid_origin
         a1 = anchor_square(self.siege.grid_origin, self.siege.label_anchor)  # R0b
@@ -205,7 +209,7 @@ class MapPainter:
         painter.save()
         painter.setFont(font(text_size))
         painter.setPen(self.ink(palette.GRID_LABEL))
-        every = max(1, math.ceil(14 / size))  # skip labels that would overlap
+        every = label_stride(size, EDGE_LABEL_EVERY_PT)  # labels that would overlap skipped
         for column, west in self._square_edges(minx, maxx, ox):
             if (column - a1[0]) % every:
                 continue
@@ -213,7 +217,8 @@ class MapPainter:
             right = frame.left() + (min(west + SQUARE_M, maxx) - minx) * k
             if right - left < size * 0.4:
                 continue
-            painter.drawText(QRectF(left, frame.top() - 12, right - left, 11),
+            middle = (left + right) / 2
+            painter.drawText(QRectF(middle - 20, frame.top() - 12, 40, 11),
                              Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignBottom,
                              column_letters(column - a1[0]))
         for row, north in self._square_edges(miny, maxy, oy):
@@ -224,18 +229,23 @@ class MapPainter:
             if bottom - top < size * 0.4:
                 continue
             label = square_label((0, row - a1[1]))[1:]  # the row part of "A7"
-            painter.drawText(QRectF(frame.left() - 16, top, 14, bottom - top),
+            middle = (top + bottom) / 2
+            painter.drawText(QRectF(frame.left() - 22, middle - 6, 20, 12),
                              Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, label)
-        if size >= LABEL_MIN_SQUARE_PT:
-            painter.setClipRect(frame)
-            painter.setFont(font(5.5))
-            painter.setPen(self.ink(QColor(20, 20, 20, 140)))
-            for column, west in self._square_edges(minx, maxx, ox):
-                for row, north in self._square_edges(miny, maxy, oy):
-                    x = frame.left() + (west - minx) * k
-                    y = frame.top() + (north - miny) * k
-                    painter.drawText(QPointF(x + 1.5, y + 6.5),
-                                     square_label(labelled_square((column, row), a1)))
+        inside = label_stride(size, LABEL_MIN_SQUARE_PT)
+        painter.setClipRect(frame)
+        painter.setFont(font(5.5))
+        painter.setPen(self.ink(QColor(20, 20, 20, 140)))
+        columns = [(column, west) for column, west in self._square_edges(minx, maxx, ox)
+                   if (column - a1[0]) % inside == 0]
+        rows = [(row, north) for row, north in self._square_edges(miny, maxy, oy)
+                if (row - a1[1]) % inside == 0]
+        for column, west in columns:
+            for row, north in rows:
+                x = frame.left() + (west - minx) * k
+                y = frame.top() + (north - miny) * k
+                painter.drawText(QPointF(x + 1.5, y + 6.5),
+                                 square_label(labelled_square((column, row), a1)))
         painter.restore()
 
     def _paint_structure(self, painter: QPainter, structure_id: str,

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from siegeboard.geometry import StructureIndex, shape_of, square_of
-from siegeboard.geometry.squares import naming_squares, naming_squares_many, squares_text
+from siegeboard.geometry.squares import (
+    naming_squares, naming_squares_many, squares_text, structure_square_label)
 from siegeboard.model.progress import NO_PROGRESS, Progress
 from siegeboard.model.siege import Siege
 from siegeboard.model.structure import Structure
@@ -28,13 +29,9 @@ def structure_square(structure: Structure, origin: tuple[float, float]) -> tuple
 
 def structure_square_text(structure: Structure, origin: tuple[float, float],
                           anchor: tuple[float, float] | None) -> str:
-    """The structure's square as R5 lists it ("E4", "E4-F4", "E4, F4, E5"): what the
-    Inspector, the table, the log and the snapshots show (``squares_text``)."""
-    xs, ys = [x for x, _ in structure.footprint], [y for _, y in structure.footprint]
-    first = square_of((min(xs), min(ys)), origin)
-    if first == square_of((max(xs), max(ys)), origin):
-        return squares_text([first], origin, anchor)
-    return squares_text(naming_squares(shape_of(structure), origin)[1], origin, anchor)
+    """The structure's square as R5 lists it ("E4", "E4-F4", "E4, F4, E5"):
+    ``geometry.squares.structure_square_label``, the one function that names it."""
+    return structure_square_label(structure, origin, anchor)
 
 
 ROWS_PER_REPORT = 5000  # a table this long says how far it has got, every this many rows

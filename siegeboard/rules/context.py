@@ -13,8 +13,7 @@ from __future__ import annotations
 import inspect
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from itertools import compress
-from operator import attrgetter, ne
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any, Protocol
 
 from siegeboard.geometry.index import StructureIndex
@@ -379,7 +378,6 @@ class Context:
 # The fields a ``ScalarCopy`` holds as plain data of its own: the state that fire and its
 # damage change (H7, H9, H10).
 STATE_FIELDS = ("fire_level", "out_of_control", "dp", "collapsed", "cleared")
-_state_of = attrgetter(*STATE_FIELDS)
 
 
 class ScalarCopy:
@@ -393,29 +391,39 @@ class ScalarCopy:
     it stands for the whole working copy: it becomes a ``WholeScalarCopy``, whose reads and
     writes all go to that copy."""
 
-    __slots__ = ("_original", "_before", "_whole") + STATE_FIELDS
+    __slots__ = ("_original", "_whole") + STATE_FIELDS
 
     def __init__(self, original: Structure):
         self._original = original
-        # The original's state, kept to find what changed: a structure is a value, it does
-        # not change while the action runs.
-        self._before = before = _state_of(original)
-        self.fire_level, self.out_of_control, self.dp, self.collapsed, self.cleared = before
+        self.fire_level = original.fire_level
+        self.out_of_control = original.out_of_control
+        self.dp = original.dp
+        self.collapsed = original.collapsed
+        self.cleared = original.cleared
 
     def __getattr__(self, name: str) -> Any:
         # Not a field (``has_flag``, ``trapped_count``): the original's.
         return getattr(self._original, name)
 
     def changes(self) -> dict[str, Any]:
-        """Each field of ``STATE_FIELDS`` that differs from the original, with its value."""
-        return {name: value for name, value, before
-                in zip(STATE_FIELDS, _state_of(self), self._before) if value != before}
+        """Each field of ``STATE_FIELDS`` that differs from the original (a structure is a
+        value: it does not change while the action runs), with its value."""
+        original, changes = self._original, {}
+        if self.fire_level != original.fire_level:
+            changes["fire_level"] = self.fire_level
+        if self.out_of_control != original.out_of_control:
+            changes["out_of_control"] = self.out_of_control
+        if self.dp != original.dp:
+            changes["dp"] = self.dp
+        if self.collapsed != original.collapsed:
+            changes["collapsed"] = self.collapsed
+        if self.cleared != original.cleared:
+            changes["cleared"] = self.cleared
+        return changes
 
     def structure(self) -> Structure:
         """The Structure after the action: the original when nothing differs from it."""
-        # ``{name: value for each field whose value differs}``
-        now = _state_of(self)
-        changes = dict(compress(zip(STATE_FIELDS, now), map(ne, now, self._before)))
+        changes = self.changes()
         return self._original.model_copy(update=changes) if changes else self._original
 
     def make_whole(self) -> Structure:

@@ -37,6 +37,31 @@ def roll_prompt(count: int, sides: int, label: str | None) -> str:
     return f"{count}D{sides}: {label}" if label else f"{count}D{sides}"
 
 
+class TotalOnly(str):
+    """A roll's label that also says only the dice's total counts (the people inside share
+    the total of their damage dice, H5): a GM asked for the roll may give the total alone
+    ("83" for 24D6), which ``dice_of_total`` turns into dice. Any other label means each
+    die counts on its own (a pool's Successes, a die against a threshold)."""
+
+    __slots__ = ()
+
+
+def total_only(label: str | None) -> bool:
+    """Whether only the total of the dice asked for under ``label`` counts (``TotalOnly``)."""
+    return isinstance(label, TotalOnly)
+
+
+def dice_of_total(total: int, count: int, sides: int) -> list[int]:
+    """``count`` dice of ``sides`` that add up to ``total``, as even as they go (the higher
+    ones first): how a total typed at the table is kept as dice, so that replay reads it
+    back. ``ValueError`` when no ``count``D``sides`` makes ``total``."""
+    if not count <= total <= count * sides:
+        raise ValueError(f"a total of {count}D{sides} is {count} to {count * sides}, "
+                         f"not {total}")
+    low, extra = divmod(total, count)
+    return [low + 1] * extra + [low] * (count - extra)
+
+
 def typed_of(dice: object) -> int:
     """How many of the last roll's dice ``dice`` took as typed at the table (0: rolled)."""
     return int(getattr(dice, "last_typed", 0))

@@ -41,6 +41,10 @@ def change_settings(ctx: Context, action: ChangeSettings) -> None:
     if action.grid_origin is not None and tuple(action.grid_origin) != tuple(ctx.get("grid_origin")):
         x, y = action.grid_origin
         changes.append(f"grid origin -> ({x:g}, {y:g}) m")
+        if ctx.get("label_anchor") is None:
+            # R0b: moving the origin never renames a square: labels that still count from
+            # the origin keep counting from where it was (as before play).
+            ctx.set("label_anchor", tuple(ctx.get("grid_origin")))
         ctx.set("grid_origin", (float(x), float(y)))
     if action.players_side is not None and action.players_side != ctx.get("players_side"):
         changes.append(f"the players are the {ctx.get('players_side')}s -> the "

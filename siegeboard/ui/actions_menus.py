@@ -7,21 +7,55 @@ work (files, snapshots, edits, the map image, play, dock layout, view).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
-from PySide6.QtWidgets import QLabel, QMenu, QToolBar
+from PySide6.QtWidgets import QLabel, QMainWindow, QMenu, QToolBar
 
 from siegeboard.model.siege import MapImage, TURNS_PER_MINUTE
-from siegeboard.ui.about import add_about_actions
-from siegeboard.ui.help_dialogs import RulingsDialog, ShortcutsDialog
+from siegeboard.ui.dialogs.about import add_about_actions
+from siegeboard.ui.dialogs.help_dialogs import RulingsDialog, ShortcutsDialog
 from siegeboard.ui.icons import icon
-from siegeboard.ui.import_dialog import MapImporter
 from siegeboard.ui.tools.base import Tool
 
 if TYPE_CHECKING:
-    from siegeboard.ui.main_window import MainWindow
+    from siegeboard.ui.board.grid_item import GridItem
+    from siegeboard.ui.board.map_view import MapView
+    from siegeboard.ui.controllers.edit_controller import EditController
+    from siegeboard.ui.controllers.file_controller import FileController
+    from siegeboard.ui.controllers.map_image_controller import MapImageController
+    from siegeboard.ui.controllers.play_controller import PlayController
+    from siegeboard.ui.controllers.snapshot_controller import SnapshotController
+    from siegeboard.ui.dialogs.import_dialog import MapImporter
+    from siegeboard.ui.dialogs.prompts import Prompts
+    from siegeboard.ui.dialogs.story_dialog import StoryExporter
+    from siegeboard.ui.dialogs.vtt_export_dialog import VttExporter
+    from siegeboard.ui.dock_layout import DockLayout
+    from siegeboard.ui.document.document import Document
+
+
+@dataclass(frozen=True)
+class MenuTargets:
+    """What the menus' actions call: each menu's work is one controller's."""
+
+    document: Document  # its undo stack gives Undo and Redo
+    files: FileController
+    snapshots: SnapshotController
+    edits: EditController
+    map_image: MapImageController
+    view: MapView
+    grid: GridItem
+    playing: PlayController
+    tools: dict[str, Tool]
+    set_tool: Callable[[str], None]
+    dock_layout: DockLayout
+    importer: MapImporter
+    vtt_exporter: VttExporter
+    story_exporter: StoryExporter
+    prompts: Prompts
 
 
 def redo_keys() -> list[QKeySequence]:
@@ -37,11 +71,13 @@ def redo_keys() -> list[QKeySequence]:
 
 
 class WindowMenus:
-    """Builds the menus and toolbars of ``window`` and keeps its actions as attributes
-    (``new_action``, ``undo_action``, ``tool_actions[name]``...)."""
+    """Builds the menus and toolbars of ``window`` (the main window whose bars they are)
+    and keeps its actions as attributes (``new_action``, ``undo_action``,
+    ``tool_actions[name]``...); each action calls one of ``targets``."""
 
-    def __init__(self, window: "MainWindow"):
+    def __init__(self, window: QMainWindow, targets: MenuTargets):
         self.window = window
+        self.targets = targets
         self._tool_widgets: dict[str, list[QAction]] = {}
         self._make_actions()
         self._make_menus_and_toolbars()
@@ -63,9 +99,9 @@ class WindowMenus:
         return action
 
     def _make_actions(self) -> None:
-        w = self.window
-        files, snapshots, edits, image, view = w.files, w.snapshots, w.edits, w.map_image, w.view
-        grid = w.scene.grid
+        w, t = self.window, self.targets
+        files, snapshots, edits, image, view = t.files, t.snapshots, t.edits, t.map_image, t.view
+        grid = t.grid
         keys = QKeySequence.StandardKey
         self.new_action = self._action("&New", files.new_siege, keys.New, icon_name="new")
         self.open_action = self._action("&Open…", files.open_dialog, keys.Open, icon_name="open")
@@ -81,7 +117,7 @@ class WindowMenus:
         self.export_action = self._action("&Export Snapshot…", snapshots.export_snapshot_dialog,
                                           "Ctrl+E", "Write a snapshot to PDF, PNG or SVG",
                                           icon_name="export")
-        stack = w.document.undo_stack
+        stack = t.document.undo_stack
         self.undo_action = stack.createUndoAction(w, "&Undo")
         self.undo_action.setShortcut(QKeySequence(keys.Undo))
         self.undo_action.setIcon(icon("undo"))
@@ -125,7 +161,7 @@ class WindowMenus:
         for action in (self.grid_action, self.squares_action, self.labels_action):
             action.setChecked(True)
 
-        playing = w.playing
+        playing = t.playing
         self.turn_action = self._action("+1 &Turn", lambda: playing.advance_clock(1), "Ctrl+T",
                                         "Advance the clock one turn (5 s)", icon_name="turn")
         self.minute_action = self._action("+1 Mi&nute",
@@ -145,7 +181,7 @@ class WindowMenus:
 
         self.tool_group = QActionGroup(w)
         self.tool_actions: dict[str, QAction] = {}
-        for name, tool in w.tools.items():
+        for name, tool in t.tools.items():
             action = QAction(tool.label, w)
             action.setCheckable(True)
             action.setShortcut(QKeySequence(tool.shortcut))
@@ -156,19 +192,19 @@ class WindowMenus:
                                      QKeySequence(Qt.Key.Key_Escape)])
             action.setStatusTip(tool.status_tip)
             action.setIcon(icon(name))
-            action.triggered.connect(lambda checked=False, name=name: w.set_tool(name))
+            action.triggered.connect(lambda checked=False, name=name: t.set_tool(name))
             self.tool_group.addAction(action)
             self.tool_actions[name] = action
 
     def _make_menus_and_toolbars(self) -> None:
-        w = self.window
+        w, t = self.window, self.targets
         bar = w.menuBar()
         file_menu = bar.addMenu("&File")
         file_menu.addActions([self.new_action, self.open_action])
-        self.recent_menu: QMenu = w.files.recent_menu
+        self.recent_menu: QMenu = t.files.recent_menu
         file_menu.addMenu(self.recent_menu)
-        w.map_importer = MapImporter(w)  # File > Import…: another format as a new siege
-        self.import_map_action = file_menu.addAction("&Import…", lambda: w.map_importer.run())
+        # File > Import…: another format as a new siege.
+        self.import_map_action = file_menu.addAction("&Import…", lambda: t.importer.run())
         file_menu.addSeparator()
         file_menu.addActions([self.save_action, self.save_as_action])
         # Print and export (snapshots) go between here and Quit: ``file_export_separator``.
@@ -177,11 +213,11 @@ class WindowMenus:
         # File > Export: the map for other programs (issue 20), each its own controller.
         self.export_menu = file_menu.addMenu("E&xport")
         self.export_vtt_action = self.export_menu.addAction(
-            "&Universal VTT…", lambda: w.vtt_exporter.run())
+            "&Universal VTT…", lambda: t.vtt_exporter.run())
         self.export_vtt_action.setStatusTip("The map as it stands, with its walls, breaches, "
                                             "doors and fires, for a virtual tabletop")
         self.export_story_action = self.export_menu.addAction(
-            "&Siege Story…", lambda: w.story_exporter.run())
+            "&Siege Story…", lambda: t.story_exporter.run())
         self.export_story_action.setStatusTip("The siege told again: an animated GIF or a PDF "
                                               "of the map, an action at a time")
         file_menu.addActions([self.print_action, self.export_action])
@@ -204,10 +240,10 @@ class WindowMenus:
         view_menu.addSeparator()
         view_menu.addActions([self.grid_action, self.squares_action, self.labels_action])
         view_menu.addSeparator()
-        for dock in w.dock_layout.docks():
+        for dock in t.dock_layout.docks():
             view_menu.addAction(dock.toggleViewAction())
         view_menu.addSeparator()
-        self.reset_layout_action = self._action("&Reset Layout", w.dock_layout.reset_layout)
+        self.reset_layout_action = self._action("&Reset Layout", t.dock_layout.reset_layout)
         view_menu.addAction(self.reset_layout_action)
 
         map_menu = bar.addMenu("&Map")
@@ -230,28 +266,28 @@ class WindowMenus:
         play_menu.addSeparator()
         play_menu.addActions([self.turn_action, self.minute_action])
         play_menu.addSeparator()
-        play_menu.addAction(w.playing.ask_action)
+        play_menu.addAction(t.playing.ask_action)
         play_menu.addSeparator()
         self.settings_action = play_menu.addAction("Siege &Settings…")
         self.settings_action.setStatusTip("The siege's name, dice seed and the ruleset's options")
-        self.settings_action.triggered.connect(w.playing.edit_siege_settings)
+        self.settings_action.triggered.connect(t.playing.edit_siege_settings)
 
         play_bar = w.addToolBar("Play")
         play_bar.setObjectName("PlayToolBar")
         play_bar.addActions([self.turn_action, self.minute_action])
         dice_label = QLabel("  Table dice ")
-        dice_label.setToolTip(w.playing.dice_edit.toolTip())
+        dice_label.setToolTip(t.playing.dice_edit.toolTip())
         play_bar.addWidget(dice_label)
-        w.playing.dice_edit.setMaximumWidth(150)
-        play_bar.addWidget(w.playing.dice_edit)
-        play_bar.addAction(w.playing.ask_action)
+        t.playing.dice_edit.setMaximumWidth(150)
+        play_bar.addWidget(t.playing.dice_edit)
+        play_bar.addAction(t.playing.ask_action)
 
         view_bar = w.addToolBar("View")
         view_bar.setObjectName("ViewToolBar")
         view_bar.addActions([self.zoom_in_action, self.zoom_out_action, self.fit_action,
                              self.grid_action, self.squares_action])
         view_bar.addWidget(QLabel("  Plan "))
-        view_bar.addWidget(w.map_image.opacity_slider)
+        view_bar.addWidget(t.map_image.opacity_slider)
 
         # The tool's own controls (kind, thickness, tolerance...) on a bar of their own: on a
         # laptop it is a second row, so the first never overflows whatever the tool.
@@ -306,10 +342,10 @@ class WindowMenus:
 
     # -- Help ---------------------------------------------------------------------------------
     def show_shortcuts(self) -> None:
-        self.window.prompts.run_dialog(ShortcutsDialog(self.all_actions(), self.window))
+        self.targets.prompts.run_dialog(ShortcutsDialog(self.all_actions(), self.window))
 
     def show_rulings(self) -> None:
-        self.window.prompts.run_dialog(RulingsDialog(self.window))
+        self.targets.prompts.run_dialog(RulingsDialog(self.window))
 
     def show_tool(self, tool: Tool) -> None:
         """Check ``tool``'s action; show its own toolbar widgets on the Tool Options bar
@@ -339,7 +375,8 @@ class WindowMenus:
         widest = max((metrics.horizontalAdvance(tool.label) + 12 + spacing
                       + sum(widget.sizeHint().width() + spacing
                             for widget in tool.toolbar_widgets())
-                      for tool in w.tools.values() if tool.toolbar_widgets()), default=0)
+                      for tool in self.targets.tools.values() if tool.toolbar_widgets()),
+                     default=0)
         return first + widest + 16
 
     def fit_toolbars(self, wide: bool | None = None) -> None:

@@ -15,7 +15,7 @@ from siegeboard.desktop import APP, ICON_SIZES
 from siegeboard.persist import read_sample
 from siegeboard.rules.dice import fresh_dice_seed
 from siegeboard.ui import wheel_guard
-from siegeboard.ui.about import add_help_menu
+from siegeboard.ui.dialogs.about import add_help_menu
 from siegeboard.ui.single_instance import InstanceServer, hand_over
 
 
@@ -87,7 +87,7 @@ def run(path: Path | None) -> int:
     app = application()
     if hand_over(None if path is None else Path(path)):
         return 0
-    from siegeboard.ui.error_report import install_excepthook
+    from siegeboard.ui.dialogs.error_report import install_excepthook
 
     install_excepthook()
     server = InstanceServer(parent=app)

@@ -3,13 +3,15 @@ exit and restored at start, the docks only one ruleset uses, and Qt's stale tab 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSettings, QSize, Qt
-from PySide6.QtWidgets import QComboBox, QDockWidget, QLabel, QTabBar
+from PySide6.QtWidgets import QComboBox, QDockWidget, QLabel, QMainWindow, QTabBar
 
 if TYPE_CHECKING:
-    from siegeboard.ui.main_window import MainWindow
+    from siegeboard.ui.document.document import Document
 
 # Bumped whenever the default dock layout changes: a state saved by an older layout is not
 # restored (Qt would bring back its cramped arrangement); the default is used instead.
@@ -28,12 +30,41 @@ def default_window_size(available: QSize) -> QSize:
     return QSize(min(available.width(), 1920), min(available.height(), 1080))
 
 
-class DockLayout:
-    """Arranges the docks of ``window`` (its ``inspector``, ``fire_dock``... attributes);
-    ``settings`` keeps the window's geometry and dock state between sessions."""
+@dataclass(frozen=True)
+class Docks:
+    """The window's docks, each by its place in the layout."""
 
-    def __init__(self, window: "MainWindow", settings: QSettings):
+    inspector: QDockWidget
+    actions: QDockWidget
+    scene: QDockWidget
+    structures: QDockWidget
+    history: QDockWidget
+    legend: QDockWidget
+    fire: QDockWidget
+    weapons: QDockWidget
+    clock: QDockWidget
+    log: QDockWidget
+    odds: QDockWidget
+
+    def in_menu_order(self) -> list[QDockWidget]:
+        """Every dock, in the View menu's order."""
+        return [self.inspector, self.actions, self.scene, self.structures, self.history,
+                self.legend, self.fire, self.weapons, self.clock, self.log, self.odds]
+
+
+class DockLayout:
+    """Arranges ``docks`` in ``window`` (the main window they dock into); ``settings`` keeps
+    the window's geometry and dock state between sessions; the Scene dock shows only for
+    ``document``'s rule texts with scenes. ``fit_toolbars``, once set, is called after the
+    default layout (the toolbar rows depend on the window's width too)."""
+
+    def __init__(self, window: QMainWindow, docks: Docks, document: Document,
+                 show_status: Callable[[str], None], settings: QSettings):
         self.window = window
+        self.dock_set = docks
+        self.document = document
+        self.show_status = show_status
+        self.fit_toolbars: Callable[[], None] | None = None
         self.settings = settings
         self._ruleset_shown: bool | None = None  # the ruleset the docks were last fitted to
         window.setStyleSheet(window.styleSheet() + f"QMainWindow::separator {{ "
@@ -41,10 +72,7 @@ class DockLayout:
 
     def docks(self) -> list[QDockWidget]:
         """Every dock, in the View menu's order."""
-        w = self.window
-        return [w.inspector, w.actions_dock, w.scene_dock, w.structures_dock, w.history_dock,
-                w.legend_dock, w.fire_dock, w.weapons_dock, w.clock_dock, w.log_dock,
-                w.odds_dock]
+        return self.dock_set.in_menu_order()
 
     def slim_docks(self) -> None:
         """No dock is held wider than its column by one long line: a combo box asks room for
@@ -75,7 +103,7 @@ class DockLayout:
         - wide (``WIDE_PX`` and more): Fire | Weapons over Clock on the left; Inspector |
           Actions | Scene over Log | Structures | Odds | Undo history | Legend on the right.
         """
-        w = self.window
+        w, d = self.window, self.dock_set
         left = Qt.DockWidgetArea.LeftDockWidgetArea
         right = Qt.DockWidgetArea.RightDockWidgetArea
         self.slim_docks()
@@ -85,57 +113,56 @@ class DockLayout:
         wide = self.is_wide()
         # Qt tabifies reliably only into docks already placed: place one per group first.
         if wide:
-            w.addDockWidget(left, w.fire_dock)
-            w.addDockWidget(left, w.clock_dock)
-            w.addDockWidget(right, w.inspector)
-            w.addDockWidget(right, w.log_dock)
-            w.tabifyDockWidget(w.fire_dock, w.weapons_dock)
-            top = [w.actions_dock, w.scene_dock]
+            w.addDockWidget(left, d.fire)
+            w.addDockWidget(left, d.clock)
+            w.addDockWidget(right, d.inspector)
+            w.addDockWidget(right, d.log)
+            w.tabifyDockWidget(d.fire, d.weapons)
+            top = [d.actions, d.scene]
         else:
-            w.addDockWidget(right, w.inspector)
-            w.addDockWidget(right, w.log_dock)
-            top = [w.fire_dock, w.weapons_dock, w.actions_dock, w.scene_dock, w.clock_dock]
+            w.addDockWidget(right, d.inspector)
+            w.addDockWidget(right, d.log)
+            top = [d.fire, d.weapons, d.actions, d.scene, d.clock]
         for dock in top:
-            w.tabifyDockWidget(w.inspector, dock)
-        for dock in (w.structures_dock, w.odds_dock, w.history_dock, w.legend_dock):
-            w.tabifyDockWidget(w.log_dock, dock)
+            w.tabifyDockWidget(d.inspector, dock)
+        for dock in (d.structures, d.odds, d.history, d.legend):
+            w.tabifyDockWidget(d.log, dock)
         for dock in self.docks():
             dock.show()
-        for dock in (w.fire_dock, w.inspector, w.log_dock):
+        for dock in (d.fire, d.inspector, d.log):
             dock.raise_()
         self.show_ruleset_docks()
         height = max(w.height(), 600)
         if wide:
-            w.resizeDocks([w.inspector, w.fire_dock], [RIGHT_COLUMN_PX, LEFT_COLUMN_PX],
+            w.resizeDocks([d.inspector, d.fire], [RIGHT_COLUMN_PX, LEFT_COLUMN_PX],
                           Qt.Orientation.Horizontal)
-            w.resizeDocks([w.fire_dock, w.clock_dock], [int(height * 0.7), int(height * 0.2)],
+            w.resizeDocks([d.fire, d.clock], [int(height * 0.7), int(height * 0.2)],
                           Qt.Orientation.Vertical)
         else:
-            w.resizeDocks([w.inspector], [COLUMN_PX], Qt.Orientation.Horizontal)
-        w.resizeDocks([w.inspector, w.log_dock],
+            w.resizeDocks([d.inspector], [COLUMN_PX], Qt.Orientation.Horizontal)
+        w.resizeDocks([d.inspector, d.log],
                       [int(height * 0.55), max(LOG_HEIGHT_PX, int(height * 0.35))],
                       Qt.Orientation.Vertical)
-        menus = getattr(w, "menus", None)  # None while the window is being built
-        if menus is not None:
-            menus.fit_toolbars()
+        if self.fit_toolbars is not None:  # None while the window is being built
+            self.fit_toolbars()
         self.hide_stale_tab_bars()
 
     def reset_layout(self) -> None:
         """View > Reset Layout: the default layout, whatever was restored or moved."""
         self.apply_default_layout()
-        self.window.show_status("Layout reset.")
+        self.show_status("Layout reset.")
 
     def show_ruleset_docks(self) -> None:
         """The Scene dock (scenes and escalade) is shown for a rule text that has scenes (The
         Heavy Armory), hidden (and out of the View menu) for one that has none."""
-        scene_dock = self.window.scene_dock
-        scenes = self.window.document.rules.offers("scene")
+        scene_dock = self.dock_set.scene
+        scenes = self.document.rules.offers("scene")
         scene_dock.toggleViewAction().setVisible(scenes)
         if scenes != self._ruleset_shown:
             self._ruleset_shown = scenes
             scene_dock.setVisible(scenes)
             if scenes:
-                self.window.inspector.raise_()
+                self.dock_set.inspector.raise_()
         elif not scenes:
             scene_dock.setVisible(False)
 

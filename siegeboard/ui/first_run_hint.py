@@ -6,8 +6,8 @@ from __future__ import annotations
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtWidgets import QGraphicsView, QLabel
 
-from siegeboard.ui.changes import Change
-from siegeboard.ui.document import Document
+from siegeboard.ui.document.changes import Change
+from siegeboard.ui.document.document import Document
 
 HINT = ("<b>An empty siege. To start:</b><ol>"
         "<li><b>Import a plan</b>: Map &gt; Import Image… (Ctrl+I), a scan or a drawing of "

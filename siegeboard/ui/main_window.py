@@ -15,11 +15,11 @@ from PySide6.QtWidgets import QApplication, QLabel, QMainWindow
 from siegeboard import __version__
 from siegeboard.geometry import label_at
 from siegeboard.persist.autosave import Autosaver
-from siegeboard.ui import dock_keys, wheel_guard
-from siegeboard.ui.actions_menus import WindowMenus
-from siegeboard.ui.autosave_keeper import AutosaveKeeper
-from siegeboard.ui.changes import Aspect
-from siegeboard.ui.dock_layout import DockLayout, default_window_size
+from siegeboard.ui import accessible_names, dock_keys, wheel_guard
+from siegeboard.ui.actions_menus import MenuTargets, WindowMenus
+from siegeboard.ui.document.autosave_keeper import AutosaveKeeper
+from siegeboard.ui.document.changes import Aspect
+from siegeboard.ui.dock_layout import DockLayout, Docks, default_window_size
 from siegeboard.ui.docks.actions import ActionsDock
 from siegeboard.ui.docks.clock import ClockDock
 from siegeboard.ui.docks.fire import FireDock
@@ -31,19 +31,21 @@ from siegeboard.ui.docks.odds import OddsDock
 from siegeboard.ui.docks.scene import SceneDock
 from siegeboard.ui.docks.structures import StructuresDock
 from siegeboard.ui.docks.weapons import WeaponsDock
-from siegeboard.ui.document import Document
-from siegeboard.ui.edit_controller import EditController
-from siegeboard.ui.file_controller import FileController
+from siegeboard.ui.document.document import Document
+from siegeboard.ui.controllers.edit_controller import EditController
+from siegeboard.ui.controllers.file_controller import FileController
 from siegeboard.ui.first_run_hint import FirstRunHint
-from siegeboard.ui.map_image_controller import MapImageController
-from siegeboard.ui.map_scene import MapScene
-from siegeboard.ui.map_view import MapView
-from siegeboard.ui.play_controller import PlayController
-from siegeboard.ui.players_screen import PlayersScreenController
-from siegeboard.ui.share_dialog import ShareController
-from siegeboard.ui.prompts import APP, Prompts
-from siegeboard.ui.snapshot_controller import SnapshotController
-from siegeboard.ui.story_dialog import StoryExporter
+from siegeboard.ui.keyboard_play import KeyboardPlay
+from siegeboard.ui.controllers.map_image_controller import MapImageController
+from siegeboard.ui.board.map_scene import MapScene
+from siegeboard.ui.board.map_view import MapView
+from siegeboard.ui.controllers.play_controller import PlayController
+from siegeboard.ui.controllers.players_screen import PlayersScreenController
+from siegeboard.ui.controllers.sharing import ShareController
+from siegeboard.ui.dialogs.import_dialog import MapImporter
+from siegeboard.ui.dialogs.prompts import APP, Prompts
+from siegeboard.ui.controllers.snapshot_controller import SnapshotController
+from siegeboard.ui.dialogs.story_dialog import StoryExporter
 from siegeboard.ui.tool_notice import ToolNotice
 from siegeboard.ui.tools.battery import BatteryTool
 from siegeboard.ui.tools.calibrate import CalibrateTool
@@ -57,7 +59,7 @@ from siegeboard.ui.tools.show_box import ShowBoxTool
 from siegeboard.ui.tools.trace import TraceTool
 from siegeboard.ui.timeline import Timeline
 from siegeboard.ui.tools.wall import WallTool
-from siegeboard.ui.vtt_export_dialog import VttExporter
+from siegeboard.ui.dialogs.vtt_export_dialog import VttExporter
 
 
 class MainWindow(QMainWindow):
@@ -67,6 +69,7 @@ class MainWindow(QMainWindow):
         self.setObjectName("MainWindow")
         wheel_guard.install(QApplication.instance())  # no edit by accident, in every window
         dock_keys.install(QApplication.instance())  # letters typed in a dock's box stay there
+        accessible_names.install(QApplication.instance())  # every control read by its name
         self.settings = settings or QSettings(APP, APP)
         self.document = Document(parent=self)
         self.autosaver = autosaver if autosaver is not None else Autosaver()
@@ -132,14 +135,30 @@ class MainWindow(QMainWindow):
         # The side columns run the full height; the log sits under the map only.
         self.setCorner(Qt.Corner.BottomLeftCorner, Qt.DockWidgetArea.LeftDockWidgetArea)
         self.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
-        self.dock_layout = DockLayout(self, self.settings)
+        self.dock_layout = DockLayout(self, Docks(
+            inspector=self.inspector, actions=self.actions_dock, scene=self.scene_dock,
+            structures=self.structures_dock, history=self.history_dock,
+            legend=self.legend_dock, fire=self.fire_dock, weapons=self.weapons_dock,
+            clock=self.clock_dock, log=self.log_dock, odds=self.odds_dock),
+            self.document, self.show_status, self.settings)
         self.dock_layout.apply_default_layout()
-        self.menus = WindowMenus(self)
+        # File > Import…: another format as a new siege.
+        self.map_importer = MapImporter(self.document, self.view, prompts, self.settings,
+                                        lambda: self.files.maybe_save(), self.show_status, self)
+        self.menus = WindowMenus(self, MenuTargets(
+            document=self.document, files=self.files, snapshots=self.snapshots,
+            edits=self.edits, map_image=self.map_image, view=self.view, grid=self.scene.grid,
+            playing=self.playing, tools=self.tools, set_tool=self.set_tool,
+            dock_layout=self.dock_layout, importer=self.map_importer,
+            vtt_exporter=self.vtt_exporter, story_exporter=self.story_exporter,
+            prompts=prompts))
+        self.dock_layout.fit_toolbars = self.menus.fit_toolbars
         self.first_run_hint = FirstRunHint(self.document, self.view)
         # The timeline lies along the map's foot, over it: the map keeps its whole size.
         self.timeline = Timeline(self.document, self, self.view)
-        self.players_screen = PlayersScreenController(self, self.settings)
-        self.players_screen.add_to(self.menus.view_menu)
+        self.players_screen = PlayersScreenController(self.document, self.view, self.scene,
+                                                      self.show_status, self.settings, self)
+        self.players_screen.add_to(self.menus.view_menu, self.menus.tool_actions["show_box"])
         self.sharing = ShareController(self.document, self.settings, self)
         self.menus.view_menu.addAction(self.sharing.action)
         self.players_screen.shown_listeners.append(self.sharing.show_them)
@@ -147,6 +166,7 @@ class MainWindow(QMainWindow):
         self.sharing.listeners.append(
             lambda: self.players_screen.set_sharing(self.sharing.sharing))
         self._make_status_bar()
+        self.keyboard = KeyboardPlay(self, self.settings)
 
         self.document.undo_stack.cleanChanged.connect(self._update_title)
         self.document.path_changed.connect(self._update_title)

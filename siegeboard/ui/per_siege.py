@@ -8,7 +8,7 @@ import hashlib
 
 from PySide6.QtCore import QSettings
 
-from siegeboard.ui.document import Document
+from siegeboard.ui.document.document import Document
 
 
 def _key(document: Document, what: str) -> str | None:

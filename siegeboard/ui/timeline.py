@@ -17,8 +17,8 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSizePolicy, QSl
 
 from siegeboard.rules.context import RuleError
 from siegeboard.rules.history import History
-from siegeboard.ui.changes import Aspect
-from siegeboard.ui.document import Document
+from siegeboard.ui.document.changes import Aspect
+from siegeboard.ui.document.document import Document
 
 READ_ONLY = ("The map shows the siege as it was after entry {n} of {total}: move the timeline "
              "back to Now to play or edit")

@@ -202,9 +202,9 @@ def qt_cases(n: int, siege: Siege, *, runs: int) -> dict[str, Any]:
     qt_app()
     from PySide6.QtCore import QRectF
 
-    from siegeboard.ui.document import Document
-    from siegeboard.ui.items.structure_item import StructureItem
-    from siegeboard.ui.map_scene import MapScene
+    from siegeboard.ui.document.document import Document
+    from siegeboard.ui.board.structure_item import StructureItem
+    from siegeboard.ui.board.map_scene import MapScene
 
     figures: dict[str, Any] = {}
     holder: dict[str, Any] = {}
@@ -279,7 +279,7 @@ def _autosave_cases(document, weapon_id: str, point, *, runs: int) -> dict[str, 
     from siegeboard.persist.autosave import Autosaver
     from siegeboard.persist.mutations import snapshot
     from siegeboard.persist.siege_file import encode_siege
-    from siegeboard.ui.autosave_keeper import AutosaveKeeper
+    from siegeboard.ui.document.autosave_keeper import AutosaveKeeper
 
     app = qt_app()
     figures: dict[str, Any] = {}
@@ -344,7 +344,7 @@ def _autosave_cases(document, weapon_id: str, point, *, runs: int) -> dict[str, 
                             budget_s=30)
         figures["fold_worker"] = _timing(timing)
         keeper.stop()
-        document.record_change = None
+        document.writer.record_change = None
     return figures
 
 
@@ -496,7 +496,7 @@ def _zoom_sweep(view, app, clock: _PaintClock, centre, zoom_steps: int,
                 cpu: list[float] | None = None, before_each=None) -> list[float]:
     """``ZOOM_FRAMES`` zoom frames from fit-to-map about ``centre`` (``_zoom_factor``), each
     after ``before_each()`` when given; their wall-clock times (CPU times to ``cpu``)."""
-    from siegeboard.ui.map_view import ZOOM_STEP
+    from siegeboard.ui.board.map_view import ZOOM_STEP
 
     view.fit_to_map()
     view.centerOn(centre)
@@ -525,7 +525,7 @@ def measure_frames(view, app) -> dict[str, Any]:
 
     from PySide6.QtCore import QPoint
 
-    from siegeboard.ui.map_view import ZOOM_STEP
+    from siegeboard.ui.board.map_view import ZOOM_STEP
 
     clock = _PaintClock(view.viewport())
     view.fit_to_map()
@@ -561,7 +561,7 @@ def measure_frames(view, app) -> dict[str, Any]:
                                      before_each=board.clear))
                     for _run in range(FRAME_RUNS)]
     # The same frames from rest: no zoom kept, the view shown at rest, then what the window
-    # draws ahead while it rests (``ui/zoom_ahead.py``: a notch in and out), then the notch.
+    # draws ahead while it rests (``ui/board/zoom_ahead.py``: a notch in and out), then the notch.
     ahead_times: list[float] = []
     slice_times: list[float] = []
 
@@ -622,9 +622,9 @@ def big_map_case(side_px: int = 10_000, structures: int = 2000) -> dict[str, Any
 
     app = qt_app()
 
-    from siegeboard.ui.document import Document
-    from siegeboard.ui.map_scene import MapScene
-    from siegeboard.ui.map_view import MapView
+    from siegeboard.ui.document.document import Document
+    from siegeboard.ui.board.map_scene import MapScene
+    from siegeboard.ui.board.map_view import MapView
 
     siege = build_town(structures)
     # The town of 2,000 is ~400 m across; the plan covers it at 20 px per metre... capped to
@@ -747,8 +747,8 @@ def city_process_case(n: int = CITY_N) -> dict[str, Any]:
                        cwd=ROOT, env=env)
         figures["file_bytes"] = path.stat().st_size
         qt_app()
-        from siegeboard.ui.document import Document
-        from siegeboard.ui.map_scene import MapScene
+        from siegeboard.ui.document.document import Document
+        from siegeboard.ui.board.map_scene import MapScene
 
         gc.collect()
         peaks = _StepPeaks()

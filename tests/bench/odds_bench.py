@@ -76,8 +76,8 @@ def hover(n: int, runs: int = 15) -> dict[str, float]:
 
     qt_app()
     from siegeboard.persist import SiegeFile
-    from siegeboard.ui.document import Document
-    from siegeboard.ui.map_scene import MapScene
+    from siegeboard.ui.document.document import Document
+    from siegeboard.ui.board.map_scene import MapScene
     from siegeboard.ui.tools.fire import FireSettings, FireTool
 
     document = Document(SiegeFile(siege=build_town(n)))

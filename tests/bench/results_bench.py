@@ -31,8 +31,8 @@ from tests.bench.town import add_bench_weapon, build_town, town_centre  # noqa: 
 
 def players_screen_case(n: int, runs: int) -> dict[str, Any]:
     qt_app()
-    from siegeboard.ui.document import Document
-    from siegeboard.ui.map_scene import MapScene
+    from siegeboard.ui.document.document import Document
+    from siegeboard.ui.board.map_scene import MapScene
 
     siege = build_town(n)
     document = Document(SiegeFile(siege=_copy_with_structures(siege)))

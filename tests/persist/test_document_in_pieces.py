@@ -70,3 +70,47 @@ def test_a_minutes_log_entry_is_written_in_pieces_as_its_own_json_and_stays_comp
     opened = read_siege(path).siege
     assert opened == siege
     assert b"".join(bytes(text) for text, _ in document._entry(opened.log[-1])) == joined
+
+
+def test_every_save_reads_every_piece_back_through_the_readers_validators(monkeypatch):
+    # No cache of pieces checked before: a save reads each slice of structures back with
+    # the reader's own validator (persist.reading.TABLES), the second save of the same
+    # siege as much as the first.
+    from siegeboard.persist import reading
+
+    read: list[int] = []
+    table = reading.TABLES["structures"]
+    assert document._STRUCTURE_TABLE is table
+
+    class Counted:
+        def dump_json(self, *args, **kwargs):
+            return table.dump_json(*args, **kwargs)
+
+        def validate_json(self, text):
+            read.append(len(text))
+            return table.validate_json(text)
+
+    monkeypatch.setattr(document, "_STRUCTURE_TABLE", Counted())
+    sample = read_sample("harris")
+    siege_file.encode_siege(sample)
+    first = list(read)
+    read.clear()
+    siege_file.encode_siege(sample)
+    assert first and read == first
+    assert len(first) == -(-len(sample.siege.structures) // document._SLICE)
+
+
+def test_a_structure_made_without_validation_is_refused_at_save():
+    # A rule's after-state is made with ``model_copy`` (no validation): a value no file can
+    # hold is caught by the save's reading back, not written.
+    import pytest
+
+    from siegeboard.persist.errors import SiegeFileError
+
+    sample = read_sample("harris")
+    siege_file.encode_siege(sample)  # saved once: its pieces were read back before
+    key, structure = next(iter(sample.siege.structures.items()))
+    sample.siege.structures[key] = structure.model_copy(
+        update={"dp": structure.dp_original + 5})
+    with pytest.raises(SiegeFileError, match="dp"):
+        siege_file.check_as_opened(sample, "castle.siege")

@@ -115,7 +115,7 @@ def test_a_folder_that_cannot_be_read_sweeps_nothing(tmp_path):
 
 
 def test_the_window_sweeps_when_it_opens_a_siege(tmp_path, qapp):
-    from siegeboard.ui.document import Document
+    from siegeboard.ui.document.document import Document
 
     target = tmp_path / "castle.siege"
     write_siege(target, sample_file())

@@ -24,7 +24,7 @@ from siegeboard.persist import read_siege
 from siegeboard.persist.document import pieces
 from siegeboard.rules.dice import DiceExhausted
 from siegeboard.rules.registry import catalogue
-from siegeboard.ui.document import Document
+from siegeboard.ui.document.document import Document
 
 SAMPLES = Path(str(resources.files("siegeboard.resources").joinpath("samples")))
 CASTLES = {"harris": "castle.siege", "armory": "castle_armory.siege"}

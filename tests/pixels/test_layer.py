@@ -1,4 +1,4 @@
-"""The structures' layer (``ui.items.structure_layer``) and the device-pixel caches: a pan
+"""The structures' layer (``ui.board.structure_layer``) and the device-pixel caches: a pan
 draws what a fresh paint draws, an item moved or alarmed paints itself, tooltips are made
 when asked."""
 
@@ -14,10 +14,10 @@ from PySide6.QtGui import QHelpEvent, QImage, QPainter, QTransform
 from PySide6.QtWidgets import QApplication, QToolTip
 
 from siegeboard.persist import SiegeFile
-from siegeboard.ui.document import Document
-from siegeboard.ui.items.structure_layer import _Boxes, least_gap
-from siegeboard.ui.map_scene import MapScene
-from siegeboard.ui.map_view import MapView
+from siegeboard.ui.document.document import Document
+from siegeboard.ui.board.structure_layer import _Boxes, least_gap
+from siegeboard.ui.board.map_scene import MapScene
+from siegeboard.ui.board.map_view import MapView
 from tests.bench.town import build_town
 from tests.pixels import scenes
 from tests.pixels.scenes import tear_down
@@ -78,7 +78,7 @@ def layer_pixels(layer, scale: float, dx: float, dy: float) -> np.ndarray:
     painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
     painter.setClipRect(image.rect())
     painter.setWorldTransform(transform)
-    layer._draw(painter, transform, transform.inverted()[0].mapRect(QRectF(image.rect())))
+    layer.draw_board(painter, transform, transform.inverted()[0].mapRect(QRectF(image.rect())))
     painter.end()
     return pixels(image)
 
@@ -118,7 +118,7 @@ def test_a_change_after_a_pan_is_drawn(qtbot):
     before = grab(view)
     key = view.map_scene.structure_at((100.0, 100.0)) or "house0"
     structure = document.siege.structures[key]
-    document.apply_structures({key: structure.model_copy(update={"dp": 0, "collapsed": True})})
+    document.writer.apply_structures({key: structure.model_copy(update={"dp": 0, "collapsed": True})})
     assert np.abs(grab(view) - before).max() > 50
 
 
@@ -131,7 +131,7 @@ def test_a_moved_or_alarmed_structure_paints_itself(qtbot):
     item.setPos(0.0, 0.0)
     assert item.batched
     house = document.siege.structures["house3"]
-    document.apply_structures({"house3": house.model_copy(update={"collapsed": True})})
+    document.writer.apply_structures({"house3": house.model_copy(update={"collapsed": True})})
     assert not item.batched and item.zValue() == 11 and item.marker.scene() is view.scene()
 
 
@@ -156,7 +156,7 @@ def test_tall_footprints_are_filled_aliased_under_their_outline(qtbot, monkeypat
     """At 12 px a metre the houses are 48 px tall: their fills are drawn aliased (Qt's raster
     engine is several times slower at antialiasing them) and the outline covers every pixel
     where the two fills differ, so the board moves by 3 levels in a channel at most."""
-    from siegeboard.ui.items import structure_layer
+    from siegeboard.ui.board import structure_layer
 
     siege = damaged_town()
     _document, view = shown(qtbot, siege, scale=12.0)
@@ -174,7 +174,7 @@ def test_houses_of_one_name_share_their_words_layout(qapp):
     """A layout is made once for every structure with the same name and words: the same as
     the renderer's, and another where the words differ."""
     from siegeboard.report import renderer
-    from siegeboard.ui.items.structure_item import StructureItem, shared_layout
+    from siegeboard.ui.board.structure_item import StructureItem, shared_layout
 
     siege = build_town(40)
     items = [StructureItem(structure, siege.ruleset) for structure in siege.structures.values()]
@@ -196,7 +196,7 @@ def test_words_drawn_unclipped_only_where_their_clip_cuts_nothing(qapp, monkeypa
     import math
     import random
 
-    from siegeboard.ui.items import structure_item
+    from siegeboard.ui.board import structure_item
 
     siege = build_town(200)
     for number, key in enumerate(sorted(siege.structures)):  # words wider than their rooms
@@ -273,7 +273,7 @@ def test_words_drawn_together_are_the_words_each_structure_draws(qapp, monkeypat
     shift, people and notes included."""
     import random
 
-    from siegeboard.ui.items import structure_layer
+    from siegeboard.ui.board import structure_layer
 
     siege = damaged_town()
     layer = MapScene(Document(SiegeFile(siege=siege))).layer
@@ -343,7 +343,7 @@ def test_a_zoom_back_is_a_copy_and_a_change_drops_the_kept_zooms(qtbot):
     grab(view)
     key = scene.structure_at((150.0, 140.0)) or "house0"
     structure = document.siege.structures[key]
-    document.apply_structures({key: structure.model_copy(update={"dp": 0, "collapsed": True})})
+    document.writer.apply_structures({key: structure.model_copy(update={"dp": 0, "collapsed": True})})
     grab(view)
     assert len(board.cache.canvases()) == 1  # the change dropped the kept zoom
     drawn.clear()
@@ -396,7 +396,7 @@ def test_a_repaint_stops_drawing_ahead_and_a_change_drops_what_was_drawn(qtbot):
     assert len(board.cache.canvases()) == 3
     key = next(iter(document.siege.structures))
     structure = document.siege.structures[key]
-    document.apply_structures({key: structure.model_copy(update={"dp": 0, "collapsed": True})})
+    document.writer.apply_structures({key: structure.model_copy(update={"dp": 0, "collapsed": True})})
     grab(view)
     assert len(board.cache.canvases()) == 1  # what was drawn ahead showed the town before
     ahead.enabled = False
@@ -412,7 +412,7 @@ def test_the_zooms_drawn_ahead_are_the_ones_the_wheel_gives(qtbot):
     from PySide6.QtCore import QPoint, QPointF, Qt
     from PySide6.QtGui import QWheelEvent
 
-    from siegeboard.ui.map_view import MAX_SCALE
+    from siegeboard.ui.board.map_view import MAX_SCALE
 
     _document, view = shown_file(qtbot, scenes.CASES["town"](), 8.0, (150.0, 140.0))
     pointer = QPoint(180, 120)
@@ -479,7 +479,7 @@ def test_a_structure_moved_far_or_deleted_is_drawn_where_the_town_now_is(qtbot):
     key = view.map_scene.structure_at((61.0, 61.0))
     house = document.siege.structures[key]
     moved = [(x + 30.0, y - 25.0) for x, y in house.footprint]
-    document.apply_structures({key: house.model_copy(update={"footprint": moved})})
+    document.writer.apply_structures({key: house.model_copy(update={"footprint": moved})})
     assert np.abs(layer_pixels(layer, 4.0, 0, 0) - before).max() > 50  # in view, and moved
     _fresh_document, fresh = shown(qtbot, document.siege.model_copy(), scale=4.0)
     for scale in (4.0, 9.0):

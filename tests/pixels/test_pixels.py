@@ -58,7 +58,7 @@ def test_a_structure_damaged_is_seen(qapp):
     """The comparison fails where one structure's state (so its colour) changed."""
     def damage(document):
         keep = document.siege.structures["keep"]
-        document.apply_structures({"keep": keep.model_copy(update={"dp": keep.dp // 2})})
+        document.writer.apply_structures({"keep": keep.model_copy(update={"dp": keep.dp // 2})})
 
     image = scenes.render("castle", 8, damage)
     share, _largest = differing(image, baseline("castle", 8))

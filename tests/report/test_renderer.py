@@ -232,7 +232,8 @@ def test_the_painters_ask_the_registry_and_compare_no_ruleset_id():
     painters = [root / "report" / name for name in
                 ("renderer.py", "map_painter.py", "palette.py", "table.py")]
     painters += sorted((root / "ui" / "items").glob("*.py"))
-    painters += [root / "ui" / "docks" / "legend.py", root / "ui" / "scale_bar.py"]
+    painters += sorted((root / "ui" / "board").glob("*.py"))
+    painters += [root / "ui" / "docks" / "legend.py"]
     compare = re.compile(r"""ruleset\s*[!=]=|[!=]=\s*["'](harris|armory)["']""")
     found = [f"{path.name}: {line.strip()}" for path in painters
              for line in path.read_text().splitlines() if compare.search(line)]

@@ -200,7 +200,7 @@ def test_one_above_half_does_not_collapse(harris_siege):
 def test_rubble_meets_a_hit_with_half_the_av_and_keeps_the_make(harris_siege):
     set_state(harris_siege, "bunker", dp=100, collapsed=True)
     outcome = run(harris_siege, FireAt(weapon_id="gun45", at=(4, 5), range_m=10))
-    assert "Hit on Bunker: AV 25 (rubble: 50 / 2, rounded half up)" in outcome.lines
+    assert "Hit on Bunker (A1): AV 25 (rubble: 50 / 2, rounded half up)" in outcome.lines
     assert "Penetration 45 against AV 25: above it, attack value 45; it penetrates" in outcome.lines
     assert "Damage 10 - AV 25 is not above 0: no harm to those inside" in outcome.lines
     assert harris_siege.structures["bunker"].armor == 50
@@ -214,7 +214,7 @@ def test_dp_never_goes_below_0_and_cleared_comes_once(harris_siege):
     assert town.dp == 0 and town.cleared
     assert kinds(outcome, "town") == ["hit", "cleared"]
     again = run(harris_siege, FireAt(weapon_id="gun45", at=(45, 5), range_m=10))
-    assert "Hit on Townhouse: AV 0 (cleared: the rubble is gone, no cover)" in again.lines
+    assert "Hit on Townhouse (E1): AV 0 (cleared: the rubble is gone, no cover)" in again.lines
     assert "Townhouse: DP stays 0 (attack value 45)" in again.lines
     assert kinds(again, "town") == ["hit"]
 

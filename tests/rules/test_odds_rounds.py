@@ -155,3 +155,30 @@ def test_the_models_clock_grows_burns_and_spreads_fire_as_the_engine_does(harris
         p = float((model.level[1] == level).mean())
         error = math.sqrt(p * (1 - p) / runs)
         assert abs(seen["town_level"].get(level, 0) / runs - p) <= 4.5 * error, level
+
+
+def test_hull_rounds_agree_with_the_engine_played_shot_after_shot():
+    # The Hull ruleset's exact rounds (a mortar at a siege tower, a minute of the clock
+    # between hits) against the engine playing the same hits and minutes, trial by trial.
+    from siegeboard.rules.armory.odds import _breached
+
+    siege = armory_siege(("siege_tower", "tower"))
+    spec = ShotSpec(weapon=siege.weapons["mortar"], point=centre(0))
+    rounds = odds.rounds_to_fall(siege, spec)
+    trials, dice = 240, RandomDice(5)
+    index = StructureIndex.for_structures(siege.structures)
+    hits = []
+    for _ in range(trials):
+        game = siege.model_copy(deep=True)
+        for k in range(1, 20):
+            engine.apply_in_place(game, FireAt(weapon_id="mortar", at=centre(0)), dice,
+                                  index=index)
+            engine.apply_in_place(game, AdvanceClock(turns=12), dice, index=index)
+            if _breached(game.structures["tower"]):
+                hits.append(k)
+                break
+    assert len(hits) == trials
+    assert set(hits) <= set(rounds.falls)
+    for k, p in rounds.falls.items():
+        error = math.sqrt(p * (1 - p) / trials)
+        assert abs(hits.count(k) / trials - p) <= 4.5 * error + 1e-9, (k, p)

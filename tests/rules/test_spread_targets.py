@@ -1,6 +1,8 @@
-"""A spread finds its targets among the pairs of the index (``spread_batch.Town``: the
-structures read once an advance, the distances measured when the lines are read): the same
-log entry and the same structures as reading each neighbour as the spread comes to it."""
+"""H9's spread through its speed device (``spread_batch``: the structures read once an
+advance, the targets found among the index's pairs, the distances measured when the lines
+are read): the same log entry and the same structures as asking the index for each fire's
+neighbours one fire at a time and reading each neighbour as it comes, lighting through
+``ignite``; and the same as measuring every footprint (``NaiveIndex``)."""
 
 from __future__ import annotations
 
@@ -11,11 +13,15 @@ from siegeboard.rules.dice import RandomDice, ScriptedDice
 from siegeboard.rules.engine import apply
 from siegeboard.rules.harris import burning
 
-from bench.town import build_town, set_fires  # tests/ is on the path (rootdir-based packages)
+from siegeboard.geometry import StructureIndex
+
+from bench.reference import NaiveIndex  # tests/ is on the path (rootdir-based packages)
+from bench.town import build_town, set_fires
 
 
 def _spread_one_by_one(ctx, steps, town, fires, turn):
-    """The spread as it was before ``_Town``: each neighbour's state read as it comes."""
+    """The spread one fire at a time: each fire's neighbours asked of the index with their
+    distances, each neighbour's state read as it comes."""
     lit = []
     current = ctx.current
     sources = [key for key in fires if current(key).out_of_control]
@@ -117,6 +123,10 @@ def test_the_same_spread_as_reading_each_neighbour(size, fraction, seed, wild, r
     assert from_pairs.entry.model_dump_json() == one_by_one.entry.model_dump_json()
     assert from_pairs.structures == one_by_one.structures
     assert from_pairs.touched == one_by_one.touched
+    measured = apply(siege, AdvanceClock(turns=turns), dice(),
+                     index=NaiveIndex(StructureIndex.for_structures(siege.structures)))
+    assert measured.entry.model_dump_json() == from_pairs.entry.model_dump_json()
+    assert measured.structures == from_pairs.structures
 
 
 def test_a_target_lit_by_one_source_is_no_target_of_the_next():
@@ -130,8 +140,6 @@ def test_a_target_lit_by_one_source_is_no_target_of_the_next():
 
 
 def test_an_index_of_another_order_finds_the_same_targets():
-    from siegeboard.geometry import StructureIndex
-
     siege = _town(120, 0.2, 3, True, 20, 20)
     own_order = apply(siege, AdvanceClock(turns=24), RandomDice(3))
     reversed_index = StructureIndex.for_structures(dict(reversed(siege.structures.items())))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+import sys
 from pathlib import Path
 
 import pytest
@@ -13,6 +14,10 @@ from PySide6.QtWidgets import QApplication
 # test elsewhere that creates a bare QGuiApplication first (snapshot rendering does when none
 # exists) cannot leave the window tests without widgets (Qt aborts on a QWidget then).
 QT_APP = QApplication.instance() or QApplication(["siegeboard-tests"])
+
+# The tests in the rooms (tests/ui/document/, board/...) share the helpers beside this file.
+if str(Path(__file__).resolve().parent) not in sys.path:
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 
 @pytest.fixture(autouse=True)

@@ -8,7 +8,7 @@ from pathlib import Path
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from siegeboard import __version__, cli, desktop
-from siegeboard.ui.about import about_text
+from siegeboard.ui.dialogs.about import about_text
 
 from test_desktop import exec_argv
 from ui_helpers import small_siege

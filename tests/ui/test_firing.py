@@ -9,7 +9,7 @@ from PySide6.QtCore import Qt
 
 from siegeboard.report import palette
 from siegeboard.rules import harris
-from siegeboard.ui.items.structure_item import StructureItem
+from siegeboard.ui.board.structure_item import StructureItem
 
 from play_sieges import GATE_TOWN, gate_town
 from ui_helpers import click, move, show_area, view_point
@@ -134,7 +134,7 @@ def test_refusals_change_nothing(qtbot, town, answers):
     window.menus.tool_actions["fire"].trigger()
     depth = document.undo_stack.count()
     # A die that no D6 shows: one message naming the roll, nothing changes. (Too few dice
-    # typed is no refusal: the program rolls the rest, tests/ui/test_dice_window.py.)
+    # typed is no refusal: the program rolls the rest, tests/ui/dialogs/test_dice_window.py.)
     window.playing.dice_edit.setText("3 9 1")
     click(qtbot, window, (25, 25))
     assert len(answers.warnings) == 1

@@ -10,8 +10,8 @@ from PySide6.QtCore import QByteArray
 from PySide6.QtSvg import QSvgRenderer
 
 from siegeboard import __version__
-from siegeboard.ui.about import add_help_menu
-from siegeboard.ui.help_dialogs import RulingsDialog, ShortcutsDialog, rulings_text
+from siegeboard.ui.dialogs.about import add_help_menu
+from siegeboard.ui.dialogs.help_dialogs import RulingsDialog, ShortcutsDialog, rulings_text
 from siegeboard.ui.icons import icon_names, icon_svg
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -8,7 +8,7 @@ from siegeboard.persist import SiegeFile
 from siegeboard.rules.build import new_structure
 from siegeboard.rules.engine import replay_log
 from siegeboard.rules.registry import catalogue
-from siegeboard.ui.document import Document
+from siegeboard.ui.document.document import Document
 
 
 def test_settings_and_edits_in_play_go_to_the_log_and_replay(qapp):

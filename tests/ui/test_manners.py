@@ -15,7 +15,7 @@ from siegeboard.model.actions import FireAt
 from siegeboard.model.siege import Siege
 from siegeboard.persist import SiegeFile, write_siege
 from siegeboard.rules.build import new_structure
-from siegeboard.ui.map_view import MAX_SCALE
+from siegeboard.ui.board.map_view import MAX_SCALE
 from ui_helpers import click, plan_image, show_area, small_siege
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 
 from siegeboard.persist import write_sample
-from siegeboard.ui.export_dialog import ExportDialog
+from siegeboard.ui.dialogs.export_dialog import ExportDialog
 from pdf_reading import pdf_text
 
 DEFENDERS_BATTERIES = ("Tower gun", "Gate archers")

@@ -20,7 +20,7 @@ from siegeboard.report.map_painter import MapPainter
 from siegeboard.report.options import SnapshotOptions
 from siegeboard.rules.build import new_structure
 from siegeboard.ui.items.battery_item import BatteryItem
-from siegeboard.ui.items.structure_item import StructureItem
+from siegeboard.ui.board.structure_item import StructureItem
 
 PX_PER_M = 20.0
 REGION = (0.0, 0.0, 40.0, 20.0)

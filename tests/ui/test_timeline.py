@@ -71,7 +71,7 @@ def test_before_the_first_action_and_the_players_screen_follows(qtbot, window, t
 def test_file_export_siege_story_writes_a_gif_from_the_menu(qtbot, window, tmp_path):
     from PIL import Image
 
-    from siegeboard.ui.story_dialog import StoryDialog, parse_entries
+    from siegeboard.ui.dialogs.story_dialog import StoryDialog, parse_entries
 
     play_shots(window, tmp_path, 3)
     target = tmp_path / "handout"
@@ -103,7 +103,7 @@ def test_the_story_dialog_asks_whose_copy_and_remembers_where(qtbot, window, tmp
                                                               monkeypatch):
     """The players' story is one side's (asked as the snapshot asks it), and the dialog
     offers the folder and name it last wrote to."""
-    from siegeboard.ui import story_dialog
+    from siegeboard.ui.dialogs import story_dialog
 
     play_shots(window, tmp_path, 2)
     asked = []

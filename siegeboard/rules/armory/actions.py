@@ -31,11 +31,11 @@ from __future__ import annotations
 from typing import Literal
 
 from siegeboard.geometry import label_at
+from siegeboard.geometry.squares import structure_square_label
 from siegeboard.model.actions import (
-    AdvanceClock, Demolish, DigMine, FireAt, FireMine, GMOverride, Kick, Repair, ResolveScene,
-    SceneAttack, StartMine,
+    AdvanceClock, Demolish, FireAt, GMOverride, Kick, Repair, ResolveScene, SceneAttack,
 )
-from siegeboard.model.siege import TURNS_PER_DAY, Clock, Mine
+from siegeboard.model.siege import TURNS_PER_DAY, Clock
 from siegeboard.model.structure import HullLayer, Structure
 from siegeboard.model.weapon import Weapon
 from siegeboard.rules.armory import numbers as armory
@@ -66,7 +66,7 @@ def _weapon(ctx: Context, weapon_id: str) -> Weapon:
     return weapon
 
 
-def _existing(ctx: Context, structure_id: str) -> Structure:
+def existing(ctx: Context, structure_id: str) -> Structure:
     if structure_id not in ctx.siege.structures:
         raise RuleError(f"structure_id: no structure {structure_id!r} in this siege")
     return ctx.current(structure_id)
@@ -120,7 +120,7 @@ def _assault_follows(structure: Structure) -> bool:
 
 # --- Damage ---------------------------------------------------------------------------------
 
-def _deal(ctx: Context, structure: Structure, damage: int, *, mode: str,
+def deal(ctx: Context, structure: Structure, damage: int, *, mode: str,
           can_breach: bool = True, step: str | None = None) -> bool:
     """Put ``damage`` on the front layer, explain it, record the ladder's moves and effects.
 
@@ -214,7 +214,9 @@ def _attack(ctx: Context, structure_id: str, weapon: Weapon, successes: int, boo
     structure = ctx.structure(structure_id)
     if through_slit and not structure.has_flag("slit"):
         raise RuleError(f"through_slit: {structure.name} has no firing slit")
-    ctx.say(f"{who}{weapon.name} at {structure.name}: Easy attack (any range in sight), "
+    square = structure_square_label(structure, ctx.siege.grid_origin, ctx.siege.label_anchor)
+    ctx.say(f"{who}{weapon.name} at {structure.name} ({square}): Easy attack (any range in "
+            "sight), "
             f"{successes} Successes, {boons} Boons")
     effect = shot.hit_effect(structure, weapon, successes, boons, through_slit=through_slit,
                              ladder_mode=ctx.options.ladder_mode)
@@ -240,7 +242,7 @@ def _attack(ctx: Context, structure_id: str, weapon: Weapon, successes: int, boo
             ctx.say(f"Blast is halved against {structure.name}: {effect.unhalved} -> "
                     f"{effect.damage} (half up)")
     ctx.event("hit", structure_id, damage=effect.damage, weapon=weapon.id, layer=layer.name)
-    opened = _deal(ctx, structure, effect.damage, mode=ctx.options.ladder_mode,
+    opened = deal(ctx, structure, effect.damage, mode=ctx.options.ladder_mode,
                    can_breach=not structure.has_flag("dig_only"))
     _fire_from_hit(ctx, structure, weapon)
     return opened
@@ -308,7 +310,7 @@ def run_clock(ctx: Context, turns: int, why: str) -> None:
         ctx.event("burning", structure_id, loss=loss)
         ctx.say(f"{structure.name} burns: {loss} Hull in {turns:,} round(s), ignoring Armor")
         if not as_written:
-            _deal(ctx, structure, loss, mode="hull", can_breach=can_breach)
+            deal(ctx, structure, loss, mode="hull", can_breach=can_breach)
             continue
         burned = min(structure.hull, structure.hull_burned + turns)
         step = armory.ladder_after_burning(structure.ladder, structure.hull_burned, burned,
@@ -316,7 +318,7 @@ def run_clock(ctx: Context, turns: int, why: str) -> None:
         ctx.say(f"Ladder as written: {burned} Hull burned since it caught fire (each "
                 f"{structure.hull / 2:g} a step)")
         structure.hull_burned = burned
-        _deal(ctx, structure, loss, mode="hull", can_breach=can_breach, step=step)
+        deal(ctx, structure, loss, mode="hull", can_breach=can_breach, step=step)
     ctx.report(turns, turns)
 
 
@@ -343,7 +345,7 @@ def demolish(ctx: Context, action: Demolish) -> None:
         ctx.say(f"{opener.name} fixed to {_label(structure, which)}: it opens with no arithmetic")
         ctx.event("hit", structure.id, damage=layer.hull - layer.suffered, weapon=opener.id,
                   layer=layer.name)
-        _deal(ctx, structure, layer.hull - layer.suffered, mode="hull")
+        deal(ctx, structure, layer.hull - layer.suffered, mode="hull")
         _fire_from_charges(ctx, structure, weapons)
         return
     hull_damages = [w.hull_damage for w in weapons]
@@ -359,7 +361,7 @@ def demolish(ctx: Context, action: Demolish) -> None:
         damage = _halve_blast(ctx, structure, damage)
     ctx.event("hit", structure.id, damage=damage, weapon="+".join(action.weapon_ids),
               layer=layer.name)
-    _deal(ctx, structure, damage, mode=ctx.options.ladder_mode,
+    deal(ctx, structure, damage, mode=ctx.options.ladder_mode,
           can_breach=not structure.has_flag("dig_only"))
     _fire_from_charges(ctx, structure, weapons)
 
@@ -386,84 +388,10 @@ def kick(ctx: Context, action: Kick) -> None:
     outcome = resolve_task(ctx, action.task, "average", "Kick (Athletics)")
     if outcome in ("success", "outstanding"):
         ctx.say(f"The kick opens {structure.name}")
-        _deal(ctx, structure, structure.hull - structure.hull_suffered, mode="hull")
+        deal(ctx, structure, structure.hull - structure.hull_suffered, mode="hull")
     else:
         ctx.touch(structure.id)
         ctx.say(f"{structure.name} holds")
-
-
-def _mines(ctx: Context) -> dict[str, Mine]:
-    return dict(ctx.get("mines"))
-
-
-def _mine(ctx: Context, mine_id: str, state: str) -> Mine:
-    mine = ctx.get("mines").get(mine_id)
-    if mine is None:
-        raise RuleError(f"mine_id: no mine {mine_id!r} in this siege")
-    if mine.state != state:
-        raise RuleError(f"mine_id: mine {mine_id!r} is {mine.state}, not {state}")
-    return mine
-
-
-def _put_mine(ctx: Context, mine: Mine) -> None:
-    ctx.set("mines", {**_mines(ctx), mine.id: mine})
-
-
-def start_mine(ctx: Context, action: StartMine) -> None:
-    """A8: sappers begin a gallery; a day of digging for each point of the section's Armor."""
-    structure = _existing(ctx, action.structure_id)
-    if action.mine_id in ctx.get("mines"):
-        raise RuleError(f"mine_id: there is already a mine {action.mine_id!r}")
-    days = armory.mine_days(structure.armor)
-    _put_mine(ctx, Mine(id=action.mine_id, structure_id=structure.id, days_needed=days,
-                        state="ready" if days == 0 else "digging"))
-    ctx.event("mine_started", structure.id, mine=action.mine_id, days_needed=days)
-    ctx.say(f"A mine begun under {structure.name}: Armor {structure.armor} -> "
-            f"{days} day(s) of digging, an opposed Perception check each day")
-
-
-def dig_mine(ctx: Context, action: DigMine) -> None:
-    """A8: one day of digging, with the opposed Perception check as the GM entered it; the
-    clock goes a day forward with it, and what burns burns through that day (A14)."""
-    mine = _mine(ctx, action.mine_id, "digging")
-    structure = ctx.current(mine.structure_id)
-    _dig_day(ctx, action, mine, structure)
-    run_clock(ctx, TURNS_PER_DAY, "a day of digging")
-
-
-def _dig_day(ctx: Context, action: DigMine, mine: Mine, structure: Structure) -> None:
-    if action.countermined:
-        _put_mine(ctx, mine.model_copy(update={"state": "countermined"}))
-        ctx.event("countermined", structure.id, mine=mine.id)
-        ctx.say(f"The mine under {structure.name}: the defenders' countermine breaks into "
-                "the gallery; the mine is lost")
-        return
-    if not action.besiegers_win:
-        ctx.event("mine_day_lost", structure.id, mine=mine.id, days_dug=mine.days_dug)
-        ctx.say(f"The mine under {structure.name}: the defenders win the opposed Perception check; the day is lost "
-                f"({mine.days_dug}/{mine.days_needed} days)")
-        return
-    days = mine.days_dug + 1
-    ready = days >= mine.days_needed
-    _put_mine(ctx, mine.model_copy(update={"days_dug": days,
-                                           "state": "ready" if ready else "digging"}))
-    ctx.event("mine_dug", structure.id, mine=mine.id, days_dug=days, ready=ready)
-    ctx.say(f"The mine under {structure.name}: the besiegers win the opposed Perception check; day {days} of "
-            f"{mine.days_needed} dug" + (": the mine is ready to fire" if ready else ""))
-
-
-def fire_mine(ctx: Context, action: FireMine) -> None:
-    """A8: a fired mine deals 20 Hull damage to the section above, ignoring its Armor."""
-    mine = _mine(ctx, action.mine_id, "ready")
-    _put_mine(ctx, mine.model_copy(update={"state": "fired"}))
-    structure = ctx.structure(mine.structure_id)
-    ctx.event("mine_fired", structure.id, mine=mine.id, damage=armory.MINE_HULL_DAMAGE)
-    ctx.say(f"The mine under {structure.name} fired: {armory.MINE_HULL_DAMAGE} Hull damage, "
-            "ignoring Armor")
-    if armory.fully_breached(structure):
-        ctx.say(f"{structure.name} is already Breached")
-        return
-    _deal(ctx, structure, armory.MINE_HULL_DAMAGE, mode=ctx.options.ladder_mode)
 
 
 def override(ctx: Context, action: GMOverride) -> None:
@@ -595,7 +523,7 @@ def scene(ctx: Context, action: ResolveScene) -> None:
 
 HANDLERS = {
     "fire": fire, "advance": advance, "demolish": demolish, "kick": kick,
-    "start_mine": start_mine, "dig_mine": dig_mine, "fire_mine": fire_mine,
     "override": override, "repair": repair, "scene": scene,
     **logged_edits.HANDLERS,  # R2: settings and edits in play
 }
+"""The handlers of this module; the mines' (A8) are ``armory.mines.HANDLERS``."""

@@ -9,7 +9,7 @@ from shapely.geometry import Polygon
 
 from siegeboard.model.siege import RulesetOptions
 from siegeboard.model.structure import LadderStep, Structure
-from siegeboard.rules.armory import actions, odds, shot
+from siegeboard.rules.armory import actions, mines, odds, shot
 from siegeboard.rules.armory.escalade import escalade_table
 from siegeboard.rules.armory.numbers import fully_breached, hull_words
 from siegeboard.rules.ruleset import (
@@ -53,7 +53,7 @@ class ArmoryRuleset(Ruleset):
     title = "The Heavy Armory"
     short = "Hull"
     package = "siegeboard.rules.armory"
-    handlers = actions.HANDLERS
+    handlers = {**actions.HANDLERS, **mines.HANDLERS}
     settings = (
         Setting("ladder_mode", "Breach Ladder", {
             "hull": "by Hull suffered (ruling A4, default)",

@@ -32,6 +32,7 @@ import math
 from typing import Any
 
 from siegeboard.geometry import label_at
+from siegeboard.geometry.squares import structure_square_label
 from siegeboard.model.actions import (
     AdvanceClock, Demolish, FightFire, FireAt, FreeTrapped, GMOverride, Repair,
 )
@@ -40,6 +41,7 @@ from siegeboard.rules.harris import burning, shot
 from siegeboard.rules.harris import numbers as harris
 from siegeboard.rules import logged_edits
 from siegeboard.rules.context import Context, RuleError
+from siegeboard.rules.dice import TotalOnly
 from siegeboard.rules.harris.damage import dp_loss, lose_dp
 from siegeboard.rules.tasks import resolve_task
 from siegeboard.rules.titles import the
@@ -121,7 +123,8 @@ def _hit(ctx: Context, weapon: Weapon, target_id: str, penetration: int) -> None
     the small arm's 1D20, the people's D6, the collapse's dice, then the fire's 1D6."""
     structure = ctx.current(target_id)  # as it stands before the hit: the effect's input
     effect = shot.hit_effect(structure, weapon, penetration)
-    ctx.say(f"Hit on {structure.name}: AV {effect.armor}{_armor_note(structure)}")
+    square = structure_square_label(structure, ctx.siege.grid_origin, ctx.siege.label_anchor)
+    ctx.say(f"Hit on {structure.name} ({square}): AV {effect.armor}{_armor_note(structure)}")
     if effect.needs_small_arm:
         (die,) = ctx.roll(1, shot.SMALL_ARM_DIE, f"does the {weapon.name}, a small arm, "
                           f"scratch {the(structure.name)}? (a 1 takes 1 DP)")
@@ -190,8 +193,8 @@ def _personnel_damage(ctx: Context, weapon: Weapon, structure: Any, effect: shot
     if not structure.occupants:
         ctx.say(f"Nobody inside {structure.name}: the {count}D6 personnel damage is not rolled")
         return
-    dice = ctx.roll(count, 6, f"damage to the people inside {the(structure.name)}, "
-                               "shared among them")
+    dice = ctx.roll(count, 6, TotalOnly(f"damage to the people inside "
+                                        f"{the(structure.name)}, shared among them"))
     total = sum(dice)
     shares = harris.split_damage(total, len(structure.occupants))
     structure = ctx.structure(effect.structure_id)

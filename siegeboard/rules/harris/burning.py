@@ -25,7 +25,6 @@ from siegeboard.model.siege import TURNS_PER_MINUTE, Clock
 from siegeboard.rules.harris import numbers as harris
 from siegeboard.rules.harris.damage import lose_dp
 from siegeboard.rules.harris.spread_batch import PairNames, SpreadLabels, Town, spread_lines
-from siegeboard.rules.titles import the
 
 if TYPE_CHECKING:
     from siegeboard.model.structure import Structure

@@ -1,4 +1,14 @@
-"""How many rounds bring a structure down under the DP ruleset: a vectorised model.
+"""How many rounds bring a structure down under the DP ruleset: a vectorised model, the
+speed device of the odds' rounds to fall and bombardment.
+
+Why a device: the odds ask for thousands of trials while the GM aims, and the engine plays
+one trial (a shot and a minute of the clock, round after round) at the cost of a whole
+action each time; this model plays all the trials at once (the figure that pays for it is in
+docs/performance.md, run M). Enumerating the dice through the engine's functions
+instead grows with every round (2D6, the small arm's 1D20 and the fire's 1D6 a hit, then the
+spread's dice of each minute). What the model does not take from the rule functions it
+restates as their integer comparisons, and tests/rules/test_odds_rounds.py plays the same
+sieges through the engine and compares.
 
 Many sieges are played at once (numpy arrays: structures x trials), each the target of one
 or more batteries and the structures around it: those in a burst's reach (concussion) and

@@ -11,7 +11,9 @@ about half as much again as the whole of the rest of the minute. So:
 - ``PairNames``, ``SpreadLabels`` and ``spread_lines`` make the targets' names, the dice's
   questions and the log's lines (with the distances) only when the log is read.
 
-The rule itself (who rolls, for whom, what a 1 does) is ``burning._spread``'s; the log
+The figure that pays for it, against the spread written plainly, is in
+docs/performance.md (run M). The rule itself (who rolls, for whom, what a 1 does) is
+``burning._spread``'s; the log
 reads exactly as if each die were rolled and told on its own (tests/rules/
 test_spread_targets.py plays both).
 """

@@ -22,8 +22,8 @@ from siegeboard.model.actions import (
 from siegeboard.model.structure import TaskOutcome
 from siegeboard.rules.knowledge import is_known
 from siegeboard.rules.ruleset import Ruleset
-from siegeboard.ui.changes import Aspect, Change
-from siegeboard.ui.document import Document
+from siegeboard.ui.document.changes import Aspect, Change
+from siegeboard.ui.document.document import Document
 from siegeboard.ui.number_fields import StrictSpinBox
 from siegeboard.ui.plain_words import plain_error
 

@@ -9,8 +9,8 @@ from PySide6.QtWidgets import (
 )
 
 from siegeboard.model.siege import TURNS_PER_MINUTE
-from siegeboard.ui.changes import Aspect, Change
-from siegeboard.ui.document import Document
+from siegeboard.ui.document.changes import Aspect, Change
+from siegeboard.ui.document.document import Document
 
 
 class ClockDock(QDockWidget):

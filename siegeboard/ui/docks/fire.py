@@ -11,8 +11,8 @@ from PySide6.QtWidgets import (
 )
 
 from siegeboard.rules.knowledge import is_known
-from siegeboard.ui.changes import Change
-from siegeboard.ui.document import Document
+from siegeboard.ui.document.changes import Change
+from siegeboard.ui.document.document import Document
 from siegeboard.ui.per_siege import remember, remembered
 from siegeboard.ui.number_fields import StrictDoubleSpinBox, StrictSpinBox
 from siegeboard.ui.tools.fire import FireSettings

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QDockWidget, QUndoView
 
-from siegeboard.ui.document import Document
+from siegeboard.ui.document.document import Document
 
 
 class HistoryDock(QDockWidget):

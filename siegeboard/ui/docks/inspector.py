@@ -23,8 +23,8 @@ from siegeboard.geometry import footprint_area, footprint_squares, shape_of
 from siegeboard.model.structure import Material, Occupant, Side
 from siegeboard.report.table import structure_square_text
 from siegeboard.rules.knowledge import is_known
-from siegeboard.ui.changes import Aspect, Change
-from siegeboard.ui.document import Document
+from siegeboard.ui.document.changes import Aspect, Change
+from siegeboard.ui.document.document import Document
 from siegeboard.ui.number_fields import StrictDoubleSpinBox, StrictSpinBox
 from siegeboard.ui.plain_words import plain_error
 

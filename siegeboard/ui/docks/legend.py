@@ -11,8 +11,8 @@ from siegeboard.report import renderer
 from siegeboard.report.renderer import SCREEN, LegendRow
 from siegeboard.rules.registry import ruleset as ruleset_named
 from siegeboard.rules.ruleset import StructureState
-from siegeboard.ui.changes import Change
-from siegeboard.ui.document import Document
+from siegeboard.ui.document.changes import Change
+from siegeboard.ui.document.document import Document
 from siegeboard.ui.items.blast_item import BLAST
 
 SWATCH_W, SWATCH_H = 78, 28

@@ -14,8 +14,8 @@ from PySide6.QtWidgets import QAbstractItemView, QDockWidget, QTreeView
 from siegeboard.model.log import LogEntry
 from siegeboard.model.siege import Clock
 from siegeboard.rules.titles import action_title
-from siegeboard.ui.changes import Aspect, Change
-from siegeboard.ui.document import Document
+from siegeboard.ui.document.changes import Aspect, Change
+from siegeboard.ui.document.document import Document
 
 OPEN_AT_MOST = 60  # lines; a longer entry stays closed until the GM opens it
 _TOP = 0xFFFFFFFF  # internal id of a top-level row; a child's is its entry's row

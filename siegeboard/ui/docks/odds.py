@@ -21,8 +21,8 @@ from PySide6.QtWidgets import (
 from siegeboard.model.siege import TURNS_PER_MINUTE
 from siegeboard.rules import odds
 from siegeboard.rules.chances import floats, one_in, quantile
-from siegeboard.ui.changes import Aspect, Change
-from siegeboard.ui.document import Document
+from siegeboard.ui.document.changes import Aspect, Change
+from siegeboard.ui.document.document import Document
 from siegeboard.ui.plain_words import plain_clause
 
 BAR = QColor("#4a6fa5")

@@ -15,8 +15,8 @@ from PySide6.QtWidgets import (
 
 from siegeboard.model.actions import ResolveScene, SceneAttack
 from siegeboard.rules.registry import RULESETS
-from siegeboard.ui.changes import Aspect, Change
-from siegeboard.ui.document import Document
+from siegeboard.ui.document.changes import Aspect, Change
+from siegeboard.ui.document.document import Document
 from siegeboard.ui.plain_words import plain_clause
 
 # R1: rolling from a pool is a house rule (A12), and its columns say so.

@@ -13,8 +13,8 @@ from PySide6.QtWidgets import (
 
 from siegeboard.geometry import shape_of
 from siegeboard.geometry.squares import naming_squares, naming_squares_many, squares_text
-from siegeboard.ui.changes import Aspect, Change
-from siegeboard.ui.document import Document
+from siegeboard.ui.document.changes import Aspect, Change
+from siegeboard.ui.document.document import Document
 
 COLUMNS = ("Name", "Kind", "Square", "DP", "State", "Fire")
 SORT_ROLE = Qt.ItemDataRole.UserRole + 1

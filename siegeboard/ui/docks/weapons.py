@@ -19,8 +19,8 @@ from PySide6.QtWidgets import (
 
 from siegeboard.model import bounds
 from siegeboard.model.weapon import Mount, RangeBand, Weapon, WeaponRole
-from siegeboard.ui.changes import Change
-from siegeboard.ui.document import Document
+from siegeboard.ui.document.changes import Change
+from siegeboard.ui.document.document import Document
 from siegeboard.ui.plain_words import plain_clause
 
 

@@ -19,9 +19,8 @@ from siegeboard.geometry import GRID_M
 from siegeboard.report import palette
 
 if TYPE_CHECKING:
-    from siegeboard.ui.document import Document
-    from siegeboard.ui.tools.fire import FireSettings
-    from siegeboard.ui.map_scene import MapScene
+    from siegeboard.ui.board.map_scene import MapScene
+    from siegeboard.ui.document.document import Document
 
 FREE_MODIFIER = Qt.KeyboardModifier.ControlModifier
 Point = tuple[float, float]
@@ -56,7 +55,8 @@ class ToolEvent:
 class ToolHost(Protocol):
     """Everything a tool may use beyond itself: the document, the scene, the GM's attention
     and the play of the siege. Tools call nothing else (the window's ``PlayController`` is
-    the real host; tests use a small fake)."""
+    the real host; tests use a small fake). A tool that needs more says so with a protocol
+    of its own that extends this one (the Fire tool's ``FireHost``)."""
 
     document: "Document"
     scene: "MapScene"
@@ -72,9 +72,6 @@ class ToolHost(Protocol):
 
     def choose_battery(self, battery_id: str | None) -> None:
         """Make ``battery_id`` the battery the next shot is fired from."""
-
-    def fire_settings(self) -> "FireSettings":
-        """What the next shot is: battery, typed range and the GM's figures."""
 
     def play(self, action, dice_values=None):
         """Play a rules action (one message on a refusal); the outcome, or None."""

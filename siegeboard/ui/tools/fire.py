@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Protocol
 
-from PySide6.QtCore import QRectF, Qt
+from PySide6.QtCore import QRectF, Qt, QTimer
+from PySide6.QtWidgets import QLabel, QWidget
 
 from siegeboard.geometry import label_at, square_box
 from siegeboard.model.actions import FireAt
@@ -20,7 +22,9 @@ from siegeboard.report.bounds import board_bounds, contains
 from siegeboard.rules import odds
 from siegeboard.ui.items.blast_item import BlastItem
 from siegeboard.ui.items.range_rings import RangeRingsItem
-from siegeboard.ui.tools.base import Tool, ToolEvent
+from siegeboard.ui.tools.fire_square import FireAtSquare
+from siegeboard.ui.range_legend import RangeLegend
+from siegeboard.ui.tools.base import Tool, ToolEvent, ToolHost
 from siegeboard.ui.plain_words import plain_clause
 
 
@@ -35,6 +39,13 @@ class FireSettings:
     successes: int = 0
     boons: int = 0
     through_slit: bool = False
+
+
+class FireHost(ToolHost, Protocol):
+    """What the Fire tool needs beyond any tool's host: the Fire dock's word on the shot."""
+
+    def fire_settings(self) -> FireSettings:
+        """What the next shot is: battery, typed range and the GM's figures."""
 
 
 def square_rects(cells: list[tuple[tuple[int, int], int]],
@@ -55,29 +66,49 @@ class FireTool(Tool):
                   "battery (or weapon at a typed range) at that point.")
     cursor = Qt.CursorShape.CrossCursor
 
-    def __init__(self, host):
+    def __init__(self, host: FireHost):
         super().__init__(host)
+        self.fire_host = host
         self.blast = BlastItem()
         self.blast.setVisible(False)
         self.rings = RangeRingsItem()
         self._rings_of: tuple | None = None  # what the rings show: (position, bands)
+        self.legend: RangeLegend | None = None  # the bands whose rings are out of sight
+        self.square_box = FireAtSquare(self)  # "F, then D6, Enter"
         self.active = False
         self.last_text = ""
+
+    def make_toolbar_widgets(self) -> list[QWidget]:
+        label = QLabel("Fire at square")
+        label.setBuddy(self.square_box.entry)
+        return [label, self.square_box.entry]
 
     def activate(self) -> None:
         super().activate()
         self.active = True
+        # The keys typed next are a square: F, then D6, Enter. The box is shown on the Tool
+        # Options bar as the tool becomes active; it takes the keyboard once laid out.
+        QTimer.singleShot(0, self._focus_square_box)
         if self.blast.scene() is None:
             self.scene.addItem(self.blast)
         if self.rings.scene() is None:
             self.scene.addItem(self.rings)
         self.refresh_rings()
 
+    def _focus_square_box(self) -> None:
+        entry = self.square_box.entry
+        if self.active and entry.isVisible():
+            entry.setFocus(Qt.FocusReason.ShortcutFocusReason)
+
     def deactivate(self) -> None:
         super().deactivate()
         self.active = False
+        if self.square_box.entry.hasFocus() and self.scene.views():
+            self.scene.views()[0].setFocus(Qt.FocusReason.OtherFocusReason)
         self._rings_of = None
         self.rings.show_rings(None, [])
+        if self.legend is not None:
+            self.legend.show_for("", None, [])
 
     def cancel(self) -> None:
         super().cancel()
@@ -90,7 +121,7 @@ class FireTool(Tool):
         if not self.active:
             return
         siege = self.document.siege
-        battery_id = self.host.fire_settings().battery_id
+        battery_id = self.fire_host.fire_settings().battery_id
         battery = siege.batteries.get(battery_id) if battery_id else None
         weapon = self.document.weapon(battery.weapon_id) if battery is not None else None
         bands = tuple((band.up_to_m, band.penetration) for band in weapon.range_bands) \
@@ -99,11 +130,23 @@ class FireTool(Tool):
         if shown == self._rings_of:
             return
         self._rings_of = shown
+        legend = self._legend()
         if shown is None:
             self.rings.show_rings(None, [])
+            if legend is not None:
+                legend.show_for("", None, [])
             return
-        self.rings.show_rings(battery.position, [
-            (limit, f"≤ {limit:g} m · pen {penetration}") for limit, penetration in bands])
+        rings = [(limit, f"≤ {limit:g} m · pen {penetration}") for limit, penetration in bands]
+        self.rings.show_rings(battery.position, rings)
+        if legend is not None:
+            legend.show_for(battery.name, battery.position, rings)
+
+    def _legend(self) -> RangeLegend | None:
+        """The plate that names the bands whose rings are out of sight, made on the scene's
+        view when there is one (a tool tested without a view has none)."""
+        if self.legend is None and self.scene.views():
+            self.legend = RangeLegend(self.scene.views()[0])
+        return self.legend
 
     # -- reading the shot ---------------------------------------------------------------------
     def _weapon_and_range(self, settings: FireSettings, point) -> tuple[Weapon | None, float | None, str]:
@@ -117,7 +160,7 @@ class FireTool(Tool):
 
     def describe(self, point) -> str:
         """The status line for the pointer at ``point``: range, band, square, blast reach."""
-        settings = self.host.fire_settings()
+        settings = self.fire_host.fire_settings()
         weapon, range_m, how = self._weapon_and_range(settings, point)
         siege = self.document.siege
         square = label_at(point, siege.grid_origin, siege.label_anchor)
@@ -155,7 +198,7 @@ class FireTool(Tool):
 
     def action_at(self, point) -> FireAt:
         """The ``FireAt`` a click at ``point`` fires (ValueError when it cannot be built)."""
-        settings = self.host.fire_settings()
+        settings = self.fire_host.fire_settings()
         siege = self.document.siege
         battery_id = settings.battery_id if settings.battery_id in siege.batteries else None
         if battery_id is not None:

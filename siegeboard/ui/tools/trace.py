@@ -32,7 +32,7 @@ from siegeboard.plan import (
     legend_entry_for, map_to_pixel, trace, trace_box,
 )
 from siegeboard.model import LegendEntry
-from siegeboard.ui.legend_dialog import LegendDialog
+from siegeboard.ui.dialogs.legend_dialog import LegendDialog
 from siegeboard.ui.tools.base import ToolEvent, path_through
 from siegeboard.ui.tools.drawing import DrawingTool
 from siegeboard.ui.tools.plan_pixels import plan_pixels

@@ -1,0 +1,1 @@
+"""The window's dialogs and the questions it asks the GM."""

@@ -1,0 +1,77 @@
+"""The document catching up with its file: another writer saved it since this window read
+it, so the file is opened as it is now and this window's unsaved actions are played again on
+top (issue 13). A ``Document`` owns one ``Reloader`` (``document.reloader``)."""
+
+from __future__ import annotations
+
+import weakref
+from typing import TYPE_CHECKING
+
+from siegeboard.model.log import LogEntry
+from siegeboard.persist import read_siege
+from siegeboard.rules import engine
+from siegeboard.rules.dice import DiceExhausted
+from siegeboard.rules.titles import action_title
+from siegeboard.ui.document.edit import Edit
+
+if TYPE_CHECKING:
+    from siegeboard.ui.document.document import Document
+
+
+class Reloader:
+    """Reloads ``document``'s file and replays its unsaved actions, through the document's
+    public interface (``path``, ``unsaved_actions``, ``undo_stack``, ``load``, ``play``,
+    ``unused_dice``, ``mark_unsaved``)."""
+
+    def __init__(self, document: Document):
+        self.document = weakref.proxy(document)  # the document owns this part: no cycle
+
+    def reload_and_replay(self) -> list[str]:
+        """The file changed on disk since this window read it: open it as it is now and play
+        this window's unsaved actions again on top, each with the dice it rolled where they
+        still fit (the rules ask for the same dice), else with fresh dice. Returns one line
+        per action saying how it went (its outcome, or why it could not be played), and a
+        last line when other unsaved edits (drawing before play, the plan) were not carried
+        over. Each action is one undoable step; the document is then unsaved. Raises
+        ``SiegeFileError`` (nothing changed) when the file cannot be read."""
+        document = self.document
+        path = document.path
+        if path is None:
+            raise ValueError("reload: the siege has no file")
+        actions = document.unsaved_actions()
+        stack = document.undo_stack
+        others = 0
+        for number in range(stack.index()):
+            step = stack.command(number)
+            if not (isinstance(step, Edit) and step.logged):
+                others += 1
+        fresh = read_siege(path)
+        document.load(fresh, path)
+        report = []
+        for entry in actions:
+            title = action_title(entry.action, document.siege)
+            try:
+                outcome, afresh = self._replay_one(entry)
+            except (engine.RuleError, ValueError) as error:
+                report.append(f"{title}: not played again ({error})")
+                continue
+            first = outcome.entry.lines[0] if outcome.entry.lines else "done"
+            report.append(f"{title}: {first}" + (" (dice rolled afresh)" if afresh else ""))
+        if others:
+            report.append(f"{others} other unsaved edit{'s were' if others > 1 else ' was'} "
+                          f"not carried over (only actions are played again)")
+        document.mark_unsaved(bool(actions))
+        return report
+
+    def _replay_one(self, entry: LogEntry) -> tuple[engine.Outcome, bool]:
+        document = self.document
+        values = entry.dice_values()
+        try:
+            outcome = document.play(entry.action, values)
+            if not document.unused_dice:
+                return outcome, False
+            document.undo_stack.undo()  # its dice were for another situation: roll afresh
+        except (DiceExhausted, ValueError):
+            pass
+        return document.play(entry.action), True
+

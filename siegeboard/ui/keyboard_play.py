@@ -1,0 +1,367 @@
+"""Playing without the mouse: firing at a typed square or at the selection, placing a battery
+at a typed position, choosing structures by keys, and going to any dock by keys.
+
+- **Fire at a square**: with the Fire tool (F) the square box on its options bar takes the
+  keys: "D6", Enter selects the structure the square names (RULINGS R5) and fires the Fire
+  dock's battery at it; several named by one square are offered to choose from; a square
+  that names none is fired at its middle after asking. Enter on an empty box fires at the
+  selected structure; so does Play > Fire at Selected (Shift+F).
+- **Place a battery** at a typed square ("D6": its middle) or position in metres ("45, 62"):
+  Play > Place Battery At… (Shift+B), the Weapons dock's weapon, one undoable edit.
+- **Choose structures**: Edit > Next / Previous Structure (N, Shift+N) in reading order of
+  their squares, the map following; Edit > Find Structure… (Ctrl+F) by name or square.
+- **Docks**: View > Go To: the map and each dock by Alt+digit, and F6 / Shift+F6 through the
+  map and every open dock, as desktop programs move between panes.
+
+The map view says what is selected to a screen reader: its accessible description is the
+structure and its state ("The Keep, Keep (donjon), F4: DP 20670/20700, State damaged,
+burning F3, 4 inside"), and a change is announced.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtGui import QAccessible, QAccessibleEvent, QAction, QKeySequence
+from PySide6.QtWidgets import (
+    QDockWidget,
+    QInputDialog,
+    QLineEdit,
+    QMenu,
+    QToolBar,
+    QWidget,
+)
+
+from siegeboard.geometry import SQUARE_M, label_at
+from siegeboard.geometry.squares import (
+    naming_squares_many,
+    square_named,
+    structure_square_label,
+)
+from siegeboard.rules import registry
+from siegeboard.ui.tools.fire_square import structures_named_by
+
+
+# -- reckoning (no widgets) ------------------------------------------------------------------
+def read_position(text: str, origin: tuple[float, float],
+                  anchor: tuple[float, float] | None) -> tuple[float, float] | None:
+    """A typed position: a square's label ("D6": its middle) or metres ("45, 62" or
+    "45 62"); None when it is neither."""
+    square = square_named(text, origin, anchor)
+    if square is not None:
+        return (origin[0] + (square[0] + 0.5) * SQUARE_M,
+                origin[1] + (square[1] + 0.5) * SQUARE_M)
+    parts = text.replace(",", " ").split()
+    if len(parts) != 2:
+        return None
+    try:
+        x, y = float(parts[0]), float(parts[1])
+    except ValueError:
+        return None
+    return (x, y) if math.isfinite(x) and math.isfinite(y) else None
+
+
+def reading_order(document: Any) -> list[str]:
+    """Every structure in reading order of its naming square (north to south, west to
+    east), then by name: the order N and Shift+N step through (a town's squares found in
+    one vectorised pass, as the printed table finds them)."""
+    siege = document.siege
+    ids = list(siege.structures)
+    shapes = [document.index.polygon(structure_id) for structure_id in ids]
+    named = naming_squares_many(shapes, siege.grid_origin)
+    keys = {structure_id: (square[1], square[0], siege.structures[structure_id].name,
+                           structure_id)
+            for structure_id, (square, _listed) in zip(ids, named, strict=True)}
+    return sorted(ids, key=keys.__getitem__)
+
+
+def selection_words(document: Any) -> str:
+    """What a screen reader says of the selection: the one structure and its state, or how
+    many are selected; "Nothing selected" when none."""
+    siege = document.siege
+    chosen = [key for key in document.selection if key in siege.structures]
+    if not chosen:
+        return "Nothing selected"
+    if len(chosen) > 1:
+        names = ", ".join(siege.structures[key].name for key in chosen[:5])
+        more = f" and {len(chosen) - 5} more" if len(chosen) > 5 else ""
+        return f"{len(chosen)} structures selected: {names}{more}"
+    structure = siege.structures[chosen[0]]
+    rules = registry.ruleset_of(siege)
+    kinds = {entry.kind: entry.name for entry in rules.catalogue.structures}
+    square = structure_square_label(structure, siege.grid_origin, siege.label_anchor)
+    words = [structure.name]
+    if structure.kind in kinds and kinds[structure.kind] != structure.name:
+        words.append(kinds[structure.kind])
+    state = rules.state(structure)
+    figures = ", ".join(rules.inspector_lines(structure))
+    text = f"{', '.join(words)}, {square}: {figures}"
+    if state.fire:
+        text += f", burning {state.fire}"
+    if state.people:
+        text += f", {state.people} inside"
+    if state.trapped:
+        text += f", {state.trapped} trapped"
+    return text
+
+
+# -- the window's keyboard actions ---------------------------------------------------------
+class KeyboardPlay:
+    """Adds the keyboard's actions to ``window``'s menus and keeps the map's accessible
+    description up to date."""
+
+    POSITION_KEY = "keyboard/battery_position"
+    DOCK_KEYS = ("inspector", "structures_dock", "fire_dock", "weapons_dock", "actions_dock",
+                 "log_dock", "clock_dock", "odds_dock", "scene_dock")
+
+    def __init__(self, window: Any, settings: QSettings | None = None) -> None:
+        """``window``: the main window, its menus, docks, tools and document made."""
+        self.window = window
+        self.settings = settings
+        # Questions asked in small dialogs (tests answer by replacing these).
+        self.ask_text = ask_text
+        self.ask_item = ask_item
+        menus = window.menus
+        fire_tool = window.tools["fire"]
+        self.fire_at_square = fire_tool.square_box
+        self.fire_selected_action = self._action(
+            "Fire at Se&lected", self.fire_at_selection, "Shift+F",
+            "Fire the Fire dock's battery at the selected structure")
+        self.place_battery_action = self._action(
+            "Place Battery &At…", self.place_battery_at, "Shift+B",
+            "Place a battery with the Weapons dock's weapon at a typed square or position")
+        self.next_action = self._action("&Next Structure", lambda: self.step(1), "N",
+                                        "Select the next structure, square by square")
+        self.previous_action = self._action("Pre&vious Structure", lambda: self.step(-1),
+                                            "Shift+N", "Select the previous structure")
+        self.find_action = self._action("&Find Structure…", self.find_structure,
+                                        QKeySequence.StandardKey.Find,
+                                        "Select a structure by its name or its square")
+        play_menu = self._menu("&Play")
+        first = play_menu.actions()[2] if len(play_menu.actions()) > 2 else None
+        play_menu.insertActions(first, [self.fire_selected_action, self.place_battery_action])
+        edit_menu = self._menu("&Edit")
+        edit_menu.addSeparator()
+        edit_menu.addActions([self.next_action, self.previous_action, self.find_action])
+        self.go_menu = QMenu("&Go To", window)
+        self.go_actions: list[QAction] = []
+        self.map_action = self._action("&Map", self.focus_map, "Alt+0",
+                                       "Put the keyboard on the map")
+        self.go_actions.append(self.map_action)
+        for number, name in enumerate(self.DOCK_KEYS, start=1):
+            dock: QDockWidget = getattr(window, name)
+            title = dock.windowTitle()
+            action = self._action(f"{title} Dock", lambda dock=dock: self.focus_dock(dock),
+                                  f"Alt+{number}", f"Show the {title} dock and put the "
+                                  "keyboard in it")
+            self.go_actions.append(action)
+        self.next_pane_action = self._action("Next &Pane", lambda: self.cycle(1), "F6",
+                                             "The map, then each open dock in turn")
+        self.previous_pane_action = self._action("Previous Pane", lambda: self.cycle(-1),
+                                                 "Shift+F6", "Back through the panes")
+        self.go_menu.addActions(self.go_actions)
+        self.go_menu.addSeparator()
+        self.go_menu.addActions([self.next_pane_action, self.previous_pane_action])
+        menus.view_menu.insertMenu(menus.view_menu.actions()[0], self.go_menu)
+        menus.view_menu.insertSeparator(menus.view_menu.actions()[1])
+        # The toolbars can be hidden and shown again from the keyboard, as the docks can.
+        self.toolbars_menu = QMenu("Tool&bars", window)
+        self.toolbars_menu.addActions([bar.toggleViewAction() for bar in window.findChildren(
+            QToolBar) if bar.parent() is window])
+        menus.view_menu.insertMenu(menus.reset_layout_action, self.toolbars_menu)
+
+        view = window.view
+        view.setAccessibleName("Map")
+        window.document.selection_changed.connect(self.describe_selection)
+        window.document.changed.connect(lambda _change: self.describe_selection())
+        self.describe_selection()
+
+    def _action(self, text: str, slot: Any, keys: Any, tip: str) -> QAction:
+        action = QAction(text, self.window)
+        action.setShortcut(QKeySequence(keys))
+        action.setStatusTip(tip)
+        shown = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+        action.setToolTip(f"{text.replace('&', '')} ({shown})")
+        action.triggered.connect(lambda checked=False: slot())
+        return action
+
+    def _menu(self, title: str) -> QMenu:
+        menus = {menu.menuAction(): menu for menu in self.window.findChildren(QMenu)}
+        return next(menus[action] for action in self.window.menuBar().actions()
+                    if action in menus and action.text() == title)
+
+    # -- firing and placing -----------------------------------------------------------------
+    def fire_at_selection(self) -> None:
+        self.fire_at_square.fire_at_selection()
+
+    def place_battery_at(self) -> None:
+        window = self.window
+        document, playing = window.document, window.playing
+        weapon_id = playing.current_weapon_id()
+        if weapon_id is None:
+            playing.warn("Choose a weapon in the Weapons dock first: a battery needs one.")
+            return
+        siege = document.siege
+        last = str(self.settings.value(self.POSITION_KEY, "")) if self.settings else ""
+        text, ok = self.ask_text(window, "Place Battery At",
+                            "Square (e.g. D6, its middle) or position in metres (x, y):", last)
+        self.keyboard_back(window.view)
+        if not ok or not text.strip():
+            return
+        point = read_position(text, siege.grid_origin, siege.label_anchor)
+        if point is None:
+            playing.warn(f"Cannot place a battery at {text.strip()!r}: type a square (D6) or "
+                         "a position in metres (45, 62).")
+            return
+        try:
+            battery = document.place_battery(point, weapon_id)
+        except ValueError as error:
+            playing.warn(f"Cannot place a battery there: {error}.")
+            return
+        if self.settings is not None:
+            self.settings.setValue(self.POSITION_KEY, text.strip())
+        playing.choose_battery(battery.id)
+        window.view.centerOn(*point)
+        playing.show_status(f"{battery.name} placed at ({point[0]:g}, {point[1]:g}) m, "
+                            f"square {label_of_point(point, siege)}. Ctrl+Z takes it back.")
+
+    def keyboard_back(self, widget: QWidget) -> None:
+        """After a small dialog, the keyboard back in the window, on ``widget``: a desktop
+        without a window manager (or one slow to hand it back) leaves it nowhere."""
+        self.window.activateWindow()
+        widget.setFocus(Qt.FocusReason.ActiveWindowFocusReason)
+
+    # -- choosing structures ----------------------------------------------------------------
+    def step(self, direction: int) -> None:
+        """Select the next (1) or previous (-1) structure in reading order; the map shows it."""
+        document = self.window.document
+        order = reading_order(document)
+        if not order:
+            self.window.show_status("There is no structure to select.")
+            return
+        current = document.selection[0] if document.selection else None
+        if current in order:
+            index = (order.index(current) + direction) % len(order)
+        else:
+            index = 0 if direction > 0 else len(order) - 1
+        self.show_structure(order[index])
+
+    def show_structure(self, structure_id: str) -> None:
+        window = self.window
+        window.document.select([structure_id])
+        bounds = window.document.index.polygon(structure_id).bounds
+        window.view.ensureVisible(bounds[0], bounds[1], bounds[2] - bounds[0],
+                                  bounds[3] - bounds[1], 40, 40)
+        window.show_status(selection_words(window.document))
+
+    def find_structure(self) -> None:
+        window = self.window
+        document = window.document
+        siege = document.siege
+        order = reading_order(document)
+        origin, anchor = siege.grid_origin, siege.label_anchor
+        entries = [f"{siege.structures[key].name} "
+                   f"({structure_square_label(siege.structures[key], origin, anchor)})"
+                   for key in order]
+        text, ok = self.ask_item(window, "Find Structure", "Name or square (e.g. Keep, or D6):",
+                                 entries)
+        self.keyboard_back(window.view)
+        if not ok or not text.strip():
+            return
+        text = text.strip()
+        if text in entries:
+            self.show_structure(order[entries.index(text)])
+            return
+        square = square_named(text, siege.grid_origin, siege.label_anchor)
+        if square is not None:
+            named = structures_named_by(document, square)
+            if len(named) == 1:
+                self.show_structure(named[0])
+                return
+            if named:
+                document.select(named)
+                window.show_status(selection_words(document))
+                return
+        words = text.lower()
+        matches = [key for key in order if words in siege.structures[key].name.lower()]
+        if not matches:
+            window.playing.warn(f"No structure is called or named by {text!r}.")
+            return
+        self.show_structure(matches[0])
+        if len(matches) > 1:
+            window.show_status(f"{selection_words(document)} (1 of {len(matches)} matching "
+                               f"{text!r}; Ctrl+F again for another)")
+
+    # -- panes ------------------------------------------------------------------------------
+    def panes(self) -> list[QWidget]:
+        """The map, then every open dock, in the View menu's order."""
+        docks = [dock for dock in self.window.dock_layout.docks() if dock.isVisible()]
+        return [self.window.view, *docks]
+
+    def focus_map(self) -> None:
+        self.window.view.setFocus(Qt.FocusReason.ShortcutFocusReason)
+
+    def focus_dock(self, dock: QDockWidget) -> None:
+        dock.show()
+        dock.raise_()
+        target = first_focusable(dock.widget()) if dock.widget() is not None else None
+        (target or dock).setFocus(Qt.FocusReason.ShortcutFocusReason)
+        self.window.show_status(f"{dock.windowTitle()}: Tab moves through it; F6 moves on, "
+                                "Alt+0 back to the map.")
+
+    def cycle(self, direction: int) -> None:
+        panes = self.panes()
+        focus = self.window.focusWidget()
+        current = 0
+        for index, pane in enumerate(panes):
+            if focus is not None and (focus is pane or pane.isAncestorOf(focus)):
+                current = index
+                break
+        target = panes[(current + direction) % len(panes)]
+        if target is self.window.view:
+            self.focus_map()
+        else:
+            self.focus_dock(target)
+
+    # -- the map for a screen reader ----------------------------------------------------------
+    def describe_selection(self, *_args: object) -> None:
+        view = self.window.view
+        words = selection_words(self.window.document)
+        if view.accessibleDescription() == words:
+            return
+        view.setAccessibleDescription(words)
+        QAccessible.updateAccessibility(
+            QAccessibleEvent(view, QAccessible.Event.DescriptionChanged))
+
+
+def first_focusable(widget: QWidget) -> QWidget | None:
+    """The first visible child of ``widget`` that takes the keyboard by Tab."""
+    for child in widget.findChildren(QWidget):
+        if child.isVisible() and child.isEnabled() and \
+                child.focusPolicy() & Qt.FocusPolicy.TabFocus:
+            return child
+    return None
+
+
+def label_of_point(point: tuple[float, float], siege: Any) -> str:
+    return label_at(point, siege.grid_origin, siege.label_anchor)
+
+
+def ask_text(parent: QWidget, title: str, label: str, value: str) -> tuple[str, bool]:
+    """A line of text asked in a small dialog (tests replace it)."""
+    return QInputDialog.getText(parent, title, label, QLineEdit.EchoMode.Normal, value)
+
+
+def ask_item(parent: QWidget, title: str, label: str, items: list[str]) -> tuple[str, bool]:
+    """An entry chosen from ``items`` or typed (tests replace it)."""
+    dialog = QInputDialog(parent)
+    dialog.setWindowTitle(title)
+    dialog.setLabelText(label)
+    dialog.setComboBoxItems(items)
+    dialog.setComboBoxEditable(True)
+    dialog.setTextValue("")
+    ok = dialog.exec() == QInputDialog.DialogCode.Accepted
+    return dialog.textValue(), ok
+
