@@ -37,7 +37,7 @@ UNUSED_PYTHON = ["tkinter", "unittest", "pydoc", "pytest", "hypothesis", "IPytho
                  "PIL._imagingcms", "PIL.ImageTk", "PIL._imagingtk"]
 # Collected files dropped by their path in the bundle (substrings): plugins for input methods,
 # formats and devices a siege board does not use, the Qt libraries only they need, the Qt
-# translations. tests/test_bundle.py runs what is left.
+# translations. tests/project/test_bundle.py runs what is left.
 DROPPED = [
     "plugins/platforminputcontexts/libqtvirtualkeyboardplugin", "plugins/imageformats/libqpdf",
     "plugins/egldeviceintegrations/", "plugins/platforms/libqeglfs", "plugins/platforms/libqvnc",

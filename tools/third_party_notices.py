@@ -9,7 +9,7 @@ licence (the SPDX expression, else the licence field, else its classifiers), hom
 full text of every licence file its wheel carries. Qt for Python ships no licence file in its
 wheels, so its LGPL v3 (with the GPL v3 it builds on) is added from ``tools/licenses/``; the
 LGPL parts (Qt, GEOS in shapely, FFmpeg in OpenCV) also get a note of where their source is.
-tools/build_bundle.py puts the result in the bundle; tests/test_third_party_notices.py checks
+tools/build_bundle.py puts the result in the bundle; tests/project/test_third_party_notices.py checks
 that every runtime package is in it with a licence text.
 """
 

@@ -27,6 +27,7 @@ TURNS_PER_DAY = 17_280           # 24 h of 5 s turns
 ADVANCE_DAYS_MAX = 30
 ADVANCE_TURNS_MAX = ADVANCE_DAYS_MAX * TURNS_PER_DAY  # one clock advance: at most 30 days
 SEED_MAX = 2**31 - 1             # a dice seed: 0 .. 2^31 - 1
+ODDS_HITS_MAX = 500              # hits the odds count (rounds to fall, a bombardment)
 
 # R4: geometry, in metres.
 SPAN_M = 100_000.0               # a siege spans at most 100 km; a coordinate lies within it

@@ -187,7 +187,7 @@ class Siege(BaseModel):
     # table checks what it refers to, and an assignment (``validate_assignment``: every
     # other field is in ``info.data``) checks only what the field assigned touches. A rule
     # written back by the engine (the clock, the beginning) costs nothing of the town's.
-    # Each message names its own field path (``persist.siege_file._describe``).
+    # Each message names its own field path (``persist.document_checks._describe``).
 
     @field_validator("structures")
     @classmethod

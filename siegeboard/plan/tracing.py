@@ -23,6 +23,8 @@ Outlines are in image pixels measured from the image's top-left corner (pixel (i
 square [i, i + 1) x [j, j + 1)), the convention of ``calibration.pixel_to_map``. Every outline
 returned is a footprint ``siegeboard.model`` accepts (a simple polygon of at least three
 corners, checked with its own validation).
+
+The steps on pixels and points are ``trace_steps``'s; this module runs them.
 """
 
 from __future__ import annotations
@@ -36,38 +38,29 @@ from shapely.geometry import Point as ShapelyPoint
 from shapely.geometry import Polygon, box as shapely_box
 
 from siegeboard.model.validation import validate_ring
-from siegeboard.plan.calibration import Calibration, Point, map_to_pixel, pixel_to_map, snap_points
+from siegeboard.plan.calibration import Calibration, Point, map_to_pixel, pixel_to_map
 from siegeboard.plan.corners import outline_corners
+from siegeboard.plan.trace_steps import (
+    HATCH_LINE_PX, closed, colour_mask, diagonals_bridged, flood, join_hatching, largest_near,
+    nearest_set, seed_colour, sides_touched, snapped, thickness, three_channels,
+    without_short_sides,
+)
 
 DEFAULT_TOLERANCE = 32
 """Largest difference, per colour channel (0-255), from the colour clicked."""
 TOLERANCE_RANGE = (0, 255)
 DEFAULT_GAP_PX = 5
 """Notches narrower than this (lettering, specks on the outline) are closed."""
-HATCH_LINE_PX = 2
-"""Hatch lines up to this wide are bridged when the click lands between two of them."""
-HATCH_SHARE = 0.8
-"""A hatched area is mostly strips: this share of its colour at least."""
 MAX_EXTENT_PX = 4096
 """A region that runs on past a window this wide is open page or ground, not a building."""
 FIRST_WINDOW_PX = 512
 """The first window's side; it doubles while the region runs into its edge."""
-SEED_PX = 5
-"""The colour traced is one of the pixels this near the click ..."""
-AROUND_PX = 11
-"""... the one most pixels this near match ..."""
-SEED_MATCH = 12
-"""... within this much per channel."""
-NEAREST_PX = 7
-"""A click on a letter starts the fill from the building's colour this near."""
 LETTER_AREA_PX = 1600
 """A region up to this size may be the inside of a letter written on a building."""
 RINGED_SHARE = 0.25
 """... if this share of its surroundings is its own colour (and that region encloses it)."""
 MARGIN_SHARE = 0.5
 """A region along more than this share of one of the scan's edges is its margin."""
-MIN_SIDE_M = 0.05
-"""R4: no footprint side shorter than 5 cm."""
 
 
 class NothingToTrace(ValueError):
@@ -140,7 +133,7 @@ def trace_region(image: np.ndarray, at: Point, *, tolerance: int = DEFAULT_TOLER
                          f"{TOLERANCE_RANGE[1]}, not {tolerance}")
     found = colour_at(image, at)   # refuses a point off the image, given a colour or not
     colour = found if colour is None else tuple(int(c) for c in colour)
-    pixels = _three_channels(image)
+    pixels = three_channels(image)
     grow = dict(pixels=pixels, at=at, tolerance=tolerance, gap_px=gap_px,
                 max_extent_px=max_extent_px)
     try:
@@ -179,7 +172,7 @@ def _own_colour_around(pixels: np.ndarray, region: Region, tolerance: int) -> li
                                                                           bx:bx + bw] > 0] = 0
     away = cv2.distanceTransform(outside, cv2.DIST_L2, 3)
     ring = (away > 2.5) & (away <= reach)
-    own = ring & (_colour_mask(pixels[y0:y1, x0:x1], region.colour, tolerance) > 0)
+    own = ring & (colour_mask(pixels[y0:y1, x0:x1], region.colour, tolerance) > 0)
     if np.count_nonzero(own) < RINGED_SHARE * max(1, np.count_nonzero(ring)):
         return []
     rows, columns = np.nonzero(own)
@@ -203,18 +196,18 @@ def _grown(pixels: np.ndarray, at: Point, colour: tuple[int, ...], tolerance: in
         right, bottom = min(width, column + half), min(height, row + half)
         image_sides = (left == 0, top == 0, right == width, bottom == height)
         window = pixels[top:bottom, left:right]
-        mask = _diagonals_bridged(_colour_mask(window, colour, tolerance))
+        mask = diagonals_bridged(colour_mask(window, colour, tolerance))
         click = (column - left, row - top)
-        start = _nearest_set(mask, click)
+        start = nearest_set(mask, click)
         if start is None:
             raise _Thin("nothing to trace there: the colour around the point is not even "
                         "(widen the tolerance)")
-        region = _flood(mask, start)
+        region = flood(mask, start)
         # what runs on, and the margin, are known from the fill alone (closing only adds):
         # grow, or refuse, before any further work
         if not _runs_on(region, image_sides):
             _refuse_margin(region, (left, top), colour, image_sides, (width, height))
-            region = _closed(_area_of(mask, region, click, start, hatching), gap_px)
+            region = closed(_area_of(mask, region, click, start, hatching), gap_px)
             if not _runs_on(region, image_sides):
                 break
         if 2 * half >= max_extent_px:
@@ -226,8 +219,24 @@ def _grown(pixels: np.ndarray, at: Point, colour: tuple[int, ...], tolerance: in
         half *= 2
     _refuse_margin(region, (left, top), colour, image_sides, (width, height))
     edges_reached = sum(touched and edge
-                        for touched, edge in zip(_sides_touched(region), image_sides))
+                        for touched, edge in zip(sides_touched(region), image_sides))
     return Region(region, (left, top), colour, clipped=edges_reached > 0)
+
+
+def _area_of(mask: np.ndarray, region: np.ndarray, click: tuple[int, int],
+              start: tuple[int, int], hatching: bool) -> np.ndarray:
+    """The filled region made an area: a pocket inside a letter gives way to the larger
+    region beside it; a strip between hatch lines, with ``hatching``, to the hatched area."""
+    if thickness(region) <= HATCH_LINE_PX + 1:
+        start = largest_near(mask, click) or start
+        region = flood(mask, start)
+    if thickness(region) <= HATCH_LINE_PX + 1:
+        if not hatching:
+            raise _Thin("nothing to trace there: that is a line, not an area")
+        region = join_hatching(mask, region, start)
+        if thickness(region) < 1.5:
+            raise _Thin("nothing to trace there: that is a line, not an area")
+    return region
 
 
 def _refuse_margin(region: np.ndarray, origin: tuple[int, int], colour: tuple[int, ...],
@@ -235,7 +244,7 @@ def _refuse_margin(region: np.ndarray, origin: tuple[int, int], colour: tuple[in
     """``NothingToTrace`` for a region along three of the scan's edges, or along more than
     ``MARGIN_SHARE`` of one: the page's margin or background."""
     width, height = size
-    touched = _sides_touched(region)
+    touched = sides_touched(region)
     edges_reached = sum(side and edge for side, edge in zip(touched, image_sides))
     along = [np.count_nonzero(side) / length for side, length, edge in zip(
         (region[:, 0], region[0, :], region[:, -1], region[-1, :]),
@@ -248,7 +257,7 @@ def _refuse_margin(region: np.ndarray, origin: tuple[int, int], colour: tuple[in
 
 def _runs_on(region: np.ndarray, image_sides: tuple[bool, ...]) -> bool:
     """The region touches a side of its window that is not the image's edge."""
-    return any(touched and not edge for touched, edge in zip(_sides_touched(region), image_sides))
+    return any(touched and not edge for touched, edge in zip(sides_touched(region), image_sides))
 
 
 def outline_of(region: Region, *, rectangle: bool = False,
@@ -260,9 +269,9 @@ def outline_of(region: Region, *, rectangle: bool = False,
     pixels = outline_corners(region.mask, region.origin, rectangle=rectangle)
     metres = None
     if calibration is not None:
-        metres = _without_short_sides([pixel_to_map(calibration, p) for p in pixels])
+        metres = without_short_sides([pixel_to_map(calibration, p) for p in pixels])
         if snap_step is not None:
-            metres = _snapped(metres, grid_origin, snap_step)
+            metres = snapped(metres, grid_origin, snap_step)
             pixels = [map_to_pixel(calibration, p) for p in metres]
         try:
             metres = validate_ring(metres)
@@ -275,13 +284,13 @@ def outline_of(region: Region, *, rectangle: bool = False,
 def colour_at(image: np.ndarray, at: Point) -> tuple[int, ...]:
     """The colour a trace from ``at`` follows (the colour most pixels around it share); a
     ``ValueError`` for a point outside the image."""
-    pixels = _three_channels(image)
+    pixels = three_channels(image)
     height, width = pixels.shape[:2]
     if not (math.isfinite(at[0]) and math.isfinite(at[1])) or not (
             0 <= at[0] < width and 0 <= at[1] < height):
         raise ValueError(f"the point {at[0]:g}, {at[1]:g} is outside the plan, which is "
                          f"{width} x {height} pixels")
-    return _seed_colour(pixels, int(at[0]), int(at[1]))
+    return seed_colour(pixels, int(at[0]), int(at[1]))
 
 
 def regions_of_colour(image: np.ndarray, box: tuple[Point, Point], colour: tuple[int, ...], *,
@@ -292,7 +301,7 @@ def regions_of_colour(image: np.ndarray, box: tuple[Point, Point], colour: tuple
     of that colour in the box. With ``whole``, regions cut by the box's edge are left out;
     without, their part in the box counts. Regions smaller than ``min_area_px`` (in the box)
     and lines are always left out."""
-    pixels = _three_channels(image)
+    pixels = three_channels(image)
     height, width = pixels.shape[:2]
     (x0, y0), (x1, y1) = box
     left, right = sorted((int(math.floor(x0)), int(math.ceil(x1))))
@@ -301,7 +310,7 @@ def regions_of_colour(image: np.ndarray, box: tuple[Point, Point], colour: tuple
     right, bottom = min(width, right), min(height, bottom)
     if right - left < 1 or bottom - top < 1:
         return []
-    mask = _diagonals_bridged(_colour_mask(pixels[top:bottom, left:right], colour, tolerance))
+    mask = diagonals_bridged(colour_mask(pixels[top:bottom, left:right], colour, tolerance))
     count, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=4)
     inner = cv2.distanceTransform(mask, cv2.DIST_L2, 3)
     found = []
@@ -343,7 +352,7 @@ def trace_box(image: np.ndarray, box: tuple[Point, Point], *, at: Point | None =
     letter). Buildings of one colour that touch are found one by one: what is left of the
     colour once the outlines found are taken away is looked at again. Raises ``ValueError``
     for an ``at`` off the plan; an empty list when there is nothing to take."""
-    pixels = _three_channels(image)
+    pixels = three_channels(image)
     height, width = pixels.shape[:2]
     (x0, y0), (x1, y1) = box
     left, right = sorted((x0, x1))
@@ -381,7 +390,7 @@ def trace_box(image: np.ndarray, box: tuple[Point, Point], *, at: Point | None =
     box_bottom = min(height, int(math.ceil(bottom)))
     if box_right - box_left < 1 or box_bottom - box_top < 1:
         return found
-    mask = _diagonals_bridged(_colour_mask(pixels[box_top:box_bottom, box_left:box_right],
+    mask = diagonals_bridged(colour_mask(pixels[box_top:box_bottom, box_left:box_right],
                                            colour, tolerance))
     for _round in range(MAX_BOX_ROUNDS):
         left_over = mask.copy()
@@ -442,213 +451,3 @@ def legend_entry_for(legend, colour: tuple[int, ...], tolerance: int = DEFAULT_T
         if difference <= tolerance and (best is None or difference < best[0]):
             best = (difference, entry)
     return None if best is None else best[1]
-
-
-# -- the steps ---------------------------------------------------------------------------------
-
-def _three_channels(image: np.ndarray) -> np.ndarray:
-    if image.dtype != np.uint8 or image.ndim not in (2, 3) or image.size == 0:
-        raise ValueError("the plan must be an 8-bit image with pixels")
-    if image.ndim == 2:
-        return image[:, :, None]
-    return image
-
-
-def _seed_colour(pixels: np.ndarray, column: int, row: int) -> tuple[int, ...]:
-    """The colour that most of the pixels around the click share (a letter's stroke or a
-    speck under the pointer does not count): of the pixels within ``SEED_PX`` of the click,
-    the one whose colour the most pixels within ``AROUND_PX`` match (within ``SEED_MATCH``
-    per channel); the median of those that match it."""
-    def patch(size: int) -> np.ndarray:
-        reach = size // 2
-        return pixels[max(0, row - reach):row + reach + 1,
-                      max(0, column - reach):column + reach + 1].reshape(-1, pixels.shape[2])
-    near, around = patch(SEED_PX).astype(np.int16), patch(AROUND_PX).astype(np.int16)
-    matches = np.abs(near[:, None, :] - around[None, :, :]).max(axis=2) <= SEED_MATCH
-    best = int(np.argmax(matches.sum(axis=1)))
-    return tuple(int(v) for v in np.median(around[matches[best]], axis=0))
-
-
-def _colour_mask(window: np.ndarray, colour: tuple[int, ...], tolerance: int) -> np.ndarray:
-    low = np.array([max(0, c - tolerance) for c in colour], dtype=np.uint8)
-    high = np.array([min(255, c + tolerance) for c in colour], dtype=np.uint8)
-    return cv2.inRange(window, low, high)
-
-
-def _diagonals_bridged(mask: np.ndarray) -> np.ndarray:
-    """``mask`` with thin slanted lines across it filled: the cross a fire-insurance plan
-    draws over a building (its roof) splits the fill into four triangles that are one
-    building. A line is filled where closing across it both sideways and up-down fills it,
-    which a slanted line up to ``HATCH_LINE_PX`` wide (and its blended edges) is and a level or
-    upright one (the wall between two buildings side by side) is not."""
-    size = 3 * HATCH_LINE_PX + 1   # a slanted line is wider across than it is thick
-    across = cv2.getStructuringElement(cv2.MORPH_RECT, (size, 1))
-    upright = cv2.getStructuringElement(cv2.MORPH_RECT, (1, size))
-    padded = cv2.copyMakeBorder(mask, size, size, size, size, cv2.BORDER_REPLICATE)
-    # only fill between areas, not between a building and the blended fringe of its own
-    # outline (a strip a pixel or two wide that may match the fill's colour) nor between the
-    # strips of a hatching (which ``_join_hatching`` weighs)
-    count, labels = cv2.connectedComponents(padded, connectivity=4)
-    depth = cv2.distanceTransform(padded, cv2.DIST_L2, 3)
-    deepest = np.zeros(count, np.float32)
-    np.maximum.at(deepest, labels.ravel(), depth.ravel())
-    thick = deepest > 1.5  # two pixels and more across
-    thick[0] = False
-    areas = np.where(thick[labels], np.uint8(255), np.uint8(0))
-    both = cv2.bitwise_and(cv2.morphologyEx(areas, cv2.MORPH_CLOSE, across),
-                           cv2.morphologyEx(areas, cv2.MORPH_CLOSE, upright))
-    return cv2.bitwise_or(mask, both[size:-size, size:-size])
-
-
-def _area_of(mask: np.ndarray, region: np.ndarray, click: tuple[int, int],
-             start: tuple[int, int], hatching: bool) -> np.ndarray:
-    """The filled region made an area: a pocket inside a letter gives way to the larger
-    region beside it; a strip between hatch lines, with ``hatching``, to the hatched area."""
-    if _thickness(region) <= HATCH_LINE_PX + 1:
-        start = _largest_near(mask, click) or start
-        region = _flood(mask, start)
-    if _thickness(region) <= HATCH_LINE_PX + 1:
-        if not hatching:
-            raise _Thin("nothing to trace there: that is a line, not an area")
-        region = _join_hatching(mask, region, start)
-        if _thickness(region) < 1.5:
-            raise _Thin("nothing to trace there: that is a line, not an area")
-    return region
-
-
-def _closed(region: np.ndarray, gap_px: int) -> np.ndarray:
-    """Notches narrower than ``gap_px`` closed and holes filled."""
-    if gap_px > 1:
-        kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (gap_px, gap_px))
-        # close within a one-gap border so a region on the window's edge is not cut back
-        padded = cv2.copyMakeBorder(region, gap_px, gap_px, gap_px, gap_px, cv2.BORDER_REPLICATE)
-        region = cv2.morphologyEx(padded, cv2.MORPH_CLOSE, kernel)[gap_px:-gap_px, gap_px:-gap_px]
-    return _holes_filled(region)
-
-
-def _nearest_set(mask: np.ndarray, click: tuple[int, int]) -> tuple[int, int] | None:
-    """Where to start the fill: the click, or, when the click is on something else (a
-    letter), ``_largest_near`` it."""
-    column, row = click
-    if mask[row, column]:
-        return click
-    return _largest_near(mask, click)
-
-
-def _largest_near(mask: np.ndarray, click: tuple[int, int]) -> tuple[int, int] | None:
-    """A pixel within ``NEAREST_PX`` of the click of the largest region of the colour there
-    (the fill beside a letter, not the inside of its "o"); None if there is none."""
-    column, row = click
-    reach = NEAREST_PX // 2
-    top, left = max(0, row - reach), max(0, column - reach)
-    near = mask[top:row + reach + 1, left:column + reach + 1]
-    if not near.any():
-        return None
-    best, seen = None, np.zeros_like(mask)
-    for y, x in zip(*np.nonzero(near)):
-        start = (int(left + x), int(top + y))
-        if seen[start[1], start[0]]:
-            continue  # a region already measured
-        region = _flood(mask, start)
-        seen |= region
-        size = int(np.count_nonzero(region))
-        if best is None or size > best[0]:
-            best = (size, start)
-    return best[1]
-
-
-def _flood(mask: np.ndarray, start: tuple[int, int]) -> np.ndarray:
-    filled = mask.copy()
-    cv2.floodFill(filled, None, start, 128, flags=4)
-    return np.where(filled == 128, np.uint8(255), np.uint8(0))
-
-
-def _thickness(region: np.ndarray) -> float:
-    """Half the width of the region's widest part, in pixels."""
-    if not region.any():
-        return 0.0
-    padded = cv2.copyMakeBorder(region, 1, 1, 1, 1, cv2.BORDER_CONSTANT, value=0)
-    return float(cv2.distanceTransform(padded, cv2.DIST_L2, 3).max())
-
-
-def _join_hatching(mask: np.ndarray, strip: np.ndarray, start: tuple[int, int]) -> np.ndarray:
-    """A strip between two hatch lines: bridge lines up to HATCH_LINE_PX wide and take the
-    hatched area as a whole, if that makes a real area of strips: three or more, and
-    ``HATCH_SHARE`` of its colour in strips (not buildings side by side that a thin fringe
-    of blended ink happened to touch); else the strip itself."""
-    size = HATCH_LINE_PX + 1
-    kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (size, size))
-    joined = _flood(cv2.morphologyEx(mask, cv2.MORPH_CLOSE, kernel), start)
-    if _thickness(joined) <= HATCH_LINE_PX + 1:
-        return strip
-    parts = cv2.bitwise_and(mask, joined)
-    count, labels, stats, _ = cv2.connectedComponentsWithStats(parts, connectivity=4)
-    if count - 1 < 3:
-        return strip
-    depth = cv2.distanceTransform(cv2.copyMakeBorder(parts, 1, 1, 1, 1, cv2.BORDER_CONSTANT,
-                                                     value=0), cv2.DIST_L2, 3)[1:-1, 1:-1]
-    in_strips = 0
-    for label in range(1, count):
-        x, y, w, h, area = stats[label]
-        inside = labels[y:y + h, x:x + w] == label
-        if depth[y:y + h, x:x + w][inside].max() <= HATCH_LINE_PX + 1:
-            in_strips += area
-    if in_strips < HATCH_SHARE * stats[1:, cv2.CC_STAT_AREA].sum():
-        return strip
-    return joined
-
-
-def _holes_filled(region: np.ndarray) -> np.ndarray:
-    contours, _ = cv2.findContours(region, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-    filled = np.zeros_like(region)
-    cv2.drawContours(filled, contours, -1, 255, thickness=cv2.FILLED)
-    return filled
-
-
-def _sides_touched(mask: np.ndarray) -> tuple[bool, bool, bool, bool]:
-    """(left, top, right, bottom)."""
-    return (bool(mask[:, 0].any()), bool(mask[0, :].any()),
-            bool(mask[:, -1].any()), bool(mask[-1, :].any()))
-
-
-def _without_short_sides(points: list[Point]) -> list[Point]:
-    kept: list[Point] = []
-    for point in points:
-        if not kept or math.dist(point, kept[-1]) >= MIN_SIDE_M:
-            kept.append(point)
-    while len(kept) > 3 and math.dist(kept[0], kept[-1]) < MIN_SIDE_M:
-        kept.pop()
-    return kept
-
-
-def _snapped(points: list[Point], origin: Point, step: float) -> list[Point]:
-    """The corners on the grid; an outline that snapping would flatten or twist becomes its
-    bounding box on the grid, and one smaller than a cell the cell under its middle."""
-    candidates = [snap_points(points, origin=origin, step=step)]
-    xs, ys = [x for x, _ in points], [y for _, y in points]
-    candidates.append(snap_points([(min(xs), min(ys)), (max(xs), min(ys)), (max(xs), max(ys)),
-                                   (min(xs), max(ys))], origin=origin, step=step))
-    for candidate in candidates:
-        try:
-            return validate_ring(_without_collinear(candidate))
-        except ValueError:
-            continue
-    middle = ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
-    cell_x = origin[0] + math.floor((middle[0] - origin[0]) / step) * step
-    cell_y = origin[1] + math.floor((middle[1] - origin[1]) / step) * step
-    return [(cell_x, cell_y), (cell_x + step, cell_y), (cell_x + step, cell_y + step),
-            (cell_x, cell_y + step)]
-
-
-def _without_collinear(points: list[Point]) -> list[Point]:
-    kept = list(points)
-    changed = True
-    while changed and len(kept) > 3:
-        changed = False
-        for i in range(len(kept)):
-            a, b, c = kept[i - 1], kept[i], kept[(i + 1) % len(kept)]
-            if abs((b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])) < 1e-9:
-                del kept[i]
-                changed = True
-                break
-    return kept

@@ -1,5 +1,5 @@
 """The map as it stands, to a Universal VTT file: the picture rendered here (Qt,
-``report.map_picture``), the file written by ``persist.formats.uvtt_write`` (Qt-free), the
+``report.map_picture``), the file written by ``persist.formats.uvtt.write`` (Qt-free), the
 two joined by ``export_vtt``, the one path of File > Export > Universal VTT and of
 ``siegeboard export-vtt``.
 
@@ -25,7 +25,7 @@ from pathlib import Path
 
 from PySide6.QtGui import QPainter
 
-from siegeboard.persist.formats.uvtt_write import CELLS_M, attribution_of, write_uvtt
+from siegeboard.persist.formats.uvtt.write import CELLS_M, attribution_of, write_uvtt
 from siegeboard.persist.siege_file import SiegeFile, SiegeFileError
 from siegeboard.report.extent import load_plan
 from siegeboard.report.map_picture import (

@@ -12,7 +12,7 @@ import zipfile
 import pytest
 
 from siegeboard.persist import SiegeFileError, read_siege
-from siegeboard.persist import siege_file
+from siegeboard.persist import document_checks
 
 from .hostile import HOSTILE, array_of_zeros
 
@@ -61,7 +61,7 @@ class Work:
         self.inflated = 0
         self.errors = 0
         real_read = zipfile.ZipExtFile.read
-        real_describe = siege_file._describe
+        real_describe = document_checks._describe
 
         def counting_read(stream, *args, **kwargs):
             data = real_read(stream, *args, **kwargs)
@@ -73,7 +73,7 @@ class Work:
             return real_describe(error, *args, **kwargs)
 
         monkeypatch.setattr(zipfile.ZipExtFile, "read", counting_read)
-        monkeypatch.setattr(siege_file, "_describe", counting_describe)
+        monkeypatch.setattr(document_checks, "_describe", counting_describe)
 
 
 @pytest.fixture

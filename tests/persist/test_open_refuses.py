@@ -14,7 +14,7 @@ from PIL import Image
 
 from siegeboard.model.siege import SCHEMA_VERSION
 from siegeboard.persist import SiegeFileError, read_siege, write_siege
-from siegeboard.persist import siege_file
+from siegeboard.persist import zip_safety
 
 from .builders import MAP_MEMBER, png, sample_file, sample_siege, siege_json, snapshot, write_raw
 
@@ -231,7 +231,7 @@ def test_a_jpeg_cut_short_is_refused_at_open_without_a_full_decode(tmp_path, mon
 def test_a_member_declaring_too_many_bytes_is_refused_before_reading(tmp_path, monkeypatch):
     path = tmp_path / "castle.siege"
     write_raw(path, {**members(), "big.png": b"\0" * 10_000})
-    monkeypatch.setattr(siege_file, "MAX_MEMBER_BYTES", 8192)
+    monkeypatch.setattr(zip_safety, "MAX_MEMBER_BYTES", 8192)
     read = []
     monkeypatch.setattr(zipfile.ZipFile, "open", lambda *a, **k: read.append(a) or 1 / 0)
     assert_refused(path, "'big.png' unpacks to 10,000 bytes, more than the 8,192 allowed")
@@ -241,7 +241,7 @@ def test_a_member_declaring_too_many_bytes_is_refused_before_reading(tmp_path, m
 def test_a_member_that_unpacks_to_more_than_it_declares_is_stopped(tmp_path, monkeypatch):
     path = tmp_path / "castle.siege"
     write_raw(path, members())
-    monkeypatch.setattr(siege_file, "MAX_MEMBER_BYTES", 8192)
+    monkeypatch.setattr(zip_safety, "MAX_MEMBER_BYTES", 8192)
     # A lying header: whatever it declared, the stream produces more, and is stopped there.
     monkeypatch.setattr(zipfile.ZipFile, "open", lambda self, info, *a, **k: io.BytesIO(
         b"{" * 20_000))
@@ -251,7 +251,7 @@ def test_a_member_that_unpacks_to_more_than_it_declares_is_stopped(tmp_path, mon
 def test_the_total_unpacked_size_is_limited(tmp_path, monkeypatch):
     path = tmp_path / "castle.siege"
     write_raw(path, {**members(), "a.png": b"\0" * 3000, "b.png": b"\0" * 3000})
-    monkeypatch.setattr(siege_file, "MAX_TOTAL_BYTES", 5000)
+    monkeypatch.setattr(zip_safety, "MAX_TOTAL_BYTES", 5000)
     assert_refused(path, "unpacks to .* bytes, more than the 5,000 allowed")
 
 

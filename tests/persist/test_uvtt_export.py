@@ -191,7 +191,7 @@ def test_the_command_line_writes_the_players_copy_and_refuses_bad_options(tmp_pa
 
 
 def test_a_breached_gate_writes_no_portal_and_a_collapsed_dp_section_is_a_gap(tmp_path):
-    from siegeboard.persist.formats.uvtt_write import blocking
+    from siegeboard.persist.formats.uvtt.write import blocking
 
     siege_file = read_sample("armory")
     siege = siege_file.siege

@@ -17,7 +17,7 @@ from shapely import affinity
 from shapely.geometry import LineString, Point, Polygon, box
 
 from siegeboard.persist.formats.uvtt import UvttFormat
-from siegeboard.persist.formats.uvtt_write import portal_line, strip_centre_line
+from siegeboard.persist.formats.uvtt.write import portal_line, strip_centre_line
 from siegeboard.report.vtt_export import VttChoices, export_vtt
 
 REAL = Path(__file__).parents[1] / "data" / "uvtt"

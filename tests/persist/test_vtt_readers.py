@@ -19,7 +19,7 @@ from .readers import (
     uvtt2fgu_available,
 )
 from siegeboard.model import FireAt
-from siegeboard.persist.formats.uvtt_write import FIVE_FEET_M
+from siegeboard.persist.formats.uvtt.write import FIVE_FEET_M
 from siegeboard.persist.samples import read_sample
 from siegeboard.report.map_picture import vtt_frame
 from siegeboard.report.vtt_export import VttChoices, export_vtt

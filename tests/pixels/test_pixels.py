@@ -17,7 +17,7 @@ import numpy as np
 import pytest
 from PySide6.QtGui import QImage
 
-from siegeboard.report import renderer
+from siegeboard.report import look, renderer
 from tests.pixels import scenes
 
 CHANNEL = 4
@@ -74,12 +74,12 @@ def test_every_fill_a_little_redder_is_seen(qapp, monkeypatch):
         colour.setRed(min(255, colour.red() + 12))
         return colour
 
-    monkeypatch.setattr(renderer, "fill_colour", redder)
-    renderer._style.cache_clear()
+    monkeypatch.setattr(look, "fill_colour", redder)
+    look._style.cache_clear()
     try:
         image = scenes.render("town", 2)
     finally:
         monkeypatch.undo()
-        renderer._style.cache_clear()
+        look._style.cache_clear()
     share, _largest = differing(image, baseline("town", 2))
     assert share > SHARE

@@ -8,7 +8,7 @@ import pytest
 from PySide6.QtGui import QFontMetricsF
 
 from siegeboard.report.map_painter import font
-from siegeboard.report.pages import CELL_PAD, table_cells, table_columns, table_layout
+from siegeboard.report.table_layout import CELL_PAD, table_cells, table_columns, table_layout
 from siegeboard.report.snapshot import ensure_gui_app
 from bench.town import build_town
 

@@ -177,8 +177,30 @@ def _within(observed: int, n: int, p: float, what: str) -> None:
     assert abs(observed / n - p) <= 4.5 * error + 1e-9, (what, observed / n, p, error)
 
 
+QUICK_SHOTS = 1_000
+"""The default run's sample: a few seconds, and still far outside 4.5 standard errors of odds
+computed for a shot one step off (``test_the_quick_sample_catches_odds_of_another_shot``)."""
+
+
 @pytest.mark.parametrize("weapon_id", ["he_shell", "incendiary_shell"])
 def test_engine_shots_agree_with_the_computed_odds(weapon_id, harris_siege):
+    _engine_shots_agree(harris_siege, weapon_id, QUICK_SHOTS)
+
+
+def test_the_quick_sample_catches_odds_of_another_shot(harris_siege):
+    """Odds computed with the GM's +2 (2D6 >= 6 instead of 8 penetrates the wall: 26 in 36,
+    not 15 in 36) are refused by the quick sample of the engine firing without it."""
+    with pytest.raises(AssertionError):
+        _engine_shots_agree(harris_siege, "he_shell", QUICK_SHOTS, odds_modifier=2)
+
+
+def test_engine_pool_attacks_agree_with_the_computed_odds():
+    _engine_pool_agrees(QUICK_SHOTS)
+
+
+@pytest.mark.long
+@pytest.mark.parametrize("weapon_id", ["he_shell", "incendiary_shell"])
+def test_10_000_engine_shots_agree_with_the_computed_odds(weapon_id, harris_siege):
     _engine_shots_agree(harris_siege, weapon_id, 10_000)
 
 
@@ -188,7 +210,8 @@ def test_100_000_engine_shots_agree_with_the_computed_odds(weapon_id, harris_sie
     _engine_shots_agree(harris_siege, weapon_id, 100_000)
 
 
-def test_engine_pool_attacks_agree_with_the_computed_odds():
+@pytest.mark.long
+def test_10_000_engine_pool_attacks_agree_with_the_computed_odds():
     _engine_pool_agrees(10_000)
 
 
@@ -197,14 +220,14 @@ def test_100_000_engine_pool_attacks_agree_with_the_computed_odds():
     _engine_pool_agrees(100_000)
 
 
-def _engine_shots_agree(siege, weapon_id: str, n: int) -> None:
+def _engine_shots_agree(siege, weapon_id: str, n: int, odds_modifier: int = 0) -> None:
     wall = siege.structures["wall"]
     wall.dp = 1087  # collapses when the shot takes 75 or more: it depends on the 2D6
     siege.structures["farm"].dp = 20
     target = "wall" if weapon_id == "he_shell" else "town"  # town: 2 in 6 to burn, 11 DP values
     point = _point(siege, target)
     shot = odds.shot_odds(siege, ShotSpec(weapon=siege.weapons[weapon_id], point=point,
-                                          range_m=300.0))
+                                          range_m=300.0, modifier=odds_modifier))
     dice = RandomDice(2026)
     counts = {s.id: {"collapse": 0, "ignite": 0, "left": {}} for s in shot.structures}
     action = FireAt(weapon_id=weapon_id, at=point, range_m=300.0)

@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 from siegeboard import __version__, cli, desktop
 from siegeboard.ui.dialogs.about import about_text
 
-from test_desktop import exec_argv
+from cli.test_desktop import exec_argv
 from ui_helpers import small_siege
 
 

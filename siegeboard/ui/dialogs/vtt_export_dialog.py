@@ -12,7 +12,7 @@ from pathlib import Path
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QCheckBox, QComboBox, QHBoxLayout, QLabel, QSpinBox, QWidget
 
-from siegeboard.persist.formats.uvtt_write import CELL_WORDS, CELLS_M
+from siegeboard.persist.formats.uvtt.write import CELL_WORDS, CELLS_M
 from siegeboard.persist.siege_file import SiegeFile, SiegeFileError
 from siegeboard.report.map_picture import LOOK_WORDS
 from siegeboard.report.vtt_export import (

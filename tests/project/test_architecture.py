@@ -10,7 +10,7 @@ from pathlib import Path
 
 from siegeboard.rules import registry
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_import_linter_contracts_hold():

@@ -20,7 +20,7 @@ from siegeboard.rules.registry import catalogue
 from siegeboard.persist import read_siege
 from siegeboard.rules import harris
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 # The samples as installed (package data): the checkout's, or an installed wheel's.
 MAPS = Path(str(resources.files("siegeboard.resources").joinpath("samples")))
 PLAN = ROOT / "tools" / "castle_plan.png"

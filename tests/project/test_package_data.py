@@ -19,7 +19,7 @@ import siegeboard
 from siegeboard.persist.samples import SAMPLES
 from siegeboard.rules.registry import RULESETS
 
-CHECKOUT = Path(__file__).resolve().parents[1]
+CHECKOUT = Path(__file__).resolve().parents[2]
 # Set by .ci/run, to the checkout's folder, for the run against the installed wheel (from a
 # copy of tests/ elsewhere).
 INSTALLED = os.environ.get("SIEGEBOARD_TEST_INSTALLED", "")

@@ -12,7 +12,7 @@ from siegeboard.cli import build_parser, main
 from siegeboard.persist import read_siege, write_sample, write_siege
 from siegeboard.plan import DEFAULT_TOLERANCE, pixel_to_map
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 PLAN = ROOT / "tests" / "data" / "plans" / "sanborn_plainfield_il_1893_sheet1c.png"
 HOUSE = "419,840"                           # a frame house: 407..432 x 821..859 px
 HOUSE_RECTANGLE = [[432.0, 858.0], [407.0, 858.0], [407.0, 821.0], [432.0, 821.0]]

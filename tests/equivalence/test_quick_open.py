@@ -12,10 +12,10 @@ import pytest
 
 from siegeboard.model.siege import SCHEMA_VERSION
 from siegeboard.persist import SiegeFile, SiegeFileError, read_siege, write_siege
-from siegeboard.persist import document, siege_file
+from siegeboard.persist import document, document_checks
 
-from .builders import MAP_MEMBER, png, sample_siege
-from .hostile import zipped
+from persist.builders import MAP_MEMBER, png, sample_siege
+from persist.hostile import zipped
 
 
 def _document(path) -> bytes:
@@ -27,13 +27,13 @@ def _document(path) -> bytes:
 def careful(monkeypatch):
     """Counts the documents looked at again, item by item, to name their first problem."""
     calls = []
-    real = siege_file._first_problem_named
+    real = document_checks._first_problem_named
 
     def counting(data, source):
         calls.append(source)
         return real(data, source)
 
-    monkeypatch.setattr(siege_file, "_first_problem_named", counting)
+    monkeypatch.setattr(document_checks, "_first_problem_named", counting)
     return calls
 
 

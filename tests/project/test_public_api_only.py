@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1] / "siegeboard"
+ROOT = Path(__file__).resolve().parents[2] / "siegeboard"
 
 # Names that stand for zipfile, Qt or numpy, or for a class of theirs.
 _LIBRARY_MODULES = {"zipfile", "numpy", "np", "QtCore", "QtGui", "QtWidgets", "QtSvg",

@@ -1,4 +1,7 @@
-"""The command line, run as a GM's script would: subprocesses on a copy of the sample siege."""
+"""The command line, run as a GM's script would, on a copy of the sample siege: what each
+command does in process (the same ``main`` the ``siegeboard`` command runs), and the command
+as a process where the process itself is what is tested (exit status, Qt not loaded, no
+window)."""
 
 from __future__ import annotations
 
@@ -9,6 +12,7 @@ import re
 import shutil
 import subprocess
 import sys
+from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
@@ -32,6 +36,21 @@ def run(*args: str | Path) -> subprocess.CompletedProcess:
                           timeout=120)
 
 
+@dataclass
+class Ran:
+    returncode: int
+    stdout: str
+    stderr: str
+
+
+def run_here(capsys: pytest.CaptureFixture[str], *args: str | Path) -> Ran:
+    """``siegeboard ARGS`` in this process: its exit status and what it printed."""
+    capsys.readouterr()
+    status = main([str(arg) for arg in args])
+    printed = capsys.readouterr()
+    return Ran(status, printed.out, printed.err)
+
+
 @pytest.fixture
 def siege_path(tmp_path) -> Path:
     copy = tmp_path / "castle.siege"
@@ -49,8 +68,8 @@ def test_version_and_help_for_every_subcommand(capsys):
         assert f"usage: siegeboard {command}" in capsys.readouterr().out
 
 
-def test_info_json_is_the_structure_table(siege_path):
-    result = run("info", siege_path, "--json")
+def test_info_json_is_the_structure_table(siege_path, capsys):
+    result = run_here(capsys, "info", siege_path, "--json")
     assert result.returncode == 0, result.stderr
     table = json.loads(result.stdout)
     siege = read_siege(siege_path).siege
@@ -60,9 +79,9 @@ def test_info_json_is_the_structure_table(siege_path):
     assert hall["dp"] == f"{siege.structures['great-hall'].dp}/{siege.structures['great-hall'].dp_original}"
 
 
-def test_fire_applies_saves_and_prints_the_log(siege_path):
+def test_fire_applies_saves_and_prints_the_log(siege_path, capsys):
     before = read_siege(siege_path).siege
-    result = run("fire", siege_path, "--battery", "great battery", "--at", GREAT_HALL)
+    result = run_here(capsys, "fire", siege_path, "--battery", "great battery", "--at", GREAT_HALL)
     assert result.returncode == 0, result.stderr
     after = read_siege(siege_path).siege
     assert len(after.log) == len(before.log) + 1
@@ -71,12 +90,12 @@ def test_fire_applies_saves_and_prints_the_log(siege_path):
     assert after.structures["great-hall"].dp < before.structures["great-hall"].dp
 
 
-def test_fire_is_reproducible_without_dice(tmp_path, siege_path):
+def test_fire_is_reproducible_without_dice(tmp_path, siege_path, capsys):
     other = tmp_path / "other.siege"
     shutil.copyfile(siege_path, other)
-    first = run("fire", siege_path, "--weapon", "he_shell", "--range", "300", "--at", GREAT_HALL,
+    first = run_here(capsys, "fire", siege_path, "--weapon", "he_shell", "--range", "300", "--at", GREAT_HALL,
                 "--json")
-    second = run("fire", other, "--weapon", "Artillery HE shell", "--range", "300", "--at",
+    second = run_here(capsys, "fire", other, "--weapon", "Artillery HE shell", "--range", "300", "--at",
                  GREAT_HALL, "--json")
     assert first.returncode == second.returncode == 0, first.stderr + second.stderr
     one, two = json.loads(first.stdout), json.loads(second.stdout)
@@ -86,9 +105,9 @@ def test_fire_is_reproducible_without_dice(tmp_path, siege_path):
                for event in one["events"])
 
 
-def test_fire_with_the_dice_rolled_at_the_table(siege_path):
+def test_fire_with_the_dice_rolled_at_the_table(siege_path, capsys):
     # The tank's armour-piercing round into a tower: 2D6 large calibre, then no other roll.
-    result = run("fire", siege_path, "--battery", "Tank", "--at", "108,22.7", "--dice", "3,4",
+    result = run_here(capsys, "fire", siege_path, "--battery", "Tank", "--at", "108,22.7", "--dice", "3,4",
                  "--json")
     assert result.returncode == 0, result.stderr
     entry = json.loads(result.stdout)
@@ -97,28 +116,28 @@ def test_fire_with_the_dice_rolled_at_the_table(siege_path):
     assert "Large calibre: + 2D6 (3 + 4) = 117" in entry["lines"]
 
 
-def test_advance_runs_the_clock_and_saves(siege_path):
-    run("fire", siege_path, "--weapon", "incendiary_shell", "--range", "200", "--at", "96,62",
+def test_advance_runs_the_clock_and_saves(siege_path, capsys):
+    run_here(capsys, "fire", siege_path, "--weapon", "incendiary_shell", "--range", "200", "--at", "96,62",
         "--dice", "2,5,5,4,3,2,1,6,5,4,3,6")
-    result = run("advance", siege_path, "--minutes", "1", "--json")
+    result = run_here(capsys, "advance", siege_path, "--minutes", "1", "--json")
     assert result.returncode == 0, result.stderr
     entry = json.loads(result.stdout)
     assert entry["clock"] == "Turn 12, 1 min 0 s"
     assert read_siege(siege_path).siege.clock.turn == 12
-    turns = run("advance", siege_path, "--turns", "3")
+    turns = run_here(capsys, "advance", siege_path, "--turns", "3")
     assert turns.returncode == 0 and turns.stdout.startswith("Clock: turn 12 -> 15")
 
 
-def test_snapshot_writes_a_pdf_and_records_the_turn(tmp_path, siege_path):
-    run("advance", siege_path, "--turns", "5")
+def test_snapshot_writes_a_pdf_and_records_the_turn(tmp_path, siege_path, capsys):
+    run_here(capsys, "advance", siege_path, "--turns", "5")
     out = tmp_path / "snap.pdf"
-    result = run("snapshot", siege_path, "-o", out, "--players", "--scale", "1:500")
+    result = run_here(capsys, "snapshot", siege_path, "-o", out, "--players", "--scale", "1:500")
     assert result.returncode == 0, result.stderr
     assert out.read_bytes().startswith(b"%PDF")
     assert result.stdout.strip() == str(out)
     assert read_siege(siege_path).siege.last_snapshot_turn == 5
     png = tmp_path / "snap.png"
-    assert run("snapshot", siege_path, "-o", png, "--no-record", "--since", "0").returncode == 0
+    assert run_here(capsys, "snapshot", siege_path, "-o", png, "--no-record", "--since", "0").returncode == 0
     assert png.read_bytes().startswith(b"\x89PNG")
 
 
@@ -318,7 +337,7 @@ def test_library_warnings_never_reach_the_terminal(tmp_path):
 
 
 def test_a_point_west_or_north_of_the_origin_is_a_point_not_an_option(tmp_path, capsys):
-    from siegeboard.cli import _joined_negative_values
+    from siegeboard.cli.entry import _joined_negative_values
 
     assert _joined_negative_values(["fire", "f", "--at", "-5,3", "--view", "-1,-1,5,5"]) == [
         "fire", "f", "--at=-5,3", "--view=-1,-1,5,5"]

@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from importlib import resources
 import json
 import shutil
+from importlib import resources
 from pathlib import Path
 
 import pytest
 
 from siegeboard.cli import main
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = Path(str(resources.files("siegeboard.resources").joinpath("samples")))  # package data
 GREAT_HALL = "83,32"  # inside the Great Hall (AV 5, 650 DP), 87 m from the Great Battery
 
@@ -108,3 +108,21 @@ def test_odds_of_a_bombardment_say_what_is_left(castle, capsys):
     assert main(["odds", str(castle), "--battery", "tank", "--at", GREAT_HALL,
                  "--also", "Tank@90,30"]) == 2
     assert "--bombard" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("args", "words"), [
+    (("--successes", "51"), "--successes: 51 is out of bounds: Successes run from 0 to 50"),
+    (("--modifier", "-1001"), "--modifier: -1,001 is out of bounds: the GM's modifiers run "
+                              "from -1,000 to 1,000"),
+    (("--pool", "101"), "--pool: 101 is out of bounds: dice pools run from 0 to 100"),
+    (("--max-hits", "501"), "--max-hits: 501 is out of bounds: the hits counted run from 1 "
+                            "to 500"),
+    (("--interval", "1441"), "--interval: 1441 is out of bounds"),
+    (("--range", "2000000"), "--range: 2e+06 m; a range is 0 to 1,000,000 m"),
+])
+def test_odds_refuses_past_the_bounds_of_the_model_in_the_words_of_fire(castle, capsys, args,
+                                                                        words):
+    """One set of bounds (``model.bounds``) and one wording for ``odds`` and ``fire``."""
+    assert main(["odds", str(castle), "--weapon", "rifle", "--range", "5", "--at", GREAT_HALL,
+                 *args]) == 2
+    assert words in capsys.readouterr().err

@@ -16,11 +16,11 @@ from pathlib import Path
 
 import pytest
 
-from test_desktop import exec_argv
+from cli.test_desktop import exec_argv
 
 pytestmark = pytest.mark.bundle
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 # A regression guard, not a target: the lean bundle was about 200 MB (all of PySide6: 270);
 # OpenCV's headless build for tracing adds 150 MB and PROJ and osmium 33 MB: 395 MB now.
 MAX_MB = 440

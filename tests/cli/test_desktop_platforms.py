@@ -16,7 +16,7 @@ from PIL import Image
 from siegeboard import cli, desktop
 
 EXE = r"C:\Program Files\siegeboard\siegeboard.exe"
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 class FakeKey:

@@ -15,7 +15,7 @@ from siegeboard.persist.formats import ImportOptions, geo
 from siegeboard.persist.formats.geojson import GeoJsonFormat
 from siegeboard.persist.siege_file import encode_siege
 
-from .geo_files import city_geojson
+from persist.geo_files import city_geojson
 
 
 def _odd_features() -> list[dict]:
