@@ -1,8 +1,8 @@
 """Make siegeboard's sample sieges: the castle plan image and the two .siege files.
 
-Run ``.venv/bin/python tools/make_samples.py``: it writes ``tools/castle_plan.png`` (an "old
-map" plan drawn here with Pillow), and the package data ``siegeboard/resources/samples/castle.siege``
-(ruleset ``harris``) and ``siegeboard/resources/samples/castle_armory.siege`` (ruleset ``armory``). The output is the same on every run: the
+Run ``.venv/bin/python tools/make_samples.py``: it writes ``maps/castle_plan.png`` (an "old
+map" plan drawn here with Pillow, shipped as an example map too), and the package data ``resources/samples/castle.siege``
+(ruleset ``harris``) and ``resources/samples/castle_armory.siege`` (ruleset ``armory``). The output is the same on every run: the
 parchment's noise comes from a fixed seed and the structures from fixed coordinates.
 
 The plan is drawn from the very shapes the structures are built from (``SITES`` and
@@ -36,8 +36,8 @@ from siegeboard.rules.build import new_structure
 from siegeboard.rules.walls import draw_wall, section_count
 
 ROOT = Path(__file__).resolve().parents[1]
-SAMPLES_DIR = ROOT / "siegeboard" / "resources" / "samples"
-PLAN_PATH = ROOT / "tools" / "castle_plan.png"
+SAMPLES_DIR = ROOT / "resources" / "samples"
+PLAN_PATH = ROOT / "maps" / "castle_plan.png"  # an example map too (maps/castle_plan.json)
 PLAN_MEMBER = "castle_plan.png"
 SAMPLE_FILES = {"harris": "castle.siege", "armory": "castle_armory.siege"}
 
@@ -102,7 +102,7 @@ class Site:
         return Polygon(self.footprint)
 
 
-# Kinds per role and ruleset (resources/catalogue_<ruleset>.json).
+# Kinds per role and ruleset (rules/<ruleset>/catalogue.json).
 KINDS: dict[str, dict[str, str]] = {
     "harris": {
         "wall": "curtain_wall", "tower": "tower", "gatehouse": "gatehouse", "keep": "keep",
@@ -265,7 +265,7 @@ def _check_catalogue(ruleset: str) -> None:
         problems.append(f"weapons {', '.join(missing_weapons)}")
     if problems:
         raise ValueError(
-            f"resources/catalogue_{ruleset}.json lacks the {' and the '.join(problems)} that the "
+            f"rules/{ruleset}/catalogue.json lacks the {' and the '.join(problems)} that the "
             f"sample siege uses; add them to the catalogue, then run tools/make_samples.py again")
 
 
@@ -299,7 +299,7 @@ def write_samples(directory: Path = SAMPLES_DIR, plan_png: bytes | None = None,
     """Write both sieges into ``directory`` and the plan to ``plan_path`` (default: beside
     them); returns the written paths by name.
 
-    ``plan_png`` reuses an already rendered plan (the tests pass tools/castle_plan.png).
+    ``plan_png`` reuses an already rendered plan (the tests pass maps/castle_plan.png).
     """
     directory.mkdir(parents=True, exist_ok=True)
     # Build both sieges first, so a catalogue that lacks something leaves the folder untouched.

@@ -2,7 +2,7 @@
 
     python tools/render_icons.py
 
-Writes ``siegeboard/resources/icons/<name>-<size>.png`` for each ``<name>.svg`` there and
+Writes ``resources/icons/<name>-<size>.png`` for each ``<name>.svg`` there and
 each size of ``SIZES`` (the hicolor theme's usual sizes). Run again after editing an SVG.
 """
 
@@ -18,7 +18,7 @@ from PySide6.QtCore import Qt  # noqa: E402
 from PySide6.QtGui import QGuiApplication, QImage, QPainter  # noqa: E402
 from PySide6.QtSvg import QSvgRenderer  # noqa: E402
 
-ICONS = Path(__file__).resolve().parents[1] / "siegeboard" / "resources" / "icons"
+ICONS = Path(__file__).resolve().parents[1] / "resources" / "icons"
 SIZES = (16, 32, 48, 64, 128, 256)
 
 

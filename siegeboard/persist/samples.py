@@ -10,13 +10,30 @@ from pathlib import Path
 from siegeboard.persist.atomic import atomic_write, plain_reason, write_all
 from siegeboard.persist.errors import SiegeFileError
 from siegeboard.persist.siege_file import SiegeFile, read_siege, write_siege
-from siegeboard.resources import sample_bytes
 from siegeboard.rules import registry
 
-__all__ = ["SAMPLES", "read_sample", "sample_name", "write_sample"]
+__all__ = ["SAMPLES", "read_sample", "sample_bytes", "sample_name", "sample_names",
+           "write_sample"]
+
+# The package data of the samples (resources/samples/ in the repository).
+RESOURCES = "siegeboard.resources"
 
 # The file name of each rule text's sample siege, by ruleset id.
 SAMPLES = {rules.id: rules.sample for rules in registry.RULESETS.values() if rules.sample}
+
+
+def sample_names() -> list[str]:
+    """The file names of the sample sieges shipped."""
+    folder = resources.files(RESOURCES).joinpath("samples")
+    return sorted(item.name for item in folder.iterdir() if item.name.endswith(".siege"))
+
+
+def sample_bytes(name: str) -> bytes:
+    """The bytes of the sample siege ``name`` (a file name of ``sample_names``)."""
+    if name not in sample_names():
+        raise ValueError(f"no sample siege {name!r}; the samples are "
+                         f"{', '.join(sample_names())}")
+    return resources.files(RESOURCES).joinpath("samples", name).read_bytes()
 
 
 def sample_name(ruleset: str | None = None) -> str:
@@ -36,7 +53,7 @@ def read_sample(ruleset: str | None = None, dice_seed: int | None = None) -> Sie
     seed (a GM's copy is given a fresh one, so no two tables playing the sample roll the
     same dice); None keeps the shipped seed, which scripts and tests rely on to reproduce a
     worked example."""
-    item = resources.files("siegeboard.resources").joinpath("samples", sample_name(ruleset))
+    item = resources.files(RESOURCES).joinpath("samples", sample_name(ruleset))
     with resources.as_file(item) as path:
         siege_file = read_siege(path)
     siege_file.stamp = None  # a copy: saving it never checks against the shipped file

@@ -139,7 +139,7 @@ class Ruleset:
     # H2: the height of one story in metres, for a rule text that counts stories; 0 for one
     # that does not (the Inspector then has no height to type).
     story_m: float = 0
-    # The file name of the rule text's sample siege under ``siegeboard/resources/samples``.
+    # The file name of the rule text's sample siege under ``resources/samples`` (package data).
     sample: str = ""
     # The kinds an importer starts from, by role (wall, building, object, door, gate).
     import_kinds: Mapping[str, str] = {}

@@ -12,13 +12,13 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction, QActionGroup, QKeySequence
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence, QPalette
 from PySide6.QtWidgets import QLabel, QMainWindow, QMenu, QToolBar
 
 from siegeboard.model.siege import MapImage, TURNS_PER_MINUTE
 from siegeboard.ui.dialogs.about import add_about_actions
 from siegeboard.ui.dialogs.help_dialogs import RulingsDialog, ShortcutsDialog
-from siegeboard.ui.icons import icon
+from siegeboard.ui.icons import follow_palette, set_icon
 from siegeboard.ui.tools.base import Tool
 
 if TYPE_CHECKING:
@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from siegeboard.ui.controllers.map_image_controller import MapImageController
     from siegeboard.ui.controllers.play_controller import PlayController
     from siegeboard.ui.controllers.snapshot_controller import SnapshotController
+    from siegeboard.ui.dialogs.example_maps_dialog import ExampleMapOpener
     from siegeboard.ui.dialogs.import_dialog import MapImporter
     from siegeboard.ui.dialogs.prompts import Prompts
     from siegeboard.ui.dialogs.story_dialog import StoryExporter
@@ -53,6 +54,7 @@ class MenuTargets:
     set_tool: Callable[[str], None]
     dock_layout: DockLayout
     importer: MapImporter
+    example_maps: ExampleMapOpener
     vtt_exporter: VttExporter
     story_exporter: StoryExporter
     prompts: Prompts
@@ -81,6 +83,7 @@ class WindowMenus:
         self._tool_widgets: dict[str, list[QAction]] = {}
         self._make_actions()
         self._make_menus_and_toolbars()
+        self.palette_follower = follow_palette(window)  # light or dark, the icons read
 
     def _action(self, text: str, slot, shortcut=None, tip: str = "", checkable=False,
                 icon_name: str | None = None) -> QAction:
@@ -90,7 +93,7 @@ class WindowMenus:
         if tip:
             action.setStatusTip(tip)
         if icon_name:
-            action.setIcon(icon(icon_name))
+            set_icon(action, icon_name)
         action.setCheckable(checkable)
         if checkable:
             action.toggled.connect(slot)
@@ -105,6 +108,10 @@ class WindowMenus:
         keys = QKeySequence.StandardKey
         self.new_action = self._action("&New", files.new_siege, keys.New, icon_name="new")
         self.open_action = self._action("&Open…", files.open_dialog, keys.Open, icon_name="open")
+        self.open_example_action = self._action(
+            "Open &Example Map…", t.example_maps.run,
+            tip="A new siege on an old map shipped with siegeboard (its source and licence "
+                "shown)")
         self.save_action = self._action("&Save", files.save, keys.Save, icon_name="save")
         self.save_as_action = self._action("Save &As…", files.save_as, keys.SaveAs)
         self.quit_action = self._action("&Quit", w.close, keys.Quit, icon_name="quit")
@@ -120,10 +127,10 @@ class WindowMenus:
         stack = t.document.undo_stack
         self.undo_action = stack.createUndoAction(w, "&Undo")
         self.undo_action.setShortcut(QKeySequence(keys.Undo))
-        self.undo_action.setIcon(icon("undo"))
+        set_icon(self.undo_action, "undo")
         self.redo_action = stack.createRedoAction(w, "&Redo")
         self.redo_action.setShortcuts(redo_keys())
-        self.redo_action.setIcon(icon("redo"))
+        set_icon(self.redo_action, "redo")
         self.delete_action = self._action("&Delete", edits.delete_selection, keys.Delete,
                                           icon_name="delete")
         self.copy_action = self._action("&Copy", edits.copy_selection, keys.Copy, icon_name="copy")
@@ -191,7 +198,7 @@ class WindowMenus:
                 action.setShortcuts([QKeySequence(tool.shortcut),
                                      QKeySequence(Qt.Key.Key_Escape)])
             action.setStatusTip(tool.status_tip)
-            action.setIcon(icon(name))
+            set_icon(action, name)
             action.triggered.connect(lambda checked=False, name=name: t.set_tool(name))
             self.tool_group.addAction(action)
             self.tool_actions[name] = action
@@ -200,7 +207,7 @@ class WindowMenus:
         w, t = self.window, self.targets
         bar = w.menuBar()
         file_menu = bar.addMenu("&File")
-        file_menu.addActions([self.new_action, self.open_action])
+        file_menu.addActions([self.new_action, self.open_action, self.open_example_action])
         self.recent_menu: QMenu = t.files.recent_menu
         file_menu.addMenu(self.recent_menu)
         # File > Import…: another format as a new siege.
@@ -297,10 +304,11 @@ class WindowMenus:
         self.tool_name_label.setStyleSheet("font-weight: bold; padding: 0 6px;")
         self.options_bar.addWidget(self.tool_name_label)
         self.tool_hint_label = QLabel()
-        self.tool_hint_label.setStyleSheet("color: #555;")
+        # The palette's quieter text (not a fixed grey): it reads on a dark window too.
+        self.tool_hint_label.setForegroundRole(QPalette.ColorRole.PlaceholderText)
         self.tool_hint_action = self.options_bar.addWidget(self.tool_hint_label)
 
-        self.settings_action.setIcon(icon("settings"))
+        set_icon(self.settings_action, "settings")
         help_menu = bar.addMenu("&Help")
         self.shortcuts_action = self._action("&Keyboard Shortcuts", self.show_shortcuts, "F1",
                                              icon_name="help")

@@ -11,7 +11,7 @@ from siegeboard.ui.document.document import Document
 
 HINT = ("<b>An empty siege. To start:</b><ol>"
         "<li><b>Import a plan</b>: Map &gt; Import Image… (Ctrl+I), a scan or a drawing of "
-        "the fortress.</li>"
+        "the fortress; or start on an old map: File &gt; Open Example Map….</li>"
         "<li><b>Calibrate</b> it (C): click two points a known distance apart and type the "
         "distance in metres.</li>"
         "<li><b>Draw</b> the structures on it: Rectangle (R), Polygon (P), Wall (W); then "

@@ -42,6 +42,7 @@ from siegeboard.ui.board.map_view import MapView
 from siegeboard.ui.controllers.play_controller import PlayController
 from siegeboard.ui.controllers.players_screen import PlayersScreenController
 from siegeboard.ui.controllers.sharing import ShareController
+from siegeboard.ui.dialogs.example_maps_dialog import ExampleMapOpener
 from siegeboard.ui.dialogs.import_dialog import MapImporter
 from siegeboard.ui.dialogs.prompts import APP, Prompts
 from siegeboard.ui.controllers.snapshot_controller import SnapshotController
@@ -145,11 +146,18 @@ class MainWindow(QMainWindow):
         # File > Import…: another format as a new siege.
         self.map_importer = MapImporter(self.document, self.view, prompts, self.settings,
                                         lambda: self.files.maybe_save(), self.show_status, self)
+        # File > Open Example Map…: a new siege on an old map shipped with the program.
+        self.example_maps = ExampleMapOpener(self.document, self.view.fit_to_map, self,
+                                             self.settings,
+                                             lambda: self.files.maybe_save(),
+                                             lambda message: prompts.warn(message),
+                                             self.show_status)
         self.menus = WindowMenus(self, MenuTargets(
             document=self.document, files=self.files, snapshots=self.snapshots,
             edits=self.edits, map_image=self.map_image, view=self.view, grid=self.scene.grid,
             playing=self.playing, tools=self.tools, set_tool=self.set_tool,
             dock_layout=self.dock_layout, importer=self.map_importer,
+            example_maps=self.example_maps,
             vtt_exporter=self.vtt_exporter, story_exporter=self.story_exporter,
             prompts=prompts))
         self.dock_layout.fit_toolbars = self.menus.fit_toolbars

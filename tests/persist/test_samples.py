@@ -23,9 +23,8 @@ from siegeboard.rules import harris
 ROOT = Path(__file__).resolve().parents[2]
 # The samples as installed (package data): the checkout's, or an installed wheel's.
 MAPS = Path(str(resources.files("siegeboard.resources").joinpath("samples")))
-PLAN = ROOT / "tools" / "castle_plan.png"
-needs_plan = pytest.mark.skipif(
-    not PLAN.is_file(), reason="tools/castle_plan.png is in the source checkout, not in the wheel")
+# The plan the samples are drawn over: an example map (maps/castle_plan.png), installed too.
+PLAN = Path(str(resources.files("siegeboard.maps").joinpath("castle_plan.png")))
 FILES = {"harris": MAPS / "castle.siege", "armory": MAPS / "castle_armory.siege"}
 WALL_KIND = {"harris": "curtain_wall", "armory": "stone_curtain_wall"}
 EXPECTED_KINDS = {
@@ -88,7 +87,6 @@ def test_the_garrison_is_inside(sample):
     assert all(not p.trapped and p.damage == 0 for s in structures.values() for p in s.occupants)
 
 
-@needs_plan
 def test_the_plan_image_travels_in_the_file_and_matches_maps(sample):
     _, siege_file = sample
     siege = siege_file.siege
@@ -185,7 +183,6 @@ def test_both_files_are_the_same_plan():
     assert armory_siege.structures["gate"].inner_layer.name == "Portcullis"
 
 
-@needs_plan
 def test_regenerating_gives_the_same_documents(maker, tmp_path):
     # The plan is reused (rendering takes seconds); the documents are built afresh.
     plan = PLAN.read_bytes()

@@ -81,6 +81,22 @@ def test_the_bundle_carries_the_licences_of_what_it_ships(bundle):
     assert "GNU LESSER GENERAL PUBLIC LICENSE" in notices and "download.qt.io" in notices
 
 
+def test_the_bundle_carries_the_resources_and_the_example_maps(bundle):
+    """resources/ and maps/ are mapped into the package from the top of the repository: the
+    bundle has them where the frozen program imports siegeboard.resources and siegeboard.maps
+    (the sample command below reads the former)."""
+    from importlib import resources
+
+    internal = bundle.parent / "_internal" / "siegeboard"
+    for package in ("resources", "maps"):
+        installed = Path(str(resources.files(f"siegeboard.{package}")))
+        files = [path.relative_to(installed) for path in installed.rglob("*")
+                 if path.is_file() and "__pycache__" not in path.parts]
+        assert files and (installed / "__init__.py").is_file()
+        for name in files:
+            assert (internal / package / name).read_bytes() == (installed / name).read_bytes()
+
+
 def test_the_bundle_prints_its_version(bundle, home, tmp_path):
     done = run(bundle, home, "--version", cwd=tmp_path)
     assert done.stdout.strip() == f"siegeboard {metadata.version('siegeboard')}"

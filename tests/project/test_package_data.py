@@ -53,28 +53,57 @@ def test_the_icons_are_there():
             assert png[:8] == b"\x89PNG\r\n\x1a\n", f"icons/{stem}-{size}.png"
 
 
-def _tracked_data_files() -> list[str]:
-    listed = subprocess.run(["git", "ls-files", "siegeboard"], cwd=CHECKOUT,
+def _setuptools() -> dict:
+    return tomllib.loads((CHECKOUT / "pyproject.toml").read_text())["tool"]["setuptools"]
+
+
+def _folders() -> dict[str, str]:
+    """Each package's folder in the checkout: under siegeboard/, or where package-dir maps it
+    (resources/ and maps/ at the top of the repository)."""
+    mapped = _setuptools().get("package-dir", {})
+    return {package: mapped.get(package, package.replace(".", "/"))
+            for package in _setuptools()["packages"]}
+
+
+def _tracked(*folders: str) -> list[str]:
+    listed = subprocess.run(["git", "ls-files", *folders], cwd=CHECKOUT,
                             capture_output=True, text=True)
     if listed.returncode != 0 or not listed.stdout:
         pytest.skip("not a git checkout (the installed package is checked by the tests above)")
-    return [name for name in listed.stdout.split() if not name.endswith((".py", ".pyi"))]
+    return listed.stdout.split()
+
+
+@pytest.mark.skipif(bool(INSTALLED), reason="needs the checkout's pyproject.toml and git")
+def test_every_package_of_the_checkout_is_listed_and_every_mapped_folder_is_there():
+    """packages.find does not see a package-dir mapped folder, so pyproject lists every
+    package: one added under siegeboard/ and not listed would be missing from the wheel."""
+    folders = _folders()
+    on_disk = {name.rsplit("/", 1)[0].replace("/", ".")
+               for name in _tracked("siegeboard") if name.endswith("/__init__.py")}
+    assert not on_disk - set(folders), (
+        f"add to [tool.setuptools] packages: {sorted(on_disk - set(folders))}")
+    for package, folder in folders.items():
+        assert (CHECKOUT / folder / "__init__.py").is_file(), f"{package}: no {folder}/__init__.py"
+    assert folders["siegeboard.resources"] == "resources"
+    assert folders["siegeboard.maps"] == "maps"
 
 
 @pytest.mark.skipif(bool(INSTALLED), reason="needs the checkout's pyproject.toml and git")
 def test_every_data_file_of_the_checkout_is_declared_package_data():
-    """A data file added under siegeboard/ and not to [tool.setuptools.package-data] would be
-    missing from the wheel: the tests run there would then fail, but this says why."""
-    declared = tomllib.loads((CHECKOUT / "pyproject.toml").read_text())[
-        "tool"]["setuptools"]["package-data"]
+    """A data file added to a package's folder and not to [tool.setuptools.package-data] would
+    be missing from the wheel: the tests run there would then fail, but this says why."""
+    declared = _setuptools()["package-data"]
+    by_folder = {folder: package for package, folder in _folders().items()}
     undeclared = []
-    for name in _tracked_data_files():
-        folder, file = name.rsplit("/", 1)
-        package = folder
-        while package.replace("/", ".") not in declared and "/" in package:
-            package = package.rsplit("/", 1)[0]
-        patterns = declared.get(package.replace("/", "."), [])
-        relative = name[len(package) + 1:]
+    for name in _tracked("siegeboard", *sorted(set(by_folder) - {"siegeboard"})):
+        if name.endswith((".py", ".pyi")):
+            continue
+        # The innermost package folder holding the file with package data declared for it.
+        folder = name.rsplit("/", 1)[0]
+        while (folder not in by_folder or by_folder[folder] not in declared) and "/" in folder:
+            folder = folder.rsplit("/", 1)[0]
+        patterns = declared.get(by_folder.get(folder, ""), [])
+        relative = name[len(folder) + 1:]
         if not any(fnmatch.fnmatch(relative, pattern) for pattern in patterns):
             undeclared.append(name)
     assert not undeclared, f"add to [tool.setuptools.package-data]: {undeclared}"

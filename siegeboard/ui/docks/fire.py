@@ -5,6 +5,7 @@ the chosen battery's name, weapon and side, and the GM's figures for the shot: t
 from __future__ import annotations
 
 from PySide6.QtCore import QSettings, Signal
+from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (
     QCheckBox, QComboBox, QDockWidget, QFormLayout, QLabel, QLineEdit,
     QPushButton, QVBoxLayout, QWidget,
@@ -81,7 +82,7 @@ class FireDock(QDockWidget):
         hint = QLabel("Fire tool (F): hover to see range and blast, click to fire. Dice rolled "
                       "at the table go in the toolbar's Dice box.")
         hint.setWordWrap(True)
-        hint.setStyleSheet("color: #555;")
+        hint.setForegroundRole(QPalette.ColorRole.PlaceholderText)  # dark themes too
         body = QWidget()
         layout = QVBoxLayout(body)
         layout.addLayout(self.form)

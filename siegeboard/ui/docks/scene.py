@@ -51,7 +51,9 @@ class SceneDock(QDockWidget):
         self.scene_label = QLabel()
         self.prompt = QLabel()
         self.prompt.setWordWrap(True)
-        self.prompt.setStyleSheet("background: #fff4d6; padding: 6px; border: 1px solid #c9a13b;")
+        # Dark text on its own light ground, whatever the theme's text colour.
+        self.prompt.setStyleSheet("background: #fff4d6; color: #1e1a14; padding: 6px; "
+                                  "border: 1px solid #c9a13b;")
         self.breached = QLabel()
         self.breached.setWordWrap(True)
         self.breached.setStyleSheet("color: #8b0000; font-weight: 600;")

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import get_args
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QFont
+from PySide6.QtGui import QFont, QPalette
 from PySide6.QtWidgets import (
     QCheckBox, QComboBox, QDockWidget, QFormLayout, QHBoxLayout, QLabel, QLineEdit,
     QListWidget, QListWidgetItem, QPushButton, QSpinBox, QVBoxLayout, QWidget,
@@ -78,7 +78,7 @@ class WeaponsDock(QDockWidget):
         self.indirect = QCheckBox("Indirect")
         self.source = QLabel()
         self.source.setWordWrap(True)
-        self.source.setStyleSheet("color: #555;")
+        self.source.setForegroundRole(QPalette.ColorRole.PlaceholderText)  # dark too
 
         self.form = QFormLayout()
         self.form.addRow("Name", self.name)
