@@ -158,7 +158,9 @@ def _import(args: argparse.Namespace) -> int:
     except ValueError as error:
         raise CommandError(f"import options: {error}") from None
     imported = format_for(args.source, IMPORT_FORMATS).read(args.source, options)
-    write_siege(output, imported)
+    # An import's bytes were made (and checked) by the import: written as they are.
+    write_siege(output, imported,
+                encoded=imported.encoded if isinstance(imported, ImportedMap) else None)
     if isinstance(imported, ImportedMap):  # every importer's is: it says what it made
         for line in imported.report.lines():
             print(line)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import argparse
 
 from siegeboard import __version__
-from siegeboard.cli import exports, files, odds, play, trace
+from siegeboard.cli import exports, files, odds, play, serve, trace
 from siegeboard.cli.command import Subcommand
 
 SUBCOMMANDS: tuple[Subcommand, ...] = (
@@ -21,6 +21,7 @@ SUBCOMMANDS: tuple[Subcommand, ...] = (
     exports.EXPORT_VTT,
     exports.STORY,
     trace.TRACE,
+    serve.SERVE,
 )
 
 

@@ -371,10 +371,30 @@ def encode_siege(siege_file: SiegeFile, name: str = DOCUMENT) -> bytes:
     return _archive([refused_document(siege, name)], images)
 
 
-def check_as_opened(siege_file: SiegeFile, name: str) -> None:
-    """Refuse (``SiegeFileError``) a siege that ``read_siege`` would refuse once written:
-    its bytes as ``write_siege`` writes them, read back by the reader that opens files."""
-    _read_archive(io.BytesIO(encode_siege(siege_file, name)), name)
+def check_as_opened(siege_file: SiegeFile, name: str) -> bytes:
+    """The bytes ``write_siege`` writes for ``siege_file`` (as ``encode_siege``), refusing
+    (``SiegeFileError``) a siege that ``read_siege`` would refuse once written.
+
+    The document is trusted to the save's own reading back, which uses the reader's parts
+    (``persist.reading``): each piece read back as written, and the siege rebuilt on its
+    structures, log and beginning keeping the siege's own rules (ids, references, span, kinds;
+    ``document.checked_pieces``). What else opening refuses is checked here as the reader
+    checks it: the images and their names (as saving checks them) and the plan laid on the
+    board within the span of a siege (R4). So no second siege is built from the bytes: a
+    city is held once. A siege whose pieces do not read back as written is read back whole,
+    by the reader that opens files."""
+    images = _images_for_saving(siege_file, name)
+    siege = siege_file.siege
+    try:
+        with paused_collection():
+            data = _archive(checked_pieces(siege, MAX_DOCUMENT_BYTES), images)
+    except NotAsWritten:
+        data = _archive([refused_document(siege, name)], images)
+        _read_archive(io.BytesIO(data), name)
+        return data
+    if siege.map is not None:
+        _check_plan_extent(siege, image_header(images[siege.map.member])[1], name)
+    return data
 
 
 def write_siege(path: str | Path, siege_file: SiegeFile, *, backup: bool = True,

@@ -40,7 +40,11 @@ from PySide6.QtGui import (
 
 from siegeboard.model.structure import Structure
 from siegeboard.report import palette, vector_clip
-from siegeboard.rules.ruleset import PATTERNS, Pattern, StructureState
+from siegeboard.report.damage_scale import (  # noqa: F401  (PLAYERS_HEALTH: a name of the look)
+    PLAYERS_HEALTH,
+    players_state,
+)
+from siegeboard.rules.ruleset import Pattern, StructureState
 
 Medium = Literal["screen", "paper"]
 
@@ -83,8 +87,6 @@ BESIEGER = QColor("#000000")
 DEFENDER = QColor("#009E73")  # Okabe-Ito bluish green: never a damage colour
 BATTERY_RIM = QColor("#ffffff")
 CHOSEN = QColor("#ff00ff")
-# Health a coarse state stands for in the players' copy: a colour with no figure behind it.
-PLAYERS_HEALTH = {"intact": 1.0, "damaged": 0.55, "collapsed": 0.0, "breached": 0.0}
 # Fills on paper are nearly opaque: the plan's own hatching must not show through a structure
 # and pass for a state's pattern. On screen they are thin enough for the plan's ink to show.
 PAPER_ALPHA = 225
@@ -154,13 +156,7 @@ def shown_state(state: StructureState, look: Look) -> StructureState:
     whether the way is open, never a figure, a crack or a fire's level."""
     if not look.players:
         return state
-    word = state.players_word
-    fallen = word in ("collapsed", "breached")
-    return StructureState(
-        word=word, players_word=word, health=PLAYERS_HEALTH.get(word, 1.0),
-        alarm="breached" if fallen else "", mark=word.capitalize() if fallen else "",
-        pattern=PATTERNS.get(word, "none"), fire=state.players_fire,
-        people=state.people, trapped=state.trapped)
+    return players_state(state)
 
 
 def people_mark(structure: Structure) -> str:

@@ -24,6 +24,7 @@ from siegeboard.ui.controllers.file_controller import FileController
 from siegeboard.ui.controllers.map_image_controller import MapImageController
 from siegeboard.ui.controllers.play_controller import PlayController
 from siegeboard.ui.controllers.players_screen import PlayersScreenController
+from siegeboard.ui.controllers.sharing import ShareController
 from siegeboard.ui.controllers.snapshot_controller import SnapshotController
 from siegeboard.ui.dialogs.example_maps_dialog import ExampleMapOpener
 from siegeboard.ui.dialogs.import_dialog import MapImporter
@@ -172,6 +173,12 @@ class MainWindow(QMainWindow):
         self.players_screen = PlayersScreenController(self.document, self.view, self.scene,
                                                       self.show_status, self.settings, self)
         self.players_screen.add_to(self.menus.view_menu, self.menus.tool_actions["show_box"])
+        self.sharing = ShareController(self.document, self.settings, self)
+        self.menus.view_menu.addAction(self.sharing.action)
+        self.players_screen.shown_listeners.append(self.sharing.show_them)
+        self.players_screen.blank_listeners.append(self.sharing.set_blank)
+        self.sharing.listeners.append(
+            lambda: self.players_screen.set_sharing(self.sharing.sharing))
         self._make_status_bar()
         self.keyboard = KeyboardPlay(self, self.settings)
 
@@ -272,5 +279,6 @@ class MainWindow(QMainWindow):
             return
         self.dock_layout.save()
         self.players_screen.set_open(False)
+        self.sharing.stop()  # the players' pages end with the window
         self.files.end_session()
         event.accept()

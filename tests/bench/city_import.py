@@ -5,17 +5,22 @@ extract (20,000 buildings among 45,000 roads, about 3 MB; ``geo_files.small_coun
 import runs in a process of its own, so each peak memory is its own.
 
     .venv/bin/python -m tests.bench.city_import [--buildings N] [--pbf-buildings N] [--plain]
-        [--only pbf|city]
+        [--old-check] [--repeat N] [--only pbf|city]
 
 Prints, for each file and way, the wall and CPU seconds of the import (reading, building,
 the check that the siege would open, and writing the ``.siege``) and the process's peak
-memory. ``--plain`` also times the plain way.
+memory. ``--plain`` also times the plain way. ``--old-check`` also times the check as it was
+before it trusted the save's reading back of each piece (the bytes read back whole by the
+reader that opens files, and made again by the save, as ``siegeboard import`` did).
+``--repeat N`` runs each way N times, the ways alternated, and prints each run and the
+medians.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -35,15 +40,21 @@ if sys.argv[2] == "plain":
     geojson.build_siege = osm.build_siege = build
 wall, cpu = time.perf_counter(), time.process_time()
 imported = import_map(sys.argv[1], ImportOptions())
-write_siege(sys.argv[1] + ".siege", imported, backup=False)
+if sys.argv[3] == "new":  # as the command line does: the bytes the import checked
+    write_siege(sys.argv[1] + ".siege", imported, backup=False, encoded=imported.encoded)
+else:  # the check before: its bytes read back whole by the reader; the save made them again
+    import io
+    from siegeboard.persist import siege_file
+    siege_file._read_archive(io.BytesIO(imported.encoded), "out.siege")
+    write_siege(sys.argv[1] + ".siege", imported, backup=False)
 print(json.dumps({"wall": time.perf_counter() - wall, "cpu": time.process_time() - cpu,
                   "structures": len(imported.siege.structures),
                   "peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))
 """
 
 
-def run(path: Path, way: str) -> dict:
-    done = subprocess.run([sys.executable, "-c", _ONE, str(path), way], check=True,
+def run(path: Path, way: str, check: str = "new") -> dict:
+    done = subprocess.run([sys.executable, "-c", _ONE, str(path), way, check], check=True,
                           capture_output=True, text=True)
     return json.loads(done.stdout.strip().splitlines()[-1])
 
@@ -53,6 +64,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--buildings", type=int, default=100_000)
     parser.add_argument("--pbf-buildings", type=int, default=20_000)
     parser.add_argument("--plain", action="store_true")
+    parser.add_argument("--old-check", action="store_true")
+    parser.add_argument("--repeat", type=int, default=1)
     parser.add_argument("--only", choices=("pbf", "city"), help="time one of the two files")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as folder:
@@ -62,13 +75,29 @@ def main(argv: list[str] | None = None) -> int:
         if args.only != "pbf":
             paths.append(city_geojson(Path(folder) / "city.geojson", args.buildings))
         for path in paths:
-            for way in ("bulk", "plain") if args.plain else ("bulk",):
-                result = run(path, way)
-                print(f"{path.name:18s} {path.stat().st_size / 1e6:6.1f} MB  {way:5s} "
-                      f"{result['structures']:7,} structures  wall {result['wall']:7.2f} s  "
-                      f"cpu {result['cpu']:7.2f} s  peak {result['peak_mb']:6.0f} MB",
-                      flush=True)
+            ways = [("bulk", "new")]
+            if args.old_check:
+                ways.append(("bulk", "old"))
+            if args.plain:
+                ways.append(("plain", "old"))
+            results: dict[tuple[str, str], list[dict]] = {way: [] for way in ways}
+            for _ in range(args.repeat):
+                for way, check in ways:
+                    result = run(path, way, check)
+                    results[way, check].append(result)
+                    _print(path, f"{way} {check} check", result)
+            if args.repeat > 1:
+                for (way, check), runs in results.items():
+                    median = {key: statistics.median(run[key] for run in runs)
+                              for key in ("wall", "cpu", "peak_mb")}
+                    _print(path, f"{way} {check} check median", {**runs[0], **median})
     return 0
+
+
+def _print(path: Path, what: str, result: dict) -> None:
+    print(f"{path.name:18s} {path.stat().st_size / 1e6:6.1f} MB  {what:24s} "
+          f"{result['structures']:7,} structures  wall {result['wall']:7.2f} s  "
+          f"cpu {result['cpu']:7.2f} s  peak {result['peak_mb']:6.0f} MB", flush=True)
 
 
 if __name__ == "__main__":

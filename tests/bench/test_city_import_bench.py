@@ -9,7 +9,9 @@ pytestmark = pytest.mark.bench
 
 
 def test_the_city_import_timing_runs(capsys):
-    assert city_import.main(["--buildings", "300", "--pbf-buildings", "200", "--plain"]) == 0
+    assert city_import.main(["--buildings", "300", "--pbf-buildings", "200", "--plain",
+                             "--old-check", "--repeat", "2"]) == 0
     out = capsys.readouterr().out
-    assert out.count("300 structures") == 2 and out.count("200 structures") == 2
-    assert out.count(" bulk ") == 2 and out.count(" plain ") == 2
+    assert out.count("300 structures") == 9 and out.count("200 structures") == 9
+    assert out.count(" bulk new check ") == 6 and out.count(" bulk old check ") == 6
+    assert out.count(" plain old check ") == 6 and out.count(" median ") == 6

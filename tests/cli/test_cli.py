@@ -214,7 +214,7 @@ def test_a_mistyped_command_is_named_with_the_nearest_one(capsys):
     assert capsys.readouterr().err == "siegeboard: unknown command 'fier' (did you mean fire?)\n"
     assert main(["zzz"]) == 2
     assert ("unknown command 'zzz' (the commands are info, snapshot, fire, advance, sample, "
-            "odds, import, export-vtt, story, trace)") in capsys.readouterr().err
+            "odds, import, export-vtt, story, trace, serve)") in capsys.readouterr().err
 
 
 def test_a_mistyped_command_never_opens_a_window_as_a_process(tmp_path):

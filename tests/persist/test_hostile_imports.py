@@ -103,18 +103,71 @@ def test_an_import_that_makes_nothing_says_so(tmp_path):
         import_map(source)
 
 
+def _far(sample, what: str):
+    """``sample`` (the harris castle, with its plan) changed so that opening it would refuse
+    it: a bound of R3 or R4, or a value no file keeps."""
+    siege = sample.siege
+    key, structure = next(iter(siege.structures.items()))
+    if what == "plan beyond the span":
+        siege.map = siege.map.model_copy(update={"offset": (99_990.0, 0.0)})
+    elif what == "structure beyond the span":
+        far = [(x + 150_000.0, y) for x, y in structure.footprint]
+        siege.structures[key] = structure.model_copy(update={"footprint": far})
+    elif what == "dp above its original":
+        siege.structures[key] = structure.model_copy(update={"dp": structure.dp_original + 5})
+    elif what == "not a number":
+        wrong = [(float("nan"), y) for x, y in structure.footprint]
+        siege.structures[key] = structure.model_copy(update={"footprint": wrong})
+    return sample
+
+
+FAR = ("plan beyond the span", "structure beyond the span", "dp above its original",
+       "not a number")
+
+
+@pytest.mark.parametrize("what", FAR)
+def test_the_import_check_refuses_what_opening_refuses(tmp_path, what):
+    """The check trusts the save's reading back of each piece instead of reading the whole
+    file again: it refuses each siege that the reader that opens files refuses."""
+    from siegeboard.persist import document, read_sample, siege_file
+
+    sample = _far(read_sample("harris"), what)
+    with pytest.raises(SiegeFileError):
+        siege_file.check_as_opened(sample, "out.siege")
+    # What the check stands for: the document written without a check, then opened.
+    written = tmp_path / "out.siege"
+    written.write_bytes(siege_file._archive(list(document.pieces(sample.siege)),
+                                            dict(sample.images)))
+    with pytest.raises(SiegeFileError):
+        read_siege(written)
+
+
 def test_an_import_whose_siege_would_not_open_is_refused_before_writing(tmp_path, monkeypatch):
-    """The reader that opens files has the last word: whatever it would refuse is refused."""
+    """An import whose siege the check refuses is refused, in one line naming why."""
     from siegeboard.persist import siege_file
 
-    def refuses(*args):
-        raise SiegeFileError("out.siege: map.offset: a siege spans at most 100 km")
+    real = siege_file.check_as_opened
 
-    monkeypatch.setattr(siege_file, "_read_archive", refuses)
+    def far_plan(imported, name):
+        return real(_far(imported, "structure beyond the span"), name)
+
+    monkeypatch.setattr(siege_file, "check_as_opened", far_plan)
     source = tmp_path / "map.dd2vtt"
     source.write_text(uvtt())
-    with pytest.raises(SiegeFileError, match="would not open .*spans at most 100 km"):
+    with pytest.raises(SiegeFileError, match="would not open .*span"):
         import_map(source)
+
+
+def test_the_import_keeps_the_bytes_it_checked_and_they_open_as_its_siege(tmp_path):
+    from siegeboard.persist import write_siege
+    from siegeboard.persist.siege_file import encode_siege
+
+    source = tmp_path / "map.dd2vtt"
+    source.write_text(uvtt())
+    imported = import_map(source)
+    assert imported.encoded == encode_siege(imported)
+    write_siege(tmp_path / "out.siege", imported, encoded=imported.encoded)
+    assert read_siege(tmp_path / "out.siege").siege == imported.siege
 
 
 # -- the fuzz: a damaged file of each format imports a siege that opens, or is refused -------
@@ -241,3 +294,17 @@ def test_a_full_disk_in_a_writer_is_one_line_and_leaves_no_file(tmp_path, capsys
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "the disk is full" in err and "Traceback" not in err
     assert sorted(p.name for p in tmp_path.iterdir()) == ["map.dd2vtt"]
+
+
+def test_the_cycle_collector_is_back_on_after_an_import_made_or_refused(tmp_path):
+    import gc
+
+    from .geo_files import city_geojson
+
+    town = city_geojson(tmp_path / "town.geojson", 20)
+    assert gc.isenabled()
+    assert len(import_map(town).siege.structures) == 20
+    assert gc.isenabled()
+    with pytest.raises(SiegeFileError):
+        import_map(tmp_path / "missing.geojson")
+    assert gc.isenabled()

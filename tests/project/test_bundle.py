@@ -178,3 +178,29 @@ def test_the_bundle_reads_and_draws_every_plan_format(bundle, home, tmp_path, im
     # The plan is drawn: the sample's map page has about 13,000 colours with its plan and
     # about 2,500 without (paper, structures, grid and their antialiased edges).
     assert len(snapshot.getcolors(1 << 24)) > 6000
+
+
+def test_the_bundle_serves_the_players_pages(bundle, home, tmp_path):
+    """``serve`` in the bundle: aiohttp and the page's assets are shipped."""
+    import signal
+    import urllib.request
+
+    run(bundle, home, "sample", "-o", "x.siege", cwd=tmp_path)
+    serving = subprocess.Popen(
+        [*scrubbed(home), str(bundle), "serve", "x.siege", "--host", "127.0.0.1", "--port", "0",
+         "--no-qr"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path)
+    try:
+        link = None
+        for _ in range(40):
+            line = serving.stdout.readline()
+            found = re.search(r"Either side: (http://\S+)", line)
+            if found:
+                link = found.group(1)
+                break
+        assert link, serving.stderr.read() if serving.poll() is not None else "no link printed"
+        for name in ("", "app.js", "style.css", "state", "plan.png"):
+            with urllib.request.urlopen(link + name, timeout=10) as response:
+                assert response.status == 200 and response.read(), name
+    finally:
+        serving.send_signal(signal.SIGTERM)
+        assert serving.wait(timeout=30) == 0

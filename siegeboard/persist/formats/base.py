@@ -165,6 +165,11 @@ class ImportedMap(SiegeFile):
     gets a negative label ("-A", "-1"), whatever frame its coordinates came in."""
 
     report: ImportReport = field(default_factory=ImportReport)
+    # The bytes ``write_siege`` writes for the siege as imported, set by ``checked_import``
+    # (which made them to check them): ``write_siege(path, imported, encoded=imported.encoded)``
+    # saves the import without making them again. They are of the siege as it was imported:
+    # once the siege is changed they are not its bytes.
+    encoded: bytes | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         siege = self.siege
@@ -203,8 +208,9 @@ def checked_import(imported: ImportedMap, source: str) -> ImportedMap:
 
     An import that made no structure and no plan is refused (there is nothing to save, and
     saving an empty siege would only hide why). Whatever was made is checked by the very
-    reader that opens a ``.siege`` (R3's numbers, R4's geometry, the plan's extent), so an
-    import never writes a file that siegeboard then refuses.
+    reader that opens a ``.siege`` uses (R3's numbers, R4's geometry, the plan's extent;
+    ``siege_file.check_as_opened``), so an import never writes a file that siegeboard then
+    refuses; the bytes checked are kept as ``imported.encoded``.
     """
     from siegeboard.persist.siege_file import check_as_opened
 
@@ -215,7 +221,7 @@ def checked_import(imported: ImportedMap, source: str) -> ImportedMap:
         raise SiegeFileError(f"{source}: nothing to import: no structure and no plan could be "
                              f"made of it{why}")
     try:
-        check_as_opened(imported, source)
+        imported.encoded = check_as_opened(imported, source)
     except SiegeFileError as error:
         raise SiegeFileError(f"cannot import {source}: the siege made of it would not open "
                              f"({echo(error, 300)})") from None

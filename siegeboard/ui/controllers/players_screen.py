@@ -205,6 +205,11 @@ class PlayersScreenController:
             self.side_group.addAction(action)
             self.side_actions[side] = action
         self.side: Side | None = None
+        # Told of every "show them this" (a box in metres, None: back to following), for the
+        # players' own devices (``controllers.sharing``), which may listen with this screen closed.
+        self.shown_listeners: list[Callable[[QRectF | None], None]] = []
+        self.blank_listeners: list[Callable[[bool], None]] = []  # the same, for blanking
+        self.sharing = False
         self._update_enabled()
 
     def add_to(self, menu, show_box_action: QAction) -> None:
@@ -267,8 +272,21 @@ class PlayersScreenController:
         if self.screen is not None:
             self.screen.scene.set_players_side(side)
 
+    def set_sharing(self, on: bool) -> None:
+        """Whether the players' devices are being served: "show them this" works then even
+        with this screen closed."""
+        self.sharing = on
+        self._update_enabled()
+
+    def _show(self, rect: QRectF) -> None:
+        if self.screen is not None:
+            self.screen.show_them(rect)
+        for listener in self.shown_listeners:
+            listener(QRectF(rect))
+        self.follow_action.setChecked(False)
+
     def show_selection(self) -> None:
-        if self.screen is None:
+        if self.screen is None and not self.sharing:
             return
         items = self.scene.structure_items
         rect = QRectF()
@@ -279,37 +297,42 @@ class PlayersScreenController:
             self.show_status("Select what to show the players first.")
             return
         margin = max(rect.width(), rect.height()) * 0.15 + 4
-        self.screen.show_them(rect.adjusted(-margin, -margin, margin, margin))
-        self.follow_action.setChecked(False)
+        self._show(rect.adjusted(-margin, -margin, margin, margin))
 
     def show_box(self, rect: QRectF) -> bool:
         """Show the players ``rect`` (metres, a box the GM drew); False when closed."""
-        if self.screen is None:
+        if self.screen is None and not self.sharing:
             return False
-        self.screen.show_them(rect)
-        self.follow_action.setChecked(False)
+        self._show(rect)
         return True
 
     def show_my_view(self) -> None:
-        if self.screen is not None:
-            self.screen.show_them(self.screen.gm_rect())
-            self.follow_action.setChecked(False)
+        if self.screen is not None or self.sharing:
+            view = self.view
+            self._show(view.mapToScene(view.viewport().rect()).boundingRect())
 
     def _set_following(self, on: bool) -> None:
+        if on:
+            for listener in self.shown_listeners:
+                listener(None)
         if self.screen is not None and on and not self.screen.following:
             self.screen.follow_gm()
 
     def _set_blank(self, on: bool) -> None:
         if self.screen is not None:
             self.screen.set_blank(on)
+        for listener in self.blank_listeners:
+            listener(on)
 
     def _blank_from_key(self, blank: bool) -> None:
         self.blank_action.blockSignals(True)
         self.blank_action.setChecked(blank)
         self.blank_action.blockSignals(False)
+        for listener in self.blank_listeners:
+            listener(blank)
 
     def _update_enabled(self) -> None:
-        opened = self.screen is not None
+        opened = self.screen is not None or self.sharing
         for action in (self.follow_action, self.selection_action, self.my_view_action,
                        self.blank_action):
             action.setEnabled(opened)
