@@ -271,7 +271,9 @@ def _run_powershell(script: str) -> subprocess.CompletedProcess:  # pragma: no c
 def _notify_explorer() -> None:  # pragma: no cover - Windows
     import ctypes
 
-    ctypes.windll.shell32.SHChangeNotify(0x08000000, 0, None, None)  # SHCNE_ASSOCCHANGED
+    # SHCNE_ASSOCCHANGED; typeshed declares windll for Windows only, where this runs
+    ctypes.windll.shell32.SHChangeNotify(  # type: ignore[attr-defined, unused-ignore]
+        0x08000000, 0, None, None)
 
 
 def windows_install(command: list[str] | None = None, *, registry: Any = None,
@@ -336,11 +338,11 @@ def windows_uninstall(*, registry: Any = None,
     else:
         _delete_tree(registry, f"{extension}\\OpenWithProgids", only_value=PROG_ID)
     programs, own = windows_folders()
-    removed = []
-    for path in (programs / f"{APP}.lnk", own / "siegeboard-file.ico"):
-        if path.is_file():
-            path.unlink()
-            removed.append(path)
+    removed: list[Path] = []
+    for shortcut in (programs / f"{APP}.lnk", own / "siegeboard-file.ico"):
+        if shortcut.is_file():
+            shortcut.unlink()
+            removed.append(shortcut)
     (notify or _notify_explorer)()
     return removed, done
 
@@ -360,7 +362,7 @@ def _delete_tree(registry: Any, path: str, only_value: str | None = None) -> boo
             except OSError:
                 return False
             return True
-        children = []
+        children: list[str] = []
         while True:
             try:
                 children.append(registry.EnumKey(key, len(children)))

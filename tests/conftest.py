@@ -4,9 +4,27 @@ timings are asserted under ``-m bench`` only)."""
 
 import os
 
+import pytest
 from hypothesis import settings
+
+from siegeboard.persist import document_checks
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 settings.register_profile("siegeboard", deadline=None)
 settings.load_profile("siegeboard")
+
+
+@pytest.fixture
+def careful(monkeypatch):
+    """Counts the documents looked at again, item by item, to name their first problem (the
+    quick-open tests of tests/equivalence/ and tests/persist/ ask it)."""
+    calls = []
+    real = document_checks._first_problem_named
+
+    def counting(data, source):
+        calls.append(source)
+        return real(data, source)
+
+    monkeypatch.setattr(document_checks, "_first_problem_named", counting)
+    return calls

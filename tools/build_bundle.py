@@ -19,8 +19,8 @@ are stripped. Needs the ``package`` extra: ``pip install -e '.[package]'``.
 from __future__ import annotations
 
 import argparse
-import re
 import importlib.util
+import re
 import shutil
 import subprocess
 import sys
@@ -221,8 +221,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         import PyInstaller.__main__
-    except ImportError:
-        raise SystemExit("build_bundle: PyInstaller is missing; pip install -e '.[package]'")
+    except ImportError as error:
+        raise SystemExit("build_bundle: PyInstaller is missing; "
+                         "pip install -e '.[package]'") from error
     started = time.monotonic()
     dist, work = args.dist.resolve(), args.work.resolve()
     PyInstaller.__main__.run([str(write_spec(work)), "--noconfirm", "--clean",

@@ -1,9 +1,11 @@
 """Make siegeboard's sample sieges: the castle plan image and the two .siege files.
 
 Run ``.venv/bin/python tools/make_samples.py``: it writes ``maps/castle_plan.png`` (an "old
-map" plan drawn here with Pillow, shipped as an example map too), and the package data ``resources/samples/castle.siege``
-(ruleset ``harris``) and ``resources/samples/castle_armory.siege`` (ruleset ``armory``). The output is the same on every run: the
-parchment's noise comes from a fixed seed and the structures from fixed coordinates.
+map" plan drawn here with Pillow, shipped as an example map too), and the package data
+``resources/samples/castle.siege`` (ruleset ``harris``) and
+``resources/samples/castle_armory.siege`` (ruleset ``armory``). The output is the same on
+every run: the parchment's noise comes from a fixed seed and the structures from fixed
+coordinates.
 
 The plan is drawn from the very shapes the structures are built from (``SITES`` and
 ``WALLS`` below), so every footprint lies over its drawing. Map metres: x east, y south, the
@@ -25,14 +27,14 @@ from pathlib import Path
 
 import numpy as np
 from PIL import Image, ImageDraw, ImageFilter, ImageFont
-from shapely.geometry import LineString, Point, Polygon, box
 from shapely.affinity import translate
+from shapely.geometry import LineString, Point, Polygon, box
 from shapely.ops import unary_union
 
 from siegeboard.model import Battery, MapImage, RulesetOptions, Siege
-from siegeboard.rules.registry import catalogue
 from siegeboard.persist import SiegeFile, write_siege
 from siegeboard.rules.build import new_structure
+from siegeboard.rules.registry import catalogue
 from siegeboard.rules.walls import draw_wall, section_count
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -106,7 +108,8 @@ class Site:
 KINDS: dict[str, dict[str, str]] = {
     "harris": {
         "wall": "curtain_wall", "tower": "tower", "gatehouse": "gatehouse", "keep": "keep",
-        "hall": "townhouse", "chapel": "church", "timber": "timber_house", "farmhouse": "brick_farmhouse",
+        "hall": "townhouse", "chapel": "church", "timber": "timber_house",
+        "farmhouse": "brick_farmhouse",
         "bunker": "bunker", "bridge": "stone_bridge",
     },
     "armory": {
@@ -129,7 +132,8 @@ def _gatehouse_parts() -> dict[str, Polygon]:
         middle = (x0 + x1) / 2
         front = circle((middle, 76.5), (x1 - x0) / 2, 24)
         return unary_union([box(x0, 65.0, x1, 76.5), front])
-    return {"west": flank(63.0, 70.0), "east": flank(76.0, 83.0), "gate": box(70.0, 65.0, 76.0, 76.0)}
+    return {"west": flank(63.0, 70.0), "east": flank(76.0, 83.0),
+            "gate": box(70.0, 65.0, 76.0, 76.0)}
 
 
 def _keep() -> Polygon:
@@ -158,7 +162,7 @@ def sites() -> tuple[Site, ...]:
              occupants=occupants)
         for (key, centre), occupants in zip(TOWER_CENTRES.items(), (
             ("Crossbowman Giles", "Crossbowman Piers"), ("Archer Edwin",),
-            ("Archer Roger", "Archer Wat"), ("Gunner Hamo",))))
+            ("Archer Roger", "Archer Wat"), ("Gunner Hamo",)), strict=True))
     return towers + (
         Site("gatehouse", "Gatehouse", "gatehouse", ring_of(unary_union(list(gate.values()))),
              occupants=("Porter Osric", "Sergeant Hobb", "Crossbowman Alan"),
@@ -432,7 +436,8 @@ class Sheet:
             np.minimum(np.asarray(hatched), np.asarray(region))))
 
 
-def _smooth_noise(rng: np.random.Generator, cells: tuple[int, int], size: tuple[int, int]) -> np.ndarray:
+def _smooth_noise(rng: np.random.Generator, cells: tuple[int, int],
+                  size: tuple[int, int]) -> np.ndarray:
     """Value noise: a coarse random grid enlarged with bicubic smoothing, in [0, 1]."""
     coarse = Image.fromarray((rng.random((cells[1], cells[0])) * 255).astype(np.uint8))
     return np.asarray(coarse.resize(size, Image.Resampling.BICUBIC), dtype=np.float32) / 255.0
@@ -441,7 +446,8 @@ def _smooth_noise(rng: np.random.Generator, cells: tuple[int, int], size: tuple[
 def _parchment(rng: np.random.Generator) -> np.ndarray:
     """Aged paper: mottling at three scales, a few tide-mark stains, darker worn edges."""
     width, height = IMAGE_PX
-    shade = (0.55 * _smooth_noise(rng, (8, 6), IMAGE_PX) + 0.30 * _smooth_noise(rng, (40, 30), IMAGE_PX)
+    shade = (0.55 * _smooth_noise(rng, (8, 6), IMAGE_PX)
+             + 0.30 * _smooth_noise(rng, (40, 30), IMAGE_PX)
              + 0.15 * _smooth_noise(rng, (200, 150), IMAGE_PX)) - 0.5
     light = 1.0 + 0.10 * shade
     stains = Image.new("L", IMAGE_PX, 0)
@@ -567,8 +573,11 @@ def _draw_ground(sheet: Sheet, rng: np.random.Generator) -> None:
 def _tree(sheet: Sheet, centre: Point2, radius: float, rng: np.random.Generator) -> None:
     lobes = int(rng.integers(7, 11))
     phase = rng.uniform(0, 2 * math.pi)
-    crown = Polygon([(centre[0] + radius * (1 + 0.13 * abs(math.sin(lobes * t / 2 + phase))) * math.cos(t),
-                      centre[1] + radius * (1 + 0.13 * abs(math.sin(lobes * t / 2 + phase))) * math.sin(t))
+
+    def reach(t: float) -> float:
+        return radius * (1 + 0.13 * abs(math.sin(lobes * t / 2 + phase)))
+
+    crown = Polygon([(centre[0] + reach(t) * math.cos(t), centre[1] + reach(t) * math.sin(t))
                      for t in np.linspace(0, 2 * math.pi, 72, endpoint=False)])
     sheet.fill("field", crown)
     sheet.outline(crown, 0.1)
@@ -597,7 +606,8 @@ def _draw_castle(sheet: Sheet) -> None:
         for k in range(6):
             a = 2 * math.pi * k / 6
             sheet.line([(centre[0] + 1.3, centre[1] - 1.3),
-                        (centre[0] + 1.3 + 0.9 * math.cos(a), centre[1] - 1.3 + 0.9 * math.sin(a))], 0.04)
+                        (centre[0] + 1.3 + 0.9 * math.cos(a),
+                         centre[1] - 1.3 + 0.9 * math.sin(a))], 0.04)
     _merlons(sheet)
     # The gate passage: doors, portcullis groove and the arch lines.
     passage = gate["gate"]
@@ -957,7 +967,7 @@ def main() -> int:
     except ValueError as error:
         print(f"make_samples: {error}", file=sys.stderr)
         return 1
-    for name, path in written.items():
+    for path in written.values():
         print(f"wrote {path.relative_to(ROOT)} ({path.stat().st_size // 1024} KiB)")
     return 0
 

@@ -9,8 +9,8 @@ licence (the SPDX expression, else the licence field, else its classifiers), hom
 full text of every licence file its wheel carries. Qt for Python ships no licence file in its
 wheels, so its LGPL v3 (with the GPL v3 it builds on) is added from ``tools/licenses/``; the
 LGPL parts (Qt, GEOS in shapely, FFmpeg in OpenCV) also get a note of where their source is.
-tools/build_bundle.py puts the result in the bundle; tests/project/test_third_party_notices.py checks
-that every runtime package is in it with a licence text.
+tools/build_bundle.py puts the result in the bundle; tests/project/test_third_party_notices.py
+checks that every runtime package is in it with a licence text.
 """
 
 from __future__ import annotations
@@ -97,7 +97,8 @@ def licence_texts(distribution: metadata.Distribution) -> list[tuple[str, str]]:
         under_licences = "/licenses/" in str(file).replace("\\", "/")
         if ".dist-info" in str(file) and (
                 under_licences or re.match(r"(LICEN[CS]E|COPYING|NOTICE)", name.upper())):
-            texts.append((str(file), Path(str(file.locate())).read_text(encoding="utf-8", errors="replace")))
+            texts.append((str(file),
+                          Path(str(file.locate())).read_text(encoding="utf-8", errors="replace")))
     for name in ADDED_TEXTS.get(normalised(distribution.metadata["Name"]), []):
         texts.append((name, (LICENSES / name).read_text(encoding="utf-8")))
     return texts
@@ -112,7 +113,8 @@ def notices(distributions: list[metadata.Distribution]) -> str:
         meta = distribution.metadata
         home = meta.get("Home-page") or next(
             (value.split(", ", 1)[-1] for value in meta.get_all("Project-URL") or []), "")
-        head = [rule, f"{meta['Name']} {distribution.version}", f"Licence: {licence_of(distribution)}"]
+        head = [rule, f"{meta['Name']} {distribution.version}",
+                f"Licence: {licence_of(distribution)}"]
         if home:
             head.append(f"Home: {home}")
         note = SOURCE_NOTES.get(normalised(meta["Name"]))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import cast
 
 import numpy
 import shapely
@@ -68,16 +69,18 @@ def shapes_of(structures: Iterable) -> list[Polygon]:
     for corners, positions in by_corners.items():
         rings = numpy.asarray([structures[position].footprint for position in positions],
                               dtype=float)
+        made: list[Polygon]
         if rings.shape != (len(positions), corners, 2):  # not all pairs: shape_of says why
             made = [shape_of(structures[position]) for position in positions]
         else:
-            made = shapely.polygons(shapely.linearrings(rings)).tolist()
+            # an array of rings gives an array of polygons (the stubs also allow one polygon)
+            made = numpy.asarray(shapely.polygons(shapely.linearrings(rings))).tolist()
             sound = shapely.is_valid(made) & (shapely.area(made) > 0)
             for at in numpy.flatnonzero(~sound).tolist():
                 made[at] = shape_of(structures[positions[at]])  # raises, naming the fault
-        for position, polygon in zip(positions, made):
+        for position, polygon in zip(positions, made, strict=True):
             shapes[position] = polygon
-    return shapes  # type: ignore[return-value]
+    return cast(list[Polygon], shapes)  # every position is filled by now
 
 
 def holes_of(polygon: Polygon) -> list[list[tuple[float, float]]]:

@@ -32,7 +32,7 @@ class StructureIndex:
         self._tree = STRtree(self.polygons)
 
     @classmethod
-    def for_structures(cls, structures: Mapping[str, object]) -> "StructureIndex":
+    def for_structures(cls, structures: Mapping[str, object]) -> StructureIndex:
         """Index a siege's ``structures`` mapping (id -> Structure)."""
         # Valid footprints: no as_polygon again.
         return cls(structures, shapes=shapes_of(structures.values()))  # type: ignore[arg-type]
@@ -85,14 +85,14 @@ class StructureIndex:
         for number, key in enumerate(structure_ids):
             start, end = starts[number], starts[number + 1]
             if end > start:
-                found[key] += zip(neighbour_ids[start:end], distances[start:end])
+                found[key] += zip(neighbour_ids[start:end], distances[start:end], strict=True)
         if len(found) < len(structure_ids):  # an id asked for twice: its pairs twice, sorted
             for pairs_of_one in found.values():
                 pairs_of_one.sort()
         return found
 
     def pairs_within(self, structure_ids: Sequence[str], distance_m: float, *,
-                     wanted: numpy.ndarray | None = None) -> "NeighbourPairs":
+                     wanted: numpy.ndarray | None = None) -> NeighbourPairs:
         """The pairs of ``neighbours_within`` as arrays: for the i-th of ``structure_ids``
         (an id may come twice), the index positions of the footprints within ``distance_m``
         metres of its own, sorted by id, kept only where ``wanted`` (a boolean per index
@@ -226,12 +226,13 @@ class NeighbourPairs:
     def distances(self) -> list[float]:
         """Each pair's distance in metres, in the pairs' order."""
         distances = self._distances
-        if self._polygons is not None:
-            unmeasured = numpy.isnan(distances)
-            if unmeasured.any():
-                polygons = self._polygons
-                distances[unmeasured] = shapely.distance(
-                    polygons[self._sources[unmeasured]], polygons[self.targets[unmeasured]])
-            distances = self._distances = distances.tolist()
-            self._polygons = None
-        return distances
+        if isinstance(distances, list):
+            return distances
+        unmeasured = numpy.isnan(distances)
+        polygons = self._polygons
+        if polygons is not None and unmeasured.any():
+            distances[unmeasured] = shapely.distance(
+                polygons[self._sources[unmeasured]], polygons[self.targets[unmeasured]])
+        measured: list[float] = distances.tolist()
+        self._distances, self._polygons = measured, None
+        return measured

@@ -234,7 +234,7 @@ def squares_overlapped_many(footprints: Sequence[Polygon],
     for position, square in under.alone.items():
         found[position].append(square)
     for owner, column, row, area in zip(under.owners, under.columns, under.rows,
-                                        under.clipped_areas(origin)):
+                                        under.clipped_areas(origin), strict=True):
         if area > OVERLAP_M2:
             found[owner].append((column, row))
     for position, squares in enumerate(found):
@@ -321,7 +321,7 @@ def first_squares(footprints: Sequence[Polygon],
         sliver[pending[~overlaps & last]] = True
         pending = pending[~(overlaps | last)]
         step += 1
-    found = list(zip(column.tolist(), row.tolist()))
+    found = list(zip(column.tolist(), row.tolist(), strict=True))
     for position in numpy.flatnonzero(sliver).tolist():  # no square holds more than noise
         found[position] = _inner_square(footprints[position], origin)
     return found
@@ -404,7 +404,7 @@ def naming_squares_many(footprints: Sequence[Polygon], origin: tuple[float, floa
         found[position] = (square, [square])
     shares: dict[int, list[tuple[Square, float]]] = {}
     for owner, column, row, area in zip(under.owners, under.columns, under.rows,
-                                        under.clipped_areas(origin)):
+                                        under.clipped_areas(origin), strict=True):
         if area > OVERLAP_M2:
             shares.setdefault(owner, []).append(((column, row), area))
     for position, answer in enumerate(found):

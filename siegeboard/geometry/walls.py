@@ -6,6 +6,7 @@ import math
 from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 
 import shapely
 from shapely.geometry import LineString, Polygon
@@ -46,7 +47,7 @@ def wall_sections(polyline: Sequence[tuple[float, float]], thickness_m: float,
     pieces = _pieces(line, [index * step for index in range(count + 1)])
     footprints = shapely.buffer(pieces, thickness_m / 2, cap_style="flat", join_style="mitre")
     return [WallSection(length_m=piece.length, footprint=footprint)
-            for piece, footprint in zip(pieces, footprints)]
+            for piece, footprint in zip(pieces, footprints, strict=True)]
 
 
 def _pieces(line: LineString, cuts: list[float]) -> list[LineString]:
@@ -58,18 +59,18 @@ def _pieces(line: LineString, cuts: list[float]) -> list[LineString]:
     coords = list(line.coords)
     # Each corner's distance along the line, summed in the order substring sums it.
     along, current = [], 0.0
-    for (x1, y1), (x2, y2) in zip(coords, coords[1:]):
+    for (x1, y1), (x2, y2) in pairwise(coords):
         along.append(current)
         current += ((x2 - x1) ** 2 + (y2 - y1) ** 2) ** 0.5
     ends = _points_along(coords, cuts)
     pieces = []
-    for index, (start, end) in enumerate(zip(cuts, cuts[1:])):
+    for index, (start, end) in enumerate(pairwise(cuts)):
         inside = coords[bisect_right(along, start):bisect_left(along, end)]
         pieces.append(LineString([ends[index], *inside, ends[index + 1]]))
     return pieces
 
 
-def _points_along(coords: list[tuple[float, float]], cuts: list[float]) -> list:
+def _points_along(coords: list[tuple[float, ...]], cuts: list[float]) -> list:
     """The points at the distances ``cuts`` (increasing) along the line through ``coords``,
     found as GEOS's ``interpolate`` finds each (the first segment whose end lies past the
     distance, the fraction of it taken from its start; the ends clamped), in one walk."""

@@ -6,13 +6,13 @@ Task outcomes are entered by the GM or rolled from a skill (H13): see ``TaskRoll
 
 from __future__ import annotations
 
-from typing import Annotated, Literal, Union
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from siegeboard.model.options import RulesetOptions
 from siegeboard.model import bounds
 from siegeboard.model.bounds import bounded
+from siegeboard.model.options import RulesetOptions
 from siegeboard.model.structure import LadderStep, Structure, TaskOutcome
 from siegeboard.model.weapon import Battery, Weapon
 
@@ -33,9 +33,10 @@ class TaskRoll(BaseModel):
     skill: int | None = Field(default=None, ge=0)
 
     @model_validator(mode="after")
-    def _one_of(self) -> "TaskRoll":
+    def _one_of(self) -> TaskRoll:
         if (self.outcome is None) == (self.skill is None):
-            raise ValueError("task: give either the outcome or the skill to roll, not both or neither")
+            raise ValueError("task: give either the outcome or the skill to roll, not both or "
+                             "neither")
         return self
 
 
@@ -54,7 +55,8 @@ class FireAt(_Action):
     range_m: float | None = Field(default=None, ge=0)
     target_id: str | None = None
     modifier: Annotated[int, bounded("modifier", bounds.MODIFIER_MIN, bounds.MODIFIER_MAX)] = 0
-    successes: Annotated[int, bounded("successes", 0, bounds.SUCCESSES_MAX)] = Field(default=0, ge=0)
+    successes: Annotated[int, bounded("successes", 0, bounds.SUCCESSES_MAX)] = Field(
+        default=0, ge=0)
     boons: Annotated[int, bounded("boons", 0, bounds.BOONS_MAX)] = Field(default=0, ge=0)
     through_slit: bool = False
 
@@ -207,7 +209,7 @@ class EditBoard(_Action):
 
 
 Action = Annotated[
-    Union[FireAt, AdvanceClock, FightFire, Repair, FreeTrapped, GMOverride, Demolish, Kick,
-          StartMine, DigMine, FireMine, ResolveScene, ChangeSettings, EditBoard],
+    FireAt | AdvanceClock | FightFire | Repair | FreeTrapped | GMOverride | Demolish | Kick
+    | StartMine | DigMine | FireMine | ResolveScene | ChangeSettings | EditBoard,
     Field(discriminator="type"),
 ]

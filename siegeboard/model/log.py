@@ -48,7 +48,8 @@ class Event(BaseModel):
 
     kind: str = Field(min_length=1)
     structure_id: str | None = None
-    detail: dict[str, int | float | str | bool | None] = Field(default_factory=dict, max_length=1_000)
+    detail: dict[str, int | float | str | bool | None] = Field(default_factory=dict,
+                                                               max_length=1_000)
 
 
 Recipe = tuple  # ``(build, *args)``: ``build(*args)`` returns the items it stands for
@@ -122,10 +123,10 @@ class Later(Sequence):
     def __repr__(self) -> str:
         return repr(self.items())
 
-    def __copy__(self) -> "Later":
+    def __copy__(self) -> Later:
         return self
 
-    def __deepcopy__(self, memo: dict) -> "Later":
+    def __deepcopy__(self, memo: dict) -> Later:
         return self
 
     def __reduce__(self) -> tuple:
@@ -165,7 +166,7 @@ class LogEntry(BaseModel):
     @classmethod
     def with_later(cls, rolls: list[Roll | Recipe], lines: list[str | Recipe],
                    events: list[tuple[str, str | None, dict[str, Any]]], *, roll_count: int,
-                   line_count: int, **fields: Any) -> "LogEntry":
+                   line_count: int, **fields: Any) -> LogEntry:
         """The entry of ``fields`` whose ``rolls`` and ``lines`` are ``Later`` parts (items
         and recipes, giving ``roll_count`` rolls and ``line_count`` lines) and whose
         ``events`` are each Event's ``(kind, structure_id, detail)``, validated when read.

@@ -9,6 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validat
 
 from siegeboard.model import bounds
 from siegeboard.model.bounds import bounded
+from siegeboard.model.fields import fields_of
 from siegeboard.model.log import LogEntry
 from siegeboard.model.options import RulesetOptions
 from siegeboard.model.structure import Structure
@@ -168,7 +169,7 @@ class Siege(BaseModel):
         memory. Every other field is a deep copy.
         """
         kept = ("structures", "log", "base")
-        others = {name: deepcopy(getattr(self, name)) for name in type(self).model_fields
+        others = {name: deepcopy(getattr(self, name)) for name in fields_of(type(self))
                   if name not in kept}
         return self.model_copy(update={**others, "log": [], "base": None,
                                        "structures": dict(self.structures)})

@@ -135,7 +135,7 @@ class Structure(BaseModel):
         return validate_holes(footprint, holes)
 
     @model_validator(mode="after")
-    def _dp_within_original(self) -> "Structure":
+    def _dp_within_original(self) -> Structure:
         if self.dp > self.dp_original:
             raise ValueError(f"dp: {self.dp} is above dp_original {self.dp_original}")
         return self
@@ -159,7 +159,7 @@ class Structure(BaseModel):
                 "inner_layer": None if self.inner_layer is None else self.inner_layer.model_copy(),
                 "effects": list(self.effects)}
 
-    def copy_to_change(self) -> "Structure":
+    def copy_to_change(self) -> Structure:
         """A deep copy (``model_copy(deep=True)``'s result) made from ``parts_copied``:
         a fraction of the cost of copying every number of the footprint."""
         return self.model_copy(update=self.parts_copied())

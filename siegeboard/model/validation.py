@@ -132,7 +132,7 @@ def span_of(rings: Iterable[list[tuple[float, float]]]) -> float:
 
 def _shoelace(points: list[tuple[float, float]]) -> float:
     return sum(x1 * y2 - x2 * y1 for (x1, y1), (x2, y2)
-               in zip(points, points[1:] + points[:1])) / 2.0
+               in zip(points, points[1:] + points[:1], strict=True)) / 2.0
 
 
 def _collinear(points: list[tuple[float, float]]) -> bool:

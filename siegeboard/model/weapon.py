@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from siegeboard.model.validation import validate_points
 from siegeboard.model import bounds
 from siegeboard.model.bounds import bounded
+from siegeboard.model.validation import validate_points
 
 Point = tuple[float, float]
 SMALL_ARM_BORE_MM = 20.0  # H4: a small arm is a weapon of bore under 20 mm
@@ -64,7 +65,7 @@ class Weapon(BaseModel):
     role: WeaponRole = "gun"
 
     @model_validator(mode="after")
-    def _small_arm_by_bore(self) -> "Weapon":
+    def _small_arm_by_bore(self) -> Weapon:
         if self.small_arm and self.bore_mm is not None and self.bore_mm >= SMALL_ARM_BORE_MM:
             raise ValueError(f"small_arm: a weapon of {self.bore_mm:g} mm bore cannot be marked a "
                              f"small arm (H4: a small arm's bore is under "
@@ -82,7 +83,7 @@ class Weapon(BaseModel):
     @field_validator("range_bands")
     @classmethod
     def _bands_increase(cls, bands: list[RangeBand]) -> list[RangeBand]:
-        for near, far in zip(bands, bands[1:]):
+        for near, far in pairwise(bands):
             if far.up_to_m <= near.up_to_m:
                 raise ValueError(
                     f"range_bands must increase: {far.up_to_m} m follows {near.up_to_m} m")

@@ -9,6 +9,7 @@ permission leaves the old file as it was and at most a stray hidden ``.tmp`` fil
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import glob
 import os
@@ -30,7 +31,7 @@ def backup_path(path: str | Path) -> Path:
     return path.with_name(path.name + BACKUP_SUFFIX)
 
 
-def atomic_write(path: str | Path, write: Callable[[BinaryIO], None], *,
+def atomic_write(path: str | Path, write: Callable[[BinaryIO], object], *,
                  backup: bool = False, before_replace: Callable[[], None] | None = None) -> None:
     """Replace ``path`` with what ``write(stream)`` writes, atomically.
 
@@ -59,7 +60,7 @@ def atomic_write(path: str | Path, write: Callable[[BinaryIO], None], *,
             write(stream)
             stream.flush()
             os.fsync(stream.fileno())
-        if old_stat is not None:
+        if old_stat is not None and old_mode is not None:
             _keep_owner(temp[1], old_stat)
             os.chmod(temp[1], old_mode)
         if before_replace is not None:
@@ -193,10 +194,8 @@ def _keep_owner(temp: Path, old: os.stat_result) -> None:
     try:
         os.chown(temp, old.st_uid, old.st_gid)
     except OSError:
-        try:
+        with contextlib.suppress(OSError):
             os.chown(temp, -1, old.st_gid)
-        except OSError:
-            pass
 
 
 def _create_beside(path: Path, suffix: str) -> tuple[int, Path]:
@@ -236,7 +235,5 @@ def _copy_for_backup(path: Path) -> Path:
 
 
 def _remove_quietly(path: Path) -> None:
-    try:
+    with contextlib.suppress(OSError):
         os.unlink(path)
-    except OSError:
-        pass

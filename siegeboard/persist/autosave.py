@@ -33,23 +33,31 @@ import hashlib
 import json
 import os
 import secrets
+from collections.abc import Sequence
+from contextlib import ExitStack, suppress
 from dataclasses import asdict, dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
-
-from contextlib import ExitStack
 
 import platformdirs
 
-from collections.abc import Sequence
-
 from siegeboard.persist import journal as journals
 from siegeboard.persist.atomic import (
-    atomic_write, plain_reason, sweep_litter, sync_directory, write_all,
+    atomic_write,
+    plain_reason,
+    sweep_litter,
+    sync_directory,
+    write_all,
 )
 from siegeboard.persist.lock import SiegeFileLocked, hold_lock, lock_holder
 from siegeboard.persist.siege_file import (
-    SUFFIX, FileStamp, SiegeFile, SiegeFileError, encode_siege, read_siege, write_siege,
+    SUFFIX,
+    FileStamp,
+    SiegeFile,
+    SiegeFileError,
+    encode_siege,
+    read_siege,
+    write_siege,
 )
 
 _SIDECAR = ".json"
@@ -257,9 +265,9 @@ class Autosaver:
         return True
 
     def _write_note(self, target: Path, note: dict) -> None:
-        note = json.dumps({**note, "window": self.token}).encode("utf-8")
+        data = json.dumps({**note, "window": self.token}).encode("utf-8")
         try:
-            atomic_write(target.with_suffix(_SIDECAR), lambda stream: stream.write(note))
+            atomic_write(target.with_suffix(_SIDECAR), lambda stream: stream.write(data))
         except OSError as error:
             raise SiegeFileError(f"could not autosave: {error.strerror or error}") from error
 
@@ -272,10 +280,8 @@ class Autosaver:
         source = self._source_of(path)
         source_saved = None
         if source is not None:
-            try:
-                source_saved = datetime.fromtimestamp(source.stat().st_mtime, timezone.utc)
-            except OSError:
-                pass  # the source is gone: the autosave is all there is
+            with suppress(OSError):  # the source is gone: the autosave is all there is
+                source_saved = datetime.fromtimestamp(source.stat().st_mtime, UTC)
         siege = contents.siege
         note = self._note(path)
         try:
@@ -285,10 +291,11 @@ class Autosaver:
         log_on_disk = note.get("log_on_disk")
         if not isinstance(log_on_disk, int) or not 0 <= log_on_disk <= len(siege.log):
             log_on_disk = None
+        assert contents.stamp is not None  # read from disk: stamped
         found = journals.count_changes(path, contents.stamp.sha256)
         journal, changes = found if found is not None else (None, 0)
         return RecoveryCandidate(
-            path=path, saved_at=datetime.fromtimestamp(saved, timezone.utc), source_path=source,
+            path=path, saved_at=datetime.fromtimestamp(saved, UTC), source_path=source,
             siege_name=siege.name, clock_label=siege.clock.label(),
             structures=len(siege.structures), log_length=len(siege.log),
             source_saved_at=source_saved, source_stamp=stamp, log_on_disk=log_on_disk,
@@ -318,7 +325,5 @@ class Autosaver:
     def _remove(path: Path) -> None:
         for each in (path, path.with_suffix(_SIDECAR), journals.journal_path(path),
                      journals.next_journal_path(path)):
-            try:
+            with suppress(OSError):
                 each.unlink(missing_ok=True)
-            except OSError:
-                pass

@@ -33,10 +33,11 @@ from typing import Annotated, Any, Literal
 import pydantic_core
 from pydantic import Field, TypeAdapter
 
+from siegeboard.model.fields import fields_of
 from siegeboard.model.log import Event, Later, LogEntry, Roll
 from siegeboard.model.siege import Siege
-from siegeboard.model.validation import MAX_ITEMS
 from siegeboard.model.structure import Structure
+from siegeboard.model.validation import MAX_ITEMS
 from siegeboard.persist.reading import TABLES
 from siegeboard.rules.registry import unknown_kinds
 
@@ -46,7 +47,7 @@ UNCHANGED = "unchanged"
 # Structures written or read back in one call of pydantic's serializer or JSON reader: a few
 # milliseconds of work each (a worker thread's autosave leaves the window free between them).
 _SLICE = 400
-_FIELDS = list(Siege.model_fields)
+_FIELDS = list(fields_of(Siege))
 _BEFORE = set(_FIELDS[:_FIELDS.index("structures")])
 _MIDDLE = set(_FIELDS[_FIELDS.index("structures") + 1:_FIELDS.index("log")])
 _AFTER = set(_FIELDS[_FIELDS.index("log") + 1:]) - {"base"}
@@ -60,10 +61,11 @@ _SERIALIZER = TypeAdapter(Siege)
 # written and read back this many items at a time, each built from the entry's compact
 # records only for its piece (``model.log.Later``): neither the written entry nor its reading
 # back is ever whole in memory, and saving leaves the entry as compact as it was.
-_ENTRY_LISTS = {"rolls": TypeAdapter(list[Roll]), "events": TypeAdapter(list[Event]),
-                "lines": TypeAdapter(list[str])}
+_ENTRY_LISTS: dict[str, TypeAdapter[Any]] = {
+    "rolls": TypeAdapter(list[Roll]), "events": TypeAdapter(list[Event]),
+    "lines": TypeAdapter(list[str])}
 _ENTRY_ITEMS = 2000
-_ENTRY_FIELDS = list(LogEntry.model_fields)
+_ENTRY_FIELDS = list(fields_of(LogEntry))
 _ENTRY_BEFORE = set(_ENTRY_FIELDS[:_ENTRY_FIELDS.index("rolls")])
 _ENTRY_AFTER = set(_ENTRY_FIELDS[_ENTRY_FIELDS.index("lines") + 1:])
 assert _ENTRY_FIELDS[len(_ENTRY_BEFORE):len(_ENTRY_BEFORE) + 3] == list(_ENTRY_LISTS)
@@ -148,7 +150,7 @@ def _body(siege: Siege, beginning_of: Siege | None) -> Iterator[tuple[memoryview
     its ``base``."""
     yield _SERIALIZER.dump_json(siege, include=_BEFORE)[:-1] + b',"structures":{', None
     items: list[tuple[str, Any]] = list(siege.structures.items())
-    table = _STRUCTURE_TABLE
+    table: TypeAdapter[Any] = _STRUCTURE_TABLE
     if beginning_of is not None:
         now = beginning_of.structures
         items = [(key, UNCHANGED if unchanged(now.get(key), structure) else structure)

@@ -22,6 +22,7 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from siegeboard.model.collection import no_cycle_collection as paused_collection
+from siegeboard.model.fields import fields_of
 from siegeboard.model.log import LogEntry
 from siegeboard.model.siege import Mine, Siege
 from siegeboard.model.structure import Structure
@@ -285,8 +286,8 @@ def _known_inside(annotation: Any, value: Any, where: tuple[int | str, ...]) -> 
         if len(models) == 1:
             _known_inside(models[0], value, where)
         elif models and isinstance(value, dict):
-            tagged = [each for each in models if "type" in each.model_fields and
-                      each.model_fields["type"].default == value.get("type")]
+            tagged = [each for each in models if "type" in fields_of(each) and
+                      fields_of(each)["type"].default == value.get("type")]
             if len(tagged) == 1:
                 _known_fields(tagged[0], value, where)
 
@@ -307,17 +308,17 @@ def _describe(error: ValidationError, where: tuple[int | str, ...] = ()) -> str:
     problems = error.errors(include_url=False)
     first = problems[0]
     location = (*where, *first["loc"])
-    where = _field_path(location)
+    path = _field_path(location)
     message = first["msg"].removeprefix("Value error, ")
     if len(location) == 1 and re.match(r"[a-z_]+[.:]", message) \
-            and re.split(r"[.:]", message, maxsplit=1)[0] in Siege.model_fields:
-        where = ""  # a rule of the siege's that names its own field path
+            and re.split(r"[.:]", message, maxsplit=1)[0] in fields_of(Siege):
+        path = ""  # a rule of the siege's that names its own field path
     if first["type"] not in ("missing", "value_error", "assertion_error"):
         given = first.get("input")
         shown = (f"{len(given):,} items" if isinstance(given, (list, dict)) and len(given) > 8
                  else _as_json(given))
         message += f" (got {shown if len(shown) <= 60 else shown[:57] + '...'})"
-    text = f"{where}: {message}" if where else message
+    text = f"{path}: {message}" if path else message
     if len(problems) > 1:
         text += f" (and {len(problems) - 1} more problem{'s' if len(problems) > 2 else ''})"
     return text

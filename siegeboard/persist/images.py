@@ -8,10 +8,10 @@ after it is refused: ``png_end``) and pass Pillow's ``verify`` (every chunk's ch
 JPEG is also decoded at an eighth of its size (a sixty-fourth of the memory): a file cut
 short is refused there. A picture whose data holds less than its header claims (libjpeg pads
 it; a PNG's chunks can be whole around a short stream) may pass the header checks: drawing it
-costs what its header declares, which ``MAX_PIXELS`` bounds, or is refused when drawn. Pillow is third-party code fed untrusted
-bytes and raises many exception classes for malformed input (OSError, SyntaxError,
-ValueError, struct.error, IndexError, its DecompressionBombError...): all of them become
-``ImageRefused``.
+costs what its header declares, which ``MAX_PIXELS`` bounds, or is refused when drawn. Pillow is
+third-party code fed untrusted bytes and raises many exception classes for malformed input
+(OSError, SyntaxError, ValueError, struct.error, IndexError, its DecompressionBombError...): all
+of them become ``ImageRefused``.
 
 Opening a siege, ``info``, ``fire`` and ``advance`` check images and never decode them;
 ``decoded_image(data)`` decodes when something draws (the board, a snapshot, an export) and
@@ -89,7 +89,7 @@ def image_header(data: bytes) -> tuple[str, tuple[int, int]]:
         with warnings.catch_warnings():
             warnings.simplefilter("error", Image.DecompressionBombWarning)
             with Image.open(io.BytesIO(data), formats=ALLOWED_FORMATS) as header:
-                image_format = header.format
+                image_format = header.format or ""  # Pillow names the format it opened
                 width, height = header.size
                 _check_size(image_format, width, height)
                 header.verify()
@@ -98,8 +98,8 @@ def image_header(data: bytes) -> tuple[str, tuple[int, int]]:
     except ImageRefused:
         raise
     except Image.UnidentifiedImageError:
-        raise ImageRefused(f"is not a readable image of an allowed format ({', '.join(ALLOWED_FORMATS)})"
-                           ) from None
+        raise ImageRefused(f"is not a readable image of an allowed format "
+                           f"({', '.join(ALLOWED_FORMATS)})") from None
     except (Image.DecompressionBombError, Image.DecompressionBombWarning):
         raise ImageRefused(f"declares more than {MAX_PIXELS:,} pixels, too large to decode "
                            f"safely (a decompression bomb?)") from None

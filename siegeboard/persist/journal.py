@@ -55,16 +55,25 @@ import pydantic_core
 from pydantic import TypeAdapter, ValidationError
 
 from siegeboard.geometry import StructureIndex
+from siegeboard.model.fields import fields_of
 from siegeboard.model.log import LogEntry
 from siegeboard.model.siege import MapImage, RulesetOptions, Siege
 from siegeboard.model.structure import Structure
 from siegeboard.model.weapon import Battery, Weapon
 from siegeboard.persist.mutations import (
-    put_arsenal, put_grid_origin, put_map, put_mine_known, put_settings, put_snapshot_turn,
+    put_arsenal,
+    put_grid_origin,
+    put_map,
+    put_mine_known,
+    put_settings,
+    put_snapshot_turn,
     put_structures,
 )
 from siegeboard.persist.siege_file import (
-    MAX_DOCUMENT_BYTES, FileStamp, SiegeFile, read_siege,
+    MAX_DOCUMENT_BYTES,
+    FileStamp,
+    SiegeFile,
+    read_siege,
 )
 from siegeboard.rules.context import Outcome, RuleError
 from siegeboard.rules.engine import replay_entry
@@ -79,7 +88,7 @@ MAX_JOURNAL_BYTES = 4 * MAX_DOCUMENT_BYTES
 _STRUCTURES = TypeAdapter(dict[str, Structure | None])
 _WEAPONS = TypeAdapter(dict[str, Weapon | None])
 _BATTERIES = TypeAdapter(dict[str, Battery | None])
-_IDS = TypeAdapter(list[str] | None)
+_IDS: TypeAdapter[list[str] | None] = TypeAdapter(list[str] | None)
 
 
 def journal_path(autosave: Path) -> Path:
@@ -243,6 +252,7 @@ def recover(autosave: Path, journal: Path | None) -> tuple[SiegeFile, JournalRep
     replay = JournalReplay()
     if journal is None:
         return siege_file, replay
+    assert siege_file.stamp is not None  # read from disk: stamped
     found = read_lines(journal, siege_file.stamp.sha256)
     if found is None:
         return siege_file, replay
@@ -296,7 +306,7 @@ def _field(name: str) -> TypeAdapter:
     """The validator of the siege's field ``name`` (``KeyError``: no such field)."""
     if name == "structures":
         raise KeyError(name)  # structures change through their own states
-    return TypeAdapter(Siege.model_fields[name].rebuild_annotation())
+    return TypeAdapter(fields_of(Siege)[name].rebuild_annotation())
 
 
 class _Player:

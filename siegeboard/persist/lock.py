@@ -38,8 +38,8 @@ import sys
 import threading
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
-from datetime import datetime, timezone
+from contextlib import contextmanager, suppress
+from datetime import UTC, datetime
 from pathlib import Path
 
 from siegeboard.persist.atomic import plain_reason, remove_litter
@@ -84,9 +84,9 @@ def hold_lock(path: str | Path, *, wait: float | None = None) -> Iterator[None]:
     """Hold the lock of ``path`` for the ``with`` block; released (and its file removed) on
     leaving it, whatever happens.
 
-    Waits up to ``wait`` seconds (default ``DEFAULT_WAIT``) for another holder to finish, then raises
-    ``SiegeFileLocked`` naming the holder. Raises ``SiegeFileError`` when the lock file cannot
-    be made (a read-only folder): the caller's save would fail there too.
+    Waits up to ``wait`` seconds (default ``DEFAULT_WAIT``) for another holder to finish, then
+    raises ``SiegeFileLocked`` naming the holder. Raises ``SiegeFileError`` when the lock file
+    cannot be made (a read-only folder): the caller's save would fail there too.
     """
     key = _key(path)
     with _held_guard:
@@ -200,13 +200,11 @@ def _take(handle: int, sidecar: Path, path: Path) -> None:
 
 def _release(path: Path, handle: int) -> None:
     sidecar = lock_path(Path(os.path.realpath(path)))
-    try:
-        # Emptied first: where the file cannot be removed while open (Windows), what stays
-        # names nobody, and the next writer takes it at once instead of waiting on a holder
-        # that has finished.
+    # Emptied first: where the file cannot be removed while open (Windows), what stays names
+    # nobody, and the next writer takes it at once instead of waiting on a holder that has
+    # finished.
+    with suppress(OSError):
         os.ftruncate(handle, 0)
-    except OSError:
-        pass
     try:
         # Removed while still locked, so a waiter that opened it sees it is gone (_same_file).
         if _same_file(handle, sidecar):
@@ -238,7 +236,7 @@ def _read_holder(handle: int) -> dict | None:
 
 def _write_holder(handle: int) -> None:
     record = {"pid": os.getpid(), "host": socket.gethostname(), "token": secrets.token_hex(4),
-              "since": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+              "since": datetime.now(UTC).isoformat(timespec="seconds"),
               "since_epoch": round(time.time(), 3)}
     data = json.dumps(record).encode("utf-8")
     os.lseek(handle, 0, os.SEEK_SET)
@@ -265,7 +263,7 @@ def _written_at(record: dict) -> float | None:
     except ValueError:
         return None
     if since.tzinfo is None:
-        since = since.replace(tzinfo=timezone.utc)
+        since = since.replace(tzinfo=UTC)
     return since.timestamp()
 
 
@@ -327,10 +325,8 @@ def _psutil_started(pid: int) -> float | None:
 
 def _describe(record: dict) -> str:
     since = str(record.get("since", ""))
-    try:
+    with suppress(ValueError):
         since = datetime.fromisoformat(since).astimezone().strftime("%H:%M:%S")
-    except ValueError:
-        pass
     return (f"process {record.get('pid', '?')} on {record.get('host', '?')}"
             + (f" since {since}" if since else ""))
 
@@ -355,7 +351,8 @@ def pid_alive(pid: int) -> bool:
 def _windows_pid_alive(pid: int) -> bool:  # pragma: no cover - Windows only
     import ctypes
 
-    kernel32 = ctypes.windll.kernel32
+    # typeshed declares windll for Windows only, where this runs; mypy checks as on Linux
+    kernel32 = ctypes.windll.kernel32  # type: ignore[attr-defined, unused-ignore]
     handle = kernel32.OpenProcess(0x1000, False, pid)  # PROCESS_QUERY_LIMITED_INFORMATION
     if not handle:
         return False
@@ -378,10 +375,8 @@ try:
         return True
 
     def _os_unlock(handle: int) -> None:
-        try:
+        with suppress(OSError):
             fcntl.flock(handle, fcntl.LOCK_UN)
-        except OSError:
-            pass
 except ImportError:  # Windows (tests/persist/test_lock_portable.py runs it with a fake msvcrt)
     import msvcrt
 
@@ -389,10 +384,11 @@ except ImportError:  # Windows (tests/persist/test_lock_portable.py runs it with
     # locked is far past the holder's record, so a waiter can still read who holds it.
     _LOCKED_BYTE = 1 << 30
 
+    # typeshed declares msvcrt's functions for Windows only; mypy checks this as on Linux
     def _os_lock(handle: int) -> bool:
         try:
             os.lseek(handle, _LOCKED_BYTE, os.SEEK_SET)
-            msvcrt.locking(handle, msvcrt.LK_NBLCK, 1)
+            msvcrt.locking(handle, msvcrt.LK_NBLCK, 1)  # type: ignore[attr-defined, unused-ignore]
         except OSError:
             return False
         return True
@@ -400,6 +396,6 @@ except ImportError:  # Windows (tests/persist/test_lock_portable.py runs it with
     def _os_unlock(handle: int) -> None:
         try:
             os.lseek(handle, _LOCKED_BYTE, os.SEEK_SET)
-            msvcrt.locking(handle, msvcrt.LK_UNLCK, 1)
+            msvcrt.locking(handle, msvcrt.LK_UNLCK, 1)  # type: ignore[attr-defined, unused-ignore]
         except OSError:
             pass

@@ -176,7 +176,9 @@ def _v2_to_v3(data: Document) -> Document:
 
 def _v3_to_v4(data: Document) -> Document:
     for siege in (data, data.get("base")):
-        seed = siege.get("dice_seed") if isinstance(siege, dict) else None
+        if not isinstance(siege, dict):
+            continue
+        seed = siege.get("dice_seed")
         if isinstance(seed, int) and not isinstance(seed, bool):
             siege["dice_seed"] = seed % 2**31  # R3: 0 .. 2^31 - 1
     for siege in (data, data.get("base")):

@@ -9,11 +9,14 @@ A rules action (a shot, a clock step) is not here: its ``Outcome`` writes itself
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import TypeVar
 
 from siegeboard.model.siege import MapImage, RulesetOptions, Siege
-from siegeboard.model.structure import Structure
+from siegeboard.model.structure import Side, Structure
 from siegeboard.model.weapon import Battery, Weapon
 from siegeboard.persist.siege_file import SiegeFile
+
+_State = TypeVar("_State", Weapon, Battery)
 
 
 def put_structures(siege: Siege, states: Mapping[str, Structure | None],
@@ -45,8 +48,8 @@ def put_map(siege_file: SiegeFile, new_map: MapImage | None,
 
 def put_grid_origin(siege: Siege, origin: tuple[float, float],
                     anchor: tuple[float, float] | None) -> None:
-    siege.grid_origin = tuple(origin)
-    siege.label_anchor = None if anchor is None else tuple(anchor)
+    siege.grid_origin = (origin[0], origin[1])
+    siege.label_anchor = None if anchor is None else (anchor[0], anchor[1])
 
 
 def put_arsenal(siege: Siege, weapons: Mapping[str, Weapon | None],
@@ -55,15 +58,19 @@ def put_arsenal(siege: Siege, weapons: Mapping[str, Weapon | None],
                 battery_order: Sequence[str] | None = None) -> None:
     """Put each weapon's and battery's new state (None removes it), then the tables in
     ``weapon_order``/``battery_order`` (as in ``put_structures``)."""
-    for table, states, order in ((siege.weapons, weapons, weapon_order),
-                                 (siege.batteries, batteries, battery_order)):
-        for key, state in states.items():
-            if state is None:
-                table.pop(key, None)
-            else:
-                table[key] = state
-        if order is not None:
-            put_in_order(table, order)
+    _put_states(siege.weapons, weapons, weapon_order)
+    _put_states(siege.batteries, batteries, battery_order)
+
+
+def _put_states(table: dict[str, _State], states: Mapping[str, _State | None],
+                order: Sequence[str] | None) -> None:
+    for key, state in states.items():
+        if state is None:
+            table.pop(key, None)
+        else:
+            table[key] = state
+    if order is not None:
+        put_in_order(table, order)
 
 
 def put_mine_known(siege: Siege, mine_id: str, known: bool | None) -> None:
@@ -73,7 +80,7 @@ def put_mine_known(siege: Siege, mine_id: str, known: bool | None) -> None:
 
 
 def put_settings(siege: Siege, name: str, options: RulesetOptions, dice_seed: int,
-                 players_side: str | None = None) -> None:
+                 players_side: Side | None = None) -> None:
     siege.name = name
     siege.options = options.model_copy()
     siege.dice_seed = dice_seed

@@ -47,6 +47,11 @@ def _no_repeated_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     result = dict(pairs)
     if len(result) != len(pairs):
         seen: set[str] = set()
-        repeated = next(key for key, _ in pairs if key in seen or seen.add(key))
+        repeated = None
+        for key, _ in pairs:
+            if key in seen:
+                repeated = key
+                break
+            seen.add(key)
         raise ValueError(f"the key {repeated!r} appears twice in one object")
     return result

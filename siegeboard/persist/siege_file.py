@@ -108,7 +108,8 @@ _MEMBER_TIME = (1980, 1, 1, 0, 0, 0)
 WRITER_PREFIX = "siegeboard "
 
 __all__ = [
-    "DOCUMENT", "MAX_DOCUMENT_BYTES", "MAX_MEMBERS", "MAX_MEMBER_BYTES", "MAX_TOTAL_BYTES", "SUFFIX", "FileStamp",
+    "DOCUMENT", "MAX_DOCUMENT_BYTES", "MAX_MEMBERS", "MAX_MEMBER_BYTES", "MAX_TOTAL_BYTES",
+    "SUFFIX", "FileStamp",
     "SiegeFile", "SiegeFileChanged", "SiegeFileError", "SiegeFileReadOnly", "backup_path",
     "encode_siege", "file_stamp", "member_name_problem", "read_siege", "siege_from_json",
     "write_siege",
@@ -125,7 +126,7 @@ class FileStamp:
     mtime_ns: int
     sha256: str
 
-    def same_version(self, other: "FileStamp | None") -> bool:
+    def same_version(self, other: FileStamp | None) -> bool:
         return other is not None and (self.path, self.size, self.mtime_ns, self.sha256) == (
             other.path, other.size, other.mtime_ns, other.sha256)
 
@@ -324,6 +325,8 @@ def _check_plan_extent(siege: Siege, size: tuple[int, int], name: str) -> None:
     """The plan laid on the board (its pixels at its scale, from its offset) stays finite and
     within the span of a siege, measured from the grid's origin (R4)."""
     calibration = siege.map
+    if calibration is None:  # no plan, nothing laid on the board
+        return
     width = size[0] / calibration.pixels_per_metre
     height = size[1] / calibration.pixels_per_metre
     turn = math.radians(calibration.rotation_deg)
@@ -491,16 +494,16 @@ def _archive(document: Iterable[bytes | memoryview], images: dict[str, bytes]) -
     come) and ``images``."""
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w") as archive:
-        archive.comment = f"{WRITER_PREFIX}{__version__}".encode("utf-8")
+        archive.comment = f"{WRITER_PREFIX}{__version__}".encode()
         # zlib's default level: a member opened for writing from a ZipInfo (its fixed
         # timestamp makes a save reproducible) takes no level through zipfile's public API.
         info = _member(DOCUMENT, zipfile.ZIP_DEFLATED)
         with archive.open(info, "w") as member:
             for part in document:
                 member.write(part)
-        for member, data in images.items():
+        for name, data in images.items():
             # Map images are compressed already; deflating them again costs time for nothing.
-            archive.writestr(_member(member, zipfile.ZIP_STORED), data)
+            archive.writestr(_member(name, zipfile.ZIP_STORED), data)
     return buffer.getvalue()
 
 

@@ -5,8 +5,19 @@ from siegeboard.plan.calibration import Calibration, map_to_pixel, pixel_to_map,
 from siegeboard.plan.grid import FoundGrid, find_grid
 from siegeboard.plan.image import decode_plan, read_plan
 from siegeboard.plan.tracing import (
-    DEFAULT_TOLERANCE, TOLERANCE_RANGE, NothingToTrace, Outline, Region, colour_at, colour_hex,
-    legend_entry_for, outline_of, regions_of_colour, trace, trace_box, trace_region,
+    DEFAULT_TOLERANCE,
+    TOLERANCE_RANGE,
+    NothingToTrace,
+    Outline,
+    Region,
+    colour_at,
+    colour_hex,
+    legend_entry_for,
+    outline_of,
+    regions_of_colour,
+    trace,
+    trace_box,
+    trace_region,
 )
 
 __all__ = [

@@ -46,7 +46,9 @@ def snap_points(points_m: Iterable[Point], *, origin: Point, step: float) -> lis
     fewer than three points when the outline is smaller than a cell). Halves go up."""
     snapped: list[Point] = []
     for point in points_m:
-        corner = tuple(o + math.floor((p - o) / step + 0.5) * step for p, o in zip(point, origin))
+        x, y = (o + math.floor((p - o) / step + 0.5) * step
+                for p, o in zip(point, origin, strict=True))
+        corner = (x, y)
         if not snapped or corner != snapped[-1]:
             snapped.append(corner)
     while len(snapped) > 1 and snapped[0] == snapped[-1]:

@@ -64,7 +64,8 @@ def outline_corners(mask: np.ndarray, origin: tuple[int, int], *,
 def _in_reading_order(ring: list[Point]) -> list[Point]:
     """The rectangle's corners from its lowest on the page (the right-most of a tie), turning
     the same way every time: OpenCV releases start ``boxPoints`` at different corners."""
-    if sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(ring, ring[1:] + ring[:1])) < 0:
+    if sum(x0 * y1 - x1 * y0 for (x0, y0),
+           (x1, y1) in zip(ring, ring[1:] + ring[:1], strict=True)) < 0:
         ring = ring[::-1]
     first = max(range(len(ring)), key=lambda index: (ring[index][1], ring[index][0]))
     return ring[first:] + ring[:first]
@@ -107,7 +108,7 @@ def _fitted(ring: list[Point], contour: np.ndarray) -> list[Point]:
     points, which cut a scanned corner short); a corner that would move more than
     ``FIT_REACH_PX`` keeps its place."""
     n = len(ring)
-    lines = []
+    lines: list[tuple[Point, Point] | None] = []
     for i in range(n):
         a, b = np.array(ring[i]), np.array(ring[(i + 1) % n])
         along = b - a

@@ -76,7 +76,8 @@ def diagonals_bridged(mask: np.ndarray) -> np.ndarray:
     count, labels = cv2.connectedComponents(padded, connectivity=4)
     depth = cv2.distanceTransform(padded, cv2.DIST_L2, 3)
     deepest = np.zeros(count, np.float32)
-    np.maximum.at(deepest, labels.ravel(), depth.ravel())
+    # cv2's stubs give the labels as int-or-float arrays; connectedComponents makes int32
+    np.maximum.at(deepest, labels.ravel(), depth.ravel())  # type: ignore[arg-type, unused-ignore]
     thick = deepest > 1.5  # two pixels and more across
     thick[0] = False
     areas = np.where(thick[labels], np.uint8(255), np.uint8(0))
@@ -113,8 +114,9 @@ def largest_near(mask: np.ndarray, click: tuple[int, int]) -> tuple[int, int] | 
     near = mask[top:row + reach + 1, left:column + reach + 1]
     if not near.any():
         return None
-    best, seen = None, np.zeros_like(mask)
-    for y, x in zip(*np.nonzero(near)):
+    best: tuple[int, tuple[int, int]] | None = None
+    seen = np.zeros_like(mask)
+    for y, x in zip(*np.nonzero(near), strict=True):
         start = (int(left + x), int(top + y))
         if seen[start[1], start[0]]:
             continue  # a region already measured
@@ -123,7 +125,7 @@ def largest_near(mask: np.ndarray, click: tuple[int, int]) -> tuple[int, int] | 
         size = int(np.count_nonzero(region))
         if best is None or size > best[0]:
             best = (size, start)
-    return best[1]
+    return best[1] if best is not None else None
 
 
 def flood(mask: np.ndarray, start: tuple[int, int]) -> np.ndarray:

@@ -29,20 +29,33 @@ The steps on pixels and points are ``trace_steps``'s; this module runs them.
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass
 
 import cv2
 import numpy as np
 from shapely.geometry import Point as ShapelyPoint
-from shapely.geometry import Polygon, box as shapely_box
+from shapely.geometry import Polygon
+from shapely.geometry import box as shapely_box
 
 from siegeboard.model.validation import validate_ring
 from siegeboard.plan.calibration import Calibration, Point, map_to_pixel, pixel_to_map
 from siegeboard.plan.corners import outline_corners
 from siegeboard.plan.trace_steps import (
-    HATCH_LINE_PX, closed, colour_mask, diagonals_bridged, flood, join_hatching, largest_near,
-    nearest_set, seed_colour, sides_touched, snapped, thickness, three_channels,
+    HATCH_LINE_PX,
+    closed,
+    colour_mask,
+    diagonals_bridged,
+    flood,
+    join_hatching,
+    largest_near,
+    nearest_set,
+    seed_colour,
+    sides_touched,
+    snapped,
+    thickness,
+    three_channels,
     without_short_sides,
 )
 
@@ -68,7 +81,7 @@ class NothingToTrace(ValueError):
     says why in plain words. ``region``, when known, is what was found and refused (open
     ground, the margin): every point in it would be refused alike."""
 
-    def __init__(self, message: str, region: "Region | None" = None):
+    def __init__(self, message: str, region: Region | None = None):
         super().__init__(message)
         self.region = region
 
@@ -82,7 +95,7 @@ class Outline:
 
     pixels: list[Point]
     metres: list[Point] | None
-    colour: tuple[int, int, int]
+    colour: tuple[int, ...]
     clipped: bool
 
 
@@ -113,7 +126,7 @@ class Region:
 
     mask: np.ndarray
     origin: tuple[int, int]
-    colour: tuple[int, int, int]
+    colour: tuple[int, ...]
     clipped: bool
 
     def covers(self, at: Point) -> bool:
@@ -134,13 +147,13 @@ def trace_region(image: np.ndarray, at: Point, *, tolerance: int = DEFAULT_TOLER
     found = colour_at(image, at)   # refuses a point off the image, given a colour or not
     colour = found if colour is None else tuple(int(c) for c in colour)
     pixels = three_channels(image)
-    grow = dict(pixels=pixels, at=at, tolerance=tolerance, gap_px=gap_px,
-                max_extent_px=max_extent_px)
+    grow = functools.partial(_grown, pixels=pixels, colour=colour, tolerance=tolerance,
+                             gap_px=gap_px, max_extent_px=max_extent_px)
     try:
-        region = _grown(colour=colour, hatching=False, **grow)
+        region = grow(at=at, hatching=False)
     except _Thin:
         # a strip between hatch lines: the hatched area, or the strip itself
-        return _grown(colour=colour, hatching=True, **grow)
+        return grow(at=at, hatching=True)
     if np.count_nonzero(region.mask) > LETTER_AREA_PX:
         return region
     # The inside of a letter ("o", "D") written on the building is the building's colour
@@ -148,7 +161,7 @@ def trace_region(image: np.ndarray, at: Point, *, tolerance: int = DEFAULT_TOLER
     column, row = int(at[0]), int(at[1])
     for outside in _own_colour_around(pixels, region, tolerance):
         try:
-            around = _grown(colour=colour, hatching=False, **dict(grow, at=outside))
+            around = grow(at=outside, hatching=False)
         except NothingToTrace:
             continue
         x, y = column - around.origin[0], row - around.origin[1]
@@ -173,7 +186,7 @@ def _own_colour_around(pixels: np.ndarray, region: Region, tolerance: int) -> li
     away = cv2.distanceTransform(outside, cv2.DIST_L2, 3)
     ring = (away > 2.5) & (away <= reach)
     own = ring & (colour_mask(pixels[y0:y1, x0:x1], region.colour, tolerance) > 0)
-    if np.count_nonzero(own) < RINGED_SHARE * max(1, np.count_nonzero(ring)):
+    if np.count_nonzero(own) < RINGED_SHARE * max(1, int(np.count_nonzero(ring))):
         return []
     rows, columns = np.nonzero(own)
     picks = sorted({0, len(rows) // 2, len(rows) - 1})
@@ -219,7 +232,7 @@ def _grown(pixels: np.ndarray, at: Point, colour: tuple[int, ...], tolerance: in
         half *= 2
     _refuse_margin(region, (left, top), colour, image_sides, (width, height))
     edges_reached = sum(touched and edge
-                        for touched, edge in zip(sides_touched(region), image_sides))
+                        for touched, edge in zip(sides_touched(region), image_sides, strict=True))
     return Region(region, (left, top), colour, clipped=edges_reached > 0)
 
 
@@ -245,10 +258,10 @@ def _refuse_margin(region: np.ndarray, origin: tuple[int, int], colour: tuple[in
     ``MARGIN_SHARE`` of one: the page's margin or background."""
     width, height = size
     touched = sides_touched(region)
-    edges_reached = sum(side and edge for side, edge in zip(touched, image_sides))
+    edges_reached = sum(side and edge for side, edge in zip(touched, image_sides, strict=True))
     along = [np.count_nonzero(side) / length for side, length, edge in zip(
         (region[:, 0], region[0, :], region[:, -1], region[-1, :]),
-        (height, width, height, width), image_sides) if edge]
+        (height, width, height, width), image_sides, strict=True) if edge]
     if edges_reached >= 3 or max(along, default=0.0) > MARGIN_SHARE:
         raise NothingToTrace("nothing to trace there: that is the page's margin or "
                              "background, which reaches the edges of the scan",
@@ -257,7 +270,8 @@ def _refuse_margin(region: np.ndarray, origin: tuple[int, int], colour: tuple[in
 
 def _runs_on(region: np.ndarray, image_sides: tuple[bool, ...]) -> bool:
     """The region touches a side of its window that is not the image's edge."""
-    return any(touched and not edge for touched, edge in zip(sides_touched(region), image_sides))
+    return any(touched and not edge
+               for touched, edge in zip(sides_touched(region), image_sides, strict=True))
 
 
 def outline_of(region: Region, *, rectangle: bool = False,
@@ -362,9 +376,9 @@ def trace_box(image: np.ndarray, box: tuple[Point, Point], *, at: Point | None =
     colour = tuple(int(c) for c in colour) if colour is not None else colour_at(pixels, start)
     inside = shapely_box(left - BOX_MARGIN_PX, top - BOX_MARGIN_PX, right + BOX_MARGIN_PX,
                           bottom + BOX_MARGIN_PX)
-    options = dict(tolerance=tolerance, rectangle=rectangle, gap_px=gap_px,
-                   calibration=calibration, snap_step=snap_step, grid_origin=grid_origin,
-                   colour=colour)
+    trace_from = functools.partial(trace, pixels, tolerance=tolerance, rectangle=rectangle,
+                                   gap_px=gap_px, calibration=calibration, snap_step=snap_step,
+                                   grid_origin=grid_origin, colour=colour)
     found: list[Outline] = []
     shapes: list[Polygon] = []
 
@@ -372,7 +386,7 @@ def trace_box(image: np.ndarray, box: tuple[Point, Point], *, at: Point | None =
         if any(shape.covers(ShapelyPoint(seed)) for shape in shapes):
             return False
         try:
-            outline = trace(pixels, seed, **options)
+            outline = trace_from(seed)
         except ValueError:
             return False   # open ground, the margin, a line: no building
         shape = Polygon(outline.pixels)
@@ -406,7 +420,7 @@ def trace_box(image: np.ndarray, box: tuple[Point, Point], *, at: Point | None =
             break
     # the inside of a letter on a building is the building's colour too, and no building
     outlines = [Polygon(outline.pixels) for outline in found]
-    return [outline for outline, shape in zip(found, outlines)
+    return [outline for outline, shape in zip(found, outlines, strict=True)
             if not any(other is not shape and other.area > shape.area
                        and other.buffer(1e-6).covers(shape) for other in outlines)]
 

@@ -22,6 +22,7 @@ class Plan:
 def plan_transform(siege: Siege) -> QTransform:
     """Image pixels -> map metres, from the siege's calibration."""
     calibration = siege.map
+    assert calibration is not None  # a siege with a plan
     transform = QTransform()
     transform.translate(*calibration.offset)
     transform.rotate(calibration.rotation_deg)

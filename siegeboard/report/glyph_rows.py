@@ -20,7 +20,14 @@ from collections.abc import Iterable
 
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import (
-    QFont, QFontMetricsF, QGlyphRun, QPaintEngine, QPainter, QRawFont, QTextLayout, QTextOption,
+    QFont,
+    QFontMetricsF,
+    QGlyphRun,
+    QPaintEngine,
+    QPainter,
+    QRawFont,
+    QTextLayout,
+    QTextOption,
 )
 
 LINE_BREAK = "\u2028"  # between the texts laid out together: each is a line of its own
@@ -104,7 +111,7 @@ class GlyphRows:
         lines = [layout.createLine() for _ in fresh]  # each lays out the one before
         layout.endLayout()
         advance = self.metrics.horizontalAdvance
-        for (cache, (x, width, right), text), line in zip(fresh, lines):
+        for (cache, (x, width, right), text), line in zip(fresh, lines, strict=True):
             # drawText's arithmetic: moved right by the width less the text's advance for a
             # right alignment. The line's x is kept as Qt keeps it (in 64ths of a unit).
             line.setPosition(QPointF(x + (width - advance(text)) if right else x, 0.0))

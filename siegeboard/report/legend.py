@@ -28,7 +28,7 @@ from siegeboard.report.look import (
     sized_font,
     structure_style,
 )
-from siegeboard.rules.ruleset import PATTERNS, Ruleset, StructureState
+from siegeboard.rules.ruleset import PATTERNS, Alarm, Ruleset, StructureState
 
 # -- the scale bar ------------------------------------------------------------------------------
 
@@ -96,7 +96,7 @@ class LegendRow:
 def _legend_state(rules: Ruleset, word: str, health: float, players: bool) -> StructureState:
     """A state of ``word`` for a swatch: its mark, pattern and alarm as the map shows them."""
     marks = dict(rules.legend_marks())
-    alarm = ""
+    alarm: Alarm = ""
     if word in ("collapsed", "breached"):
         alarm = "breached"
     elif word == "cracked" and not players:

@@ -3,6 +3,7 @@ copy told in what they would see (shots, fires, collapses, breaches), with no fi
 
 from __future__ import annotations
 
+from siegeboard.model.actions import FireAt
 from siegeboard.model.log import LogEntry
 from siegeboard.model.siege import Clock, Siege
 from siegeboard.rules.titles import the
@@ -11,7 +12,8 @@ from siegeboard.rules.titles import the
 # mines being dug, GM overrides) stays in the GM's copy.
 VISIBLE_EVENTS: dict[str, str] = {
     "hit": "hit", "concussion": "shaken by the blast", "personnel_damage": "people inside hurt",
-    "collapsed": "collapsed", "cleared": "razed", "cracked": "damaged", "damaged": "damaged", "breached": "breached",
+    "collapsed": "collapsed", "cleared": "razed", "cracked": "damaged", "damaged": "damaged",
+    "breached": "breached",
     "opened": "opened", "ignited": "caught fire", "spread": "caught fire",
     "out_of_control": "fire out of control", "fire_out": "fire put out",
     "extinguished": "fire put out", "burned_out": "burned out", "repaired": "repaired",
@@ -52,7 +54,8 @@ def describe_action(entry: LogEntry, siege: Siege, *, players: bool) -> str:
         return f"Fire {name}{source}{spot}"
     if action.type == "advance":
         return f"Clock advanced {_duration(action.turns)}"
-    names = {"fight_fire": "Firefighting", "repair": "Repair", "free_trapped": "Freeing the trapped",
+    names = {"fight_fire": "Firefighting", "repair": "Repair",
+             "free_trapped": "Freeing the trapped",
              "override": "GM override", "demolish": "Demolition", "kick": "Door kicked",
              "start_mine": "Mine started", "dig_mine": "Mine dug", "fire_mine": "Mine fired",
              "scene": "Scene"}
@@ -106,6 +109,7 @@ def _struck(entry: LogEntry, siege: Siege, seen: dict[str, list[str]]) -> list[s
     """A shot told as the players saw it land: "A heavy round struck the Gatehouse: damaged"
     (the struck structure's other news then stays out of the lines that follow)."""
     action = entry.action
+    assert isinstance(action, FireAt)  # told of shots only
     hit = next((event.structure_id for event in entry.events
                 if event.kind == "hit" and event.structure_id in siege.structures), None)
     what = round_words(siege.weapons.get(action.weapon_id)).capitalize()
@@ -132,8 +136,8 @@ def players_lines(entry: LogEntry, siege: Siege) -> list[str]:
             bucket.append(words)
     lines = _struck(entry, siege, seen) if entry.action.type == "fire" else []
     alike: dict[tuple[str, ...], list[str]] = {}
-    for name, words in seen.items():
-        alike.setdefault(tuple(words), []).append(name)
+    for name, said in seen.items():
+        alike.setdefault(tuple(said), []).append(name)
     return lines + [f"{', '.join(words).capitalize()}: {', '.join(names)}"
                     for words, names in alike.items()]
 

@@ -115,7 +115,7 @@ class Look:
         return grey(colour) if self.greyscale else colour
 
     @property
-    def key(self) -> tuple[str, bool, bool]:
+    def key(self) -> tuple[Medium, bool, bool]:
         """What styles depend on (not the zoom)."""
         return self.medium, self.players, self.greyscale
 
@@ -237,7 +237,7 @@ def _pen(look: Look, colour: QColor, width: float) -> QPen:
 
 
 @functools.lru_cache(maxsize=8192)
-def _style(state: StructureState, key: tuple[str, bool, bool], people: str) -> StructureStyle:
+def _style(state: StructureState, key: tuple[Medium, bool, bool], people: str) -> StructureStyle:
     look = Look(*key)
     shown = shown_state(state, look)
     fill = fill_colour(shown, look)

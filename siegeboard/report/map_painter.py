@@ -13,11 +13,24 @@ from collections.abc import Iterable
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import (
-    QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen, QPolygonF, QTransform,
+    QColor,
+    QFont,
+    QFontMetricsF,
+    QPainter,
+    QPainterPath,
+    QPen,
+    QPolygonF,
+    QTransform,
 )
 
 from siegeboard.geometry import (
-    GRID_M, SQUARE_M, StructureIndex, anchor_square, column_letters, labelled_square, square_label,
+    GRID_M,
+    SQUARE_M,
+    StructureIndex,
+    anchor_square,
+    column_letters,
+    labelled_square,
+    square_label,
 )
 from siegeboard.geometry.squares import label_stride
 from siegeboard.model.siege import Siege
@@ -124,7 +137,7 @@ class MapPainter:
         scale_shift = (k, to_page.dx(), to_page.dy())
         placed = [self._paint_structure(painter, structure_id, scale_shift, look)
                   for structure_id in visible]
-        for structure_id, (polygon, style) in zip(visible, placed):
+        for structure_id, (polygon, style) in zip(visible, placed, strict=True):
             bounds = polygon.boundingRect()
             if not (style.plate or style.fire or renderer.words_fit(bounds.width(),
                                                                     bounds.height(), look)):

@@ -22,7 +22,16 @@ from collections.abc import Sequence
 
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QPointF, QRectF, Qt
 from PySide6.QtGui import (
-    QBrush, QColor, QFont, QFontMetricsF, QImage, QPainter, QPainterPath, QPainterPathStroker, QPen, QPolygonF,
+    QBrush,
+    QColor,
+    QFont,
+    QFontMetricsF,
+    QImage,
+    QPainter,
+    QPainterPath,
+    QPainterPathStroker,
+    QPen,
+    QPolygonF,
     QRadialGradient,
 )
 
@@ -55,8 +64,8 @@ ROOF = QColor("#9b6a50")
 RUBBLE_BASE = QColor(122, 114, 102, 235)
 STONES = ("#6f6a62", "#8b857b", "#a39d91", "#5d5850", "#7c766b")
 STONES_PER_M2 = 7.0
-MOST_STONES = 1500
-SPILL_M = 0.9  # rubble spills this far past what fell  # a structure's rubble: the stones a picture draws at most
+MOST_STONES = 1500  # a structure's rubble: the stones a picture draws at most
+SPILL_M = 0.9  # rubble spills this far past what fell
 
 
 def map_frame(siege: Siege, images: dict[str, bytes]) -> Bounds:
@@ -101,9 +110,9 @@ def png_bytes(image: QImage) -> bytes:
     data = QByteArray()
     buffer = QBuffer(data)
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
-    image.save(buffer, "PNG")
+    image.save(buffer, "PNG")  # type: ignore[call-overload]  # stubs: bytes; Qt takes str
     buffer.close()
-    return bytes(data)
+    return bytes(data.data())
 
 
 # -- the battle-map look ---------------------------------------------------------------------

@@ -1,4 +1,5 @@
-"""What a snapshot shows and how: the options a GM picks in the export dialog or on the command line.
+"""What a snapshot shows and how: the options a GM picks in the export dialog or on the
+command line.
 
 Plain data, no Qt: the GUI and the CLI build a ``SnapshotOptions``, the renderer reads it.
 """
@@ -9,6 +10,8 @@ import re
 from dataclasses import dataclass
 from datetime import date
 from typing import Literal
+
+from siegeboard.model.structure import Side
 
 Copy = Literal["gm", "players"]
 Orientation = Literal["landscape", "portrait"]
@@ -56,7 +59,7 @@ class SnapshotOptions:
     overlap_mm: float = 10.0
     # The players' copy is for this side ("besieger" or "defender"); None: the siege's own
     # ``players_side``. It shows only what they know (``rules.knowledge.players_view``).
-    side: str | None = None
+    side: Side | None = None
 
     def __post_init__(self) -> None:
         if self.copy not in ("gm", "players"):
@@ -78,7 +81,8 @@ class SnapshotOptions:
         if self.view is not None:
             minx, miny, maxx, maxy = self.view
             if not (maxx > minx and maxy > miny):
-                raise ValueError(f"view: {self.view} is empty; give (minx, miny, maxx, maxy) in metres")
+                raise ValueError(f"view: {self.view} is empty; give (minx, miny, maxx, maxy) "
+                                 "in metres")
 
     @property
     def players(self) -> bool:

@@ -13,22 +13,31 @@ from datetime import date
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPen
 
-from siegeboard.model.progress import NO_PROGRESS, Progress
-from siegeboard.rules.knowledge import side_view
 from siegeboard import __version__
+from siegeboard.model.progress import NO_PROGRESS, Progress
 from siegeboard.model.siege import Siege
 from siegeboard.report.bounds import content_bounds, plan_corners, snap_to_squares
 from siegeboard.report.extent import Plan
 from siegeboard.report.glyph_rows import GlyphRows
 from siegeboard.report.log_text import printed_entries, since_label
-from siegeboard.report.map_painter import INK, FAINT_INK, MapPainter, font
+from siegeboard.report.map_painter import FAINT_INK, INK, MapPainter, font
 from siegeboard.report.options import SnapshotOptions
 from siegeboard.report.sheets import MapSheet, fit_sheet, sheets_with, tile_sheets
 from siegeboard.report.table_layout import (
-    CELL_PAD, ROW_H, ROW_SIDES, TableLayout, column_starts, paint_row, row_caches, table_cells,
-    table_columns, table_layout, wrap,
+    CELL_PAD,
+    ROW_H,
+    ROW_SIDES,
+    TableLayout,
+    column_starts,
+    paint_row,
+    row_caches,
+    table_cells,
+    table_columns,
+    table_layout,
+    wrap,
 )
 from siegeboard.rules import registry
+from siegeboard.rules.knowledge import side_view
 
 HEADER_H = 38.0
 FOOTER_H = 14.0
@@ -320,10 +329,15 @@ class SnapshotLayout:
         pen = QPen(INK, 0.7, Qt.PenStyle.DashLine)
         painter.setFont(font(6.5, bold=True))
         marks = (
-            ((0, 1), QLineF(frame.right() - overlap, frame.top(), frame.right() - overlap, frame.bottom())),
-            ((0, -1), QLineF(frame.left() + overlap, frame.top(), frame.left() + overlap, frame.bottom())),
-            ((1, 0), QLineF(frame.left(), frame.bottom() - overlap, frame.right(), frame.bottom() - overlap)),
-            ((-1, 0), QLineF(frame.left(), frame.top() + overlap, frame.right(), frame.top() + overlap)),
+            ((0, 1),
+             QLineF(frame.right() - overlap, frame.top(), frame.right() - overlap, frame.bottom())),
+            ((0, -1),
+             QLineF(frame.left() + overlap, frame.top(), frame.left() + overlap, frame.bottom())),
+            ((1, 0),
+             QLineF(frame.left(), frame.bottom() - overlap, frame.right(),
+                    frame.bottom() - overlap)),
+            ((-1, 0),
+             QLineF(frame.left(), frame.top() + overlap, frame.right(), frame.top() + overlap)),
         )
         arrows = {(0, 1): "sheet {} ▶", (0, -1): "◀ sheet {}", (1, 0): "sheet {} ▼",
                   (-1, 0): "sheet {} ▲"}
@@ -360,11 +374,11 @@ class SnapshotLayout:
         room = body_h - layout.header_h - TABLE_NOTE_H
         chunks: list[list[int]] = [[]]
         used = 0.0
-        for index, height in enumerate(layout.row_heights):
+        for row, height in enumerate(layout.row_heights):
             if chunks[-1] and used + height > room:
                 chunks.append([])
                 used = 0.0
-            chunks[-1].append(index)
+            chunks[-1].append(row)
             used += height
         for number, chunk in enumerate(chunks, 1):
             title = "Structures" + (f" ({number} of {len(chunks)})" if len(chunks) > 1 else "")
@@ -372,7 +386,7 @@ class SnapshotLayout:
                                         else ROW_H) + TABLE_NOTE_H
             self.pages.append(Page(title, [(height, self._table_body(layout, chunk, len(cells)))]))
 
-    def _table_body(self, layout: "TableLayout", chunk: list[int], total: int) -> PaintBody:
+    def _table_body(self, layout: TableLayout, chunk: list[int], total: int) -> PaintBody:
         def paint(painter: QPainter, body: QRectF) -> None:
             painter.save()
             header_h = layout.header_h
@@ -383,7 +397,7 @@ class SnapshotLayout:
             boxes = [(left + CELL_PAD, width - 2 * CELL_PAD,
                       column.align | Qt.AlignmentFlag.AlignVCenter)
                      for left, width, column in zip(column_starts(body.left(), layout.widths),
-                                                    layout.widths, layout.columns)]
+                                                    layout.widths, layout.columns, strict=True)]
             line_h = layout.line_h
             painter.setFont(font(layout.font_size, bold=True))
             painter.setPen(INK)
@@ -397,10 +411,10 @@ class SnapshotLayout:
             if glyphs:  # the page's words not seen on a page before, laid out together
                 glyphs[1].trim()
                 caches = row_caches(glyphs[1], boxes)
-                keys = [(left, width, ROW_SIDES.get(flags)) for left, width, flags in boxes]
+                keys = [(left, width, ROW_SIDES[flags]) for left, width, flags in boxes]
                 glyphs[1].prepare([(key, line) for index in chunk
                                    for key, cache, lines
-                                   in zip(keys, caches, layout.cell_lines[index])
+                                   in zip(keys, caches, layout.cell_lines[index], strict=True)
                                    if cache is not None for line in lines
                                    if line not in cache and line])
             for shown, index in enumerate(chunk):
@@ -425,7 +439,7 @@ class SnapshotLayout:
             painter.restore()
         return paint
 
-    def _table_glyphs(self, layout: "TableLayout") -> tuple[GlyphRows, GlyphRows]:
+    def _table_glyphs(self, layout: TableLayout) -> tuple[GlyphRows, GlyphRows]:
         """The table's header and cell words as glyph runs, made once per snapshot: the
         same words recur on every page."""
         if self._glyphs is None or self._glyphs[0] is not layout:

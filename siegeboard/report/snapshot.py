@@ -22,11 +22,19 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import cast
 
 from PySide6.QtCore import QBuffer, QIODevice, QMarginsF, QRectF, QSize, qInstallMessageHandler
 from PySide6.QtGui import (
-    QColor, QGuiApplication, QImage, QPageLayout, QPageSize, QPagedPaintDevice, QPainter,
-    QPaintDevice, QPdfWriter,
+    QColor,
+    QGuiApplication,
+    QImage,
+    QPagedPaintDevice,
+    QPageLayout,
+    QPageSize,
+    QPaintDevice,
+    QPainter,
+    QPdfWriter,
 )
 from PySide6.QtSvg import QSvgGenerator
 
@@ -54,7 +62,7 @@ def ensure_gui_app() -> QGuiApplication:
     """The running Qt application, or a new ``QGuiApplication`` (offscreen without a display)."""
     app = QGuiApplication.instance()
     if app is not None:
-        return app
+        return cast(QGuiApplication, app)  # siegeboard's application is a GUI one
     headless = not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
     if headless and sys.platform.startswith("linux") and not os.environ.get("QT_QPA_PLATFORM"):
         os.environ["QT_QPA_PLATFORM"] = "offscreen"
@@ -233,7 +241,7 @@ def _paint_pages(device: QPaintDevice, layout: SnapshotLayout, content: QRectF,
         painter.scale(device.logicalDpiX() / 72, device.logicalDpiY() / 72)
         for position, number in enumerate(numbers):
             progress.report(position, len(numbers), f"Painting page {number + 1} of {total}")
-            if position:
+            if position and isinstance(device, QPagedPaintDevice):  # more pages: a paged one
                 device.newPage()
             layout.paint_page(painter, number, content, alone=alone)
     except Cancelled:
@@ -289,11 +297,11 @@ def export_snapshot(path: str | Path, siege: Siege, images: dict[str, bytes],
         progress.report(number, total, f"Writing page {number + 1} of {total}")
         target = path if number == 0 else path.with_name(f"{path.stem}-{number + 1}{suffix}")
         if suffix == ".png":
-            _write(target, lambda device: _export_png(device, layout, content, options, number,
-                                                      alone))
+            _write(target, lambda device, page=number: _export_png(device, layout, content, options,
+                                                                   page, alone))
         else:
-            _write(target, lambda device: _export_svg(device, layout, content, siege, options,
-                                                      number, alone))
+            _write(target, lambda device, page=number: _export_svg(device, layout, content, siege,
+                                                                   options, page, alone))
         written.append(target)
     return written
 
@@ -306,7 +314,7 @@ def _write(target: Path, render) -> None:
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
     render(buffer)
     buffer.close()
-    data = bytes(buffer.data())
+    data = bytes(buffer.data().data())
     if not data:
         raise SnapshotError(f"{target.name}: nothing was painted, nothing was written")
     try:
@@ -348,7 +356,7 @@ def _export_png(device: QBuffer, layout: SnapshotLayout, content: QRectF,
     _paint_pages(image, layout, content, [page], alone=alone)
     if options.greyscale:
         image = image.convertToFormat(QImage.Format.Format_Grayscale8)
-    if not image.save(device, "PNG"):
+    if not image.save(device, "PNG"):  # type: ignore[call-overload]  # stubs: bytes; Qt: str
         raise SnapshotError("the PNG could not be encoded")
 
 

@@ -258,7 +258,7 @@ def pdf_bytes(told: Story, title: str) -> bytes:
         painter.end()
     del writer
     buffer.close()
-    return bytes(data)
+    return bytes(data.data())
 
 
 def _paint_text_caption(painter: QPainter, band: QRectF, clock: str, text: str) -> None:
@@ -269,7 +269,8 @@ def _paint_text_caption(painter: QPainter, band: QRectF, clock: str, text: str) 
     painter.drawText(band, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop, clock)
     painter.setFont(font(10))
     painter.drawText(band.adjusted(0, 16, 0, 0),
-                     Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop | Qt.TextFlag.TextWordWrap,
+                     Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop
+                     | Qt.TextFlag.TextWordWrap,
                      text)
     painter.restore()
 

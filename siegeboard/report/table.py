@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from siegeboard.geometry import StructureIndex, shape_of, square_of
 from siegeboard.geometry.squares import (
-    naming_squares, naming_squares_many, squares_text, structure_square_label)
+    naming_squares,
+    naming_squares_many,
+    squares_text,
+    structure_square_label,
+)
 from siegeboard.model.progress import NO_PROGRESS, Progress
 from siegeboard.model.siege import Siege
 from siegeboard.model.structure import Structure
@@ -39,7 +45,7 @@ ROWS_PER_REPORT = 5000  # a table this long says how far it has got, every this 
 
 def structure_rows(siege: Siege, index: StructureIndex | None = None,
                    progress: Progress = NO_PROGRESS,
-                   states: dict[str, StructureState] | None = None) -> list[dict[str, object]]:
+                   states: dict[str, StructureState] | None = None) -> list[dict[str, Any]]:
     """One dict per structure, sorted by square then name, with the ruleset's own figures.
     ``index``: the siege's ``StructureIndex`` when the caller has one (its footprints are
     reused, not rebuilt). ``progress`` is told after every ``ROWS_PER_REPORT`` rows (a
@@ -51,12 +57,12 @@ def structure_rows(siege: Siege, index: StructureIndex | None = None,
     shapes = ([index.polygon(structure.id) for structure in structures] if index is not None
               else [shape_of(structure) for structure in structures])
     origin, anchor = siege.grid_origin, siege.label_anchor
-    rows = []
+    rows: list[dict[str, Any]] = []
     order: dict[str, tuple[int, int]] = {}
     labels: dict[tuple, str] = {}  # a square's label, made once for its houses
     total = len(structures)
     for done, (structure, shape, (square, listed)) in enumerate(
-            zip(structures, shapes, naming_squares_many(shapes, origin))):
+            zip(structures, shapes, naming_squares_many(shapes, origin), strict=True)):
         if done and done % ROWS_PER_REPORT == 0:
             progress.report(done, total, "Laying out the table")
         label = labels.get(tuple(listed))

@@ -6,6 +6,7 @@ painted as glyph runs, so a PDF reader finds each cell's words in order.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Protocol
 
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QFontMetricsF, QPainter
@@ -18,7 +19,6 @@ from siegeboard.report.map_painter import font
 from siegeboard.report.table import structure_rows
 from siegeboard.rules import registry
 from siegeboard.rules.ruleset import StructureState
-
 
 TABLE_FONT = 7.5
 ROW_H = 12.0
@@ -75,7 +75,15 @@ def table_cells(siege: Siege, players: bool, index: StructureIndex | None = None
     return cells
 
 
-def wrap(text: str, metrics: QFontMetricsF, width: float) -> list[str]:
+class TextMetrics(Protocol):
+    """What ``wrap`` measures with: ``QFontMetricsF`` or ``CachedMetrics``."""
+
+    def horizontalAdvance(self, text: str, /) -> float: ...  # noqa: N802 (Qt's name)
+
+    def height(self) -> float: ...
+
+
+def wrap(text: str, metrics: TextMetrics, width: float) -> list[str]:
     """``text`` broken at spaces into lines no wider than ``width`` (a long word is cut)."""
     lines: list[str] = []
     current = ""
@@ -135,7 +143,7 @@ class CachedMetrics:
         return width
 
 
-def _longest_word(text: str, metrics: QFontMetricsF) -> float:
+def _longest_word(text: str, metrics: TextMetrics) -> float:
     return max((metrics.horizontalAdvance(word) for word in text.split()), default=0.0)
 
 
@@ -165,26 +173,28 @@ def table_layout(columns: list[Column], rows: list[dict[str, str]], width: float
     if sum(natural) <= width:
         spare = width - sum(natural)
         weights = sum(column.weight for column in columns)
-        widths = [wide + spare * column.weight / weights for wide, column in zip(natural, columns)]
+        widths = [wide + spare * column.weight / weights
+                  for wide, column in zip(natural, columns, strict=True)]
     else:
         spare = max(0.0, width - sum(least))
-        wanted = [wide - low for wide, low in zip(natural, least)]
+        wanted = [wide - low for wide, low in zip(natural, least, strict=True)]
         share = spare / sum(wanted) if sum(wanted) else 0.0
-        widths = [low + want * share for low, want in zip(least, wanted)]
+        widths = [low + want * share for low, want in zip(least, wanted, strict=True)]
     line_h = max(ROW_H - 2, regular.height() + 1)
     header_lines = [wrap(column.title, bold, wide - 2 * CELL_PAD)
-                    for column, wide in zip(columns, widths)]
+                    for column, wide in zip(columns, widths, strict=True)]
     # Each distinct text wrapped once; a column's cells and their line counts, column by
     # column, then turned into rows.
     wrapped = [{text: wrap(text, regular, wide - 2 * CELL_PAD) for text in texts[column.key]}
-               for column, wide in zip(columns, widths)]
+               for column, wide in zip(columns, widths, strict=True)]
     by_column = [list(map(lines.__getitem__, values[column.key]))
-                 for column, lines in zip(columns, wrapped)]
+                 for column, lines in zip(columns, wrapped, strict=True)]
     counts = [list(map(len, column)) for column in by_column]
-    cell_lines = [list(row) for row in zip(*by_column)] if columns else [[] for _ in rows]
+    cell_lines = [list(row) for row in zip(*by_column,
+                                           strict=True)] if columns else [[] for _ in rows]
     header_h = max(ROW_H * 1.4, max((len(lines) for lines in header_lines), default=1)
                    * line_h + 4)
-    row_heights = ([max(ROW_H, most * line_h + 2) for most in map(max, zip(*counts))]
+    row_heights = ([max(ROW_H, most * line_h + 2) for most in map(max, zip(*counts, strict=True))]
                    if columns else [ROW_H for _ in rows])
     return TableLayout(columns, widths, header_lines, cell_lines, size, line_h, header_h,
                        row_heights)
@@ -204,7 +214,7 @@ def paint_row(painter: QPainter, glyphs: GlyphRows | None, y: float, pad: float,
     each run of lines at the same height, in the order drawText would draw them; a word it
     cannot place goes by drawText."""
     if glyphs is None:
-        for (left, width, flags), lines in zip(boxes, cells):
+        for (left, width, flags), lines in zip(boxes, cells, strict=True):
             for number, line in enumerate(lines):
                 if line:  # a blank cell draws nothing
                     painter.drawText(QRectF(left, y + pad + number * line_h, width, line_h),
@@ -214,7 +224,7 @@ def paint_row(painter: QPainter, glyphs: GlyphRows | None, y: float, pad: float,
     positions: list = []
     top = first = y + pad
     for (left, width, flags), cache, lines in zip(boxes, caches or row_caches(glyphs, boxes),
-                                                  cells):
+                                                  cells, strict=True):
         for number, line in enumerate(lines):
             if not line:
                 continue

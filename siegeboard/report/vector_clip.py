@@ -6,7 +6,7 @@ path operations, and drawn as it is; every other device clips as usual."""
 from __future__ import annotations
 
 from PySide6.QtCore import QLineF, QPointF, Qt
-from PySide6.QtGui import QColor, QPainter, QPainterPath, QPainterPathStroker, QPaintEngine
+from PySide6.QtGui import QColor, QPaintEngine, QPainter, QPainterPath, QPainterPathStroker
 
 
 def device_clips(painter: QPainter) -> bool:

@@ -29,7 +29,13 @@ from siegeboard.persist.formats.uvtt.write import CELLS_M, attribution_of, write
 from siegeboard.persist.siege_file import SiegeFile, SiegeFileError
 from siegeboard.report.extent import load_plan
 from siegeboard.report.map_picture import (
-    LOOKS, MAX_PICTURE_PX, paint_attribution, battle_map_image, map_image, png_bytes, vtt_frame,
+    LOOKS,
+    MAX_PICTURE_PX,
+    battle_map_image,
+    map_image,
+    paint_attribution,
+    png_bytes,
+    vtt_frame,
 )
 from siegeboard.report.snapshot import ensure_gui_app
 from siegeboard.rules.players_view import Side, players_siege

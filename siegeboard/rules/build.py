@@ -24,11 +24,13 @@ def pristine_state(structure: Structure) -> Structure:
         "dp": dp, "dp_original": dp, "collapsed": False, "cleared": False, "fire_level": 0,
         "out_of_control": False, "hull_suffered": 0, "ladder": "intact", "burning": False,
         "effects": [],
-        "inner_layer": inner.model_copy(update={"suffered": 0, "ladder": "intact"}) if inner else None,
+        "inner_layer": (inner.model_copy(update={"suffered": 0, "ladder": "intact"})
+                        if inner else None),
     }, deep=True)
 
 
-def new_structure(ruleset: str, kind: str, structure_id: str, footprint: Sequence[tuple[float, float]],
+def new_structure(ruleset: str, kind: str, structure_id: str,
+                  footprint: Sequence[tuple[float, float]],
                   *, name: str | None = None, stories: int | None = None,
                   occupants: Sequence[str] = (),
                   holes: Sequence[Sequence[tuple[float, float]]] = ()) -> Structure:

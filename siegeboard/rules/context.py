@@ -11,22 +11,49 @@ ruleset names for the action, and makes the outcome.
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol, cast
 
 from siegeboard.geometry.index import StructureIndex
+from siegeboard.model.fields import fields_of
 from siegeboard.model.log import Event, Later, LogEntry, Roll
 from siegeboard.model.siege import Siege
 from siegeboard.model.structure import Structure
 from siegeboard.model.weapon import Weapon
+from siegeboard.rules.catalogue import Catalogue
 from siegeboard.rules.dice import Dice, RandomDice, typed_of
 
-if TYPE_CHECKING:
-    from siegeboard.rules.ruleset import Ruleset
-
 Handler = Callable[["Context", Any], None]
+
+
+class SettingWords(Protocol):
+    """How Siege Settings names an option (``ruleset.Setting`` is one)."""
+
+    @property
+    def field(self) -> str: ...
+
+    @property
+    def label(self) -> str: ...
+
+    @property
+    def choices(self) -> Mapping[str, str]: ...
+
+
+class RuleText(Protocol):
+    """What an action's handler reads of its rule text through the context
+    (``ruleset.Ruleset`` is one; naming it here would make the two modules import each
+    other)."""
+
+    @property
+    def title(self) -> str: ...
+
+    @property
+    def settings(self) -> tuple[SettingWords, ...]: ...
+
+    @property
+    def catalogue(self) -> Catalogue: ...
 Progress = Callable[[int, int], None]
 """``progress(done, total)``: how far a long action has come; it may raise to cancel."""
 
@@ -77,7 +104,7 @@ class Outcome:
         news = [event.detail["message"] for event in self.entry.events
                 if "message" in event.detail]
         if news:
-            return news[-1]
+            return str(news[-1])
         return self.entry.lines[-1] if self.entry.lines else ""
 
     @property
@@ -227,7 +254,7 @@ class Context:
     """What a handler sees: the siege (read it, do not write it), copies to change, dice, log."""
 
     def __init__(self, siege: Siege, dice: Dice, index: StructureIndex | None,
-                 rules: "Ruleset"):
+                 rules: RuleText):
         self.siege = siege
         self.rules = rules
         self.options = siege.options
@@ -270,7 +297,7 @@ class Context:
                 raise RuleError(f"no structure {structure_id!r} in this siege")
             copy = self._copies[structure_id] = original.copy_to_change()
             self._originals.append(original)
-        elif type(copy) is ScalarCopy:
+        elif isinstance(copy, ScalarCopy):
             copy = self._copies[structure_id] = copy.make_whole()
         return copy
 
@@ -289,19 +316,18 @@ class Context:
                 raise RuleError(f"no structure {structure_id!r} in this siege")
             copy = self._copies[structure_id] = ScalarCopy(original)
             self._originals.append(original)
-        return copy  # type: ignore[return-value]  (read and written as a Structure)
+        return cast(Structure, copy)  # a ScalarCopy, read and written as a Structure
 
     def copies(self) -> Iterator[tuple[str, Structure, Structure]]:
         """``(id, original, copy)`` of each working copy made, in the order made; a copy of
         scalars that changed nothing gives the original itself."""
-        for (key, copy), original in zip(self._copies.items(), self._originals):
-            if type(copy) is ScalarCopy:
-                copy = copy.structure()
-            yield key, original, copy
+        for (key, copy), original in zip(self._copies.items(), self._originals, strict=True):
+            yield key, original, copy.structure() if isinstance(copy, ScalarCopy) else copy
 
     def current(self, structure_id: str) -> Structure:
         """The structure as this action has left it so far, without taking a copy."""
-        return self._copies.get(structure_id) or self.siege.structures[structure_id]
+        copy = cast(Structure | None, self._copies.get(structure_id))  # a ScalarCopy reads as one
+        return copy or self.siege.structures[structure_id]
 
     def replaced(self) -> dict[str, Structure | None]:
         """Each structure this action replaced whole, added or removed (``put``)."""
@@ -326,7 +352,8 @@ class Context:
         if weapon is None:
             weapon = next((w for w in self.rules.catalogue.weapons if w.id == weapon_id), None)
             if weapon is not None:
-                self.set("weapons", {**self.get("weapons"), weapon_id: weapon.model_copy(deep=True)})
+                self.set("weapons",
+                         {**self.get("weapons"), weapon_id: weapon.model_copy(deep=True)})
         return weapon
 
     def get(self, name: str) -> Any:
@@ -451,7 +478,7 @@ class WholeScalarCopy(ScalarCopy):
         return {}
 
     def structure(self) -> Structure:
-        return self._whole  # type: ignore[return-value]
+        return self._whole
 
 
 def _field_of_whole(name: str) -> property:
@@ -466,7 +493,7 @@ def _field_of_whole(name: str) -> property:
     return property(read, assign)
 
 
-for _name in Structure.model_fields:
+for _name in fields_of(Structure):
     if _name not in STATE_FIELDS:  # the original's, read-only
         setattr(ScalarCopy, _name, property(attrgetter(f"_original.{_name}")))
     setattr(WholeScalarCopy, _name, _field_of_whole(_name))

@@ -189,8 +189,9 @@ class TypedFirstDice:
     """The dice a GM typed in advance first, in order; ``fallback`` rolls the rest.
 
     A roll that finds fewer typed dice left than it needs takes those and has ``fallback``
-    give the others (``last_typed`` counts the typed ones, the fallback's own included). ``remaining`` is what the action did not
-    need: the caller reports it, never drops it silently. A typed die that cannot come
+    give the others (``last_typed`` counts the typed ones, the fallback's own included).
+    ``remaining`` is what the action did not need: the caller reports it, never drops it
+    silently. A typed die that cannot come
     from the die asked for is refused with ``ValueError`` naming the roll.
     """
 

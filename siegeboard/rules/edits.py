@@ -27,11 +27,11 @@ from shapely.geometry import Polygon
 from shapely.ops import unary_union
 
 from siegeboard.geometry import footprint_squares, holes_of, shape_of
-from siegeboard.rules.registry import catalogue
 from siegeboard.model.numbers import round_half_up
 from siegeboard.model.structure import Structure
 from siegeboard.rules import harris
 from siegeboard.rules.build import pristine_state
+from siegeboard.rules.registry import catalogue
 
 MAKE_FIELDS = frozenset({"armor", "stories", "hull", "footprint", "holes"})
 
@@ -123,7 +123,10 @@ def ring_of(polygon: Polygon) -> list[tuple[float, float]]:
 
 def _long_axis(polygon: Polygon) -> tuple[tuple[float, float], tuple[float, float]]:
     """Midpoints of the two short sides of the minimum rotated rectangle."""
-    corners = list(polygon.minimum_rotated_rectangle.exterior.coords)[:4]
+    rectangle = polygon.minimum_rotated_rectangle
+    if not isinstance(rectangle, Polygon):  # a point or a line: no sides to measure
+        raise ValueError("split: the structure has no length to cut")
+    corners = list(rectangle.exterior.coords)[:4]
     sides = [(corners[i], corners[(i + 1) % 4]) for i in range(4)]
     lengths = [math.dist(a, b) for a, b in sides]
     short = 0 if lengths[0] <= lengths[1] else 1
@@ -153,11 +156,13 @@ def split_in_two(structure: Structure, first_id: str, second_id: str) -> list[St
     nx, ny = -uy / length * reach, ux / length * reach
     along_x, along_y = ux / length * reach, uy / length * reach
     half_a = Polygon([(mx + nx, my + ny), (mx - nx, my - ny),
-                      (mx - nx - along_x, my - ny - along_y), (mx + nx - along_x, my + ny - along_y)])
+                      (mx - nx - along_x, my - ny - along_y),
+                      (mx + nx - along_x, my + ny - along_y)])
     half_b = Polygon([(mx + nx, my + ny), (mx - nx, my - ny),
-                      (mx - nx + along_x, my - ny + along_y), (mx + nx + along_x, my + ny + along_y)])
+                      (mx - nx + along_x, my - ny + along_y),
+                      (mx + nx + along_x, my + ny + along_y)])
     pieces = [polygon.intersection(half_a), polygon.intersection(half_b)]
-    if any(piece.geom_type != "Polygon" or piece.area <= 1e-9 for piece in pieces):
+    if any(not isinstance(piece, Polygon) or piece.area <= 1e-9 for piece in pieces):
         raise ValueError(f"split: {structure.name} cannot be cut into two simple pieces")
     # ceil(dp / 2) <= ceil(original / 2) and floor(dp / 2) <= floor(original / 2): each half
     # keeps dp <= dp_original.
@@ -167,6 +172,7 @@ def split_in_two(structure: Structure, first_id: str, second_id: str) -> list[St
     for new_id, piece, dp, dp_original, suffix in (
             (first_id, pieces[0], first_dp, first_dp_original, "a"),
             (second_id, pieces[1], second_dp, second_dp_original, "b")):
+        assert isinstance(piece, Polygon)  # checked above
         ring = ring_of(piece)
         result.append(Structure.model_validate(structure.model_dump() | {
             "id": new_id, "name": f"{structure.name} {suffix}", "footprint": ring,
@@ -186,16 +192,16 @@ def merged(structures: Sequence[Structure], merged_id: str) -> Structure:
     kinds = {structure.kind for structure in structures}
     if len(kinds) > 1:
         raise ValueError(f"merge: the sections are of different kinds ({', '.join(sorted(kinds))})")
-    union = unary_union([shape_of(s) for s in structures]).buffer(0)
-    union = union.simplify(1e-9)
-    if union.geom_type != "Polygon":
+    union = unary_union([shape_of(s) for s in structures]).buffer(0).simplify(1e-9)
+    if not isinstance(union, Polygon):
         raise ValueError("merge: the sections do not touch along an edge")
     first = structures[0]
     ring = ring_of(union)
     occupants = [person for s in structures for person in s.occupants]
     walls = {s.wall_id for s in structures}
     return Structure.model_validate(first.model_dump() | {
-        "id": merged_id, "footprint": ring, "holes": holes_of(union), "wall_id": walls.pop() if len(walls) == 1 else None,
+        "id": merged_id, "footprint": ring, "holes": holes_of(union),
+        "wall_id": walls.pop() if len(walls) == 1 else None,
         "dp": sum(s.dp for s in structures), "dp_original": sum(s.dp_original for s in structures),
         "collapsed": any(s.collapsed for s in structures),
         "fire_level": max(s.fire_level for s in structures),
@@ -223,7 +229,8 @@ def numbered_names(name: str, taken: Iterable[str], count: int = 1) -> list[str]
 def unused_ids(taken: Iterable[str], count: int, prefix: str = "s") -> list[str]:
     """``count`` ids ``prefix1``, ``prefix2``... not in ``taken``, in order."""
     taken = set(taken)
-    found, number = [], 1
+    found: list[str] = []
+    number = 1
     while len(found) < count:
         candidate = f"{prefix}{number}"
         if candidate not in taken:

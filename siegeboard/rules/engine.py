@@ -24,6 +24,7 @@ from siegeboard.geometry.index import StructureIndex
 from siegeboard.model.collection import no_cycle_collection
 from siegeboard.model.log import LogEntry
 from siegeboard.model.siege import Siege
+from siegeboard.model.structure import Structure
 from siegeboard.rules.context import Context, Outcome, Progress, RuleError, copy_value
 from siegeboard.rules.dice import Dice, RandomDice, ScriptedDice
 from siegeboard.rules.registry import ruleset_of
@@ -61,16 +62,16 @@ def apply(siege: Siege, action: Any, dice: Dice, *, index: StructureIndex | None
         # the working copies together.
         # A fire level that differs settles it from one field (a minute of a city's fires
         # changes thousands of structures); else pydantic's ``!=`` compares every field.
-        structures = {}
+        structures: dict[str, tuple[Structure | None, Structure | None]] = {}
         for key, before, copy in ctx.copies():
             # A copy of scalars that changed nothing is the original itself.
             if copy is not before and (copy.fire_level != before.fire_level or copy != before):
                 structures[key] = (before, copy)
         replaced = ctx.replaced()
         for key, state in replaced.items():
-            before = siege.structures.get(key)
-            if state != before:
-                structures[key] = (before, state)
+            was = siege.structures.get(key)
+            if state != was:
+                structures[key] = (was, state)
         fields = {name: (copy_value(getattr(siege, name)), value)
                   for name, value in ctx.fields().items() if value != getattr(siege, name)}
         rolls, digest = ctx.dice.records, None
@@ -79,8 +80,8 @@ def apply(siege: Siege, action: Any, dice: Dice, *, index: StructureIndex | None
             ctx.say(f"Clock: turn {siege.clock.turn} -> {ctx.get('clock').turn} "
                     f"({action.turns:,} turns); {len(ctx.dice.records):,} dice rolled by the "
                     f"program (seed {seeded}), not kept: a replay rolls them again")
-            for key, (before, after) in structures.items():
-                line = rules.change_line(before, after)
+            for was, now in structures.values():
+                line = rules.change_line(was, now)
                 if line:
                     ctx.say(line)
             rolls, digest = [], outcome_digest(structures, fields)
@@ -110,7 +111,8 @@ def _seed_to_log(action: Any, dice: Dice) -> int | None:
     return None
 
 
-def outcome_digest(structures: dict[str, tuple[Any, Any]], fields: dict[str, tuple[Any, Any]]) -> str:
+def outcome_digest(structures: dict[str, tuple[Any, Any]],
+                   fields: dict[str, tuple[Any, Any]]) -> str:
     """SHA-256 of what an action changed (the after-state of each structure and field, the
     ``base`` apart): how a seeded entry's replay is checked."""
     after = {"structures": {key: None if state is None else state.model_dump(mode="json")

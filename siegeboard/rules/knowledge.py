@@ -47,7 +47,7 @@ def is_known(item: Structure | Battery | Mine, players: Side) -> bool:
 def check_side(side: str) -> Side:
     if side not in SIDES:
         raise ValueError(f"the players' side is besieger or defender, not {side!r}")
-    return side  # type: ignore[return-value]
+    return side
 
 
 def side_view(siege: Siege, side: Side | None = None) -> Siege:
@@ -64,7 +64,7 @@ def side_view(siege: Siege, side: Side | None = None) -> Siege:
     players = check_side(side or siege.players_side)
     structures = {}
     for key, structure in siege.structures.items():
-        changes = {"gm_notes": ""}
+        changes: dict[str, object] = {"gm_notes": ""}
         if not is_known(structure, players):
             changes["occupants"] = []
         structures[key] = structure.model_copy(update=changes)

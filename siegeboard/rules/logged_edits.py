@@ -10,10 +10,13 @@ before its first entry gives the same siege.
 
 from __future__ import annotations
 
+from typing import Any
+
 from siegeboard.model import bounds
 from siegeboard.model.actions import ChangeSettings, EditBoard
+from siegeboard.model.fields import fields_of
 from siegeboard.model.validation import span_of
-from siegeboard.rules.context import Context, RuleError
+from siegeboard.rules.context import Context, Handler, RuleError
 
 
 def change_settings(ctx: Context, action: ChangeSettings) -> None:
@@ -25,7 +28,7 @@ def change_settings(ctx: Context, action: ChangeSettings) -> None:
     if action.options is not None and action.options != ctx.get("options"):
         old, new = ctx.get("options"), action.options
         labels = {setting.field: setting for setting in ctx.rules.settings}
-        for field in type(new).model_fields:
+        for field in fields_of(type(new)):
             before, after = getattr(old, field), getattr(new, field)
             if before == after:
                 continue
@@ -38,7 +41,8 @@ def change_settings(ctx: Context, action: ChangeSettings) -> None:
     if action.dice_seed is not None and action.dice_seed != ctx.get("dice_seed"):
         changes.append(f"dice seed {ctx.get('dice_seed')} -> {action.dice_seed}")
         ctx.set("dice_seed", action.dice_seed)
-    if action.grid_origin is not None and tuple(action.grid_origin) != tuple(ctx.get("grid_origin")):
+    if (action.grid_origin is not None
+            and tuple(action.grid_origin) != tuple(ctx.get("grid_origin"))):
         x, y = action.grid_origin
         changes.append(f"grid origin -> ({x:g}, {y:g}) m")
         if ctx.get("label_anchor") is None:
@@ -65,10 +69,10 @@ def edit_board(ctx: Context, action: EditBoard) -> None:
             raise RuleError(f"structures: key {key!r} differs from its id {state.id!r}")
         if state is not None and state.kind not in ctx.rules.catalogue.kinds:
             raise RuleError(f"structures.{key}.kind: {ctx.rules.title} has no kind {state.kind!r}")
-    for table in ("weapons", "batteries"):
-        for key, state in getattr(action, table).items():
+    for kind in ("weapons", "batteries"):
+        for key, state in getattr(action, kind).items():
             if state is not None and state.id != key:
-                raise RuleError(f"{table}: key {key!r} differs from its id {state.id!r}")
+                raise RuleError(f"{kind}: key {key!r} differs from its id {state.id!r}")
     weapons = {**ctx.get("weapons"), **action.weapons}
     weapons = {key: weapon for key, weapon in weapons.items() if weapon is not None}
     batteries = {**ctx.get("batteries"), **action.batteries}
@@ -94,10 +98,12 @@ def edit_board(ctx: Context, action: EditBoard) -> None:
             raise RuleError(f"structures: the siege would span {span / 1000:,.1f} km; a siege "
                             f"spans at most {bounds.SPAN_M / 1000:,.0f} km")
     counts = []
-    for noun, table in (("structure", action.structures), ("weapon", action.weapons),
-                        ("battery", action.batteries)):
+    tables: tuple[tuple[str, dict[str, Any]], ...] = (
+        ("structure", action.structures), ("weapon", action.weapons),
+        ("battery", action.batteries))
+    for name, table in tables:
         if table:
-            counts.append(f"{len(table)} {noun if len(table) == 1 else noun + 's'}"
+            counts.append(f"{len(table)} {name if len(table) == 1 else name + 's'}"
                           .replace("batterys", "batteries"))
     if not counts:
         raise RuleError("edit: name at least one structure, weapon or battery")
@@ -114,4 +120,4 @@ def edit_board(ctx: Context, action: EditBoard) -> None:
               batteries=len(action.batteries))
 
 
-HANDLERS = {"settings": change_settings, "edit": edit_board}
+HANDLERS: dict[str, Handler] = {"settings": change_settings, "edit": edit_board}

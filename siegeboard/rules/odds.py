@@ -27,7 +27,13 @@ from siegeboard.geometry.index import StructureIndex
 from siegeboard.model.siege import TURNS_PER_MINUTE, Siege
 from siegeboard.rules.arsenal import find_weapon
 from siegeboard.rules.chances import (
-    RoundsOdds, ShotSpec, StructureOdds, floats, mean, one_in, quantile,
+    RoundsOdds,
+    ShotSpec,
+    StructureOdds,
+    floats,
+    mean,
+    one_in,
+    quantile,
 )
 from siegeboard.rules.registry import ruleset_of
 
@@ -194,7 +200,7 @@ def _dist_words(dist, limit: int = 6) -> str:
     values = floats(dist)
     if len(values) <= limit:
         return ", ".join(f"{value}: {100 * p:.1f}%" for value, p in values.items())
-    likeliest = max(values, key=values.get)
+    likeliest = max(values, key=values.__getitem__)
     return (f"{min(values)} to {max(values)}, likeliest {likeliest} "
             f"({100 * values[likeliest]:.1f}%)")
 
@@ -263,8 +269,9 @@ def lines(shot: ShotOdds, rounds: RoundsOdds | None = None) -> list[str]:
                 if fire.turns_to_wild:
                     turns = quantile(fire.turns_to_wild, 0.5 * float(sum(
                         fire.turns_to_wild.values())))
-                    text += (f"; otherwise out of control unfought after about {turns} turns "
-                             f"({turns / TURNS_PER_MINUTE:.1f} min)")
+                    if turns is not None:  # the median of the chances: always reached
+                        text += (f"; otherwise out of control unfought after about {turns} "
+                                 f"turns ({turns / TURNS_PER_MINUTE:.1f} min)")
             if fire.rounds_to_breach is not None:
                 text += f"; burning, Breached in {fire.rounds_to_breach} rounds unless put out"
             out.append(text)

@@ -10,7 +10,8 @@ ruleset ids.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field as dataclass_field
 from functools import cached_property
 from typing import Any, Literal
 
@@ -80,7 +81,7 @@ class Setting:
 
     field: str
     label: str
-    choices: Mapping[str, str] = field(default_factory=dict)
+    choices: Mapping[str, str] = dataclass_field(default_factory=dict)
     tip: str = ""
     house_rule: bool = False  # R1: what the text does not give; its label says "house rule"
 
@@ -266,6 +267,14 @@ class Ruleset:
 
     def inspector_lines(self, structure: Structure) -> list[str]:
         """The Inspector's lines on the structure's figures, after area and squares."""
+        raise NotImplementedError
+
+    def paper_text(self, structure: Structure, players: bool) -> dict[str, str]:
+        """The printed table's cells of the ruleset's own columns, by column key."""
+        raise NotImplementedError
+
+    def fire_title(self, players: bool) -> str:
+        """The title of the printed table's fire column."""
         raise NotImplementedError
 
     def construction_line(self, structures: list[Structure]) -> str:

@@ -31,14 +31,17 @@ def task_outcome(roll: int, skill: int, difficulty: Difficulty) -> TaskOutcome:
     return "success" if roll <= skill * DIFFICULTY_MULTIPLIER[difficulty] else "failure"
 
 
-def resolve_task(ctx: "Context", task: TaskRoll, difficulty: Difficulty, what: str) -> TaskOutcome:
+def resolve_task(ctx: Context, task: TaskRoll, difficulty: Difficulty, what: str) -> TaskOutcome:
     """The task's outcome, rolling 1D20 through the context when the GM gave a skill."""
     if task.outcome is not None:
-        ctx.say(f"{what}: {difficulty.capitalize()} task, outcome entered by the GM: {task.outcome}")
+        ctx.say(f"{what}: {difficulty.capitalize()} task, outcome entered by the GM: "
+                f"{task.outcome}")
         return task.outcome
-    (roll,) = ctx.roll(1, 20, f"{what}: the task roll against skill {task.skill}")
-    outcome = task_outcome(roll, task.skill, difficulty)
-    target = task.skill * DIFFICULTY_MULTIPLIER[difficulty]
+    skill = task.skill
+    assert skill is not None  # TaskRoll holds either the outcome or the skill
+    (roll,) = ctx.roll(1, 20, f"{what}: the task roll against skill {skill}")
+    outcome = task_outcome(roll, skill, difficulty)
+    target = skill * DIFFICULTY_MULTIPLIER[difficulty]
     ctx.say(f"{what}: {difficulty.capitalize()} task, 1D20 = {roll} against skill {task.skill} "
             f"x {DIFFICULTY_MULTIPLIER[difficulty]} = {float(target):g}: {outcome}")
     return outcome

@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 
-from shapely.geometry import Polygon
+from shapely.geometry import MultiPolygon, Polygon
 from shapely.ops import unary_union
 
 from siegeboard.geometry import footprint_squares, shape_of, wall_sections
@@ -62,11 +62,14 @@ def wall_dp(sections: Sequence[Structure]) -> int:
     if not sections:
         raise ValueError("a wall needs at least one section")
     union = unary_union([shape_of(section) for section in sections])
-    squares = footprint_squares(union) if union.geom_type == "Polygon" else sum(
-        footprint_squares(part) for part in union.geoms)
+    if isinstance(union, Polygon):
+        squares = footprint_squares(union)
+    else:  # sections apart
+        assert isinstance(union, MultiPolygon)
+        squares = sum(footprint_squares(part) for part in union.geoms)
     lengths = section_lengths(sections)
     weighted = sum((length * section.armor * section.stories
-                    for length, section in zip(lengths, sections)), Fraction(0))
+                    for length, section in zip(lengths, sections, strict=True)), Fraction(0))
     return round_half_up(squares * weighted / sum(lengths))
 
 
@@ -75,13 +78,13 @@ def wall_shares(sections: Sequence[Structure]) -> list[int]:
     shares add up to the whole (a section of AV 0 gets none)."""
     total = wall_dp(sections)
     weights = [length * section.armor * section.stories
-               for length, section in zip(section_lengths(sections), sections)]
+               for length, section in zip(section_lengths(sections), sections, strict=True)]
     if not any(weights):
         return [0] * len(sections)
     positive = [index for index, weight in enumerate(weights) if weight > 0]
     parts = harris.split_dp(total, [weights[index] for index in positive])
     shares = [0] * len(sections)
-    for index, part in zip(positive, parts):
+    for index, part in zip(positive, parts, strict=True):
         shares[index] = part
     return shares
 
@@ -111,18 +114,18 @@ def reshared_walls(structures: Mapping[str, Structure],
     """
     after: dict[str, Structure | None] = dict(changed)
     walls = {state.wall_id for state in changed.values() if state is not None and state.wall_id}
-    walls |= {structures[key].wall_id for key in changed
-              if key in structures and structures[key].wall_id}
+    walls |= {wall_id for key in changed
+              if key in structures and (wall_id := structures[key].wall_id)}
     if not walls:
         return after
     now = {**structures, **changed}
     for wall_id in sorted(walls):
         keys = [key for key, state in now.items() if state is not None and state.wall_id == wall_id]
-        sections = [now[key] for key in keys]
+        sections = [state for key in keys if (state := now[key]) is not None]
         if not sections:
             continue
-        for key, section, share in zip(keys, sections, wall_shares(sections)):
-            updated = _with_original(section, share, structures.get(key, section))
+        for key, section, share in zip(keys, sections, wall_shares(sections), strict=True):
+            updated = _with_original(section, share, structures.get(key) or section)
             if key in changed or updated != structures.get(key):
                 after[key] = updated
     return after
@@ -135,21 +138,21 @@ def draw_wall(ruleset: str, kind: str, polyline: Sequence[tuple[float, float]],
 
     ``ids`` must hold one id per section (``section_count`` tells how many); ``names``
     (optional, one per section) default to the catalogue name and the id without its first
-    letter ("Curtain wall 3" for ``s3``). DP: H12's one structure's worth shared by length; Hull: the
-    table's, each (A1). Raises ``ValueError`` for a line that cannot be a wall.
+    letter ("Curtain wall 3" for ``s3``). DP: H12's one structure's worth shared by length; Hull:
+    the table's, each (A1). Raises ``ValueError`` for a line that cannot be a wall.
     """
     pieces = wall_sections(polyline, thickness_m, section_m)
     if len(ids) != len(pieces):
         raise ValueError(f"a wall of {len(pieces)} sections needs {len(pieces)} ids, "
                          f"not {len(ids)}")
     sections = []
-    for position, (structure_id, piece) in enumerate(zip(ids, pieces)):
+    for position, (structure_id, piece) in enumerate(zip(ids, pieces, strict=True)):
         structure = new_structure(ruleset, kind, structure_id, ring_of(piece.footprint))
         name = names[position] if names is not None else f"{structure.name} {structure_id[1:]}"
         sections.append(structure.model_copy(update={"name": name, "wall_id": wall_id}))
     shares = wall_shares(sections)
     return [section.model_copy(update={"dp": share, "dp_original": share})
-            for section, share in zip(sections, shares)]
+            for section, share in zip(sections, shares, strict=True)]
 
 
 def section_count(polyline: Sequence[tuple[float, float]], thickness_m: float,

@@ -15,7 +15,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence, QPalette
 from PySide6.QtWidgets import QLabel, QMainWindow, QMenu, QToolBar
 
-from siegeboard.model.siege import MapImage, TURNS_PER_MINUTE
+from siegeboard.model.siege import TURNS_PER_MINUTE, MapImage
 from siegeboard.ui.dialogs.about import add_about_actions
 from siegeboard.ui.dialogs.help_dialogs import RulingsDialog, ShortcutsDialog
 from siegeboard.ui.icons import follow_palette, set_icon
@@ -154,7 +154,8 @@ class WindowMenus:
             "Fill in the last courtyard of the selected building (cut one with the Polygon "
             "tool and Alt held)")
 
-        self.zoom_in_action = self._action("Zoom &In", view.zoom_in, keys.ZoomIn, icon_name="zoom_in")
+        self.zoom_in_action = self._action("Zoom &In", view.zoom_in, keys.ZoomIn,
+                                           icon_name="zoom_in")
         self.zoom_out_action = self._action("Zoom &Out", view.zoom_out, keys.ZoomOut,
                                             icon_name="zoom_out")
         self.fit_action = self._action("&Fit to Map", view.fit_to_map, "Ctrl+0", icon_name="fit")
@@ -378,7 +379,8 @@ class WindowMenus:
                     if bar.parent() is w and bar is not self.options_bar
                     and not bar.isHidden()
                     and w.toolBarArea(bar) == Qt.ToolBarArea.TopToolBarArea)
-        spacing = self.options_bar.layout().spacing()
+        layout = self.options_bar.layout()
+        spacing = layout.spacing() if layout is not None else 0
         metrics = self.tool_name_label.fontMetrics()
         widest = max((metrics.horizontalAdvance(tool.label) + 12 + spacing
                       + sum(widget.sizeHint().width() + spacing

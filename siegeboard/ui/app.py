@@ -25,16 +25,17 @@ def application_icon() -> QIcon:
     folder = resources.files("siegeboard.resources").joinpath("icons")
     for size in ICON_SIZES:
         pixmap = QPixmap()
-        pixmap.loadFromData(folder.joinpath(f"{APP}-{size}.png").read_bytes(), "PNG")
+        data = folder.joinpath(f"{APP}-{size}.png").read_bytes()
+        # PySide6 6.10's stubs give the format as bytes; Qt takes str
+        pixmap.loadFromData(data, "PNG")  # type: ignore[call-overload, unused-ignore]
         icon.addPixmap(pixmap)
     return icon
 
 
 def application() -> QApplication:
     """The running QApplication, created with siegeboard's names if there is none yet."""
-    app = QApplication.instance()
-    if app is None:
-        app = QApplication(sys.argv[:1])
+    found = QApplication.instance()
+    app = found if isinstance(found, QApplication) else QApplication(sys.argv[:1])
     app.setOrganizationName("siegeboard")
     app.setApplicationName("siegeboard")
     app.setApplicationVersion(__version__)

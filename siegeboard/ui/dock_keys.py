@@ -12,8 +12,13 @@ still reach the window (Escape always returns to Select).
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
-    QAbstractItemView, QApplication, QComboBox, QDockWidget, QWidget,
+    QAbstractItemView,
+    QApplication,
+    QComboBox,
+    QDockWidget,
+    QWidget,
 )
 
 TYPING_WIDGETS = (QComboBox, QAbstractItemView)
@@ -21,7 +26,7 @@ COMMAND_MODIFIERS = (Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.A
                      | Qt.KeyboardModifier.MetaModifier)
 
 
-def _in_dock(widget: QWidget) -> bool:
+def _in_dock(widget: QWidget | None) -> bool:
     while widget is not None:
         if isinstance(widget, QDockWidget):
             return True
@@ -35,7 +40,7 @@ class DockKeys(QObject):
     """The application's event filter: see the module's docstring."""
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if event.type() != QEvent.Type.ShortcutOverride:
+        if event.type() != QEvent.Type.ShortcutOverride or not isinstance(event, QKeyEvent):
             return False
         if not isinstance(watched, TYPING_WIDGETS) or event.modifiers() & COMMAND_MODIFIERS:
             return False

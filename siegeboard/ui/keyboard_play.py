@@ -141,7 +141,11 @@ class KeyboardPlay:
                                         "Select a structure by its name or its square")
         play_menu = self._menu("&Play")
         first = play_menu.actions()[2] if len(play_menu.actions()) > 2 else None
-        play_menu.insertActions(first, [self.fire_selected_action, self.place_battery_action])
+        played = [self.fire_selected_action, self.place_battery_action]
+        if first is None:  # a short menu: at its end
+            play_menu.addActions(played)
+        else:
+            play_menu.insertActions(first, played)
         edit_menu = self._menu("&Edit")
         edit_menu.addSeparator()
         edit_menu.addActions([self.next_action, self.previous_action, self.find_action])
@@ -322,7 +326,7 @@ class KeyboardPlay:
         target = panes[(current + direction) % len(panes)]
         if target is self.window.view:
             self.focus_map()
-        else:
+        elif isinstance(target, QDockWidget):
             self.focus_dock(target)
 
     # -- the map for a screen reader ----------------------------------------------------------

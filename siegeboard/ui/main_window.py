@@ -17,8 +17,20 @@ from siegeboard.geometry import label_at
 from siegeboard.persist.autosave import Autosaver
 from siegeboard.ui import accessible_names, dock_keys, wheel_guard
 from siegeboard.ui.actions_menus import MenuTargets, WindowMenus
-from siegeboard.ui.document.autosave_keeper import AutosaveKeeper
-from siegeboard.ui.document.changes import Aspect
+from siegeboard.ui.board.map_scene import MapScene
+from siegeboard.ui.board.map_view import MapView
+from siegeboard.ui.controllers.edit_controller import EditController
+from siegeboard.ui.controllers.file_controller import FileController
+from siegeboard.ui.controllers.map_image_controller import MapImageController
+from siegeboard.ui.controllers.play_controller import PlayController
+from siegeboard.ui.controllers.players_screen import PlayersScreenController
+from siegeboard.ui.controllers.sharing import ShareController
+from siegeboard.ui.controllers.snapshot_controller import SnapshotController
+from siegeboard.ui.dialogs.example_maps_dialog import ExampleMapOpener
+from siegeboard.ui.dialogs.import_dialog import MapImporter
+from siegeboard.ui.dialogs.prompts import APP, Prompts
+from siegeboard.ui.dialogs.story_dialog import StoryExporter
+from siegeboard.ui.dialogs.vtt_export_dialog import VttExporter
 from siegeboard.ui.dock_layout import DockLayout, Docks, default_window_size
 from siegeboard.ui.docks.actions import ActionsDock
 from siegeboard.ui.docks.clock import ClockDock
@@ -31,23 +43,14 @@ from siegeboard.ui.docks.odds import OddsDock
 from siegeboard.ui.docks.scene import SceneDock
 from siegeboard.ui.docks.structures import StructuresDock
 from siegeboard.ui.docks.weapons import WeaponsDock
+from siegeboard.ui.document.autosave_keeper import AutosaveKeeper
+from siegeboard.ui.document.changes import Aspect
 from siegeboard.ui.document.document import Document
-from siegeboard.ui.controllers.edit_controller import EditController
-from siegeboard.ui.controllers.file_controller import FileController
 from siegeboard.ui.first_run_hint import FirstRunHint
 from siegeboard.ui.keyboard_play import KeyboardPlay
-from siegeboard.ui.controllers.map_image_controller import MapImageController
-from siegeboard.ui.board.map_scene import MapScene
-from siegeboard.ui.board.map_view import MapView
-from siegeboard.ui.controllers.play_controller import PlayController
-from siegeboard.ui.controllers.players_screen import PlayersScreenController
-from siegeboard.ui.controllers.sharing import ShareController
-from siegeboard.ui.dialogs.example_maps_dialog import ExampleMapOpener
-from siegeboard.ui.dialogs.import_dialog import MapImporter
-from siegeboard.ui.dialogs.prompts import APP, Prompts
-from siegeboard.ui.controllers.snapshot_controller import SnapshotController
-from siegeboard.ui.dialogs.story_dialog import StoryExporter
+from siegeboard.ui.timeline import Timeline
 from siegeboard.ui.tool_notice import ToolNotice
+from siegeboard.ui.tools.base import Tool
 from siegeboard.ui.tools.battery import BatteryTool
 from siegeboard.ui.tools.calibrate import CalibrateTool
 from siegeboard.ui.tools.fire import FireTool
@@ -58,19 +61,21 @@ from siegeboard.ui.tools.rectangle import RectangleTool
 from siegeboard.ui.tools.select import SelectTool
 from siegeboard.ui.tools.show_box import ShowBoxTool
 from siegeboard.ui.tools.trace import TraceTool
-from siegeboard.ui.timeline import Timeline
 from siegeboard.ui.tools.wall import WallTool
-from siegeboard.ui.dialogs.vtt_export_dialog import VttExporter
 
 
 class MainWindow(QMainWindow):
+    map_importer: MapImporter  # File > Import…, made with the menus (``WindowMenus``)
+
     def __init__(self, settings: QSettings | None = None, autosaver: Autosaver | None = None):
         """``autosaver``: where unsaved work is kept (default: the user's data folder)."""
         super().__init__()
         self.setObjectName("MainWindow")
-        wheel_guard.install(QApplication.instance())  # no edit by accident, in every window
-        dock_keys.install(QApplication.instance())  # letters typed in a dock's box stay there
-        accessible_names.install(QApplication.instance())  # every control read by its name
+        app = QApplication.instance()
+        assert isinstance(app, QApplication)  # a window lives in a widgets application
+        wheel_guard.install(app)  # no edit by accident, in every window
+        dock_keys.install(app)  # letters typed in a dock's box stay there
+        accessible_names.install(app)  # every control read by its name
         self.settings = settings or QSettings(APP, APP)
         self.document = Document(parent=self)
         self.autosaver = autosaver if autosaver is not None else Autosaver()
@@ -88,8 +93,9 @@ class MainWindow(QMainWindow):
                                lambda: self.files.display_name())
         prompts = self.prompts
         warn = lambda message: prompts.warn(message)  # noqa: E731
-        self.files = FileController(self.document, self.scene, prompts, self.settings, self.autosaver,
-                                    self.autosave, self.show_status, self._update_title)
+        self.files = FileController(self.document, self.scene, prompts, self.settings,
+                                    self.autosaver, self.autosave, self.show_status,
+                                    self._update_title)
         self.snapshots = SnapshotController(self.document, self.view, prompts,
                                             self.files.last_dir, self.show_status, self.settings)
         self.vtt_exporter = VttExporter(self.document, prompts, self.files.last_dir,
@@ -119,19 +125,19 @@ class MainWindow(QMainWindow):
         self.weapons_dock.current_changed.connect(lambda _id: self.fire_dock.refresh_weapon())
         self.fire_dock.battery_chosen.connect(self.scene.choose_battery)
 
-        self.tools = {tool.name: tool for tool in (
+        fire_tool = FireTool(self.playing)
+        self.tools: dict[str, Tool] = {tool.name: tool for tool in (
             SelectTool(self.playing), RectangleTool(self.playing), PolygonTool(self.playing),
             WallTool(self.playing), CalibrateTool(self.playing), GridOriginTool(self.playing),
-            MeasureTool(self.playing), BatteryTool(self.playing), FireTool(self.playing),
+            MeasureTool(self.playing), BatteryTool(self.playing), fire_tool,
             TraceTool(self.playing),
             ShowBoxTool(self.playing, lambda rect: self.players_screen.show_box(rect)))}
         for tool in self.tools.values():
             tool.on_finished = self._return_to_select
         # The range rings follow the chosen battery, its moves and its weapon's bands.
-        fire_tool = self.tools["fire"]
         self.fire_dock.battery_chosen.connect(lambda _id: fire_tool.refresh_rings())
         self.document.changed.connect(lambda _change: fire_tool.refresh_rings())
-        self.tool = None
+        self.tool: Tool | None = None
 
         # The side columns run the full height; the log sits under the map only.
         self.setCorner(Qt.Corner.BottomLeftCorner, Qt.DockWidgetArea.LeftDockWidgetArea)
@@ -211,13 +217,13 @@ class MainWindow(QMainWindow):
         previous = self.tool
         if self.tool is not None:
             self.tool.deactivate()
-        self.tool = self.tools[name]
-        self.view.tool = self.tool
-        self.menus.show_tool(self.tool)
-        self.view.viewport().setCursor(self.tool.cursor)
-        self.tool.activate()
-        if previous is not None and previous is not self.tool:  # said on the map too
-            self.tool_notice.show_tool(self.tool)
+        self.tool = tool = self.tools[name]
+        self.view.tool = tool
+        self.menus.show_tool(tool)
+        self.view.viewport().setCursor(tool.cursor)
+        tool.activate()
+        if previous is not None and previous is not tool:  # said on the map too
+            self.tool_notice.show_tool(tool)
 
     def _return_to_select(self) -> None:
         """A one-shot tool did its job: Select again. Called from inside the tool's mouse

@@ -12,73 +12,73 @@ from __future__ import annotations
 import re
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QValidator
+from PySide6.QtGui import QFocusEvent, QKeyEvent, QValidator
 from PySide6.QtWidgets import QDoubleSpinBox, QSpinBox
 
 _NUMBER_LIKE = re.compile(r"^[+-]?\d*([.,]\d*)?$")
 
 
-class _Strict:
-    refused: Signal
-    what: str
-
-    def _typed_text(self) -> str:
-        text = self.lineEdit().text()
-        if self.prefix() and text.startswith(self.prefix()):
-            text = text[len(self.prefix()):]
-        if self.suffix() and text.endswith(self.suffix()):
-            text = text[:-len(self.suffix())]
-        return text.strip()
-
-    def _range_words(self) -> str:
-        low, high = self.minimum(), self.maximum()
-        kind = "a whole number" if isinstance(self, QSpinBox) else "a number"
-        return f"{kind} from {self.textFromValue(low)} to {self.textFromValue(high)}"
-
-    def validate(self, text: str, pos: int):
-        state = super().validate(text, pos)
-        accepted = state[0] if isinstance(state, tuple) else state
-        if accepted == QValidator.State.Acceptable:
-            return state
-        bare = text
-        if self.prefix():
-            bare = bare.removeprefix(self.prefix())
-        if self.suffix():
-            bare = bare.removesuffix(self.suffix())
-        if _NUMBER_LIKE.match(bare.strip()):
-            return QValidator.State.Intermediate, text, pos
-        return QValidator.State.Invalid, text, pos
-
-    def check_typed(self) -> bool:
-        """Refuse the typed text if it is not a value in range; True when it was refused."""
-        text = self._typed_text()
-        if text == self.textFromValue(self.value()):
-            return False
-        try:
-            number = float(text.replace(",", "."))
-        except ValueError:
-            number = None
-        whole = isinstance(self, QSpinBox)
-        if number is not None and (not whole or number == int(number)) and \
-                self.minimum() <= number <= self.maximum():
-            return False
-        shown = text or "nothing"
-        self.lineEdit().setText(self.textFromValue(self.value()))
-        self.refused.emit(f"{self.what} is {self._range_words()}, so {shown} cannot be used; "
-                          f"{self.what} stays {self.textFromValue(self.value())}.")
-        return True
-
-    def keyPressEvent(self, event) -> None:
-        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
-            self.check_typed()
-        super().keyPressEvent(event)
-
-    def focusOutEvent(self, event) -> None:
-        self.check_typed()
-        super().focusOutEvent(event)
+def _typed_text(box: QSpinBox | QDoubleSpinBox) -> str:
+    text = box.lineEdit().text()
+    if box.prefix() and text.startswith(box.prefix()):
+        text = text[len(box.prefix()):]
+    if box.suffix() and text.endswith(box.suffix()):
+        text = text[:-len(box.suffix())]
+    return text.strip()
 
 
-class StrictSpinBox(_Strict, QSpinBox):
+def _range_words(box: StrictSpinBox | StrictDoubleSpinBox) -> str:
+    kind = "a whole number" if isinstance(box, QSpinBox) else "a number"
+    _, low, high = box.value_words()
+    return f"{kind} from {low} to {high}"
+
+
+_Verdict = tuple[QValidator.State, str, int]
+
+
+def _validated(box: QSpinBox | QDoubleSpinBox, state: _Verdict, text: str,
+               pos: int) -> _Verdict:
+    """Qt's own verdict (``state``) when it accepts ``text``; else Intermediate for what looks
+    like a number (refused in words on Enter or on leaving the box), Invalid for the rest."""
+    accepted = state[0] if isinstance(state, tuple) else state
+    if accepted == QValidator.State.Acceptable:
+        return state
+    bare = text
+    if box.prefix():
+        bare = bare.removeprefix(box.prefix())
+    if box.suffix():
+        bare = bare.removesuffix(box.suffix())
+    if _NUMBER_LIKE.match(bare.strip()):
+        return QValidator.State.Intermediate, text, pos
+    return QValidator.State.Invalid, text, pos
+
+
+def _check_typed(box: StrictSpinBox | StrictDoubleSpinBox) -> bool:
+    """Refuse the typed text if it is not a value in range; True when it was refused."""
+    text = _typed_text(box)
+    shown_value = box.value_words()[0]
+    if text == shown_value:
+        return False
+    try:
+        number: float | None = float(text.replace(",", "."))
+    except ValueError:
+        number = None
+    whole = isinstance(box, QSpinBox)
+    if number is not None and (not whole or number == int(number)) and \
+            box.minimum() <= number <= box.maximum():
+        return False
+    shown = text or "nothing"
+    box.lineEdit().setText(shown_value)
+    box.refused.emit(f"{box.what} is {_range_words(box)}, so {shown} cannot be used; "
+                     f"{box.what} stays {shown_value}.")
+    return True
+
+
+def _is_enter(event: QKeyEvent) -> bool:
+    return event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+
+
+class StrictSpinBox(QSpinBox):
     refused = Signal(str)
 
     def __init__(self, what: str, minimum: int = 0, maximum: int = 99, parent=None):
@@ -86,8 +86,30 @@ class StrictSpinBox(_Strict, QSpinBox):
         self.what = what
         self.setRange(minimum, maximum)
 
+    def validate(self, text: str, pos: int) -> _Verdict:
+        # PySide6 6.10's stubs give validate's verdict as object
+        return _validated(self, super().validate(text, pos), text, pos)  # type: ignore[arg-type, unused-ignore]
 
-class StrictDoubleSpinBox(_Strict, QDoubleSpinBox):
+    def check_typed(self) -> bool:
+        """Refuse the typed text if it is not a value in range; True when it was refused."""
+        return _check_typed(self)
+
+    def value_words(self) -> tuple[str, str, str]:
+        """The value, the minimum and the maximum as the box shows them."""
+        return (self.textFromValue(self.value()), self.textFromValue(self.minimum()),
+                self.textFromValue(self.maximum()))
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if _is_enter(event):
+            self.check_typed()
+        super().keyPressEvent(event)
+
+    def focusOutEvent(self, event: QFocusEvent) -> None:
+        self.check_typed()
+        super().focusOutEvent(event)
+
+
+class StrictDoubleSpinBox(QDoubleSpinBox):
     refused = Signal(str)
 
     def __init__(self, what: str, minimum: float = 0.0, maximum: float = 99.0, decimals: int = 1,
@@ -96,3 +118,25 @@ class StrictDoubleSpinBox(_Strict, QDoubleSpinBox):
         self.what = what
         self.setDecimals(decimals)
         self.setRange(minimum, maximum)
+
+    def validate(self, text: str, pos: int) -> _Verdict:
+        # PySide6 6.10's stubs give validate's verdict as object
+        return _validated(self, super().validate(text, pos), text, pos)  # type: ignore[arg-type, unused-ignore]
+
+    def check_typed(self) -> bool:
+        """Refuse the typed text if it is not a value in range; True when it was refused."""
+        return _check_typed(self)
+
+    def value_words(self) -> tuple[str, str, str]:
+        """The value, the minimum and the maximum as the box shows them."""
+        return (self.textFromValue(self.value()), self.textFromValue(self.minimum()),
+                self.textFromValue(self.maximum()))
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if _is_enter(event):
+            self.check_typed()
+        super().keyPressEvent(event)
+
+    def focusOutEvent(self, event: QFocusEvent) -> None:
+        self.check_typed()
+        super().focusOutEvent(event)

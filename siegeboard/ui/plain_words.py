@@ -10,6 +10,8 @@ but cleaned of ``type=...``, addresses and field names.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
+from typing import Any
 
 from pydantic import ValidationError
 
@@ -85,7 +87,7 @@ def plain_message(text: str) -> str:
     return _sentence(text)
 
 
-def _from_pydantic(error: dict) -> str:
+def _from_pydantic(error: Mapping[str, Any]) -> str:
     location = [part for part in error.get("loc", ()) if isinstance(part, str)]
     field = location[-1] if location else ""
     noun = _noun(field) if field else "a value"

@@ -9,9 +9,10 @@ the name over nor connect; where no such folder can be had, no file is handed ov
 process opens its own window. On Windows the name is a pipe opened with Qt's per-user access
 option (``UserAccessOption``: the pipe's security lets only this user in) and named by the
 user. On macOS the folder is in the user's own temporary folder (``$TMPDIR``, already
-private), the name short enough for its 104-byte socket paths. The name is keyed by the autosave folder (so by the user, and a test's own folder)
-and by the display (``WAYLAND_DISPLAY``, ``DISPLAY``): a window on another display or login
-is never handed this one's files.
+private), the name short enough for its 104-byte socket paths. The name is keyed by the
+autosave folder (so by the user, and a test's own folder) and by the display
+(``WAYLAND_DISPLAY``, ``DISPLAY``): a window on another display or login is never handed this
+one's files.
 
 How: a later process connects (``QLocalSocket``) and sends the file's absolute path as one
 UTF-8 line (an empty line for a plain ``siegeboard``). The first answers ``offer``; the later
@@ -121,7 +122,7 @@ def hand_over(path: Path | None, name: str | None = None,
         socket.flush()
         answer = b""
         while OFFER not in answer and left() and socket.waitForReadyRead(left()):
-            answer += bytes(socket.readAll())
+            answer += bytes(socket.readAll().data())
         if OFFER not in answer:
             return False  # hung or gone: it will find nobody waiting, and open nothing
         socket.write(GO)
@@ -134,7 +135,7 @@ def hand_over(path: Path | None, name: str | None = None,
         while ACK not in answer and time.monotonic() < end and \
                 socket.state() == QLocalSocket.LocalSocketState.ConnectedState and \
                 socket.waitForReadyRead(int((end - time.monotonic()) * 1000)):
-            answer += bytes(socket.readAll())
+            answer += bytes(socket.readAll().data())
         return True
     finally:
         socket.abort()
@@ -193,7 +194,7 @@ class InstanceServer(QObject):
                 if socket.bytesAvailable() > MAX_LINE:
                     socket.abort()
                 return
-            self._asked[socket] = bytes(socket.readLine()).rstrip(b"\n")
+            self._asked[socket] = bytes(socket.readLine().data()).rstrip(b"\n")
             if socket.state() != QLocalSocket.LocalSocketState.ConnectedState:
                 self._asked.pop(socket, None)
                 return  # asked, then gave up waiting (this process was hung): open nothing
@@ -203,7 +204,7 @@ class InstanceServer(QObject):
                 return
         if not socket.canReadLine():
             return
-        if bytes(socket.readLine()) != GO:
+        if bytes(socket.readLine().data()) != GO:
             socket.abort()
             return
         line = self._asked.pop(socket)

@@ -12,11 +12,27 @@ file, say) closes the history.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject, Qt
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSizePolicy, QSlider, QWidget
+from typing import Protocol
 
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtGui import QAction, QActionGroup
+from PySide6.QtWidgets import (
+    QDockWidget,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSizePolicy,
+    QSlider,
+    QWidget,
+)
+
+from siegeboard.model.siege import MapImage
 from siegeboard.rules.context import RuleError
 from siegeboard.rules.history import History
+from siegeboard.ui.board.map_view import MapView
+from siegeboard.ui.dialogs.prompts import Prompts
+from siegeboard.ui.docks.history import HistoryDock
+from siegeboard.ui.docks.log import LogDock
 from siegeboard.ui.document.changes import Aspect
 from siegeboard.ui.document.document import Document
 
@@ -24,16 +40,116 @@ READ_ONLY = ("The map shows the siege as it was after entry {n} of {total}: move
              "back to Now to play or edit")
 
 
+class TimelineMenus(Protocol):
+    """The window's menu actions the timeline holds back while it shows the past."""
+
+    @property
+    def undo_action(self) -> QAction: ...
+
+    @property
+    def redo_action(self) -> QAction: ...
+
+    @property
+    def import_image_action(self) -> QAction: ...
+
+    @property
+    def remove_image_action(self) -> QAction: ...
+
+    @property
+    def scale_action(self) -> QAction: ...
+
+    @property
+    def rotate_image_action(self) -> QAction: ...
+
+    @property
+    def lock_image_action(self) -> QAction: ...
+
+    @property
+    def delete_action(self) -> QAction: ...
+
+    @property
+    def paste_action(self) -> QAction: ...
+
+    @property
+    def duplicate_action(self) -> QAction: ...
+
+    @property
+    def rotate_cw_action(self) -> QAction: ...
+
+    @property
+    def rotate_ccw_action(self) -> QAction: ...
+
+    @property
+    def rotate_by_action(self) -> QAction: ...
+
+    @property
+    def split_action(self) -> QAction: ...
+
+    @property
+    def merge_action(self) -> QAction: ...
+
+    @property
+    def settings_action(self) -> QAction: ...
+
+    @property
+    def tool_group(self) -> QActionGroup: ...
+
+    def update_map_image(self, placement: MapImage | None) -> None: ...
+
+
+class TimelineHost(Protocol):
+    """What the timeline asks of the window it lies in (``MainWindow`` is one)."""
+
+    @property
+    def prompts(self) -> Prompts: ...
+
+    @property
+    def menus(self) -> TimelineMenus: ...
+
+    @property
+    def view(self) -> MapView: ...
+
+    @property
+    def history_dock(self) -> HistoryDock: ...
+
+    @property
+    def log_dock(self) -> LogDock: ...
+
+    @property
+    def inspector(self) -> QDockWidget: ...
+
+    @property
+    def fire_dock(self) -> QDockWidget: ...
+
+    @property
+    def weapons_dock(self) -> QDockWidget: ...
+
+    @property
+    def actions_dock(self) -> QDockWidget: ...
+
+    @property
+    def scene_dock(self) -> QDockWidget: ...
+
+    @property
+    def clock_dock(self) -> QDockWidget: ...
+
+    def show_status(self, message: str) -> None: ...
+
+    def set_tool(self, name: str) -> None: ...
+
+    def _update_selection_actions(self) -> None: ...
+
+
 class Timeline(QWidget):
     """The bar: a slider from 0 (before the first action) to the log's length, the entry's
     words, and Now."""
 
-    def __init__(self, document: Document, window, view=None):
+    def __init__(self, document: Document, window: TimelineHost, view: MapView | None = None):
         """``view``: the map view whose foot the bar lies along (over the map, so the map
         keeps its size); None: an ordinary widget to lay out."""
         super().__init__(view)
         self.document = document
-        self.window = window
+        self.host = window
         self.history: History | None = None
         self.slider = QSlider(Qt.Orientation.Horizontal)
         self.slider.setPageStep(1)
@@ -76,6 +192,8 @@ class Timeline(QWidget):
         """Along the foot of the view's map area, right of its scale bar; above the scale
         bar, across the map, when there is no room beside it. Never narrower than its
         layout's minimum, so no word of it is covered."""
+        if self._view is None:  # laid out as an ordinary widget
+            return
         area = self._view.viewport().geometry()
         bar = self._view.scale_bar.geometry()
         height = self.sizeHint().height()
@@ -112,7 +230,9 @@ class Timeline(QWidget):
 
     def show_position(self, position: int) -> None:
         """Show the siege after entry ``position`` (the log's length: now)."""
-        total = len(self.document.siege.log) if not self.scrubbing else len(self.history)
+        history = self.history
+        total = len(history) if self.scrubbing and history is not None else len(
+            self.document.siege.log)
         if position >= total:
             self._back_to_now()
             return
@@ -120,7 +240,7 @@ class Timeline(QWidget):
             try:
                 self.history = History(self.document.siege)
             except RuleError as error:
-                self.window.prompts.warn(f"Cannot show the past: {error}")
+                self.host.prompts.warn(f"Cannot show the past: {error}")
                 self.slider.blockSignals(True)
                 self.slider.setValue(total)
                 self.slider.blockSignals(False)
@@ -138,28 +258,29 @@ class Timeline(QWidget):
                            f"Before the first action (0 of {total})")
         self.now_button.setEnabled(True)
         self._highlight(position)
-        self.window.show_status(READ_ONLY.format(n=position, total=total) + ".")
+        self.host.show_status(READ_ONLY.format(n=position, total=total) + ".")
 
     def _back_to_now(self) -> None:
-        if not self.scrubbing:
+        history = self.history
+        if not self.scrubbing or history is None:
             return
-        changed = self.history.move_to(len(self.history))
+        changed = history.move_to(len(history))
         self.document.show_present(changed)
         self._set_editing(True)
         self.label.setText("Now")
         self.now_button.setEnabled(False)
-        self._highlight(len(self.history))
+        self._highlight(len(history))
 
     def _set_editing(self, allowed: bool) -> None:
-        menus = self.window.menus
+        menus = self.host.menus
         stack = self.document.undo_stack
         menus.undo_action.setEnabled(allowed and stack.canUndo())
         menus.redo_action.setEnabled(allowed and stack.canRedo())
         # The undo history's list would undo with a click: it waits too.
-        self.window.history_dock.view.setEnabled(allowed)
+        self.host.history_dock.view.setEnabled(allowed)
         # The tools and the docks that edit wait too (a refusal would be a message per drag);
         # the map still pans and zooms, and the status bar says why.
-        window = self.window
+        window = self.host
         if not allowed:
             window.set_tool("select")
             window.view.tool = None
@@ -181,7 +302,7 @@ class Timeline(QWidget):
 
     def _highlight(self, position: int) -> None:
         """Select entry ``position`` (1-based; 0: none) in the log dock."""
-        log = self.window.log_dock
+        log = self.host.log_dock
         if position <= 0:
             log.view.clearSelection()
             return

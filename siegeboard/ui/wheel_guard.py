@@ -9,14 +9,19 @@ the program, made before or after, behaves the same.
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtGui import QWheelEvent
 from PySide6.QtWidgets import (
-    QAbstractScrollArea, QAbstractSpinBox, QApplication, QComboBox, QWidget,
+    QAbstractScrollArea,
+    QAbstractSpinBox,
+    QApplication,
+    QComboBox,
+    QWidget,
 )
 
 GUARDED = (QComboBox, QAbstractSpinBox)
 
 
-def _guarded_field(widget: QObject) -> QWidget | None:
+def _guarded_field(widget: QObject | None) -> QWidget | None:
     """The combo box or spin box ``widget`` is, or is part of (a spin box's line edit)."""
     while isinstance(widget, QWidget):
         if isinstance(widget, GUARDED):
@@ -46,11 +51,13 @@ class WheelGuard(QObject):
             if watched.focusPolicy() == Qt.FocusPolicy.WheelFocus:
                 watched.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
             return False
-        if kind != QEvent.Type.Wheel:
+        if kind != QEvent.Type.Wheel or not isinstance(event, QWheelEvent):
             return False
         field = _guarded_field(watched)
-        if field is None or field.hasFocus() or (
-                field.focusProxy() is not None and field.focusProxy().hasFocus()):
+        if field is None or field.hasFocus():
+            return False
+        proxy = field.focusProxy()
+        if proxy is not None and proxy.hasFocus():
             return False
         area = _scroll_area_of(field)
         if area is not None:

@@ -7,11 +7,11 @@ in its own process (see run.py) so that its peak memory is its own.
 
 from __future__ import annotations
 
-from importlib import resources
 import io
 import math
 import os
 import tempfile
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -24,13 +24,13 @@ from siegeboard.persist import SiegeFile, read_siege, write_siege  # noqa: E402
 from siegeboard.rules import harris  # noqa: E402
 from siegeboard.rules.dice import RandomDice  # noqa: E402
 from siegeboard.rules.engine import apply  # noqa: E402
-
 from tests.bench.reference import NaiveIndex, engine_blast, naive_blast  # noqa: E402
 from tests.bench.timing import measure, peak_rss_mib  # noqa: E402
 from tests.bench.town import add_bench_weapon, build_town, set_fires, town_centre  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
-SAMPLE_SIEGE = Path(str(resources.files("siegeboard.resources").joinpath("samples", "castle.siege")))
+SAMPLE_SIEGE = Path(str(resources.files("siegeboard.resources")
+                        .joinpath("samples", "castle.siege")))
 RANGE_M = 100.0
 
 
@@ -67,7 +67,7 @@ def engine_cases(n: int, siege: Siege, index: StructureIndex, *, runs: int) -> d
     timing, outcome = measure(lambda: apply(siege, shot, RandomDice(7), index=index),
                               runs=max(15, runs))
     figures["shot_engine"] = _timing(timing)
-    polygons = dict(zip(index.ids, index.polygons))
+    polygons = dict(zip(index.ids, index.polygons, strict=True))
     naive_timing, naive = measure(lambda: naive_blast(siege, polygons, point, weapon_id),
                                   runs=3, budget_s=15)
     struck, lost = engine_blast(outcome)
@@ -82,7 +82,8 @@ def engine_cases(n: int, siege: Siege, index: StructureIndex, *, runs: int) -> d
     for label, wild in (("minute", True), ("minute_mixed", False)):
         burning = _copy_with_structures(siege)
         fires = set_fires(burning, 0.1, all_out_of_control=wild)
-        timing, outcome = measure(lambda: apply(burning, advance, RandomDice(11), index=index),
+        timing, outcome = measure(lambda burning=burning: apply(burning, advance, RandomDice(11),
+                                                                index=index),
                                   runs=runs, budget_s=30)
         figures[f"{label}_engine"] = _timing(timing)
         figures[f"{label}_fires"] = len(fires)
@@ -93,9 +94,11 @@ def engine_cases(n: int, siege: Siege, index: StructureIndex, *, runs: int) -> d
         if label == "minute":
             naive_index = NaiveIndex(index)
             naive_timing, naive_outcome = measure(
-                lambda: apply(burning, advance, RandomDice(11), index=naive_index),
+                lambda burning=burning, naive_index=naive_index: apply(
+                    burning, advance, RandomDice(11), index=naive_index),
                 runs=3, budget_s=30)
-            if naive_outcome.entry != outcome.entry or naive_outcome.structures != outcome.structures:
+            if (naive_outcome.entry != outcome.entry
+                    or naive_outcome.structures != outcome.structures):
                 raise AssertionError("the naive minute and the engine disagree")
             figures["minute_naive"] = _timing(naive_timing)
             figures["minute_ratio"] = naive_timing.median_s / timing.median_s
@@ -144,11 +147,12 @@ def file_cases(siege: Siege, folder: Path, *, runs: int) -> dict[str, Any]:
     for label, each in (("", siege), ("played_", _played(siege))):
         path = folder / f"{label}town.siege"
         siege_file = SiegeFile(siege=each)
-        timing, _ = measure(lambda: write_siege(path, siege_file, backup=False), runs=runs,
+        timing, _ = measure(lambda path=path, siege_file=siege_file: write_siege(
+                            path, siege_file, backup=False), runs=runs,
                             budget_s=30)
         figures[f"{label}save"] = _timing(timing)
         figures[f"{label}file_bytes"] = path.stat().st_size
-        timing, opened = measure(lambda: read_siege(path), runs=runs, budget_s=30)
+        timing, opened = measure(lambda path=path: read_siege(path), runs=runs, budget_s=30)
         if opened.siege != each:
             raise AssertionError("the reopened siege differs from the saved one")
         figures[f"{label}open"] = _timing(timing)
@@ -202,9 +206,9 @@ def qt_cases(n: int, siege: Siege, *, runs: int) -> dict[str, Any]:
     qt_app()
     from PySide6.QtCore import QRectF
 
-    from siegeboard.ui.document.document import Document
-    from siegeboard.ui.board.structure_item import StructureItem
     from siegeboard.ui.board.map_scene import MapScene
+    from siegeboard.ui.board.structure_item import StructureItem
+    from siegeboard.ui.document.document import Document
 
     figures: dict[str, Any] = {}
     holder: dict[str, Any] = {}
@@ -220,7 +224,7 @@ def qt_cases(n: int, siege: Siege, *, runs: int) -> dict[str, Any]:
     figures["scene_build"] = _timing(timing)
     document, scene = holder["document"], holder["scene"]
     figures["scene_items"] = len(scene.structure_items)
-    document.index  # the GUI builds it once, on the first click
+    _ = document.index  # the GUI builds it once, on the first click
     weapon_id = add_bench_weapon(document.siege)
     point = town_centre(n)
 
@@ -506,7 +510,7 @@ def _zoom_sweep(view, app, clock: _PaintClock, centre, zoom_steps: int,
         factor = _zoom_factor(number, zoom_steps, ZOOM_STEP)
         if before_each is not None:
             before_each()
-        frames.append(_frame(app, clock, lambda: view.zoom_by(factor), cpu))
+        frames.append(_frame(app, clock, lambda factor=factor: view.zoom_by(factor), cpu))
     return frames
 
 
@@ -546,7 +550,8 @@ def measure_frames(view, app) -> dict[str, Any]:
                 sign = 1 if (number // 4) % 2 == 0 else -1  # four steps out, four back
                 delta = QPoint(sign * PAN_STEP[0], sign * PAN_STEP[1])
                 painted = clock.pixels
-                pan_run.append(_frame(app, clock, lambda: view._scroll_by(delta), pan_cpu))
+                pan_run.append(_frame(app, clock, lambda delta=delta: view._scroll_by(delta),
+                                       pan_cpu))
                 pixels.append((clock.pixels - painted) / area)
         zoom_run = _zoom_sweep(view, app, clock, centre, zoom_steps, zoom_cpu)
         pans.append(_p90(pan_run))
@@ -622,9 +627,9 @@ def big_map_case(side_px: int = 10_000, structures: int = 2000) -> dict[str, Any
 
     app = qt_app()
 
-    from siegeboard.ui.document.document import Document
     from siegeboard.ui.board.map_scene import MapScene
     from siegeboard.ui.board.map_view import MapView
+    from siegeboard.ui.document.document import Document
 
     siege = build_town(structures)
     # The town of 2,000 is ~400 m across; the plan covers it at 20 px per metre... capped to
@@ -747,8 +752,8 @@ def city_process_case(n: int = CITY_N) -> dict[str, Any]:
                        cwd=ROOT, env=env)
         figures["file_bytes"] = path.stat().st_size
         qt_app()
-        from siegeboard.ui.document.document import Document
         from siegeboard.ui.board.map_scene import MapScene
+        from siegeboard.ui.document.document import Document
 
         gc.collect()
         peaks = _StepPeaks()

@@ -76,14 +76,14 @@ def hover(n: int, runs: int = 15) -> dict[str, float]:
 
     qt_app()
     from siegeboard.persist import SiegeFile
-    from siegeboard.ui.document.document import Document
     from siegeboard.ui.board.map_scene import MapScene
+    from siegeboard.ui.document.document import Document
     from siegeboard.ui.tools.fire import FireSettings, FireTool
 
     document = Document(SiegeFile(siege=build_town(n)))
     scene = MapScene(document)
     weapon_id = add_bench_weapon(document.siege)
-    document.index  # the window builds it once
+    _ = document.index  # the window builds it once
 
     class Host:
         def __init__(self):

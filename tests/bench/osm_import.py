@@ -30,13 +30,14 @@ def main(argv: list[str] | None = None) -> int:
               f"{timing.median_s / count * 1e6:.0f} us a structure")
 
     for path in (VILLAGE, SANBORN):
-        timing, result = measure(lambda: import_map(path), runs=args.runs, budget_s=60)
+        timing, result = measure(lambda path=path: import_map(path), runs=args.runs, budget_s=60)
         line(path.name, timing, result)
     with tempfile.TemporaryDirectory() as folder:
         xml = country_osm(Path(folder) / "country.osm", args.buildings)
         pbf = as_pbf(xml, Path(folder) / "country.osm.pbf")
         for path in (xml, pbf):
-            timing, result = measure(lambda: import_map(path), runs=max(1, args.runs // 3),
+            timing, result = measure(lambda path=path: import_map(path),
+                                     runs=max(1, args.runs // 3),
                                      budget_s=120, min_runs=1)
             line(f"synthetic country, {args.buildings:,} buildings ({path.name})", timing,
                  result)

@@ -22,7 +22,6 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from siegeboard.model.actions import FireAt  # noqa: E402
 from siegeboard.persist import SiegeFile, write_siege  # noqa: E402
-
 from tests.bench.town import add_bench_weapon, build_town, town_centre  # noqa: E402
 
 FRAME_S = 1 / 60
@@ -106,7 +105,7 @@ def players_screen_case(n: int = 2000, runs: int = 7) -> dict[str, Any]:
         bar = window.view.horizontalScrollBar()
         for step in range(runs):
             value = bar.value() + (40 if step % 2 else -40)
-            results["pan"].append(_step(app, painted, lambda: bar.setValue(value)))
+            results["pan"].append(_step(app, painted, lambda value=value: bar.setValue(value)))
         for name, rows in results.items():
             lag = statistics.median(row[2] for row in rows)
             figures[name] = {"gm_board_paint_s": statistics.median(row[0] for row in rows),

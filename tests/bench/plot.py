@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 import os
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -106,7 +107,7 @@ def plot_times(towns: dict[int, dict[str, Any]], path: Path) -> None:
         if dashed:
             pen.setStyle(Qt.PenStyle.DashLine)
         painter.setPen(pen)
-        for first, second in zip(points, points[1:]):
+        for first, second in pairwise(points):
             painter.drawLine(first, second)
         painter.setBrush(QColor(colour))
         for point in points:

@@ -64,21 +64,21 @@ class NaiveIndex(StructureIndex):
 
     def at(self, point):
         where = Point(point)
-        found = [key for key, hit in zip(self.ids, shapely.intersects(self._polygon_array, where))
-                 if hit]
+        hits = shapely.intersects(self._polygon_array, where)
+        found = [key for key, hit in zip(self.ids, hits, strict=True) if hit]
         return sorted(found, key=lambda key: (self.polygon(key).centroid.distance(where), key))
 
     def intersecting(self, geometry):
         hits = shapely.intersects(self._polygon_array, geometry)
-        return [key for key, hit in zip(self.ids, hits) if hit]
+        return [key for key, hit in zip(self.ids, hits, strict=True) if hit]
 
     def within_distance(self, geometry, distance_m):
         hits = shapely.dwithin(self._polygon_array, geometry, distance_m)
-        return [key for key, hit in zip(self.ids, hits) if hit]
+        return [key for key, hit in zip(self.ids, hits, strict=True) if hit]
 
     def in_bounds(self, bounds):
         hits = shapely.intersects(shapely.envelope(self._polygon_array), shapely.box(*bounds))
-        return [key for key, hit in zip(self.ids, hits) if hit]
+        return [key for key, hit in zip(self.ids, hits, strict=True) if hit]
 
     def neighbours_within(self, structure_ids: Sequence[str], distance_m: float, *,
                           excluding=()):
@@ -89,7 +89,7 @@ class NaiveIndex(StructureIndex):
             hits = numpy.flatnonzero(shapely.dwithin(self._polygon_array, polygon, distance_m))
             distances = shapely.distance(polygon, self._polygon_array[hits]).tolist()
             found[key] = sorted((other, distance) for other, distance
-                                in zip((self.ids[i] for i in hits.tolist()), distances)
+                                in zip((self.ids[i] for i in hits.tolist()), distances, strict=True)
                                 if other not in unwanted)
         return found
 
@@ -101,7 +101,8 @@ class NaiveIndex(StructureIndex):
             if wanted is not None:
                 hits = hits[wanted[hits]]
             measured = shapely.distance(polygon, self._polygon_array[hits]).tolist()
-            ordered = sorted(zip((self.ids[i] for i in hits.tolist()), hits.tolist(), measured))
+            ordered = sorted(zip((self.ids[i] for i in hits.tolist()), hits.tolist(), measured,
+                                 strict=True))
             targets += [position for _, position, _ in ordered]
             distances += [distance for _, _, distance in ordered]
             sources += [self._position[key]] * len(ordered)

@@ -23,7 +23,6 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from siegeboard.persist import SiegeFile  # noqa: E402
 from siegeboard.persist.samples import read_sample  # noqa: E402
-
 from tests.bench.cases import RANGE_M, _copy_with_structures, qt_app  # noqa: E402
 from tests.bench.timing import measure  # noqa: E402
 from tests.bench.town import add_bench_weapon, build_town, town_centre  # noqa: E402
@@ -31,8 +30,8 @@ from tests.bench.town import add_bench_weapon, build_town, town_centre  # noqa: 
 
 def players_screen_case(n: int, runs: int) -> dict[str, Any]:
     qt_app()
-    from siegeboard.ui.document.document import Document
     from siegeboard.ui.board.map_scene import MapScene
+    from siegeboard.ui.document.document import Document
 
     siege = build_town(n)
     document = Document(SiegeFile(siege=_copy_with_structures(siege)))

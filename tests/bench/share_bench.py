@@ -233,11 +233,11 @@ def click_to_fire_case(n: int = 2000, clicks: int = 15) -> dict[str, float]:
 
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtWidgets import QApplication
+    from siegeboard.ui.map_scene import MapScene
 
     from siegeboard.persist import SiegeFile
     from siegeboard.share.server import ShareServer
     from siegeboard.ui.document import Document
-    from siegeboard.ui.map_scene import MapScene
 
     app = QApplication.instance() or QApplication([])
     document = Document(SiegeFile(siege=build_town(n)))

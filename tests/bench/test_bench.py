@@ -36,7 +36,8 @@ def test_naive_blast_agrees_with_the_engine_and_touches_about_fifty():
     point = town_centre(2000)
     outcome = apply(siege, FireAt(weapon_id=weapon_id, at=point, range_m=100), RandomDice(1),
                     index=index)
-    struck, lost = naive_blast(siege, dict(zip(index.ids, index.polygons)), point, weapon_id)
+    struck, lost = naive_blast(siege, dict(zip(index.ids, index.polygons, strict=True)), point,
+                               weapon_id)
     assert engine_blast(outcome) == (struck, lost)
     assert struck is not None and 35 <= len(lost) + 1 <= 70
 

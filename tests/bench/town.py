@@ -12,8 +12,8 @@ import random
 
 from siegeboard.geometry import wall_sections
 from siegeboard.model import Siege
-from siegeboard.rules.registry import catalogue
 from siegeboard.rules.build import new_structure
+from siegeboard.rules.registry import catalogue
 
 BLOCK_M = 12.0  # a 10 m block and a 2 m lane
 HOUSE_KINDS = {"harris": ("timber_house", "brick_farmhouse", "townhouse"),
@@ -23,7 +23,8 @@ TOWER_KIND = {"harris": "tower", "armory": "stone_tower"}
 
 
 def _ring(size_m: float) -> list[tuple[float, float]]:
-    return [(-6.0, -6.0), (size_m + 6, -6.0), (size_m + 6, size_m + 6), (-6.0, size_m + 6), (-6.0, -6.0)]
+    return [(-6.0, -6.0), (size_m + 6, -6.0), (size_m + 6, size_m + 6), (-6.0, size_m + 6),
+            (-6.0, -6.0)]
 
 
 def build_town(n: int, ruleset: str = "harris", seed: int = 1) -> Siege:
@@ -41,7 +42,8 @@ def build_town(n: int, ruleset: str = "harris", seed: int = 1) -> Siege:
     for corner_index, (x, y) in enumerate(line[:4]):
         key = f"tower{corner_index}"
         structures[key] = new_structure(ruleset, tower_kind, key,
-                                        [(x - 4, y - 4), (x + 4, y - 4), (x + 4, y + 4), (x - 4, y + 4)],
+                                        [(x - 4, y - 4), (x + 4, y - 4), (x + 4, y + 4),
+                                         (x - 4, y + 4)],
                                         stories=3)
     for side in range(4):
         for index, section in enumerate(wall_sections(line[side:side + 2], 2.0, section_m)):
@@ -101,10 +103,7 @@ def set_fires(siege: Siege, fraction: float = 0.1, seed: int = 2, *,
     chosen = rng.sample(sorted(siege.structures), max(1, round(len(siege.structures) * fraction)))
     for key in chosen:
         structure = siege.structures[key]
-        if all_out_of_control:
-            level = structure.dp_original // 10 + 1
-        else:
-            level = rng.randint(1, 6)
+        level = structure.dp_original // 10 + 1 if all_out_of_control else rng.randint(1, 6)
         wild = 10 * level > structure.dp_original
         siege.structures[key] = structure.model_copy(
             update={"fire_level": level, "out_of_control": wild})

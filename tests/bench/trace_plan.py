@@ -105,9 +105,10 @@ def bench_size(size: int, clicks: int, repeats: int = 5) -> dict:
     points = [inside[i] for i in spread]
     ours, naive, agreement = [], [], []
     for point in points:
-        timing, outline = measure(lambda: trace(image, point), runs=repeats)
+        timing, outline = measure(lambda point=point: trace(image, point), runs=repeats)
         reference_timing, reference = measure(
-            lambda: naive_trace(image, point, DEFAULT_TOLERANCE), runs=max(3, repeats // 2))
+            lambda point=point: naive_trace(image, point, DEFAULT_TOLERANCE),
+            runs=max(3, repeats // 2))
         ours.append(timing)
         naive.append(reference_timing)
         agreement.append(_iou(outline.pixels, reference))

@@ -40,7 +40,8 @@ def main(argv: list[str] | None = None) -> int:
         for label, options in (("walls", ImportOptions()),
                                ("walls + objects", ImportOptions(objects=True)),
                                ("closed as buildings", ImportOptions(closed_as="buildings"))):
-            timing, result = measure(lambda: import_map(path, options), runs=args.runs,
+            timing, result = measure(lambda path=path, options=options: import_map(path, options),
+                                     runs=args.runs,
                                      setup=images._KNOWN_GOOD.clear, budget_s=60)
             print(f"{path.name:45s} {label:20s} median {timing.median_s * 1000:7.1f} ms "
                   f"(cpu {timing.cpu_median_s * 1000:7.1f} ms, {timing.runs} runs, "

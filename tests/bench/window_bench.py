@@ -21,7 +21,6 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from siegeboard.model.actions import FireAt  # noqa: E402
 from siegeboard.persist import SiegeFile, write_siege  # noqa: E402
-
 from tests.bench.timing import peak_rss_mib  # noqa: E402
 from tests.bench.town import add_bench_weapon, build_town, town_centre  # noqa: E402
 

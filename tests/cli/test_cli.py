@@ -76,7 +76,8 @@ def test_info_json_is_the_structure_table(siege_path, capsys):
     assert table["name"] == siege.name
     assert {row["id"] for row in table["structures"]} == set(siege.structures)
     hall = next(row for row in table["structures"] if row["id"] == "great-hall")
-    assert hall["dp"] == f"{siege.structures['great-hall'].dp}/{siege.structures['great-hall'].dp_original}"
+    great_hall = siege.structures["great-hall"]
+    assert hall["dp"] == f"{great_hall.dp}/{great_hall.dp_original}"
 
 
 def test_fire_applies_saves_and_prints_the_log(siege_path, capsys):
@@ -93,9 +94,11 @@ def test_fire_applies_saves_and_prints_the_log(siege_path, capsys):
 def test_fire_is_reproducible_without_dice(tmp_path, siege_path, capsys):
     other = tmp_path / "other.siege"
     shutil.copyfile(siege_path, other)
-    first = run_here(capsys, "fire", siege_path, "--weapon", "he_shell", "--range", "300", "--at", GREAT_HALL,
+    first = run_here(capsys, "fire", siege_path, "--weapon", "he_shell", "--range", "300", "--at",
+                     GREAT_HALL,
                 "--json")
-    second = run_here(capsys, "fire", other, "--weapon", "Artillery HE shell", "--range", "300", "--at",
+    second = run_here(capsys, "fire", other, "--weapon", "Artillery HE shell", "--range", "300",
+                      "--at",
                  GREAT_HALL, "--json")
     assert first.returncode == second.returncode == 0, first.stderr + second.stderr
     one, two = json.loads(first.stdout), json.loads(second.stdout)
@@ -107,7 +110,8 @@ def test_fire_is_reproducible_without_dice(tmp_path, siege_path, capsys):
 
 def test_fire_with_the_dice_rolled_at_the_table(siege_path, capsys):
     # The tank's armour-piercing round into a tower: 2D6 large calibre, then no other roll.
-    result = run_here(capsys, "fire", siege_path, "--battery", "Tank", "--at", "108,22.7", "--dice", "3,4",
+    result = run_here(capsys, "fire", siege_path, "--battery", "Tank", "--at", "108,22.7",
+                      "--dice", "3,4",
                  "--json")
     assert result.returncode == 0, result.stderr
     entry = json.loads(result.stdout)
@@ -117,7 +121,8 @@ def test_fire_with_the_dice_rolled_at_the_table(siege_path, capsys):
 
 
 def test_advance_runs_the_clock_and_saves(siege_path, capsys):
-    run_here(capsys, "fire", siege_path, "--weapon", "incendiary_shell", "--range", "200", "--at", "96,62",
+    run_here(capsys, "fire", siege_path, "--weapon", "incendiary_shell", "--range", "200", "--at",
+             "96,62",
         "--dice", "2,5,5,4,3,2,1,6,5,4,3,6")
     result = run_here(capsys, "advance", siege_path, "--minutes", "1", "--json")
     assert result.returncode == 0, result.stderr
@@ -137,12 +142,14 @@ def test_snapshot_writes_a_pdf_and_records_the_turn(tmp_path, siege_path, capsys
     assert result.stdout.strip() == str(out)
     assert read_siege(siege_path).siege.last_snapshot_turn == 5
     png = tmp_path / "snap.png"
-    assert run_here(capsys, "snapshot", siege_path, "-o", png, "--no-record", "--since", "0").returncode == 0
+    assert run_here(capsys, "snapshot", siege_path, "-o", png, "--no-record", "--since",
+                    "0").returncode == 0
     assert png.read_bytes().startswith(b"\x89PNG")
 
 
 @pytest.mark.parametrize("args, message", [
-    (("fire", "{missing}", "--range", "100", "--at", "1,1", "--weapon", "he_shell"), "no such file"),
+    (("fire", "{missing}", "--range", "100", "--at", "1,1", "--weapon", "he_shell"),
+     "no such file"),
     (("fire", "{siege}", "--range", "100", "--at", GREAT_HALL, "--weapon", "bazooka"),
      "no weapon 'bazooka'"),
     (("fire", "{siege}", "--range", "100", "--at", "400,30", "--weapon", "he_shell"),

@@ -4,9 +4,8 @@ than the shot needs (the rest are rolled, and the output says which), longer is 
 
 from __future__ import annotations
 
-from importlib import resources
-
 import shutil
+from importlib import resources
 from pathlib import Path
 
 import pytest
@@ -15,7 +14,8 @@ from shapely.geometry import Polygon
 from siegeboard.cli import main
 from siegeboard.persist import read_siege
 
-SAMPLE = Path(str(resources.files("siegeboard.resources").joinpath("samples", "castle.siege")))  # package data
+SAMPLE = Path(str(resources.files("siegeboard.resources")  # package data
+                  .joinpath("samples", "castle.siege")))
 
 
 @pytest.fixture

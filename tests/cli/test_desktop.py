@@ -150,7 +150,8 @@ def test_a_folder_that_cannot_be_written_is_one_clear_message(tmp_path, monkeypa
     monkeypatch.setenv("XDG_DATA_HOME", str(blocker))
     assert cli.main(["--install-desktop"]) == 1
     error = capsys.readouterr().err
-    assert error.startswith("siegeboard: --install-desktop: cannot write") and "Traceback" not in error
+    assert error.startswith("siegeboard: --install-desktop: cannot write")
+    assert "Traceback" not in error
 
 
 @pytest.mark.skipif(shutil.which("update-mime-database") is None,

@@ -5,11 +5,11 @@ until the GM marks them known; ``--side defender`` is the defenders' copy."""
 from __future__ import annotations
 
 import pytest
+from pdf_reading import pdf_text
 
 from siegeboard.cli import main
 from siegeboard.persist import read_siege, write_siege
 from siegeboard.rules.knowledge import players_view
-from pdf_reading import pdf_text
 
 DEFENDERS = ["Lord Aldric Vane", "Lady Maud Vane", "Steward Godric", "Captain Ralf",
              "Crossbowman Giles", "Smith Ulf", "Porter Osric", "Sergeant Hobb"]

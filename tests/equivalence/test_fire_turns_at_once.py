@@ -4,13 +4,12 @@ by turn: the same log entry and the same structures."""
 from __future__ import annotations
 
 import pytest
+from bench.town import build_town, set_fires  # tests/ is on the path (rootdir-based packages)
 
 from siegeboard.model import AdvanceClock, Structure
 from siegeboard.rules.dice import RandomDice
 from siegeboard.rules.engine import apply
 from siegeboard.rules.harris import burning
-
-from bench.town import build_town, set_fires  # tests/ is on the path (rootdir-based packages)
 
 
 def _turn_by_turn(ctx, steps, fires, first, last):
@@ -58,9 +57,9 @@ def test_a_minute_applied_and_undone_keeps_its_outcome_whole():
     siege is a value, never changed in place): a shot played on them works on copies of its
     own, so after the shot and the minute are undone the outcome is as it was, and a redo
     writes the minute's after-state again."""
-    from siegeboard.model import FireAt
-
     from bench.town import add_bench_weapon, town_centre
+
+    from siegeboard.model import FireAt
 
     siege = build_town(150)
     weapon_id = add_bench_weapon(siege)

@@ -9,13 +9,12 @@ import json
 from pathlib import Path
 
 import pytest
+from persist.geo_files import city_geojson
 
 from siegeboard.persist import SiegeFile
 from siegeboard.persist.formats import ImportOptions, geo
 from siegeboard.persist.formats.geojson import GeoJsonFormat
 from siegeboard.persist.siege_file import encode_siege
-
-from persist.geo_files import city_geojson
 
 
 def _odd_features() -> list[dict]:

@@ -2,7 +2,8 @@
 and ``excluding`` only removes the excluded ids from them."""
 
 import numpy
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from siegeboard.geometry import StructureIndex
 
@@ -83,7 +84,7 @@ def test_pairs_within_are_the_measured_pairs_of_each_query(shapes, data):
                           if wanted[index.ids.index(other)])
         start, end = pairs.starts[number], pairs.starts[number + 1]
         found = [(index.ids[position], distance) for position, distance
-                 in zip(pairs.targets[start:end].tolist(), distances[start:end])]
+                 in zip(pairs.targets[start:end].tolist(), distances[start:end], strict=True)]
         assert found == expected
 
 

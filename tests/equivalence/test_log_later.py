@@ -8,6 +8,7 @@ import copy
 import json
 
 import pytest
+from bench.town import build_town, set_fires  # tests/ is on the path (rootdir-based packages)
 from pydantic import ValidationError
 
 from siegeboard.model import AdvanceClock, LogEntry, Roll, Siege
@@ -15,8 +16,6 @@ from siegeboard.model.log import Later
 from siegeboard.model.validation import MAX_ITEMS
 from siegeboard.rules.dice import RandomDice, ScriptedDice
 from siegeboard.rules.engine import apply, apply_in_place, replay_log
-
-from bench.town import build_town, set_fires  # tests/ is on the path (rootdir-based packages)
 
 
 def _wild_minute(seed: int = 11):

@@ -9,32 +9,22 @@ import json
 import zipfile
 
 import pytest
-
-from siegeboard.model.siege import SCHEMA_VERSION
-from siegeboard.persist import SiegeFile, SiegeFileError, read_siege, write_siege
-from siegeboard.persist import document, document_checks
-
 from persist.builders import MAP_MEMBER, png, sample_siege
 from persist.hostile import zipped
+
+from siegeboard.model.siege import SCHEMA_VERSION
+from siegeboard.persist import (
+    SiegeFile,
+    SiegeFileError,
+    document,
+    read_siege,
+    write_siege,
+)
 
 
 def _document(path) -> bytes:
     with zipfile.ZipFile(path) as archive:
         return archive.read("siege.json")
-
-
-@pytest.fixture
-def careful(monkeypatch):
-    """Counts the documents looked at again, item by item, to name their first problem."""
-    calls = []
-    real = document_checks._first_problem_named
-
-    def counting(data, source):
-        calls.append(source)
-        return real(data, source)
-
-    monkeypatch.setattr(document_checks, "_first_problem_named", counting)
-    return calls
 
 
 def test_a_saved_siege_opens_in_one_pass_as_the_same_siege(tmp_path, careful):
@@ -76,7 +66,7 @@ def test_an_indented_document_of_an_older_writer_opens_the_same_way(tmp_path, ca
 def _written_then(tmp_path, change) -> bytes:
     siege = sample_siege(structures=3)
     document = change(siege.model_dump_json())
-    assert document.startswith('{"schema_version":%d,' % SCHEMA_VERSION)
+    assert document.startswith(f'{{"schema_version":{SCHEMA_VERSION},')
     path = tmp_path / "looks_like_ours.siege"
     path.write_bytes(zipped({"siege.json": document.encode(), MAP_MEMBER: png()}))
     return path

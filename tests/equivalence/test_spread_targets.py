@@ -6,17 +6,16 @@ neighbours one fire at a time and reading each neighbour as it comes, lighting t
 
 from __future__ import annotations
 
-from hypothesis import HealthCheck, given, settings, strategies as st
+from bench.reference import NaiveIndex  # tests/ is on the path (rootdir-based packages)
+from bench.town import build_town, set_fires  # tests/ is on the path (rootdir-based packages)
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
+from siegeboard.geometry import StructureIndex
 from siegeboard.model import AdvanceClock
 from siegeboard.rules.dice import RandomDice, ScriptedDice
 from siegeboard.rules.engine import apply
 from siegeboard.rules.harris import burning
-
-from siegeboard.geometry import StructureIndex
-
-from bench.reference import NaiveIndex  # tests/ is on the path (rootdir-based packages)
-from bench.town import build_town, set_fires
 
 
 def _spread_one_by_one(ctx, steps, town, fires, turn):
@@ -32,7 +31,7 @@ def _spread_one_by_one(ctx, steps, town, fires, turn):
                    if not current(key).fire_level and current(key).dp]
         if not targets:
             continue
-        keys, names, distances = zip(*targets)
+        keys, names, distances = zip(*targets, strict=True)
         dice = ctx.dice.roll_each(6, _Labels(source_name, names))
         told = 0
         for index, die in enumerate(dice):
@@ -80,7 +79,7 @@ def _lines(turn, source_name, names, distances, dice):
     head = f"Turn {turn}: fire spread from {source_name} to "
     return [f"{head}{name} ({distance:.1f} m): 1D6 = {die}, not 1: no fire" if die != 1 else
             f"{head}{name} ({distance:.1f} m): 1D6 = 1: it catches fire at level 1"
-            for name, distance, die in zip(names, distances, dice)]
+            for name, distance, die in zip(names, distances, dice, strict=True)]
 
 
 def _town(size, fraction, seed, wild, rubble, triangles):

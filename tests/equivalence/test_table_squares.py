@@ -5,16 +5,19 @@ from __future__ import annotations
 import random
 
 import pytest
+from bench.town import build_town  # tests/ is on the path (rootdir-based packages)
 from shapely.geometry import Polygon
 
 from siegeboard.geometry import StructureIndex, shape_of
 from siegeboard.geometry.squares import (
-    first_squares, naming_squares, naming_squares_many, squares_overlapped, squares_text,
+    first_squares,
+    naming_squares,
+    naming_squares_many,
+    squares_overlapped,
 )
 from siegeboard.report.table import structure_rows, structure_square, structure_square_text
 from siegeboard.rules.build import new_structure
 from siegeboard.rules.registry import ruleset_of
-from bench.town import build_town  # tests/ is on the path (rootdir-based packages)
 
 SLIVER = Polygon([(9.0, 0.0), (11.0, 0.0), (11.0, 1e-10), (9.0, 1e-10)])
 
@@ -81,7 +84,6 @@ def test_rows_from_the_index_are_the_rows_without_it():
     assert rows == structure_rows(siege)
     squares = {row["id"]: row["square"] for row in rows}
     assert len(squares) == 601
-    from siegeboard.geometry import label_of
 
     for key in ("yard", "house0", "wall0_0", "tower2"):
         structure = siege.structures[key]

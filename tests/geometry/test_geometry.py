@@ -1,11 +1,19 @@
 """Geometry: H1 squares, H6 distance in 10 m squares, H12 wall sections, the index."""
 
+from itertools import pairwise
+
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 from shapely.geometry import Point, box
 
 from siegeboard.geometry import (
-    StructureIndex, footprint_distance, footprint_squares, label_at, square_label, squares_away,
+    StructureIndex,
+    footprint_distance,
+    footprint_squares,
+    label_at,
+    square_label,
+    squares_away,
     wall_sections,
 )
 
@@ -28,7 +36,8 @@ def test_grid_drawn_footprints_give_their_cell_count(cells):
     from shapely.ops import unary_union
     shape = unary_union([box(2 * x, 2 * y, 2 * x + 2, 2 * y + 2) for x, y in cells])
     for polygon in getattr(shape, "geoms", [shape]):
-        count = sum(1 for x, y in cells if polygon.contains(box(2 * x + .5, 2 * y + .5, 2 * x + 1.5, 2 * y + 1.5)))
+        count = sum(1 for x, y in cells
+                    if polygon.contains(box(2 * x + .5, 2 * y + .5, 2 * x + 1.5, 2 * y + 1.5)))
         if polygon.interiors:
             continue
         assert footprint_squares(polygon) == count
@@ -100,8 +109,7 @@ def test_corners_that_make_a_side_under_5_cm_are_dropped():
     from siegeboard.geometry.footprint import without_short_sides
     jagged = Polygon([(0, 0), (4, 0), (4.02, 0.01), (4, 3), (0, 3), (0, 1.5), (0.01, 1.49)])
     tidy = without_short_sides(jagged)
-    sides = [Point(a).distance(Point(b)) for a, b in zip(tidy.exterior.coords,
-                                                        tidy.exterior.coords[1:])]
+    sides = [Point(a).distance(Point(b)) for a, b in pairwise(tidy.exterior.coords)]
     assert min(sides) >= 0.05
     assert abs(tidy.area - jagged.area) < 0.05
     square = Polygon([(0, 0), (1, 0), (1, 1), (0, 1)])

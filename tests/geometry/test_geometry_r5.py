@@ -7,7 +7,10 @@ from __future__ import annotations
 from shapely.geometry import box
 
 from siegeboard.geometry.squares import (
-    naming_squares, north_west_anchor, squares_text, structure_squares_label,
+    naming_squares,
+    north_west_anchor,
+    squares_text,
+    structure_squares_label,
 )
 
 

@@ -9,7 +9,14 @@ import pytest
 from pydantic import ValidationError
 
 from siegeboard.model import (
-    AdvanceClock, ChangeSettings, FireAt, GMOverride, RangeBand, SceneAttack, Siege, Structure,
+    AdvanceClock,
+    ChangeSettings,
+    FireAt,
+    GMOverride,
+    RangeBand,
+    SceneAttack,
+    Siege,
+    Structure,
     Weapon,
 )
 from siegeboard.rules.dice import ScriptedDice
@@ -53,7 +60,8 @@ CASES = [
      "dp must be at most 2,000,000,000"),
     (lambda v: Siege(ruleset="harris", name="S", dice_seed=v), 2**31 - 1, 2**31,
      "dice_seed must be at most 2,147,483,647"),
-    (lambda v: Siege(ruleset="harris", name="S", dice_seed=v), 0, -1, "dice_seed must be at least 0, not -1"),
+    (lambda v: Siege(ruleset="harris", name="S", dice_seed=v), 0, -1,
+     "dice_seed must be at least 0, not -1"),
     (lambda v: ChangeSettings(dice_seed=v), 2**31 - 1, 2**31, "dice_seed must be at most"),
 ]
 
@@ -105,7 +113,8 @@ def test_progress_comes_every_ten_minutes_while_fires_burn():
     # out of control only above 750, so it burns on the whole hour: progress at turns 120,
     # 240, ... 720 of 720.
     keep = new_structure("harris", "keep", "k", [(0, 0), (10, 0), (10, 10), (0, 10)])
-    siege = Siege(ruleset="harris", name="Keep", structures={"k": keep.model_copy(update={"fire_level": 1})})
+    siege = Siege(ruleset="harris", name="Keep",
+                  structures={"k": keep.model_copy(update={"fire_level": 1})})
     seen = []
     apply(siege, AdvanceClock(turns=720), ScriptedDice([]),
           progress=lambda done, total: seen.append(done))

@@ -10,12 +10,23 @@ from hypothesis import strategies as st
 from PIL import Image
 
 from siegeboard.model import (
-    AdvanceClock, Battery, Clock, Event, FireAt, LogEntry, MapImage, RangeBand, Roll,
-    RulesetOptions, Siege, Structure, Weapon,
+    AdvanceClock,
+    Battery,
+    Clock,
+    Event,
+    FireAt,
+    LogEntry,
+    MapImage,
+    RangeBand,
+    Roll,
+    RulesetOptions,
+    Siege,
+    Structure,
+    Weapon,
 )
 from siegeboard.persist import SiegeFile
-from siegeboard.rules.registry import catalogue
 from siegeboard.rules.build import new_structure
+from siegeboard.rules.registry import catalogue
 
 MAP_MEMBER = "plan.png"
 

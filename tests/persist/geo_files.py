@@ -184,7 +184,8 @@ def city_geojson(path: Path, buildings: int = 100_000, seed: int = 35) -> Path:
             xs = [ox + x for x, _ in ring] + [ox + ring[0][0]]
             ys = [oy + y for _, y in ring] + [oy + ring[0][1]]
             lons, lats = to_lonlat.transform(xs, ys)
-            coordinates.append([[round(lon, 8), round(lat, 8)] for lon, lat in zip(lons, lats)])
+            coordinates.append([[round(lon, 8), round(lat, 8)] for lon, lat
+                                in zip(lons, lats, strict=True)])
         properties: dict[str, object] = {"building": "house" if number % 7 else "yes"}
         if number % 4 == 0:
             properties["building:levels"] = str(1 + number % 3)

@@ -13,8 +13,14 @@ from pathlib import Path
 
 import pytest
 
-from siegeboard.persist import Autosaver, SiegeFile, SiegeFileError, read_siege, write_siege
-from siegeboard.persist import autosave
+from siegeboard.persist import (
+    Autosaver,
+    SiegeFile,
+    SiegeFileError,
+    autosave,
+    read_siege,
+    write_siege,
+)
 
 from .builders import sample_file
 
@@ -181,7 +187,8 @@ def test_a_declined_autosave_is_offered_again_when_that_window_crashes_too(folde
 
 
 def test_discard_removes_one_candidate(folder, source):
-    crashed_window(folder, (sample_file(name="Keep me"), None), (sample_file(name="Drop me"), source))
+    crashed_window(folder, (sample_file(name="Keep me"), None),
+                   (sample_file(name="Drop me"), source))
     saver = Autosaver(folder)
     drop = next(c for c in saver.pending() if c.siege_name == "Drop me")
     saver.discard(drop)

@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 
 import pytest
+from equivalence.test_quick_open import _document
 
 from siegeboard.model import SCHEMA_VERSION
 from siegeboard.model.actions import EditBoard
@@ -17,7 +18,6 @@ from siegeboard.rules.dice import RandomDice
 from siegeboard.rules.engine import apply_in_place, replay_log
 
 from .builders import MAP_MEMBER, png, sample_siege, write_raw
-from equivalence.test_quick_open import _document, careful  # noqa: F401 (a fixture)
 
 VERSION_7 = Path(__file__).with_name("data") / "siege_v7_in_play.json"
 

@@ -11,8 +11,7 @@ import zipfile
 
 import pytest
 
-from siegeboard.persist import SiegeFileError, read_siege
-from siegeboard.persist import document_checks
+from siegeboard.persist import SiegeFileError, document_checks, read_siege
 
 from .hostile import HOSTILE, array_of_zeros
 
@@ -22,7 +21,8 @@ EXPECTED = {
     "array of two million zeros": r"siege\.json must hold a JSON object, not an array",
     "footprint of two million zeros": r"structures\.s1\.footprint\[0\]: Input should be a valid "
                                       r"tuple",
-    "4,000-corner self-crossing footprint": r"structures\.s2\.footprint: footprint is self-crossing",
+    "4,000-corner self-crossing footprint":
+        r"structures\.s2\.footprint: footprint is self-crossing",
     "10,001-corner footprint": r"structures\.s2\.footprint: footprint has 10,001 corners: at "
                                r"most 10,000 are allowed",
     "member lying about its size": r"'bomb\.png'",

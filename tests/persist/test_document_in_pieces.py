@@ -6,8 +6,7 @@ from __future__ import annotations
 import io
 import zipfile
 
-from siegeboard.persist import SiegeFile, read_siege, write_siege
-from siegeboard.persist import document, siege_file
+from siegeboard.persist import SiegeFile, document, read_siege, siege_file, write_siege
 from siegeboard.persist.samples import read_sample
 
 
@@ -48,11 +47,12 @@ def test_a_city_in_play_for_an_evening_fits_the_document_bound():
 
 
 def test_a_minutes_log_entry_is_written_in_pieces_as_its_own_json_and_stays_compact(tmp_path):
-    from siegeboard.model.log import Later
+    from bench.town import build_town, set_fires  # tests/ is on the path
+
     from siegeboard.model.actions import AdvanceClock
+    from siegeboard.model.log import Later
     from siegeboard.rules.dice import RandomDice
     from siegeboard.rules.engine import apply_in_place
-    from bench.town import build_town, set_fires  # tests/ is on the path
 
     siege = build_town(600)
     set_fires(siege, 0.3)

@@ -10,8 +10,19 @@ import pytest
 
 from siegeboard.persist import SiegeFile, SiegeFileError, read_siege, write_siege
 from siegeboard.persist.formats import (
-    FORMATS, IMPORT_FORMATS, GeoJsonFormat, ImportedMap, ImportOptions, MapFormat, PlanImageFormat,
-    OsmFormat, SiegeFormat, UvttFormat, format_for, import_filters, import_map,
+    FORMATS,
+    IMPORT_FORMATS,
+    GeoJsonFormat,
+    ImportedMap,
+    ImportOptions,
+    MapFormat,
+    OsmFormat,
+    PlanImageFormat,
+    SiegeFormat,
+    UvttFormat,
+    format_for,
+    import_filters,
+    import_map,
 )
 
 from .builders import png, sample_file

@@ -10,8 +10,7 @@ import pytest
 
 from siegeboard.geometry import StructureIndex
 from siegeboard.model.actions import FireAt
-from siegeboard.persist import Autosaver, read_siege
-from siegeboard.persist import journal
+from siegeboard.persist import Autosaver, journal, read_siege
 from siegeboard.persist.mutations import put_structures, snapshot
 from siegeboard.persist.siege_file import file_stamp
 from siegeboard.rules.dice import RandomDice

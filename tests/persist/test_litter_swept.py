@@ -78,7 +78,8 @@ def test_a_killed_save_leaves_nothing_once_the_siege_is_opened_again(tmp_path):
 
 
 def test_only_our_names_a_minute_old_are_swept(tmp_path):
-    ours_old = [tmp_path / ".castle.siege.0123abcd.tmp", tmp_path / ".castle.siege.89abcdef.bak.tmp",
+    ours_old = [tmp_path / ".castle.siege.0123abcd.tmp",
+                tmp_path / ".castle.siege.89abcdef.bak.tmp",
                 tmp_path / ".town.siege.journal.00ff00ff.tmp"]
     ours_new = tmp_path / ".castle.siege.fedcba98.tmp"  # a save under way, as far as we know
     not_ours = [tmp_path / "castle.siege.0123abcd.tmp",  # not hidden

@@ -3,8 +3,6 @@ before every rename."""
 
 from __future__ import annotations
 
-from importlib import resources
-
 import json
 import os
 import shutil
@@ -12,21 +10,29 @@ import socket
 import subprocess
 import sys
 import textwrap
+from datetime import UTC
+from importlib import resources
 from pathlib import Path
 
 import pytest
 
 from siegeboard.cli import main
 from siegeboard.persist import (
-    SiegeFileChanged, SiegeFileLocked, SiegeFileReadOnly, hold_lock, read_siege, write_siege,
+    SiegeFileChanged,
+    SiegeFileLocked,
+    SiegeFileReadOnly,
+    hold_lock,
+    lock,
+    read_siege,
+    write_siege,
 )
-from siegeboard.persist import lock
 from siegeboard.persist.lock import holds_lock, lock_path
 
 from .builders import sample_file
 
 ROOT = Path(__file__).resolve().parents[2]
-SAMPLE = Path(str(resources.files("siegeboard.resources").joinpath("samples", "castle.siege")))  # package data
+SAMPLE = Path(str(resources.files("siegeboard.resources").joinpath("samples",
+                                                                   "castle.siege")))  # package data
 # Each worker fires this many shots while the other does: 20 each makes dozens of contended
 # saves; SIEGEBOARD_RACE_ROUNDS asks for a longer race.
 ROUNDS = int(os.environ.get("SIEGEBOARD_RACE_ROUNDS", "20"))
@@ -72,9 +78,8 @@ def test_a_live_holder_is_waited_for_then_named(tmp_path):
         """)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=ROOT)
     try:
         assert holder.stdout.readline().strip() == "held"
-        with pytest.raises(SiegeFileLocked) as refused:
-            with hold_lock(path, wait=0.2):
-                pass
+        with pytest.raises(SiegeFileLocked) as refused, hold_lock(path, wait=0.2):
+            pass
         assert f"process {holder.pid} on {socket.gethostname()}" in str(refused.value)
         assert "try again" in str(refused.value)
     finally:
@@ -90,9 +95,9 @@ def test_a_lock_file_naming_a_live_process_is_respected(tmp_path):
     try:
         lock_path(path).write_text(json.dumps({"pid": sleeper.pid, "host": socket.gethostname(),
                                                "since": _now()}))
-        with pytest.raises(SiegeFileLocked, match=f"process {sleeper.pid}"):
-            with hold_lock(path, wait=0.1):
-                pass
+        with (pytest.raises(SiegeFileLocked, match=f"process {sleeper.pid}"),
+              hold_lock(path, wait=0.1)):
+            pass
     finally:
         sleeper.kill()
         sleeper.wait()
@@ -246,9 +251,9 @@ def test_two_command_lines_firing_at_one_file_lose_no_shot(castle):
 
 
 def _now(seconds_ago: float = 0.0) -> str:
-    from datetime import datetime, timedelta, timezone
+    from datetime import datetime, timedelta
 
-    return (datetime.now(timezone.utc) - timedelta(seconds=seconds_ago)).isoformat()
+    return (datetime.now(UTC) - timedelta(seconds=seconds_ago)).isoformat()
 
 
 def test_a_lock_naming_a_reused_pid_is_taken_over_with_a_log_line(tmp_path, castle, caplog):
@@ -275,18 +280,16 @@ def test_a_lock_older_than_its_stated_age_is_taken_over(tmp_path, castle, caplog
     lock_path(castle).write_text(json.dumps({
         "pid": os.getppid(), "host": socket.gethostname(),
         "since": _now(seconds_ago=lock.STALE_AFTER + 60)}))
-    with caplog.at_level("WARNING", logger="siegeboard.persist.lock"):
-        with hold_lock(castle, wait=0.1):
-            pass
+    with caplog.at_level("WARNING", logger="siegeboard.persist.lock"), hold_lock(castle, wait=0.1):
+        pass
     assert any("more than the 600 s" in record.getMessage() for record in caplog.records)
 
 
 def test_a_young_lock_of_a_live_older_process_is_still_respected(tmp_path, castle):
     lock_path(castle).write_text(json.dumps({"pid": os.getppid(), "host": socket.gethostname(),
                                              "since": _now(seconds_ago=5)}))
-    with pytest.raises(SiegeFileLocked):
-        with hold_lock(castle, wait=0.05):
-            pass
+    with pytest.raises(SiegeFileLocked), hold_lock(castle, wait=0.05):
+        pass
 
 
 def test_a_full_disk_when_writing_the_lock_is_one_line_and_leaves_no_lock(

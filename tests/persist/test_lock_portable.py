@@ -69,9 +69,8 @@ def test_off_linux_a_lock_naming_a_reused_pid_is_taken_over(monkeypatch, castle,
                                                             caplog, platform):
     monkeypatch.setattr(lock.sys, "platform", platform)
     _write_lock(castle, sleeper.pid, seconds_ago=120)
-    with caplog.at_level("WARNING", logger="siegeboard.persist.lock"):
-        with hold_lock(castle, wait=0.2):
-            pass
+    with caplog.at_level("WARNING", logger="siegeboard.persist.lock"), hold_lock(castle, wait=0.2):
+        pass
     assert any("started after the lock was written" in record.getMessage()
                for record in caplog.records)
 
@@ -95,9 +94,8 @@ def test_where_no_system_tells_the_start_the_age_alone_decides(monkeypatch, cast
     with pytest.raises(SiegeFileLocked), hold_lock(castle, wait=0.05):
         pass
     _write_lock(castle, sleeper.pid, seconds_ago=lock.STALE_AFTER + 30)
-    with caplog.at_level("WARNING", logger="siegeboard.persist.lock"):
-        with hold_lock(castle, wait=0.2):
-            pass
+    with caplog.at_level("WARNING", logger="siegeboard.persist.lock"), hold_lock(castle, wait=0.2):
+        pass
     assert any("more than the" in record.getMessage() for record in caplog.records)
 
 

@@ -13,7 +13,12 @@ from shapely.geometry import Polygon
 
 from siegeboard.persist import read_siege, write_siege
 from siegeboard.persist.formats import (
-    FoundryFormat, ImportOptions, Jpeg2000Format, PdfFormat, format_for, import_filters,
+    FoundryFormat,
+    ImportOptions,
+    Jpeg2000Format,
+    PdfFormat,
+    format_for,
+    import_filters,
     import_map,
 )
 from siegeboard.persist.formats.foundry import scene_names

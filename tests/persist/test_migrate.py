@@ -51,7 +51,8 @@ def test_the_hand_made_version_0_file_opens_as_the_current_version(tmp_path):
     assert siege.clock == Clock(turn=37)  # 187 s: 37 whole turns of 5 s
     assert siege.options == RulesetOptions()
     assert siege.log == [] and siege.mines == {}
-    assert (siege.name, siege.dice_seed, siege.map.pixels_per_metre) == ("Old Harbour Fort", 77, 3.0)
+    assert ((siege.name, siege.dice_seed, siege.map.pixels_per_metre)
+            == ("Old Harbour Fort", 77, 3.0))
 
 
 def test_a_migrated_siege_saves_in_the_current_version(tmp_path):

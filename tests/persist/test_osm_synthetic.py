@@ -13,7 +13,11 @@ from siegeboard.geometry import footprint_area, shape_of
 from siegeboard.persist import SiegeFileError, read_siege
 from siegeboard.persist.formats import ImportOptions, import_map
 from siegeboard.persist.formats.kinds import (
-    KindMapping, KindRule, default_mapping, load_mapping, parse_mapping,
+    KindMapping,
+    KindRule,
+    default_mapping,
+    load_mapping,
+    parse_mapping,
 )
 
 from .geo_files import as_pbf, castle_osm, utm_geojson

@@ -16,9 +16,9 @@ from shapely.ops import unary_union
 
 from siegeboard.geometry import footprint_squares
 from siegeboard.model import Siege
-from siegeboard.rules.registry import catalogue
 from siegeboard.persist import read_siege
 from siegeboard.rules import harris
+from siegeboard.rules.registry import catalogue
 
 ROOT = Path(__file__).resolve().parents[2]
 # The samples as installed (package data): the checkout's, or an installed wheel's.
@@ -37,7 +37,8 @@ EXPECTED_KINDS = {
 
 
 def _load_maker():
-    spec = importlib.util.spec_from_file_location("make_samples", ROOT / "tools" / "make_samples.py")
+    spec = importlib.util.spec_from_file_location("make_samples",
+                                                  ROOT / "tools" / "make_samples.py")
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module  # dataclasses look their module up while it loads
     spec.loader.exec_module(module)

@@ -16,8 +16,14 @@ from pathlib import Path
 
 import pytest
 
-from siegeboard.persist import SiegeFile, SiegeFileError, backup_path, read_siege, write_siege
-from siegeboard.persist import atomic
+from siegeboard.persist import (
+    SiegeFile,
+    SiegeFileError,
+    atomic,
+    backup_path,
+    read_siege,
+    write_siege,
+)
 
 from .builders import MAP_MEMBER, png, sample_file, snapshot
 
@@ -111,7 +117,8 @@ def test_a_failing_zip_write_leaves_the_old_file_whole(tmp_path, monkeypatch, er
     monkeypatch.setattr(zipfile.ZipFile, "writestr", _fail_with(error_number))
     with pytest.raises(SiegeFileError) as caught:
         write_siege(path, sample_file(name="Third"))
-    assert str(caught.value) == f"could not save castle.siege: {reason}; the old castle.siege is unchanged"
+    assert str(caught.value) == (f"could not save castle.siege: {reason}; "
+                                 "the old castle.siege is unchanged")
     assert snapshot(tmp_path) == before, "the old file, its backup and nothing else"
 
 

@@ -16,8 +16,8 @@ from PIL import Image
 from shapely.geometry import LineString, Point, Polygon
 
 from siegeboard.model import FireAt
-from siegeboard.persist.formats.uvtt import UvttFormat
 from siegeboard.persist.formats.base import ImportOptions
+from siegeboard.persist.formats.uvtt import UvttFormat
 from siegeboard.persist.samples import read_sample
 from siegeboard.report.vtt_export import export_vtt
 from siegeboard.rules.dice import RandomDice
@@ -53,7 +53,7 @@ def exported(tmp_path_factory):
 
 def cells(siege_file, structure_id, frame_min=(0.0, 0.0)):
     """The centre of a structure's footprint in the file's cells (2 m, frame at 0)."""
-    xs, ys = zip(*siege_file.siege.structures[structure_id].footprint)
+    xs, ys = zip(*siege_file.siege.structures[structure_id].footprint, strict=True)
     return ((sum(xs) / len(xs) - frame_min[0]) / 2, (sum(ys) / len(ys) - frame_min[1]) / 2)
 
 
@@ -164,7 +164,7 @@ def test_uvtt2fgu_converts_it_with_the_gap(exported, tmp_path):
     lines = []
     for occluder in walls:
         numbers = [float(v) for v in occluder.find("points").text.split(",")]
-        lines.append(LineString(list(zip(numbers[0::2], numbers[1::2]))))
+        lines.append(LineString(list(zip(numbers[0::2], numbers[1::2], strict=False))))
     gap, standing = (Point(to_fgu(cells(siege_file, sid))) for sid in ("wall-n3", "wall-n2"))
     assert min(line.distance(standing) for line in lines) < 0.6 * PPG
     # Only the object outline (terrain) of the rubble lies on the gap, no wall line through it.

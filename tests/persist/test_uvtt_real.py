@@ -13,8 +13,15 @@ from siegeboard.persist import read_siege, write_siege
 from siegeboard.persist.formats import FIVE_FEET_M, ImportOptions, import_map
 
 from .uvtt_files import (
-    CROPPED, OGANM, distance_px, end_caps_px, footprint, long_axis, plan_pixel,
-    uncropped_copy, wall_sections_of,
+    CROPPED,
+    OGANM,
+    distance_px,
+    end_caps_px,
+    footprint,
+    long_axis,
+    plan_pixel,
+    uncropped_copy,
+    wall_sections_of,
 )
 
 REAL_FILES = [CROPPED, OGANM]
@@ -135,7 +142,7 @@ def test_a_cropped_and_an_uncropped_export_give_the_same_structures(tmp_path):
         twin = whole.structures[key]
         assert (twin.name, twin.kind, twin.dp) == (structure.name, structure.kind, structure.dp)
         assert twin.footprint == structure.footprint  # the same metres
-        for corner, twin_corner in zip(structure.footprint, twin.footprint):
+        for corner, twin_corner in zip(structure.footprint, twin.footprint, strict=True):
             px = plan_pixel(cropped, corner)
             twin_px = plan_pixel(whole, twin_corner)
             worst = max(worst, distance_px((px[0] + shift[0], px[1] + shift[1]), twin_px))

@@ -137,8 +137,8 @@ def test_a_dungeondraft_map_goes_back_out_as_it_came_in(name, tmp_path):
         assert near <= inside.length * 1.02 + 0.05, "a wall came back doubled"
         assert near + gaps >= inside.length * 0.9, "a wall went missing"
     # Its doors: where the closed portals were, across the same opening.
-    closed = [door for door, portal in zip(doors, original["portals"]) if portal["closed"]
-              and door.intersects(frame)]
+    closed = [door for door, portal in zip(doors, original["portals"], strict=True)
+              if portal["closed"] and door.intersects(frame)]
     portals = [LineString([(p["x"], p["y"]) for p in portal["bounds"]])
                for portal in document["portals"]]
     assert len(portals) == len(closed)

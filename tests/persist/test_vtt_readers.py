@@ -14,10 +14,6 @@ import pytest
 from PIL import Image
 from shapely.geometry import Point, Polygon
 
-from .readers import (
-    crossed, fantasy_grounds, foundry, foundry_available, foundry_raw, maptool, owlbear,
-    uvtt2fgu_available,
-)
 from siegeboard.model import FireAt
 from siegeboard.persist.formats.uvtt.write import FIVE_FEET_M
 from siegeboard.persist.samples import read_sample
@@ -26,6 +22,17 @@ from siegeboard.report.vtt_export import VttChoices, export_vtt
 from siegeboard.rules.dice import RandomDice
 from siegeboard.rules.engine import apply_in_place
 from siegeboard.rules.registry import ruleset_of
+
+from .readers import (
+    crossed,
+    fantasy_grounds,
+    foundry,
+    foundry_available,
+    foundry_raw,
+    maptool,
+    owlbear,
+    uvtt2fgu_available,
+)
 
 needs_node = pytest.mark.skipif(not foundry_available(),
                                 reason="FVTT-DD-Import or node is not here")
@@ -71,7 +78,7 @@ def gate_walk(siege_file) -> tuple[tuple[float, float], tuple[float, float]]:
     """A straight walk (file cells) from outside the gate, through its passage, into the
     bailey: down the middle of the gate's footprint, from 4 m before it to 5 m past it."""
     frame = vtt_frame(siege_file.siege, siege_file.images, FIVE_FEET_M, "map")
-    xs, ys = zip(*siege_file.siege.structures["gate"].footprint)
+    xs, ys = zip(*siege_file.siege.structures["gate"].footprint, strict=True)
     middle = (min(xs) + max(xs)) / 2
 
     def cell(x, y):

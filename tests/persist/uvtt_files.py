@@ -5,6 +5,7 @@ from __future__ import annotations
 import base64
 import io
 import json
+from itertools import pairwise
 from pathlib import Path
 
 from PIL import Image
@@ -104,7 +105,7 @@ def end_caps_px(siege, structures) -> list[tuple[float, float]]:
     middles = []
     for structure in structures:
         ring = structure.footprint + structure.footprint[:1]
-        for a, b in zip(ring, ring[1:]):
+        for a, b in pairwise(ring):
             middles.append(plan_pixel(siege, ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)))
     return middles
 

@@ -79,9 +79,9 @@ def render(name: str, scale: float, change=None):
     from PySide6.QtGui import QTransform
     from PySide6.QtWidgets import QApplication
 
-    from siegeboard.ui.document.document import Document
     from siegeboard.ui.board.map_scene import MapScene
     from siegeboard.ui.board.map_view import MapView
+    from siegeboard.ui.document.document import Document
 
     app = QApplication.instance() or QApplication(["siegeboard-pixels"])
     siege_file = CASES[name]()

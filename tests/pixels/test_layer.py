@@ -5,6 +5,7 @@ when asked."""
 from __future__ import annotations
 
 import dataclasses
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -14,10 +15,10 @@ from PySide6.QtGui import QHelpEvent, QImage, QPainter, QTransform
 from PySide6.QtWidgets import QApplication, QToolTip
 
 from siegeboard.persist import SiegeFile
-from siegeboard.ui.document.document import Document
-from siegeboard.ui.board.structure_layer import _Boxes, least_gap
 from siegeboard.ui.board.map_scene import MapScene
 from siegeboard.ui.board.map_view import MapView
+from siegeboard.ui.board.structure_layer import _Boxes, least_gap
+from siegeboard.ui.document.document import Document
 from tests.bench.town import build_town
 from tests.pixels import scenes
 from tests.pixels.scenes import tear_down
@@ -118,7 +119,8 @@ def test_a_change_after_a_pan_is_drawn(qtbot):
     before = grab(view)
     key = view.map_scene.structure_at((100.0, 100.0)) or "house0"
     structure = document.siege.structures[key]
-    document.writer.apply_structures({key: structure.model_copy(update={"dp": 0, "collapsed": True})})
+    fallen = structure.model_copy(update={"dp": 0, "collapsed": True})
+    document.writer.apply_structures({key: fallen})
     assert np.abs(grab(view) - before).max() > 50
 
 
@@ -343,7 +345,8 @@ def test_a_zoom_back_is_a_copy_and_a_change_drops_the_kept_zooms(qtbot):
     grab(view)
     key = scene.structure_at((150.0, 140.0)) or "house0"
     structure = document.siege.structures[key]
-    document.writer.apply_structures({key: structure.model_copy(update={"dp": 0, "collapsed": True})})
+    fallen = structure.model_copy(update={"dp": 0, "collapsed": True})
+    document.writer.apply_structures({key: fallen})
     grab(view)
     assert len(board.cache.canvases()) == 1  # the change dropped the kept zoom
     drawn.clear()
@@ -396,7 +399,8 @@ def test_a_repaint_stops_drawing_ahead_and_a_change_drops_what_was_drawn(qtbot):
     assert len(board.cache.canvases()) == 3
     key = next(iter(document.siege.structures))
     structure = document.siege.structures[key]
-    document.writer.apply_structures({key: structure.model_copy(update={"dp": 0, "collapsed": True})})
+    fallen = structure.model_copy(update={"dp": 0, "collapsed": True})
+    document.writer.apply_structures({key: fallen})
     grab(view)
     assert len(board.cache.canvases()) == 1  # what was drawn ahead showed the town before
     ahead.enabled = False

@@ -25,7 +25,8 @@ def test_map_to_pixel_undoes_pixel_to_map(x, y, scale, turn, ox, oy):
     calibration = MapImage(member="p.png", pixels_per_metre=scale, offset=(ox, oy),
                            rotation_deg=turn)
     back = map_to_pixel(calibration, pixel_to_map(calibration, (x, y)))
-    assert back == pytest.approx((x, y), abs=1e-6 * (1 + abs(x) + abs(y) + scale * (abs(ox) + abs(oy))))
+    assert back == pytest.approx((x, y),
+                                 abs=1e-6 * (1 + abs(x) + abs(y) + scale * (abs(ox) + abs(oy))))
 
 
 def test_corners_go_to_the_nearest_grid_corner_through_the_origin():

@@ -111,7 +111,7 @@ def test_any_ruled_grid_gives_its_cell_and_offset(cell, ox, oy, line_px, width, 
     assert found is not None
     assert found.cell_px == pytest.approx(cell, rel=0.01, abs=0.5)
     # a line's middle, within a pixel and a half, modulo the cell
-    for got, want in zip(found.offset_px, offset):
+    for got, want in zip(found.offset_px, offset, strict=True):
         middle = want + line_px / 2
         gap = abs((got - middle + found.cell_px / 2) % found.cell_px - found.cell_px / 2)
         assert gap <= 1.5

@@ -7,10 +7,12 @@ from __future__ import annotations
 import json
 
 import pytest
-from shapely.geometry import Polygon, box as shapely_box
+from shapely.geometry import Polygon
+from shapely.geometry import box as shapely_box
 
 from siegeboard.cli import main
 from siegeboard.plan import read_plan, trace_box
+
 from .drawing import FILL, SANBORN, TRUTH, building, iou, paper
 
 YELLOW = (172, 223, 234)   # blue, green, red: the sheet's frame houses

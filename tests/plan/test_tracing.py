@@ -15,8 +15,13 @@ from shapely.geometry import Polygon
 
 from siegeboard.model import MapImage, Structure
 from siegeboard.plan import (
-    NothingToTrace, read_plan, regions_of_colour, trace, trace_region,
+    NothingToTrace,
+    read_plan,
+    regions_of_colour,
+    trace,
+    trace_region,
 )
+
 from .drawing import FILL, INK, SANBORN, TRUTH, building, iou, paper
 
 CASES = json.loads(TRUTH.read_text())["cases"]
@@ -258,7 +263,7 @@ def test_snapping_to_the_grid_puts_every_corner_on_a_2_m_line():
         assert (x - 1.0) / 2 == pytest.approx(round((x - 1.0) / 2))
         assert (y - 1.0) / 2 == pytest.approx(round((y - 1.0) / 2))
     # the pixels follow the snapped corners
-    for pixel, metre in zip(outline.pixels, outline.metres):
+    for pixel, metre in zip(outline.pixels, outline.metres, strict=True):
         assert _to_map(calibration, pixel) == pytest.approx(metre)
 
 
@@ -272,7 +277,8 @@ def test_a_building_smaller_than_a_cell_snaps_to_the_cell_under_its_middle():
 
 def test_every_building_of_the_clicked_colour_in_a_box_is_found():
     image = paper(500, 300)
-    houses = [[(20, 20), (80, 20), (80, 90), (20, 90)], [(120, 30), (200, 30), (200, 80), (120, 80)],
+    houses = [[(20, 20), (80, 20), (80, 90), (20, 90)],
+              [(120, 30), (200, 30), (200, 80), (120, 80)],
               [(250, 150), (330, 150), (330, 260), (250, 260)]]
     for corners in houses:
         building(image, corners)

@@ -1,13 +1,18 @@
-"""The one-way dependency rule, checked by import-linter's contracts in pyproject.toml, and
-that no rule text is named outside the rules."""
+"""The one-way dependency rule, checked by import-linter's contracts in pyproject.toml, that
+no module takes part in an import cycle (imports for type annotations counted), and that no
+rule text is named outside the rules."""
 
 import ast
+import importlib.util
 import re
 import shutil
 import subprocess
 import sys
 from pathlib import Path
 
+import grimp
+
+import siegeboard
 from siegeboard.rules import registry
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -18,8 +23,146 @@ def test_import_linter_contracts_hold():
     assert lint_imports, "import-linter is not installed: pip install -e '.[test]'"
     result = subprocess.run([lint_imports], cwd=ROOT, capture_output=True, text=True)
     assert result.returncode == 0, result.stdout + result.stderr
-    assert "3 kept, 0 broken" in result.stdout
+    assert "4 kept, 0 broken" in result.stdout
     assert "No import cycle between the modules of a package KEPT" in result.stdout
+    assert "Reports never import QtWidgets KEPT" in result.stdout
+
+
+def _contracts_module():
+    spec = importlib.util.spec_from_file_location("import_contracts",
+                                                  ROOT / "tools" / "import_contracts.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_qtwidgets_contract_catches_each_spelling_of_the_import():
+    contract_class = _contracts_module().ForbiddenExternalSubmoduleContract
+    graph = grimp.ImportGraph()
+    for name in ("app", "app.report", "app.report.map", "app.report.page", "app.report.text",
+                 "app.ui", "PySide6"):
+        graph.add_module(name)
+    lines = {"app.report.map": "from PySide6.QtWidgets import QWidget",
+             "app.report.page": "from PySide6 import QtGui, QtWidgets",
+             "app.report.text": "from PySide6.QtGui import QTextLayout",
+             "app.ui": "import PySide6.QtWidgets"}
+    for importer, line in lines.items():
+        graph.add_import(importer=importer, imported="PySide6", line_number=3,
+                         line_contents=line)
+    contract = contract_class(name="no widgets", session_options={"root_packages": ["app"]},
+                              contract_options={"source_modules": ["app.report"],
+                                                "forbidden_modules": ["PySide6.QtWidgets"]})
+    check = contract.check(graph, verbose=False)
+    assert not check.kept
+    assert check.metadata["found"] == [
+        "app.report.map:3: from PySide6.QtWidgets import QWidget",
+        "app.report.page:3: from PySide6 import QtGui, QtWidgets"]
+
+
+def module_imports(package_dir: Path) -> dict[str, set[str]]:
+    """Each module of the package at ``package_dir`` and the package's modules it imports:
+    at its top, inside functions, and under ``if TYPE_CHECKING:`` alike. ``from p import x``
+    imports the module ``p.x`` when there is one, else ``p`` (its ``__init__``)."""
+    paths = {}
+    for path in sorted(package_dir.rglob("*.py")):
+        parts = path.relative_to(package_dir.parent).with_suffix("").parts
+        paths[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
+
+    def known(name: str) -> str | None:
+        while name and name not in paths:
+            name = name.rpartition(".")[0]
+        return name or None
+
+    graph: dict[str, set[str]] = {}
+    for name, path in paths.items():
+        found: set[str | None] = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                found.update(known(alias.name) for alias in node.names)
+            elif isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+                    for _ in range(node.level - 1):
+                        package = package.rpartition(".")[0]
+                    base = f"{package}.{base}" if base else package
+                for alias in node.names:
+                    found.add(f"{base}.{alias.name}" if f"{base}.{alias.name}" in paths
+                              else known(base))
+        graph[name] = {module for module in found if module is not None and module != name}
+    return graph
+
+
+def import_cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """One cycle (``a -> b -> ... -> a``) through each group of modules that import one
+    another, the groups found by Tarjan's algorithm."""
+    order: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    groups: list[set[str]] = []
+
+    def visit(module: str) -> None:
+        order[module] = low[module] = len(order)
+        stack.append(module)
+        for other in sorted(graph[module]):
+            if other not in order:
+                visit(other)
+                low[module] = min(low[module], low[other])
+            elif other in stack:
+                low[module] = min(low[module], order[other])
+        if low[module] == order[module]:
+            group = set()
+            while True:
+                member = stack.pop()
+                group.add(member)
+                if member == module:
+                    break
+            if len(group) > 1:
+                groups.append(group)
+
+    for module in sorted(graph):
+        if module not in order:
+            visit(module)
+    cycles = []
+    for group in groups:
+        start = min(group)
+        paths = {start: [start]}  # the shortest way back to the start, inside the group
+        queue = [start]
+        while queue:
+            here = queue.pop(0)
+            for other in sorted(graph[here] & group):
+                if other == start:
+                    cycles.append(paths[here] + [start])
+                    queue.clear()
+                    break
+                if other not in paths:
+                    paths[other] = paths[here] + [other]
+                    queue.append(other)
+    return sorted(cycles)
+
+
+def test_no_module_takes_part_in_an_import_cycle():
+    # Counting the imports made only for type annotations: a module that names another's
+    # class in a signature depends on it as surely as one that calls it.
+    package_dir = Path(siegeboard.__file__).resolve().parent
+    cycles = import_cycles(module_imports(package_dir))
+    assert cycles == [], "\n".join(" -> ".join(cycle) for cycle in cycles)
+
+
+def test_the_cycle_check_finds_a_cycle_made_only_of_annotations(tmp_path):
+    package = tmp_path / "town"
+    (package / "walls").mkdir(parents=True)
+    (package / "__init__.py").write_text("")
+    (package / "walls" / "__init__.py").write_text("from .gate import Gate\n")
+    (package / "walls" / "gate.py").write_text(
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from town.keep import Keep\n")
+    (package / "keep.py").write_text("def build():\n    from town.walls import Gate\n")
+    (package / "tower.py").write_text("import town.keep\n")
+    graph = module_imports(package)
+    assert graph["town.keep"] == {"town.walls"}
+    assert graph["town.tower"] == {"town.keep"}
+    assert import_cycles(graph) == [
+        ["town.keep", "town.walls", "town.walls.gate", "town.keep"]]
 
 
 def test_no_ruleset_id_is_compared_outside_the_rules():

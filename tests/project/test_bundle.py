@@ -15,7 +15,6 @@ from importlib import metadata
 from pathlib import Path
 
 import pytest
-
 from cli.test_desktop import exec_argv
 
 pytestmark = pytest.mark.bundle

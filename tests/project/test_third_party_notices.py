@@ -35,7 +35,7 @@ def test_the_runtime_packages_are_followed_to_the_end(distributions):
 def test_every_package_has_its_licence_and_a_licence_text(distributions, text):
     sections = text.split("=" * 78)[1:]
     assert len(sections) == len(distributions)
-    for distribution, section in zip(distributions, sections):
+    for distribution, section in zip(distributions, sections, strict=True):
         assert section.startswith(f"\n{distribution.metadata['Name']} {distribution.version}\n")
         assert re.search(r"^Licence: \S", section, re.M), section[:200]
         assert "\n--- " in section, f"{distribution.metadata['Name']} has no licence text"

@@ -44,7 +44,7 @@ def test_the_battle_map_is_the_plan_and_its_damage_only(tmp_path):
     changed = np.abs(damaged - plan).sum(axis=2) > 30
     k = siege.map.pixels_per_metre / 2
     for key, reach in (("wall-n3", 1.5), ("chapel", 12.0)):
-        xs, ys = zip(*siege.structures[key].footprint)
+        xs, ys = zip(*siege.structures[key].footprint, strict=True)
         box = (slice(max(0, int((min(ys) - reach) * k)), int((max(ys) + reach) * k)),
                slice(max(0, int((min(xs) - reach) * k)), int((max(xs) + reach) * k)))
         assert changed[box].mean() > 0.2, key  # rubble; scorch and flames

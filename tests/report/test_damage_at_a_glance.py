@@ -3,9 +3,11 @@ untouched) and the shades come in five steps a GM tells apart."""
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 from siegeboard.report import palette, renderer
-from siegeboard.rules.registry import ruleset
 from siegeboard.rules.build import new_structure
+from siegeboard.rules.registry import ruleset
 
 
 def distance(a, b) -> int:
@@ -30,5 +32,5 @@ def test_the_shades_come_in_five_steps_far_apart():
     steps = [palette.shade_step(f) for f in fractions]
     assert steps == [1.0, 0.75, 0.75, 0.5, 0.25, 0.0]
     colours = [palette.damage_colour(step) for step in (1.0, 0.75, 0.5, 0.25, 0.0)]
-    for one, other in zip(colours, colours[1:]):
+    for one, other in pairwise(colours):
         assert distance(one, other) >= 80  # orange to vermillion is the nearest pair

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from bench.town import build_town  # tests/ is on the path (rootdir-based packages)
+from pdf_reading import pages_as_drawn
 
 from siegeboard.report.glyph_rows import GlyphRows, plain
 from siegeboard.report.options import SnapshotOptions
 from siegeboard.report.snapshot import export_snapshot
-from bench.town import build_town  # tests/ is on the path (rootdir-based packages)
-from pdf_reading import pages_as_drawn
 
 
 def a_town_with_every_kind_of_cell():
@@ -35,7 +35,7 @@ def test_table_pages_as_glyph_runs_render_and_read_as_drawn_text(tmp_path, monke
     with_runs, with_texts = pages_as_drawn(runs), pages_as_drawn(texts)
     assert len(with_runs) == len(with_texts) >= 3
     for number, ((image, text), (expected_image, expected_text)) in enumerate(
-            zip(with_runs, with_texts), 1):
+            zip(with_runs, with_texts, strict=True), 1):
         assert text == expected_text, f"page {number} reads differently"
         assert image == expected_image, f"page {number} looks different"
     table = "".join(text for _, text in with_runs[1:])

@@ -90,6 +90,6 @@ def test_the_qt_free_plan_corners_match_the_painted_plan(rotation):
                            rotation_deg=rotation)
     painted = plan_transform(Siege(ruleset="harris", name="Corners", map=calibration))
     pixels = [(0, 0), (320, 0), (320, 200), (0, 200)]
-    for (x, y), (px, py) in zip(plan_corners(calibration, (320, 200)), pixels):
+    for (x, y), (px, py) in zip(plan_corners(calibration, (320, 200)), pixels, strict=True):
         point = painted.map(QPointF(px, py))
         assert x == pytest.approx(point.x(), abs=1e-9) and y == pytest.approx(point.y(), abs=1e-9)

@@ -8,7 +8,7 @@ from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QColor, QImage, QPainter, QPolygonF
 
 from siegeboard.report import renderer
-from siegeboard.report.renderer import Look, SCREEN
+from siegeboard.report.renderer import SCREEN, Look
 from siegeboard.report.snapshot import ensure_gui_app
 from siegeboard.rules.build import new_structure
 from siegeboard.rules.registry import ruleset

@@ -12,9 +12,8 @@ from base64 import b64decode
 from xml.etree import ElementTree
 
 import pytest
-from PySide6.QtGui import QImage
-
 from pdf_reading import pdf_text
+from PySide6.QtGui import QImage
 
 from siegeboard.geometry import GRID_M
 from siegeboard.model.actions import AdvanceClock, FireAt
@@ -100,7 +99,7 @@ def test_every_snapshot_format_holds_only_what_the_side_knows(secret_file, side,
     pngs = export_snapshot(tmp_path / "p.png", siege, images, options, all_pages=True)
     own = export_snapshot(tmp_path / "own.png", view, images, options, all_pages=True)
     assert len(pngs) == len(own) > 1
-    for theirs, mine in zip(pngs, own):
+    for theirs, mine in zip(pngs, own, strict=True):
         assert _same_pixels(QImage(str(theirs)), QImage(str(mine))), theirs.name
 
 

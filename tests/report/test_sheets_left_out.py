@@ -3,13 +3,14 @@ item 5), and the key of the sheets on every printed sheet says which were left o
 
 from __future__ import annotations
 
+from pdf_reading import pdf_pages
+
 from siegeboard.model.siege import Siege
-from siegeboard.report.options import SnapshotOptions
 from siegeboard.persist import read_siege
+from siegeboard.report.options import SnapshotOptions
 from siegeboard.report.sheets import sheets_with, tile_sheets
 from siegeboard.report.snapshot import export_snapshot
 from siegeboard.rules.build import new_structure
-from pdf_reading import pdf_pages
 
 
 def test_only_tiles_that_show_something_are_kept_and_keep_their_numbers():

@@ -5,25 +5,30 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ElementTree
 from datetime import date
-from pathlib import Path
 
 import pytest
+from bench.town import build_town  # tests/ is on the path (rootdir-based packages)
+from pdf_reading import pdf_pages
 from PySide6.QtCore import QPointF
 from PySide6.QtGui import QColor, QImage
 
 from siegeboard.report.options import SnapshotOptions
 from siegeboard.report.snapshot import (
-    SnapshotError, export_snapshot, mark_snapshot, page_points, paint_snapshot, snapshot_layout,
+    SnapshotError,
+    export_snapshot,
+    mark_snapshot,
+    page_points,
+    paint_snapshot,
+    snapshot_layout,
 )
-from bench.town import build_town  # tests/ is on the path (rootdir-based packages)
-from pdf_reading import pdf_pages
 
 A4_LANDSCAPE_PT = (842, 595)
 
 
 def test_pdf_holds_map_table_and_log_pages_of_a4_landscape(tmp_path, siege, images):
     out = tmp_path / "snap.pdf"
-    assert export_snapshot(out, siege, images, SnapshotOptions(printed_on=date(2026, 3, 14))) == [out]
+    assert export_snapshot(out, siege, images,
+                           SnapshotOptions(printed_on=date(2026, 3, 14))) == [out]
     sizes, texts = pdf_pages(out)
     assert len(sizes) == 2  # the map; the table, with the log flowing on below it
     assert set(sizes) == {A4_LANDSCAPE_PT}
@@ -49,9 +54,9 @@ def test_table_rows_are_sorted_by_square(tmp_path, siege, images):
 
 
 def test_players_copy_has_no_dp_figure_and_no_gm_note(tmp_path, siege, images):
+    from siegeboard.model.actions import FireAt
     from siegeboard.rules.dice import ScriptedDice
     from siegeboard.rules.engine import apply_in_place
-    from siegeboard.model.actions import FireAt
 
     apply_in_place(siege, FireAt(weapon_id="cannon", at=(50, 50), range_m=60),
                    ScriptedDice([3] * 35 + [2]))

@@ -4,17 +4,19 @@ SVG pages are laid out once for all of them, each page as ``paint_snapshot`` pai
 from __future__ import annotations
 
 import pytest
+from bench.town import build_town  # tests/ is on the path (rootdir-based packages)
 from PySide6.QtGui import QImage
 
+from report.test_snapshot_progress import Recorder
 from siegeboard.model.progress import Cancelled
 from siegeboard.report import pages
 from siegeboard.report.options import SnapshotOptions
 from siegeboard.report.snapshot import (
-    _image_page, export_snapshot, page_points, paint_snapshot,
+    _image_page,
+    export_snapshot,
+    page_points,
+    paint_snapshot,
 )
-from bench.town import build_town  # tests/ is on the path (rootdir-based packages)
-
-from report.test_snapshot_progress import Recorder
 
 
 def test_a_citys_table_reports_its_layout_and_a_cancel_there_writes_nothing(tmp_path):

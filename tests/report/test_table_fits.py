@@ -5,23 +5,24 @@ and a column with nothing in it takes no room."""
 from __future__ import annotations
 
 import pytest
+from bench.town import build_town
 from PySide6.QtGui import QFontMetricsF
 
 from siegeboard.report.map_painter import font
-from siegeboard.report.table_layout import CELL_PAD, table_cells, table_columns, table_layout
 from siegeboard.report.snapshot import ensure_gui_app
-from bench.town import build_town
+from siegeboard.report.table_layout import CELL_PAD, table_cells, table_columns, table_layout
 
 
 def assert_fits(layout) -> None:
     regular = QFontMetricsF(font(layout.font_size))
     bold = QFontMetricsF(font(layout.font_size, bold=True))
-    for width, lines, column in zip(layout.widths, layout.header_lines, layout.columns):
+    for width, lines, column in zip(layout.widths, layout.header_lines, layout.columns,
+                                    strict=True):
         assert " ".join(lines) == column.title  # nothing of the header dropped
         for line in lines:
             assert bold.horizontalAdvance(line) <= width - 2 * CELL_PAD + 1e-6, (column, line)
     for row in layout.cell_lines:
-        for width, lines in zip(layout.widths, row):
+        for width, lines in zip(layout.widths, row, strict=True):
             for line in lines:
                 assert regular.horizontalAdvance(line) <= width - 2 * CELL_PAD + 1e-6, line
 
@@ -36,8 +37,8 @@ def test_no_header_or_cell_is_cut(ruleset, players, width):
     layout = table_layout(table_columns(ruleset, players), rows, width)
     assert sum(layout.widths) <= width + 1e-6
     assert_fits(layout)
-    for row, lines in zip(rows, layout.cell_lines):
-        for column, cell in zip(layout.columns, lines):
+    for row, lines in zip(rows, layout.cell_lines, strict=True):
+        for column, cell in zip(layout.columns, lines, strict=True):
             assert " ".join(cell).split() == row.get(column.key, "").split()
 
 

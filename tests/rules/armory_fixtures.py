@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from siegeboard.model import Battery, Siege, Weapon
-from siegeboard.rules.registry import catalogue
 from siegeboard.rules.build import new_structure
 from siegeboard.rules.dice import ScriptedDice
 from siegeboard.rules.engine import Outcome, apply_in_place
+from siegeboard.rules.registry import catalogue
 
 # Weapons the catalogue does not carry, to pin one property at a time.
 TEST_WEAPONS = [

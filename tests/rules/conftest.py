@@ -14,8 +14,8 @@ from __future__ import annotations
 import pytest
 
 from siegeboard.model import Battery, RangeBand, Siege, Weapon
-from siegeboard.rules.registry import catalogue
 from siegeboard.rules.build import new_structure
+from siegeboard.rules.registry import catalogue
 
 
 def rect(x0: float, y0: float, x1: float, y1: float) -> list[tuple[float, float]]:

@@ -13,13 +13,13 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from bench.town import build_town, set_fires  # tests/ is on the path (rootdir-based packages)
+from conftest import build_harris_siege
+
 from siegeboard.model import Siege
 from siegeboard.model.actions import AdvanceClock, FireAt
 from siegeboard.rules.dice import RandomDice, ScriptedDice
 from siegeboard.rules.engine import apply_in_place
-
-from bench.town import build_town, set_fires  # tests/ is on the path (rootdir-based packages)
-from conftest import build_harris_siege
 
 DATA = Path(__file__).parent / "data" / "logged"
 

@@ -4,14 +4,21 @@ mines, burning, overrides and repair. Dice are scripted; every scripted die must
 from __future__ import annotations
 
 import pytest
+from armory_fixtures import armory_siege, centre, kinds, play
 
 from siegeboard.model import (
-    AdvanceClock, Demolish, DigMine, FireAt, FireMine, GMOverride, Kick, Repair, StartMine,
+    AdvanceClock,
+    Demolish,
+    DigMine,
+    FireAt,
+    FireMine,
+    GMOverride,
+    Kick,
+    Repair,
+    StartMine,
     TaskRoll,
 )
 from siegeboard.rules.engine import RuleError, apply
-
-from armory_fixtures import armory_siege, centre, kinds, play
 
 
 def fire(weapon_id: str, target: str, successes: int = 0, boons: int = 0, **extra) -> FireAt:
@@ -535,13 +542,13 @@ def test_repair_of_a_gate_mends_the_gate_before_the_portcullis():
 
 
 def test_gm_override_reaches_the_portcullis_layer():
-    from siegeboard.model import GMOverride
+    from siegeboard.model import GMOverride, Siege
     from siegeboard.rules.build import new_structure
     from siegeboard.rules.dice import ScriptedDice
     from siegeboard.rules.engine import RuleError, apply_in_place
-    from siegeboard.model import Siege
 
-    gate = new_structure("armory", "castle_gate_portcullis", "gate", [(0, 0), (4, 0), (4, 2), (0, 2)])
+    gate = new_structure("armory", "castle_gate_portcullis", "gate",
+                         [(0, 0), (4, 0), (4, 2), (0, 2)])
     house = new_structure("armory", "brick_house", "house", [(10, 0), (14, 0), (14, 4), (10, 4)])
     siege = Siege(name="Gate", ruleset="armory", structures={"gate": gate, "house": house})
     outcome = apply_in_place(siege, GMOverride(structure_id="gate", layer="inner", hull_suffered=4),

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import pytest
-
-from siegeboard.rules.registry import catalogue
-from siegeboard.rules.build import new_structure
-
 from armory_fixtures import footprint
+
+from siegeboard.rules.build import new_structure
+from siegeboard.rules.registry import catalogue
 
 # kind: (Armor, Hull, burns, the flags that carry the row's note)
 TABLE = {

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from armory_fixtures import footprint
 
 from siegeboard.model import MOUNT_ORDER, HullLayer, Weapon
 from siegeboard.rules import armory
 from siegeboard.rules.build import new_structure
-
-from armory_fixtures import footprint
 
 
 def structure(kind: str, **update):

@@ -7,10 +7,10 @@ from fractions import Fraction
 from itertools import product
 
 import pytest
+from armory_fixtures import armory_siege
 
 from siegeboard.rules.armory.odds import pool_outcomes
 from siegeboard.rules.armory.shot import burn_loss, pool_figures
-from armory_fixtures import armory_siege
 
 
 @pytest.mark.parametrize("pool,least", [(0, 5), (1, 5), (3, 5), (4, 4), (3, 6)])

@@ -4,17 +4,24 @@ undo restores the siege exactly."""
 
 from __future__ import annotations
 
+from armory_fixtures import armory_siege
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from siegeboard.model import (
-    AdvanceClock, Demolish, DigMine, FireAt, FireMine, GMOverride, Repair, StartMine, TaskRoll,
+    AdvanceClock,
+    Demolish,
+    DigMine,
+    FireAt,
+    FireMine,
+    GMOverride,
+    Repair,
+    StartMine,
+    TaskRoll,
 )
 from siegeboard.rules import armory
 from siegeboard.rules.dice import RandomDice
 from siegeboard.rules.engine import RuleError, apply, replay
-
-from armory_fixtures import armory_siege
 
 STRUCTURES = [("stone_curtain_wall", "wall"), ("castle_gate_portcullis", "gate"),
               ("wooden_palisade", "palisade"), ("earth_rampart", "rampart"),

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from armory_fixtures import armory_siege, kinds, play
 
 from siegeboard.model import Battery, GMOverride, ResolveScene, SceneAttack
 from siegeboard.rules import armory
 from siegeboard.rules.engine import RuleError, apply, replay
-
-from armory_fixtures import armory_siege, kinds, play
 
 CHARACTERS = ("Now play one scene of the characters' own: a sortie, a night climb, "
               "a countermine, a parley.")

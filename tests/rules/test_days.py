@@ -6,18 +6,24 @@ from __future__ import annotations
 import random
 
 import pytest
+from armory_fixtures import armory_siege, play
+from conftest import build_harris_siege, rect
 
 from siegeboard.model import (
-    AdvanceClock, Battery, Clock, DigMine, GMOverride, ResolveScene, SceneAttack, Siege,
+    AdvanceClock,
+    Battery,
+    Clock,
+    DigMine,
+    GMOverride,
+    ResolveScene,
+    SceneAttack,
+    Siege,
     StartMine,
 )
 from siegeboard.rules.build import new_structure
 from siegeboard.rules.dice import RandomDice
 from siegeboard.rules.engine import apply, apply_in_place
 from siegeboard.rules.harris import burning
-
-from armory_fixtures import armory_siege, play
-from conftest import build_harris_siege, rect
 
 DAY = 17_280  # 24 h x 720 turns of 5 s
 

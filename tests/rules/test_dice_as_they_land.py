@@ -10,8 +10,14 @@ from shapely.geometry import Polygon
 from siegeboard.model.actions import FireAt
 from siegeboard.persist import read_siege, write_sample
 from siegeboard.rules.dice import (
-    AskingDice, DiceCancelled, DiceExhausted, RandomDice, ScriptedDice, TypedFirstDice,
-    roll_prompt)
+    AskingDice,
+    DiceCancelled,
+    DiceExhausted,
+    RandomDice,
+    ScriptedDice,
+    TypedFirstDice,
+    roll_prompt,
+)
 from siegeboard.rules.engine import apply, replay
 
 

@@ -142,7 +142,8 @@ def test_each_out_of_control_fire_rolls_for_its_neighbour(harris_siege):
     # burning damage first: the farm burns 21 (DP 27 -> 6) and collapses on its four
     # occupants (1 hit of 1 each); the timber house burns 52 (DP 0). Then one spread roll.
     outcome = run(harris_siege, AdvanceClock(turns=12), [1, 1] * 4 + [5])
-    assert outcome.rolls[-1].label == "does the fire spread from Timber house to Townhouse? (a 1 does)"
+    assert (outcome.rolls[-1].label
+            == "does the fire spread from Timber house to Townhouse? (a 1 does)")
 
 
 def _spread_siege(gap_m: float) -> Siege:

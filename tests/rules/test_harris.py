@@ -261,7 +261,7 @@ def test_split_dp_sums_exactly_and_stays_proportional(dp, lengths):
     parts = harris.split_dp(dp, lengths)
     assert sum(parts) == dp and all(part >= 0 for part in parts)
     total = sum(Fraction(length) for length in lengths)
-    for part, length in zip(parts, lengths):
+    for part, length in zip(parts, lengths, strict=True):
         assert abs(part - dp * Fraction(length) / total) < 1
 
 

@@ -7,7 +7,12 @@ import pytest
 
 from siegeboard.geometry import StructureIndex
 from siegeboard.model import (
-    Demolish, FireAt, FreeTrapped, GMOverride, Repair, TaskRoll,
+    Demolish,
+    FireAt,
+    FreeTrapped,
+    GMOverride,
+    Repair,
+    TaskRoll,
 )
 from siegeboard.rules.dice import ScriptedDice
 from siegeboard.rules.engine import RuleError, apply, apply_in_place
@@ -409,7 +414,8 @@ def test_two_charges_hit_one_after_the_other(harris_siege):
     outcome = run(harris_siege, Demolish(structure_id="shed", weapon_ids=["demolition_charge"] * 2,
                                          on_pier=True))
     assert harris_siege.structures["shed"].cleared
-    assert "On a pier: that is a Hull-ruleset rule (ruling A7), no effect in the DP ruleset" in outcome.lines
+    assert ("On a pier: that is a Hull-ruleset rule (ruling A7), no effect in the DP ruleset"
+            in outcome.lines)
     assert "Wooden shed or barn: DP stays 0 (attack value 60 + full concussion 60)" in outcome.lines
 
 

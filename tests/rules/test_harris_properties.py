@@ -9,7 +9,13 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from siegeboard.model import (
-    AdvanceClock, Demolish, FightFire, FireAt, FreeTrapped, Repair, TaskRoll,
+    AdvanceClock,
+    Demolish,
+    FightFire,
+    FireAt,
+    FreeTrapped,
+    Repair,
+    TaskRoll,
 )
 from siegeboard.rules.dice import RandomDice
 from siegeboard.rules.engine import RuleError, apply, replay
@@ -41,7 +47,8 @@ actions = st.one_of(
 )
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@settings(max_examples=60, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(st.lists(actions, min_size=1, max_size=8), st.integers(0, 2**32 - 1),
        st.sampled_from(["halving", "one_over_d_plus_1"]), st.sampled_from(["minute", "turn"]))
 def test_random_play_keeps_the_rules_and_replays_undoes_and_redoes(

@@ -10,9 +10,9 @@ from __future__ import annotations
 import json
 
 import pytest
+from logged_minutes import DATA, SCENES, WHOLE, entry_bytes, siege_bytes
 
 from siegeboard.model import LogEntry, Siege
-from logged_minutes import DATA, SCENES, WHOLE, entry_bytes, siege_bytes
 
 
 @pytest.fixture(scope="module", params=sorted(SCENES))

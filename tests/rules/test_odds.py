@@ -13,6 +13,7 @@ import math
 from fractions import Fraction
 
 import pytest
+from armory_fixtures import armory_siege, centre
 
 from siegeboard.model import Battery, RangeBand, Weapon
 from siegeboard.model.actions import FireAt, ResolveScene, SceneAttack
@@ -20,8 +21,6 @@ from siegeboard.rules import engine, odds
 from siegeboard.rules.chances import ShotSpec, collapse_damage_one, dice_sum
 from siegeboard.rules.dice import RandomDice
 from siegeboard.rules.harris.odds import turns_to_out_of_control
-from armory_fixtures import armory_siege, centre
-
 
 
 def _point(siege, structure_id):

@@ -11,6 +11,7 @@ the hook knows which dice the shot rolls.
 from __future__ import annotations
 
 import pytest
+from armory_fixtures import armory_siege, centre
 
 from siegeboard.geometry.index import StructureIndex
 from siegeboard.model.actions import FireAt
@@ -19,7 +20,6 @@ from siegeboard.rules.armory.shot import hit_effect as armory_hit
 from siegeboard.rules.dice import ScriptedDice
 from siegeboard.rules.harris.shot import ShotDice, blast_reach
 from siegeboard.rules.registry import ruleset_of
-from armory_fixtures import armory_siege, centre
 
 HARRIS_WEAPONS = ["he_shell", "incendiary_shell", "rifle", "tank_gun", "grenade", "firebomb"]
 HARRIS_TARGETS = ["bunker", "farm", "timber", "town", "wall"]

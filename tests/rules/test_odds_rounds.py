@@ -6,13 +6,13 @@ import math
 from fractions import Fraction
 
 import pytest
+from armory_fixtures import armory_siege, centre
 
 from siegeboard.geometry.index import StructureIndex
 from siegeboard.model.actions import AdvanceClock, FireAt
 from siegeboard.rules import engine, odds
 from siegeboard.rules.chances import ShotSpec
 from siegeboard.rules.dice import RandomDice
-from armory_fixtures import armory_siege, centre
 
 
 def _engine_hits(siege, action, target, trials, seed, interval=12, cap=60):
@@ -121,8 +121,9 @@ def test_the_models_clock_grows_burns_and_spreads_fire_as_the_engine_does(harris
     # lights it); 29 at the second, burns the last 19 (DP 0: collapsed, cleared), spreads
     # again, and starts burning out (-1 a turn). The engine's and the model's states must
     # have the same distribution.
-    from siegeboard.rules.harris.rounds import Model
     import numpy
+
+    from siegeboard.rules.harris.rounds import Model
 
     siege = harris_siege_factory()
     timber = siege.structures["timber"]

@@ -5,17 +5,30 @@ the house rules A12 and A13 (R1)."""
 from __future__ import annotations
 
 import pytest
-
-from siegeboard.model import (
-    AdvanceClock, Clock, Demolish, DigMine, FireAt, FireMine, GMOverride, RangeBand, Repair,
-    ResolveScene, RulesetOptions, SceneAttack, StartMine, TaskRoll, Weapon, Battery,
-)
-from siegeboard.rules.engine import RuleError, apply
-from siegeboard.rules.dice import ScriptedDice
-from siegeboard.rules.registry import ruleset
-
 from armory_fixtures import armory_siege, play
 from conftest import build_harris_siege
+
+from siegeboard.model import (
+    AdvanceClock,
+    Battery,
+    Clock,
+    Demolish,
+    DigMine,
+    FireAt,
+    FireMine,
+    GMOverride,
+    RangeBand,
+    Repair,
+    ResolveScene,
+    RulesetOptions,
+    SceneAttack,
+    StartMine,
+    TaskRoll,
+    Weapon,
+)
+from siegeboard.rules.dice import ScriptedDice
+from siegeboard.rules.engine import RuleError, apply
+from siegeboard.rules.registry import ruleset
 
 
 def harris_play(siege, action, dice=()):

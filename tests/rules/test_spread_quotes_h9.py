@@ -3,12 +3,12 @@ spread, the log quotes H9's spread rule, once an advance, so the GM sees why."""
 
 from __future__ import annotations
 
+from bench.town import build_town, set_fires  # tests/ is on the path
+
 from siegeboard.model.actions import AdvanceClock
 from siegeboard.rules.dice import ScriptedDice
 from siegeboard.rules.engine import apply
 from siegeboard.rules.harris import numbers as harris
-
-from bench.town import build_town, set_fires  # tests/ is on the path
 
 
 def test_the_first_stone_structure_lit_by_spread_quotes_the_rule_once():

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from siegeboard.rules.registry import catalogue
 from siegeboard.model.siege import Siege
 from siegeboard.model.weapon import Battery
 from siegeboard.persist import SiegeFile, write_siege
 from siegeboard.rules.build import new_structure
+from siegeboard.rules.registry import catalogue
 
 
 def rect(x0, y0, x1, y1):
@@ -42,7 +42,8 @@ def wooden_row(path: Path) -> Path:
     """Two timber houses 2 m apart (fire spreads within 10 m), far from anything else."""
     first = new_structure("harris", "timber_house", "w1", rect(0, 0, 8, 6), name="Cooper")
     second = new_structure("harris", "timber_house", "w2", rect(10, 0, 18, 6), name="Weaver")
-    siege = Siege(ruleset="harris", name="Wooden row", structures={s.id: s for s in (first, second)})
+    siege = Siege(ruleset="harris", name="Wooden row",
+                  structures={s.id: s for s in (first, second)})
     write_siege(path, SiegeFile(siege=siege))
     return path
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-
 from ui_helpers import click, plan_image, show_area, small_siege
 
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from siegeboard import cli
-
 from ui_helpers import small_siege
+
+from siegeboard import cli
 
 
 def test_no_argument_opens_the_window_without_a_file(monkeypatch):

@@ -3,11 +3,11 @@ typed at the table), the GM's actions, and a Hull-ruleset evening scene with two
 
 from __future__ import annotations
 
-from siegeboard.model.siege import TURNS_PER_MINUTE
-from siegeboard.rules import armory
-
 from play_sieges import evening_siege, wooden_row
 from ui_helpers import show_area
+
+from siegeboard.model.siege import TURNS_PER_MINUTE
+from siegeboard.rules import armory
 
 
 def test_fire_spreads_to_the_wooden_neighbour(qtbot, window, answers, tmp_path):

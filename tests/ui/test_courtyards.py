@@ -5,13 +5,12 @@ plan (imported from OpenStreetMap) opens and shows its footprints."""
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
+from ui_helpers import click, drag, show_area
 
 from siegeboard.geometry import footprint_area, footprint_squares, shape_of
 from siegeboard.persist import write_siege
 from siegeboard.persist.formats import import_map
 from siegeboard.rules import harris
-
-from ui_helpers import click, drag, show_area
 
 ALT = Qt.KeyboardModifier.AltModifier
 

@@ -5,13 +5,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from cli.test_desktop import exec_argv
 from PySide6.QtWidgets import QApplication, QMessageBox
+from ui_helpers import small_siege
 
 from siegeboard import __version__, cli, desktop
 from siegeboard.ui.dialogs.about import about_text
-
-from cli.test_desktop import exec_argv
-from ui_helpers import small_siege
 
 
 def test_the_desktop_entry_opens_a_double_clicked_file(qtbot, monkeypatch, tmp_path):

@@ -3,12 +3,12 @@
 
 from __future__ import annotations
 
+import pytest
+
 from siegeboard import cli
 from siegeboard.model.actions import FireAt
 from siegeboard.persist import read_siege, write_sample
 from siegeboard.rules.dice import parse_table_dice
-
-import pytest
 
 
 def test_window_and_command_line_roll_the_same_dice(window, tmp_path, capsys):

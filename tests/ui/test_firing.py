@@ -5,14 +5,13 @@ the DP of the gatehouse and of its neighbours by their 10 m squares, the colours
 from __future__ import annotations
 
 import pytest
+from play_sieges import GATE_TOWN, gate_town
 from PySide6.QtCore import Qt
+from ui_helpers import click, move, show_area, view_point
 
 from siegeboard.report import palette
 from siegeboard.rules import harris
 from siegeboard.ui.board.structure_item import StructureItem
-
-from play_sieges import GATE_TOWN, gate_town
-from ui_helpers import click, move, show_area, view_point
 
 LARGE_CALIBRE, FIRE_ROLL = (3, 4), 2  # 2D6 = 7: penetration 38 + 7 = 45; no fire
 

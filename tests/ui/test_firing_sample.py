@@ -10,12 +10,11 @@ from importlib import resources
 from pathlib import Path
 
 from shapely.geometry import Polygon
+from ui_helpers import click, show_area
 
 from siegeboard.geometry import squares_away
 from siegeboard.report import palette
 from siegeboard.rules import harris
-
-from ui_helpers import click, show_area
 
 SAMPLE = Path(str(resources.files("siegeboard.resources").joinpath("samples"))) / "castle.siege"
 
@@ -36,7 +35,8 @@ def test_he_round_on_the_sample_gatehouse(qtbot, window, answers, tmp_path):
     window.fire_dock.choose(battery.id)
     window.menus.tool_actions["fire"].trigger()
     show_area(window, at[0] - 40, at[1] - 40, at[0] + 40, at[1] + 40)
-    window.playing.dice_edit.setText("3 4 2")  # 2D6 = 7 for the large calibre; no fire (2 on the 1D6)
+    # 2D6 = 7 for the large calibre; no fire (2 on the 1D6)
+    window.playing.dice_edit.setText("3 4 2")
     click(qtbot, window, at)
     assert answers.warnings == []
 
@@ -57,7 +57,8 @@ def test_he_round_on_the_sample_gatehouse(qtbot, window, answers, tmp_path):
     # The items are recoloured by what is left: the gatehouse by its DP fraction.
     after = siege.structures[gate.id]
     item = window.scene.structure_items[gate.id]
-    assert item.style.brush.color().rgb() == palette.damage_colour(after.dp / after.dp_original).rgb()
+    shade = palette.damage_colour(after.dp / after.dp_original)
+    assert item.style.brush.color().rgb() == shade.rgb()
     assert item.style.brush.color().rgb() != palette.damage_colour(1.0).rgb()
 
     window.menus.undo_action.trigger()

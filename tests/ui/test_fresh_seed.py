@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from siegeboard.persist import read_siege, write_sample
 from siegeboard.rules.dice import MAX_SEED
-from siegeboard.ui.dialogs.siege_settings import SiegeSettingsDialog
 
 
 def new_siege(window, answers) -> int:

@@ -14,7 +14,8 @@ from siegeboard.ui.document.document import Document
 def test_settings_and_edits_in_play_go_to_the_log_and_replay(qapp):
     house = new_structure("harris", "townhouse", "h1", [(0, 0), (10, 0), (10, 8), (0, 8)])
     weapons = {w.id: w for w in catalogue("harris").weapons}
-    document = Document(SiegeFile(siege=Siege(ruleset="harris", name="Play", structures={"h1": house},
+    document = Document(SiegeFile(siege=Siege(ruleset="harris", name="Play",
+                                              structures={"h1": house},
                                               weapons=weapons)))
     document.move_structures(["h1"], 2, 0)  # before play: preparation, not logged
     assert document.siege.log == [] and document.siege.base is None

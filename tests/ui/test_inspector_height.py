@@ -17,16 +17,16 @@ def test_a_height_typed_in_the_inspector_becomes_stories(qtbot, window, tmp_path
     opened = _opened(window, tmp_path)
     click(qtbot, opened, (5, 4))  # the Mill: townhouse 10 x 8 m, 20 cells, AV 5, 2 stories
     inspector = opened.inspector
-    assert inspector.height.value() == 8.0  # 2 stories of 4 m
+    assert inspector.height_m.value() == 8.0  # 2 stories of 4 m
     # 11.5 m: ceil(11.5 / 4) = 3 stories: 5 x 20 x 3 = 300 DP
-    inspector.height.setValue(11.5)
-    inspector.height.editingFinished.emit()
+    inspector.height_m.setValue(11.5)
+    inspector.height_m.editingFinished.emit()
     mill = opened.document.structure("h1")
     assert mill.stories == 3 and mill.dp == 300
-    assert inspector.stories.value() == 3 and inspector.height.value() == 12.0
+    assert inspector.stories.value() == 3 and inspector.height_m.value() == 12.0
     # 12.1 m: 4 stories, 400 DP; one undo step each
-    inspector.height.setValue(12.1)
-    inspector.height.editingFinished.emit()
+    inspector.height_m.setValue(12.1)
+    inspector.height_m.editingFinished.emit()
     assert opened.document.structure("h1").stories == 4
     opened.menus.undo_action.trigger()
     assert opened.document.structure("h1").stories == 3
@@ -48,4 +48,4 @@ def test_no_construction_under_the_hull_ruleset(qtbot, window, tmp_path):
     opened = _opened(window, tmp_path, "armory")
     click(qtbot, opened, (5, 4))
     assert "Construction" not in opened.inspector.derived.text()
-    assert not opened.inspector.form.isRowVisible(opened.inspector.height)
+    assert not opened.inspector.form.isRowVisible(opened.inspector.height_m)

@@ -7,7 +7,6 @@ from collections import defaultdict
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
-
 from ui_helpers import small_siege
 
 

@@ -10,13 +10,13 @@ import pytest
 from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QWheelEvent
 from PySide6.QtWidgets import QApplication
+from ui_helpers import click, plan_image, show_area, small_siege
 
 from siegeboard.model.actions import FireAt
 from siegeboard.model.siege import Siege
 from siegeboard.persist import SiegeFile, write_siege
 from siegeboard.rules.build import new_structure
 from siegeboard.ui.board.map_view import MAX_SCALE
-from ui_helpers import click, plan_image, show_area, small_siege
 
 
 def wheel(widget, steps: int = -3) -> None:
@@ -321,7 +321,6 @@ def test_the_blast_preview_goes_when_the_pointer_leaves_the_map(qtbot, window, t
 
 
 def test_a_reopened_siege_fires_from_its_last_battery(qtbot, window, tmp_path):
-    from siegeboard.model.weapon import Battery
     from siegeboard.ui.main_window import MainWindow
 
     path = small_siege(tmp_path / "guns.siege")

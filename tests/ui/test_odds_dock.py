@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from importlib import resources
 import shutil
 from fractions import Fraction
+from importlib import resources
 from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-
 from ui_helpers import click, move, show_area, view_point
 
 SAMPLE = Path(str(resources.files("siegeboard.resources").joinpath("samples")))  # package data

@@ -4,15 +4,14 @@ engine time plus redraw, and one minute with 1,000 fires takes under 100 ms."""
 
 from __future__ import annotations
 
+import sys
 import time
+from pathlib import Path
 
 import pytest
 
 from siegeboard.model.actions import AdvanceClock, FireAt
 from siegeboard.persist import SiegeFile
-
-import sys
-from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bench.town import build_town  # noqa: E402
@@ -33,11 +32,11 @@ def _timed(window, action):
 def test_shot_and_minute_on_a_town_of_10000(qtbot, window):
     siege = build_town(10_000)
     window.document.load(SiegeFile(siege=siege), None)
-    window.document.index  # built once when the siege opens, not per shot
+    _ = window.document.index  # built once when the siege opens, not per shot
     house = siege.structures["house5000"]
     x, y = house.footprint[0]
     timings = []
-    for attempt in range(5):
+    for _attempt in range(5):
         action = FireAt(weapon_id="he_shell", at=(x + 3, y + 2), range_m=500)
         outcome, took, painted = _timed(window, action)
         timings.append((took, painted, len(outcome.changed_ids)))
@@ -52,7 +51,7 @@ def test_shot_and_minute_on_a_town_of_10000(qtbot, window):
             break
         siege.structures[key] = siege.structures[key].model_copy(update={"fire_level": 2})
     window.document.load(SiegeFile(siege=siege), None)
-    window.document.index
+    _ = window.document.index
     _outcome, took, painted = _timed(window, AdvanceClock(turns=12))
     print(f"minute with 1000 fires: {took * 1000:.0f} ms, with repaint {painted * 1000:.0f} ms")
     assert took < 0.1 * 3

@@ -5,11 +5,11 @@ at once)."""
 
 from __future__ import annotations
 
+from pdf_reading import pdf_text
 from PySide6.QtCore import Qt
 
 from siegeboard.persist import write_sample
 from siegeboard.ui.dialogs.export_dialog import ExportDialog
-from pdf_reading import pdf_text
 
 DEFENDERS_BATTERIES = ("Tower gun", "Gate archers")
 

@@ -6,6 +6,7 @@ name and battery in the same places."""
 from __future__ import annotations
 
 import os
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -19,8 +20,8 @@ from siegeboard.report import renderer
 from siegeboard.report.map_painter import MapPainter
 from siegeboard.report.options import SnapshotOptions
 from siegeboard.rules.build import new_structure
-from siegeboard.ui.items.battery_item import BatteryItem
 from siegeboard.ui.board.structure_item import StructureItem
+from siegeboard.ui.items.battery_item import BatteryItem
 
 PX_PER_M = 20.0
 REGION = (0.0, 0.0, 40.0, 20.0)
@@ -38,7 +39,8 @@ def siege() -> Siege:
     barn = new_structure("harris", "timber_house", "b", rect(27, 11, 10, 7), name="Barn")
     barn = barn.model_copy(update={"dp": 0, "collapsed": True})
     gun = Battery(id="g", name="Great", weapon_id="w", position=(22.0, 5.0), side="besieger")
-    return Siege(ruleset="harris", name="Alike", structures={"a": bakery, "b": barn}, batteries={"g": gun},
+    return Siege(ruleset="harris", name="Alike", structures={"a": bakery, "b": barn},
+                 batteries={"g": gun},
                  weapons={"w": Weapon(id="w", name="Cannon")})
 
 
@@ -122,7 +124,7 @@ def test_the_fill_has_the_same_hue_and_pattern(screen, paper):
 def test_the_collapsed_barn_is_hatched_and_plated_alike(screen, paper):
     def hatch_lines(image: QImage) -> int:
         row = [at(image, 28.2, 16.5, dx).lightness() < 120 for dx in range(0, 60)]
-        return sum(1 for a, b in zip(row, row[1:]) if b and not a)
+        return sum(1 for a, b in pairwise(row) if b and not a)
 
     assert hatch_lines(screen) >= 5 and abs(hatch_lines(screen) - hatch_lines(paper)) <= 2
     plate = renderer.plate_rect("Collapsed", renderer.SCREEN)

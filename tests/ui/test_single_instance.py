@@ -15,12 +15,11 @@ from pathlib import Path
 import pytest
 from PySide6.QtNetwork import QLocalServer
 from PySide6.QtWidgets import QApplication
+from ui_helpers import small_siege
 
 from siegeboard import cli
 from siegeboard.ui import app
 from siegeboard.ui.single_instance import InstanceServer, hand_over, instance_name
-
-from ui_helpers import small_siege
 
 
 @pytest.fixture

@@ -25,8 +25,8 @@ def grid_labels(window, points):
 
 
 def test_the_grid_origin_set_mid_plan_leaves_a1_where_it_was(qtbot, window, answers, tmp_path):
-    from ui_helpers import click, move, show_area, view_point
     from PySide6.QtCore import Qt
+    from ui_helpers import click, move, show_area, view_point
 
     answers.image_paths.append(plan_image(tmp_path / "plan.png", 600, 400))
     window.menus.import_image_action.trigger()

@@ -4,7 +4,6 @@ make to one section re-shares its wall's DP in one undo step."""
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-
 from ui_helpers import click, show_area
 
 

@@ -8,12 +8,11 @@ import math
 
 import pytest
 from PySide6.QtCore import Qt
+from ui_helpers import click, drag, plan_image, show_area
 
 from siegeboard.geometry import footprint_squares, wall_sections
 from siegeboard.persist import read_siege
 from siegeboard.rules import harris
-
-from ui_helpers import click, drag, plan_image, show_area
 
 
 def test_import_calibrate_draw_undo_save_reopen(qtbot, window, answers, tmp_path):

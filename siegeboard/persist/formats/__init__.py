@@ -13,7 +13,13 @@ from __future__ import annotations
 from pathlib import Path
 
 from siegeboard.persist.formats.base import (
-    FIVE_FEET_M, IMPORT_DEFAULTS, ImportedMap, ImportOptions, ImportReport, MapFormat, Progress,
+    FIVE_FEET_M,
+    IMPORT_DEFAULTS,
+    ImportedMap,
+    ImportOptions,
+    ImportReport,
+    MapFormat,
+    Progress,
 )
 from siegeboard.persist.formats.foundry import FoundryFormat
 from siegeboard.persist.formats.geojson import GeoJsonFormat

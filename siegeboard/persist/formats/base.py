@@ -16,7 +16,7 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Literal, Protocol, runtime_checkable
 
 from siegeboard.geometry.squares import north_west_anchor
 from siegeboard.persist.siege_file import SiegeFile, SiegeFileError
@@ -70,7 +70,7 @@ class ImportOptions:
     # Real maps (OpenStreetMap, GeoJSON): the kind mapping (``kinds.KindMapping``; None: the
     # ruleset's default), a box (W, S, E, N in degrees) to import a part of the file, and a
     # projection (a PROJ string, ``Siege.projection``) to land in an existing siege's frame.
-    kinds: "KindMapping | None" = None
+    kinds: KindMapping | None = None
     bbox: tuple[float, float, float, float] | None = None
     projection: str | None = None
     # A PDF: the page that is the plan (counted from 1) and the resolution it is drawn at.
@@ -80,7 +80,7 @@ class ImportOptions:
     # in the file (counted from 1); None: the first.
     scene: str | None = None
 
-    def resolved(self) -> "ImportOptions":
+    def resolved(self) -> ImportOptions:
         """These options with every default filled in; ``ValueError`` in plain words for a
         choice that cannot be used (unknown ruleset or kind, a size out of bounds)."""
         if self.ruleset not in IMPORT_DEFAULTS:
@@ -103,7 +103,7 @@ class ImportOptions:
                              f"{self.closed_as!r}")
         defaults = IMPORT_DEFAULTS[self.ruleset]
         kinds = registry.catalogue(self.ruleset).kinds
-        filled = {}
+        filled: dict[str, Any] = {}
         for role, default in defaults.items():
             kind = getattr(self, role) or default
             if kind not in kinds:
@@ -177,7 +177,7 @@ class ImportedMap(SiegeFile):
             points = [point for structure in siege.structures.values()
                       for point in structure.footprint]
             if siege.map is not None:
-                points.append(tuple(siege.map.offset))
+                points.append((siege.map.offset[0], siege.map.offset[1]))
             anchor = north_west_anchor(points)
             if anchor is not None:
                 siege.label_anchor = (float(anchor[0]), float(anchor[1]))
@@ -234,8 +234,11 @@ class MapFormat(Protocol):
 
     name: str  # "Universal VTT battle map"
     name_filter: str  # for a file dialog: "Universal VTT maps (*.dd2vtt *.df2vtt *.uvtt)"
-    suffixes: tuple[str, ...]  # lower case, with the dot
     can_write: bool
+
+    @property
+    def suffixes(self) -> tuple[str, ...]:
+        """The file name endings, lower case, with the dot."""
 
     def supports(self, path: str | Path) -> bool:
         """Whether this format is the one to read ``path`` (by its name; nothing is opened)."""

@@ -46,11 +46,22 @@ from shapely.geometry import LineString, MultiLineString
 from shapely.ops import linemerge
 
 from siegeboard.persist.formats.base import (
-    FormatBySuffix, ImportedMap, ImportOptions, ImportReport, Progress, resolve_options,
+    FormatBySuffix,
+    ImportedMap,
+    ImportOptions,
+    ImportReport,
+    Progress,
+    resolve_options,
 )
 from siegeboard.persist.formats.plan_image import checked_plan, read_bytes
 from siegeboard.persist.formats.uvtt import (
-    IMAGE_SUFFIXES, MAX_FILE_BYTES, MAX_ITEMS, Portal, Steps, WallMap, build_siege,
+    IMAGE_SUFFIXES,
+    MAX_FILE_BYTES,
+    MAX_ITEMS,
+    Portal,
+    Steps,
+    WallMap,
+    build_siege,
 )
 from siegeboard.persist.siege_file import SiegeFileError
 
@@ -239,7 +250,8 @@ def _parse_scene(scene: dict, name: str, options: ImportOptions, report: ImportR
     width = _number(scene.get("width", 0) or 0, "the scene's width", name, 0, 1e6)
     height = _number(scene.get("height", 0) or 0, "the scene's height", name, 0, 1e6)
     padding = _number(scene.get("padding", 0.25) or 0, "the scene's padding", name, 0, 10)
-    background = scene.get("background") if isinstance(scene.get("background"), dict) else {}
+    found = scene.get("background")
+    background = found if isinstance(found, dict) else {}
     offset_x = background.get("offsetX", scene.get("shiftX", 0)) or 0
     offset_y = background.get("offsetY", scene.get("shiftY", 0)) or 0
     offset_x = _number(offset_x, "the background's offset", name, -1e6, 1e6)
@@ -310,7 +322,7 @@ def _parse_scene(scene: dict, name: str, options: ImportOptions, report: ImportR
     report.notes.append(f"Scene {label!r}: {width:g} x {height:g} px at {size:g} px a cell, "
                         f"padding {padding:g}.")
     return WallMap(origin=(0.0, 0.0), size=size_cells, pixels_per_grid=size,
-                   lines=[list(line.coords) for line in lines], objects=[],
+                   lines=[[(x, y) for x, y in line.coords] for line in lines], objects=[],
                    portals=portals, image=None), options
 
 
@@ -322,7 +334,7 @@ def _joined(segments: list[LineString]) -> list[LineString]:
     snapped = [LineString([(round(x, 6), round(y, 6)) for x, y in line.coords])
                for line in segments]
     merged = linemerge(MultiLineString(snapped))
-    if merged.geom_type == "LineString":
+    if isinstance(merged, LineString):
         return [merged]
     return list(merged.geoms)
 

@@ -45,7 +45,12 @@ from siegeboard.model.numbers import round_half_up
 from siegeboard.model.siege import RulesetOptions, Siege
 from siegeboard.model.structure import Structure
 from siegeboard.persist.formats.base import (
-    ImportedMap, ImportOptions, ImportReport, checked_import, echo)
+    ImportedMap,
+    ImportOptions,
+    ImportReport,
+    checked_import,
+    echo,
+)
 from siegeboard.persist.formats.kinds import SKIP, KindMapping, KindRule, default_mapping
 from siegeboard.persist.siege_file import SiegeFileError
 from siegeboard.rules import registry
@@ -99,8 +104,8 @@ def crs_named(name: str, source: str) -> CRS:
     try:
         return CRS.from_user_input(name)
     except CRSError:
-        raise SiegeFileError(f"{source} names the coordinate system {echo(name)!r}, which siegeboard "
-                             f"does not know") from None
+        raise SiegeFileError(f"{source} names the coordinate system {echo(name)!r}, which "
+                             f"siegeboard does not know") from None
 
 
 def in_bbox(feature: GeoFeature, bbox: tuple[float, float, float, float] | None) -> bool:
@@ -185,7 +190,7 @@ class _Frame:
         """The points in the siege's metres; ``ValueError`` when one has no place there (a
         latitude past a pole, a point the projection sends to infinity)."""
         xs, ys = self._to_local.transform([p[0] for p in points], [p[1] for p in points])
-        ring = [(float(x), -float(y)) for x, y in zip(xs, ys)]
+        ring = [(float(x), -float(y)) for x, y in zip(xs, ys, strict=True)]
         if not all(math.isfinite(x) and math.isfinite(y) for x, y in ring):
             raise ValueError("a point of it lies off the Earth or cannot be projected")
         return ring
@@ -529,15 +534,15 @@ def _bulk_outlines(frame: _Frame, jobs: Sequence[tuple[tuple[int, int], Ring, li
     flat = exterior.tolist()
     outlines: list[tuple[Ring, list[Ring]]] = []
     plain_keys: list[tuple[int, int]] = []
-    for place, (key, good, holes) in enumerate(zip(keys, fine.tolist(), hole_counts,
-                                                   strict=True)):
+    for place, (key, good, hole_count) in enumerate(zip(keys, fine.tolist(), hole_counts,
+                                                        strict=True)):
         if not good:
             result[key] = None
             continue
         ring = [(round(x, 6), round(y, 6))
                 for x, y in flat[bounds_of[place]:bounds_of[place + 1] - 1]]
         inner = [[(round(x, 6), round(y, 6)) for x, y in hole.coords[:-1]]
-                 for hole in shapes[place].interiors] if holes else []
+                 for hole in shapes[place].interiors] if hole_count else []
         outlines.append((ring, inner))
         plain_keys.append(key)
     # The structure's own shape (``shape_of``: its rounded ring less its rounded holes) is

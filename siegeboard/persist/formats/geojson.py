@@ -18,10 +18,16 @@ from typing import Any
 
 from siegeboard.model.collection import no_cycle_collection
 from siegeboard.persist.formats.base import (
-    FormatBySuffix, ImportedMap, ImportOptions, ImportReport, Progress, echo, json_problem,
+    FormatBySuffix,
+    ImportedMap,
+    ImportOptions,
+    ImportReport,
+    Progress,
+    echo,
+    json_problem,
     resolve_options,
 )
-from siegeboard.persist.formats.geo import GeoFeature, WGS84, build_siege, crs_named, in_bbox
+from siegeboard.persist.formats.geo import WGS84, GeoFeature, build_siege, crs_named, in_bbox
 from siegeboard.persist.formats.plan_image import read_bytes
 from siegeboard.persist.siege_file import SiegeFileError
 
@@ -128,12 +134,15 @@ def _features(data: dict, name: str, report: ImportReport) -> list[GeoFeature]:
         if not isinstance(raw, dict) or raw.get("type") != "Feature":
             report.skipped.append(f"{label.capitalize()} is not a GeoJSON feature.")
             continue
-        properties = raw.get("properties") if isinstance(raw.get("properties"), dict) else {}
+        found = raw.get("properties")
+        properties = found if isinstance(found, dict) else {}
         tags = {str(k): str(v) for k, v in properties.items()
                 if v is not None and isinstance(v, (str, int, float, bool))}
         if "id" in raw and isinstance(raw["id"], (str, int)):
             label = f"feature {number} (id {echo(raw['id'], 60)})"
-        polygons, lines, other = [], [], []
+        polygons: list[tuple[list, list]] = []
+        lines: list[list[tuple[float, float]]] = []
+        other: list[str] = []
         try:
             _collect(raw.get("geometry"), polygons, lines, other)
         except RecursionError:
@@ -200,7 +209,7 @@ def _point(value: Any) -> tuple[float, float]:
 
 
 def _line(value: Any) -> list[tuple[float, float]]:
-    points = []
+    points: list[tuple[float, float]] = []
     append = points.append
     for p in _list(value, "line"):
         # A position of two finite floats (nearly every one) is taken as it is; any other is

@@ -19,7 +19,12 @@ from pathlib import Path
 from PIL import Image
 
 from siegeboard.persist.formats.base import (
-    FormatBySuffix, ImportedMap, ImportOptions, ImportReport, Progress, resolve_options,
+    FormatBySuffix,
+    ImportedMap,
+    ImportOptions,
+    ImportReport,
+    Progress,
+    resolve_options,
 )
 from siegeboard.persist.formats.plan_image import checked_plan, plan_siege, read_bytes
 from siegeboard.persist.images import MAX_SIDE
@@ -44,7 +49,8 @@ def decode_jpeg2000(data: bytes, what: str) -> tuple[bytes, tuple[int, int], int
                     raise SiegeFileError(
                         f"{what} declares {width:,} x {height:,} pixels, too large to decode "
                         f"safely even at 1/{2 ** MAX_REDUCE} of its resolution")
-                picture.reduce = halvings  # Pillow's JPEG 2000 option: decode 1/2**n
+                # Pillow's JPEG 2000 option: decode 1/2**n (the stubs know only the method)
+                picture.reduce = halvings  # type: ignore[method-assign, assignment, unused-ignore]
                 picture.load()
                 mode = "RGBA" if "A" in picture.mode else "RGB"
                 pixels = picture.convert(mode)

@@ -76,7 +76,7 @@ class KindMapping:
     def rule_for(self, role: str, tags: dict[str, str]) -> KindRule | None:
         return next((rule for rule in self.rules if rule.matches(role, tags)), None)
 
-    def checked(self, ruleset: str) -> "KindMapping":
+    def checked(self, ruleset: str) -> KindMapping:
         """The mapping, or ``ValueError`` naming the first kind the ruleset has not."""
         kinds = registry.catalogue(ruleset).kinds
         for number, rule in enumerate(self.rules, start=1):

@@ -23,10 +23,20 @@ import osmium
 
 from siegeboard.model.collection import no_cycle_collection
 from siegeboard.persist.formats.base import (
-    FormatBySuffix, ImportedMap, ImportOptions, ImportReport, Progress, resolve_options,
+    FormatBySuffix,
+    ImportedMap,
+    ImportOptions,
+    ImportReport,
+    Progress,
+    resolve_options,
 )
 from siegeboard.persist.formats.geo import (
-    OSM_ATTRIBUTION, WGS84, GeoFeature, build_siege, crs_named, in_bbox,
+    OSM_ATTRIBUTION,
+    WGS84,
+    GeoFeature,
+    build_siege,
+    crs_named,
+    in_bbox,
 )
 from siegeboard.persist.siege_file import SiegeFileError
 
@@ -126,7 +136,7 @@ def _read_features(path: Path, report: ImportReport) -> list[GeoFeature]:
                      .with_filter(osmium.filter.EntityFilter(
                          osmium.osm.WAY | osmium.osm.RELATION | osmium.osm.AREA)))
         for item in processor:
-            if item.is_area():
+            if isinstance(item, osmium.osm.Area):
                 tags = dict(item.tags)
                 building, site = is_building(tags), is_site(tags)
                 if not building and not site:
@@ -147,7 +157,7 @@ def _read_features(path: Path, report: ImportReport) -> list[GeoFeature]:
                 (assembled_ways if item.from_way() else assembled).add(item.orig_id())
                 features.append(GeoFeature("building" if building else "site", label, tags,
                                            polygons=polygons))
-            elif item.is_way():
+            elif isinstance(item, osmium.osm.Way):
                 tags = dict(item.tags)
                 if is_building(tags) or is_site(tags):
                     read["buildings"] += is_building(tags)
@@ -164,7 +174,7 @@ def _read_features(path: Path, report: ImportReport) -> list[GeoFeature]:
                                               f"missing from the file.")
                         continue
                     features.append(GeoFeature("wall", f"way {item.id}", tags, lines=[line]))
-            elif item.is_relation():
+            elif isinstance(item, osmium.osm.Relation):
                 tags = dict(item.tags)
                 if is_building(tags) and tags.get("type") in ("multipolygon", "building"):
                     read["buildings"] += 1
@@ -202,7 +212,8 @@ def _why_not_an_area(way) -> str:
     """Why pyosmium would make no area of a building way (said only if it makes none)."""
     nodes = way.nodes
     if len(nodes) < 4:
-        return f"its outline has {len(nodes)} node{'s' if len(nodes) != 1 else ''}, too few to enclose an area"
+        return (f"its outline has {len(nodes)} node{'s' if len(nodes) != 1 else ''}, too few to "
+                f"enclose an area")
     if not way.is_closed():
         return "its outline does not close, so it encloses no area"
     if not all(node.location.valid() for node in nodes):

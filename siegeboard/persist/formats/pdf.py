@@ -19,7 +19,12 @@ from pathlib import Path
 import pypdfium2
 
 from siegeboard.persist.formats.base import (
-    FormatBySuffix, ImportedMap, ImportOptions, ImportReport, Progress, resolve_options,
+    FormatBySuffix,
+    ImportedMap,
+    ImportOptions,
+    ImportReport,
+    Progress,
+    resolve_options,
 )
 from siegeboard.persist.formats.plan_image import checked_plan, plan_siege, read_bytes
 from siegeboard.persist.images import MAX_SIDE

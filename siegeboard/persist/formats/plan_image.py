@@ -11,14 +11,19 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from siegeboard.rules.dice import fresh_dice_seed
 from siegeboard.model.siege import MapImage, Siege
 from siegeboard.persist.formats.base import (
-    FormatBySuffix, ImportedMap, ImportOptions, ImportReport, Progress, checked_import,
+    FormatBySuffix,
+    ImportedMap,
+    ImportOptions,
+    ImportReport,
+    Progress,
+    checked_import,
     resolve_options,
 )
 from siegeboard.persist.images import ImageRefused, check_image
 from siegeboard.persist.siege_file import MAX_MEMBER_BYTES, SiegeFileError
+from siegeboard.rules.dice import fresh_dice_seed
 
 # The member name's suffix for each format check_image names.
 MEMBER_SUFFIX = {"PNG": "png", "MPO": "jpg", "JPEG": "jpg", "TIFF": "tif", "WEBP": "webp",

@@ -33,15 +33,22 @@ from typing import Literal
 from siegeboard.geometry import label_at
 from siegeboard.geometry.squares import structure_square_label
 from siegeboard.model.actions import (
-    AdvanceClock, Demolish, FireAt, GMOverride, Kick, Repair, ResolveScene, SceneAttack,
+    AdvanceClock,
+    Demolish,
+    FireAt,
+    GMOverride,
+    Kick,
+    Repair,
+    ResolveScene,
+    SceneAttack,
 )
 from siegeboard.model.siege import TURNS_PER_DAY, Clock
-from siegeboard.model.structure import HullLayer, Structure
+from siegeboard.model.structure import HullLayer, LadderStep, Structure
 from siegeboard.model.weapon import Weapon
+from siegeboard.rules import logged_edits
 from siegeboard.rules.armory import numbers as armory
 from siegeboard.rules.armory import shot
-from siegeboard.rules import logged_edits
-from siegeboard.rules.context import Context, RuleError
+from siegeboard.rules.context import Context, Handler, RuleError
 from siegeboard.rules.tasks import resolve_task
 from siegeboard.rules.titles import the
 
@@ -76,6 +83,7 @@ def existing(ctx: Context, structure_id: str) -> Structure:
 
 def _layer(structure: Structure, which: Which) -> HullLayer:
     if which == "inner":
+        assert structure.inner_layer is not None  # "inner" only for a gate with a layer behind
         return structure.inner_layer
     return HullLayer(name=structure.name, armor=structure.armor, hull=structure.hull,
                      suffered=structure.hull_suffered, ladder=structure.ladder)
@@ -121,7 +129,7 @@ def _assault_follows(structure: Structure) -> bool:
 # --- Damage ---------------------------------------------------------------------------------
 
 def deal(ctx: Context, structure: Structure, damage: int, *, mode: str,
-          can_breach: bool = True, step: str | None = None) -> bool:
+         can_breach: bool = True, step: LadderStep | None = None) -> bool:
     """Put ``damage`` on the front layer, explain it, record the ladder's moves and effects.
 
     ``step``: the ladder step the damage leaves, when something else than the damage decides
@@ -152,6 +160,7 @@ def deal(ctx: Context, structure: Structure, damage: int, *, mode: str,
                 message = _breach_line(structure)
             else:
                 inner = structure.inner_layer
+                assert inner is not None  # not opened: a layer still holds behind the gate
                 message = (f"{label} is Breached; the {inner.name.lower()} behind it still "
                            f"holds (Armor {inner.armor}, "
                            f"{armory.hull_words(inner.suffered, inner.hull)})")
@@ -467,8 +476,8 @@ def _scene_dice(ctx: Context, attack: SceneAttack, name: str, place: str) -> tup
         if attack.successes is not None or attack.boons is not None:
             raise RuleError(f"{place}: give Successes and Boons, or a pool to roll, not both")
         if not ctx.options.scene_pool:
-            raise RuleError(f"{place}.pool: the scene dice pool is a house rule (ruling A12) switched "
-                            "off in Siege Settings: enter Successes and Boons")
+            raise RuleError(f"{place}.pool: the scene dice pool is a house rule (ruling A12) "
+                            "switched off in Siege Settings: enter Successes and Boons")
         least = ctx.options.scene_pool_success
         values = ctx.roll(attack.pool, 6, f"the {name}'s pool (house rule, A12): each "
                           f"{least}-6 a Success, each 6 also a Boon")
@@ -521,7 +530,7 @@ def scene(ctx: Context, action: ResolveScene) -> None:
     ctx.event("prompt", None, prompts="\n".join(prompts))
 
 
-HANDLERS = {
+HANDLERS: dict[str, Handler] = {
     "fire": fire, "advance": advance, "demolish": demolish, "kick": kick,
     "override": override, "repair": repair, "scene": scene,
     **logged_edits.HANDLERS,  # R2: settings and edits in play

@@ -67,6 +67,7 @@ def escalade_table(structure: Structure, *, ladders: int = 1, siege_towers: int 
         note = "Breached: the gap takes two abreast, no need to climb (play the assault)"
     elif structure.ladder == "breached":
         inner = structure.inner_layer
+        assert inner is not None  # not fully breached: a layer behind the gate still holds
         note = (f"the gate is Breached but the {inner.name.lower()} behind it still holds: "
                 "it is climbed (or the " + inner.name.lower() + " broken)")
     else:

@@ -10,7 +10,7 @@ from siegeboard.model.siege import TURNS_PER_DAY, Mine
 from siegeboard.model.structure import Structure
 from siegeboard.rules.armory import numbers as armory
 from siegeboard.rules.armory.actions import deal, existing, run_clock
-from siegeboard.rules.context import Context, RuleError
+from siegeboard.rules.context import Context, Handler, RuleError
 
 
 def _mines(ctx: Context) -> dict[str, Mine]:
@@ -88,4 +88,5 @@ def fire_mine(ctx: Context, action: FireMine) -> None:
     deal(ctx, structure, armory.MINE_HULL_DAMAGE, mode=ctx.options.ladder_mode)
 
 
-HANDLERS = {"start_mine": start_mine, "dig_mine": dig_mine, "fire_mine": fire_mine}
+HANDLERS: dict[str, Handler] = {"start_mine": start_mine, "dig_mine": dig_mine,
+                                "fire_mine": fire_mine}

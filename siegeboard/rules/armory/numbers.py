@@ -18,8 +18,9 @@ from siegeboard.rules.armory.layers import fully_breached
 
 __all__ = [
     "Escalade", "EscaladeRow", "LADDER", "MINE_HULL_DAMAGE", "blast_applies", "boon_extra",
-    "charges_damage", "door_or_gate", "effective_armor", "escalade_table", "fully_breached", "halve_blast",
-    "hit_damage", "ladder_after_burning", "ladder_after_hit", "ladder_as_written", "ladder_state", "mine_days", "passage",
+    "charges_damage", "door_or_gate", "effective_armor", "escalade_table", "fully_breached",
+    "halve_blast", "hit_damage", "ladder_after_burning", "ladder_after_hit", "ladder_as_written",
+    "ladder_state", "mine_days", "passage",
     "section_effects", "suffer", "weapon_marks", "worse",
 ]
 
@@ -32,7 +33,7 @@ SLIT_BANE_DICE = 3  # A3: a hit through a pillbox's firing slit
 def _step(name: str, value: object) -> LadderStep:
     if value not in LADDER:
         raise ValueError(f"{name} must be one of {', '.join(LADDER)}, not {value!r}")
-    return value  # type: ignore[return-value]
+    return value
 
 
 def hit_damage(hull_damage: int, successes: int, armor: int, *, pierce: int = 0, boons: int = 0,
@@ -153,9 +154,9 @@ def effective_armor(structure: Structure, weapon: Weapon | None, *, through_slit
 
     ``weapon`` None is a set charge (A7): only the section's own state (Cracked) applies.
     ``layer`` is the layer hit (a portcullis behind a gate, A5), by default the structure's
-    own Armor and step; the structure's flags apply to every layer. Parts read like "Armor 4", "vulnerable to guns -2 (gunpowder,
-    Standard mount)"; never below 0. A hit ``through_slit`` of a structure without a
-    firing slit is refused.
+    own Armor and step; the structure's flags apply to every layer. Parts read like "Armor 4",
+    "vulnerable to guns -2 (gunpowder, Standard mount)"; never below 0. A hit ``through_slit``
+    of a structure without a firing slit is refused.
     """
     armor = structure.armor if layer is None else layer.armor
     step = structure.ladder if layer is None else layer.ladder

@@ -20,10 +20,22 @@ from siegeboard.model.siege import Siege
 from siegeboard.model.structure import Structure
 from siegeboard.rules.armory.actions import FIRED_ROLES
 from siegeboard.rules.armory.shot import (
-    FIRE_FACE, POOL_BOON, HullEffect, applied, burning_effect, burns, hit_effect,
+    FIRE_FACE,
+    POOL_BOON,
+    HullEffect,
+    applied,
+    burning_effect,
+    burns,
+    hit_effect,
 )
 from siegeboard.rules.chances import (
-    Distribution, FireOdds, RoundsOdds, ShotSpec, StructureOdds, add_to, floats,
+    Distribution,
+    FireOdds,
+    RoundsOdds,
+    ShotSpec,
+    StructureOdds,
+    add_to,
+    floats,
 )
 
 
@@ -91,21 +103,23 @@ def shot_odds(siege: Siege, spec: ShotSpec, target_id: str | None) -> list[Struc
                          fallen=_breached(structure))
     inner: Distribution | None = {} if structure.inner_layer is not None else None
     fire = FireOdds() if burns(structure) and not structure.burning else None
+    penetrate = cracked = breached = Fraction(0)
     for effect, p in outcomes.items():
         if effect.damage > 0:
-            odds.p_penetrate += p
+            penetrate += p
         add_to(odds.left, effect.suffered, p)
-        if inner is not None:
+        if inner is not None and effect.inner_suffered is not None:
             add_to(inner, effect.inner_suffered, p)
         if effect.cracked:
-            odds.p_cracked += p
+            cracked += p
         if effect.breached:
-            odds.p_breached += p
+            breached += p
         if effect.burning:
             odds.p_ignite += p
         if fire is not None and effect.caught_fire:
             add_to(fire.level, 1, p)
             fire.rounds_to_breach = structure.hull - effect.suffered
+    odds.p_penetrate, odds.p_cracked, odds.p_breached = penetrate, cracked, breached
     odds.inner_left = inner
     odds.fire = fire if fire is not None and fire.level else None
     return [odds]

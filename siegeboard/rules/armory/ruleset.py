@@ -13,7 +13,14 @@ from siegeboard.rules.armory import actions, mines, odds, shot
 from siegeboard.rules.armory.escalade import escalade_table
 from siegeboard.rules.armory.numbers import fully_breached, hull_words
 from siegeboard.rules.ruleset import (
-    PATTERNS, Column, Figure, OverrideField, Ruleset, Setting, StructureState,
+    PATTERNS,
+    Alarm,
+    Column,
+    Figure,
+    OverrideField,
+    Ruleset,
+    Setting,
+    StructureState,
 )
 
 
@@ -35,7 +42,7 @@ def players_word(structure: Structure) -> str:
     return "intact" if all(step == "intact" for step in layers) else "damaged"
 
 
-def mark_and_alarm(structure: Structure) -> tuple[str, str]:
+def mark_and_alarm(structure: Structure) -> tuple[str, Alarm]:
     """The map's plate and its alarm: "Cracked" or "Breached" for one layer; for a gate
     whose portcullis still stands behind it (A5), what the table says, "Gate breached,
     portcullis holds", on the crack's yellow plate (the way is not open yet)."""

@@ -12,10 +12,13 @@ Armor), read by the handler's clock and the rounds-to-fall chain alike.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Literal
 
 from siegeboard.model.structure import HullLayer, LadderStep, Structure
 from siegeboard.model.weapon import Weapon
 from siegeboard.rules.armory import numbers as armory
+
+Which = Literal["outer", "inner"]  # the layer of a gate a hit lands on (A5)
 
 FIRE_FACE = 6                   # A10: an explosive hit sets a structure that burns alight on a 6
 POOL_BOON = 6                   # A12 (house rule): each 6 of a pool is also a Boon
@@ -43,7 +46,7 @@ class HullEffect:
 
     structure_id: str
     damage: int
-    layer: str
+    layer: Which
     suffered: int
     ladder: LadderStep
     inner_suffered: int | None
@@ -73,7 +76,7 @@ def _layers(structure: Structure) -> tuple[HullLayer, HullLayer | None]:
 
 
 def _effect(structure: Structure, outer: HullLayer, inner: HullLayer | None, damage: int,
-            layer: str, burning: bool, **flags) -> HullEffect:
+            layer: Which, burning: bool, **flags) -> HullEffect:
     steps = [outer.ladder] + ([inner.ladder] if inner is not None else [])
     return HullEffect(
         structure.id, damage, layer, outer.suffered, outer.ladder,
@@ -110,8 +113,8 @@ def hit_effect(structure: Structure, weapon: Weapon, successes: int, boons: int,
     if armory.fully_breached(structure):
         return _effect(structure, outer, inner, 0, "outer", structure.burning,
                        changes_nothing=True)
-    front = "inner" if inner is not None and structure.ladder == "breached" else "outer"
-    layer = inner if front == "inner" else outer
+    front: Which = "inner" if inner is not None and structure.ladder == "breached" else "outer"
+    layer = inner if inner is not None and front == "inner" else outer
     total = weapon.hull_damage + successes + armory.boon_extra(boons, weapon.crit)
     marks = armory.weapon_marks(structure, weapon)
     parts: list[str] = []
@@ -172,8 +175,8 @@ def burning_effect(structure: Structure, turns: int) -> HullEffect:
 
 def applied(structure: Structure, effect: HullEffect) -> Structure:
     """``structure`` with ``effect`` written into it (a copy; the original is left alone)."""
-    update = {"hull_suffered": effect.suffered, "ladder": effect.ladder,
-              "burning": effect.burning}
+    update: dict[str, object] = {"hull_suffered": effect.suffered, "ladder": effect.ladder,
+                                 "burning": effect.burning}
     if structure.inner_layer is not None:
         update["inner_layer"] = structure.inner_layer.model_copy(
             update={"suffered": effect.inner_suffered, "ladder": effect.inner_ladder})

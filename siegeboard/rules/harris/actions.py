@@ -34,14 +34,21 @@ from typing import Any
 from siegeboard.geometry import label_at
 from siegeboard.geometry.squares import structure_square_label
 from siegeboard.model.actions import (
-    AdvanceClock, Demolish, FightFire, FireAt, FreeTrapped, GMOverride, Repair,
+    AdvanceClock,
+    Demolish,
+    Difficulty,
+    FightFire,
+    FireAt,
+    FreeTrapped,
+    GMOverride,
+    Repair,
 )
 from siegeboard.model.weapon import Weapon
+from siegeboard.rules import logged_edits
+from siegeboard.rules.context import Context, Handler, RuleError
+from siegeboard.rules.dice import TotalOnly
 from siegeboard.rules.harris import burning, shot
 from siegeboard.rules.harris import numbers as harris
-from siegeboard.rules import logged_edits
-from siegeboard.rules.context import Context, RuleError
-from siegeboard.rules.dice import TotalOnly
 from siegeboard.rules.harris.damage import dp_loss, lose_dp
 from siegeboard.rules.tasks import resolve_task
 from siegeboard.rules.titles import the
@@ -76,6 +83,7 @@ def fire_at(ctx: Context, action: FireAt) -> None:
         how = f"from {battery.name}"
     else:
         raise RuleError("fire: give battery_id (range measured from it) or range_m")
+    target_id: str | None
     if action.target_id is not None:
         _structure_or_error(ctx, action.target_id)
         target_id = action.target_id
@@ -104,6 +112,7 @@ def shoot(ctx: Context, weapon: Weapon, point: tuple[float, float], range_m: flo
         calibre = sum(dice)
         ctx.say(f"Large calibre: + 2D6 ({dice[0]} + {dice[1]}) = {band.penetration + calibre}")
     penetration = shot.final_penetration(weapon, range_m, calibre, modifier)
+    assert penetration is not None  # in range: the band was found above
     if modifier:
         ctx.say(f"GM modifier {modifier:+d}: final penetration "
                 f"{band.penetration + calibre + modifier}")
@@ -167,6 +176,7 @@ def _armor_note(structure: Any) -> str:
 def _attack_line(effect: shot.Effect) -> str:
     """H4 in words: which of the three cases the penetration fell in."""
     penetration, armor, attack = effect.penetration, effect.armor, effect.attack_value
+    assert penetration is not None  # the effect of a hit
     head = f"Penetration {penetration} against AV {armor}"
     if effect.penetrates:
         return f"{head}: above it, attack value {attack}; it penetrates"
@@ -198,11 +208,12 @@ def _personnel_damage(ctx: Context, weapon: Weapon, structure: Any, effect: shot
     total = sum(dice)
     shares = harris.split_damage(total, len(structure.occupants))
     structure = ctx.structure(effect.structure_id)
-    for person, share in zip(structure.occupants, shares):
+    for person, share in zip(structure.occupants, shares, strict=True):
         person.damage += share
         if share:
             person.hits += 1
-    split = ", ".join(f"{person.name} {share}" for person, share in zip(structure.occupants, shares))
+    split = ", ".join(f"{person.name} {share}"
+                      for person, share in zip(structure.occupants, shares, strict=True))
     ctx.say(f"Those inside take {weapon.damage} - {armor} = {count}D6 = {total}, split among "
             f"{len(shares)}: {split}")
     ctx.event("personnel_damage", effect.structure_id, dice=count, total=total)
@@ -287,7 +298,7 @@ def fight_fire(ctx: Context, action: FightFire) -> None:
 
 # ---------------------------------------------------------------- repair ------------------
 
-def repair_difficulty(team_size: int, engineer: bool) -> str:
+def repair_difficulty(team_size: int, engineer: bool) -> Difficulty:
     """H8: 3 with an engineer Difficult, 2 Formidable, 1 Impossible; 3 without an engineer is
     taken as Formidable (the text needs one engineer among the three)."""
     if team_size >= 3:
@@ -421,7 +432,7 @@ def demolish(ctx: Context, action: Demolish) -> None:
         shoot(ctx, weapon, (point.x, point.y), 0.0, action.structure_id, 0, how="set by hand")
 
 
-HANDLERS = {
+HANDLERS: dict[str, Handler] = {
     "fire": fire_at,
     "advance": advance,
     "fight_fire": fight_fire,

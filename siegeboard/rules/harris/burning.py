@@ -34,7 +34,7 @@ SPREAD_DISTANCE_M = 10.0
 PROGRESS_TURNS = 120  # a long advance tells its progress every 10 minutes of siege time
 
 
-def fire_after_ignition(structure: "Structure", level: int) -> tuple[int, bool]:
+def fire_after_ignition(structure: Structure, level: int) -> tuple[int, bool]:
     """H9: (fire level, out of control) of ``structure`` set alight at ``level``. A structure
     already burning keeps the higher level; a new fire is judged out of control afresh (level
     above a tenth of the original DP), one that was already out of control stays so."""
@@ -45,7 +45,7 @@ def fire_after_ignition(structure: "Structure", level: int) -> tuple[int, bool]:
     return level, wild or harris.out_of_control(level, structure.dp_original)
 
 
-def ignite(ctx: "Context", structure_id: str, level: int, *, cause: str) -> None:
+def ignite(ctx: Context, structure_id: str, level: int, *, cause: str) -> None:
     """Set the structure alight at ``level``: what ``fire_after_ignition`` says, explained."""
     now = ctx.current(structure_id)
     before = now.fire_level
@@ -65,7 +65,7 @@ def ignite(ctx: "Context", structure_id: str, level: int, *, cause: str) -> None
         _goes_out_of_control(ctx, structure_id)
 
 
-def _light(ctx: "Context", structure_id: str) -> None:
+def _light(ctx: Context, structure_id: str) -> None:
     """``ignite(ctx, structure_id, 1, cause="spread")`` of a structure that does not burn (a
     spread's target, thousands in a minute of a city's fires): the same changes, events and
     lines."""
@@ -76,12 +76,12 @@ def _light(ctx: "Context", structure_id: str) -> None:
     _judge_out_of_control(ctx, structure_id, structure)
 
 
-def check_out_of_control(ctx: "Context", structure_id: str) -> None:
+def check_out_of_control(ctx: Context, structure_id: str) -> None:
     """H9: mark the fire out of control once its level is above a tenth of the original DP."""
     _judge_out_of_control(ctx, structure_id, ctx.current(structure_id))
 
 
-def _judge_out_of_control(ctx: "Context", structure_id: str, structure: "Structure") -> None:
+def _judge_out_of_control(ctx: Context, structure_id: str, structure: Structure) -> None:
     """``check_out_of_control`` of ``structure``, the structure as the action has left it."""
     if structure.out_of_control or structure.fire_level == 0:
         return
@@ -89,7 +89,7 @@ def _judge_out_of_control(ctx: "Context", structure_id: str, structure: "Structu
         _goes_out_of_control(ctx, structure_id)
 
 
-def _goes_out_of_control(ctx: "Context", structure_id: str) -> None:
+def _goes_out_of_control(ctx: Context, structure_id: str) -> None:
     """H9: the fire's level is above a tenth of the original DP: out of control, told."""
     structure = ctx.structure_scalars(structure_id)
     structure.out_of_control = True
@@ -116,7 +116,7 @@ class _Steps:
     explanation stays in order for each structure.
     """
 
-    def __init__(self, ctx: "Context"):
+    def __init__(self, ctx: Context):
         self.ctx = ctx
         self.grow: dict[str, _Run] = {}
         self.burn_down: dict[str, _Run] = {}
@@ -174,7 +174,7 @@ class _Fires:
     dead: list[str]
 
 
-def _fires(ctx: "Context", burning: list[str]) -> _Fires:
+def _fires(ctx: Context, burning: list[str]) -> _Fires:
     live, wooden, dead = [], [], []
     for structure_id in burning:
         structure = ctx.current(structure_id)
@@ -187,7 +187,7 @@ def _fires(ctx: "Context", burning: list[str]) -> _Fires:
     return _Fires(burning, live, wooden, dead)
 
 
-def advance(ctx: "Context", turns: int) -> None:
+def advance(ctx: Context, turns: int) -> None:
     """H9, H10: run the clock ``turns`` turns forward and every fire with it; sets the clock."""
     start = ctx.get("clock").turn
     end = start + turns
@@ -231,9 +231,8 @@ def advance(ctx: "Context", turns: int) -> None:
                 turn = last
                 continue
         _grow(ctx, steps, fires.live if minute_ends else fires.wooden, turn)
-        if every_turn or minute_ends:
-            if _burn(ctx, steps, fires.live, turn):
-                fires = _fires(ctx, fires.burning)
+        if (every_turn or minute_ends) and _burn(ctx, steps, fires.live, turn):
+            fires = _fires(ctx, fires.burning)
         lit = _spread(ctx, steps, town, fires.burning, turn) if minute_ends else []
         fires = _burn_out(ctx, steps, fires, turn)
         if lit and turn < end:  # the fires just lit burn from the next turn on
@@ -243,7 +242,7 @@ def advance(ctx: "Context", turns: int) -> None:
     ctx.set("clock", Clock(turn=end))
 
 
-def _quiet_minutes(ctx: "Context", live: list[str], boundary: int, end: int) -> int:
+def _quiet_minutes(ctx: Context, live: list[str], boundary: int, end: int) -> int:
     """How many minute boundaries from ``boundary`` on can be taken at once: while no fire
     is out of control (no burning damage, no spread) each just grows +1 a minute, up to the
     minute before the first one would go out of control (H9: level above DP / 10). At most
@@ -264,7 +263,7 @@ def _quiet_minutes(ctx: "Context", live: list[str], boundary: int, end: int) -> 
     return room
 
 
-def _grow_minutes(ctx: "Context", steps: _Steps, live: list[str], boundary: int,
+def _grow_minutes(ctx: Context, steps: _Steps, live: list[str], boundary: int,
                   minutes: int) -> None:
     """``minutes`` minutes' growth of each fire of ``live`` at once (``_quiet_minutes`` says
     none goes out of control): the same levels and the same told runs as turn by turn. With
@@ -282,7 +281,7 @@ def _grow_minutes(ctx: "Context", steps: _Steps, live: list[str], boundary: int,
         steps.grow[structure_id].last_turn = last
 
 
-def _turns_within_a_minute(ctx: "Context", steps: _Steps, fires: _Fires, first: int,
+def _turns_within_a_minute(ctx: Context, steps: _Steps, fires: _Fires, first: int,
                            last: int) -> _Fires:
     """Turns ``first`` to ``last``, none of them the end of a minute, burning damage each
     minute: wooden fires grow +1 a turn and fires at DP 0 burn themselves out, turn by turn
@@ -291,7 +290,8 @@ def _turns_within_a_minute(ctx: "Context", steps: _Steps, fires: _Fires, first: 
     taken at once: the same level and the same told run (a wild minute's wooden fires
     visited once instead of eleven times)."""
     current = ctx.current
-    wild, tame = [], []
+    wild: list[str] = []
+    tame: list[str] = []
     for structure_id in fires.wooden:
         (wild if current(structure_id).out_of_control else tame).append(structure_id)
     runs = steps.grow
@@ -311,7 +311,7 @@ def _turns_within_a_minute(ctx: "Context", steps: _Steps, fires: _Fires, first: 
     return fires
 
 
-def _grow(ctx: "Context", steps: _Steps, growing: list[str], turn: int) -> None:
+def _grow(ctx: Context, steps: _Steps, growing: list[str], turn: int) -> None:
     """One step of growth for each of ``growing`` (burning, DP above 0, due this turn)."""
     runs = steps.grow
     for structure_id in growing:
@@ -330,7 +330,7 @@ def _grow(ctx: "Context", steps: _Steps, growing: list[str], turn: int) -> None:
             check_out_of_control(ctx, structure_id)
 
 
-def _burn(ctx: "Context", steps: _Steps, live: list[str], turn: int) -> bool:
+def _burn(ctx: Context, steps: _Steps, live: list[str], turn: int) -> bool:
     """Burning damage to every out-of-control fire of ``live``; whether one reached DP 0."""
     current = ctx.current
     reached_zero = False
@@ -348,7 +348,7 @@ def _burn(ctx: "Context", steps: _Steps, live: list[str], turn: int) -> bool:
     return reached_zero
 
 
-def _spread(ctx: "Context", steps: _Steps, town: Town, burning: list[str],
+def _spread(ctx: Context, steps: _Steps, town: Town, burning: list[str],
             turn: int) -> list[str]:
     """H9: each out-of-control fire rolls 1D6 for each structure within 10 m of it (footprint
     to footprint, from the spatial index) that is not burning and has DP left: a 1 lights it
@@ -426,7 +426,7 @@ def _stone_spread_line(turn: int, name: str) -> str:
             "above a tenth of its original DP) it loses DP equal to its level each minute.")
 
 
-def _burn_out(ctx: "Context", steps: _Steps, fires: _Fires, turn: int) -> _Fires:
+def _burn_out(ctx: Context, steps: _Steps, fires: _Fires, turn: int) -> _Fires:
     """-1 a turn for each fire at DP 0; a fire reaching 0 leaves the fires returned."""
     out = []
     for structure_id in fires.dead:

@@ -43,7 +43,7 @@ def dp_loss(structure: Structure, amount: int) -> DpLoss:
                   structure.cleared or after == 0)
 
 
-def lose_dp(ctx: "Context", structure_id: str, amount: int, why: str, *,
+def lose_dp(ctx: Context, structure_id: str, amount: int, why: str, *,
             loss: DpLoss | None = None) -> int:
     """Remove ``amount`` DP (never below 0) from the structure, explain it, then collapse
     and clear it as H7 says. Returns the DP actually lost.
@@ -70,7 +70,7 @@ def lose_dp(ctx: "Context", structure_id: str, amount: int, why: str, *,
     return before - loss.dp_after
 
 
-def collapse(ctx: "Context", structure_id: str) -> None:
+def collapse(ctx: Context, structure_id: str) -> None:
     """H7: the structure collapses; everyone atop or inside takes 1D6 hits of 1D6 damage each
     and is trapped. Occupants are taken in their listed order, so the dice order is fixed."""
     # A working copy of its own lists only where there are occupants to hurt (a city's

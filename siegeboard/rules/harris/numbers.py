@@ -195,7 +195,7 @@ def stories_from_height(height_m: float) -> int:
     return stories
 
 
-def split_dp(dp: int, lengths: Sequence[float]) -> list[int]:
+def split_dp(dp: int, lengths: Sequence[float | Fraction]) -> list[int]:
     """H12: divide ``dp`` among sections in proportion to their lengths, summing exactly.
 
     Each section gets the whole part of its exact share; the points left over go one each

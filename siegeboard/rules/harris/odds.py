@@ -15,13 +15,28 @@ from siegeboard.geometry.index import StructureIndex
 from siegeboard.model.siege import TURNS_PER_MINUTE, Siege
 from siegeboard.model.structure import Structure
 from siegeboard.rules.chances import (
-    Distribution, FireOdds, ShotSpec, StructureOdds, add_to, certain, collapse_damage_one,
-    convolve, dice_sum, mix, power,
+    Distribution,
+    FireOdds,
+    ShotSpec,
+    StructureOdds,
+    add_to,
+    certain,
+    collapse_damage_one,
+    convolve,
+    dice_sum,
+    mix,
+    power,
 )
 from siegeboard.rules.harris import numbers as harris
 from siegeboard.rules.harris.shot import (
-    CALIBRE_DICE, SMALL_ARM_DIE, Effect, blast_effect, blast_reach, catches_fire,
-    final_penetration, hit_effect,
+    CALIBRE_DICE,
+    SMALL_ARM_DIE,
+    Effect,
+    blast_effect,
+    blast_reach,
+    catches_fire,
+    final_penetration,
+    hit_effect,
 )
 
 _COLLAPSE_POWERS: dict[int, Distribution] = {}
@@ -114,14 +129,15 @@ def _odds_of(structure: Structure, outcomes: list[tuple[Fraction, Effect]], stru
     people_keys: dict[tuple[int, bool], Fraction] = {}
     dice: Distribution = {}
     fire = FireOdds() if structure.fire_level == 0 or not structure.out_of_control else None
+    penetrate = collapse = cleared = Fraction(0)
     for p, effect in outcomes:
         if struck and effect.penetrates:
-            odds.p_penetrate += p
+            penetrate += p
         add_to(odds.left, effect.dp_after, p)
         if effect.collapsed:
-            odds.p_collapse += p
+            collapse += p
         if effect.cleared:
-            odds.p_cleared += p
+            cleared += p
         if effect.fire_level > 0:
             odds.p_ignite += p
         collapse_people = effect.collapses and bool(structure.occupants)
@@ -139,6 +155,9 @@ def _odds_of(structure: Structure, outcomes: list[tuple[Fraction, Effect]], stru
                        turns_to_out_of_control(effect.fire_level, structure, clock_turn), p)
         if effect.concussion and not struck:
             odds.concussion, odds.squares_away = effect.concussion, effect.squares_away
+    if struck:
+        odds.p_penetrate = penetrate
+    odds.p_collapse, odds.p_cleared = collapse, cleared
     people = len(structure.occupants)
     if len(people_keys) == 1:
         ((count, collapses),) = people_keys

@@ -20,8 +20,8 @@ The hit is the shot rule itself (``harris.shot``), tabulated once per shot: for 
 (``shot.final_penetration``) and each state the target can be in (intact, rubble, cleared),
 ``shot.hit_effect`` gives the attack value with the small arm's 1D20 not 1 and 1, and the AV
 the fire's level is taken against (``numbers.fire_level_on_ignition``); the fire's faces are
-``shot.catches_fire``'s and the concussion each structure takes ``shot.blast_reach``'s. Collapse, clearing and out of
-control are the same integer comparisons as ``numbers.collapses`` and
+``shot.catches_fire``'s and the concussion each structure takes ``shot.blast_reach``'s. Collapse,
+clearing and out of control are the same integer comparisons as ``numbers.collapses`` and
 ``numbers.out_of_control``. The tests play the same siege through the engine and compare.
 
 Left out (stated, small): fires spreading onto a structure from outside the model (from a
@@ -42,8 +42,13 @@ from siegeboard.rules.chances import RoundsOdds, ShotSpec, sampling_error
 from siegeboard.rules.harris import numbers as harris
 from siegeboard.rules.harris.burning import SPREAD_DISTANCE_M
 from siegeboard.rules.harris.shot import (
-    CALIBRE_DICE, FIRE_DIE, SMALL_ARM_DIE, blast_reach, catches_fire,
-    final_penetration, hit_effect,
+    CALIBRE_DICE,
+    FIRE_DIE,
+    SMALL_ARM_DIE,
+    blast_reach,
+    catches_fire,
+    final_penetration,
+    hit_effect,
 )
 
 CALIBRE_SUMS = numpy.arange(CALIBRE_DICE[0], CALIBRE_DICE[0] * CALIBRE_DICE[1] + 1)
@@ -126,20 +131,25 @@ class Model:
     def tables(self, battery: Battery) -> _Tables:
         spec, weapon = battery.spec, battery.spec.weapon
         sums = CALIBRE_SUMS if weapon.large_calibre else numpy.asarray([0])
-        target = self.column.get(battery.target_id, -1) if battery.target_id else -1
-        states = _states(self.siege.structures[battery.target_id]) if target >= 0 else ()
+        target_id = battery.target_id
+        target = self.column.get(target_id, -1) if target_id else -1
+        states = _states(self.siege.structures[target_id]) if target_id and target >= 0 else ()
+        range_m = spec.range_m
+        assert range_m is not None  # the DP ruleset's shots have a range
         attack = numpy.zeros((3, len(sums)), dtype=numpy.int32)
         on_one = numpy.zeros_like(attack)
         level = numpy.zeros_like(attack)
         for a, structure in enumerate(states):
             for j, calibre in enumerate(sums.tolist()):
-                penetration = final_penetration(weapon, spec.range_m, calibre, spec.modifier)
+                penetration = final_penetration(weapon, range_m, calibre, spec.modifier)
                 if penetration is None:
-                    raise ValueError(f"{weapon.name} is out of range at {spec.range_m:.1f} m")
+                    raise ValueError(f"{weapon.name} is out of range at {range_m:.1f} m")
                 effect = hit_effect(structure, weapon, penetration)
+                on_first = (hit_effect(structure, weapon, penetration, small_arm=1)
+                            if effect.needs_small_arm else effect)
+                assert effect.attack_value is not None and on_first.attack_value is not None
                 attack[a, j] = effect.attack_value
-                on_one[a, j] = (hit_effect(structure, weapon, penetration, small_arm=1)
-                                .attack_value if effect.needs_small_arm else effect.attack_value)
+                on_one[a, j] = on_first.attack_value
                 level[a, j] = harris.fire_level_on_ignition(penetration, effect.armor)
         blast = numpy.zeros(len(self.ids), dtype=numpy.int32)
         if weapon.explosive:
@@ -186,7 +196,7 @@ class Model:
     # -- the clock -----------------------------------------------------------------------
     # The clock works only on the columns where a fire burns and those within 10 m of one
     # (where it may spread): ``_Fire`` holds those columns' cells while a step runs.
-    def _fire(self) -> "_Fire | None":
+    def _fire(self) -> _Fire | None:
         burning = numpy.flatnonzero(self.level.any(axis=1))
         if not len(burning):
             return None
@@ -222,7 +232,7 @@ class Model:
             if open_.any():
                 lit = open_ & (self.rng.random(open_.shape) >= (5 / 6) ** exposed)
                 fire.level = numpy.where(lit, 1, fire.level)
-                fire.wild = numpy.where(lit, 10 > fire.original, fire.wild)
+                fire.wild = numpy.where(lit, fire.original < 10, fire.wild)
         fire.burn_out()
         fire.store()
 
@@ -362,7 +372,7 @@ def rounds_to_fall(siege: Siege, spec: ShotSpec, target_id: str, index: Structur
 
     def distribution(hits: numpy.ndarray) -> dict[int, float]:
         values, counts = numpy.unique(hits[hits >= 0], return_counts=True)
-        return {int(v): int(c) / trials for v, c in zip(values, counts)}
+        return {int(v): int(c) / trials for v, c in zip(values, counts, strict=True)}
 
     falls_dist = distribution(falls)
     counts = numpy.unique(falls[falls >= 0], return_counts=True)[1]
@@ -390,7 +400,7 @@ def bombardment(siege: Siege, batteries: list[Battery], index: StructureIndex, *
             "name": siege.structures[key].name,
             "dp_now": siege.structures[key].dp,
             "dp_original": int(model.original[c]),
-            "dp_after": {int(v): int(n) / trials for v, n in zip(values, counts)},
+            "dp_after": {int(v): int(n) / trials for v, n in zip(values, counts, strict=True)},
             "dp_mean": float(model.dp[c].mean()),
             "p_collapse": float(model.collapsed[c].mean()),
             "p_cleared": float(model.cleared[c].mean()),

@@ -13,12 +13,18 @@ from siegeboard.model.structure import Structure
 from siegeboard.model.weapon import RangeBand, Weapon
 from siegeboard.rules.harris import actions, numbers, odds, rounds, shot
 from siegeboard.rules.ruleset import (
-    PATTERNS, Column, Figure, OverrideField, Ruleset, Setting, StructureState,
+    PATTERNS,
+    Column,
+    Figure,
+    OverrideField,
+    Ruleset,
+    Setting,
+    StructureState,
 )
 
 
 def blast_squares(weapon: Weapon, point: tuple[float, float], origin: tuple[float, float],
-                  falloff: str) -> list[tuple[tuple[int, int], int]]:
+                  falloff: numbers.Falloff) -> list[tuple[tuple[int, int], int]]:
     """The 10 m squares a burst at ``point`` reaches and the concussion in each (H6: the
     Chebyshev distance in squares from the burst's square); [] for a weapon with no blast."""
     if not weapon.explosive or weapon.concussion <= 0:

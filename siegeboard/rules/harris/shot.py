@@ -16,6 +16,7 @@ A die the hit needs and is not given counts as not rolled yet: the effect says s
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from siegeboard.geometry import square_of
@@ -91,7 +92,7 @@ class _Die:
     def __init__(self, value: int):
         self._value = value
 
-    def roll(self, count: int, sides: int) -> list[int]:
+    def roll(self, count: int, sides: int, label: str | None = None) -> list[int]:
         return [self._value]
 
 
@@ -158,7 +159,7 @@ def blast_reach(index: StructureIndex, point: tuple[float, float], origin: tuple
     distances = squares_away_many(point, [index.polygon(key) for key in candidates], origin)
     amounts: dict[int, int] = {}
     out = []
-    for key, distance in zip(candidates, distances):
+    for key, distance in zip(candidates, distances, strict=True):
         if distance not in amounts:
             amounts[distance] = harris.concussion_at(concussion, distance, falloff=falloff)
         if amounts[distance]:
@@ -170,7 +171,8 @@ def blast_effect(structure: Structure, distance: int, concussion: int) -> Effect
     """H6, H7: a structure in the blast's reach loses ``concussion`` (no dice, no fire)."""
     loss = dp_loss(structure, concussion)
     return Effect(structure.id, structure.dp, loss.dp_after, concussion, loss.collapses,
-                  loss.collapsed, loss.cleared, structure.fire_level, structure.out_of_control, False,
+                  loss.collapsed, loss.cleared, structure.fire_level, structure.out_of_control,
+                  False,
                   armor=harris.current_armor(structure), concussion=concussion,
                   squares_away=distance)
 
@@ -187,7 +189,7 @@ class ShotEffects:
 
 def shot_effects(structures: dict[str, Structure], weapon: Weapon, range_m: float,
                  target_id: str | None, modifier: int, dice: ShotDice,
-                 reach: list[tuple[str, int, int]] = ()) -> ShotEffects:
+                 reach: Sequence[tuple[str, int, int]] = ()) -> ShotEffects:
     """The ruleset's hook: what one round does for the given dice values.
 
     ``structures`` are the siege's, as they stand; ``reach`` is ``blast_reach`` of the burst

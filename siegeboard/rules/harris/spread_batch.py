@@ -46,7 +46,7 @@ class Town:
     when the log is (``PairNames``): a fire changes no name.
     """
 
-    def __init__(self, ctx: "Context"):
+    def __init__(self, ctx: Context):
         self.ctx = ctx
         self.stone_rule_quoted = False  # H9 quoted once an advance (``burning._spread``)
         structures = ctx.siege.structures
@@ -74,12 +74,12 @@ class Town:
             order = numpy.asarray([where.get(key, -1) for key in index.ids], dtype=numpy.intp)
             held = order >= 0
             eligible = eligible[order] & held
-            structures = numpy.where(held, structures[order], None)
+            structures = numpy.where(held, structures[order], numpy.array(None, dtype=object))
         self._eligible = eligible
         self.by_index = structures
         self.ids = index.id_array()
 
-    def targets_of(self, sources: list[str], distance_m: float) -> "NeighbourPairs":
+    def targets_of(self, sources: list[str], distance_m: float) -> NeighbourPairs:
         """The neighbours within ``distance_m`` of each of ``sources`` that could catch fire
         now."""
         if self._eligible is None:
@@ -88,7 +88,8 @@ class Town:
 
     def lit(self, positions: numpy.ndarray) -> None:
         """The structures at these index positions caught fire: no target any more."""
-        self._eligible[positions] = False
+        if self._eligible is not None:  # made by the spread that found these positions
+            self._eligible[positions] = False
 
 
 class PairNames:
@@ -135,7 +136,7 @@ class SpreadLabels:
                 f"{', '.join(self.names.of(self.at))}? (1D6 each, a 1 does)")
 
 
-def spread_lines(turn: int, source_name: str, names: PairNames, pairs: "NeighbourPairs",
+def spread_lines(turn: int, source_name: str, names: PairNames, pairs: NeighbourPairs,
                   at: range | list[int], dice: list[int]) -> list[str]:
     """The spread lines of a run of one fire's targets (``ctx.say_each``): ``at`` are their
     places among ``pairs``, whose names and distances are read when first asked for."""
@@ -143,4 +144,4 @@ def spread_lines(turn: int, source_name: str, names: PairNames, pairs: "Neighbou
     distances = pairs.distances()
     return [f"{head}{name} ({distances[pair]:.1f} m): 1D6 = {die}, not 1: no fire" if die != 1
             else f"{head}{name} ({distances[pair]:.1f} m): 1D6 = 1: it catches fire at level 1"
-            for name, pair, die in zip(names.of(at), at, dice)]
+            for name, pair, die in zip(names.of(at), at, dice, strict=True)]

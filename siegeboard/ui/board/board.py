@@ -27,7 +27,7 @@ def caches_wanted() -> bool:
     return os.environ.get(NO_CACHE_VARIABLE, "").strip() in ("", "0")
 
 
-class BoardMember:
+class BoardMember(QGraphicsItem):
     """A mix-in for the items the board draws: ``board`` is set by the scene that holds one
     (None outside a ``MapScene``); a member shown or hidden clears the board."""
 

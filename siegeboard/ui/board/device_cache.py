@@ -87,7 +87,8 @@ def _same_pixels(key: tuple, other: tuple) -> bool:
     """Whether two transforms' keys draw the same pixels: their linear parts within a
     billionth and their sub-pixel shifts within a millionth of a pixel (a zoom in by a step
     and back out lands a few units in the last place away from where it began)."""
-    return (all(abs(a - b) <= 1e-9 * max(1.0, abs(a)) for a, b in zip(key[:4], other[:4]))
+    return (all(abs(a - b) <= 1e-9 * max(1.0, abs(a))
+                for a, b in zip(key[:4], other[:4], strict=True))
             and abs(key[4] - other[4]) <= 1e-6 and abs(key[5] - other[5]) <= 1e-6)
 
 
@@ -190,7 +191,7 @@ class DeviceCache:
         drawing = QPainter(canvas.pixmap)
         drawing.setRenderHints(hints)
         fill = self._fill
-        for rect in region:
+        for rect in region:  # type: ignore[attr-defined]  # PySide6 iterates a QRegion
             drawing.setClipRect(rect)  # first: it replaces the last strip's clip
             drawing.fillRect(rect, fill)
             drawing.setWorldTransform(transform)

@@ -15,12 +15,12 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QFont, QPainter, QPen, QStaticText, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem
 
-option_lod = QStyleOptionGraphicsItem.levelOfDetailFromTransform
-
 from siegeboard.geometry import GRID_M, SQUARE_M, anchor_square, square_label, squares
 from siegeboard.report import palette
 from siegeboard.ui.board.board import BoardMember
 from siegeboard.ui.board.grid_lines import UPRIGHT_TYPES, draw_grid_lines
+
+option_lod = QStyleOptionGraphicsItem.levelOfDetailFromTransform
 
 MIN_LINE_GAP_PX = 6     # fine lines closer than this on screen are skipped
 LABEL_EVERY_PX = 60     # every square is labelled only when a square is this big on screen
@@ -80,7 +80,8 @@ class GridItem(BoardMember, QGraphicsItem):
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget=None) -> None:
         if self.served(widget):
             return
-        area = option.exposedRect
+        # PySide6 6.10's stubs lack exposedRect
+        area = option.exposedRect  # type: ignore[attr-defined, unused-ignore]
         if painter.hasClipping():
             # QGraphicsScene.render hands every item its whole bounding rect as "exposed" and
             # clips the painter instead: without this a repaint of a few squares would lay out
@@ -149,21 +150,21 @@ class GridItem(BoardMember, QGraphicsItem):
         ox, oy = self._origin
         a1 = self._a1
         # Every ``stride``-th square counted from A1, so the labelled ones stay put while panning.
-        columns = [c for c in columns if (c - a1[0]) % stride == 0]
-        rows = [r for r in rows if (r - a1[1]) % stride == 0]
+        shown_columns = [c for c in columns if (c - a1[0]) % stride == 0]
+        shown_rows = [r for r in rows if (r - a1[1]) % stride == 0]
         if transform.type() in UPRIGHT_TYPES:
             # Scaled and moved only: a corner's x is its column's, its y its row's, so each is
             # mapped once, not once a label (hundreds a zoom step), to the same pixels.
-            xs = [transform.map(QPointF(ox + c * SQUARE_M, oy)).x() + 3 for c in columns]
-            ys = [transform.map(QPointF(ox, oy + r * SQUARE_M)).y() + 2 for r in rows]
+            xs = [transform.map(QPointF(ox + c * SQUARE_M, oy)).x() + 3 for c in shown_columns]
+            ys = [transform.map(QPointF(ox, oy + r * SQUARE_M)).y() + 2 for r in shown_rows]
             draw = painter.drawStaticText
-            for column, x in zip(columns, xs):
-                for row, y in zip(rows, ys):
+            for column, x in zip(shown_columns, xs, strict=True):
+                for row, y in zip(shown_rows, ys, strict=True):
                     # The pixels of drawText at the top left of a box the label fits in.
                     draw(QPointF(x, y), label_text(square_label((column - a1[0], row - a1[1]))))
         else:
-            for column in columns:
-                for row in rows:
+            for column in shown_columns:
+                for row in shown_rows:
                     corner = transform.map(QPointF(ox + column * SQUARE_M, oy + row * SQUARE_M))
                     painter.drawStaticText(QPointF(corner.x() + 3, corner.y() + 2), label_text(
                         square_label((column - a1[0], row - a1[1]))))

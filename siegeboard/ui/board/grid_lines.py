@@ -77,12 +77,12 @@ def _draw_parallel(painter: QPainter, transform: QTransform, lines: list[QLineF]
     # drawn far enough past the strip's ends that no cap shows in it.
     depth = 2 * STRIP_MARGIN_PX + 1
     first = start - STRIP_MARGIN_PX
-    inverse = transform.inverted()[0]
+    inverse = transform.inverted()[0]  # its map(x, y) returns a pair (the stubs: object)
     if along_y:
         strip = QImage(breadth, depth, QImage.Format.Format_ARGB32_Premultiplied)
         shift = QTransform.fromTranslate(-across, -first)
-        low = inverse.map(0.0, float(first - STRIP_MARGIN_PX))[1]
-        high = inverse.map(0.0, float(first + depth + STRIP_MARGIN_PX))[1]
+        low = inverse.map(0.0, float(first - STRIP_MARGIN_PX))[1]  # type: ignore[index]
+        high = inverse.map(0.0, float(first + depth + STRIP_MARGIN_PX))[1]  # type: ignore[index]
         extended = [QLineF(line.x1(), low, line.x2(), high) for line in lines]
         target = QRectF(across, start, breadth, end - start)
         source = QRectF(0, STRIP_MARGIN_PX, breadth, 1)
@@ -91,8 +91,8 @@ def _draw_parallel(painter: QPainter, transform: QTransform, lines: list[QLineF]
     else:
         strip = QImage(depth, breadth, QImage.Format.Format_ARGB32_Premultiplied)
         shift = QTransform.fromTranslate(-first, -across)
-        low = inverse.map(float(first - STRIP_MARGIN_PX), 0.0)[0]
-        high = inverse.map(float(first + depth + STRIP_MARGIN_PX), 0.0)[0]
+        low = inverse.map(float(first - STRIP_MARGIN_PX), 0.0)[0]  # type: ignore[index]
+        high = inverse.map(float(first + depth + STRIP_MARGIN_PX), 0.0)[0]  # type: ignore[index]
         extended = [QLineF(low, line.y1(), high, line.y2()) for line in lines]
         target = QRectF(start, across, end - start, breadth)
         source = QRectF(STRIP_MARGIN_PX, 0, 1, breadth)
@@ -112,7 +112,9 @@ def _draw_parallel(painter: QPainter, transform: QTransform, lines: list[QLineF]
     # Sparse lines: stretch only the runs of the strip they touch (the rest is transparent,
     # and blending nothing over a whole screen costs a millisecond or two). Dense lines: the
     # whole strip at once (a draw call costs about as much as blending ~10,000 pixels).
-    positions = [transform.map(line.x1(), 0.0)[0] if along_y else transform.map(0.0, line.y1())[1]
+    # QTransform.map(x, y) returns the pair (x, y); PySide6's stubs say ``object``
+    positions = [transform.map(line.x1(), 0.0)[0]  # type: ignore[index]
+                 if along_y else transform.map(0.0, line.y1())[1]  # type: ignore[index]
                  for line in lines]
     runs = _runs(positions, across, breadth)
     untouched = breadth - sum(high - low for low, high in runs)

@@ -11,23 +11,23 @@ import contextlib
 import gc
 import math
 
-from PySide6.QtCore import QPointF, QRectF, QSizeF, Qt
+from PySide6.QtCore import QPointF, QRect, QRectF, QSizeF, Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QGraphicsScene, QGraphicsView, QToolTip, QWidget
 
 from siegeboard.geometry import SQUARE_M, anchor_square
 from siegeboard.model.progress import NO_PROGRESS, Progress, each
 from siegeboard.persist import SiegeFile
-from siegeboard.ui.document.changes import Aspect, Change
-from siegeboard.ui.document.document import Document
-from siegeboard.ui.items.battery_item import BatteryItem
+from siegeboard.report.renderer import SCREEN
+from siegeboard.rules.players_view import Side, players_may_see_battery
 from siegeboard.ui.board.board import Board, caches_wanted
 from siegeboard.ui.board.grid_item import GridItem
 from siegeboard.ui.board.map_image_item import MapImageItem, decode_image
-from siegeboard.report.renderer import SCREEN
-from siegeboard.rules.players_view import Side, players_may_see_battery
 from siegeboard.ui.board.structure_item import PLAYERS_SCREEN, StructureItem
 from siegeboard.ui.board.structure_layer import PEN_MARGIN_PX, StructureLayer
+from siegeboard.ui.document.changes import Aspect, Change
+from siegeboard.ui.document.document import Document
+from siegeboard.ui.items.battery_item import BatteryItem
 
 PADDING_M = 40.0
 GRID_MARGIN_M = 20.0  # with no map image, the grid runs this far past the structures
@@ -96,7 +96,7 @@ class MapScene(QGraphicsScene):
         siege = siege_file.siege
         map_item = None
         data = siege_file.images.get(siege.map.member) if siege.map is not None else None
-        if data is not None:
+        if data is not None and siege.map is not None:
             progress.report(0, 0, "Decoding the map image")
             map_item = MapImageItem(decode_image(data), siege.map)
             progress.report(0, 0, "Preparing the map image")
@@ -130,8 +130,8 @@ class MapScene(QGraphicsScene):
                 self.addItem(item)
             self.structure_items.update(items)
             self.layer.add_items(items.values())
-        for item in self.battery_items.values():
-            self.removeItem(item)
+        for battery in self.battery_items.values():
+            self.removeItem(battery)
         self.battery_items.clear()
         self._show_batteries(self.document.siege.batteries)
         self._show_map()
@@ -269,7 +269,7 @@ class MapScene(QGraphicsScene):
             self.addItem(item)
         self.board.clear()
 
-    def drawBackground(self, painter, rect: QRectF) -> None:  # noqa: N802 (Qt's name)
+    def drawBackground(self, painter, rect: QRectF | QRect) -> None:  # noqa: N802 (Qt's name)
         """In a view the board is the background (``board/board.py``); elsewhere (a picture,
         a printer) the background colour, the members drawing themselves over it."""
         widget = painter.device()
@@ -292,7 +292,8 @@ class MapScene(QGraphicsScene):
             left = top = math.inf
             right = bottom = -math.inf
             for item in self.structure_items.values():
-                x0, y0, x1, y1 = item.boundingRect().getCoords()
+                bounds = item.boundingRect()
+                x0, y0, x1, y1 = bounds.left(), bounds.top(), bounds.right(), bounds.bottom()
                 if x0 < left:
                     left = x0
                 if y0 < top:

@@ -4,6 +4,7 @@ and mouse events handed to the current tool with the point in metres, snapped or
 from __future__ import annotations
 
 import math
+from typing import cast
 
 from PySide6.QtCore import QPoint, QPointF, Qt, Signal
 from PySide6.QtGui import QPainter, QTransform
@@ -11,8 +12,8 @@ from PySide6.QtWidgets import QGraphicsView
 
 from siegeboard.ui.board.map_scene import MapScene
 from siegeboard.ui.board.scale_bar import ScaleBar
-from siegeboard.ui.tools.base import FREE_MODIFIER, Tool, ToolEvent, snap_to_grid
 from siegeboard.ui.board.zoom_ahead import ZoomAhead
+from siegeboard.ui.tools.base import FREE_MODIFIER, Tool, ToolEvent, snap_to_grid
 
 ZOOM_STEP = 1.25
 # Device pixels per metre. The close-up stops where a 2 m cell is about 240 px wide (a corner
@@ -68,7 +69,7 @@ class MapView(QGraphicsView):
 
     @property
     def map_scene(self) -> MapScene:
-        return self.scene()
+        return cast(MapScene, self.scene())  # a MapView shows a MapScene
 
     # -- zoom and pan -------------------------------------------------------------------
     def current_scale(self) -> float:
@@ -212,7 +213,8 @@ class MapView(QGraphicsView):
                 Qt.MouseButton.MiddleButton, Qt.MouseButton.LeftButton):
             self._pan_from = None
             self.viewport().setCursor(Qt.CursorShape.OpenHandCursor if self._space_down
-                                      else self.tool.cursor if self.tool else Qt.CursorShape.ArrowCursor)
+                                      else self.tool.cursor if self.tool
+                                      else Qt.CursorShape.ArrowCursor)
             event.accept()
             return
         if self.tool is not None:

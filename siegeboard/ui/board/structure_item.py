@@ -211,7 +211,7 @@ class StructureItem(QGraphicsItem):
         # and centre when first drawn (``_polygon_box``, ``_centre``): most of a town's never
         # are, and its bounds are all the scene needs to place and cull it.
         self._footprint = footprint
-        xs, ys = zip(*footprint)
+        xs, ys = zip(*footprint, strict=True)
         left, top, right, bottom = min(xs), min(ys), max(xs), max(ys)
         self._left, self._top = left, top
         self._width = width = right - left
@@ -314,7 +314,7 @@ class StructureItem(QGraphicsItem):
             self.marker.setParentItem(self)
         elif not attached and self.marker.parentItem() is self:
             scene = self.marker.scene()
-            self.marker.setParentItem(None)
+            self.marker.setParentItem(None)  # type: ignore[arg-type]  # None: no parent
             if scene is not None:
                 scene.removeItem(self.marker)
 

@@ -117,7 +117,7 @@ def least_gap(boxes: list[tuple[float, float, float, float]], reach: float = GAP
     ``reach`` (farther apart counts as ``reach``; overlapping as 0)."""
     boxes = sorted(boxes)
     least = reach
-    for number, (left, top, right, bottom) in enumerate(boxes):
+    for number, (_left, top, right, bottom) in enumerate(boxes):
         for other in boxes[number + 1:]:
             apart = other[0] - right
             if apart >= least:
@@ -143,15 +143,15 @@ class _Boxes:
             self._rows = np.concatenate([self._rows, np.empty_like(self._rows)])
         self.count = max(self.count, row + 1)
         # An empty rectangle meets nothing (as QRectF.intersects has it): NaN compares false.
-        self._rows[row] = (bounds.getCoords() if bounds.width() > 0 and bounds.height() > 0
-                           else np.nan)
+        self._rows[row] = ((bounds.left(), bounds.top(), bounds.right(), bounds.bottom())
+                           if bounds.width() > 0 and bounds.height() > 0 else np.nan)
 
     def meeting(self, area: QRectF) -> np.ndarray:
         """The rows whose bounds share some area with ``area``, in order: exactly where
         ``QRectF.intersects`` is true (both not empty, the overlap not empty)."""
         if not (area.width() > 0 and area.height() > 0):
             return np.empty(0, dtype=np.intp)
-        left, top, right, bottom = area.getCoords()
+        left, top, right, bottom = area.left(), area.top(), area.right(), area.bottom()
         rows = self._rows[:self.count]
         return np.flatnonzero((rows[:, 0] < right) & (rows[:, 2] > left)
                               & (rows[:, 1] < bottom) & (rows[:, 3] > top))
@@ -194,7 +194,8 @@ class StructureLayer(BoardMember, QGraphicsItem):
         # The chunk's bounds as numbers while it fills (a QRectF per item costs).
         left = top = right = bottom = 0.0
         if chunk is not None:
-            left, top, right, bottom = chunk.bounds.getCoords()
+            bounds = chunk.bounds
+            left, top, right, bottom = bounds.left(), bounds.top(), bounds.right(), bounds.bottom()
         grown = QRectF()
         patterned, chunk_of, me = self._patterned, self._chunk_of, self._ref
         for item in items:
@@ -286,7 +287,8 @@ class StructureLayer(BoardMember, QGraphicsItem):
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget=None) -> None:
         if self.served(widget):
             return
-        area = option.exposedRect
+        # PySide6 6.10's stubs lack exposedRect
+        area = option.exposedRect  # type: ignore[attr-defined, unused-ignore]
         if painter.hasClipping():
             area = area.intersected(painter.clipBoundingRect())
         self.draw_board(painter, painter.worldTransform(), area)

@@ -3,8 +3,8 @@ select all, rotate, split and merge. A refused edit is one message and changes n
 
 from __future__ import annotations
 
-from siegeboard.ui.document.document import Document
 from siegeboard.ui.dialogs.prompts import Prompts
+from siegeboard.ui.document.document import Document
 from siegeboard.ui.tools.base import snap_to_grid
 
 

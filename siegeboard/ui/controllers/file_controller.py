@@ -14,21 +14,25 @@ from pathlib import Path
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QMenu
 
-from siegeboard.rules.dice import fresh_dice_seed
 from siegeboard.model.progress import Cancelled, Progress
 from siegeboard.model.siege import Siege
 from siegeboard.persist import (
-    SiegeFile, SiegeFileChanged, SiegeFileError, SiegeFileReadOnly, read_siege,
+    SiegeFile,
+    SiegeFileChanged,
+    SiegeFileError,
+    SiegeFileReadOnly,
+    journal,
+    read_siege,
 )
-from siegeboard.persist import journal
 from siegeboard.persist.autosave import Autosaver, RecoveryCandidate
 from siegeboard.persist.journal import JournalReplay
-from siegeboard.ui.document.autosave_keeper import AutosaveKeeper
-from siegeboard.ui.document.document import Document
+from siegeboard.rules.dice import fresh_dice_seed
+from siegeboard.rules.registry import RULESETS
 from siegeboard.ui.board.map_scene import MapScene
 from siegeboard.ui.dialogs.progress_dialog import run_with_progress
 from siegeboard.ui.dialogs.prompts import Prompts
-from siegeboard.rules.registry import RULESETS
+from siegeboard.ui.document.autosave_keeper import AutosaveKeeper
+from siegeboard.ui.document.document import Document
 from siegeboard.ui.plain_words import plain_clause
 
 MAX_RECENT = 8
@@ -223,9 +227,9 @@ class FileController:
     # -- recent files -------------------------------------------------------------------------
     def recent_files(self) -> list[str]:
         value = self.settings.value("recent_files", [])
-        if isinstance(value, str):
-            value = [value]
-        return [str(item) for item in value or []]
+        if isinstance(value, str):  # one file, as QSettings hands a list of one back
+            return [value]
+        return [str(item) for item in value] if isinstance(value, list | tuple) else []
 
     def last_dir(self) -> str:
         """Where file dialogs start: the open siege's folder, the last file's, or home."""

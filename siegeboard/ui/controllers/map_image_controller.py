@@ -9,12 +9,12 @@ from pathlib import Path
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QSlider
 
-from siegeboard.ui.document.changes import Aspect
-from siegeboard.ui.document.document import Document
-from siegeboard.ui.per_siege import remember, remembered
 from siegeboard.ui.board.map_image_item import decode_image
 from siegeboard.ui.board.map_view import MapView
 from siegeboard.ui.dialogs.prompts import Prompts
+from siegeboard.ui.document.changes import Aspect
+from siegeboard.ui.document.document import Document
+from siegeboard.ui.per_siege import remember, remembered
 from siegeboard.ui.plain_words import plain_clause
 
 IMAGE_SUFFIXES = {".png": "png", ".jpg": "jpg", ".jpeg": "jpg", ".tif": "tif", ".tiff": "tif",
@@ -94,7 +94,8 @@ class MapImageController:
             self.prompts.warn(f"Cannot import {path.name}: {error.strerror or error}.")
             return False
         except ValueError as error:
-            self.prompts.warn(f"Cannot import {path.name}: {plain_clause(error)}. The map is unchanged.")
+            self.prompts.warn(f"Cannot import {path.name}: {plain_clause(error)}. "
+                              "The map is unchanged.")
             return False
         old = self.document.siege.map
         if old is not None and old.locked and not self.prompts.confirm(
@@ -105,7 +106,8 @@ class MapImageController:
             return False
         self.document.set_map(f"map.{suffix}", data, DEFAULT_PIXELS_PER_METRE)
         self.view.fit_to_map()
-        locked = "locked in place" if self.document.siege.map.locked else "not locked"
+        placement = self.document.siege.map
+        locked = "locked in place" if placement is not None and placement.locked else "not locked"
         self.show_status(f"Imported {path.name}, {locked} (Map > Lock Image). Calibrate it: "
                          "Map > Calibrate (C), click two points, type the distance.")
         return True

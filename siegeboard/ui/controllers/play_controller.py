@@ -18,15 +18,15 @@ from siegeboard.model.actions import AdvanceClock
 from siegeboard.rules.dice import DiceCancelled, DiceExhausted, parse_table_dice
 from siegeboard.rules.engine import RuleError
 from siegeboard.rules.titles import action_title
-from siegeboard.ui.document.autosave_keeper import AutosaveKeeper
-from siegeboard.ui.dialogs.dice_dialog import ask_roll
-from siegeboard.ui.docks.fire import FireDock
-from siegeboard.ui.docks.weapons import WeaponsDock
-from siegeboard.ui.document.document import Document
 from siegeboard.ui.board.map_scene import MapScene
-from siegeboard.ui.plain_words import plain_error
+from siegeboard.ui.dialogs.dice_dialog import ask_roll
 from siegeboard.ui.dialogs.prompts import Prompts
 from siegeboard.ui.dialogs.siege_settings import SiegeSettingsDialog
+from siegeboard.ui.docks.fire import FireDock
+from siegeboard.ui.docks.weapons import WeaponsDock
+from siegeboard.ui.document.autosave_keeper import AutosaveKeeper
+from siegeboard.ui.document.document import Document
+from siegeboard.ui.plain_words import plain_error
 from siegeboard.ui.tools.fire import FireSettings
 
 
@@ -80,7 +80,7 @@ class PlayController:
     def confirm(self, question: str, yes: str = "Yes") -> bool:
         return self.prompts.confirm(question, yes)
 
-    # -- what the next shot is (ToolHost) ---------------------------------------------------
+    # -- what the next shot is (FireHost) ---------------------------------------------------
     def current_weapon_id(self) -> str | None:
         """The weapon chosen in the Weapons dock."""
         return self.weapons_dock.current_id

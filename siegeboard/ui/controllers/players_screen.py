@@ -24,10 +24,11 @@ from PySide6.QtCore import QObject, QRectF, QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QColor, QGuiApplication, QKeySequence, QPainter
 from PySide6.QtWidgets import QFrame, QGraphicsView, QLabel, QStackedLayout, QVBoxLayout, QWidget
 
-from siegeboard.ui.document.changes import Aspect
-from siegeboard.ui.document.document import Document
+from siegeboard.model.structure import Side
 from siegeboard.ui.board.map_scene import MapScene
 from siegeboard.ui.board.map_view import MapView
+from siegeboard.ui.document.changes import Aspect
+from siegeboard.ui.document.document import Document
 
 SCREEN_KEY = "players_screen/screen"  # QSettings: the screen's name, "" for a window
 WINDOW = ""
@@ -38,6 +39,8 @@ class PlayersScreen(QWidget):
 
     def __init__(self, document: Document, gm_view: MapView):
         super().__init__(None, Qt.WindowType.Window)
+        # Told when B blanks or shows the screen (the controller keeps its action in step).
+        self.blank_changed: Callable[[bool], None] = lambda blank: None
         self.setObjectName("PlayersScreen")
         self.setWindowTitle("siegeboard — the players' screen")
         self.document = document
@@ -150,9 +153,6 @@ class PlayersScreen(QWidget):
             return
         super().keyPressEvent(event)
 
-    def blank_changed(self, blank: bool) -> None:
-        """Told when B blanks or shows the screen (the controller keeps its action in step)."""
-
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
         if self.following:
@@ -204,7 +204,7 @@ class PlayersScreenController:
             action.triggered.connect(lambda checked=False, side=side: self.set_side(side))
             self.side_group.addAction(action)
             self.side_actions[side] = action
-        self.side: str | None = None
+        self.side: Side | None = None
         # Told of every "show them this" (a box in metres, None: back to following), for the
         # players' own devices (``controllers.sharing``), which may listen with this screen closed.
         self.shown_listeners: list[Callable[[QRectF | None], None]] = []
@@ -266,7 +266,7 @@ class PlayersScreenController:
             self.toggle_action.setChecked(opened)
         self._update_enabled()
 
-    def set_side(self, side: str | None) -> None:
+    def set_side(self, side: Side | None) -> None:
         self.side = side
         self.side_actions[side].setChecked(True)
         if self.screen is not None:

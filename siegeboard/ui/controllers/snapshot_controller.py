@@ -8,24 +8,28 @@ and records nothing.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QSettings, QTimer
 from PySide6.QtGui import QPaintEngine
-
 from PySide6.QtPrintSupport import QPrinter, QPrintPreviewDialog
 
 from siegeboard.model.progress import Cancelled
 from siegeboard.report.options import SnapshotOptions
-from siegeboard.report.snapshot import SnapshotError, configure_page, export_snapshot, \
-    paint_snapshot
-from siegeboard.ui.document.document import Document
-from siegeboard.ui.dialogs.export_dialog import ExportDialog
+from siegeboard.report.pages import SnapshotLayout
+from siegeboard.report.snapshot import (
+    SnapshotError,
+    configure_page,
+    export_snapshot,
+    paint_snapshot,
+)
 from siegeboard.ui.board.map_view import MapView
+from siegeboard.ui.dialogs.export_dialog import ExportDialog
 from siegeboard.ui.dialogs.progress_dialog import run_with_progress
 from siegeboard.ui.dialogs.prompts import Prompts
+from siegeboard.ui.document.document import Document
 from siegeboard.ui.plain_words import plain_clause
 
 
@@ -48,13 +52,14 @@ class SnapshotController:
         self.last_area_index: int | None = None
         self.last_all_pages = False
         if settings is not None:
-            self._read_settings()
+            self._read_settings(settings)
 
-    def _read_settings(self) -> None:
+    def _read_settings(self, settings: QSettings) -> None:
         try:
-            choices = json.loads(str(self.settings.value("export/choices", "") or "{}"))
+            choices = json.loads(str(settings.value("export/choices", "") or "{}"))
             self.last_options = SnapshotOptions(
-                copy=choices["copy"], side=choices.get("side"), greyscale=bool(choices["greyscale"]),
+                copy=choices["copy"], side=choices.get("side"),
+                greyscale=bool(choices["greyscale"]),
                 paper=choices["paper"], orientation=choices["orientation"]) if choices else None
             self.last_area_index = int(choices["area"]) if "area" in choices else None
             self.last_all_pages = bool(choices.get("all_pages", False))
@@ -69,7 +74,8 @@ class SnapshotController:
         if self.settings is None:
             return
         self.settings.setValue("export/choices", json.dumps({
-            "copy": options.copy, "side": options.side, "greyscale": options.greyscale, "paper": options.paper,
+            "copy": options.copy, "side": options.side, "greyscale": options.greyscale,
+            "paper": options.paper,
             "orientation": options.orientation, "area": self.last_area_index,
             "all_pages": dialog.pages_box.isChecked()}))
         if path is not None:
@@ -111,7 +117,7 @@ class SnapshotController:
                            all_pages: bool = False) -> bool:
         """Write the snapshot to ``path`` (with ``all_pages``, a PNG's or SVG's every page,
         a numbered file each) and record its turn; a failure is one message."""
-        layouts = []
+        layouts: list[SnapshotLayout] = []
 
         def work(progress):
             return export_snapshot(path, self.document.siege, self.document.images, options,

@@ -47,8 +47,8 @@ def add_help_menu(window: QMainWindow) -> None:
     window has none; a window that has them already is left as it is."""
     if window.findChild(QAction, "AboutAction") is not None:
         return
-    menu = next((action.menu() for action in window.menuBar().actions()
-                 if action.menu() is not None and action.text() == "&Help"), None)
+    menu = next((found for action in window.menuBar().actions()
+                 if isinstance(found := action.menu(), QMenu) and action.text() == "&Help"), None)
     if menu is None:
         menu = window.menuBar().addMenu("&Help")
     add_about_actions(window, menu)

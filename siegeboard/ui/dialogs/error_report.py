@@ -18,13 +18,19 @@ from types import TracebackType
 from PySide6 import __version__ as PYSIDE_VERSION
 from PySide6.QtCore import qVersion
 from PySide6.QtWidgets import (
-    QApplication, QDialog, QDialogButtonBox, QLabel, QPlainTextEdit, QPushButton, QVBoxLayout,
+    QApplication,
+    QDialog,
+    QDialogButtonBox,
+    QLabel,
+    QPlainTextEdit,
+    QPushButton,
+    QVBoxLayout,
     QWidget,
 )
 
 from siegeboard import __version__
 
-_open_dialog: "ErrorDialog | None" = None
+_open_dialog: ErrorDialog | None = None
 
 
 def error_report(kind: type[BaseException], error: BaseException,

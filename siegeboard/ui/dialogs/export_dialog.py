@@ -10,8 +10,19 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtWidgets import (
-    QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFileDialog, QFormLayout, QHBoxLayout, QLabel,
-    QLineEdit, QPushButton, QSpinBox, QVBoxLayout, QWidget,
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
 )
 
 from siegeboard.report.options import PAPER_SIZES, Bounds, SnapshotOptions
@@ -144,8 +155,9 @@ class ExportDialog(QDialog):
         area = self.area_box.currentData()
         since = self.since_box.value()
         return SnapshotOptions(
-            copy=self.copy_box.currentData(), side=self.side_box.currentData()
-            if self.copy_box.currentData() == "players" else None, greyscale=self.colour_box.currentData(),
+            copy=self.copy_box.currentData(),
+            side=self.side_box.currentData() if self.copy_box.currentData() == "players" else None,
+            greyscale=self.colour_box.currentData(),
             paper=self.paper_box.currentText(), orientation=self.orientation_box.currentData(),
             view=self.view if area == "view" else None,
             scale=area if isinstance(area, int) else None,

@@ -10,12 +10,18 @@ from pathlib import Path
 
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import (
-    QDialog, QDialogButtonBox, QFileDialog, QFormLayout, QHBoxLayout, QLineEdit, QPushButton,
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QLineEdit,
+    QPushButton,
     QWidget,
 )
 
-from siegeboard.ui.document.document import Document
 from siegeboard.ui.dialogs.prompts import Prompts
+from siegeboard.ui.document.document import Document
 
 
 class FileExportDialog(QDialog):

@@ -11,8 +11,15 @@ from importlib import resources
 
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
-    QDialog, QDialogButtonBox, QHeaderView, QLabel, QTableWidget, QTableWidgetItem,
-    QTextBrowser, QVBoxLayout, QWidget,
+    QDialog,
+    QDialogButtonBox,
+    QHeaderView,
+    QLabel,
+    QTableWidget,
+    QTableWidgetItem,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
 )
 
 
@@ -69,13 +76,13 @@ class ShortcutsDialog(_Dialog):
         self.table.horizontalHeader().setSectionResizeMode(
             1, QHeaderView.ResizeMode.ResizeToContents)
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
-        keys = QLabel("Space-drag or the middle button pans the map; the wheel zooms about "
-                      "the pointer. Hold Alt while drawing to place a point off the grid. "
-                      "Without the mouse: F, then a square (D6) and Enter fires at what it "
-                      "names; N and Shift+N step through the structures; Alt+digits and F6 "
-                      "move between the map and the docks, Tab within one.")
-        keys.setWordWrap(True)
-        self.layout_.addWidget(keys)
+        how = QLabel("Space-drag or the middle button pans the map; the wheel zooms about "
+                     "the pointer. Hold Alt while drawing to place a point off the grid. "
+                     "Without the mouse: F, then a square (D6) and Enter fires at what it "
+                     "names; N and Shift+N step through the structures; Alt+digits and F6 "
+                     "move between the map and the docks, Tab within one.")
+        how.setWordWrap(True)
+        self.layout_.addWidget(how)
         self.layout_.addWidget(self.table)
         self.resize(460, 560)
         self.finish()

@@ -23,17 +23,38 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QRectF, QSettings, Qt, QTimer
 from PySide6.QtGui import QImage, QPainter, QPixmap
 from PySide6.QtWidgets import (
-    QApplication, QCheckBox, QComboBox, QDialog, QDialogButtonBox, QDoubleSpinBox, QFileDialog,
-    QFormLayout, QHBoxLayout, QLabel, QMessageBox, QProgressDialog, QPushButton, QSpinBox,
-    QVBoxLayout, QWidget,
+    QApplication,
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QDoubleSpinBox,
+    QFileDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QMessageBox,
+    QProgressDialog,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
 )
 
-from siegeboard.rules import registry
-from siegeboard.rules.registry import catalogue
 from siegeboard.persist import SiegeFile, SiegeFileError
 from siegeboard.persist.formats import (
-    FIVE_FEET_M, IMPORT_DEFAULTS, IMPORT_FORMATS, FoundryFormat, GeoJsonFormat, ImportedMap,
-    ImportOptions, OsmFormat, PdfFormat, UvttFormat, format_for, import_filters,
+    FIVE_FEET_M,
+    IMPORT_DEFAULTS,
+    IMPORT_FORMATS,
+    FoundryFormat,
+    GeoJsonFormat,
+    ImportedMap,
+    ImportOptions,
+    OsmFormat,
+    PdfFormat,
+    UvttFormat,
+    format_for,
+    import_filters,
 )
 from siegeboard.persist.formats.base import MAX_DPI, MIN_DPI
 from siegeboard.persist.formats.foundry import scene_names
@@ -42,8 +63,10 @@ from siegeboard.report.bounds import content_bounds, plan_size
 from siegeboard.report.extent import load_plan
 from siegeboard.report.map_painter import MapPainter
 from siegeboard.report.options import SnapshotOptions
-from siegeboard.ui.plain_words import plain_clause, plain_error
+from siegeboard.rules import registry
+from siegeboard.rules.registry import catalogue
 from siegeboard.ui.dialogs.kind_mapping_editor import KindMappingEditor
+from siegeboard.ui.plain_words import plain_clause, plain_error
 
 if TYPE_CHECKING:
     from siegeboard.ui.board.map_view import MapView
@@ -88,7 +111,9 @@ class ProgressReader:
                 raise ImportCancelled
 
         try:
-            return format_for(path, IMPORT_FORMATS).read(path, options, step)
+            imported = format_for(path, IMPORT_FORMATS).read(path, options, step)
+            assert isinstance(imported, ImportedMap)  # every import format tells how it went
+            return imported
         finally:
             self.progress_dialog = None
             progress.close()
@@ -419,13 +444,14 @@ def _remembered(settings: QSettings, ruleset: str, *, ruleset_fixed: bool = Fals
         try:
             options = ImportOptions(
                 ruleset=chosen,
-                cell_m=float(settings.value("cell_m", defaults.cell_m)),
-                wall_thickness_m=float(settings.value("wall_thickness_m",
-                                                      defaults.wall_thickness_m)),
-                stories=int(settings.value("stories", defaults.stories)),
-                closed_as=str(settings.value("closed_as", defaults.closed_as)),
+                cell_m=float(str(settings.value("cell_m", defaults.cell_m))),
+                wall_thickness_m=float(str(settings.value("wall_thickness_m",
+                                                          defaults.wall_thickness_m))),
+                stories=int(str(settings.value("stories", defaults.stories))),
+                closed_as=("buildings" if settings.value("closed_as", defaults.closed_as)
+                           == "buildings" else "walls"),
                 objects=str(settings.value("objects", defaults.objects)).lower() == "true",
-                dpi=float(settings.value("dpi", defaults.dpi)),
+                dpi=float(str(settings.value("dpi", defaults.dpi))),
                 wall_kind=settings.value(f"wall_kind_{chosen}") or None,
                 door_kind=settings.value(f"door_kind_{chosen}") or None)
             return options.resolved()

@@ -12,12 +12,25 @@ from pathlib import Path
 
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
-    QComboBox, QFileDialog, QHBoxLayout, QHeaderView, QMessageBox, QPushButton,
-    QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget,
+    QComboBox,
+    QFileDialog,
+    QHBoxLayout,
+    QHeaderView,
+    QMessageBox,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
 )
 
 from siegeboard.persist.formats.kinds import (
-    ROLES, SKIP, KindMapping, KindRule, default_mapping, load_mapping,
+    ROLES,
+    SKIP,
+    KindMapping,
+    KindRule,
+    default_mapping,
+    load_mapping,
 )
 from siegeboard.rules.registry import catalogue
 
@@ -57,7 +70,8 @@ class KindMappingEditor(QWidget):
         self.remove_button.clicked.connect(self.remove_rule)
         self.load_button.clicked.connect(self.load)
         self.save_button.clicked.connect(self.save)
-        self.defaults_button.clicked.connect(lambda: self.set_mapping(default_mapping(self.ruleset)))
+        self.defaults_button.clicked.connect(
+            lambda: self.set_mapping(default_mapping(self.ruleset)))
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.table)
@@ -121,9 +135,9 @@ class KindMappingEditor(QWidget):
         """The table as a mapping; ``ValueError`` in plain words naming the first bad row."""
         rules = []
         for row in range(self.table.rowCount()):
-            key = (self.table.item(row, 1).text() or "").strip()
-            value = (self.table.item(row, 2).text() or "").strip() or "*"
-            thickness_text = (self.table.item(row, 4).text() or "").strip()
+            key = self._text(row, 1).strip()
+            value = self._text(row, 2).strip() or "*"
+            thickness_text = self._text(row, 4).strip()
             if not key:
                 raise ValueError(f"rule {row + 1} of the mapping has no key (use * for any)")
             thickness = None
@@ -135,9 +149,18 @@ class KindMappingEditor(QWidget):
                                      f"a number of metres") from None
                 if not 0.05 <= thickness <= 50:
                     raise ValueError(f"rule {row + 1}: the thickness must be from 0.05 to 50 m")
-            rules.append(KindRule(self.table.cellWidget(row, 0).currentText(), key, value,
-                                  self.table.cellWidget(row, 3).currentText(), thickness))
+            role = next(role for role in ROLES if role == self._choice(row, 0))  # offered
+            rules.append(KindRule(role, key, value, self._choice(row, 3), thickness))
         return KindMapping(tuple(rules)).checked(self.ruleset)
+
+    def _text(self, row: int, column: int) -> str:
+        item = self.table.item(row, column)
+        return (item.text() if item is not None else "") or ""
+
+    def _choice(self, row: int, column: int) -> str:
+        box = self.table.cellWidget(row, column)
+        assert isinstance(box, QComboBox)  # as added
+        return box.currentText()
 
     # -- files -----------------------------------------------------------------------------
     def ask_open_path(self) -> Path | None:

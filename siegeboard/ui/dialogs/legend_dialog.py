@@ -12,8 +12,17 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QIcon, QPixmap
 from PySide6.QtWidgets import (
-    QComboBox, QDialog, QDialogButtonBox, QHeaderView, QLabel, QLineEdit, QPushButton,
-    QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
 )
 
 from siegeboard.model import LegendEntry
@@ -99,7 +108,9 @@ class LegendDialog(QDialog):
         """The legend as edited."""
         entries = []
         for row, colour in enumerate(self.colours):
-            kind = self.table.cellWidget(row, 1).currentData()
-            label = self.table.cellWidget(row, 2).text().strip()
+            box, text = self.table.cellWidget(row, 1), self.table.cellWidget(row, 2)
+            assert isinstance(box, QComboBox) and isinstance(text, QLineEdit)  # as added
+            kind = box.currentData()
+            label = text.text().strip()
             entries.append(LegendEntry(colour=colour, kind=kind, label=label))
         return tuple(entries)

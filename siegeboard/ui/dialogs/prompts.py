@@ -9,10 +9,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-
 from typing import TYPE_CHECKING
 
-from PySide6.QtWidgets import QDialog, QFileDialog, QInputDialog, QMessageBox, QWidget
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QDialog,
+    QFileDialog,
+    QInputDialog,
+    QMessageBox,
+    QWidget,
+)
 
 from siegeboard.ui.plain_words import plain_error
 
@@ -72,7 +78,7 @@ class Prompts:
         return {QMessageBox.StandardButton.Save: "save",
                 QMessageBox.StandardButton.Discard: "discard"}.get(answer, "cancel")
 
-    def ask_changed_on_disk(self, name: str, error: "SiegeFileChanged") -> str:
+    def ask_changed_on_disk(self, name: str, error: SiegeFileChanged) -> str:
         """"reload", "save_as", "overwrite" or "cancel": what to do with a file another
         program or window saved since this window read it."""
         now = error.now.describe() if error.now is not None else "removed"
@@ -83,11 +89,10 @@ class Prompts:
             f"When read here: {error.read.describe()}\nNow: {now}\n\nReload it and play this "
             f"window's unsaved actions again on top of it, save this window's siege as another "
             f"file, or overwrite the other changes?")
-        buttons = {box.addButton("Reload and play again", QMessageBox.ButtonRole.AcceptRole):
-                   "reload",
-                   box.addButton("Save As...", QMessageBox.ButtonRole.ActionRole): "save_as",
-                   box.addButton("Overwrite", QMessageBox.ButtonRole.DestructiveRole):
-                   "overwrite"}
+        buttons: dict[QAbstractButton, str] = {
+            box.addButton("Reload and play again", QMessageBox.ButtonRole.AcceptRole): "reload",
+            box.addButton("Save As...", QMessageBox.ButtonRole.ActionRole): "save_as",
+            box.addButton("Overwrite", QMessageBox.ButtonRole.DestructiveRole): "overwrite"}
         box.exec()
         return buttons.get(box.clickedButton(), "cancel")
 

@@ -7,7 +7,8 @@ revokes any one. The server itself is ``controllers.sharing.ShareController``'s.
 from __future__ import annotations
 
 import io
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Protocol
 
 import segno
 from PySide6.QtCore import Qt, QTimer
@@ -32,7 +33,29 @@ from siegeboard.share.network import EVERY_INTERFACE, LOOPBACK, describe_host, l
 from siegeboard.share.side_state import AUDIENCE_TITLES, AUDIENCES, Audience
 
 if TYPE_CHECKING:
-    from siegeboard.ui.controllers.sharing import ShareController
+    from siegeboard.share.server import ShareServer
+
+
+class ShareHost(Protocol):
+    """What the dialog asks of the sharing it shows (``controllers.sharing.ShareController``
+    is one; naming it here would make the two modules import each other)."""
+
+    server: ShareServer | None
+    listeners: list[Callable[[], None]]
+
+    @property
+    def sharing(self) -> bool: ...
+
+    def host(self) -> str: ...
+
+    def port(self) -> int: ...
+
+    def start(self, host: str, port: int) -> None: ...
+
+    def stop(self) -> None: ...
+
+    def revoke(self, audience: Audience) -> None: ...
+
 QR_SCALE = 4
 AUDIENCE_HELP: dict[Audience, str] = {
     "besieger": "what the besiegers know: their own batteries, the walls they see",
@@ -73,7 +96,7 @@ def qr_pixmap(text: str) -> QPixmap:
 class ShareDialog(QDialog):
     """Start or stop sharing, and hand out the links."""
 
-    def __init__(self, controller: ShareController, parent: QWidget | None = None):
+    def __init__(self, controller: ShareHost, parent: QWidget | None = None):
         super().__init__(parent)
         self.setObjectName("ShareDialog")
         self.setWindowTitle("Share with Players")

@@ -10,13 +10,23 @@ pushes one undoable ``EditSiegeSettings`` through the document.
 from __future__ import annotations
 
 from PySide6.QtWidgets import (
-    QComboBox, QDialog, QDialogButtonBox, QDoubleSpinBox, QFormLayout, QLabel,
-    QLineEdit, QSpinBox, QVBoxLayout, QWidget,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QDoubleSpinBox,
+    QFormLayout,
+    QLabel,
+    QLineEdit,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
 )
 
 from siegeboard.model.siege import RulesetOptions
+from siegeboard.model.structure import Side
 from siegeboard.rules import registry
 from siegeboard.rules.dice import MAX_SEED
+
 
 def _combo(choices: list[tuple[str, str]], current: str) -> QComboBox:
     combo = QComboBox()
@@ -91,6 +101,6 @@ class SiegeSettingsDialog(QDialog):
         options = RulesetOptions.model_validate(self._options.model_dump() | update)
         return self.name_edit.text().strip(), options, self.seed_box.value()
 
-    def players_side(self) -> str:
+    def players_side(self) -> Side:
         """"besieger" or "defender": whose copy the players' copy is."""
         return self.side_box.currentData()

@@ -9,6 +9,7 @@ from pathlib import Path
 from PySide6.QtWidgets import QComboBox, QLineEdit, QSpinBox, QWidget
 
 from siegeboard.model.progress import Cancelled
+from siegeboard.model.structure import Side
 from siegeboard.persist.siege_file import SiegeFile
 from siegeboard.report.story import DEFAULT_WIDTH, StoryError, export_story, parse_entries
 from siegeboard.ui.dialogs.export_dialog import side_box
@@ -50,7 +51,7 @@ class StoryDialog(FileExportDialog):
     def players(self) -> bool:
         return bool(self.copy_box.currentData())
 
-    def side(self) -> str | None:
+    def side(self) -> Side | None:
         """The players' side chosen (None: the siege's own); None for the GM's copy."""
         return self.side_box.currentData() if self.players else None
 
@@ -81,7 +82,7 @@ class StoryExporter(FileExporter):
                        players=dialog.players, side=dialog.side())
 
     def export_to(self, path: Path, positions: list[int] | None, *, width: int,
-                  players: bool, side: str | None = None) -> bool:
+                  players: bool, side: Side | None = None) -> bool:
         present = self.document.file_to_save()
         siege_file = SiegeFile(siege=present.siege, images=self.document.images)
 

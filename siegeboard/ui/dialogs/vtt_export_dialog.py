@@ -16,7 +16,12 @@ from siegeboard.persist.formats.uvtt.write import CELL_WORDS, CELLS_M
 from siegeboard.persist.siege_file import SiegeFile, SiegeFileError
 from siegeboard.report.map_picture import LOOK_WORDS
 from siegeboard.report.vtt_export import (
-    DEFAULT_CELL, DEFAULT_LOOK, MAX_PIXELS, MIN_PIXELS, VttChoices, export_vtt,
+    DEFAULT_CELL,
+    DEFAULT_LOOK,
+    MAX_PIXELS,
+    MIN_PIXELS,
+    VttChoices,
+    export_vtt,
     pixels_per_grid_for,
 )
 from siegeboard.ui.dialogs.file_export_dialog import FileExportDialog, FileExporter

@@ -11,12 +11,31 @@ from __future__ import annotations
 from typing import get_args
 
 from PySide6.QtWidgets import (
-    QCheckBox, QComboBox, QDockWidget, QFormLayout, QGroupBox, QHBoxLayout, QLabel,
-    QLineEdit, QPushButton, QScrollArea, QVBoxLayout, QWidget,
+    QCheckBox,
+    QComboBox,
+    QDockWidget,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QScrollArea,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
 )
 
 from siegeboard.model.actions import (
-    Demolish, DigMine, FightFire, FireMine, FreeTrapped, GMOverride, Kick, Repair, StartMine,
+    Demolish,
+    DigMine,
+    FightFire,
+    FireMine,
+    FreeTrapped,
+    GMOverride,
+    Kick,
+    Repair,
+    StartMine,
     TaskRoll,
 )
 from siegeboard.model.structure import TaskOutcome
@@ -53,6 +72,14 @@ def _button(text: str, slot) -> QPushButton:
     button = QPushButton(text)
     button.clicked.connect(lambda: slot())
     return button
+
+
+class _FormGroup(QGroupBox):
+    """A titled group of labelled rows; ``form`` is its layout."""
+
+    def __init__(self, title: str):
+        super().__init__(title)
+        self.form = QFormLayout(self)
 
 
 class ActionsDock(QDockWidget):
@@ -150,12 +177,10 @@ class ActionsDock(QDockWidget):
         document.changed.connect(self._on_changed)
         self.show_selection()
 
-    def _group(self, title: str, rows) -> QGroupBox:
-        group = QGroupBox(title)
-        form = QFormLayout(group)
+    def _group(self, title: str, rows) -> _FormGroup:
+        group = _FormGroup(title)
         for label, widget in rows:
-            form.addRow(label, widget)
-        group.form = form
+            group.form.addRow(label, widget)
         return group
 
     # -- showing --------------------------------------------------------------------------
@@ -214,9 +239,9 @@ class ActionsDock(QDockWidget):
             self.layer.blockSignals(False)
         form.setRowVisible(self.layer, bool(layers))
         self._show_layer()
-        for group, reason in self.not_applying(structure).items():
-            group.setEnabled(not reason)
-            group.setToolTip(reason)
+        for box, reason in self.not_applying(structure).items():
+            box.setEnabled(not reason)
+            box.setToolTip(reason)
 
     def reset_inputs(self) -> None:
         """Every input back to its first value (a new structure starts afresh)."""
@@ -256,8 +281,8 @@ class ActionsDock(QDockWidget):
         if rules is self._override_rules:
             return
         form = self.override_group.form
-        for widget in self.override_inputs.values():
-            form.removeRow(widget)
+        for old in self.override_inputs.values():
+            form.removeRow(old)
         self.override_inputs = {}
         for row, spec in enumerate(rules.override_fields, start=1):
             widget: QWidget
@@ -292,7 +317,7 @@ class ActionsDock(QDockWidget):
                 widget.setChecked(bool(values[name]))
             elif isinstance(widget, QComboBox):
                 widget.setCurrentText(str(values[name]))
-            else:
+            elif isinstance(widget, QSpinBox):
                 widget.setMaximum(limits.get(name, OVERRIDE_COUNT_MAX))
                 widget.setValue(values[name])
 
@@ -301,6 +326,7 @@ class ActionsDock(QDockWidget):
             return widget.isChecked()
         if isinstance(widget, QComboBox):
             return widget.currentText()
+        assert isinstance(widget, QSpinBox)  # a count
         return widget.value()
 
     # -- acting ---------------------------------------------------------------------------

@@ -5,7 +5,14 @@ burn, spread and burn out, and each step is one undoable log entry."""
 from __future__ import annotations
 
 from PySide6.QtWidgets import (
-    QDockWidget, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QSpinBox, QVBoxLayout, QWidget,
+    QDockWidget,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSizePolicy,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
 )
 
 from siegeboard.model.siege import TURNS_PER_MINUTE

@@ -7,17 +7,24 @@ from __future__ import annotations
 from PySide6.QtCore import QSettings, Signal
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (
-    QCheckBox, QComboBox, QDockWidget, QFormLayout, QLabel, QLineEdit,
-    QPushButton, QVBoxLayout, QWidget,
+    QCheckBox,
+    QComboBox,
+    QDockWidget,
+    QFormLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
 )
 
 from siegeboard.rules.knowledge import is_known
 from siegeboard.ui.document.changes import Change
 from siegeboard.ui.document.document import Document
-from siegeboard.ui.per_siege import remember, remembered
 from siegeboard.ui.number_fields import StrictDoubleSpinBox, StrictSpinBox
-from siegeboard.ui.tools.fire import FireSettings
+from siegeboard.ui.per_siege import remember, remembered
 from siegeboard.ui.plain_words import plain_clause
+from siegeboard.ui.tools.fire import FireSettings
 
 NO_BATTERY = "No battery: fire the current weapon at a typed range"
 
@@ -135,7 +142,7 @@ class FireDock(QDockWidget):
             self.battery.addItem(battery.name, battery.id)
         self.battery.setCurrentIndex(max(0, self.battery.findData(keep)))
         self.battery_weapon.clear()
-        for weapon, own in self.document.weapon_list():
+        for weapon, _own in self.document.weapon_list():
             self.battery_weapon.addItem(weapon.name, weapon.id)
         inputs = self.document.rules.fire_inputs
         for name in ("modifier", "successes", "boons", "through_slit"):

@@ -15,8 +15,16 @@ from typing import get_args
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
-    QCheckBox, QComboBox, QDockWidget, QFormLayout, QLabel, QLineEdit, QPlainTextEdit, QScrollArea,
-    QVBoxLayout, QWidget,
+    QCheckBox,
+    QComboBox,
+    QDockWidget,
+    QFormLayout,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
 )
 
 from siegeboard.geometry import footprint_area, footprint_squares, shape_of
@@ -69,8 +77,8 @@ class InspectorDock(QDockWidget):
         self.stories = StrictSpinBox("Stories", 1, 100)
         # H2: a GM may give a height instead, under a rule text that counts stories; the
         # rule text makes it stories (its story height and limit set in ``show_selection``).
-        self.height = StrictDoubleSpinBox("The height", 0.0, 400.0, 1)
-        self.height.setSuffix(" m")
+        self.height_m = StrictDoubleSpinBox("The height", 0.0, 400.0, 1)
+        self.height_m.setSuffix(" m")
         self.hull = StrictSpinBox("Hull", 1, 10_000)
         self.material = QComboBox()
         self.material.addItems(list(get_args(Material)))
@@ -97,7 +105,7 @@ class InspectorDock(QDockWidget):
         self.form.addRow("Kind", self.kind)
         self.form.addRow("Armor", self.armor)
         self.form.addRow("Stories", self.stories)
-        self.form.addRow("Height", self.height)
+        self.form.addRow("Height", self.height_m)
         self.form.addRow("Hull", self.hull)
         self.form.addRow("Material", self.material)
         self.form.addRow("Side", self.side)
@@ -122,9 +130,9 @@ class InspectorDock(QDockWidget):
             box.valueChanged.connect(lambda _v, name=name: self._touch(name))
             box.editingFinished.connect(lambda name=name, box=box: self._commit_touched(
                 name, box.value()))
-        self.height.refused.connect(lambda message: self.warn(message))
-        self.height.valueChanged.connect(lambda _v: self._touch("height"))
-        self.height.editingFinished.connect(self._commit_height)
+        self.height_m.refused.connect(lambda message: self.warn(message))
+        self.height_m.valueChanged.connect(lambda _v: self._touch("height"))
+        self.height_m.editingFinished.connect(self._commit_height)
         self.name.editingFinished.connect(self._commit_name)
         self.kind.activated.connect(lambda _: self._commit(kind=self.kind.currentData()))
         self.material.activated.connect(
@@ -187,12 +195,12 @@ class InspectorDock(QDockWidget):
             first = structures[0]
             mixed = {field for field in SHARED
                      if any(getattr(s, field) != getattr(first, field) for s in structures)}
-            self.form.setRowVisible(self.height, self._row_visible("height"))
+            self.form.setRowVisible(self.height_m, self._row_visible("height"))
             for field in SHARED:
                 widget = getattr(self, field)
                 self.form.setRowVisible(widget, self._row_visible(field))
                 label = self.form.labelForField(widget)
-                if label is not None:
+                if isinstance(label, QLabel):
                     label.setText(LABELS[field] + (" (mixed)" if field in mixed else ""))
             rules = self.document.rules
             if single:
@@ -211,11 +219,11 @@ class InspectorDock(QDockWidget):
             self.stories.setValue(first.stories)
             if rules.story_m:
                 story = rules.story_m
-                self.height.setMaximum(self.stories.maximum() * story)
-                self.height.setToolTip(
+                self.height_m.setMaximum(self.stories.maximum() * story)
+                self.height_m.setToolTip(
                     f"Type a height in metres: a story is {story:g} m, so it makes "
                     f"ceil(height / {story:g}) stories (ruling H2)")
-                self.height.setValue(first.stories * story)
+                self.height_m.setValue(first.stories * story)
             self.hull.setValue(first.hull)
             if "material" in mixed:
                 self.material.setCurrentIndex(-1)
@@ -259,6 +267,8 @@ class InspectorDock(QDockWidget):
     def figures_text(self) -> str:
         """The derived figures of the shown structure, one per line."""
         siege = self.document.siege
+        if self.current_id is None:
+            return ""
         structure = siege.structures[self.current_id]
         square = structure_square_text(structure, siege.grid_origin, siege.label_anchor)
         lines = [f"Area {footprint_area(shape_of(structure)):.1f} m²",
@@ -290,7 +300,7 @@ class InspectorDock(QDockWidget):
         if self._loading or not self.ids or "height" not in self._touched:
             return
         self._touched.discard("height")
-        self._commit(stories=self.document.rules.stories_from_height(self.height.value()))
+        self._commit(stories=self.document.rules.stories_from_height(self.height_m.value()))
 
     def _commit_name(self) -> None:
         if self.current_id is None or self._loading:

@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QDockWidget, QGridLayout, QLabel, QScrollArea, QWi
 from siegeboard.report import renderer
 from siegeboard.report.renderer import SCREEN, LegendRow
 from siegeboard.rules.registry import ruleset as ruleset_named
-from siegeboard.rules.ruleset import StructureState
+from siegeboard.rules.ruleset import Ruleset, StructureState
 from siegeboard.ui.document.changes import Change
 from siegeboard.ui.document.document import Document
 from siegeboard.ui.items.blast_item import BLAST
@@ -82,7 +82,7 @@ class LegendDock(QDockWidget):
         scroll.setWidgetResizable(True)
         scroll.setWidget(self.body)
         self.setWidget(scroll)
-        self._rules = None
+        self._rules: Ruleset | None = None
         document.changed.connect(self._on_changed)
         self.fill()
 
@@ -92,12 +92,13 @@ class LegendDock(QDockWidget):
 
     def fill(self) -> None:
         while self.grid.count():
-            widget = self.grid.takeAt(0).widget()
+            item = self.grid.takeAt(0)
+            widget = item.widget() if item is not None else None
             if widget is not None:
                 widget.deleteLater()
-        self._rules = ruleset_named(self.document.ruleset)
+        self._rules = rules = ruleset_named(self.document.ruleset)
         self.meanings: list[str] = []
-        for row, (pixmap, meaning) in enumerate(legend_rows(self._rules.id)):
+        for row, (pixmap, meaning) in enumerate(legend_rows(rules.id)):
             swatch = QLabel()
             swatch.setPixmap(pixmap)
             words = QLabel(meaning)

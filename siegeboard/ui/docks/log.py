@@ -7,7 +7,9 @@ rebuilds the list. Clicking an entry selects the structures it touched on the ma
 
 from __future__ import annotations
 
-from PySide6.QtCore import QAbstractItemModel, QModelIndex, Qt
+from typing import overload
+
+from PySide6.QtCore import QAbstractItemModel, QModelIndex, QObject, QPersistentModelIndex, Qt
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QAbstractItemView, QDockWidget, QTreeView
 
@@ -90,7 +92,17 @@ class LogModel(QAbstractItemModel):
             return self.createIndex(row, 0, parent.row())
         return QModelIndex()
 
-    def parent(self, index):
+    # PySide6 6.10's stubs give QAbstractItemModel.parent other overloads
+    @overload  # type: ignore[override, unused-ignore]
+    def parent(self) -> QObject | None: ...
+
+    @overload
+    def parent(self, index: QModelIndex | QPersistentModelIndex) -> QModelIndex: ...
+
+    def parent(self, index: QModelIndex | QPersistentModelIndex | None = None
+               ) -> QObject | QModelIndex | None:
+        if index is None:  # QObject's parent
+            return super().parent()
         if not index.isValid() or index.internalId() == _TOP:
             return QModelIndex()
         return self.createIndex(index.internalId(), 0, _TOP)
@@ -127,7 +139,7 @@ class LogModel(QAbstractItemModel):
     def text(self) -> str:
         """The whole log as plain text (what the dock shows, expanded)."""
         lines = []
-        for heading, details in zip(self._headings, self._details):
+        for heading, details in zip(self._headings, self._details, strict=True):
             lines.append(heading)
             lines.extend(f"    {line}" for line in details)
         return "\n".join(lines)

@@ -14,8 +14,15 @@ from __future__ import annotations
 from PySide6.QtCore import QRectF, Qt, QTimer
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import (
-    QDockWidget, QFormLayout, QLabel, QScrollArea, QSpinBox, QTableWidget, QTableWidgetItem,
-    QVBoxLayout, QWidget,
+    QDockWidget,
+    QFormLayout,
+    QLabel,
+    QScrollArea,
+    QSpinBox,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
 )
 
 from siegeboard.model.siege import TURNS_PER_MINUTE
@@ -158,7 +165,7 @@ class OddsDock(QDockWidget):
                      self.interval, self.pool):
             spin.valueChanged.connect(lambda _v: self.schedule())
         fire_dock.through_slit.toggled.connect(lambda _on: self.schedule())
-        self.visibilityChanged.connect(lambda shown: shown and self.schedule())
+        self.visibilityChanged.connect(lambda shown: self.schedule() if shown else None)
 
     # -- when to work -----------------------------------------------------------------------
     def _on_changed(self, change: Change) -> None:
@@ -209,14 +216,14 @@ class OddsDock(QDockWidget):
             spec = self.spec(target)
             if spec.range_m is None:
                 raise ValueError("with no battery, type the range in the Fire dock")
-            self.shot = odds.shot_odds(siege, spec, index=self.document.index)
-            self.rounds = odds.rounds_to_fall(
+            self.shot = shot = odds.shot_odds(siege, spec, index=self.document.index)
+            self.rounds = rounds = odds.rounds_to_fall(
                 siege, spec, target, interval_turns=self.interval.value() * TURNS_PER_MINUTE,
                 index=self.document.index)
         except ValueError as error:
             self._blank(f"No odds: {plain_clause(error)}.")
             return
-        self._show(spec)
+        self._show(spec, shot, rounds)
 
     def _blank(self, message: str) -> None:
         self.heading.setText(message)
@@ -227,9 +234,9 @@ class OddsDock(QDockWidget):
         self.rounds_line.clear()
         self.reach.setRowCount(0)
 
-    def _show(self, spec: odds.ShotSpec) -> None:
-        shot, rounds = self.shot, self.rounds
+    def _show(self, spec: odds.ShotSpec, shot: odds.ShotOdds, rounds: odds.RoundsOdds) -> None:
         struck = shot.struck
+        assert struck is not None  # the spec aims at a structure
         where = f", {spec.range_m:.0f} m" if spec.range_m else ""
         self.heading.setText(f"{spec.weapon.name} at {struck.name}{where}")
         word, p_falls = odds.falls_word(struck)
@@ -271,7 +278,8 @@ class OddsDock(QDockWidget):
             cells = [other.name, str(other.squares_away), str(other.concussion),
                      one_in(float(p)) + (" (already)" if other.fallen else ""),
                      one_in(float(other.p_ignite))]
-            for column, value in enumerate(cells):
-                self.reach.setItem(row, column, QTableWidgetItem(value))
-            self.reach.item(row, 0).setToolTip(f"DP {other.now} -> {mean_left:.0f}")
+            items = [QTableWidgetItem(value) for value in cells]
+            items[0].setToolTip(f"DP {other.now} -> {mean_left:.0f}")
+            for column, item in enumerate(items):
+                self.reach.setItem(row, column, item)
         self.reach.resizeColumnsToContents()

@@ -8,9 +8,21 @@ Breached section. Below, the escalade table of the selected section, from the ru
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 from PySide6.QtWidgets import (
-    QCheckBox, QComboBox, QDockWidget, QFormLayout, QGroupBox, QHBoxLayout, QLabel,
-    QPushButton, QSpinBox, QTableWidget, QVBoxLayout, QWidget,
+    QCheckBox,
+    QComboBox,
+    QDockWidget,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSpinBox,
+    QTableWidget,
+    QVBoxLayout,
+    QWidget,
 )
 
 from siegeboard.model.actions import ResolveScene, SceneAttack
@@ -18,6 +30,8 @@ from siegeboard.rules.registry import RULESETS
 from siegeboard.ui.document.changes import Aspect, Change
 from siegeboard.ui.document.document import Document
 from siegeboard.ui.plain_words import plain_clause
+
+_Widget = TypeVar("_Widget", bound=QWidget)
 
 # R1: rolling from a pool is a house rule (A12), and its columns say so.
 COLUMNS = ("Engine", "Target", "Successes", "Boons", "Roll pool (house rule)", "Pool D6")
@@ -187,16 +201,16 @@ class SceneDock(QDockWidget):
         """The rows with a target, as the engine takes them."""
         attacks = []
         for row, key in enumerate(self.rows):
-            target = self.table.cellWidget(row, 1).currentData()
+            target = self._cell(row, 1, QComboBox).currentData()
             if target is None:
                 continue
-            if self.table.cellWidget(row, 4).isChecked():
+            if self._cell(row, 4, QCheckBox).isChecked():
                 attacks.append(SceneAttack(battery_id=key, target_id=target,
-                                           pool=self.table.cellWidget(row, 5).value()))
+                                           pool=self._cell(row, 5, QSpinBox).value()))
             else:
                 attacks.append(SceneAttack(battery_id=key, target_id=target,
-                                           successes=self.table.cellWidget(row, 2).value(),
-                                           boons=self.table.cellWidget(row, 3).value()))
+                                           successes=self._cell(row, 2, QSpinBox).value(),
+                                           boons=self._cell(row, 3, QSpinBox).value()))
         return attacks
 
     def set_row(self, battery_id: str, *, successes: int | None = None, boons: int | None = None,
@@ -204,12 +218,17 @@ class SceneDock(QDockWidget):
         """Fill one engine's row as the GM would (tests and scripts)."""
         row = self.rows.index(battery_id)
         if successes is not None:
-            self.table.cellWidget(row, 2).setValue(successes)
+            self._cell(row, 2, QSpinBox).setValue(successes)
         if boons is not None:
-            self.table.cellWidget(row, 3).setValue(boons)
-        self.table.cellWidget(row, 4).setChecked(pool is not None)
+            self._cell(row, 3, QSpinBox).setValue(boons)
+        self._cell(row, 4, QCheckBox).setChecked(pool is not None)
         if pool is not None:
-            self.table.cellWidget(row, 5).setValue(pool)
+            self._cell(row, 5, QSpinBox).setValue(pool)
+
+    def _cell(self, row: int, column: int, kind: type[_Widget]) -> _Widget:
+        widget = self.table.cellWidget(row, column)
+        assert isinstance(widget, kind)  # as the row was made
+        return widget
 
     def resolve(self) -> None:
         attacks = self.attacks()

@@ -4,11 +4,20 @@ and follows the map's selection. Rows update from the document's change events o
 from __future__ import annotations
 
 from PySide6.QtCore import (
-    QAbstractTableModel, QItemSelection, QItemSelectionModel, QModelIndex, QSortFilterProxyModel,
+    QAbstractTableModel,
+    QItemSelection,
+    QItemSelectionModel,
+    QModelIndex,
+    QSortFilterProxyModel,
     Qt,
 )
 from PySide6.QtWidgets import (
-    QAbstractItemView, QDockWidget, QLineEdit, QTableView, QVBoxLayout, QWidget,
+    QAbstractItemView,
+    QDockWidget,
+    QLineEdit,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
 )
 
 from siegeboard.geometry import shape_of
@@ -31,7 +40,9 @@ class StructuresModel(QAbstractTableModel):
         self._row_of: dict[str, int] = {}
         # A structure's square depends on its footprint only: kept so that a shot or a clock
         # step, which change state and never shape, cost no geometry here.
-        self._squares: dict[str, tuple[list, tuple[int, int], tuple]] = {}
+        # footprint and holes, naming square and the squares listed, grid origin, label anchor
+        self._squares: dict[str, tuple[tuple[list, list], tuple[tuple[int, int], list],
+                                       tuple[float, float], tuple[float, float] | None]] = {}
         self._sorted_by: tuple[int, Qt.SortOrder] | None = None  # (column, order)
         document.changed.connect(self.on_changed)
         self.reset()
@@ -47,7 +58,7 @@ class StructuresModel(QAbstractTableModel):
             index = self.document.index
             origin = self.document.siege.grid_origin
             for key, squares in zip(missing, naming_squares_many(
-                    [index.polygon(key) for key in missing], origin)):
+                    [index.polygon(key) for key in missing], origin), strict=True):
                 self._keep_square(key, squares)
         self._rows = {key: self._row(key) for key in structures}
         self._order()

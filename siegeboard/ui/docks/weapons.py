@@ -13,8 +13,19 @@ from typing import get_args
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QFont, QPalette
 from PySide6.QtWidgets import (
-    QCheckBox, QComboBox, QDockWidget, QFormLayout, QHBoxLayout, QLabel, QLineEdit,
-    QListWidget, QListWidgetItem, QPushButton, QSpinBox, QVBoxLayout, QWidget,
+    QCheckBox,
+    QComboBox,
+    QDockWidget,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
 )
 
 from siegeboard.model import bounds
@@ -220,7 +231,9 @@ class WeaponsDock(QDockWidget):
     # -- editing --------------------------------------------------------------------------
     def edited_weapon(self) -> Weapon:
         """The current weapon with the form's values (ValueError naming a bad field)."""
-        weapon = self.document.weapon(self.current_id)
+        weapon = self.document.weapon(self.current_id) if self.current_id is not None else None
+        if weapon is None:
+            raise ValueError("no weapon is chosen")
         fields = {
             "name": self.name.text().strip(), "range_bands": parse_bands(self.bands.text()),
             "damage": self.damage.value(), "concussion": self.concussion.value(),

@@ -17,13 +17,13 @@ from siegeboard.ui.document.edit import Edit
 from siegeboard.ui.plain_words import field_names
 
 if TYPE_CHECKING:
-    from siegeboard.ui.document.document import Document
+    from siegeboard.ui.document.edit import EditHost
 
 
 class ArsenalEdit(Edit):
     """Swap weapons and batteries between their old and new states (None = absent)."""
 
-    def __init__(self, document: Document, text: str, *,
+    def __init__(self, document: EditHost, text: str, *,
                  weapons: Mapping[str, tuple[Weapon | None, Weapon | None]] | None = None,
                  batteries: Mapping[str, tuple[Battery | None, Battery | None]] | None = None):
         super().__init__(document, text)
@@ -62,7 +62,7 @@ def _order_if_removed(table: Mapping[str, object],
 class PlaceBattery(ArsenalEdit):
     """A new gun position; a catalogue weapon it uses joins the siege with it."""
 
-    def __init__(self, document: Document, battery: Battery, weapon: Weapon | None = None):
+    def __init__(self, document: EditHost, battery: Battery, weapon: Weapon | None = None):
         if battery.id in document.siege.batteries:
             raise ValueError(f"battery id {battery.id!r} is already on the board")
         weapons = {}
@@ -75,7 +75,7 @@ class PlaceBattery(ArsenalEdit):
 
 
 class MoveBattery(ArsenalEdit):
-    def __init__(self, document: Document, battery_id: str, position: tuple[float, float]):
+    def __init__(self, document: EditHost, battery_id: str, position: tuple[float, float]):
         old = document.siege.batteries[battery_id]
         new = old.model_copy(update={"position": (float(position[0]), float(position[1]))})
         super().__init__(document, f"Move {old.name}", batteries={battery_id: (old, new)})
@@ -84,7 +84,7 @@ class MoveBattery(ArsenalEdit):
 class EditBattery(ArsenalEdit):
     """Rename a battery, give it another weapon, side or scene target."""
 
-    def __init__(self, document: Document, battery_id: str, fields: Mapping[str, object],
+    def __init__(self, document: EditHost, battery_id: str, fields: Mapping[str, object],
                  weapon: Weapon | None = None):
         old = document.siege.batteries[battery_id]
         new = Battery.model_validate(old.model_dump() | dict(fields))
@@ -105,7 +105,7 @@ class EditBattery(ArsenalEdit):
 
 
 class RemoveBattery(ArsenalEdit):
-    def __init__(self, document: Document, battery_id: str):
+    def __init__(self, document: EditHost, battery_id: str):
         old = document.siege.batteries[battery_id]
         aimed = [b.name for b in document.siege.batteries.values() if b.target_id == battery_id]
         if aimed:
@@ -116,7 +116,7 @@ class RemoveBattery(ArsenalEdit):
 class SetWeapon(ArsenalEdit):
     """Add a weapon to the siege or change one (a catalogue weapon edited becomes the siege's)."""
 
-    def __init__(self, document: Document, weapon: Weapon):
+    def __init__(self, document: EditHost, weapon: Weapon):
         old = document.siege.weapons.get(weapon.id)
         verb = "Edit" if old is not None else "Add"
         super().__init__(document, f"{verb} weapon {weapon.name}",
@@ -127,7 +127,7 @@ class SetWeapon(ArsenalEdit):
 
 
 class RemoveWeapon(ArsenalEdit):
-    def __init__(self, document: Document, weapon_id: str):
+    def __init__(self, document: EditHost, weapon_id: str):
         old = document.siege.weapons[weapon_id]
         users = [b.name for b in document.siege.batteries.values() if b.weapon_id == weapon_id]
         if users:

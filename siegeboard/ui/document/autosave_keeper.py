@@ -21,6 +21,7 @@ that follows the new autosave. Nothing is written while the document has no unsa
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import threading
@@ -29,8 +30,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
-from siegeboard.persist import SiegeFileError
-from siegeboard.persist import journal
+from siegeboard.persist import SiegeFileError, journal
 from siegeboard.persist.autosave import Autosaver
 from siegeboard.persist.lock import hold_lock
 from siegeboard.persist.mutations import snapshot
@@ -191,6 +191,7 @@ class AutosaveKeeper(QObject):
         self._worker.join()
         self._worker = None
         result, self._result = self._result, None
+        assert result is not None  # the worker left its result before it signalled
         (generation, taken_at, taken, source, log_on_disk), data, error = result
         if error is None and generation == self._generation:
             self._commit(taken, source, log_on_disk, data, taken_at)
@@ -274,10 +275,8 @@ class AutosaveKeeper(QObject):
 
     def _close(self) -> None:
         if self._handle is not None:
-            try:
+            with contextlib.suppress(OSError):
                 os.close(self._handle)
-            except OSError:
-                pass
             self._handle = None
 
     def _report(self, message: str) -> None:

@@ -9,13 +9,13 @@ log, clock, mines). ``reset`` is a whole new document: everything must be rebuil
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 from operator import itemgetter
 
 from siegeboard.model.structure import Structure
 
 
-class Aspect(str, Enum):
+class Aspect(StrEnum):
     """What about the siege an edit changed."""
 
     SHAPE = "shape"        # a structure's footprint
@@ -82,7 +82,7 @@ class Change:
     reset: bool = False
 
     @classmethod
-    def of(cls, *aspects: Aspect) -> "Change":
+    def of(cls, *aspects: Aspect) -> Change:
         """A change of these siege aspects only."""
         return cls(aspects=frozenset(aspects))
 

@@ -14,20 +14,20 @@ from typing import TYPE_CHECKING
 
 from siegeboard.model.actions import ChangeSettings, EditBoard
 from siegeboard.model.siege import MapImage, RulesetOptions
-from siegeboard.model.structure import Structure
+from siegeboard.model.structure import Side, Structure
 from siegeboard.rules import edits
 from siegeboard.rules.walls import reshared_walls
 from siegeboard.ui.document.edit import Edit
 from siegeboard.ui.plain_words import field_names
 
 if TYPE_CHECKING:
-    from siegeboard.ui.document.document import Document
+    from siegeboard.ui.document.edit import EditHost
 
 
 class StructuresEdit(Edit):
     """Swap a set of structures between their old and new states (None = absent)."""
 
-    def __init__(self, document: Document, text: str,
+    def __init__(self, document: EditHost, text: str,
                  before: Mapping[str, Structure | None], after: Mapping[str, Structure | None]):
         super().__init__(document, text)
         self.before = dict(before)
@@ -49,7 +49,7 @@ class StructuresEdit(Edit):
             self.document.writer.apply_structures(self.before, self.order_before)
 
 
-def _refuse_if_referenced(document: Document, ids: Sequence[str]) -> None:
+def _refuse_if_referenced(document: EditHost, ids: Sequence[str]) -> None:
     """ValueError when the siege's rule text refuses removing ``ids`` (a battery aims at one,
     a mine lies under one: ``Ruleset.removal_refusal``), as ``RemoveBattery`` refuses."""
     refusal = document.rules.removal_refusal(document.siege, ids)
@@ -62,7 +62,7 @@ def _plural(count: int, noun: str) -> str:
 
 
 class AddStructures(StructuresEdit):
-    def __init__(self, document: Document, structures: Sequence[Structure],
+    def __init__(self, document: EditHost, structures: Sequence[Structure],
                  text: str | None = None):
         taken = [s.id for s in structures if s.id in document.siege.structures]
         if taken:
@@ -72,14 +72,14 @@ class AddStructures(StructuresEdit):
 
 
 class RemoveStructures(StructuresEdit):
-    def __init__(self, document: Document, ids: Sequence[str]):
+    def __init__(self, document: EditHost, ids: Sequence[str]):
         structures = document.siege.structures
         super().__init__(document, f"Delete {_plural(len(ids), 'structure')}",
                          {key: structures[key] for key in ids}, {key: None for key in ids})
 
 
 class MoveStructures(StructuresEdit):
-    def __init__(self, document: Document, ids: Sequence[str], dx: float, dy: float):
+    def __init__(self, document: EditHost, ids: Sequence[str], dx: float, dy: float):
         structures = document.siege.structures
         super().__init__(document, f"Move {_plural(len(ids), 'structure')}",
                          {key: structures[key] for key in ids},
@@ -87,7 +87,7 @@ class MoveStructures(StructuresEdit):
 
 
 class RotateStructures(StructuresEdit):
-    def __init__(self, document: Document, ids: Sequence[str], degrees: float,
+    def __init__(self, document: EditHost, ids: Sequence[str], degrees: float,
                  centre: tuple[float, float]):
         structures = document.siege.structures
         super().__init__(document, f"Rotate {_plural(len(ids), 'structure')} by {degrees:g}°",
@@ -96,7 +96,7 @@ class RotateStructures(StructuresEdit):
 
 
 class EditVertices(StructuresEdit):
-    def __init__(self, document: Document, structure_id: str,
+    def __init__(self, document: EditHost, structure_id: str,
                  footprint: Sequence[tuple[float, float]]):
         old = document.siege.structures[structure_id]
         new = edits.remade(old, footprint=[tuple(point) for point in footprint])
@@ -107,7 +107,7 @@ class EditVertices(StructuresEdit):
 class CutHole(StructuresEdit):
     """A courtyard cut out of one building (one undo step)."""
 
-    def __init__(self, document: Document, structure_id: str,
+    def __init__(self, document: EditHost, structure_id: str,
                  ring: Sequence[tuple[float, float]]):
         old = document.siege.structures[structure_id]
         super().__init__(document, f"Cut a courtyard in {old.name}",
@@ -117,7 +117,7 @@ class CutHole(StructuresEdit):
 class RemoveHole(StructuresEdit):
     """A courtyard filled in again (one undo step)."""
 
-    def __init__(self, document: Document, structure_id: str, number: int):
+    def __init__(self, document: EditHost, structure_id: str, number: int):
         old = document.siege.structures[structure_id]
         super().__init__(document, f"Fill in a courtyard of {old.name}",
                          {structure_id: old}, {structure_id: edits.without_hole(old, number)})
@@ -127,7 +127,7 @@ class EditStructure(StructuresEdit):
     """Change fields of one structure, or of several alike (``structure_id`` may be a list of
     ids: one undo step for all); ``kind`` re-makes each from the catalogue first."""
 
-    def __init__(self, document: Document, structure_id: str | Sequence[str],
+    def __init__(self, document: EditHost, structure_id: str | Sequence[str],
                  fields: Mapping[str, object]):
         ids = [structure_id] if isinstance(structure_id, str) else list(structure_id)
         remade: dict[str, Structure] = {}
@@ -158,7 +158,7 @@ class EditStructure(StructuresEdit):
 class MarkKnown(StructuresEdit):
     """Mark structures known to the players (what is inside them), or hidden: one step."""
 
-    def __init__(self, document: Document, ids: Sequence[str], known: bool):
+    def __init__(self, document: EditHost, ids: Sequence[str], known: bool):
         before = {key: document.siege.structures[key] for key in ids}
         after = {key: old.model_copy(update={"known": known}) for key, old in before.items()}
         names = before[ids[0]].name if len(ids) == 1 else f"{len(ids)} structures"
@@ -166,13 +166,15 @@ class MarkKnown(StructuresEdit):
                          "the players", before, after)
 
     def makes_a_difference(self) -> bool:
-        return any(self.before[key].known != self.after[key].known for key in self.after)
+        return any(before is not None and after is not None and before.known != after.known
+                   for before, after in ((self.before[key], self.after[key])
+                                         for key in self.after))
 
 
 class MarkMineKnown(Edit):
     """Mark a mine known to the players, or hidden from them (a mine is the besiegers')."""
 
-    def __init__(self, document: Document, mine_id: str, known: bool):
+    def __init__(self, document: EditHost, mine_id: str, known: bool):
         under = document.siege.structures.get(document.siege.mines[mine_id].structure_id)
         super().__init__(document,
                          f"Mark the mine under {under.name if under else 'a section'} "
@@ -185,7 +187,7 @@ class MarkMineKnown(Edit):
 
 
 class SplitSection(StructuresEdit):
-    def __init__(self, document: Document, structure_id: str):
+    def __init__(self, document: EditHost, structure_id: str):
         old = document.siege.structures[structure_id]
         taken = set(document.siege.structures) - {structure_id}
         self.new_ids = edits.unused_ids(taken, 2)
@@ -198,7 +200,7 @@ class SplitSection(StructuresEdit):
 
 
 class MergeSections(StructuresEdit):
-    def __init__(self, document: Document, ids: Sequence[str]):
+    def __init__(self, document: EditHost, ids: Sequence[str]):
         structures = [document.siege.structures[key] for key in ids]
         self.merged_id = ids[0]
         merged = edits.merged(structures, self.merged_id)
@@ -212,7 +214,7 @@ class MapEdit(Edit):
     """The image under the board changed: the plan's file, scale, place or legend. Not a log
     entry (R2 logs the board's structures and the settings, not the picture under them)."""
 
-    def __init__(self, document: Document, text: str, new_map: MapImage | None,
+    def __init__(self, document: EditHost, text: str, new_map: MapImage | None,
                  images: dict[str, bytes] | None = None):
         super().__init__(document, text)
         self.old_map = document.siege.map
@@ -226,7 +228,7 @@ class MapEdit(Edit):
         if new_map is not None and images is not None and (self.old_anchor is None or fresh):
             # R0b: A1 is the square holding the plan's north-west corner, fixed from the
             # first plan on (a later plan, a calibration or a move renames nothing).
-            self.new_anchor = tuple(new_map.offset)
+            self.new_anchor = (new_map.offset[0], new_map.offset[1])
 
     def put(self, *, forward: bool) -> None:
         if forward:
@@ -236,16 +238,18 @@ class MapEdit(Edit):
 
 
 class SetMap(MapEdit):
-    def __init__(self, document: Document, new_map: MapImage | None, images: dict[str, bytes]):
+    def __init__(self, document: EditHost, new_map: MapImage | None, images: dict[str, bytes]):
         super().__init__(document, "Import map image" if new_map else "Remove map image",
                          new_map, images)
 
 
 class CalibrateMap(MapEdit):
-    def __init__(self, document: Document, pixels_per_metre: float):
+    def __init__(self, document: EditHost, pixels_per_metre: float):
         if not pixels_per_metre > 0:
             raise ValueError(f"calibrate: the scale must be above 0, not {pixels_per_metre}")
         old = document.siege.map
+        if old is None:
+            raise ValueError("calibrate: there is no map image to calibrate")
         super().__init__(document, f"Calibrate map to {pixels_per_metre * 2:g} px per 2 m",
                          old.model_copy(update={"pixels_per_metre": pixels_per_metre}))
 
@@ -253,8 +257,10 @@ class CalibrateMap(MapEdit):
 class PlaceMap(MapEdit):
     """Move, rotate, lock or unlock the map image."""
 
-    def __init__(self, document: Document, fields: Mapping[str, object]):
+    def __init__(self, document: EditHost, fields: Mapping[str, object]):
         old = document.siege.map
+        if old is None:
+            raise ValueError("there is no map image to place")
         new = MapImage.model_validate(old.model_dump() | dict(fields))
         verb = ("Set the plan's legend" if "legend" in fields else
                 "Lock map image" if fields.get("locked") is True else
@@ -264,7 +270,7 @@ class PlaceMap(MapEdit):
 
 
 class MoveGridOrigin(Edit):
-    def __init__(self, document: Document, origin: tuple[float, float]):
+    def __init__(self, document: EditHost, origin: tuple[float, float]):
         super().__init__(document, f"Move grid origin to ({origin[0]:g}, {origin[1]:g}) m")
         self.old = tuple(document.siege.grid_origin)
         self.new = (float(origin[0]), float(origin[1]))
@@ -287,7 +293,7 @@ class MarkSnapshot(Edit):
     """Record the turn of a snapshot just printed or exported: the next snapshot's log starts
     there. Undoable like any edit (undo forgets the mark; the file written stays)."""
 
-    def __init__(self, document: Document, turn: int):
+    def __init__(self, document: EditHost, turn: int):
         super().__init__(document, f"Record snapshot at turn {turn}")
         self.old = document.siege.last_snapshot_turn
         self.new = turn
@@ -299,8 +305,8 @@ class MarkSnapshot(Edit):
 class EditSiegeSettings(Edit):
     """Change the siege's name, ruleset options, dice seed and players' side together."""
 
-    def __init__(self, document: Document, name: str, options: RulesetOptions, dice_seed: int,
-                 players_side: str | None = None):
+    def __init__(self, document: EditHost, name: str, options: RulesetOptions, dice_seed: int,
+                 players_side: Side | None = None):
         super().__init__(document, "Edit siege settings")
         siege = document.siege
         self.old = (siege.name, siege.options.model_copy(), siege.dice_seed, siege.players_side)

@@ -25,21 +25,26 @@ from siegeboard.geometry import StructureIndex
 from siegeboard.model.actions import AdvanceClock, FireAt
 from siegeboard.model.log import LogEntry
 from siegeboard.model.siege import MapImage, RulesetOptions, Siege
-from siegeboard.model.structure import Structure
+from siegeboard.model.structure import Side, Structure
 from siegeboard.model.weapon import Battery, Weapon
 from siegeboard.persist import FileStamp, SiegeFile, hold_lock, journal, read_siege, write_siege
 from siegeboard.persist.siege_file import sweep_beside
-from siegeboard.rules import engine
+from siegeboard.rules import engine, registry
 from siegeboard.rules.arsenal import available_weapons, find_weapon
 from siegeboard.rules.build import new_structure
 from siegeboard.rules.dice import (
-    AskFunction, AskingDice, RandomDice, TypedFirstDice, fresh_dice_seed,
-    siege_dice)
-from siegeboard.rules import registry
+    AskFunction,
+    AskingDice,
+    Dice,
+    RandomDice,
+    TypedFirstDice,
+    fresh_dice_seed,
+    siege_dice,
+)
+from siegeboard.rules.edits import numbered_names, translated, unused_ids
 from siegeboard.rules.registry import ruleset_of
 from siegeboard.rules.ruleset import Ruleset
 from siegeboard.rules.titles import action_title
-from siegeboard.rules.edits import numbered_names, translated, unused_ids
 from siegeboard.ui.document import arsenal_commands, commands
 from siegeboard.ui.document.changes import Change
 from siegeboard.ui.document.document_changes import SiegeWriter
@@ -390,7 +395,7 @@ class Document(QObject):
         new_ids = self.new_ids(len(structures))
         copies = []
         taken = [s.name for s in self.siege.structures.values()]
-        for new_id, original in zip(new_ids, structures):
+        for new_id, original in zip(new_ids, structures, strict=True):
             moved = translated(original, offset[0], offset[1])
             (name,) = numbered_names(original.name, taken)  # a copy has a name of its own
             taken.append(name)
@@ -421,7 +426,7 @@ class Document(QObject):
         # The plan replaced goes; the file's other images travel on with it.
         images = {name: kept for name, kept in self.images.items()
                   if old is None or name != old.member}
-        if member is not None:
+        if member is not None and data is not None:
             images[member] = data
         self.push(commands.SetMap(self, new_map, images))
 
@@ -460,7 +465,8 @@ class Document(QObject):
                ask: AskFunction | None = None) -> engine.Outcome:
         """The engine's outcome of ``action`` on the siege, not yet written (``play``)."""
         siege = self.siege
-        dice = program = self.random_dice()
+        program = self.random_dice()
+        dice: Dice = program
         if ask is not None:
             dice = asking = AskingDice(ask, program)
         typed = TypedFirstDice(dice_values, dice) if dice_values else None
@@ -530,7 +536,7 @@ class Document(QObject):
         return True
 
     def edit_settings(self, name: str, options: RulesetOptions, dice_seed: int,
-                      players_side: str | None = None) -> bool:
+                      players_side: Side | None = None) -> bool:
         """Push one undoable change of name, options, seed and the players' side (None
         keeps it); False when nothing differs or the name is blank (the old name is kept)."""
         siege = self.siege

@@ -12,22 +12,43 @@ also hands its change, as a journal line, to ``record_change`` when a window kee
 from __future__ import annotations
 
 import weakref
-from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Protocol
 
-from siegeboard.model.siege import MapImage, RulesetOptions
-from siegeboard.model.structure import Structure
+from siegeboard.model.siege import MapImage, RulesetOptions, Siege
+from siegeboard.model.structure import Side, Structure
 from siegeboard.model.weapon import Battery, Weapon
-from siegeboard.persist import journal
+from siegeboard.persist import SiegeFile, journal
 from siegeboard.persist.mutations import (
-    put_arsenal, put_grid_origin, put_map, put_mine_known, put_settings, put_snapshot_turn,
+    put_arsenal,
+    put_grid_origin,
+    put_map,
+    put_mine_known,
+    put_settings,
+    put_snapshot_turn,
     put_structures,
 )
 from siegeboard.rules import engine
 from siegeboard.ui.document.changes import Aspect, Change, structure_aspects
 
-if TYPE_CHECKING:
-    from siegeboard.ui.document.document import Document
+
+class WriterHost(Protocol):
+    """What a ``SiegeWriter`` uses of its document (``Document`` is one)."""
+
+    @property
+    def siege(self) -> Siege: ...
+
+    @property
+    def siege_file(self) -> SiegeFile: ...
+
+    @property
+    def selection(self) -> tuple[str, ...]: ...
+
+    def announce(self, change: Change) -> None: ...
+
+    def forget_index(self) -> None: ...
+
+    def deselect(self, ids: Iterable[str]) -> None: ...
 
 
 class SiegeWriter:
@@ -37,7 +58,7 @@ class SiegeWriter:
     ``record_change``: None, or called with each change written, as a journal line, when the
     window keeps a journal beside its autosave (``ui/document/autosave_keeper.py``)."""
 
-    def __init__(self, document: Document):
+    def __init__(self, document: WriterHost):
         self.document = weakref.proxy(document)  # the document owns its writer: no cycle
         self.record_change: Callable[[bytes], None] | None = None
 
@@ -101,14 +122,16 @@ class SiegeWriter:
         self.record(lambda: journal.outcome_line(outcome, forward=forward))
         before, after = outcome.fields.get("weapons", ({}, {}))
         adopted = set(after) - set(before)
-        added, removed, changed = set(), set(), set()
+        added: set[str] = set()
+        removed: set[str] = set()
+        changed: set[str] = set()
         aspects = {Aspect.LOG}
         for key, (before, after) in outcome.structures.items():
             appeared, gone = (before is None, after is None) if forward else (after is None,
                                                                               before is None)
             if appeared or gone:
                 (added if appeared else removed).add(key)
-            else:
+            elif before is not None and after is not None:
                 changed.add(key)
                 aspects |= structure_aspects(before, after)
         if added or removed:
@@ -152,7 +175,7 @@ class SiegeWriter:
         self.document.announce(Change.of(Aspect.MINES))
 
     def apply_settings(self, name: str, options: RulesetOptions, dice_seed: int,
-                       players_side: str | None = None) -> None:
+                       players_side: Side | None = None) -> None:
         put_settings(self.document.siege, name, options, dice_seed, players_side)
         self.record(lambda: journal.settings_line(name, options, dice_seed, players_side))
         self.document.announce(Change.of(Aspect.SETTINGS))

@@ -5,7 +5,8 @@ entry, and the way back to the present. A ``Document`` owns one ``PastView``
 from __future__ import annotations
 
 import weakref
-from typing import TYPE_CHECKING
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Protocol
 
 from siegeboard.model.siege import Siege
 from siegeboard.persist import SiegeFile
@@ -13,7 +14,24 @@ from siegeboard.ui.document.changes import Aspect, Change
 
 if TYPE_CHECKING:
     from siegeboard.model.structure import Structure
-    from siegeboard.ui.document.document import Document
+
+
+class PastHost(Protocol):
+    """What a ``PastView`` uses of its document (``Document`` is one)."""
+
+    siege_file: SiegeFile
+
+    @property
+    def siege(self) -> Siege: ...
+
+    @property
+    def selection(self) -> tuple[str, ...]: ...
+
+    def select(self, ids: Iterable[str]) -> None: ...
+
+    def announce(self, change: Change) -> None: ...
+
+    def forget_index(self) -> None: ...
 
 
 class PastView:
@@ -22,7 +40,7 @@ class PastView:
     ``forget_index``). While the past is shown, ``present`` is the siege file as it is now:
     what saves and autosaves write."""
 
-    def __init__(self, document: Document):
+    def __init__(self, document: PastHost):
         self.document = weakref.proxy(document)  # the document owns this part: no cycle
         self.present: SiegeFile | None = None
         self.reason: str | None = None

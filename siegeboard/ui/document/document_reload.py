@@ -5,17 +5,45 @@ top (issue 13). A ``Document`` owns one ``Reloader`` (``document.reloader``)."""
 from __future__ import annotations
 
 import weakref
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Protocol
+
+from PySide6.QtGui import QUndoStack
 
 from siegeboard.model.log import LogEntry
-from siegeboard.persist import read_siege
+from siegeboard.model.siege import Siege
+from siegeboard.persist import FileStamp, SiegeFile, read_siege
 from siegeboard.rules import engine
-from siegeboard.rules.dice import DiceExhausted
+from siegeboard.rules.dice import AskFunction, DiceExhausted
 from siegeboard.rules.titles import action_title
 from siegeboard.ui.document.edit import Edit
 
-if TYPE_CHECKING:
-    from siegeboard.ui.document.document import Document
+
+class ReloadHost(Protocol):
+    """What a ``Reloader`` uses of its document (``Document`` is one)."""
+
+    @property
+    def path(self) -> Path | None: ...
+
+    @property
+    def siege(self) -> Siege: ...
+
+    @property
+    def undo_stack(self) -> QUndoStack: ...
+
+    @property
+    def unused_dice(self) -> int: ...
+
+    def unsaved_actions(self) -> list[LogEntry]: ...
+
+    def load(self, siege_file: SiegeFile, path: Path | None, *, unsaved: bool = False,
+             read_as: FileStamp | None = None, log_on_disk: int | None = None) -> None: ...
+
+    def mark_unsaved(self, unsaved: bool = True) -> None: ...
+
+    def play(self, action, dice_values: Sequence[int] | None = None,
+             ask: AskFunction | None = None) -> engine.Outcome: ...
 
 
 class Reloader:
@@ -23,7 +51,7 @@ class Reloader:
     public interface (``path``, ``unsaved_actions``, ``undo_stack``, ``load``, ``play``,
     ``unused_dice``, ``mark_unsaved``)."""
 
-    def __init__(self, document: Document):
+    def __init__(self, document: ReloadHost):
         self.document = weakref.proxy(document)  # the document owns this part: no cycle
 
     def reload_and_replay(self) -> list[str]:

@@ -14,15 +14,35 @@ write, so recovery plays back the same steps.
 from __future__ import annotations
 
 import weakref
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from PySide6.QtGui import QUndoCommand
 
 from siegeboard.model.actions import ChangeSettings, EditBoard
+from siegeboard.model.siege import Siege
 from siegeboard.rules.engine import Outcome
+from siegeboard.rules.ruleset import Ruleset
+from siegeboard.ui.document.document_changes import SiegeWriter
 
-if TYPE_CHECKING:
-    from siegeboard.ui.document.document import Document
+
+class EditHost(Protocol):
+    """What an ``Edit`` uses of its document: the siege to read and the writer that changes
+    it (``Document`` is one)."""
+
+    @property
+    def siege(self) -> Siege: ...
+
+    @property
+    def images(self) -> dict[str, bytes]: ...
+
+    @property
+    def ruleset(self) -> str: ...
+
+    @property
+    def rules(self) -> Ruleset: ...
+
+    @property
+    def writer(self) -> SiegeWriter: ...
 
 
 class Edit(QUndoCommand):
@@ -33,7 +53,7 @@ class Edit(QUndoCommand):
     say in ``logged_action`` which log action stands for them once play has begun (None: the
     log does not hold them, as the plan image or a snapshot's mark)."""
 
-    def __init__(self, document: Document, text: str):
+    def __init__(self, document: EditHost, text: str):
         super().__init__(text)
         self.document = weakref.proxy(document)  # the stack owns the command: no cycle
         self.outcome: Outcome | None = None

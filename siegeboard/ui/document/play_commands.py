@@ -14,13 +14,13 @@ from siegeboard.rules.engine import Outcome
 from siegeboard.ui.document.edit import Edit
 
 if TYPE_CHECKING:
-    from siegeboard.ui.document.document import Document
+    from siegeboard.ui.document.edit import EditHost
 
 
 class ApplyAction(Edit):
     """One rules action as applied by the engine (a starter weapon it adopted included)."""
 
-    def __init__(self, document: Document, outcome: Outcome, text: str):
+    def __init__(self, document: EditHost, outcome: Outcome, text: str):
         super().__init__(document, text)
         self.outcome = outcome
 

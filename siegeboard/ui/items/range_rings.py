@@ -43,7 +43,7 @@ class RangeRingsItem(QGraphicsItem):
         self._centre = QPointF(*centre) if centre is not None else QPointF()
         self._rings = list(rings) if centre is not None else []
         for label in self._labels:
-            label.setParentItem(None)
+            label.setParentItem(None)  # type: ignore[arg-type]  # None: no parent (Qt's API)
             if label.scene() is not None:
                 label.scene().removeItem(label)
         self._labels = []

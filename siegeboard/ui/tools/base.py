@@ -7,8 +7,8 @@ events. Drawing snaps to the 2 m grid unless ``FREE_MODIFIER`` (Ctrl) is held.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QPointF, Qt
@@ -28,7 +28,9 @@ Point = tuple[float, float]
 
 def snap_to_grid(point: Point, origin: Point = (0.0, 0.0), step: float = GRID_M) -> Point:
     """The nearest 2 m grid corner (halves go up: a geometric choice, not a rule figure)."""
-    return tuple(o + math.floor((p - o) / step + 0.5) * step for p, o in zip(point, origin))
+    x, y = (o + math.floor((p - o) / step + 0.5) * step
+            for p, o in zip(point, origin, strict=True))
+    return (x, y)
 
 
 @dataclass(frozen=True)
@@ -58,11 +60,12 @@ class ToolHost(Protocol):
     the real host; tests use a small fake). A tool that needs more says so with a protocol
     of its own that extends this one (the Fire tool's ``FireHost``)."""
 
-    document: "Document"
-    scene: "MapScene"
+    document: Document
+    scene: MapScene
 
     def warn(self, message: str) -> None: ...
-    def ask_number(self, title: str, label: str, value: float, decimals: int = 2) -> float | None: ...
+    def ask_number(self, title: str, label: str, value: float,
+                   decimals: int = 2) -> float | None: ...
     def show_status(self, message: str) -> None: ...
     def confirm(self, question: str, yes: str = "Yes") -> bool:
         """Ask before something the GM may not have meant (No is the default)."""
@@ -104,11 +107,11 @@ class Tool:
             self.on_finished()
 
     @property
-    def document(self) -> "Document":
+    def document(self) -> Document:
         return self.host.document
 
     @property
-    def scene(self) -> "MapScene":
+    def scene(self) -> MapScene:
         return self.host.scene
 
     def activate(self) -> None:

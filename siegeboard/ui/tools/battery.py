@@ -8,8 +8,8 @@ import math
 from PySide6.QtCore import QPointF
 
 from siegeboard.ui.items.battery_item import MARKER_PIXELS
-from siegeboard.ui.tools.base import Tool, ToolEvent
 from siegeboard.ui.plain_words import plain_clause
+from siegeboard.ui.tools.base import Tool, ToolEvent
 
 DRAG_PIXELS = 3
 

@@ -62,6 +62,7 @@ class CalibrateTool(Tool):
 
     def _grid_path(self, found, width: int, height: int) -> QPainterPath:
         placement = self.document.siege.map
+        assert placement is not None  # a plan is being calibrated
         path = QPainterPath()
         cell, (ox, oy) = found.cell_px, found.offset_px
         for x in _lines(ox, cell, width):
@@ -83,6 +84,8 @@ class CalibrateTool(Tool):
         says how many metres a cell is; the scale and the grid origin (on a crossing of the
         plan's lines) change together, one undo step."""
         found = self._found
+        if found is None:  # no printed grid was found on the plan
+            return
         cell = self.host.ask_number(
             "The plan's grid", f"The plan's printed grid has cells of {found.cell_px:.1f} "
             "pixels (drawn in orange). Correct the size if it is off:", found.cell_px, 1)
@@ -104,7 +107,9 @@ class CalibrateTool(Tool):
         stack = self.document.undo_stack
         stack.beginMacro(f"Calibrate map to its grid of {cell:g} px a cell")
         self.document.calibrate_map(cell / metres)
-        self.document.move_grid_origin(pixel_to_map(self.document.siege.map, found.offset_px))
+        placement = self.document.siege.map
+        assert placement is not None  # calibrated just now
+        self.document.move_grid_origin(pixel_to_map(placement, found.offset_px))
         stack.endMacro()
         self.host.show_status(f"Map scale: {cell / metres * 2:.2f} pixels per 2 m, the grid "
                               "on the plan's lines.")
@@ -130,6 +135,7 @@ class CalibrateTool(Tool):
 
     def calibrate(self, first, second) -> None:
         placement = self.document.siege.map
+        assert placement is not None  # the tool calibrates a plan
         pixels = math.dist(first, second) * placement.pixels_per_metre
         if pixels <= 0:
             self.host.warn("Calibration needs two different points.")

@@ -22,10 +22,10 @@ from siegeboard.report.bounds import board_bounds, contains
 from siegeboard.rules import odds
 from siegeboard.ui.items.blast_item import BlastItem
 from siegeboard.ui.items.range_rings import RangeRingsItem
-from siegeboard.ui.tools.fire_square import FireAtSquare
+from siegeboard.ui.plain_words import plain_clause
 from siegeboard.ui.range_legend import RangeLegend
 from siegeboard.ui.tools.base import Tool, ToolEvent, ToolHost
-from siegeboard.ui.plain_words import plain_clause
+from siegeboard.ui.tools.fire_square import FireAtSquare
 
 
 @dataclass(frozen=True)
@@ -136,6 +136,7 @@ class FireTool(Tool):
             if legend is not None:
                 legend.show_for("", None, [])
             return
+        assert battery is not None  # shown: a battery is chosen
         rings = [(limit, f"≤ {limit:g} m · pen {penetration}") for limit, penetration in bands]
         self.rings.show_rings(battery.position, rings)
         if legend is not None:
@@ -149,7 +150,8 @@ class FireTool(Tool):
         return self.legend
 
     # -- reading the shot ---------------------------------------------------------------------
-    def _weapon_and_range(self, settings: FireSettings, point) -> tuple[Weapon | None, float | None, str]:
+    def _weapon_and_range(self, settings: FireSettings,
+                          point) -> tuple[Weapon | None, float | None, str]:
         siege = self.document.siege
         if settings.battery_id is not None and settings.battery_id in siege.batteries:
             battery = siege.batteries[settings.battery_id]
@@ -201,6 +203,7 @@ class FireTool(Tool):
         settings = self.fire_host.fire_settings()
         siege = self.document.siege
         battery_id = settings.battery_id if settings.battery_id in siege.batteries else None
+        weapon_id: str | None
         if battery_id is not None:
             weapon_id = siege.batteries[battery_id].weapon_id
             range_m = None

@@ -8,11 +8,11 @@ import math
 
 from PySide6.QtCore import QPointF
 from PySide6.QtGui import QBrush, QColor, QFont, QPen
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsSimpleTextItem
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsSimpleTextItem
 
 from siegeboard.geometry import square_of
 from siegeboard.geometry.squares import chebyshev
-from siegeboard.ui.tools.base import Tool, ToolEvent, path_through
+from siegeboard.ui.tools.base import Point, Tool, ToolEvent, path_through
 
 DRAG_M = 0.5  # a press and release further apart than this is a drag: it measures at once
 
@@ -27,10 +27,10 @@ class MeasureTool(Tool):
 
     def __init__(self, host):
         super().__init__(host)
-        self._start = None
-        self._end = None
+        self._start: Point | None = None
+        self._end: Point | None = None
         self._fixed = False
-        self._preview = None
+        self._preview: QGraphicsPathItem | None = None
         self.label_item: QGraphicsSimpleTextItem | None = None
         self.last_text = ""
 
@@ -66,17 +66,20 @@ class MeasureTool(Tool):
         self._show(point)
         self._fixed = True
 
-    def _show(self, point) -> None:
+    def _show(self, point: Point) -> None:
+        start, preview = self._start, self._preview
+        if start is None or preview is None:  # no measurement begun
+            return
         self._end = point
-        self._preview.setPath(path_through([self._start, point], False))
+        preview.setPath(path_through([start, point], False))
         origin = self.document.siege.grid_origin
-        squares = chebyshev(square_of(self._start, origin), square_of(point, origin))
-        metres = math.dist(self._start, point)
+        squares = chebyshev(square_of(start, origin), square_of(point, origin))
+        metres = math.dist(start, point)
         self.last_text = f"Distance {metres:.1f} m, {squares} square(s) apart"
         self.host.show_status(self.last_text)
-        self._place_label(f"{metres:.1f} m · {squares} sq", point)
+        self._place_label(f"{metres:.1f} m · {squares} sq", start, point)
 
-    def _place_label(self, text: str, point) -> None:
+    def _place_label(self, text: str, start: Point, point: Point) -> None:
         if self.label_item is None:
             item = QGraphicsSimpleTextItem()
             item.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)
@@ -90,7 +93,7 @@ class MeasureTool(Tool):
             self.scene.addItem(item)
             self.label_item = item
         self.label_item.setText(text)
-        mid = QPointF((self._start[0] + point[0]) / 2, (self._start[1] + point[1]) / 2)
+        mid = QPointF((start[0] + point[0]) / 2, (start[1] + point[1]) / 2)
         self.label_item.setPos(mid)
 
     @property

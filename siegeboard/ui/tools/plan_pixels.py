@@ -11,7 +11,6 @@ from PySide6.QtGui import QImage
 
 from siegeboard.plan import FoundGrid, find_grid
 
-
 FOUR_BYTE_FORMATS = (QImage.Format.Format_RGB32, QImage.Format.Format_ARGB32,
                      QImage.Format.Format_ARGB32_Premultiplied)
 
@@ -60,7 +59,7 @@ class PlanPixels:
         return self._grid[0]
 
 
-_BY_SCENE: "weakref.WeakKeyDictionary[object, PlanPixels]" = weakref.WeakKeyDictionary()
+_BY_SCENE: weakref.WeakKeyDictionary[object, PlanPixels] = weakref.WeakKeyDictionary()
 
 
 def plan_pixels(scene) -> PlanPixels:

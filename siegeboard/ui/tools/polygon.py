@@ -13,9 +13,9 @@ import math
 
 from PySide6.QtCore import Qt
 
+from siegeboard.ui.plain_words import plain_clause
 from siegeboard.ui.tools.base import ToolEvent, path_through
 from siegeboard.ui.tools.drawing import DrawingTool
-from siegeboard.ui.plain_words import plain_clause
 
 CLOSE_PIXELS = 8
 
@@ -100,7 +100,7 @@ class PolygonTool(DrawingTool):
             else:
                 self.document.draw_structure(self.kind, list(self.points))
         except ValueError as error:
-            self.host.warn(f"Cannot draw this polygon: {plain_clause(error)}. Take corners back with "
-                           "Backspace or press Esc to start again.")
+            self.host.warn(f"Cannot draw this polygon: {plain_clause(error)}. Take corners back "
+                           "with Backspace or press Esc to start again.")
             return
         self.cancel()

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from siegeboard.ui.plain_words import plain_clause
 from siegeboard.ui.tools.base import ToolEvent, path_through
 from siegeboard.ui.tools.drawing import DrawingTool
-from siegeboard.ui.plain_words import plain_clause
 
 
 def rectangle_ring(a, b) -> list[tuple[float, float]]:
@@ -31,7 +31,8 @@ class RectangleTool(DrawingTool):
     def mouse_pressed(self, event: ToolEvent) -> None:
         if event.left:
             self._start = event.point
-            self._preview = self.preview(path_through(rectangle_ring(self._start, self._start), True))
+            ring = rectangle_ring(self._start, self._start)
+            self._preview = self.preview(path_through(ring, True))
 
     def mouse_moved(self, event: ToolEvent) -> None:
         if self._start is not None and self._preview is not None:

@@ -12,8 +12,8 @@ from PySide6.QtWidgets import QGraphicsRectItem
 from shapely.geometry import box
 
 from siegeboard.report import palette
-from siegeboard.ui.tools.base import Tool, ToolEvent, path_through, snap_to_grid
 from siegeboard.ui.plain_words import plain_clause
+from siegeboard.ui.tools.base import Tool, ToolEvent, path_through, snap_to_grid
 
 HANDLE_PIXELS = 7
 DRAG_PIXELS = 3
@@ -110,7 +110,8 @@ class SelectTool(Tool):
         if hit is not None:
             selection = list(self.document.selection)
             if additive:
-                selection = [k for k in selection if k != hit] if hit in selection else selection + [hit]
+                selection = ([k for k in selection if k != hit] if hit in selection
+                             else selection + [hit])
                 self.document.select(selection)
                 self._mode = None
                 return
@@ -136,7 +137,10 @@ class SelectTool(Tool):
         self.scene.addItem(self._band)
 
     def _delta(self, event: ToolEvent) -> tuple[float, float]:
-        dx, dy = event.raw[0] - self._press.raw[0], event.raw[1] - self._press.raw[1]
+        press = self._press
+        if press is None:  # no drag under way
+            return 0.0, 0.0
+        dx, dy = event.raw[0] - press.raw[0], event.raw[1] - press.raw[1]
         if event.free or self._mode == "map":
             return dx, dy
         return snap_to_grid((dx, dy))
@@ -152,7 +156,7 @@ class SelectTool(Tool):
             dx, dy = self._delta(event)
             for key in self.document.selection:
                 self.scene.structure_items[key].setPos(dx, dy)
-        elif self._mode == "map":
+        elif self._mode == "map" and self.scene.map_item is not None:
             dx, dy = self._delta(event)
             self.scene.map_item.setPos(dx, dy)
         elif self._mode == "vertex":
@@ -160,7 +164,7 @@ class SelectTool(Tool):
             ring[self._vertex] = event.point
             self.clear_previews()
             self.preview(path_through(ring, True), True)
-        elif self._mode == "band":
+        elif self._mode == "band" and self._band is not None:
             self._band.setRect(QRectF(QPointF(*self._press.raw), QPointF(*event.raw)).normalized())
 
     def mouse_released(self, event: ToolEvent) -> None:
@@ -175,11 +179,12 @@ class SelectTool(Tool):
                 self.scene.structure_items[key].setPos(0, 0)
             if moved:
                 self.document.move_structures(self.document.selection, dx, dy)
-        elif mode == "map":
+        elif mode == "map" and self.scene.map_item is not None:
             self.scene.map_item.setPos(0, 0)
-            if moved:
+            placement = self.document.siege.map
+            if moved and placement is not None:
                 dx, dy = event.raw[0] - press.raw[0], event.raw[1] - press.raw[1]
-                ox, oy = self.document.siege.map.offset
+                ox, oy = placement.offset
                 self.document.place_map(offset=(ox + dx, oy + dy))
         elif mode == "vertex":
             self.clear_previews()
@@ -189,7 +194,8 @@ class SelectTool(Tool):
                 try:
                     self.document.edit_vertices(self.document.selection[0], ring)
                 except ValueError as error:
-                    self.host.warn(f"Cannot move this corner: {plain_clause(error)}. The structure is unchanged.")
+                    self.host.warn(f"Cannot move this corner: {plain_clause(error)}. "
+                                   "The structure is unchanged.")
             self._refresh_handles()
         elif mode == "band":
             rect = self._band.rect() if self._band is not None else QRectF()

@@ -7,8 +7,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import QRectF
+from PySide6.QtWidgets import QGraphicsPathItem
 
-from siegeboard.ui.tools.base import Tool, ToolEvent, path_through
+from siegeboard.ui.tools.base import Point, Tool, ToolEvent, path_through
 
 
 class ShowBoxTool(Tool):
@@ -22,26 +23,28 @@ class ShowBoxTool(Tool):
         not open."""
         super().__init__(host)
         self.show = show
-        self._start = None
-        self._preview = None
+        self._start: Point | None = None
+        self._preview: QGraphicsPathItem | None = None
 
     def cancel(self) -> None:
         super().cancel()
         self._start = self._preview = None
 
-    def _corners(self, end):
-        (x0, y0), (x1, y1) = self._start, end
+    @staticmethod
+    def _corners(start: Point, end: Point) -> list[Point]:
+        (x0, y0), (x1, y1) = start, end
         return [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
 
     def mouse_pressed(self, event: ToolEvent) -> None:
         if event.left:
             self.clear_previews()
             self._start = event.point
-            self._preview = self.preview(path_through(self._corners(event.point), True))
+            self._preview = self.preview(path_through(self._corners(event.point, event.point),
+                                                      True))
 
     def mouse_moved(self, event: ToolEvent) -> None:
         if self._start is not None and self._preview is not None:
-            self._preview.setPath(path_through(self._corners(event.point), True))
+            self._preview.setPath(path_through(self._corners(self._start, event.point), True))
 
     def mouse_released(self, event: ToolEvent) -> None:
         if self._start is None:

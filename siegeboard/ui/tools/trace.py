@@ -23,21 +23,35 @@ import math
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QPainterPath, QPen
 from PySide6.QtWidgets import (
-    QCheckBox, QDialog, QGraphicsPathItem, QLabel, QPushButton, QSlider, QWidget,
+    QCheckBox,
+    QDialog,
+    QGraphicsPathItem,
+    QLabel,
+    QPushButton,
+    QSlider,
+    QWidget,
 )
 
 from siegeboard.geometry import GRID_M
-from siegeboard.plan import (
-    DEFAULT_TOLERANCE, TOLERANCE_RANGE, NothingToTrace, Outline, colour_at, colour_hex,
-    legend_entry_for, map_to_pixel, trace, trace_box,
-)
 from siegeboard.model import LegendEntry
+from siegeboard.plan import (
+    DEFAULT_TOLERANCE,
+    TOLERANCE_RANGE,
+    NothingToTrace,
+    Outline,
+    colour_at,
+    colour_hex,
+    legend_entry_for,
+    map_to_pixel,
+    trace,
+    trace_box,
+)
 from siegeboard.ui.dialogs.legend_dialog import LegendDialog
+from siegeboard.ui.plain_words import plain_clause
 from siegeboard.ui.tools.base import ToolEvent, path_through
 from siegeboard.ui.tools.drawing import DrawingTool
 from siegeboard.ui.tools.plan_pixels import plan_pixels
 from siegeboard.ui.tools.rectangle import rectangle_ring
-from siegeboard.ui.plain_words import plain_clause
 
 TOLERANCE_STEP = 4          # one notch of Ctrl+wheel
 BATCH_COLOUR = QColor("#0072b2")  # blue: the outlines a box found, waiting for Enter
@@ -301,6 +315,7 @@ class TraceTool(DrawingTool):
             self.host.show_status(outline)
             return
         kind, entry = self.kind_for(outline.colour)
+        assert outline.metres is not None  # traced on a calibrated plan
         try:
             structure = self.document.draw_structure(kind, outline.metres)
         except ValueError as error:
@@ -372,7 +387,7 @@ class TraceTool(DrawingTool):
         stack.beginMacro(f"Trace {count} buildings")
         try:
             added = [self.document.draw_structure(kind, ring)
-                     for ring, kind in zip(outlines, kinds)]
+                     for ring, kind in zip(outlines, kinds, strict=True)]
         except ValueError as error:
             stack.endMacro()
             stack.undo()  # all of them or none
@@ -400,6 +415,7 @@ class TraceTool(DrawingTool):
                 line.setPath(path)
         clipped = " (it runs off the scan's edge)" if outline.clipped else ""
         kind, entry = self.kind_for(outline.colour)
+        assert outline.metres is not None  # traced on a calibrated plan
         self.host.show_status(f"Trace: click to add this outline as "
                               f"{self._kind_words(kind, entry)}, {len(outline.metres)} corners"
                               f"{clipped}; tolerance {self.tolerance}; Alt-click: this colour "

@@ -8,8 +8,8 @@ from PySide6.QtWidgets import QLabel, QWidget
 
 from siegeboard.rules.walls import draw_wall, section_count, unused_wall_id
 from siegeboard.ui.number_fields import StrictDoubleSpinBox
-from siegeboard.ui.tools.polygon import PolygonTool
 from siegeboard.ui.plain_words import plain_clause
+from siegeboard.ui.tools.polygon import PolygonTool
 
 
 class WallTool(PolygonTool):
@@ -50,7 +50,7 @@ class WallTool(PolygonTool):
             if structures:  # named per kind: "Curtain wall 4", "Curtain wall 5"...
                 names = document.new_names(structures[0].name, len(structures))
                 structures = [s.model_copy(update={"name": name})
-                              for s, name in zip(structures, names)]
+                              for s, name in zip(structures, names, strict=True)]
             document.add_structures(structures, f"Draw a wall of {len(structures)} section(s)")
         except ValueError as error:
             self.host.warn(f"Cannot draw this wall: {plain_clause(error)}. Take points back "

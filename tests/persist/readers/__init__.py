@@ -110,7 +110,7 @@ def fantasy_grounds(path: Path, work: Path) -> list[Segment]:
     for occluder in fantasy_grounds_xml(path, work).iter("occluder"):
         numbers = [float(v) for v in occluder.find("points").text.split(",")]
         points = [((x + size["x"] * ppg / 2) / ppg, (size["y"] * ppg / 2 - y) / ppg)
-                  for x, y in zip(numbers[0::2], numbers[1::2])]
+                  for x, y in zip(numbers[0::2], numbers[1::2], strict=False)]
         tags = {child.tag for child in occluder}
         if "terrain" in tags:
             what = "terrain"

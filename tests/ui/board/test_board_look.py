@@ -4,20 +4,19 @@ a default layout that can be reset and is restored from the settings."""
 
 from __future__ import annotations
 
+from play_sieges import evening_siege, gate_town
 from PySide6.QtCore import QSettings
 from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QGraphicsItem
+from ui_helpers import plan_image, small_siege
 
 from siegeboard.persist.autosave import Autosaver
 from siegeboard.report import renderer
-from siegeboard.rules.registry import ruleset
 from siegeboard.rules.build import new_structure
+from siegeboard.rules.registry import ruleset
 from siegeboard.ui.board.grid_item import label_stride
 from siegeboard.ui.dock_layout import LOG_HEIGHT_PX
 from siegeboard.ui.main_window import MainWindow
-
-from play_sieges import evening_siege, gate_town
-from ui_helpers import plan_image, small_siege
 
 
 # -- 1. fills and marks ------------------------------------------------------------------------

@@ -11,13 +11,12 @@ import shutil
 from pathlib import Path
 
 from PySide6.QtGui import QColor, QImage
+from ui_helpers import plan_image
 
 from siegeboard.model.siege import MapImage, Siege
 from siegeboard.persist import SiegeFile, write_siege
 from siegeboard.report import palette
 from siegeboard.rules.build import new_structure
-
-from ui_helpers import plan_image
 
 
 def rect(x, y, w, h):
@@ -38,7 +37,8 @@ def every_state_siege(tmp_path: Path) -> Path:
              for i in range(5)]
     walls[2] = walls[2].model_copy(update={"dp": 300})
     structures = [house, hit, fallen, burning, *walls]
-    siege = Siege(ruleset="harris", name="Every state", map=MapImage(member="map.png", pixels_per_metre=10),
+    siege = Siege(ruleset="harris", name="Every state",
+                  map=MapImage(member="map.png", pixels_per_metre=10),
                   structures={s.id: s for s in structures})
     path = tmp_path / "every_state.siege"
     write_siege(path, SiegeFile(siege=siege, images={"map.png": image.read_bytes()}))

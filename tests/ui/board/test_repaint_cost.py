@@ -15,10 +15,10 @@ from PySide6.QtGui import QColor, QImage, QPainter, QPen, QTransform
 from siegeboard.model import Siege
 from siegeboard.persist import SiegeFile
 from siegeboard.rules.build import new_structure
-from siegeboard.ui.document.document import Document
 from siegeboard.ui.board import grid_item
 from siegeboard.ui.board.grid_lines import draw_grid_lines
 from siegeboard.ui.board.map_scene import MapScene
+from siegeboard.ui.document.document import Document
 
 
 def _paint(scale, shift, area, step, pen, clip, fast) -> QImage:
@@ -33,8 +33,10 @@ def _paint(scale, shift, area, step, pen, clip, fast) -> QImage:
     transform.scale(scale, scale)
     painter.setTransform(transform)
     painter.setPen(pen)
-    xs = [c * step for c in range(math.ceil(area.left() / step), math.floor(area.right() / step) + 1)]
-    ys = [r * step for r in range(math.ceil(area.top() / step), math.floor(area.bottom() / step) + 1)]
+    xs = [c * step for c in range(math.ceil(area.left() / step),
+                                  math.floor(area.right() / step) + 1)]
+    ys = [r * step for r in range(math.ceil(area.top() / step),
+                                  math.floor(area.bottom() / step) + 1)]
     if fast:
         draw_grid_lines(painter, area, xs, ys)
     else:
@@ -46,7 +48,7 @@ def _paint(scale, shift, area, step, pen, clip, fast) -> QImage:
 
 def _largest_difference(first: QImage, second: QImage) -> int:
     a, b = first.constBits().tobytes(), second.constBits().tobytes()
-    return max((abs(x - y) for x, y in zip(a, b) if x != y), default=0)
+    return max((abs(x - y) for x, y in zip(a, b, strict=False) if x != y), default=0)
 
 
 @settings(max_examples=25, deadline=None)

@@ -7,10 +7,9 @@ import pytest
 from PySide6.QtCore import QPoint, QPointF, QSettings, Qt
 from PySide6.QtGui import QWheelEvent
 from PySide6.QtWidgets import QApplication, QComboBox
+from ui_helpers import drag, move, show_area, small_siege, view_point
 
 from siegeboard.ui.board.scale_bar import nice_length
-
-from ui_helpers import drag, move, show_area, small_siege, view_point
 
 
 def wheel(window, pos: QPoint, steps: int):

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import QPointF, Qt
+from ui_helpers import click, drag, show_area, small_siege
 
 from siegeboard.geometry import footprint_squares
 from siegeboard.rules import harris
 from siegeboard.ui.board.structure_item import StructureItem
-
-from ui_helpers import click, drag, show_area, small_siege
 
 
 @pytest.fixture

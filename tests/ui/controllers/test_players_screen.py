@@ -10,9 +10,9 @@ from PySide6.QtWidgets import QApplication
 from siegeboard.model import FireAt
 from siegeboard.persist.samples import write_sample
 from siegeboard.rules.registry import ruleset_of
-from siegeboard.ui.items.battery_item import BatteryItem
 from siegeboard.ui.board.structure_item import StructureItem
 from siegeboard.ui.controllers.players_screen import SCREEN_KEY, PlayersScreen
+from siegeboard.ui.items.battery_item import BatteryItem
 
 FIGURE = re.compile(r"\d")
 

@@ -4,12 +4,11 @@ a real file written, the snapshot's turn recorded as an undoable edit."""
 from __future__ import annotations
 
 import pytest
+from play_sieges import gate_town
 from PySide6.QtPrintSupport import QPrinter, QPrintPreviewDialog
 
 from siegeboard.model.actions import AdvanceClock
 from siegeboard.ui.dialogs.export_dialog import SINCE_LAST, ExportDialog
-
-from play_sieges import gate_town
 
 
 @pytest.fixture

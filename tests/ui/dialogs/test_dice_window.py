@@ -5,23 +5,22 @@ cancels the whole action; a clock advance rolls its own dice; the setting is rem
 
 from __future__ import annotations
 
-from importlib import resources
-
 import shutil
+from importlib import resources
 from pathlib import Path
 
 from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtWidgets import QApplication
 from shapely.geometry import Polygon
+from ui_helpers import click, show_area
 
 from siegeboard.model.actions import GMOverride
 from siegeboard.rules.dice import TotalOnly
 from siegeboard.ui.dialogs.dice_dialog import DiceDialog
 from siegeboard.ui.docks.log import entry_details
 
-from ui_helpers import click, show_area
-
-SAMPLE = Path(str(resources.files("siegeboard.resources").joinpath("samples", "castle.siege")))  # package data
+SAMPLE = Path(str(resources.files("siegeboard.resources")  # package data
+                  .joinpath("samples", "castle.siege")))
 # The Great Battery's HE round on the Stables (DP 112): 2D6 = 7 for the large calibre, 18D6
 # for Groom Dickon inside, the collapse (2 hits of 1D6 on him), then the fire roll: a 6.
 ASKED = ["3 4", " ".join(["1"] * 18), "2", "5 6", "6"]

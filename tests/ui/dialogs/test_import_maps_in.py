@@ -6,10 +6,9 @@ from __future__ import annotations
 import json
 
 from PIL import Image
+from test_import_window import Importer
 
 from siegeboard.persist.images import decoded_image
-
-from test_import_window import Importer
 
 
 def _pdf(path):

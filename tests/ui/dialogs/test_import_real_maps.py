@@ -6,10 +6,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from test_import_window import Importer
+
 from siegeboard.persist.formats.kinds import load_mapping
 from siegeboard.ui.dialogs.import_dialog import ImportDialog
-
-from test_import_window import Importer
 
 VILLAGE = Path(__file__).parents[2] / "data" / "osm" / "kirchberg_an_der_iller_osmnx.osm"
 SANBORN = Path(__file__).parents[2] / "data" / "osm" / "plainfield_1893_structures.geojson"

@@ -3,9 +3,8 @@ and changes when a siege of the other rule text is opened."""
 
 from __future__ import annotations
 
-from PySide6.QtGui import QColor
-
 from play_sieges import evening_siege, gate_town
+from PySide6.QtGui import QColor
 
 
 def test_the_legend_follows_the_ruleset_of_the_open_siege(window, tmp_path):

@@ -6,14 +6,13 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QProgressDialog, QPushButton
+from ui_helpers import plan_image, small_siege
 
 from siegeboard.model.progress import Cancelled
 from siegeboard.model.siege import MapImage, Siege
 from siegeboard.persist import SiegeFile, read_siege, write_siege
 from siegeboard.ui.dialogs import progress_dialog
 from siegeboard.ui.dialogs.progress_dialog import run_with_progress
-
-from ui_helpers import plan_image, small_siege
 
 
 def siege_with_map(tmp_path):
@@ -130,9 +129,9 @@ def test_a_cancel_raises_in_the_work_at_its_next_report(qtbot):
 
 def test_cancel_while_exporting_a_snapshot_writes_and_records_nothing(qtbot, window, answers,
                                                                         tmp_path, monkeypatch):
-    from siegeboard.report.options import SnapshotOptions
-
     from play_sieges import gate_town
+
+    from siegeboard.report.options import SnapshotOptions
 
     assert window.files.open_path(gate_town(tmp_path / "town.siege"))
     before = what_is_open(window)

@@ -3,15 +3,14 @@ dialog whose Cancel writes, prints and records nothing, even while the table is 
 
 from __future__ import annotations
 
+from bench.town import build_town  # tests/ is on the path (rootdir-based packages)
 from PySide6.QtCore import QTimer
 from PySide6.QtPrintSupport import QPrintPreviewDialog
+from test_open_and_progress import click_cancel_when_shown, what_is_open
 
 from siegeboard.persist import SiegeFile, write_siege
 from siegeboard.ui.dialogs import progress_dialog
 from siegeboard.ui.dialogs.export_dialog import ExportDialog
-
-from bench.town import build_town  # tests/ is on the path (rootdir-based packages)
-from test_open_and_progress import click_cancel_when_shown, what_is_open
 
 CITY = 6000  # its table's layout reports (every 5,000 rows) before the first page is painted
 

@@ -11,12 +11,12 @@ import textwrap
 import time
 from pathlib import Path
 
+from play_sieges import gate_town
+
 from siegeboard.model.actions import AdvanceClock
 from siegeboard.persist import read_siege
 from siegeboard.persist.autosave import Autosaver
 from siegeboard.ui.document import autosave_keeper
-
-from play_sieges import gate_town
 
 
 def autosaves(folder):
@@ -73,7 +73,8 @@ def crashed_session(folder, source, turns: int, *, untitled: bool = False) -> Pa
     turns on (of no file when ``untitled``), newer than the file, and no live marker."""
     result = subprocess.run(
         [sys.executable, "-c", _CRASHING_WINDOW, str(folder), str(source), str(turns),
-         "yes" if untitled else "no"], capture_output=True, text=True, timeout=60, cwd=Path(__file__).resolve().parents[3])
+         "yes" if untitled else "no"], capture_output=True, text=True, timeout=60,
+        cwd=Path(__file__).resolve().parents[3])
     assert result.returncode == 9, result.stderr
     kept = Path(result.stdout.strip())
     later = time.time() + 5

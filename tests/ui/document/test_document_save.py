@@ -3,17 +3,20 @@ the version it read."""
 
 from __future__ import annotations
 
+import io
 from importlib import resources
 from pathlib import Path
-
-import io
 
 import pytest
 from PIL import Image
 
 from siegeboard.model import MapImage, Siege
 from siegeboard.persist import (
-    SiegeFile, SiegeFileChanged, SiegeFileReadOnly, read_siege, write_siege,
+    SiegeFile,
+    SiegeFileChanged,
+    SiegeFileReadOnly,
+    read_siege,
+    write_siege,
 )
 from siegeboard.ui.document.document import Document
 
@@ -28,7 +31,8 @@ def png(width: int, height: int, colour=(120, 90, 60)) -> bytes:
 
 def opened(tmp_path):
     path = tmp_path / "castle.siege"
-    siege = Siege(ruleset="harris", name="Castle Rock", map=MapImage(member=MAP_MEMBER, pixels_per_metre=10))
+    siege = Siege(ruleset="harris", name="Castle Rock",
+                  map=MapImage(member=MAP_MEMBER, pixels_per_metre=10))
     siege_file = SiegeFile(siege=siege, images={MAP_MEMBER: png(6, 4),
                                                 "legend.png": png(3, 3, (1, 2, 3))})
     write_siege(path, siege_file)
@@ -72,7 +76,8 @@ def test_save_asks_before_replacing_a_read_only_file(qapp, tmp_path):
     assert path.stat().st_mode & 0o777 == 0o444
 
 
-SAMPLE = Path(str(resources.files("siegeboard.resources").joinpath("samples", "castle.siege")))  # package data
+SAMPLE = Path(str(resources.files("siegeboard.resources")  # package data
+                  .joinpath("samples", "castle.siege")))
 
 
 def test_reload_plays_this_windows_unsaved_actions_again_on_the_file_as_it_is_now(qapp,

@@ -4,15 +4,15 @@ A read-only file is replaced only when the GM says so."""
 
 from __future__ import annotations
 
-from importlib import resources
-
 import shutil
+from importlib import resources
 from pathlib import Path
 
 from siegeboard.cli import main
 from siegeboard.persist import read_siege
 
-SAMPLE = Path(str(resources.files("siegeboard.resources").joinpath("samples", "castle.siege")))  # package data
+SAMPLE = Path(str(resources.files("siegeboard.resources")  # package data
+                  .joinpath("samples", "castle.siege")))
 CLI_SHOT = ["--weapon", "he_shell", "--range", "300", "--at", "108,22.7"]
 
 

@@ -25,18 +25,29 @@ import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import (
-    RuleBasedStateMachine, invariant, precondition, rule, run_state_machine_as_test,
+    RuleBasedStateMachine,
+    invariant,
+    precondition,
+    rule,
+    run_state_machine_as_test,
 )
 
 from siegeboard.model.actions import (
-    Demolish, DigMine, FightFire, FireMine, GMOverride, Repair, StartMine, TaskRoll,
+    Demolish,
+    DigMine,
+    FightFire,
+    FireMine,
+    GMOverride,
+    Repair,
+    StartMine,
+    TaskRoll,
 )
-from siegeboard.rules.registry import catalogue
 from siegeboard.model.siege import Siege
 from siegeboard.persist import SiegeFile, read_siege, write_siege
 from siegeboard.persist.document import pieces
 from siegeboard.persist.siege_file import DOCUMENT
 from siegeboard.rules.dice import DiceExhausted
+from siegeboard.rules.registry import catalogue
 from siegeboard.ui.document.document import Document
 
 MAPS = Path(str(resources.files("siegeboard.resources").joinpath("samples")))  # package data

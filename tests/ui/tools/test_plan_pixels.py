@@ -3,15 +3,16 @@ decodes the image bytes itself, so no image passes the check and then fails to s
 
 from __future__ import annotations
 
-from importlib import resources
 import shutil
+from importlib import resources
 from pathlib import Path
 
 from PySide6.QtGui import QImage
 
 from siegeboard.persist.images import decoded_image
 
-SAMPLE = Path(str(resources.files("siegeboard.resources").joinpath("samples", "castle.siege")))  # package data
+SAMPLE = Path(str(resources.files("siegeboard.resources")  # package data
+                  .joinpath("samples", "castle.siege")))
 
 
 def test_the_plan_shown_is_the_one_decoded_at_open(window, tmp_path, monkeypatch):

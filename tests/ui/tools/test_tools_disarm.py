@@ -5,7 +5,6 @@ choosing in a dock never changes the tool."""
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-
 from ui_helpers import click, plan_image, show_area, small_siege
 
 

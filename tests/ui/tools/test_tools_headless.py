@@ -9,14 +9,15 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
+from ui_helpers import plan_image
 
 import siegeboard.ui.tools as tools_package
 from siegeboard.model.siege import MapImage, Siege
 from siegeboard.persist import SiegeFile
 from siegeboard.rules.build import new_structure
-from siegeboard.ui.document.document import Document
 from siegeboard.ui.board.map_scene import MapScene
 from siegeboard.ui.controllers.play_controller import PlayController
+from siegeboard.ui.document.document import Document
 from siegeboard.ui.tools.base import ToolEvent, ToolHost, snap_to_grid
 from siegeboard.ui.tools.battery import BatteryTool
 from siegeboard.ui.tools.calibrate import CalibrateTool
@@ -27,8 +28,6 @@ from siegeboard.ui.tools.polygon import PolygonTool
 from siegeboard.ui.tools.rectangle import RectangleTool
 from siegeboard.ui.tools.select import SelectTool
 from siegeboard.ui.tools.wall import WallTool
-
-from ui_helpers import plan_image
 
 SHIFT = Qt.KeyboardModifier.ShiftModifier
 

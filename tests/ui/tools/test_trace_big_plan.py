@@ -11,12 +11,11 @@ import pytest
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QImage, QPainter, QPen
 from shapely.geometry import Polygon
+from ui_helpers import click, move, view_point
 
 from siegeboard.model.siege import MapImage, Siege
 from siegeboard.persist import SiegeFile, write_siege
 from siegeboard.plan import pixel_to_map
-
-from ui_helpers import click, move, view_point
 
 pytestmark = pytest.mark.bench
 SIDE, BLOCK = 10_000, 250
@@ -36,7 +35,8 @@ def big_plan(tmp_path_factory):
     painter.end()
     png = folder / "plan.png"
     assert image.save(str(png), "PNG", 80)
-    siege = Siege(ruleset="harris", name="Big plan", map=MapImage(member="map.png", pixels_per_metre=10,
+    siege = Siege(ruleset="harris", name="Big plan",
+                  map=MapImage(member="map.png", pixels_per_metre=10,
                                                 rotation_deg=12.0, offset=(50.0, -20.0)))
     path = folder / "big.siege"
     write_siege(path, SiegeFile(siege=siege, images={"map.png": png.read_bytes()}))
@@ -50,7 +50,7 @@ def test_hovering_and_tracing_on_a_10000_px_rotated_plan(qtbot, window, big_plan
     houses = [(left + 100.0, top + 80.0) for top in range(0, SIDE, 2_000)
               for left in range(0, SIDE, 2_000)]
     timings = []
-    for number, (x, y) in enumerate(houses):
+    for x, y in houses:
         point = pixel_to_map(placement, (x, y))
         window.view.fitInView(QRectF(point[0] - 20, point[1] - 15, 40, 30),
                               Qt.AspectRatioMode.KeepAspectRatio)

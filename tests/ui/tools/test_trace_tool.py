@@ -4,7 +4,6 @@ a rotated plan, the real 1893 sheet; Calibrate offers the grid found on the plan
 
 from __future__ import annotations
 
-import math
 from pathlib import Path
 
 import cv2
@@ -14,10 +13,9 @@ from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QWheelEvent
 from PySide6.QtWidgets import QApplication, QSlider
 from shapely.geometry import Polygon
+from ui_helpers import click, drag, move, show_area, view_point
 
 from siegeboard.plan import pixel_to_map
-
-from ui_helpers import click, drag, move, show_area, view_point
 
 PLANS = Path(__file__).resolve().parents[2] / "data" / "plans"
 PAPER, INK = (225, 236, 236), (90, 110, 120)
@@ -81,7 +79,8 @@ def test_t_chooses_trace_and_hover_shows_the_outline_a_click_adds(qtbot, traced,
     qtbot.waitUntil(lambda: tool._hover is not None and tool._hover.scene() is window.scene)
     shown = tool._hover.path().toFillPolygon()
     assert iou([(p.x(), p.y()) for p in shown], in_metres(window, HOUSES[0])) >= 0.95
-    assert "click to add this outline as Townhouse, 4 corners" in window.statusBar().currentMessage()
+    status = window.statusBar().currentMessage()
+    assert "click to add this outline as Townhouse, 4 corners" in status
 
     click(qtbot, window, (11.0, 11.5))
     (house,) = window.document.siege.structures.values()
@@ -163,7 +162,7 @@ def test_the_hover_outline_is_a_dark_line_on_a_light_halo(qtbot, traced):
 
 
 def test_on_a_rotated_calibrated_plan_the_outline_lands_where_the_plan_shows_it(qtbot, traced):
-    window, tool = traced, traced.tools["trace"]
+    window = traced
     window.document.place_map(rotation_deg=30.0, offset=(5.0, -3.0))
     answers_scale = 4.0
     window.document.calibrate_map(answers_scale)

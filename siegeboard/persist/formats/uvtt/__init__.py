@@ -1,7 +1,7 @@
 """Universal VTT battle maps (.dd2vtt, .df2vtt, .uvtt): ``read`` takes a file in (the JSON and
 its picture, checked within bounds) and ``build`` makes the siege of what was read (Foundry VTT
-scenes are built by it too) from a ``wall_map.WallMap``; ``write`` writes a siege out as a map for a virtual tabletop
-(its picture rendered by ``report``)."""
+scenes are built by it too) from a ``wall_map.WallMap``; ``write`` writes a siege out as a map
+for a virtual tabletop (its picture rendered by ``report``)."""
 
 from siegeboard.persist.formats.uvtt.build import build_siege
 from siegeboard.persist.formats.uvtt.read import (

@@ -104,7 +104,7 @@ def build_siege(document: WallMap, picture: tuple[str, bytes, tuple[int, int]] |
         extent = (width / document.pixels_per_grid, height / document.pixels_per_grid)
         if document.size is not None and any(
                 abs(side * document.pixels_per_grid - pixels) > 1
-                for side, pixels in zip(document.size, (width, height))):
+                for side, pixels in zip(document.size, (width, height), strict=False)):
             report.notes.append(
                 f"The picture is {width} x {height} px but the file gives a map of "
                 f"{document.size[0]:g} x {document.size[1]:g} cells at "
@@ -220,6 +220,7 @@ class _Builder:
             # on across to the other side.
             wall, side, other = ((first, portal.start, portal.end) if first is not None
                                  else (second, portal.end, portal.start))
+            assert wall is not None  # one of the two is
             wall.lines[0] = _ending_at(wall.lines[0], side) + [other]
             self.report.notes.append(f"The {where} leaves its wall whole: {wall.label} "
                                      f"goes on across it.")
@@ -243,7 +244,7 @@ class _Builder:
             return
         segment = LineString([portal.start, portal.end])
         strip = segment.buffer(SET_IN, cap_style="flat")
-        best = None
+        best: tuple[float, _Wall, Cells, Cells] | None = None
         for wall, line in lines:
             shape = LineString(line)
             along = shape.intersection(strip).length
@@ -258,8 +259,7 @@ class _Builder:
                 best = (moved, wall, (start.x, start.y), (end.x, end.y))
         if best is None:
             return
-        moved, wall, start, end = best
-        portal.start, portal.end = start, end
+        moved, wall, portal.start, portal.end = best
         self.report.notes.append(
             f"Door {portal.number} stood free {moved:.2f} cells off {wall.label} (a "
             f"freestanding door laid over the wall): it was set into that wall.")
@@ -280,7 +280,7 @@ class _Builder:
                 rest = LineString(line).difference(strip)
                 if _is_closed(line):
                     rest = linemerge(_line_parts(rest)) if _line_parts(rest) else rest
-                kept.extend(list(part.coords) for part in _line_parts(rest)
+                kept.extend([(x, y) for x, y in part.coords] for part in _line_parts(rest)
                             if part.length > MEET)
             if cut_any:
                 wall.lines = kept
@@ -313,7 +313,7 @@ class _Builder:
             parts = _line_parts(inside)
             if _is_closed(line) and len(parts) > 1:
                 parts = _line_parts(linemerge(parts))
-            kept.extend(list(part.coords) for part in parts if part.length > MEET)
+            kept.extend([(x, y) for x, y in part.coords] for part in parts if part.length > MEET)
         after = sum(LineString(line).length for line in kept)
         if not kept:
             self.report.skipped.append(f"{wall.label.capitalize()} lies wholly outside the "
@@ -349,7 +349,7 @@ class _Builder:
                     # One section of a closed line would be a ring with a hole; two are not.
                     section_m = min(section_m, piece.length / 2)
                 try:
-                    cut = wall_sections(list(piece.coords), thickness, section_m)
+                    cut = wall_sections([(x, y) for x, y in piece.coords], thickness, section_m)
                 except ValueError as error:
                     self.report.skipped.append(f"A piece of {wall.label}: {error}.")
                     continue
@@ -369,8 +369,8 @@ class _Builder:
         wall_id = f"w{self.walls_made}"
         pieces = [self.structures[at].model_copy(update={"wall_id": wall_id})
                   for _, at in made]
-        for (_, at), piece, share in zip(made, pieces, wall_shares(pieces)):
-            self.structures[at] = piece.model_copy(update={"dp": share, "dp_original": share})
+        for (_, at), section, share in zip(made, pieces, wall_shares(pieces), strict=True):
+            self.structures[at] = section.model_copy(update={"dp": share, "dp_original": share})
         self.report.count_made("walls")
         self.report.count_made("wall sections", len(made))
 
@@ -414,7 +414,7 @@ class _Builder:
         outline.polygons = self._clip_polygon(polygon, f"{what} {number}")
         return outline
 
-    def _add_outline(self, outline: _Outline, noun: str, kind: str) -> None:
+    def _add_outline(self, outline: _Outline, noun: str, kind: str | None) -> None:
         for index, polygon in enumerate(outline.polygons, start=1):
             metres = Polygon(self._metres(list(polygon.exterior.coords)))
             suffix = f" part {index}" if len(outline.polygons) > 1 else ""
@@ -424,10 +424,11 @@ class _Builder:
             if structure is not None:
                 self.report.count_made(f"{noun}s")
 
-    def _structure(self, kind: str, footprint: Polygon, name: str, origin: str
+    def _structure(self, kind: str | None, footprint: Polygon, name: str, origin: str
                    ) -> Structure | None:
         """A pristine structure of ``kind`` on ``footprint`` (metres), or None, reported,
         when the footprint is not one a siege may hold (R4)."""
+        assert kind is not None  # the options are resolved: every kind is filled
         if footprint.geom_type != "Polygon" or footprint.is_empty:
             self.report.skipped.append(f"{origin.capitalize()}: its footprint is not one piece.")
             return None
@@ -457,7 +458,7 @@ class _Builder:
         self.structures.append(structure)
         return structure
 
-    def _metres(self, points: Sequence[Cells]) -> list[tuple[float, float]]:
+    def _metres(self, points: Sequence[Sequence[float]]) -> list[tuple[float, float]]:
         return [(x * self.cell_m, y * self.cell_m) for x, y in points]
 
 
@@ -538,7 +539,7 @@ def _runs_along(line: Sequence[Cells], portal: Portal) -> bool:
 def _line_parts(geometry: BaseGeometry) -> list[LineString]:
     if geometry.is_empty:
         return []
-    if geometry.geom_type == "LineString":
+    if isinstance(geometry, LineString):
         return [geometry]
     if hasattr(geometry, "geoms"):
         return [part for item in geometry.geoms for part in _line_parts(item)]
@@ -548,7 +549,7 @@ def _line_parts(geometry: BaseGeometry) -> list[LineString]:
 def _polygon_parts(geometry: BaseGeometry) -> list[Polygon]:
     if geometry.is_empty:
         return []
-    if geometry.geom_type == "Polygon":
+    if isinstance(geometry, Polygon):
         return [geometry]
     if hasattr(geometry, "geoms"):
         return [part for item in geometry.geoms for part in _polygon_parts(item)]

@@ -35,6 +35,7 @@ import json
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from itertools import pairwise
 from pathlib import Path
 
 from shapely import STRtree
@@ -94,12 +95,12 @@ def strip_centre_line(footprint: Sequence[Point]) -> list[Point]:
     A section is a strip of one thickness along its line (``geometry.wall_sections``: flat
     caps, mitred bends): its ring runs from one cap along one side to the other cap and back
     along the other side. Where every corner has its partner across, the middles of the
-    partners are the line. Where corners were lost (sides too short to keep), the caps are the two sides as long as the strip is thick (about
-    twice its area over its perimeter) that split the ring into two sides lying that far
-    apart all along; the centre line runs from the middle of one cap to the middle of the
-    other through the middles between each corner of the one side and the nearest point of
-    the other (the caps chosen so that both sides are as long as they can be). A ring that
-    is no such strip (a rectangle, a hand-drawn shape): the long axis
+    partners are the line. Where corners were lost (sides too short to keep), the caps are the
+    two sides as long as the strip is thick (about twice its area over its perimeter) that split
+    the ring into two sides lying that far apart all along; the centre line runs from the middle
+    of one cap to the middle of the other through the middles between each corner of the one
+    side and the nearest point of the other (the caps chosen so that both sides are as long as
+    they can be). A ring that is no such strip (a rectangle, a hand-drawn shape): the long axis
     of its smallest rotated rectangle (``centre_line``)."""
     ring = [tuple(point) for point in footprint]
     if len(ring) > 1 and ring[0] == ring[-1]:
@@ -158,18 +159,22 @@ def _rectangle(footprint: Sequence[Point]) -> tuple[Point, Point, Point, Point]:
     return tuple(tuple(corner) for corner in corners)  # type: ignore[return-value]
 
 
-def _mid(p: Point, q: Point) -> Point:
+def _mid(p: Sequence[float], q: Sequence[float]) -> Point:
     return ((p[0] + q[0]) / 2, (p[1] + q[1]) / 2)
 
 
+def _xy(p: Sequence[float]) -> Point:
+    return (p[0], p[1])
+
+
 def _longest_piece(geometry: BaseGeometry) -> LineString | None:
-    pieces = [geometry] if geometry.geom_type == "LineString" else [
-        part for part in getattr(geometry, "geoms", ()) if part.geom_type == "LineString"]
+    pieces = [geometry] if isinstance(geometry, LineString) else [
+        part for part in getattr(geometry, "geoms", ()) if isinstance(part, LineString)]
     pieces = [piece for piece in pieces if not piece.is_empty and piece.length > 1e-6]
     return max(pieces, key=lambda piece: piece.length, default=None)
 
 
-def _through(polygon: Polygon, point: Point, direction: Point) -> LineString | None:
+def _through(polygon: Polygon, point: Sequence[float], direction: Point) -> LineString | None:
     """The chord of ``polygon`` along the line through ``point`` in ``direction`` (its
     longest piece where the polygon is not convex)."""
     reach = 2 * math.hypot(polygon.bounds[2] - polygon.bounds[0],
@@ -179,7 +184,7 @@ def _through(polygon: Polygon, point: Point, direction: Point) -> LineString | N
     return _longest_piece(line.intersection(polygon))
 
 
-def _unit(start: Point, end: Point) -> Point | None:
+def _unit(start: Sequence[float], end: Sequence[float]) -> Point | None:
     length = math.dist(start, end)
     if length <= 1e-9:
         return None
@@ -222,7 +227,7 @@ def portal_line(footprint: Sequence[Point], wall_lines: Sequence[LineString],
                 chords.append((not both, line.distance(polygon), chord))
         if chords:
             chord = min(chords, key=lambda found: found[:2])[2]
-            return (tuple(chord.coords[0]), tuple(chord.coords[-1]))
+            return (_xy(chord.coords[0]), _xy(chord.coords[-1]))
         for line in near:
             coords = list(line.coords)
             direction = _unit(coords[0], coords[-1])
@@ -237,7 +242,7 @@ def portal_line(footprint: Sequence[Point], wall_lines: Sequence[LineString],
     if direction is not None:
         chord = _through(polygon, centre, direction)
         if chord is not None:
-            return (tuple(chord.coords[0]), tuple(chord.coords[-1]))
+            return (_xy(chord.coords[0]), _xy(chord.coords[-1]))
     return short
 
 
@@ -300,7 +305,7 @@ def blocking(siege: Siege) -> Blocking:
     # of its wall.
     centres = {s.id: strip_centre_line(s.footprint) for s in structures if role(s) == "wall"}
     wall_lines = [LineString([a, b]) for line in centres.values()
-                  for a, b in zip(line, line[1:]) if a != b]
+                  for a, b in pairwise(line) if a != b]
     tree = STRtree(wall_lines) if wall_lines else None
     walls: dict[str, list[list[Point]]] = {}  # standing sections' centre lines, by wall
     for structure in structures:
@@ -337,8 +342,8 @@ def _joined(lines: list[list[Point]]) -> list[list[Point]]:
         return lines
     pieces = [[(round(x, 6), round(y, 6)) for x, y in line] for line in lines]
     merged = linemerge(MultiLineString(pieces))
-    parts = [merged] if merged.geom_type == "LineString" else list(merged.geoms)
-    return [list(part.coords) for part in parts]
+    parts = [merged] if isinstance(merged, LineString) else list(merged.geoms)
+    return [[(x, y) for x, y in part.coords] for part in parts]
 
 
 def attribution_of(siege: Siege) -> list[str]:
