@@ -282,7 +282,8 @@ class ShareServer:
 
         app = web.Application(client_max_size=self.limits.body, middlewares=[every_request])
         app.router.add_route("*", "/{tail:.*}", self._handle)
-        app.on_response_prepare.append(self._secure)
+        # aiohttp 3.11.0 annotates its signals as lists of middlewares; later releases do not.
+        app.on_response_prepare.append(self._secure)  # type: ignore[arg-type, unused-ignore]
         self._runner = web.AppRunner(
             app, access_log=None, shutdown_timeout=1.0,
             keepalive_timeout=self.limits.keepalive_s,

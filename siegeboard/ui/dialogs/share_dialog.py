@@ -89,7 +89,7 @@ def qr_pixmap(text: str) -> QPixmap:
     buffer = io.BytesIO()
     segno.make(text, error="m").save(buffer, kind="png", scale=QR_SCALE, border=4)
     pixmap = QPixmap()
-    pixmap.loadFromData(buffer.getvalue(), "PNG")
+    pixmap.loadFromData(buffer.getvalue())  # a PNG: Qt reads its signature
     return pixmap
 
 
