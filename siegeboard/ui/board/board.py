@@ -12,7 +12,7 @@ import weakref
 
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QPainter, QTransform
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsView
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsView, QStyleOptionGraphicsItem
 
 from siegeboard.ui.board.device_cache import Canvas, DeviceCache, usable
 
@@ -37,6 +37,20 @@ class BoardMember(QGraphicsItem):
         """Draw this member over ``area`` (its own coordinates), ``painter`` holding
         ``transform`` (its coordinates to device pixels): what the board keeps of it."""
         raise NotImplementedError
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget=None) -> None:
+        """Nothing where the board drew this member into ``widget``; else ``draw_board`` over
+        the exposed area."""
+        if self.served(widget):
+            return
+        # PySide6 6.10's stubs lack exposedRect
+        area = option.exposedRect  # type: ignore[attr-defined, unused-ignore]
+        if painter.hasClipping():
+            # QGraphicsScene.render hands every item its whole bounding rect as "exposed" and
+            # clips the painter instead: without this a repaint of a few squares would lay out
+            # every line and label of the map.
+            area = area.intersected(painter.clipBoundingRect())
+        self.draw_board(painter, painter.worldTransform(), area)
 
     def served(self, widget) -> bool:
         """Whether the board drew this item into ``widget`` (so ``paint`` draws nothing)."""

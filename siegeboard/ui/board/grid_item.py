@@ -77,18 +77,6 @@ class GridItem(BoardMember, QGraphicsItem):
     def boundingRect(self) -> QRectF:
         return self._extent
 
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget=None) -> None:
-        if self.served(widget):
-            return
-        # PySide6 6.10's stubs lack exposedRect
-        area = option.exposedRect  # type: ignore[attr-defined, unused-ignore]
-        if painter.hasClipping():
-            # QGraphicsScene.render hands every item its whole bounding rect as "exposed" and
-            # clips the painter instead: without this a repaint of a few squares would lay out
-            # every line and label of the map.
-            area = area.intersected(painter.clipBoundingRect())
-        self.draw_board(painter, painter.worldTransform(), area)
-
     def draw_board(self, painter: QPainter, transform, area: QRectF) -> None:
         """The lines and labels over ``area`` (scene metres), ``painter`` holding
         ``transform``."""

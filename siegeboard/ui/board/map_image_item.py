@@ -68,12 +68,6 @@ class MapImageItem(BoardMember, QGraphicsItem):
     def boundingRect(self) -> QRectF:
         return self._bounds
 
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget=None) -> None:
-        if not self.served(widget):
-            # PySide6 6.10's stubs lack exposedRect
-            area = option.exposedRect  # type: ignore[attr-defined, unused-ignore]
-            self.draw_board(painter, painter.worldTransform(), area)
-
     def draw_board(self, painter: QPainter, transform: QTransform, area: QRectF) -> None:
         """The part of the plan over ``area`` (image pixels), ``painter`` holding
         ``transform``."""

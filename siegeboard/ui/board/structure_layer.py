@@ -284,15 +284,6 @@ class StructureLayer(BoardMember, QGraphicsItem):
     def boundingRect(self) -> QRectF:
         return self._bounds
 
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget=None) -> None:
-        if self.served(widget):
-            return
-        # PySide6 6.10's stubs lack exposedRect
-        area = option.exposedRect  # type: ignore[attr-defined, unused-ignore]
-        if painter.hasClipping():
-            area = area.intersected(painter.clipBoundingRect())
-        self.draw_board(painter, painter.worldTransform(), area)
-
     def forget_patterns(self, canvas: Canvas, transform: QTransform) -> None:
         """After a move: the patterned structures in view are drawn again, so their pattern
         stays where it is drawn straight to the viewport (and what overlaps them with it)."""
