@@ -139,7 +139,7 @@ def thickness(region: np.ndarray) -> float:
     if not region.any():
         return 0.0
     padded = cv2.copyMakeBorder(region, 1, 1, 1, 1, cv2.BORDER_CONSTANT, value=0)
-    return float(cv2.distanceTransform(padded, cv2.DIST_L2, 3).max())
+    return float(np.max(cv2.distanceTransform(padded, cv2.DIST_L2, 3)))
 
 
 def join_hatching(mask: np.ndarray, strip: np.ndarray, start: tuple[int, int]) -> np.ndarray:

@@ -141,7 +141,7 @@ class Model:
         level = numpy.zeros_like(attack)
         for a, structure in enumerate(states):
             for j, calibre in enumerate(sums.tolist()):
-                penetration = final_penetration(weapon, range_m, calibre, spec.modifier)
+                penetration = final_penetration(weapon, range_m, int(calibre), spec.modifier)
                 if penetration is None:
                     raise ValueError(f"{weapon.name} is out of range at {range_m:.1f} m")
                 effect = hit_effect(structure, weapon, penetration)
