@@ -48,6 +48,7 @@ from siegeboard.ui.document.changes import Aspect
 from siegeboard.ui.document.document import Document
 from siegeboard.ui.first_run_hint import FirstRunHint
 from siegeboard.ui.keyboard_play import KeyboardPlay
+from siegeboard.ui.language import tr
 from siegeboard.ui.timeline import Timeline
 from siegeboard.ui.tool_notice import ToolNotice
 from siegeboard.ui.tools.base import Tool
@@ -81,7 +82,8 @@ class MainWindow(QMainWindow):
         self.autosaver = autosaver if autosaver is not None else Autosaver()
         self.autosave = AutosaveKeeper(self.document, self.autosaver, self)
         self.autosave.failed.connect(
-            lambda error: self.show_status(f"Autosave failed: {error}. Save your work."))
+            lambda error: self.show_status(tr(
+                "Autosave failed: {error}. Save your work.").format(error=error)))
         self.scene = MapScene(self.document, self)
         self.view = MapView(self.scene, self)
         self.setCentralWidget(self.view)
@@ -246,8 +248,11 @@ class MainWindow(QMainWindow):
         self.menus.update_selection(len(self.document.selection))
 
     def _update_title(self, *args) -> None:
-        self.setWindowTitle(f"{self.document.siege.name} — {self.files.display_name()}[*] — "
-                            f"siegeboard {__version__}")
+        self.setWindowTitle(tr("{name} — {display_name}[*] — "
+                            "siegeboard {version}").format(
+                                    name=self.document.siege.name,
+                                            display_name=self.files.display_name(),
+                                                    version=__version__))
         self.setWindowModified(self.document.modified)
 
     def _show_pointer(self, point: QPointF) -> None:
@@ -257,7 +262,7 @@ class MainWindow(QMainWindow):
                                            siege.label_anchor))
 
     def _show_zoom(self, scale: float) -> None:
-        self.zoom_label.setText(f"{scale:.3g} px per m")
+        self.zoom_label.setText(tr("{scale:.3g} px per m").format(scale=scale))
 
     # -- showing and closing --------------------------------------------------------------------
     def showEvent(self, event) -> None:

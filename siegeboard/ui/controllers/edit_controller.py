@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from siegeboard.ui.dialogs.prompts import Prompts
 from siegeboard.ui.document.document import Document
+from siegeboard.ui.language import tr
 from siegeboard.ui.tools.base import snap_to_grid
 
 
@@ -51,7 +52,7 @@ class EditController:
     def rotate_selection_by(self) -> None:
         if not self.document.selection:
             return
-        degrees = self.prompts.ask_number("Rotate", "Degrees clockwise", 15.0, 1)
+        degrees = self.prompts.ask_number(tr("Rotate"), tr("Degrees clockwise"), 15.0, 1)
         if degrees is not None:
             self.rotate_selection(degrees)
 
@@ -66,9 +67,9 @@ class EditController:
         if len(selection) != 1:
             return
         if not self.document.structure(selection[0]).holes:
-            self.prompts.warn("This building has no courtyard to fill in.")
+            self.prompts.warn(tr("This building has no courtyard to fill in."))
             return
-        self.prompts.guard("fill in a courtyard",
+        self.prompts.guard(tr("fill in a courtyard"),
                            lambda: self.document.remove_hole(selection[0]))
 
     def merge_selection(self) -> None:
