@@ -107,16 +107,16 @@ class WindowMenus:
         files, snapshots, edits, image, view = t.files, t.snapshots, t.edits, t.map_image, t.view
         grid = t.grid
         keys = QKeySequence.StandardKey
-        self.new_action = self._action("&New", files.new_siege, keys.New, icon_name="new")
+        self.new_action = self._action(tr("&New"), files.new_siege, keys.New, icon_name="new")
         self.open_action = self._action(tr(
             "&Open…"), files.open_dialog, keys.Open, icon_name="open")
         self.open_example_action = self._action(
             tr("Open &Example Map…"), t.example_maps.run,
             tip=tr("A new siege on an old map shipped with siegeboard (its source and licence "
                 "shown)"))
-        self.save_action = self._action("&Save", files.save, keys.Save, icon_name="save")
+        self.save_action = self._action(tr("&Save"), files.save, keys.Save, icon_name="save")
         self.save_as_action = self._action(tr("Save &As…"), files.save_as, keys.SaveAs)
-        self.quit_action = self._action("&Quit", w.close, keys.Quit, icon_name="quit")
+        self.quit_action = self._action(tr("&Quit"), w.close, keys.Quit, icon_name="quit")
         if self.quit_action.shortcut().isEmpty():
             # Some platforms (and themes) bind no key to StandardKey.Quit; Ctrl+Q is the norm.
             self.quit_action.setShortcut(QKeySequence("Ctrl+Q"))
@@ -124,7 +124,7 @@ class WindowMenus:
                                          tr("Print a snapshot of the siege (print preview)"),
                                          icon_name="print")
         self.export_action = self._action(tr("&Export Snapshot…"), snapshots.export_snapshot_dialog,
-                                          tr("Ctrl+E"), tr("Write a snapshot to PDF, PNG or SVG"),
+                                          "Ctrl+E", tr("Write a snapshot to PDF, PNG or SVG"),
                                           icon_name="export")
         stack = t.document.undo_stack
         self.undo_action = stack.createUndoAction(w, "&Undo")
@@ -133,23 +133,24 @@ class WindowMenus:
         self.redo_action = stack.createRedoAction(w, "&Redo")
         self.redo_action.setShortcuts(redo_keys())
         set_icon(self.redo_action, "redo")
-        self.delete_action = self._action("&Delete", edits.delete_selection, keys.Delete,
+        self.delete_action = self._action(tr("&Delete"), edits.delete_selection, keys.Delete,
                                           icon_name="delete")
-        self.copy_action = self._action("&Copy", edits.copy_selection, keys.Copy, icon_name="copy")
-        self.paste_action = self._action("&Paste", edits.paste, keys.Paste, icon_name="paste")
-        self.duplicate_action = self._action("D&uplicate", edits.duplicate_selection, tr("Ctrl+D"),
+        self.copy_action = self._action(tr(
+            "&Copy"), edits.copy_selection, keys.Copy, icon_name="copy")
+        self.paste_action = self._action(tr("&Paste"), edits.paste, keys.Paste, icon_name="paste")
+        self.duplicate_action = self._action(tr("D&uplicate"), edits.duplicate_selection, "Ctrl+D",
                                              icon_name="duplicate")
         self.select_all_action = self._action(tr("Select &All"), edits.select_all, keys.SelectAll)
         self.rotate_cw_action = self._action(tr("Rotate 90° Clockwise"),
-                                             lambda: edits.rotate_selection(90), tr("Ctrl+]"),
+                                             lambda: edits.rotate_selection(90), "Ctrl+]",
                                              icon_name="rotate_cw")
         self.rotate_ccw_action = self._action(tr("Rotate 90° Anticlockwise"),
-                                              lambda: edits.rotate_selection(-90), tr("Ctrl+["),
+                                              lambda: edits.rotate_selection(-90), "Ctrl+[",
                                               icon_name="rotate_ccw")
         self.rotate_by_action = self._action(tr("Rotate By…"), edits.rotate_selection_by)
-        self.split_action = self._action(tr("S&plit Section"), edits.split_selection, tr("Ctrl+K"),
+        self.split_action = self._action(tr("S&plit Section"), edits.split_selection, "Ctrl+K",
                                          icon_name="split")
-        self.merge_action = self._action(tr("&Merge Sections"), edits.merge_selection, tr("Ctrl+M"),
+        self.merge_action = self._action(tr("&Merge Sections"), edits.merge_selection, "Ctrl+M",
                                          icon_name="merge")
         self.remove_hole_action = self._action(
             tr("Fill In Courtyard"), edits.remove_courtyard, None,
@@ -161,11 +162,11 @@ class WindowMenus:
         self.zoom_out_action = self._action(tr("Zoom &Out"), view.zoom_out, keys.ZoomOut,
                                             icon_name="zoom_out")
         self.fit_action = self._action(tr(
-            "&Fit to Map"), view.fit_to_map, tr("Ctrl+0"), icon_name="fit")
-        self.grid_action = self._action("2 m &Grid", lambda on: grid.set_layers(fine=on),
-                                        tr("Ctrl+G"), checkable=True, icon_name="grid")
+            "&Fit to Map"), view.fit_to_map, "Ctrl+0", icon_name="fit")
+        self.grid_action = self._action(tr("2 m &Grid"), lambda on: grid.set_layers(fine=on),
+                                        "Ctrl+G", checkable=True, icon_name="grid")
         self.squares_action = self._action(
-            "10 m S&quares", lambda on: grid.set_layers(squares=on), tr("Ctrl+Shift+G"),
+            tr("10 m S&quares"), lambda on: grid.set_layers(squares=on), "Ctrl+Shift+G",
             checkable=True, icon_name="squares")
         self.labels_action = self._action(
             tr("Square &Labels"), lambda on: grid.set_layers(labels=on), checkable=True)
@@ -173,15 +174,15 @@ class WindowMenus:
             action.setChecked(True)
 
         playing = t.playing
-        self.turn_action = self._action("+1 &Turn", lambda: playing.advance_clock(1), tr("Ctrl+T"),
+        self.turn_action = self._action(tr("+1 &Turn"), lambda: playing.advance_clock(1), "Ctrl+T",
                                         tr("Advance the clock one turn (5 s)"), icon_name="turn")
-        self.minute_action = self._action("+1 Mi&nute",
+        self.minute_action = self._action(tr("+1 Mi&nute"),
                                           lambda: playing.advance_clock(TURNS_PER_MINUTE),
-                                          tr("Ctrl+Shift+T"), tr("Advance the clock one minute"),
+                                          "Ctrl+Shift+T", tr("Advance the clock one minute"),
                                           icon_name="minute")
 
         self.import_image_action = self._action(tr("&Import Image…"), image.import_image_dialog,
-                                                tr("Ctrl+I"), icon_name="image")
+                                                "Ctrl+I", icon_name="image")
         self.remove_image_action = self._action(tr("&Remove Image"), image.remove_image,
                                                 icon_name="remove_image")
         self.scale_action = self._action(tr("Set Scale (Pixels per 2 m)…"), image.set_scale_dialog)
@@ -210,7 +211,7 @@ class WindowMenus:
     def _make_menus_and_toolbars(self) -> None:
         w, t = self.window, self.targets
         bar = w.menuBar()
-        file_menu = bar.addMenu("&File")
+        file_menu = bar.addMenu(tr("&File"))
         file_menu.addActions([self.new_action, self.open_action, self.open_example_action])
         self.recent_menu: QMenu = t.files.recent_menu
         file_menu.addMenu(self.recent_menu)
@@ -222,7 +223,7 @@ class WindowMenus:
         self.file_menu = file_menu
         file_menu.addSeparator()
         # File > Export: the map for other programs (issue 20), each its own controller.
-        self.export_menu = file_menu.addMenu("E&xport")
+        self.export_menu = file_menu.addMenu(tr("E&xport"))
         self.export_vtt_action = self.export_menu.addAction(
             tr("&Universal VTT…"), lambda: t.vtt_exporter.run())
         self.export_vtt_action.setStatusTip(tr("The map as it stands, with its walls, breaches, "
@@ -235,7 +236,7 @@ class WindowMenus:
         self.file_export_separator = file_menu.addSeparator()
         file_menu.addAction(self.quit_action)
 
-        edit_menu = bar.addMenu("&Edit")
+        edit_menu = bar.addMenu(tr("&Edit"))
         edit_menu.addActions([self.undo_action, self.redo_action])
         edit_menu.addSeparator()
         edit_menu.addActions([self.copy_action, self.paste_action, self.duplicate_action,
@@ -245,7 +246,7 @@ class WindowMenus:
                               self.rotate_by_action, self.split_action, self.merge_action,
                               self.remove_hole_action])
 
-        view_menu = bar.addMenu("&View")
+        view_menu = bar.addMenu(tr("&View"))
         self.view_menu = view_menu
         view_menu.addActions([self.zoom_in_action, self.zoom_out_action, self.fit_action])
         view_menu.addSeparator()
@@ -257,7 +258,7 @@ class WindowMenus:
         self.reset_layout_action = self._action(tr("&Reset Layout"), t.dock_layout.reset_layout)
         view_menu.addAction(self.reset_layout_action)
 
-        map_menu = bar.addMenu("&Map")
+        map_menu = bar.addMenu(tr("&Map"))
         map_menu.addActions([self.import_image_action, self.remove_image_action])
         map_menu.addSeparator()
         map_menu.addActions([self.tool_actions["calibrate"], self.scale_action,
@@ -265,14 +266,14 @@ class WindowMenus:
         map_menu.addSeparator()
         map_menu.addActions([self.rotate_image_action, self.lock_image_action])
 
-        tools_menu = bar.addMenu("&Tools")
+        tools_menu = bar.addMenu(tr("&Tools"))
         tools_menu.addActions(list(self.tool_actions.values()))
 
         self.tools_bar = w.addToolBar(tr("Tools"))
         self.tools_bar.setObjectName("ToolsToolBar")
         self.tools_bar.addActions(list(self.tool_actions.values()))
 
-        play_menu = bar.addMenu("&Play")
+        play_menu = bar.addMenu(tr("&Play"))
         play_menu.addActions([self.tool_actions["battery"], self.tool_actions["fire"]])
         play_menu.addSeparator()
         play_menu.addActions([self.turn_action, self.minute_action])
@@ -314,7 +315,7 @@ class WindowMenus:
         self.tool_hint_action = self.options_bar.addWidget(self.tool_hint_label)
 
         set_icon(self.settings_action, "settings")
-        help_menu = bar.addMenu("&Help")
+        help_menu = bar.addMenu(tr("&Help"))
         self.shortcuts_action = self._action(tr("&Keyboard Shortcuts"), self.show_shortcuts, "F1",
                                              icon_name="help")
         self.rulings_action = self._action(tr("How siegeboard &Reads the Rules"),

@@ -129,45 +129,45 @@ class KeyboardPlay:
         fire_tool = window.tools["fire"]
         self.fire_at_square = fire_tool.square_box
         self.fire_selected_action = self._action(
-            tr("Fire at Se&lected"), self.fire_at_selection, tr("Shift+F"),
+            tr("Fire at Se&lected"), self.fire_at_selection, "Shift+F",
             tr("Fire the Fire dock's battery at the selected structure"))
         self.place_battery_action = self._action(
-            tr("Place Battery &At…"), self.place_battery_at, tr("Shift+B"),
+            tr("Place Battery &At…"), self.place_battery_at, "Shift+B",
             tr("Place a battery with the Weapons dock's weapon at a typed square or position"))
         self.next_action = self._action(tr("&Next Structure"), lambda: self.step(1), "N",
                                         tr("Select the next structure, square by square"))
         self.previous_action = self._action(tr("Pre&vious Structure"), lambda: self.step(-1),
-                                            tr("Shift+N"), tr("Select the previous structure"))
+                                            "Shift+N", tr("Select the previous structure"))
         self.find_action = self._action(tr("&Find Structure…"), self.find_structure,
                                         QKeySequence.StandardKey.Find,
                                         tr("Select a structure by its name or its square"))
-        play_menu = self._menu("&Play")
+        play_menu = self._menu(tr("&Play"))
         first = play_menu.actions()[2] if len(play_menu.actions()) > 2 else None
         played = [self.fire_selected_action, self.place_battery_action]
         if first is None:  # a short menu: at its end
             play_menu.addActions(played)
         else:
             play_menu.insertActions(first, played)
-        edit_menu = self._menu("&Edit")
+        edit_menu = self._menu(tr("&Edit"))
         edit_menu.addSeparator()
         edit_menu.addActions([self.next_action, self.previous_action, self.find_action])
         self.go_menu = QMenu(tr("&Go To"), window)
         self.go_actions: list[QAction] = []
-        self.map_action = self._action("&Map", self.focus_map, tr("Alt+0"),
+        self.map_action = self._action(tr("&Map"), self.focus_map, "Alt+0",
                                        tr("Put the keyboard on the map"))
         self.go_actions.append(self.map_action)
         for number, name in enumerate(self.DOCK_KEYS, start=1):
             dock: QDockWidget = getattr(window, name)
             title = dock.windowTitle()
-            action = self._action(f"{title} Dock", lambda dock=dock: self.focus_dock(dock),
-                                  tr("Alt+{number}").format(
-                                          number=number), tr("Show the {title} dock and put the "
+            action = self._action(tr("{title} Dock").format(
+                    title=title), lambda dock=dock: self.focus_dock(dock),
+                                  f"Alt+{number}", tr("Show the {title} dock and put the "
                                   "keyboard in it").format(title=title))
             self.go_actions.append(action)
         self.next_pane_action = self._action(tr("Next &Pane"), lambda: self.cycle(1), "F6",
                                              tr("The map, then each open dock in turn"))
         self.previous_pane_action = self._action(tr("Previous Pane"), lambda: self.cycle(-1),
-                                                 tr("Shift+F6"), tr("Back through the panes"))
+                                                 "Shift+F6", tr("Back through the panes"))
         self.go_menu.addActions(self.go_actions)
         self.go_menu.addSeparator()
         self.go_menu.addActions([self.next_pane_action, self.previous_pane_action])

@@ -19,7 +19,7 @@ class EditController:
         self._paste_count = 0
 
     def delete_selection(self) -> None:
-        self.prompts.guard("delete",
+        self.prompts.guard(tr("delete"),
                            lambda: self.document.remove_structures(self.document.selection))
 
     def select_all(self) -> None:
@@ -46,7 +46,7 @@ class EditController:
 
     def rotate_selection(self, degrees: float) -> None:
         if self.document.selection:
-            self.prompts.guard("rotate", lambda: self.document.rotate_structures(
+            self.prompts.guard(tr("rotate"), lambda: self.document.rotate_structures(
                 self.document.selection, degrees, self._selection_centre()))
 
     def rotate_selection_by(self) -> None:
@@ -58,7 +58,7 @@ class EditController:
 
     def split_selection(self) -> None:
         if len(self.document.selection) == 1:
-            self.prompts.guard("split",
+            self.prompts.guard(tr("split"),
                                lambda: self.document.split_section(self.document.selection[0]))
 
     def remove_courtyard(self) -> None:
@@ -74,5 +74,5 @@ class EditController:
 
     def merge_selection(self) -> None:
         if len(self.document.selection) >= 2:
-            self.prompts.guard("merge",
+            self.prompts.guard(tr("merge"),
                                lambda: self.document.merge_sections(self.document.selection))

@@ -149,7 +149,7 @@ class MapImageController:
                 "{pixels:g} pixels per 2 m? The structures stay where they are; Undo brings "
                 "the old scale back.").format(pixels=pixels), tr("Rescale Plan")):
             return
-        self.prompts.guard("calibrate", lambda: self.document.calibrate_map(pixels / 2))
+        self.prompts.guard(tr("calibrate"), lambda: self.document.calibrate_map(pixels / 2))
 
     def rotate_image_dialog(self) -> None:
         placement = self.document.siege.map

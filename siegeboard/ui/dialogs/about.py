@@ -52,9 +52,10 @@ def add_help_menu(window: QMainWindow) -> None:
     if window.findChild(QAction, "AboutAction") is not None:
         return
     menu = next((found for action in window.menuBar().actions()
-                 if isinstance(found := action.menu(), QMenu) and action.text() == "&Help"), None)
+                 if isinstance(found := action.menu(), QMenu) and action.text() == tr(
+                     "&Help")), None)
     if menu is None:
-        menu = window.menuBar().addMenu("&Help")
+        menu = window.menuBar().addMenu(tr("&Help"))
     add_about_actions(window, menu)
 
 

@@ -46,8 +46,8 @@ def side_box(players_side: str) -> QComboBox:
     each draws only what that side knows (``rules.knowledge.side_view``). The snapshot and
     the story ask it the same way, under their Copy choice."""
     box = QComboBox()
-    for text, side in ((tr("The siege's players ({players_side}s)").format(
-            players_side=players_side), None),
+    players = tr("besiegers") if players_side == "besieger" else tr("defenders")
+    for text, side in ((tr("The siege's players ({players})").format(players=players), None),
                        (tr("The besiegers"), "besieger"), (tr("The defenders"), "defender")):
         box.addItem(text, side)
     return box

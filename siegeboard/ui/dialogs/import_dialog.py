@@ -186,7 +186,7 @@ class ImportDialog(QDialog):
         self.page_box = QComboBox(self)
         self.dpi_spin = QSpinBox(self)
         self.dpi_spin.setRange(int(MIN_DPI), int(MAX_DPI))
-        self.dpi_spin.setSuffix(" dpi")
+        self.dpi_spin.setSuffix(tr(" dpi"))
         self.dpi_spin.setSingleStep(25)
         self.dpi_spin.setValue(int(round(remembered.dpi)))
         self.dpi_spin.setToolTip(tr("The resolution the page is drawn at: a scanned plan reads "

@@ -126,7 +126,7 @@ class OddsDock(QDockWidget):
         self.interval = QSpinBox()
         self.interval.setRange(0, 24 * 60)
         self.interval.setValue(1)
-        self.interval.setSuffix(" min")
+        self.interval.setSuffix(tr(" min"))
         self.interval.setToolTip(tr("Time between hits: fires grow, burn and spread meanwhile"))
         self.pool = QSpinBox()
         self.pool.setRange(0, 100)
@@ -266,7 +266,7 @@ class OddsDock(QDockWidget):
                                             tr("{occupants} inside, all together").format(
                                                     occupants=struck.occupants))
         self.rounds_chart.show_distribution(
-            rounds.falls, "exact" if rounds.exact else tr("{trials} sieges sampled").format(
+            rounds.falls, tr("exact") if rounds.exact else tr("{trials} sieges sampled").format(
                     trials=rounds.trials))
         line = rounds.line()
         cleared = quantile(rounds.cleared, 0.5) if rounds.cleared else None

@@ -126,8 +126,8 @@ class SetWeapon(ArsenalEdit):
 
     def __init__(self, document: EditHost, weapon: Weapon):
         old = document.siege.weapons.get(weapon.id)
-        verb = tr("Edit") if old is not None else tr("Add")
-        super().__init__(document, tr("{verb} weapon {name}").format(verb=verb, name=weapon.name),
+        text = tr("Edit weapon {name}") if old is not None else tr("Add weapon {name}")
+        super().__init__(document, text.format(name=weapon.name),
                          weapons={weapon.id: (old, weapon)})
 
     def makes_a_difference(self) -> bool:

@@ -169,11 +169,10 @@ class MarkKnown(StructuresEdit):
     def __init__(self, document: EditHost, ids: Sequence[str], known: bool):
         before = {key: document.siege.structures[key] for key in ids}
         after = {key: old.model_copy(update={"known": known}) for key, old in before.items()}
-        names = before[ids[0]].name if len(ids) == 1 else f"{len(ids)} structures"
-        super().__init__(document, tr("Mark {names} {value} "
-                         "the players").format(
-                                 names=names, value='known to' if known else 'hidden from'),
-                                         before, after)
+        names = before[ids[0]].name if len(ids) == 1 else _plural(len(ids), "structure")
+        text = (tr("Mark {names} known to the players") if known else
+                tr("Mark {names} hidden from the players"))
+        super().__init__(document, text.format(names=names), before, after)
 
     def makes_a_difference(self) -> bool:
         return any(before is not None and after is not None and before.known != after.known
@@ -187,10 +186,9 @@ class MarkMineKnown(Edit):
     def __init__(self, document: EditHost, mine_id: str, known: bool):
         under = document.siege.structures.get(document.siege.mines[mine_id].structure_id)
         super().__init__(document,
-                         tr("Mark the mine under {value} "
-                         "{value2} the players").format(
-                                 value=under.name if under else 'a section',
-                                         value2='known to' if known else 'hidden from'))
+                         (tr("Mark the mine under {name} known to the players") if known else
+                          tr("Mark the mine under {name} hidden from the players")).format(
+                             name=under.name if under else tr("a section")))
         self.mine_id = mine_id
         self.old, self.new = document.siege.mines[mine_id].known, known
 
