@@ -52,6 +52,14 @@
         <translation>Einen Schnappschuss als PDF, PNG oder SVG schreiben</translation>
     </message>
     <message>
+        <source>&amp;Undo</source>
+        <translation>&amp;Rückgängig</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>&amp;Wiederherstellen</translation>
+    </message>
+    <message>
         <source>&amp;Delete</source>
         <translation>&amp;Löschen</translation>
     </message>
@@ -643,6 +651,10 @@ Noch nicht gespeichert: erst prüfen, dann speichern.</translation>
     <message>
         <source>Full Screen on {name} ({width} x {height})</source>
         <translation>Vollbild auf {name} ({width} x {height})</translation>
+    </message>
+    <message>
+        <source>A Window</source>
+        <translation>Ein Fenster</translation>
     </message>
     <message>
         <source>Select what to show the players first.</source>
@@ -2313,6 +2325,10 @@ Wiederherstellen? (Falls nicht, bleibt sie erhalten, bis siegeboard das nächste
         <translation>Feld</translation>
     </message>
     <message>
+        <source>DP</source>
+        <translation>VP</translation>
+    </message>
+    <message>
         <source>State</source>
         <translation>Zustand</translation>
     </message>
@@ -3523,6 +3539,110 @@ Wie viele Meter liegen sie auseinander?</translation>
     <message>
         <source>Cannot draw this wall: {error}. Take points back with Backspace or press Esc to start again.</source>
         <translation>Diese Mauer kann nicht gezeichnet werden: {error}. Punkte mit der Rücktaste zurücknehmen oder Esc drücken, um neu anzufangen.</translation>
+    </message>
+    <message>
+        <source>besieger</source>
+        <translation>Belagerer</translation>
+    </message>
+    <message>
+        <source>defender</source>
+        <translation>Verteidiger</translation>
+    </message>
+    <message>
+        <source>wood</source>
+        <translation>Holz</translation>
+    </message>
+    <message>
+        <source>wattle</source>
+        <translation>Flechtwerk</translation>
+    </message>
+    <message>
+        <source>brick</source>
+        <translation>Ziegel</translation>
+    </message>
+    <message>
+        <source>stone</source>
+        <translation>Stein</translation>
+    </message>
+    <message>
+        <source>concrete</source>
+        <translation>Beton</translation>
+    </message>
+    <message>
+        <source>earth</source>
+        <translation>Erde</translation>
+    </message>
+    <message>
+        <source>steel</source>
+        <translation>Stahl</translation>
+    </message>
+    <message>
+        <source>iron</source>
+        <translation>Eisen</translation>
+    </message>
+    <message>
+        <source>personal</source>
+        <translation>persönlich</translation>
+    </message>
+    <message>
+        <source>light</source>
+        <translation>leicht</translation>
+    </message>
+    <message>
+        <source>standard</source>
+        <translation>Standard</translation>
+    </message>
+    <message>
+        <source>heavy</source>
+        <translation>schwer</translation>
+    </message>
+    <message>
+        <source>capital</source>
+        <translation>schwerste</translation>
+    </message>
+    <message>
+        <source>gun</source>
+        <translation>Geschütz</translation>
+    </message>
+    <message>
+        <source>petard</source>
+        <translation>Petarde</translation>
+    </message>
+    <message>
+        <source>breaching_charge</source>
+        <translation>Breschladung</translation>
+    </message>
+    <message>
+        <source>demolition_charge</source>
+        <translation>Sprengladung</translation>
+    </message>
+    <message>
+        <source>mine</source>
+        <translation>Mine</translation>
+    </message>
+    <message>
+        <source>incendiary</source>
+        <translation>Brandsatz</translation>
+    </message>
+    <message>
+        <source>day</source>
+        <translation>Tag</translation>
+    </message>
+    <message>
+        <source>week</source>
+        <translation>Woche</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>&amp;Sprache</translation>
+    </message>
+    <message>
+        <source>System</source>
+        <translation>Systemsprache</translation>
+    </message>
+    <message>
+        <source>The language changes when siegeboard is next started.</source>
+        <translation>Die Sprache wechselt beim nächsten Start von siegeboard.</translation>
     </message>
 </context>
 </TS>

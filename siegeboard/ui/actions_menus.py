@@ -127,10 +127,10 @@ class WindowMenus:
                                           "Ctrl+E", tr("Write a snapshot to PDF, PNG or SVG"),
                                           icon_name="export")
         stack = t.document.undo_stack
-        self.undo_action = stack.createUndoAction(w, "&Undo")
+        self.undo_action = stack.createUndoAction(w, tr("&Undo"))
         self.undo_action.setShortcut(QKeySequence(keys.Undo))
         set_icon(self.undo_action, "undo")
-        self.redo_action = stack.createRedoAction(w, "&Redo")
+        self.redo_action = stack.createRedoAction(w, tr("&Redo"))
         self.redo_action.setShortcuts(redo_keys())
         set_icon(self.redo_action, "redo")
         self.delete_action = self._action(tr("&Delete"), edits.delete_selection, keys.Delete,

@@ -3,12 +3,12 @@ first, and goes away as soon as there is a plan or a structure."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QT_TR_NOOP, QEvent, QObject, Qt
+from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtWidgets import QGraphicsView, QLabel
 
 from siegeboard.ui.document.changes import Change
 from siegeboard.ui.document.document import Document
-from siegeboard.ui.language import tr
+from siegeboard.ui.language import QT_TR_NOOP, tr
 
 HINT = (QT_TR_NOOP("<b>An empty siege. To start:</b><ol>"
         "<li><b>Import a plan</b>: Map &gt; Import Image… (Ctrl+I), a scan or a drawing of "

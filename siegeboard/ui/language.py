@@ -19,6 +19,7 @@ where they are shown.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from importlib import resources
 
 from PySide6.QtCore import (
@@ -28,10 +29,15 @@ from PySide6.QtCore import (
     QSettings,
     QTranslator,
 )
+from PySide6.QtGui import QAction, QActionGroup
+from PySide6.QtWidgets import QComboBox, QMenu
 
 from siegeboard.rules import messages
 
 KEY = "language"
+# The View > Language choices: each language named in its own words (a GM lost in a language
+# they cannot read still finds their own), the system's in the window's.
+NAMES = {"en": "English", "de": "Deutsch"}
 ENVIRONMENT = "SIEGEBOARD_LANGUAGE"
 SETTINGS = ("system", "en", "de")
 LANGUAGES = ("en", "de")  # English is the source; every other has a catalogue
@@ -44,6 +50,36 @@ _installed: list[tuple[QTranslator, bytes]] = []
 def tr(text: str, disambiguation: str | None = None, n: int = -1) -> str:
     """``text`` in the window's language (``%n`` replaced by ``n`` when it is given)."""
     return QCoreApplication.translate(CONTEXT, text, disambiguation, n)
+
+
+def QT_TR_NOOP(text: str) -> str:  # named as Qt names it: pyside6-lupdate looks for the name
+    """Marks ``text`` for the catalogue and returns it as it is (a constant made at import,
+    translated with ``tr`` where it is shown)."""
+    return text
+
+
+# The model's values a box offers (sides, materials, mounts, roles, a scene's length), each
+# shown in the window's language and kept as the box's item data.
+VALUES = {
+    "besieger": QT_TR_NOOP("besieger"), "defender": QT_TR_NOOP("defender"),
+    "wood": QT_TR_NOOP("wood"), "wattle": QT_TR_NOOP("wattle"), "brick": QT_TR_NOOP("brick"),
+    "stone": QT_TR_NOOP("stone"), "concrete": QT_TR_NOOP("concrete"),
+    "earth": QT_TR_NOOP("earth"), "steel": QT_TR_NOOP("steel"), "iron": QT_TR_NOOP("iron"),
+    "personal": QT_TR_NOOP("personal"), "light": QT_TR_NOOP("light"),
+    "standard": QT_TR_NOOP("standard"), "heavy": QT_TR_NOOP("heavy"),
+    "capital": QT_TR_NOOP("capital"), "gun": QT_TR_NOOP("gun"), "petard": QT_TR_NOOP("petard"),
+    "breaching_charge": QT_TR_NOOP("breaching_charge"),
+    "demolition_charge": QT_TR_NOOP("demolition_charge"), "mine": QT_TR_NOOP("mine"),
+    "incendiary": QT_TR_NOOP("incendiary"), "day": QT_TR_NOOP("day"),
+    "week": QT_TR_NOOP("week"),
+}
+
+
+def fill(box: QComboBox, values) -> None:
+    """Offer ``values`` (the model's words) in ``box``: each shown translated, kept as the
+    item's data (read it with ``box.currentData()``, choose one with ``box.findData``)."""
+    for value in values:
+        box.addItem(tr(VALUES.get(value, value)), value)
 
 
 def setting(settings: QSettings) -> str:
@@ -92,3 +128,35 @@ def install(app: QCoreApplication, code: str) -> str:
 def apply(app: QCoreApplication, settings: QSettings) -> str:
     """Install the chosen language (``chosen``) at start; returns its code."""
     return install(app, chosen(settings))
+
+
+def add_menu(view_menu: QMenu, settings: QSettings,
+             inform: Callable[[str], None]) -> QMenu:
+    """View > Language: System, English, Deutsch, one checked (the stored setting). A choice is
+    stored at once; when it changes the language spoken, ``inform`` says it takes effect at
+    the next start (every string of the window is made once, when the window is built)."""
+    menu = view_menu.addMenu(tr("&Language"))
+    menu.setObjectName("LanguageMenu")
+    group = QActionGroup(menu)
+    group.setExclusive(True)
+    current = setting(settings)
+    for value in SETTINGS:
+        action = QAction(tr("System") if value == "system" else NAMES[value], menu)
+        action.setObjectName(f"Language_{value}")
+        action.setCheckable(True)
+        action.setChecked(value == current)
+        action.setData(value)
+        group.addAction(action)
+        menu.addAction(action)
+
+    def choose(action: QAction) -> None:
+        value = str(action.data())
+        before = chosen(settings)
+        settings.setValue(KEY, value)
+        if os.environ.get(ENVIRONMENT):
+            return  # the environment decides this run and the next alike
+        if chosen(settings) != before:
+            inform(tr("The language changes when siegeboard is next started."))
+
+    group.triggered.connect(choose)
+    return menu

@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QApplication, QLabel, QMainWindow
 from siegeboard import __version__
 from siegeboard.geometry import label_at
 from siegeboard.persist.autosave import Autosaver
-from siegeboard.ui import accessible_names, dock_keys, wheel_guard
+from siegeboard.ui import accessible_names, dock_keys, language, wheel_guard
 from siegeboard.ui.actions_menus import MenuTargets, WindowMenus
 from siegeboard.ui.board.map_scene import MapScene
 from siegeboard.ui.board.map_view import MapView
@@ -177,6 +177,8 @@ class MainWindow(QMainWindow):
         self.players_screen.add_to(self.menus.view_menu, self.menus.tool_actions["show_box"])
         self.sharing = ShareController(self.document, self.settings, self)
         self.menus.view_menu.addAction(self.sharing.action)
+        self.language_menu = language.add_menu(self.menus.view_menu, self.settings,
+                                               lambda message: prompts.inform(message))
         self.players_screen.shown_listeners.append(self.sharing.show_them)
         self.players_screen.blank_listeners.append(self.sharing.set_blank)
         self.sharing.listeners.append(

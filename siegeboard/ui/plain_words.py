@@ -14,9 +14,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from pydantic import ValidationError
-from PySide6.QtCore import QT_TR_NOOP
 
-from siegeboard.ui.language import tr
+from siegeboard.ui.language import QT_TR_NOOP, tr
 
 # The model's field names as a GM says them.
 NOUNS = {

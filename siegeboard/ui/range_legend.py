@@ -14,10 +14,10 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from PySide6.QtCore import QT_TR_NOOP, QEvent, QObject, QPointF, QRectF, Qt
+from PySide6.QtCore import QEvent, QObject, QPointF, QRectF, Qt
 from PySide6.QtWidgets import QGraphicsView, QLabel
 
-from siegeboard.ui.language import tr
+from siegeboard.ui.language import QT_TR_NOOP, tr
 
 # Arrows by compass point, east first, counter-clockwise on the map (y grows southwards).
 _COMPASS = (("east", "→"), ("north-east", "↗"), ("north", "↑"), ("north-west", "↖"),

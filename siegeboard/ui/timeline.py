@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from PySide6.QtCore import QT_TR_NOOP, QEvent, QObject, Qt
+from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QAction, QActionGroup
 from PySide6.QtWidgets import (
     QDockWidget,
@@ -35,7 +35,7 @@ from siegeboard.ui.docks.history import HistoryDock
 from siegeboard.ui.docks.log import LogDock
 from siegeboard.ui.document.changes import Aspect
 from siegeboard.ui.document.document import Document
-from siegeboard.ui.language import tr
+from siegeboard.ui.language import QT_TR_NOOP, tr
 
 READ_ONLY = (QT_TR_NOOP("The map shows the siege as it was after entry {n} of {total}: move the "
     "timeline "

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QT_TR_NOOP, QSettings
+from PySide6.QtCore import QSettings
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QLineEdit
 
@@ -26,7 +26,7 @@ from siegeboard.ui.docks.fire import FireDock
 from siegeboard.ui.docks.weapons import WeaponsDock
 from siegeboard.ui.document.autosave_keeper import AutosaveKeeper
 from siegeboard.ui.document.document import Document
-from siegeboard.ui.language import tr
+from siegeboard.ui.language import QT_TR_NOOP, tr
 from siegeboard.ui.plain_words import plain_error
 from siegeboard.ui.tools.fire import FireSettings
 

@@ -242,7 +242,7 @@ class PlayersScreenController:
         chosen = self.screen_name()
         for action in self.screens_group.actions():
             self.screens_group.removeAction(action)
-        names = [(WINDOW, "A Window")] + [(s.name(), tr("Full Screen on {name} "
+        names = [(WINDOW, tr("A Window"))] + [(s.name(), tr("Full Screen on {name} "
                                                      "({width} x {height})").format(
                                                              name=s.name(),
                                                                      width=s.size().width(),

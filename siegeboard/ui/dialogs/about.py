@@ -5,13 +5,13 @@ from __future__ import annotations
 import platform
 
 import PySide6
-from PySide6.QtCore import QT_TR_NOOP, qVersion
+from PySide6.QtCore import qVersion
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMainWindow, QMenu, QMessageBox
 
 from siegeboard import __version__
 from siegeboard.rules.registry import RULESETS
-from siegeboard.ui.language import tr
+from siegeboard.ui.language import QT_TR_NOOP, tr
 
 
 def about_text() -> str:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QT_TR_NOOP
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -28,7 +27,7 @@ from PySide6.QtWidgets import (
 
 from siegeboard.report.options import PAPER_SIZES, Bounds, SnapshotOptions
 from siegeboard.report.snapshot import FORMATS
-from siegeboard.ui.language import tr
+from siegeboard.ui.language import QT_TR_NOOP, tr
 from siegeboard.ui.plain_words import plain_error
 
 EXPORT_FILTER = QT_TR_NOOP("PDF (*.pdf);;PNG image (*.png);;SVG drawing (*.svg)")

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from PySide6.QtCore import QT_TR_NOOP, QSettings
+from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 
 from siegeboard.ui.dialogs.prompts import Prompts
 from siegeboard.ui.document.document import Document
-from siegeboard.ui.language import tr
+from siegeboard.ui.language import QT_TR_NOOP, tr
 
 
 class FileExportDialog(QDialog):

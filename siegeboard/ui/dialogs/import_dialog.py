@@ -20,7 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QT_TR_NOOP, QRectF, QSettings, Qt, QTimer
+from PySide6.QtCore import QRectF, QSettings, Qt, QTimer
 from PySide6.QtGui import QImage, QPainter, QPixmap
 from PySide6.QtWidgets import (
     QApplication,
@@ -66,7 +66,7 @@ from siegeboard.report.options import SnapshotOptions
 from siegeboard.rules import registry
 from siegeboard.rules.registry import catalogue
 from siegeboard.ui.dialogs.kind_mapping_editor import KindMappingEditor
-from siegeboard.ui.language import tr
+from siegeboard.ui.language import QT_TR_NOOP, tr
 from siegeboard.ui.plain_words import plain_clause, plain_error
 
 if TYPE_CHECKING:

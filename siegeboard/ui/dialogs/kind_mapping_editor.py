@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QT_TR_NOOP, Signal
+from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QFileDialog,
@@ -33,7 +33,7 @@ from siegeboard.persist.formats.kinds import (
     load_mapping,
 )
 from siegeboard.rules.registry import catalogue
-from siegeboard.ui.language import tr
+from siegeboard.ui.language import QT_TR_NOOP, tr
 
 COLUMNS = (QT_TR_NOOP("For"), QT_TR_NOOP("Key"), QT_TR_NOOP("Value"), QT_TR_NOOP("Kind"),
         QT_TR_NOOP("Thickness (m)"))

@@ -9,7 +9,7 @@ Alt-click a building with the Trace tool (see ``ui.tools.trace``).
 
 from __future__ import annotations
 
-from PySide6.QtCore import QT_TR_NOOP, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QIcon, QPixmap
 from PySide6.QtWidgets import (
     QComboBox,
@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from siegeboard.model import LegendEntry
-from siegeboard.ui.language import tr
+from siegeboard.ui.language import QT_TR_NOOP, tr
 
 SWATCH_PX = 18
 

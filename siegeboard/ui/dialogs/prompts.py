@@ -11,7 +11,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QT_TR_NOOP
 from PySide6.QtWidgets import (
     QAbstractButton,
     QDialog,
@@ -21,7 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from siegeboard.ui.language import tr
+from siegeboard.ui.language import QT_TR_NOOP, tr
 from siegeboard.ui.plain_words import plain_error
 
 if TYPE_CHECKING:
@@ -44,6 +43,9 @@ class Prompts:
 
     def warn(self, message: str) -> None:
         QMessageBox.warning(self.parent, APP, message)
+
+    def inform(self, message: str) -> None:
+        QMessageBox.information(self.parent, APP, message)
 
     def confirm(self, question: str, yes: str = QT_TR_NOOP("Yes")) -> bool:
         """Ask a yes/no ``question`` before something the GM may not have meant; No is the

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol
 
 import segno
-from PySide6.QtCore import QT_TR_NOOP, Qt, QTimer
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QCloseEvent, QGuiApplication, QPixmap, QShowEvent
 from PySide6.QtNetwork import QAbstractSocket, QHostAddress, QNetworkInterface
 from PySide6.QtWidgets import (
@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 
 from siegeboard.share.network import EVERY_INTERFACE, LOOPBACK, describe_host, lan_address
 from siegeboard.share.side_state import AUDIENCE_TITLES, AUDIENCES, Audience
-from siegeboard.ui.language import tr
+from siegeboard.ui.language import QT_TR_NOOP, tr
 
 if TYPE_CHECKING:
     from siegeboard.share.server import ShareServer

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QT_TR_NOOP
 from PySide6.QtWidgets import QComboBox, QLineEdit, QSpinBox, QWidget
 
 from siegeboard.model.progress import Cancelled
@@ -16,7 +15,7 @@ from siegeboard.report.story import DEFAULT_WIDTH, StoryError, export_story, par
 from siegeboard.ui.dialogs.export_dialog import side_box
 from siegeboard.ui.dialogs.file_export_dialog import FileExportDialog, FileExporter
 from siegeboard.ui.dialogs.progress_dialog import run_with_progress
-from siegeboard.ui.language import tr
+from siegeboard.ui.language import QT_TR_NOOP, tr
 
 STORY_FILTER = QT_TR_NOOP("Animated GIF (*.gif);;PDF, a page an entry (*.pdf)")
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QT_TR_NOOP, QSettings
+from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QCheckBox, QComboBox, QHBoxLayout, QLabel, QSpinBox, QWidget
 
 from siegeboard.persist.formats.uvtt.write import CELL_WORDS, CELLS_M
@@ -26,7 +26,7 @@ from siegeboard.report.vtt_export import (
 )
 from siegeboard.ui.dialogs.file_export_dialog import FileExportDialog, FileExporter
 from siegeboard.ui.dialogs.progress_dialog import run_with_progress
-from siegeboard.ui.language import tr
+from siegeboard.ui.language import QT_TR_NOOP, tr
 
 VTT_FILTER = QT_TR_NOOP("Universal VTT maps (*.dd2vtt *.uvtt)")
 LOOK_KEY = "vtt_export/look"

@@ -4,7 +4,7 @@ the chosen battery's name, weapon and side, and the GM's figures for the shot: t
 
 from __future__ import annotations
 
-from PySide6.QtCore import QT_TR_NOOP, QSettings, Signal
+from PySide6.QtCore import QSettings, Signal
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -19,9 +19,10 @@ from PySide6.QtWidgets import (
 )
 
 from siegeboard.rules.knowledge import is_known
+from siegeboard.ui import language
 from siegeboard.ui.document.changes import Change
 from siegeboard.ui.document.document import Document
-from siegeboard.ui.language import tr
+from siegeboard.ui.language import QT_TR_NOOP, tr
 from siegeboard.ui.number_fields import StrictDoubleSpinBox, StrictSpinBox
 from siegeboard.ui.per_siege import remember, remembered
 from siegeboard.ui.plain_words import plain_clause
@@ -58,8 +59,8 @@ class FireDock(QDockWidget):
         self.battery_weapon = QComboBox()
         self.battery_weapon.activated.connect(lambda _i: self._rearm())
         self.side = QComboBox()
-        self.side.addItems(["besieger", "defender"])
-        self.side.activated.connect(lambda _i: self._edit(side=self.side.currentText()))
+        language.fill(self.side, ["besieger", "defender"])
+        self.side.activated.connect(lambda _i: self._edit(side=self.side.currentData()))
         self.known = QCheckBox(tr("Known to the players"))
         self.known.setToolTip(tr("Checked: the players' copy shows this battery. A battery of "
                               "the other side is hidden until marked known."))
@@ -161,7 +162,7 @@ class FireDock(QDockWidget):
         if battery is not None:
             self.battery_name.setText(battery.name)
             self.battery_weapon.setCurrentIndex(self.battery_weapon.findData(battery.weapon_id))
-            self.side.setCurrentText(battery.side)
+            self.side.setCurrentIndex(self.side.findData(battery.side))
             self.known.setChecked(is_known(battery, self.document.siege.players_side))
             weapon = self.document.weapon(battery.weapon_id)
         else:

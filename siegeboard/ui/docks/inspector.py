@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import get_args
 
-from PySide6.QtCore import QT_TR_NOOP, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -31,9 +31,10 @@ from siegeboard.geometry import footprint_area, footprint_squares, shape_of
 from siegeboard.model.structure import Material, Occupant, Side
 from siegeboard.report.table import structure_square_text
 from siegeboard.rules.knowledge import is_known
+from siegeboard.ui import language
 from siegeboard.ui.document.changes import Aspect, Change
 from siegeboard.ui.document.document import Document
-from siegeboard.ui.language import tr
+from siegeboard.ui.language import QT_TR_NOOP, tr
 from siegeboard.ui.number_fields import StrictDoubleSpinBox, StrictSpinBox
 from siegeboard.ui.plain_words import plain_error
 
@@ -84,9 +85,9 @@ class InspectorDock(QDockWidget):
         self.height_m.setSuffix(" m")
         self.hull = StrictSpinBox(tr("Hull"), 1, 10_000)
         self.material = QComboBox()
-        self.material.addItems(list(get_args(Material)))
+        language.fill(self.material, get_args(Material))
         self.side = QComboBox()
-        self.side.addItems(list(get_args(Side)))
+        language.fill(self.side, get_args(Side))
         self.side.setToolTip(tr("Whose it is: the players know everything of their own side"))
         # Outside the make's fields: it serves a selection of several structures too.
         self.known = QCheckBox(tr("Known to the players (who is inside)"))
@@ -139,8 +140,8 @@ class InspectorDock(QDockWidget):
         self.name.editingFinished.connect(self._commit_name)
         self.kind.activated.connect(lambda _: self._commit(kind=self.kind.currentData()))
         self.material.activated.connect(
-            lambda _: self._commit(material=self.material.currentText()))
-        self.side.activated.connect(lambda _: self._commit(side=self.side.currentText()))
+            lambda _: self._commit(material=self.material.currentData()))
+        self.side.activated.connect(lambda _: self._commit(side=self.side.currentData()))
         document.selection_changed.connect(lambda ids: self.show_selection())
         document.changed.connect(self._on_changed)
         self._fill_kinds()
@@ -231,9 +232,9 @@ class InspectorDock(QDockWidget):
             if "material" in mixed:
                 self.material.setCurrentIndex(-1)
             else:
-                self.material.setCurrentText(first.material)
+                self.material.setCurrentIndex(self.material.findData(first.material))
             self.side.setCurrentIndex(-1 if any(s.side != first.side for s in structures)
-                                      else self.side.findText(first.side))
+                                      else self.side.findData(first.side))
             if single:
                 if self.name.text() != first.name:
                     self.name.setText(first.name)

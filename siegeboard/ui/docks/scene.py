@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from typing import TypeVar
 
-from PySide6.QtCore import QT_TR_NOOP
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -28,9 +27,10 @@ from PySide6.QtWidgets import (
 
 from siegeboard.model.actions import ResolveScene, SceneAttack
 from siegeboard.rules.registry import RULESETS
+from siegeboard.ui import language
 from siegeboard.ui.document.changes import Aspect, Change
 from siegeboard.ui.document.document import Document
-from siegeboard.ui.language import tr
+from siegeboard.ui.language import QT_TR_NOOP, tr
 from siegeboard.ui.plain_words import plain_clause
 
 _Widget = TypeVar("_Widget", bound=QWidget)
@@ -62,7 +62,7 @@ class SceneDock(QDockWidget):
         self.table.setHorizontalHeaderLabels([tr(text) for text in COLUMNS])
         self.table.verticalHeader().setVisible(False)
         self.length = QComboBox()
-        self.length.addItems(["day", "week"])
+        language.fill(self.length, ["day", "week"])
         self.resolve_button = QPushButton(tr("Resolve scene"))
         self.resolve_button.clicked.connect(self.resolve)
         self.scene_label = QLabel()
@@ -240,7 +240,7 @@ class SceneDock(QDockWidget):
         if not attacks:
             self.warn(tr("Give at least one engine a target first."))
             return
-        outcome = self.play(ResolveScene(attacks=attacks, length=self.length.currentText()))
+        outcome = self.play(ResolveScene(attacks=attacks, length=self.length.currentData()))
         if outcome is None:
             return
         self.prompt.setText("\n".join(outcome.prompts))

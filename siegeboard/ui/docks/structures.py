@@ -4,7 +4,6 @@ and follows the map's selection. Rows update from the document's change events o
 from __future__ import annotations
 
 from PySide6.QtCore import (
-    QT_TR_NOOP,
     QAbstractTableModel,
     QItemSelection,
     QItemSelectionModel,
@@ -25,9 +24,9 @@ from siegeboard.geometry import shape_of
 from siegeboard.geometry.squares import naming_squares, naming_squares_many, squares_text
 from siegeboard.ui.document.changes import Aspect, Change
 from siegeboard.ui.document.document import Document
-from siegeboard.ui.language import tr
+from siegeboard.ui.language import QT_TR_NOOP, tr
 
-COLUMNS = (QT_TR_NOOP("Name"), QT_TR_NOOP("Kind"), QT_TR_NOOP("Square"), "DP",
+COLUMNS = (QT_TR_NOOP("Name"), QT_TR_NOOP("Kind"), QT_TR_NOOP("Square"), QT_TR_NOOP("DP"),
         QT_TR_NOOP("State"), QT_TR_NOOP("Fire"))
 SORT_ROLE = Qt.ItemDataRole.UserRole + 1
 

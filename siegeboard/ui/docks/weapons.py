@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 
 from siegeboard.model import bounds
 from siegeboard.model.weapon import Mount, RangeBand, Weapon, WeaponRole
+from siegeboard.ui import language
 from siegeboard.ui.document.changes import Change
 from siegeboard.ui.document.document import Document
 from siegeboard.ui.language import tr
@@ -86,9 +87,9 @@ class WeaponsDock(QDockWidget):
         self.pierce = self._spin()
         self.crit = self._spin()
         self.mount = QComboBox()
-        self.mount.addItems(list(get_args(Mount)))
+        language.fill(self.mount, get_args(Mount))
         self.role = QComboBox()
-        self.role.addItems(list(get_args(WeaponRole)))
+        language.fill(self.role, get_args(WeaponRole))
         self.gunpowder = QCheckBox(tr("Gunpowder"))
         self.indirect = QCheckBox(tr("Indirect"))
         self.source = QLabel()
@@ -222,8 +223,8 @@ class WeaponsDock(QDockWidget):
             for field in ("explosive", "incendiary", "small_arm", "large_calibre", "gunpowder",
                           "indirect"):
                 getattr(self, field).setChecked(getattr(weapon, field))
-            self.mount.setCurrentText(weapon.mount)
-            self.role.setCurrentText(weapon.role)
+            self.mount.setCurrentIndex(self.mount.findData(weapon.mount))
+            self.role.setCurrentIndex(self.role.findData(weapon.role))
             own = weapon.id in self.document.siege.weapons
             self.source.setText((weapon.notes + "\n" if weapon.notes else "")
                                 + ("" if own else tr("From the catalogue: an edit makes it this "
@@ -245,8 +246,8 @@ class WeaponsDock(QDockWidget):
             "small_arm": self.small_arm.isChecked(),
             "large_calibre": self.large_calibre.isChecked(),
             "hull_damage": self.hull_damage.value(), "pierce": self.pierce.value(),
-            "crit": self.crit.value(), "mount": self.mount.currentText(),
-            "role": self.role.currentText(), "gunpowder": self.gunpowder.isChecked(),
+            "crit": self.crit.value(), "mount": self.mount.currentData(),
+            "role": self.role.currentData(), "gunpowder": self.gunpowder.isChecked(),
             "indirect": self.indirect.isChecked(),
         }
         return Weapon.model_validate(weapon.model_dump() | fields)

@@ -11,13 +11,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
-from PySide6.QtCore import QT_TR_NOOP, QPointF, Qt
+from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QColor, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsPathItem, QWidget
 
 from siegeboard.geometry import GRID_M
 from siegeboard.report import palette
-from siegeboard.ui.language import tr
+from siegeboard.ui.language import QT_TR_NOOP, tr
 
 if TYPE_CHECKING:
     from siegeboard.ui.board.map_scene import MapScene

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import math
 
-from PySide6.QtCore import QT_TR_NOOP, QPointF
+from PySide6.QtCore import QPointF
 
 from siegeboard.ui.items.battery_item import MARKER_PIXELS
-from siegeboard.ui.language import tr
+from siegeboard.ui.language import QT_TR_NOOP, tr
 from siegeboard.ui.plain_words import plain_clause
 from siegeboard.ui.tools.base import Tool, ToolEvent
 

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import math
 
-from PySide6.QtCore import QT_TR_NOOP, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QPainterPath
 
 from siegeboard.plan import pixel_to_map
-from siegeboard.ui.language import tr
+from siegeboard.ui.language import QT_TR_NOOP, tr
 from siegeboard.ui.tools.base import Tool, ToolEvent, path_through
 from siegeboard.ui.tools.plan_pixels import plan_pixels
 

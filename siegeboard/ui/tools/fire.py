@@ -12,7 +12,7 @@ import math
 from dataclasses import dataclass
 from typing import Protocol
 
-from PySide6.QtCore import QT_TR_NOOP, QRectF, Qt, QTimer
+from PySide6.QtCore import QRectF, Qt, QTimer
 from PySide6.QtWidgets import QLabel, QWidget
 
 from siegeboard.geometry import label_at, square_box
@@ -22,7 +22,7 @@ from siegeboard.report.bounds import board_bounds, contains
 from siegeboard.rules import odds
 from siegeboard.ui.items.blast_item import BlastItem
 from siegeboard.ui.items.range_rings import RangeRingsItem
-from siegeboard.ui.language import tr
+from siegeboard.ui.language import QT_TR_NOOP, tr
 from siegeboard.ui.plain_words import plain_clause
 from siegeboard.ui.range_legend import RangeLegend
 from siegeboard.ui.tools.base import Tool, ToolEvent, ToolHost

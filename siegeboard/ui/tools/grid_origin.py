@@ -4,9 +4,7 @@ anchor, not from the origin), and the tool hands back to Select after its click.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QT_TR_NOOP
-
-from siegeboard.ui.language import tr
+from siegeboard.ui.language import QT_TR_NOOP, tr
 from siegeboard.ui.tools.base import Tool, ToolEvent
 
 

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import math
 
-from PySide6.QtCore import QT_TR_NOOP, QPointF
+from PySide6.QtCore import QPointF
 from PySide6.QtGui import QBrush, QColor, QFont, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsSimpleTextItem
 
 from siegeboard.geometry import square_of
 from siegeboard.geometry.squares import chebyshev
-from siegeboard.ui.language import tr
+from siegeboard.ui.language import QT_TR_NOOP, tr
 from siegeboard.ui.tools.base import Point, Tool, ToolEvent, path_through
 
 DRAG_M = 0.5  # a press and release further apart than this is a drag: it measures at once

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QT_TR_NOOP
-
-from siegeboard.ui.language import tr
+from siegeboard.ui.language import QT_TR_NOOP, tr
 from siegeboard.ui.plain_words import plain_clause
 from siegeboard.ui.tools.base import ToolEvent, path_through
 from siegeboard.ui.tools.drawing import DrawingTool

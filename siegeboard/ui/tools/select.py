@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import math
 
-from PySide6.QtCore import QT_TR_NOOP, QPointF, QRectF, Qt
+from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPen
 from PySide6.QtWidgets import QGraphicsRectItem
 from shapely.geometry import box
 
 from siegeboard.report import palette
-from siegeboard.ui.language import tr
+from siegeboard.ui.language import QT_TR_NOOP, tr
 from siegeboard.ui.plain_words import plain_clause
 from siegeboard.ui.tools.base import Tool, ToolEvent, path_through, snap_to_grid
 

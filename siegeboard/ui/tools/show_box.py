@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QT_TR_NOOP, QRectF
+from PySide6.QtCore import QRectF
 from PySide6.QtWidgets import QGraphicsPathItem
 
-from siegeboard.ui.language import tr
+from siegeboard.ui.language import QT_TR_NOOP, tr
 from siegeboard.ui.tools.base import Point, Tool, ToolEvent, path_through
 
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import math
 
-from PySide6.QtCore import QT_TR_NOOP, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QPainterPath, QPen
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -47,7 +47,7 @@ from siegeboard.plan import (
     trace_box,
 )
 from siegeboard.ui.dialogs.legend_dialog import LegendDialog
-from siegeboard.ui.language import tr
+from siegeboard.ui.language import QT_TR_NOOP, tr
 from siegeboard.ui.plain_words import plain_clause
 from siegeboard.ui.tools.base import ToolEvent, path_through
 from siegeboard.ui.tools.drawing import DrawingTool

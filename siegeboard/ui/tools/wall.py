@@ -4,11 +4,10 @@ DP (``rules.walls.draw_wall``)."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QT_TR_NOOP
 from PySide6.QtWidgets import QLabel, QWidget
 
 from siegeboard.rules.walls import draw_wall, section_count, unused_wall_id
-from siegeboard.ui.language import tr
+from siegeboard.ui.language import QT_TR_NOOP, tr
 from siegeboard.ui.number_fields import StrictDoubleSpinBox
 from siegeboard.ui.plain_words import plain_clause
 from siegeboard.ui.tools.polygon import PolygonTool
