@@ -141,7 +141,8 @@ def mac_app(platform: str = sys.platform) -> str:
 def write_spec(work: Path, platform: str = sys.platform) -> Path:
     work.mkdir(parents=True, exist_ok=True)
     spec = work / "siegeboard.spec"
-    spec.write_text(SPEC.format(dropped=DROPPED, kept=KEPT, entry=str(ROOT / "siegeboard" / "__main__.py"),
+    spec.write_text(SPEC.format(dropped=DROPPED, kept=KEPT,
+                                entry=str(ROOT / "siegeboard" / "__main__.py"),
                                 root=str(ROOT), excludes=unused_qt_modules() + UNUSED_PYTHON,
                                 mac_app=mac_app(platform)))
     return spec

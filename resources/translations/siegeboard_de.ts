@@ -1780,7 +1780,7 @@ Wiederherstellen? (Falls nicht, bleibt sie erhalten, bis siegeboard das nächste
     </message>
     <message>
         <source>Known to the players</source>
-        <translation>Den Spielern bekannt</translation>
+        <translation>Spielern bekannt</translation>
     </message>
     <message>
         <source>Checked: the players know of this mine. The defenders&apos; players do not, until marked known.</source>
@@ -1920,7 +1920,7 @@ Wiederherstellen? (Falls nicht, bleibt sie erhalten, bis siegeboard das nächste
     </message>
     <message>
         <source>Remove battery</source>
-        <translation>Batterie entfernen</translation>
+        <translation>Entfernen</translation>
     </message>
     <message>
         <source>The modifier</source>
@@ -1956,7 +1956,7 @@ Wiederherstellen? (Falls nicht, bleibt sie erhalten, bis siegeboard das nächste
     </message>
     <message>
         <source>Battery name</source>
-        <translation>Name der Batterie</translation>
+        <translation>Batteriename</translation>
     </message>
     <message>
         <source>Its weapon</source>
@@ -1968,7 +1968,7 @@ Wiederherstellen? (Falls nicht, bleibt sie erhalten, bis siegeboard das nächste
     </message>
     <message>
         <source>GM modifier</source>
-        <translation>Modifikator des Spielleiters</translation>
+        <translation>SL-Modifikator</translation>
     </message>
     <message>
         <source>Fire tool (F): hover to see range and blast, click to fire. Dice rolled at the table go in the toolbar&apos;s Dice box.</source>
@@ -1988,11 +1988,11 @@ Wiederherstellen? (Falls nicht, bleibt sie erhalten, bis siegeboard das nächste
     </message>
     <message>
         <source>Undo history</source>
-        <translation>Rückgängig-Verlauf</translation>
+        <translation>Verlauf</translation>
     </message>
     <message>
         <source>Nothing selected. Click a structure on the map or in the Structures list to see and edit it here; Shift-click or drag to select several.</source>
-        <translation>Nichts ausgewählt. Ein Bauwerk auf der Karte oder in der Bauwerksliste anklicken, um es hier zu sehen und zu bearbeiten; Umschalt-Klick oder Ziehen wählt mehrere.</translation>
+        <translation>Nichts ausgewählt. Ein Bauwerk auf der Karte oder in der Liste „Bauten“ anklicken, um es hier zu sehen und zu bearbeiten; Umschalt-Klick oder Ziehen wählt mehrere.</translation>
     </message>
     <message>
         <source>Armor</source>
@@ -2334,7 +2334,7 @@ Wiederherstellen? (Falls nicht, bleibt sie erhalten, bis siegeboard das nächste
     </message>
     <message>
         <source>Structures</source>
-        <translation>Bauwerke</translation>
+        <translation>Bauten</translation>
     </message>
     <message>
         <source>Filter by name, kind, square, state…</source>

@@ -39,8 +39,8 @@ KEY = "language"
 # they cannot read still finds their own), the system's in the window's.
 NAMES = {"en": "English", "de": "Deutsch"}
 ENVIRONMENT = "SIEGEBOARD_LANGUAGE"
-SETTINGS = ("system", "en", "de")
 LANGUAGES = ("en", "de")  # English is the source; every other has a catalogue
+SETTINGS = ("system", *LANGUAGES)
 CONTEXT = ""  # the context lupdate gives a bare tr() call
 # The translators installed, with the catalogue bytes they read (Qt reads the bytes in place,
 # never copying them: they must live as long as the translator).
@@ -93,8 +93,8 @@ def chosen(settings: QSettings) -> str:
     read from the system locale."""
     value = os.environ.get(ENVIRONMENT) or setting(settings)
     if value not in SETTINGS or value == "system":
-        german = QLocale.system().language() == QLocale.Language.German
-        return "de" if german else "en"
+        spoken = QLocale.system().name().split("_")[0]  # "de_AT" -> "de"
+        return spoken if spoken in LANGUAGES else "en"
     return value
 
 
