@@ -385,9 +385,19 @@
         <source>Opening {name} cancelled: nothing has changed.</source>
         <translation>Öffnen von {name} abgebrochen: Nichts wurde geändert.</translation>
     </message>
-    <message>
-        <source>Opened {name}: {count} structures.</source>
-        <translation>{name} geöffnet: {count} Bauwerke.</translation>
+    <message numerus="yes">
+        <source>Opened {name}: %n structure.</source>
+        <translation>
+            <numerusform>{name} geöffnet: %n Bauwerk.</numerusform>
+            <numerusform>{name} geöffnet: %n Bauwerke.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Opened {name}: %n structures.</source>
+        <translation>
+            <numerusform>{name} geöffnet: %n Bauwerk.</numerusform>
+            <numerusform>{name} geöffnet: %n Bauwerke.</numerusform>
+        </translation>
     </message>
     <message>
         <source>Not saved: {error}.</source>
@@ -1238,9 +1248,19 @@ siegeboard {version}, Python {python_version}, PySide6 {PYSIDE_VERSION} (Qt {qVe
         <source>Import of {name} cancelled; nothing changed.</source>
         <translation>Import von {name} abgebrochen; nichts wurde geändert.</translation>
     </message>
-    <message>
-        <source>Imported {name}: {count} structures. Save it to keep it.</source>
-        <translation>{name} importiert: {count} Bauwerke. Speichern, um sie zu behalten.</translation>
+    <message numerus="yes">
+        <source>Imported {name}: %n structure. Save it to keep it.</source>
+        <translation>
+            <numerusform>{name} importiert: %n Bauwerk. Speichern, um sie zu behalten.</numerusform>
+            <numerusform>{name} importiert: %n Bauwerke. Speichern, um sie zu behalten.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Imported {name}: %n structures. Save it to keep it.</source>
+        <translation>
+            <numerusform>{name} importiert: %n Bauwerk. Speichern, um sie zu behalten.</numerusform>
+            <numerusform>{name} importiert: %n Bauwerke. Speichern, um sie zu behalten.</numerusform>
+        </translation>
     </message>
     <message>
         <source>Imported {name}</source>
@@ -3449,17 +3469,37 @@ Wie viele Meter liegen sie auseinander?</translation>
         <source>Trace: the plan&apos;s {colour} is now {name}; buildings of that colour are traced as {name}.</source>
         <translation>Nachzeichnen: Das {colour} des Plans ist jetzt {name}; Gebäude dieser Farbe werden als {name} nachgezeichnet.</translation>
     </message>
-    <message>
-        <source>Trace: the plan&apos;s legend holds {count} colours.</source>
-        <translation>Nachzeichnen: Die Legende des Plans enthält {count} Farben.</translation>
+    <message numerus="yes">
+        <source>Trace: the plan&apos;s legend holds %n colour.</source>
+        <translation>
+            <numerusform>Nachzeichnen: Die Legende des Plans enthält %n Farbe.</numerusform>
+            <numerusform>Nachzeichnen: Die Legende des Plans enthält %n Farben.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Trace: the plan&apos;s legend holds %n colours.</source>
+        <translation>
+            <numerusform>Nachzeichnen: Die Legende des Plans enthält %n Farbe.</numerusform>
+            <numerusform>Nachzeichnen: Die Legende des Plans enthält %n Farben.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Trace: %n outline dropped.</source>
+        <translation>
+            <numerusform>Nachzeichnen: %n Umriss verworfen.</numerusform>
+            <numerusform>Nachzeichnen: %n Umrisse verworfen.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Trace: %n outlines dropped.</source>
+        <translation>
+            <numerusform>Nachzeichnen: %n Umriss verworfen.</numerusform>
+            <numerusform>Nachzeichnen: %n Umrisse verworfen.</numerusform>
+        </translation>
     </message>
     <message>
         <source>Trace: tolerance {tolerance} (of 255).</source>
         <translation>Nachzeichnen: Toleranz {tolerance} (von 255).</translation>
-    </message>
-    <message>
-        <source>Trace: {count} outlines dropped.</source>
-        <translation>Nachzeichnen: {count} Umrisse verworfen.</translation>
     </message>
     <message>
         <source>Trace: {error}.</source>

@@ -182,9 +182,10 @@ class FileController:
             return False
         self.document.load(siege_file, path)
         self._add_recent(Path(path))
-        self.show_status(tr("Opened {name}: {count} "
-                         "structures.").format(
-                                 name=Path(path).name, count=len(self.document.siege.structures)))
+        count = len(self.document.siege.structures)
+        self.show_status((tr("Opened {name}: %n structure.", "", count) if count == 1 else
+                          tr("Opened {name}: %n structures.", "", count)).format(
+                             name=Path(path).name))
         return True
 
     def save(self) -> bool:

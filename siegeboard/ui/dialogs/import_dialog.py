@@ -545,7 +545,9 @@ class MapImporter:
                              unsaved=True)
         self.view.fit_to_map()
         count = len(imported.siege.structures)
-        self.show_status(tr("Imported {name}: {count} structures. Save it to keep it.").format(
-                name=path.name, count=count))
+        self.show_status((
+            tr("Imported {name}: %n structure. Save it to keep it.", "", count) if count == 1
+            else tr("Imported {name}: %n structures. Save it to keep it.", "", count)
+        ).format(name=path.name))
         self.show_report(tr("Imported {name}").format(name=path.name), imported.report.lines())
         return True

@@ -224,8 +224,10 @@ class TraceTool(DrawingTool):
             dialog.setParent(None)
         if legend != placement.legend:
             self.document.place_map(legend=legend)
-            self.host.show_status(tr("Trace: the plan's legend holds {count} colours.").format(
-                    count=len(legend)))
+            count = len(legend)
+            self.host.show_status(
+                tr("Trace: the plan's legend holds %n colour.", "", count) if count == 1 else
+                tr("Trace: the plan's legend holds %n colours.", "", count))
 
     def wheel_turned(self, steps: float, modifiers) -> bool:
         if not modifiers & Qt.KeyboardModifier.ControlModifier:
@@ -242,7 +244,8 @@ class TraceTool(DrawingTool):
         if key == Qt.Key.Key_Escape and self._batch:
             count = len(self._batch)
             self.cancel()
-            self.host.show_status(tr("Trace: {count} outlines dropped.").format(count=count))
+            self.host.show_status(tr("Trace: %n outline dropped.", "", count) if count == 1 else
+                                  tr("Trace: %n outlines dropped.", "", count))
             return True
         return super().key_pressed(key)
 
