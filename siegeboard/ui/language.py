@@ -112,8 +112,11 @@ def install(app: QCoreApplication, code: str) -> str:
         app.removeTranslator(_installed.pop()[0])
     if code != "en":
         own = QTranslator(app)
-        data = catalogue(code)
-        if own.load(data):  # type: ignore[call-overload, unused-ignore]
+        try:
+            data = catalogue(code)
+        except OSError:  # a language with no catalogue: the window stays English
+            data = b""
+        if data and own.load(data):  # type: ignore[call-overload, unused-ignore]
             app.installTranslator(own)
             _installed.append((own, data))
         qt = QTranslator(app)
