@@ -34,9 +34,10 @@ EXPORT_FILTER = QT_TR_NOOP("PDF (*.pdf);;PNG image (*.png);;SVG drawing (*.svg)"
 # (label, what the area choice means): None fits the whole map, "view" the current view,
 # a number tiles the whole map at that scale.
 AREAS: tuple[tuple[str, object], ...] = (
-    (QT_TR_NOOP("Fit the whole map to the page"), None), (QT_TR_NOOP("The current view"), "view"),
-    (QT_TR_NOOP("Scale 1:500 (tiled over pages)"), 500), (QT_TR_NOOP("Scale 1:1000 (tiled over "
-        "pages)"), 1000))
+    (QT_TR_NOOP("Fit the whole map to the page"), None),
+    (QT_TR_NOOP("The current view"), "view"),
+    (QT_TR_NOOP("Scale 1:500 (tiled over pages)"), 500),
+    (QT_TR_NOOP("Scale 1:1000 (tiled over pages)"), 1000))
 SINCE_LAST = -1  # the "since turn" box's special value: since the last snapshot
 
 
@@ -90,7 +91,7 @@ class ExportDialog(QDialog):
         for label, area in AREAS:
             if area == "view" and view is None:
                 continue
-            self.area_box.addItem(label, area)
+            self.area_box.addItem(tr(label), area)
         self.since_box = QSpinBox()
         self.since_box.setRange(SINCE_LAST, max(current_turn, 0))
         self.since_box.setSpecialValueText(
