@@ -1,19 +1,20 @@
 """The window's language: which one, its Qt translators, and ``tr`` for every string shown.
 
-The setting is the QSettings key ``"language"``: ``"system"`` (the default: German when the
-system locale's language is German, else English), ``"en"`` or ``"de"``; the environment
-variable ``SIEGEBOARD_LANGUAGE`` (same values) overrides it, so a test run is never switched
-to German by the machine's locale. ``install(app, settings)`` applies it once at start: for
-German it installs siegeboard's own catalogue (``resources/translations/siegeboard_de.qm``)
-and Qt's (``qtbase_de.qm``: the standard buttons and dialogs), and tells the rules' message
-catalogue (``siegeboard.rules.messages``) the same language. A change from View > Language
-takes effect at the next start.
+The setting is the QSettings key ``"language"``: ``"system"`` (the default: the system
+locale's language when the window speaks it, else English), ``"en"`` or ``"de"``; the
+environment variable ``SIEGEBOARD_LANGUAGE`` (same values) overrides it, so a test run is never
+switched to German by the machine's locale. ``apply(app, settings)`` applies it once at start
+(``ui/app.py: application``): for German it installs siegeboard's own catalogue
+(``resources/translations/siegeboard_de.qm``) and Qt's (``qtbase_de.qm``: the standard buttons
+and dialogs), and tells the rules' message catalogue (``siegeboard.rules.messages``) the same
+language. A change from View > Language (``add_menu``) takes effect at the next start: every
+string of the window is made once, when the window is built.
 
 ``tr(text, disambiguation, n)`` is ``QCoreApplication.translate`` under the one context of the
 window, the empty one (``pyside6-lupdate`` files a bare ``tr("...")`` call there), so
 ``tools/update_translations.py`` finds every call. Text with a count passes ``n`` and says
 ``%n`` (Qt's numerus forms); module-level constants are marked ``QT_TR_NOOP`` and translated
-where they are shown.
+where they are shown. docs/german.md says how to add a string or a language.
 """
 
 from __future__ import annotations
