@@ -3073,6 +3073,38 @@ Wiederherstellen? (Falls nicht, bleibt sie erhalten, bis siegeboard das nächste
         <translation>{noun} darf nicht leer sein</translation>
     </message>
     <message>
+        <source>east</source>
+        <translation>Osten</translation>
+    </message>
+    <message>
+        <source>north-east</source>
+        <translation>Nordosten</translation>
+    </message>
+    <message>
+        <source>north</source>
+        <translation>Norden</translation>
+    </message>
+    <message>
+        <source>north-west</source>
+        <translation>Nordwesten</translation>
+    </message>
+    <message>
+        <source>west</source>
+        <translation>Westen</translation>
+    </message>
+    <message>
+        <source>south-west</source>
+        <translation>Südwesten</translation>
+    </message>
+    <message>
+        <source>south</source>
+        <translation>Süden</translation>
+    </message>
+    <message>
+        <source>south-east</source>
+        <translation>Südosten</translation>
+    </message>
+    <message>
         <source>all of this view is within it</source>
         <translation>diese ganze Ansicht liegt darin</translation>
     </message>

@@ -20,8 +20,11 @@ from PySide6.QtWidgets import QGraphicsView, QLabel
 from siegeboard.ui.language import QT_TR_NOOP, tr
 
 # Arrows by compass point, east first, counter-clockwise on the map (y grows southwards).
-_COMPASS = (("east", "→"), ("north-east", "↗"), ("north", "↑"), ("north-west", "↖"),
-            ("west", "←"), ("south-west", "↙"), ("south", "↓"), ("south-east", "↘"))
+# The words are shown through tr() (``compass`` gives them in English).
+_COMPASS = ((QT_TR_NOOP("east"), "→"), (QT_TR_NOOP("north-east"), "↗"),
+            (QT_TR_NOOP("north"), "↑"), (QT_TR_NOOP("north-west"), "↖"),
+            (QT_TR_NOOP("west"), "←"), (QT_TR_NOOP("south-west"), "↙"),
+            (QT_TR_NOOP("south"), "↓"), (QT_TR_NOOP("south-east"), "↘"))
 
 
 @dataclass(frozen=True)
@@ -135,7 +138,8 @@ class RangeLegend(QLabel):
         if not seen.contains(QPointF(*self._centre)):
             point, arrow = compass(dx, dy)
             lines[0] += tr(", {distance_words} to the {point} {arrow}").format(
-                    distance_words=distance_words(math.hypot(dx, dy)), point=point, arrow=arrow)
+                    distance_words=distance_words(math.hypot(dx, dy)), point=tr(point),
+                    arrow=arrow)
         lines += [f"{band.label}: {tr(_WHERE[band.where])}" for band in out]
         return lines
 
