@@ -1457,6 +1457,10 @@ Wiederherstellen? (Falls nicht, bleibt sie erhalten, bis siegeboard das nächste
         <translation>was die Seite der Spieler der Belagerung weiß (Belagerungseinstellungen)</translation>
     </message>
     <message>
+        <source> (recommended)</source>
+        <translation> (empfohlen)</translation>
+    </message>
+    <message>
         <source>All interfaces: {EVERY_INTERFACE}</source>
         <translation>Alle Schnittstellen: {EVERY_INTERFACE}</translation>
     </message>
@@ -2011,6 +2015,10 @@ Wiederherstellen? (Falls nicht, bleibt sie erhalten, bis siegeboard das nächste
         <translation>Verlauf</translation>
     </message>
     <message>
+        <source>&lt;opened&gt;</source>
+        <translation>&lt;geöffnet&gt;</translation>
+    </message>
+    <message>
         <source>Nothing selected. Click a structure on the map or in the Structures list to see and edit it here; Shift-click or drag to select several.</source>
         <translation>Nichts ausgewählt. Ein Bauwerk auf der Karte oder in der Liste „Bauten“ anklicken, um es hier zu sehen und zu bearbeiten; Umschalt-Klick oder Ziehen wählt mehrere.</translation>
     </message>
@@ -2259,6 +2267,10 @@ Wiederherstellen? (Falls nicht, bleibt sie erhalten, bis siegeboard das nächste
     <message>
         <source> ({trials} sieges sampled, each chance within {value:.1f} points, 95% sure)</source>
         <translation> ({trials} Belagerungen simuliert, jede Chance auf {value:.1f} Punkte genau, mit 95 % Sicherheit)</translation>
+    </message>
+    <message>
+        <source> (already)</source>
+        <translation> (schon)</translation>
     </message>
     <message>
         <source>DP {now} -&gt; {mean_left:.0f}</source>
@@ -2879,6 +2891,10 @@ Wiederherstellen? (Falls nicht, bleibt sie erhalten, bis siegeboard das nächste
     <message>
         <source>a whole number</source>
         <translation>eine ganze Zahl</translation>
+    </message>
+    <message>
+        <source>a number</source>
+        <translation>eine Zahl</translation>
     </message>
     <message>
         <source>{kind} from {low} to {high}</source>

@@ -30,7 +30,7 @@ def _typed_text(box: QSpinBox | QDoubleSpinBox) -> str:
 
 
 def _range_words(box: StrictSpinBox | StrictDoubleSpinBox) -> str:
-    kind = tr("a whole number") if isinstance(box, QSpinBox) else "a number"
+    kind = tr("a whole number") if isinstance(box, QSpinBox) else tr("a number")
     _, low, high = box.value_words()
     return tr("{kind} from {low} to {high}").format(kind=kind, low=low, high=high)
 

@@ -79,7 +79,7 @@ def host_choices() -> list[tuple[str, str]]:
         if text not in hosts:
             hosts.append(text)
     choices = [(host, f"{host}: {describe_host(host)}"
-                + (" (recommended)" if host == lan else "")) for host in hosts]
+                + (tr(" (recommended)") if host == lan else "")) for host in hosts]
     choices.append((LOOPBACK, f"{LOOPBACK}: {describe_host(LOOPBACK)}"))
     choices.append((EVERY_INTERFACE, tr("All interfaces: {EVERY_INTERFACE}").format(
             EVERY_INTERFACE=describe_host(EVERY_INTERFACE))))

@@ -13,5 +13,5 @@ class HistoryDock(QDockWidget):
         super().__init__(tr("Undo history"), parent)
         self.setObjectName("HistoryDock")
         self.view = QUndoView(document.undo_stack)
-        self.view.setEmptyLabel("<opened>")
+        self.view.setEmptyLabel(tr("<opened>"))
         self.setWidget(self.view)

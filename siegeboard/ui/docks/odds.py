@@ -283,7 +283,7 @@ class OddsDock(QDockWidget):
             word, p = odds.falls_word(other)
             mean_left = sum(v * float(q) for v, q in other.left.items())
             cells = [other.name, str(other.squares_away), str(other.concussion),
-                     one_in(float(p)) + (" (already)" if other.fallen else ""),
+                     one_in(float(p)) + (tr(" (already)") if other.fallen else ""),
                      one_in(float(other.p_ignite))]
             items = [QTableWidgetItem(value) for value in cells]
             items[0].setToolTip(tr("DP {now} -> {mean_left:.0f}").format(
