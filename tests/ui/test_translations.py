@@ -149,25 +149,37 @@ def _texts(window) -> dict[tuple, str]:
             walk_menu(action.menu(), ("menu", number))
     roots: list[QWidget] = [*window.findChildren(QDockWidget), *window.findChildren(QToolBar)]
     for root in roots:
-        path = (type(root).__name__, root.objectName())
-        keep((*path, "windowTitle"), root.windowTitle())
-        for number, widget in enumerate(root.findChildren(QWidget)):
-            here = (*path, type(widget).__name__, widget.objectName(), number)
-            keep((*here, "toolTip"), widget.toolTip())
-            keep((*here, "statusTip"), widget.statusTip())
-            keep((*here, "accessibleName"), widget.accessibleName())
-            if isinstance(widget, QLabel | QAbstractButton):
-                keep((*here, "text"), widget.text())
-            if isinstance(widget, QGroupBox):
-                keep((*here, "title"), widget.title())
-            if isinstance(widget, QLineEdit):
-                keep((*here, "placeholderText"), widget.placeholderText())
-            if isinstance(widget, QComboBox):
-                for item in range(widget.count()):
-                    keep((*here, "item", item), widget.itemText(item))
-        for number, action in enumerate(root.actions()):
-            keep((*path, "action", number, "text"), action.text())
-            keep((*path, "action", number, "statusTip"), action.statusTip())
+        texts.update(_widget_texts(root))
+    return texts
+
+
+def _widget_texts(root: QWidget) -> dict[tuple, str]:
+    """The texts ``root`` and the widgets in it show, by where they are."""
+    texts: dict[tuple, str] = {}
+
+    def keep(where: tuple, text: str | None) -> None:
+        if text:
+            texts[where] = text
+
+    path = (type(root).__name__, root.objectName())
+    keep((*path, "windowTitle"), root.windowTitle())
+    for number, widget in enumerate(root.findChildren(QWidget)):
+        here = (*path, type(widget).__name__, widget.objectName(), number)
+        keep((*here, "toolTip"), widget.toolTip())
+        keep((*here, "statusTip"), widget.statusTip())
+        keep((*here, "accessibleName"), widget.accessibleName())
+        if isinstance(widget, QLabel | QAbstractButton):
+            keep((*here, "text"), widget.text())
+        if isinstance(widget, QGroupBox):
+            keep((*here, "title"), widget.title())
+        if isinstance(widget, QLineEdit):
+            keep((*here, "placeholderText"), widget.placeholderText())
+        if isinstance(widget, QComboBox):
+            for item in range(widget.count()):
+                keep((*here, "item", item), widget.itemText(item))
+    for number, action in enumerate(root.actions()):
+        keep((*path, "action", number, "text"), action.text())
+        keep((*path, "action", number, "statusTip"), action.statusTip())
     return texts
 
 
@@ -246,6 +258,31 @@ def test_the_window_in_german_shows_no_english(qtbot, tmp_path, german):
     left = _english_in_german(english, texts)
     assert not left, f"English in the German window: {left}"
     assert window.menuBar().actions()[0].text() == "&Datei"
+
+
+def _dialogs(tmp_path) -> list[QWidget]:
+    from siegeboard.persist import read_sample
+    from siegeboard.ui.dialogs.export_dialog import ExportDialog
+    from siegeboard.ui.dialogs.siege_settings import SiegeSettingsDialog
+
+    siege = read_sample(dice_seed=7).siege
+    return [ExportDialog(None, view=None, folder=tmp_path, stem="siege", last_snapshot=None,
+                         current_turn=3),
+            ExportDialog(None, view=None, folder=tmp_path, stem="siege", last_snapshot=2,
+                         current_turn=3, printing=True),
+            SiegeSettingsDialog(siege.name, siege.ruleset, siege.options, siege.dice_seed)]
+
+
+def test_the_dialogs_in_german_show_no_english(qtbot, tmp_path, german):
+    language.install(german, "en")
+    english = [_widget_texts(dialog) for dialog in _dialogs(tmp_path)]
+    language.install(german, "de")
+    dialogs = _dialogs(tmp_path)
+    for dialog in dialogs:
+        qtbot.addWidget(dialog)
+    for before, dialog in zip(english, dialogs, strict=True):
+        left = _english_in_german(before, _widget_texts(dialog))
+        assert not left, f"English in {type(dialog).__name__}: {left}"
 
 
 def test_the_walk_finds_an_untranslated_text(qtbot, tmp_path, german):
