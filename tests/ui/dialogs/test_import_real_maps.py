@@ -28,16 +28,17 @@ def test_the_mapping_editor_skips_a_material_saves_and_loads(qtbot, window, tmp_
     editor = dialog.kinds_editor
     row = _row(editor, "mat_type", "stone")
     editor.table.cellWidget(row, 3).setCurrentText("skip")
-    qtbot.waitUntil(lambda: dialog.summary.text() == "Made: 111 buildings.")
+    # The preview is made again in the background: allow a loaded machine (a 5 s default).
+    qtbot.waitUntil(lambda: dialog.summary.text() == "Made: 111 buildings.", timeout=30000)
     saved = tmp_path / "kinds.json"
     editor.ask_save_path = lambda: saved
     editor.save_button.click()
     assert load_mapping(saved).rule_for("building", {"mat_type": "stone"}).kind == "skip"
     editor.defaults_button.click()
-    qtbot.waitUntil(lambda: dialog.summary.text() == "Made: 113 buildings.")
+    qtbot.waitUntil(lambda: dialog.summary.text() == "Made: 113 buildings.", timeout=30000)
     editor.ask_open_path = lambda: saved
     editor.load_button.click()
-    qtbot.waitUntil(lambda: dialog.summary.text() == "Made: 111 buildings.")
+    qtbot.waitUntil(lambda: dialog.summary.text() == "Made: 111 buildings.", timeout=30000)
     assert dialog.options().kinds == load_mapping(saved)
 
 
