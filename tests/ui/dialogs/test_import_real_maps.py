@@ -9,6 +9,7 @@ from pathlib import Path
 from test_import_window import Importer
 
 from siegeboard.persist.formats.kinds import load_mapping
+from siegeboard.ui.dialogs import import_dialog
 from siegeboard.ui.dialogs.import_dialog import ImportDialog
 
 VILLAGE = Path(__file__).parents[2] / "data" / "osm" / "kirchberg_an_der_iller_osmnx.osm"
@@ -21,24 +22,26 @@ def _row(editor, key, value):
                 if table.item(row, 1).text() == key and table.item(row, 2).text() == value)
 
 
-def test_the_mapping_editor_skips_a_material_saves_and_loads(qtbot, window, tmp_path):
+def test_the_mapping_editor_skips_a_material_saves_and_loads(qtbot, window, tmp_path,
+                                                            monkeypatch):
+    # Every change previewed again, however slow a loaded machine makes the preview.
+    monkeypatch.setattr(import_dialog, "AUTO_PREVIEW_S", float("inf"))
     dialog = ImportDialog(SANBORN, window.settings, "harris")
     qtbot.addWidget(dialog)
     assert dialog.summary.text() == "Made: 113 buildings."
     editor = dialog.kinds_editor
     row = _row(editor, "mat_type", "stone")
     editor.table.cellWidget(row, 3).setCurrentText("skip")
-    # The preview is made again in the background: allow a loaded machine (a 5 s default).
-    qtbot.waitUntil(lambda: dialog.summary.text() == "Made: 111 buildings.", timeout=30000)
+    qtbot.waitUntil(lambda: dialog.summary.text() == "Made: 111 buildings.")
     saved = tmp_path / "kinds.json"
     editor.ask_save_path = lambda: saved
     editor.save_button.click()
     assert load_mapping(saved).rule_for("building", {"mat_type": "stone"}).kind == "skip"
     editor.defaults_button.click()
-    qtbot.waitUntil(lambda: dialog.summary.text() == "Made: 113 buildings.", timeout=30000)
+    qtbot.waitUntil(lambda: dialog.summary.text() == "Made: 113 buildings.")
     editor.ask_open_path = lambda: saved
     editor.load_button.click()
-    qtbot.waitUntil(lambda: dialog.summary.text() == "Made: 111 buildings.", timeout=30000)
+    qtbot.waitUntil(lambda: dialog.summary.text() == "Made: 111 buildings.")
     assert dialog.options().kinds == load_mapping(saved)
 
 
