@@ -21,7 +21,8 @@ burning F3, 4 inside"), and a change is announced.
 from __future__ import annotations
 
 import math
-from typing import Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QAccessible, QAccessibleEvent, QAction, QKeySequence
@@ -29,6 +30,7 @@ from PySide6.QtWidgets import (
     QDockWidget,
     QInputDialog,
     QLineEdit,
+    QMainWindow,
     QMenu,
     QToolBar,
     QWidget,
@@ -42,6 +44,14 @@ from siegeboard.geometry.squares import (
 )
 from siegeboard.rules import registry
 from siegeboard.ui.tools.fire_square import structures_named_by
+
+if TYPE_CHECKING:
+    from siegeboard.ui.actions_menus import WindowMenus
+    from siegeboard.ui.board.map_view import MapView
+    from siegeboard.ui.controllers.play_controller import PlayController
+    from siegeboard.ui.dock_layout import Docks
+    from siegeboard.ui.document.document import Document
+    from siegeboard.ui.tools.fire_square import FireAtSquare
 
 
 # -- reckoning (no widgets) ------------------------------------------------------------------
@@ -108,24 +118,40 @@ def selection_words(document: Any) -> str:
 
 
 # -- the window's keyboard actions ---------------------------------------------------------
+@dataclass(frozen=True)
+class KeyboardTargets:
+    """The parts of the window the keyboard's actions use, and nothing more."""
+
+    document: Document  # the structures chosen and described
+    view: MapView  # the map: followed, focused, described to a screen reader
+    playing: PlayController  # the weapon and battery chosen, warnings, the status bar
+    menus: WindowMenus  # the Play, Edit and View menus the actions join
+    docks: Docks  # Go To's docks, and F6's panes in the View menu's order
+    fire_at_square: FireAtSquare  # the Fire tool's square box, which fires at the selection
+
+
 class KeyboardPlay:
-    """Adds the keyboard's actions to ``window``'s menus and keeps the map's accessible
-    description up to date."""
+    """Adds the keyboard's actions to the menus of ``window`` (the main window, used only
+    through Qt: the parent of the actions, the keyboard's focus, its toolbars) and keeps the
+    map's accessible description up to date; everything else comes from ``targets``."""
 
     POSITION_KEY = "keyboard/battery_position"
-    DOCK_KEYS = ("inspector", "structures_dock", "fire_dock", "weapons_dock", "actions_dock",
-                 "log_dock", "clock_dock", "odds_dock", "scene_dock")
+    DOCK_KEYS = ("inspector", "structures", "fire", "weapons", "actions", "log", "clock",
+                 "odds", "scene")  # Go To's order (Alt+1...), by their names in ``Docks``
 
-    def __init__(self, window: Any, settings: QSettings | None = None) -> None:
-        """``window``: the main window, its menus, docks, tools and document made."""
+    def __init__(self, window: QMainWindow, targets: KeyboardTargets,
+                 settings: QSettings | None = None) -> None:
         self.window = window
+        self.document = targets.document
+        self.view = targets.view
+        self.playing = targets.playing
+        self.docks = targets.docks
         self.settings = settings
         # Questions asked in small dialogs (tests answer by replacing these).
         self.ask_text = ask_text
         self.ask_item = ask_item
-        menus = window.menus
-        fire_tool = window.tools["fire"]
-        self.fire_at_square = fire_tool.square_box
+        menus = targets.menus
+        self.fire_at_square = targets.fire_at_square
         self.fire_selected_action = self._action(
             "Fire at Se&lected", self.fire_at_selection, "Shift+F",
             "Fire the Fire dock's battery at the selected structure")
@@ -139,14 +165,14 @@ class KeyboardPlay:
         self.find_action = self._action("&Find Structure…", self.find_structure,
                                         QKeySequence.StandardKey.Find,
                                         "Select a structure by its name or its square")
-        play_menu = self._menu("&Play")
+        play_menu = menus.play_menu
         first = play_menu.actions()[2] if len(play_menu.actions()) > 2 else None
         played = [self.fire_selected_action, self.place_battery_action]
         if first is None:  # a short menu: at its end
             play_menu.addActions(played)
         else:
             play_menu.insertActions(first, played)
-        edit_menu = self._menu("&Edit")
+        edit_menu = menus.edit_menu
         edit_menu.addSeparator()
         edit_menu.addActions([self.next_action, self.previous_action, self.find_action])
         self.go_menu = QMenu("&Go To", window)
@@ -155,7 +181,7 @@ class KeyboardPlay:
                                        "Put the keyboard on the map")
         self.go_actions.append(self.map_action)
         for number, name in enumerate(self.DOCK_KEYS, start=1):
-            dock: QDockWidget = getattr(window, name)
+            dock: QDockWidget = getattr(self.docks, name)
             title = dock.windowTitle()
             action = self._action(f"{title} Dock", lambda dock=dock: self.focus_dock(dock),
                                   f"Alt+{number}", f"Show the {title} dock and put the "
@@ -176,10 +202,9 @@ class KeyboardPlay:
             QToolBar) if bar.parent() is window])
         menus.view_menu.insertMenu(menus.reset_layout_action, self.toolbars_menu)
 
-        view = window.view
-        view.setAccessibleName("Map")
-        window.document.selection_changed.connect(self.describe_selection)
-        window.document.changed.connect(lambda _change: self.describe_selection())
+        self.view.setAccessibleName("Map")
+        self.document.selection_changed.connect(self.describe_selection)
+        self.document.changed.connect(lambda _change: self.describe_selection())
         self.describe_selection()
 
     def _action(self, text: str, slot: Any, keys: Any, tip: str) -> QAction:
@@ -191,18 +216,12 @@ class KeyboardPlay:
         action.triggered.connect(lambda checked=False: slot())
         return action
 
-    def _menu(self, title: str) -> QMenu:
-        menus = {menu.menuAction(): menu for menu in self.window.findChildren(QMenu)}
-        return next(menus[action] for action in self.window.menuBar().actions()
-                    if action in menus and action.text() == title)
-
     # -- firing and placing -----------------------------------------------------------------
     def fire_at_selection(self) -> None:
         self.fire_at_square.fire_at_selection()
 
     def place_battery_at(self) -> None:
-        window = self.window
-        document, playing = window.document, window.playing
+        window, document, playing = self.window, self.document, self.playing
         weapon_id = playing.current_weapon_id()
         if weapon_id is None:
             playing.warn("Choose a weapon in the Weapons dock first: a battery needs one.")
@@ -211,7 +230,7 @@ class KeyboardPlay:
         last = str(self.settings.value(self.POSITION_KEY, "")) if self.settings else ""
         text, ok = self.ask_text(window, "Place Battery At",
                             "Square (e.g. D6, its middle) or position in metres (x, y):", last)
-        self.keyboard_back(window.view)
+        self.keyboard_back(self.view)
         if not ok or not text.strip():
             return
         point = read_position(text, siege.grid_origin, siege.label_anchor)
@@ -227,7 +246,7 @@ class KeyboardPlay:
         if self.settings is not None:
             self.settings.setValue(self.POSITION_KEY, text.strip())
         playing.choose_battery(battery.id)
-        window.view.centerOn(*point)
+        self.view.centerOn(*point)
         playing.show_status(f"{battery.name} placed at ({point[0]:g}, {point[1]:g}) m, "
                             f"square {label_of_point(point, siege)}. Ctrl+Z takes it back.")
 
@@ -240,10 +259,10 @@ class KeyboardPlay:
     # -- choosing structures ----------------------------------------------------------------
     def step(self, direction: int) -> None:
         """Select the next (1) or previous (-1) structure in reading order; the map shows it."""
-        document = self.window.document
+        document = self.document
         order = reading_order(document)
         if not order:
-            self.window.show_status("There is no structure to select.")
+            self.playing.show_status("There is no structure to select.")
             return
         current = document.selection[0] if document.selection else None
         if current in order:
@@ -253,16 +272,14 @@ class KeyboardPlay:
         self.show_structure(order[index])
 
     def show_structure(self, structure_id: str) -> None:
-        window = self.window
-        window.document.select([structure_id])
-        bounds = window.document.index.polygon(structure_id).bounds
-        window.view.ensureVisible(bounds[0], bounds[1], bounds[2] - bounds[0],
-                                  bounds[3] - bounds[1], 40, 40)
-        window.show_status(selection_words(window.document))
+        self.document.select([structure_id])
+        bounds = self.document.index.polygon(structure_id).bounds
+        self.view.ensureVisible(bounds[0], bounds[1], bounds[2] - bounds[0],
+                                bounds[3] - bounds[1], 40, 40)
+        self.playing.show_status(selection_words(self.document))
 
     def find_structure(self) -> None:
-        window = self.window
-        document = window.document
+        window, document = self.window, self.document
         siege = document.siege
         order = reading_order(document)
         origin, anchor = siege.grid_origin, siege.label_anchor
@@ -271,7 +288,7 @@ class KeyboardPlay:
                    for key in order]
         text, ok = self.ask_item(window, "Find Structure", "Name or square (e.g. Keep, or D6):",
                                  entries)
-        self.keyboard_back(window.view)
+        self.keyboard_back(self.view)
         if not ok or not text.strip():
             return
         text = text.strip()
@@ -286,33 +303,33 @@ class KeyboardPlay:
                 return
             if named:
                 document.select(named)
-                window.show_status(selection_words(document))
+                self.playing.show_status(selection_words(document))
                 return
         words = text.lower()
         matches = [key for key in order if words in siege.structures[key].name.lower()]
         if not matches:
-            window.playing.warn(f"No structure is called or named by {text!r}.")
+            self.playing.warn(f"No structure is called or named by {text!r}.")
             return
         self.show_structure(matches[0])
         if len(matches) > 1:
-            window.show_status(f"{selection_words(document)} (1 of {len(matches)} matching "
+            self.playing.show_status(f"{selection_words(document)} (1 of {len(matches)} matching "
                                f"{text!r}; Ctrl+F again for another)")
 
     # -- panes ------------------------------------------------------------------------------
     def panes(self) -> list[QWidget]:
         """The map, then every open dock, in the View menu's order."""
-        docks = [dock for dock in self.window.dock_layout.docks() if dock.isVisible()]
-        return [self.window.view, *docks]
+        docks = [dock for dock in self.docks.in_menu_order() if dock.isVisible()]
+        return [self.view, *docks]
 
     def focus_map(self) -> None:
-        self.window.view.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        self.view.setFocus(Qt.FocusReason.ShortcutFocusReason)
 
     def focus_dock(self, dock: QDockWidget) -> None:
         dock.show()
         dock.raise_()
         target = first_focusable(dock.widget()) if dock.widget() is not None else None
         (target or dock).setFocus(Qt.FocusReason.ShortcutFocusReason)
-        self.window.show_status(f"{dock.windowTitle()}: Tab moves through it; F6 moves on, "
+        self.playing.show_status(f"{dock.windowTitle()}: Tab moves through it; F6 moves on, "
                                 "Alt+0 back to the map.")
 
     def cycle(self, direction: int) -> None:
@@ -324,15 +341,15 @@ class KeyboardPlay:
                 current = index
                 break
         target = panes[(current + direction) % len(panes)]
-        if target is self.window.view:
+        if target is self.view:
             self.focus_map()
         elif isinstance(target, QDockWidget):
             self.focus_dock(target)
 
     # -- the map for a screen reader ----------------------------------------------------------
     def describe_selection(self, *_args: object) -> None:
-        view = self.window.view
-        words = selection_words(self.window.document)
+        view = self.view
+        words = selection_words(self.document)
         if view.accessibleDescription() == words:
             return
         view.setAccessibleDescription(words)

@@ -13,7 +13,7 @@ import re
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QFocusEvent, QKeyEvent, QValidator
-from PySide6.QtWidgets import QDoubleSpinBox, QSpinBox
+from PySide6.QtWidgets import QDoubleSpinBox, QSpinBox, QWidget
 
 _NUMBER_LIKE = re.compile(r"^[+-]?\d*([.,]\d*)?$")
 
@@ -81,7 +81,8 @@ def _is_enter(event: QKeyEvent) -> bool:
 class StrictSpinBox(QSpinBox):
     refused = Signal(str)
 
-    def __init__(self, what: str, minimum: int = 0, maximum: int = 99, parent=None):
+    def __init__(self, what: str, minimum: int = 0, maximum: int = 99,
+                 parent: QWidget | None = None):
         super().__init__(parent)
         self.what = what
         self.setRange(minimum, maximum)
@@ -113,7 +114,7 @@ class StrictDoubleSpinBox(QDoubleSpinBox):
     refused = Signal(str)
 
     def __init__(self, what: str, minimum: float = 0.0, maximum: float = 99.0, decimals: int = 1,
-                 parent=None):
+                 parent: QWidget | None = None):
         super().__init__(parent)
         self.what = what
         self.setDecimals(decimals)

@@ -83,7 +83,7 @@ class _FormGroup(QGroupBox):
 
 
 class ActionsDock(QDockWidget):
-    def __init__(self, document: Document, play, warn, parent=None):
+    def __init__(self, document: Document, play, warn, parent: QWidget | None = None):
         """``play(action)`` runs an action (the window's: it reports refusals)."""
         super().__init__("Actions", parent)
         self.setObjectName("ActionsDock")

@@ -21,7 +21,7 @@ from siegeboard.ui.document.document import Document
 
 
 class ClockDock(QDockWidget):
-    def __init__(self, document: Document, advance, parent=None):
+    def __init__(self, document: Document, advance, parent: QWidget | None = None):
         """``advance(turns)`` plays the step (the window's, which reports refusals)."""
         super().__init__("Clock", parent)
         self.setObjectName("ClockDock")

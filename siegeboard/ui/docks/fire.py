@@ -34,7 +34,7 @@ class FireDock(QDockWidget):
 
     battery_chosen = Signal(object)
 
-    def __init__(self, document: Document, warn, current_weapon_id, parent=None,
+    def __init__(self, document: Document, warn, current_weapon_id, parent: QWidget | None = None,
                  settings: QSettings | None = None):
         """``settings``: where the last battery of each siege is remembered."""
         super().__init__("Fire", parent)

@@ -57,7 +57,7 @@ class _CommitText(QPlainTextEdit):
 
 
 class InspectorDock(QDockWidget):
-    def __init__(self, document: Document, warn, parent=None):
+    def __init__(self, document: Document, warn, parent: QWidget | None = None):
         super().__init__("Inspector", parent)
         self.setObjectName("InspectorDock")
         self.document = document

@@ -39,7 +39,7 @@ MEDIAN = QColor("#c0392b")
 class ChanceChart(QWidget):
     """A small bar chart of a distribution: values on x, chance on y, the median marked."""
 
-    def __init__(self, title: str, parent=None):
+    def __init__(self, title: str, parent: QWidget | None = None):
         super().__init__(parent)
         self.title = title
         self.values: dict[int, float] = {}
@@ -99,7 +99,7 @@ class ChanceChart(QWidget):
 class OddsDock(QDockWidget):
     """``fire_dock``: the Fire dock, whose settings say what the shot is."""
 
-    def __init__(self, document: Document, fire_dock, parent=None):
+    def __init__(self, document: Document, fire_dock, parent: QWidget | None = None):
         super().__init__("Odds", parent)
         self.setObjectName("OddsDock")
         self.document = document

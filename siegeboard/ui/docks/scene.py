@@ -46,7 +46,7 @@ def last_scene_attacks(siege) -> dict[str, SceneAttack]:
 
 
 class SceneDock(QDockWidget):
-    def __init__(self, document: Document, play, warn, parent=None):
+    def __init__(self, document: Document, play, warn, parent: QWidget | None = None):
         super().__init__("Scene", parent)
         self.setObjectName("SceneDock")
         self.document = document

@@ -59,7 +59,7 @@ class WeaponsDock(QDockWidget):
 
     current_changed = Signal(object)
 
-    def __init__(self, document: Document, warn, parent=None):
+    def __init__(self, document: Document, warn, parent: QWidget | None = None):
         super().__init__("Weapons", parent)
         self.setObjectName("WeaponsDock")
         self.document = document

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from PySide6.QtCore import QRectF
 from PySide6.QtWidgets import QGraphicsPathItem
 
-from siegeboard.ui.tools.base import Point, Tool, ToolEvent, path_through
+from siegeboard.ui.tools.base import Point, Tool, ToolEvent, ToolHost, path_through
 
 
 class ShowBoxTool(Tool):
@@ -18,7 +18,7 @@ class ShowBoxTool(Tool):
     shortcut = "Alt+P"
     status_tip = "Show the players: drag a box; their screen shows it (View > Players' Screen)."
 
-    def __init__(self, host, show: Callable[[QRectF], bool]):
+    def __init__(self, host: ToolHost, show: Callable[[QRectF], bool]):
         """``show(rect)`` shows ``rect`` (metres) on the players' screen; False when it is
         not open."""
         super().__init__(host)
