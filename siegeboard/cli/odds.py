@@ -14,6 +14,7 @@ from siegeboard.cli.help_text import only_under
 from siegeboard.cli.values import (
     check_range,
     check_shot_figures,
+    choose_weapon,
     find_named,
     numbers,
     point_on_map,
@@ -30,22 +31,12 @@ MINUTES_PER_DAY = limits.TURNS_PER_DAY // TURNS_PER_MINUTE
 def _odds(args: argparse.Namespace) -> int:
     """The odds of a shot before it is fired (rules.odds): nothing is saved."""
     from siegeboard.rules import odds
-    from siegeboard.rules.arsenal import available_weapons, find_weapon
 
     siege_file = read_siege(args.file)
     siege = siege_file.siege
     battery = (find_named(siege.batteries, args.battery, "battery", "--battery")
                if args.battery else None)
-    if args.weapon:
-        table = {weapon.id: weapon for weapon, _own in available_weapons(siege)}
-        weapon = find_named(table, args.weapon, "weapon", "--weapon")
-    elif battery is not None:
-        weapon = find_weapon(siege, battery.weapon_id)
-        if weapon is None:
-            raise CommandError(f"--battery: {battery.name}'s weapon {battery.weapon_id!r} is "
-                               "not in this siege; give --weapon")
-    else:
-        raise CommandError("--weapon: name the weapon (its id or name), or give --battery")
+    weapon = choose_weapon(siege, args.weapon, battery)
     at = point_on_map(args.at, siege, siege_file.images)
     check_range(args.range)
     check_shot_figures(args.modifier, args.successes, args.boons, args.pool)

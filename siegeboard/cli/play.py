@@ -17,6 +17,7 @@ from siegeboard.cli.help_text import only_under
 from siegeboard.cli.values import (
     check_range,
     check_shot_figures,
+    choose_weapon,
     find_named,
     parse_dice,
     point_on_map,
@@ -25,7 +26,6 @@ from siegeboard.model.actions import Action, AdvanceClock, FireAt
 from siegeboard.model.siege import TURNS_PER_MINUTE, Siege
 from siegeboard.persist import SiegeFile, read_siege
 from siegeboard.rules import registry
-from siegeboard.rules.arsenal import available_weapons
 from siegeboard.rules.dice import (
     AskingDice,
     DiceCancelled,
@@ -125,13 +125,7 @@ def _fire_locked(args: argparse.Namespace) -> int:
     siege = siege_file.siege
     battery = (find_named(siege.batteries, args.battery, "battery", "--battery")
                if args.battery else None)
-    if args.weapon:
-        arsenal = {weapon.id: weapon for weapon, _own in available_weapons(siege)}
-        weapon = find_named(arsenal, args.weapon, "weapon", "--weapon")
-    elif battery is not None:
-        weapon = siege.weapons[battery.weapon_id]
-    else:
-        raise CommandError("--weapon: name the weapon to fire (its id or name)")
+    weapon = choose_weapon(siege, args.weapon, battery)
     at = point_on_map(args.at, siege, siege_file.images)
     check_range(args.range)
     if args.target and args.target not in siege.structures:

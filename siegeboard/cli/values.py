@@ -10,8 +10,9 @@ from typing import Any
 from siegeboard.cli.command import CommandError
 from siegeboard.model import bounds as limits
 from siegeboard.model.siege import Siege
-from siegeboard.model.weapon import MAX_RANGE_M
+from siegeboard.model.weapon import MAX_RANGE_M, Battery, Weapon
 from siegeboard.report.bounds import board_bounds, contains
+from siegeboard.rules.arsenal import available_weapons, find_weapon
 
 
 def numbers(text: str, option: str, form: str, example: str,
@@ -68,6 +69,23 @@ def find_named(table: Mapping[str, Any], wanted: str, what: str, option: str) ->
         raise CommandError(f"{option}: {len(matches)} {what}s are named {wanted!r}; give the id: "
                            f"{', '.join(item.id for item in matches)}")
     raise CommandError(f"{option}: no {what} {wanted!r} in this siege; its {what}s are: {known}")
+
+
+def choose_weapon(siege: Siege, wanted: str | None, battery: Battery | None) -> Weapon:
+    """The weapon a shot is fired with: ``--weapon`` by id or name among the weapons the siege
+    can use (its own, then the catalogue's), else ``battery``'s; a weapon that cannot be found
+    is one plain ``CommandError`` naming the option, never a ``KeyError``."""
+    if wanted:
+        table = {weapon.id: weapon for weapon, _own in available_weapons(siege)}
+        weapon: Weapon = find_named(table, wanted, "weapon", "--weapon")
+        return weapon
+    if battery is None:
+        raise CommandError("--weapon: name the weapon (its id or name), or give --battery")
+    found = find_weapon(siege, battery.weapon_id)
+    if found is None:
+        raise CommandError(f"--battery: {battery.name}'s weapon {battery.weapon_id!r} is not in "
+                           "this siege; give --weapon")
+    return found
 
 
 def within(option: str, value: float, low: float, high: float, what: str) -> None:
