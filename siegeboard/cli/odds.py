@@ -12,12 +12,10 @@ from typing import Any
 from siegeboard.cli.command import CommandError, Subcommand
 from siegeboard.cli.help_text import only_under
 from siegeboard.cli.values import (
-    check_range,
+    aimed_shot,
     check_shot_figures,
-    choose_weapon,
     find_named,
     numbers,
-    point_on_map,
     within,
 )
 from siegeboard.model import bounds as limits
@@ -34,11 +32,7 @@ def _odds(args: argparse.Namespace) -> int:
 
     siege_file = read_siege(args.file)
     siege = siege_file.siege
-    battery = (find_named(siege.batteries, args.battery, "battery", "--battery")
-               if args.battery else None)
-    weapon = choose_weapon(siege, args.weapon, battery)
-    at = point_on_map(args.at, siege, siege_file.images)
-    check_range(args.range)
+    battery, weapon, at = aimed_shot(args, siege_file)
     check_shot_figures(args.modifier, args.successes, args.boons, args.pool)
     if args.interval is not None:
         within("--interval", args.interval, 0, MINUTES_PER_DAY, "the minutes between hits")

@@ -3,6 +3,7 @@ table's item by id or name, and numbers within the bounds of ``model.bounds`` (R
 
 from __future__ import annotations
 
+import argparse
 import math
 from collections.abc import Mapping
 from typing import Any
@@ -11,6 +12,7 @@ from siegeboard.cli.command import CommandError
 from siegeboard.model import bounds as limits
 from siegeboard.model.siege import Siege
 from siegeboard.model.weapon import MAX_RANGE_M, Battery, Weapon
+from siegeboard.persist.siege_file import SiegeFile
 from siegeboard.report.bounds import board_bounds, contains
 from siegeboard.rules.arsenal import available_weapons, find_weapon
 
@@ -86,6 +88,20 @@ def choose_weapon(siege: Siege, wanted: str | None, battery: Battery | None) -> 
         raise CommandError(f"--battery: {battery.name}'s weapon {battery.weapon_id!r} is not in "
                            "this siege; give --weapon")
     return found
+
+
+def aimed_shot(args: argparse.Namespace, siege_file: SiegeFile
+               ) -> tuple[Battery | None, Weapon, tuple[float, float]]:
+    """A shot's ``--battery``, ``--weapon``, ``--at`` and ``--range``, read and checked in this
+    order by every command that fires or weighs a shot: the battery (or None), the weapon and
+    the point on the map."""
+    siege = siege_file.siege
+    battery = (find_named(siege.batteries, args.battery, "battery", "--battery")
+               if args.battery else None)
+    weapon = choose_weapon(siege, args.weapon, battery)
+    at = point_on_map(args.at, siege, siege_file.images)
+    check_range(args.range)
+    return battery, weapon, at
 
 
 def within(option: str, value: float, low: float, high: float, what: str) -> None:
