@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 from siegeboard.model.siege import TURNS_PER_MINUTE
 from siegeboard.rules import odds
 from siegeboard.rules.chances import floats, one_in, quantile
+from siegeboard.ui.docks.fire import FireDock
 from siegeboard.ui.document.changes import Aspect, Change
 from siegeboard.ui.document.document import Document
 from siegeboard.ui.plain_words import plain_clause
@@ -99,7 +100,7 @@ class ChanceChart(QWidget):
 class OddsDock(QDockWidget):
     """``fire_dock``: the Fire dock, whose settings say what the shot is."""
 
-    def __init__(self, document: Document, fire_dock, parent: QWidget | None = None):
+    def __init__(self, document: Document, fire_dock: FireDock, parent: QWidget | None = None):
         super().__init__("Odds", parent)
         self.setObjectName("OddsDock")
         self.document = document

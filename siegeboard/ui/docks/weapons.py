@@ -8,6 +8,7 @@ undoable ``SetWeapon``; editing a catalogue weapon makes it the siege's own.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import get_args
 
 from PySide6.QtCore import Qt, Signal
@@ -59,7 +60,8 @@ class WeaponsDock(QDockWidget):
 
     current_changed = Signal(object)
 
-    def __init__(self, document: Document, warn, parent: QWidget | None = None):
+    def __init__(self, document: Document, warn: Callable[[str], None],
+                 parent: QWidget | None = None):
         super().__init__("Weapons", parent)
         self.setObjectName("WeaponsDock")
         self.document = document
