@@ -46,6 +46,7 @@ from siegeboard.rules import registry
 from siegeboard.ui.tools.fire_square import structures_named_by
 
 if TYPE_CHECKING:
+    from siegeboard.model.siege import Siege
     from siegeboard.ui.actions_menus import WindowMenus
     from siegeboard.ui.board.map_view import MapView
     from siegeboard.ui.controllers.play_controller import PlayController
@@ -73,7 +74,7 @@ def read_position(text: str, origin: tuple[float, float],
     return (x, y) if math.isfinite(x) and math.isfinite(y) else None
 
 
-def reading_order(document: Any) -> list[str]:
+def reading_order(document: Document) -> list[str]:
     """Every structure in reading order of its naming square (north to south, west to
     east), then by name: the order N and Shift+N step through (a town's squares found in
     one vectorised pass, as the printed table finds them)."""
@@ -87,7 +88,7 @@ def reading_order(document: Any) -> list[str]:
     return sorted(ids, key=keys.__getitem__)
 
 
-def selection_words(document: Any) -> str:
+def selection_words(document: Document) -> str:
     """What a screen reader says of the selection: the one structure and its state, or how
     many are selected; "Nothing selected" when none."""
     siege = document.siege
@@ -366,7 +367,7 @@ def first_focusable(widget: QWidget) -> QWidget | None:
     return None
 
 
-def label_of_point(point: tuple[float, float], siege: Any) -> str:
+def label_of_point(point: tuple[float, float], siege: Siege) -> str:
     return label_at(point, siege.grid_origin, siege.label_anchor)
 
 

@@ -47,6 +47,10 @@ class FireHost(ToolHost, Protocol):
     def fire_settings(self) -> FireSettings:
         """What the next shot is: battery, typed range and the GM's figures."""
 
+    def ask_choice(self, title: str, label: str, choices: list[str]) -> str | None:
+        """One of ``choices`` the GM picks (which of the structures a square names), or
+        None when the GM cancels."""
+
 
 def square_rects(cells: list[tuple[tuple[int, int], int]],
                  origin: tuple[float, float]) -> list[tuple[QRectF, int]]:

@@ -9,7 +9,7 @@ window like a click, so it is undone like one.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QKeyEvent, QKeySequence
@@ -18,6 +18,10 @@ from shapely.geometry import box
 
 from siegeboard.geometry import SQUARE_M, label_of
 from siegeboard.geometry.squares import naming_squares, square_named
+
+if TYPE_CHECKING:
+    from siegeboard.ui.document.document import Document
+    from siegeboard.ui.tools.fire import FireTool
 
 
 class SquareEdit(QLineEdit):
@@ -43,7 +47,7 @@ def _undo_or_redo(event: QKeyEvent) -> bool:
     return ctrl_y or any(event.matches(key) for key in _UNDO_REDO)
 
 
-def structures_named_by(document: Any, square: tuple[int, int]) -> list[str]:
+def structures_named_by(document: Document, square: tuple[int, int]) -> list[str]:
     """The structures whose R5 naming square is ``square``, by name."""
     siege = document.siege
     origin = siege.grid_origin
@@ -54,7 +58,7 @@ def structures_named_by(document: Any, square: tuple[int, int]) -> list[str]:
     return sorted(found, key=lambda key: siege.structures[key].name)
 
 
-def aim_point(document: Any, structure_id: str) -> tuple[float, float]:
+def aim_point(document: Document, structure_id: str) -> tuple[float, float]:
     """Where a shot at a structure is aimed: inside its footprint, in the square that names
     it (the part the GM called out), as central as the shape allows."""
     siege = document.siege
@@ -73,7 +77,7 @@ class FireAtSquare:
     """The Fire tool's square box (``entry``): Enter fires at what the typed square names,
     or, empty, at the selected structure."""
 
-    def __init__(self, tool: Any) -> None:
+    def __init__(self, tool: FireTool) -> None:
         """``tool``: the Fire tool (its document, host and ``action_at``)."""
         self.tool = tool
         self.entry = SquareEdit()
@@ -108,7 +112,7 @@ class FireAtSquare:
 
     def fire_at_square(self, text: str) -> bool:
         """Fire at the structure that ``text`` (a square's label) names; True when fired."""
-        document, host = self.tool.document, self.tool.host
+        document, host = self.tool.document, self.tool.fire_host
         siege = document.siege
         square = square_named(text, siege.grid_origin, siege.label_anchor)
         if square is None:
@@ -127,8 +131,8 @@ class FireAtSquare:
         target = named[0]
         if len(named) > 1:
             choices = [siege.structures[key].name for key in named]
-            chosen = host.prompts.ask_choice("Fire at", f"{label} names {len(named)} "
-                                             "structures. Fire at which?", choices)
+            chosen = host.ask_choice("Fire at", f"{label} names {len(named)} "
+                                     "structures. Fire at which?", choices)
             if chosen is None:
                 return False
             target = named[choices.index(chosen)]
