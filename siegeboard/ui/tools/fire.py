@@ -24,8 +24,8 @@ from siegeboard.ui.items.blast_item import BlastItem
 from siegeboard.ui.items.range_rings import RangeRingsItem
 from siegeboard.ui.plain_words import plain_clause
 from siegeboard.ui.range_legend import RangeLegend
-from siegeboard.ui.tools.base import Tool, ToolEvent, ToolHost
-from siegeboard.ui.tools.fire_square import FireAtSquare
+from siegeboard.ui.tools.base import Tool, ToolEvent
+from siegeboard.ui.tools.fire_square import FireAtSquare, SquareHost
 
 
 @dataclass(frozen=True)
@@ -41,15 +41,12 @@ class FireSettings:
     through_slit: bool = False
 
 
-class FireHost(ToolHost, Protocol):
-    """What the Fire tool needs beyond any tool's host: the Fire dock's word on the shot."""
+class FireHost(SquareHost, Protocol):
+    """What the Fire tool needs beyond any tool's host: the Fire dock's word on the shot, and
+    what its square box asks (``SquareHost``)."""
 
     def fire_settings(self) -> FireSettings:
         """What the next shot is: battery, typed range and the GM's figures."""
-
-    def ask_choice(self, title: str, label: str, choices: list[str]) -> str | None:
-        """One of ``choices`` the GM picks (which of the structures a square names), or
-        None when the GM cancels."""
 
 
 def square_rects(cells: list[tuple[tuple[int, int], int]],

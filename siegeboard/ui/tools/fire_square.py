@@ -9,7 +9,7 @@ window like a click, so it is undone like one.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QKeyEvent, QKeySequence
@@ -18,10 +18,11 @@ from shapely.geometry import box
 
 from siegeboard.geometry import SQUARE_M, label_of
 from siegeboard.geometry.squares import naming_squares, square_named
+from siegeboard.ui.tools.base import ToolHost
 
 if TYPE_CHECKING:
+    from siegeboard.model.actions import FireAt
     from siegeboard.ui.document.document import Document
-    from siegeboard.ui.tools.fire import FireTool
 
 
 class SquareEdit(QLineEdit):
@@ -73,11 +74,36 @@ def aim_point(document: Document, structure_id: str) -> tuple[float, float]:
     return (round(point.x, 3), round(point.y, 3))
 
 
+class SquareHost(ToolHost, Protocol):
+    """What the square box asks of the Fire tool's host beyond any tool's (``FireHost`` is
+    one)."""
+
+    def ask_choice(self, title: str, label: str, choices: list[str]) -> str | None:
+        """One of ``choices`` the GM picks (which of the structures a square names), or
+        None when the GM cancels."""
+
+
+class SquareFiring(Protocol):
+    """What the square box uses of the Fire tool: its document, its host and the shot it
+    would fire at a point."""
+
+    @property
+    def document(self) -> Document: ...
+
+    @property
+    def host(self) -> ToolHost: ...
+
+    @property
+    def fire_host(self) -> SquareHost: ...  # the same host, for what only the Fire tool asks
+
+    def action_at(self, point: tuple[float, float]) -> FireAt: ...
+
+
 class FireAtSquare:
     """The Fire tool's square box (``entry``): Enter fires at what the typed square names,
     or, empty, at the selected structure."""
 
-    def __init__(self, tool: FireTool) -> None:
+    def __init__(self, tool: SquareFiring) -> None:
         """``tool``: the Fire tool (its document, host and ``action_at``)."""
         self.tool = tool
         self.entry = SquareEdit()
