@@ -21,9 +21,8 @@ from pathlib import Path
 
 import osmium
 
-from siegeboard.model.collection import no_cycle_collection
 from siegeboard.persist.formats.base import (
-    FormatBySuffix,
+    CityFormat,
     ImportedMap,
     ImportOptions,
     ImportReport,
@@ -59,7 +58,7 @@ def is_site(tags) -> bool:
     return tags.get("historic") == "castle" and not is_building(tags)
 
 
-class OsmFormat(FormatBySuffix):
+class OsmFormat(CityFormat):
     """OpenStreetMap XML (.osm) and PBF (.osm.pbf) extracts."""
 
     name = "OpenStreetMap extract"
@@ -67,16 +66,8 @@ class OsmFormat(FormatBySuffix):
     suffixes = SUFFIXES
     can_write = False
 
-    def read(self, path: str | Path, options: ImportOptions | None = None,
-             progress: Progress | None = None) -> ImportedMap:
-        # A city is millions of acyclic objects made in one burst (the parsed file, the
-        # outlines, the structures): Python's cycle collector, left on, walks them all again
-        # and again to free nothing (a third of the import's time).
-        with no_cycle_collection():
-            return self._read(path, options, progress)
-
-    def _read(self, path: str | Path, options: ImportOptions | None,
-              progress: Progress | None) -> ImportedMap:
+    def read_city(self, path: str | Path, options: ImportOptions | None,
+                  progress: Progress | None) -> ImportedMap:
         path = Path(path)
         name = path.name
         options = resolve_options(options, name)
