@@ -17,6 +17,7 @@ from siegeboard.model.actions import ChangeSettings, EditBoard
 from siegeboard.model.fields import fields_of
 from siegeboard.model.validation import span_of
 from siegeboard.rules.context import Context, Handler, RuleError
+from siegeboard.rules.messages import _
 
 
 def change_settings(ctx: Context, action: ChangeSettings) -> None:
@@ -44,7 +45,7 @@ def change_settings(ctx: Context, action: ChangeSettings) -> None:
     if (action.grid_origin is not None
             and tuple(action.grid_origin) != tuple(ctx.get("grid_origin"))):
         x, y = action.grid_origin
-        changes.append(f"grid origin -> ({x:g}, {y:g}) m")
+        changes.append(_("grid origin -> ({x:g}, {y:g}) m").format(x=x, y=y))
         if ctx.get("label_anchor") is None:
             # R0b: moving the origin never renames a square: labels that still count from
             # the origin keep counting from where it was (as before play).
@@ -55,7 +56,7 @@ def change_settings(ctx: Context, action: ChangeSettings) -> None:
                        f"{action.players_side}s")
         ctx.set("players_side", action.players_side)
     if not changes:
-        raise RuleError("settings: nothing differs from the siege's settings")
+        raise RuleError(_("settings: nothing differs from the siege's settings"))
     ctx.say("Siege settings changed: " + "; ".join(changes))
     ctx.event("settings", None, changed=len(changes))
 
@@ -66,13 +67,16 @@ def edit_board(ctx: Context, action: EditBoard) -> None:
     siege = ctx.siege
     for key, state in action.structures.items():
         if state is not None and state.id != key:
-            raise RuleError(f"structures: key {key!r} differs from its id {state.id!r}")
+            raise RuleError(_("structures: key {key!r} differs from its id {state!r}").format(
+                key=key, state=state.id))
         if state is not None and state.kind not in ctx.rules.catalogue.kinds:
-            raise RuleError(f"structures.{key}.kind: {ctx.rules.title} has no kind {state.kind!r}")
+            raise RuleError(_("structures.{key}.kind: {title} has no kind {kind!r}").format(
+                key=key, title=ctx.rules.title, kind=state.kind))
     for kind in ("weapons", "batteries"):
         for key, state in getattr(action, kind).items():
             if state is not None and state.id != key:
-                raise RuleError(f"{kind}: key {key!r} differs from its id {state.id!r}")
+                raise RuleError(_("{kind}: key {key!r} differs from its id {state!r}").format(
+                    kind=kind, key=key, state=state.id))
     weapons = {**ctx.get("weapons"), **action.weapons}
     weapons = {key: weapon for key, weapon in weapons.items() if weapon is not None}
     batteries = {**ctx.get("batteries"), **action.batteries}
@@ -81,22 +85,26 @@ def edit_board(ctx: Context, action: EditBoard) -> None:
     standing |= {key for key, state in action.structures.items() if state is not None}
     for battery in batteries.values():
         if battery.weapon_id not in weapons:
-            raise RuleError(f"batteries.{battery.id}.weapon_id: no weapon {battery.weapon_id!r}")
+            raise RuleError(_("batteries.{battery}.weapon_id: no weapon {weapon_id!r}").format(
+                battery=battery.id, weapon_id=battery.weapon_id))
         if (battery.target_id is not None and battery.target_id not in standing
                 and battery.target_id not in batteries):
-            raise RuleError(f"batteries.{battery.id}.target_id: no structure or battery "
-                            f"{battery.target_id!r}")
+            raise RuleError(_("batteries.{battery}.target_id: no structure or battery "
+                              "{target_id!r}").format(
+                battery=battery.id, target_id=battery.target_id))
     for mine in ctx.get("mines").values():
         if mine.structure_id not in standing:
-            raise RuleError(f"mines.{mine.id}: its structure {mine.structure_id!r} would be gone")
+            raise RuleError(_("mines.{mine}: its structure {structure_id!r} would be gone").format(
+                mine=mine.id, structure_id=mine.structure_id))
     if action.structures or action.batteries:
         # R4: the siege still spans at most 100 km (one pass over every corner).
         after = {**siege.structures, **action.structures}
         span = span_of([*(state.footprint for state in after.values() if state is not None),
                         [battery.position for battery in batteries.values()]])
         if span > bounds.SPAN_M:
-            raise RuleError(f"structures: the siege would span {span / 1000:,.1f} km; a siege "
-                            f"spans at most {bounds.SPAN_M / 1000:,.0f} km")
+            raise RuleError(_("structures: the siege would span {value:,.1f} km; a siege "
+                              "spans at most {value2:,.0f} km").format(
+                value=span / 1000, value2=bounds.SPAN_M / 1000))
     counts = []
     tables: tuple[tuple[str, dict[str, Any]], ...] = (
         ("structure", action.structures), ("weapon", action.weapons),
@@ -106,7 +114,7 @@ def edit_board(ctx: Context, action: EditBoard) -> None:
             counts.append(f"{len(table)} {name if len(table) == 1 else name + 's'}"
                           .replace("batterys", "batteries"))
     if not counts:
-        raise RuleError("edit: name at least one structure, weapon or battery")
+        raise RuleError(_("edit: name at least one structure, weapon or battery"))
     for key, state in action.structures.items():
         ctx.put(key, state)
         ctx.touch(key)
@@ -114,8 +122,8 @@ def edit_board(ctx: Context, action: EditBoard) -> None:
         ctx.set("weapons", weapons)
     if action.batteries:
         ctx.set("batteries", batteries)
-    ctx.say(f"Edit in play{': ' + action.title if action.title else ''} ({', '.join(counts)}). "
-            "No rule applied")
+    ctx.say(_("Edit in play{value} ({join}). No rule applied").format(
+        value=': ' + action.title if action.title else '', join=', '.join(counts)))
     ctx.event("edit", None, structures=len(action.structures), weapons=len(action.weapons),
               batteries=len(action.batteries))
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from siegeboard.model.numbers import whole_number
 from siegeboard.model.structure import Structure
 from siegeboard.rules.armory.layers import fully_breached
+from siegeboard.rules.messages import _
 
 LADDER_DEFENDED_BANE_DICE = 2
 SIEGE_TOWER_PER_ROUND = 4
@@ -30,9 +31,11 @@ class EscaladeRow:
 
     def line(self) -> str:
         check = self.check or "no check"
-        bane = f", +{self.bane_dice} Bane Dice" if self.bane_dice else ""
-        return (f"{self.method} x{self.count}: {check}{bane}; {self.per_round} a round. "
-                f"{self.notes}")
+        bane = _(", +{bane_dice} Bane Dice").format(
+            bane_dice=self.bane_dice) if self.bane_dice else ""
+        return (_("{method} x{count}: {check}{bane}; {per_round} a round. {notes}").format(
+            method=self.method, count=self.count, check=check, bane=bane,
+            per_round=self.per_round, notes=self.notes))
 
 
 @dataclass(frozen=True)
@@ -47,7 +50,8 @@ class Escalade:
     rows: tuple[EscaladeRow, ...]
 
     def lines(self) -> list[str]:
-        return [f"Escalade, {self.section_name}: {self.note}"] + [row.line() for row in self.rows]
+        return [_("Escalade, {section_name}: {note}").format(
+            section_name=self.section_name, note=self.note)] + [row.line() for row in self.rows]
 
 
 def escalade_table(structure: Structure, *, ladders: int = 1, siege_towers: int = 1,
@@ -75,8 +79,9 @@ def escalade_table(structure: Structure, *, ladders: int = 1, siege_towers: int 
     rows = (
         EscaladeRow("Ladder", "Average Athletics", ladders, ladders,
                     LADDER_DEFENDED_BANE_DICE if defenders_at_top else 0, False,
-                    "One climber a round on each ladder. Defenders at the top add "
-                    f"{LADDER_DEFENDED_BANE_DICE} Bane Dice."),
+                    _("One climber a round on each ladder. Defenders at the top add "
+                      "{ladder_defended_bane_dice} Bane Dice.").format(
+        ladder_defended_bane_dice=LADDER_DEFENDED_BANE_DICE)),
         EscaladeRow("Siege tower", None, siege_towers, SIEGE_TOWER_PER_ROUND * siege_towers, 0,
                     False, "No check once it reaches the wall: its bridge puts four attackers "
                     "a round onto the wall walk. It burns."),
