@@ -10,21 +10,20 @@ before its first entry gives the same siege.
 
 from __future__ import annotations
 
-from typing import Any
-
 from siegeboard.model import bounds
 from siegeboard.model.actions import ChangeSettings, EditBoard
 from siegeboard.model.fields import fields_of
 from siegeboard.model.validation import span_of
 from siegeboard.rules.context import Context, Handler, RuleError
-from siegeboard.rules.messages import _
+from siegeboard.rules.messages import _, ngettext
 
 
 def change_settings(ctx: Context, action: ChangeSettings) -> None:
     """Put the settings given; one line for each that changes, in the words of Siege Settings."""
     changes = []
     if action.name is not None and action.name != ctx.get("name"):
-        changes.append(f"name {ctx.get('name')!r} -> {action.name!r}")
+        changes.append(_("name {before!r} -> {after!r}").format(before=ctx.get("name"),
+                                                                after=action.name))
         ctx.set("name", action.name)
     if action.options is not None and action.options != ctx.get("options"):
         old, new = ctx.get("options"), action.options
@@ -36,11 +35,13 @@ def change_settings(ctx: Context, action: ChangeSettings) -> None:
             setting = labels.get(field)
             label = setting.label if setting is not None else field.replace("_", " ")
             words = setting.choices if setting is not None else {}
-            changes.append(f"{label}: {words.get(str(before), before)} -> "
-                           f"{words.get(str(after), after)}")
+            changes.append(_("{label}: {before} -> {after}").format(
+                label=label, before=words.get(str(before), before),
+                after=words.get(str(after), after)))
         ctx.set("options", new.model_copy())
     if action.dice_seed is not None and action.dice_seed != ctx.get("dice_seed"):
-        changes.append(f"dice seed {ctx.get('dice_seed')} -> {action.dice_seed}")
+        changes.append(_("dice seed {before} -> {after}").format(before=ctx.get("dice_seed"),
+                                                                 after=action.dice_seed))
         ctx.set("dice_seed", action.dice_seed)
     if (action.grid_origin is not None
             and tuple(action.grid_origin) != tuple(ctx.get("grid_origin"))):
@@ -52,12 +53,14 @@ def change_settings(ctx: Context, action: ChangeSettings) -> None:
             ctx.set("label_anchor", tuple(ctx.get("grid_origin")))
         ctx.set("grid_origin", (float(x), float(y)))
     if action.players_side is not None and action.players_side != ctx.get("players_side"):
-        changes.append(f"the players are the {ctx.get('players_side')}s -> the "
-                       f"{action.players_side}s")
+        sides = {"besieger": _("the players are the besiegers"),
+                 "defender": _("the players are the defenders")}
+        changes.append(_("{before} -> {after}").format(before=sides[ctx.get("players_side")],
+                                                       after=sides[action.players_side]))
         ctx.set("players_side", action.players_side)
     if not changes:
         raise RuleError(_("settings: nothing differs from the siege's settings"))
-    ctx.say("Siege settings changed: " + "; ".join(changes))
+    ctx.say(_("Siege settings changed: {changes}").format(changes="; ".join(changes)))
     ctx.event("settings", None, changed=len(changes))
 
 
@@ -106,13 +109,15 @@ def edit_board(ctx: Context, action: EditBoard) -> None:
                               "spans at most {value2:,.0f} km").format(
                 value=span / 1000, value2=bounds.SPAN_M / 1000))
     counts = []
-    tables: tuple[tuple[str, dict[str, Any]], ...] = (
-        ("structure", action.structures), ("weapon", action.weapons),
-        ("battery", action.batteries))
-    for name, table in tables:
-        if table:
-            counts.append(f"{len(table)} {name if len(table) == 1 else name + 's'}"
-                          .replace("batterys", "batteries"))
+    if action.structures:
+        counts.append(ngettext("{count} structure", "{count} structures",
+                               len(action.structures)).format(count=len(action.structures)))
+    if action.weapons:
+        counts.append(ngettext("{count} weapon", "{count} weapons",
+                               len(action.weapons)).format(count=len(action.weapons)))
+    if action.batteries:
+        counts.append(ngettext("{count} battery", "{count} batteries",
+                               len(action.batteries)).format(count=len(action.batteries)))
     if not counts:
         raise RuleError(_("edit: name at least one structure, weapon or battery"))
     for key, state in action.structures.items():
@@ -122,8 +127,9 @@ def edit_board(ctx: Context, action: EditBoard) -> None:
         ctx.set("weapons", weapons)
     if action.batteries:
         ctx.set("batteries", batteries)
-    ctx.say(_("Edit in play{value} ({join}). No rule applied").format(
-        value=': ' + action.title if action.title else '', join=', '.join(counts)))
+    line = (_("Edit in play: {title} ({counts}). No rule applied") if action.title
+            else _("Edit in play ({counts}). No rule applied"))
+    ctx.say(line.format(title=action.title, counts=", ".join(counts)))
     ctx.event("edit", None, structures=len(action.structures), weapons=len(action.weapons),
               batteries=len(action.batteries))
 

@@ -22,7 +22,7 @@ from siegeboard.model.structure import Structure
 from siegeboard.model.weapon import Weapon
 from siegeboard.rules.catalogue import Catalogue, load_catalogue
 from siegeboard.rules.context import Handler, RuleError
-from siegeboard.rules.messages import _
+from siegeboard.rules.messages import _, ngettext
 
 Pattern = Literal["none", "dots", "hatch", "crosshatch"]
 Alarm = Literal["", "cracked", "breached"]
@@ -192,7 +192,7 @@ class Ruleset:
                      range_m: float | None) -> tuple[list[str], list[tuple[tuple[int, int], int]]]:
         """What the Fire tool shows before a click: words (band, penetration, reach) and the
         10 m squares a blast would reach with the concussion in each ((column, row), value)."""
-        return ["Easy attack (any range in sight)"], []
+        return [_("Easy attack (any range in sight)")], []
 
     # -- make -------------------------------------------------------------------------------
     def section_length(self, options: RulesetOptions) -> float:
@@ -244,8 +244,11 @@ class Ruleset:
             aimed = [battery.name for battery in siege.batteries.values()
                      if battery.target_id == key]
             if aimed:
-                return (f"{structure.name} is the scene target of {', '.join(aimed)}: aim "
-                        f"{'it' if len(aimed) == 1 else 'them'} elsewhere first")
+                return ngettext("{structure} is the scene target of {batteries}: aim it "
+                                "elsewhere first",
+                                "{structure} is the scene target of {batteries}: aim them "
+                                "elsewhere first", len(aimed)).format(
+                    structure=structure.name, batteries=", ".join(aimed))
             mines = [mine.id for mine in siege.mines.values() if mine.structure_id == key]
             if mines:
                 return _("{structure} has mine {join} under it").format(

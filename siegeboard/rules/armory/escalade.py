@@ -30,7 +30,7 @@ class EscaladeRow:
     notes: str
 
     def line(self) -> str:
-        check = self.check or "no check"
+        check = self.check or _("no check")
         bane = _(", +{bane_dice} Bane Dice").format(
             bane_dice=self.bane_dice) if self.bane_dice else ""
         return (_("{method} x{count}: {check}{bane}; {per_round} a round. {notes}").format(
@@ -68,24 +68,23 @@ def escalade_table(structure: Structure, *, ladders: int = 1, siege_towers: int 
     grapnels = whole_number("grapnels", grapnels)
     breached = fully_breached(structure)
     if breached:
-        note = "Breached: the gap takes two abreast, no need to climb (play the assault)"
+        note = _("Breached: the gap takes two abreast, no need to climb (play the assault)")
     elif structure.ladder == "breached":
         inner = structure.inner_layer
         assert inner is not None  # not fully breached: a layer behind the gate still holds
-        note = (f"the gate is Breached but the {inner.name.lower()} behind it still holds: "
-                "it is climbed (or the " + inner.name.lower() + " broken)")
+        note = _("the gate is Breached but the {layer} behind it still holds: it is climbed "
+                 "(or the {layer} broken)").format(layer=inner.name.lower())
     else:
-        note = "not breached, so it is climbed"
+        note = _("not breached, so it is climbed")
     rows = (
-        EscaladeRow("Ladder", "Average Athletics", ladders, ladders,
+        EscaladeRow(_("Ladder"), _("Average Athletics"), ladders, ladders,
                     LADDER_DEFENDED_BANE_DICE if defenders_at_top else 0, False,
                     _("One climber a round on each ladder. Defenders at the top add "
-                      "{ladder_defended_bane_dice} Bane Dice.").format(
-        ladder_defended_bane_dice=LADDER_DEFENDED_BANE_DICE)),
-        EscaladeRow("Siege tower", None, siege_towers, SIEGE_TOWER_PER_ROUND * siege_towers, 0,
-                    False, "No check once it reaches the wall: its bridge puts four attackers "
-                    "a round onto the wall walk. It burns."),
-        EscaladeRow("Grapnel and rope", "Hard Athletics", grapnels, grapnels, 0, True,
-                    "Silent. One climber a round."),
+                      "{bane_dice} Bane Dice.").format(bane_dice=LADDER_DEFENDED_BANE_DICE)),
+        EscaladeRow(_("Siege tower"), None, siege_towers, SIEGE_TOWER_PER_ROUND * siege_towers,
+                    0, False, _("No check once it reaches the wall: its bridge puts four "
+                                "attackers a round onto the wall walk. It burns.")),
+        EscaladeRow(_("Grapnel and rope"), _("Hard Athletics"), grapnels, grapnels, 0, True,
+                    _("Silent. One climber a round.")),
     )
     return Escalade(structure.id, structure.name, not breached, note, rows)
