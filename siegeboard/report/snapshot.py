@@ -48,6 +48,7 @@ from siegeboard.report.extent import load_plan
 from siegeboard.report.options import SnapshotOptions
 from siegeboard.report.pages import SnapshotLayout
 from siegeboard.report.sheets import POINTS_PER_MM
+from siegeboard.rules.words import clock_label
 
 FORMATS = (".pdf", ".png", ".svg")
 MARGIN_MM = 10.0
@@ -330,7 +331,7 @@ def _export_pdf(device: QBuffer, siege: Siege, images: dict[str, bytes],
                 told: Callable[[SnapshotLayout], None] | None = None) -> None:
     writer = QPdfWriter(device)
     writer.setResolution(PDF_RESOLUTION)
-    writer.setTitle(f"{siege.name}: {siege.clock.label()}")
+    writer.setTitle(f"{siege.name}: {clock_label(siege.clock)}")
     writer.setCreator("siegeboard")
     configure_page(writer, options)
     paint_snapshot(writer, siege, images, options, progress=progress, told=told)
@@ -368,7 +369,7 @@ def _svg_page(device: QIODevice, siege: Siege, options: SnapshotOptions) -> QSvg
     generator.setResolution(72)
     generator.setSize(QSize(round(width_pt), round(height_pt)))
     generator.setViewBox(QRectF(0, 0, width_pt, height_pt))
-    generator.setTitle(f"{siege.name}: {siege.clock.label()}")
+    generator.setTitle(f"{siege.name}: {clock_label(siege.clock)}")
     generator.setDescription("siegeboard snapshot")
     return generator
 

@@ -39,6 +39,8 @@ from siegeboard.report.snapshot import ensure_gui_app
 from siegeboard.rules.context import RuleError
 from siegeboard.rules.history import History
 from siegeboard.rules.knowledge import Side, check_side, side_view
+from siegeboard.rules.messages import _
+from siegeboard.rules.words import clock_label
 
 FORMATS = (".gif", ".pdf")
 DEFAULT_WIDTH = 1280
@@ -74,9 +76,9 @@ def caption(entry: LogEntry | None, siege: Siege, *, players: bool) -> str:
     copy (``siege`` and ``entry`` the side's view) what they saw of it, and nothing of an
     action kept from the players (a mine dug, a GM override)."""
     if entry is None:
-        return "Before the first action"
+        return _("Before the first action")
     if players and entry.action.type in SECRET_ACTIONS:
-        return f"{entry.seq}. Time passes"
+        return _("{seq}. Time passes").format(seq=entry.seq)
     told = describe_action(entry, siege, players=players)
     if players:
         told = "; ".join([told, *players_lines(entry, siege)])
@@ -149,7 +151,8 @@ def story(siege_file: SiegeFile, positions: Sequence[int] | None = None, *,
                 recent = now.log[-1:] if entry is not None else []
                 now = side_view(now.model_copy(update={"log": recent}), chosen_side)
                 entry = now.log[-1] if entry is not None else None
-            yield Moment(position, now, now.clock.label(), caption(entry, now, players=players))
+            yield Moment(position, now, clock_label(now.clock),
+                         caption(entry, now, players=players))
         progress.report(len(chosen), len(chosen), "Writing")
 
     return Story(frame, plan, players, moments(), len(chosen))

@@ -254,7 +254,7 @@ def lines(shot: ShotOdds, rounds: RoundsOdds | None = None) -> list[str]:
             out.append(ngettext("{name} ({id}, blast, {squares} square away, concussion "
                                 "{concussion}):",
                                 "{name} ({id}, blast, {squares} squares away, concussion "
-                                "{concussion}):", odds.squares_away).format(
+                                "{concussion}):", odds.squares_away or 0).format(
                 name=odds.name, id=odds.id, squares=odds.squares_away,
                 concussion=odds.concussion))
         chances = []

@@ -8,7 +8,8 @@ words are the keys as the rules always wrote them ("Cracked", "Average", "succes
 
 from __future__ import annotations
 
-from siegeboard.rules.messages import _
+from siegeboard.model.siege import TURNS_PER_DAY, Clock
+from siegeboard.rules.messages import _, ngettext
 
 
 def ladder_word(step: str) -> str:
@@ -62,3 +63,19 @@ def state_word(word: str) -> str:
         return words[word]
     head, _space, last = word.rpartition(" ")
     return f"{head} {words[last]}" if head and last in words else word
+
+
+def clock_label(clock: Clock) -> str:
+    """``Clock.label`` in the current language (the model keeps no words of its own):
+    "Turn 37, 3 min 5 s"; past a day, "1 day 0 h 5 min 0 s (turn 17,340)"."""
+    if clock.turn < TURNS_PER_DAY:
+        minutes, seconds = divmod(clock.seconds, 60)
+        return _("Turn {turn}, {minutes} min {seconds} s").format(
+            turn=clock.turn, minutes=minutes, seconds=seconds)
+    days, rest = divmod(clock.seconds, 24 * 3600)
+    hours, rest = divmod(rest, 3600)
+    minutes, seconds = divmod(rest, 60)
+    return ngettext("{days} day {hours} h {minutes} min {seconds} s (turn {turn:,})",
+                    "{days} days {hours} h {minutes} min {seconds} s (turn {turn:,})",
+                    days).format(days=days, hours=hours, minutes=minutes, seconds=seconds,
+                                 turn=clock.turn)

@@ -40,6 +40,7 @@ from siegeboard.report.log_text import printed_entries
 from siegeboard.rules.knowledge import Side, check_side, side_view
 from siegeboard.rules.registry import ruleset_of
 from siegeboard.rules.ruleset import Ruleset
+from siegeboard.rules.words import clock_label
 
 Audience = Literal["besieger", "defender", "either"]
 AUDIENCES: tuple[Audience, ...] = ("besieger", "defender", "either")
@@ -163,7 +164,7 @@ def _frame(view: Siege, audience: Audience, version: int, shown: Shown | None,
         "audience": audience,
         "side": view.players_side,
         "title": view.name,
-        "clock": view.clock.label(),
+        "clock": clock_label(view.clock),
         "extent": extent,
         "grid": _grid(view, extent),
         "plan": plan,

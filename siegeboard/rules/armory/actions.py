@@ -52,7 +52,7 @@ from siegeboard.rules.context import Context, Handler, RuleError
 from siegeboard.rules.messages import _, ngettext
 from siegeboard.rules.tasks import resolve_task
 from siegeboard.rules.titles import the
-from siegeboard.rules.words import ladder_word, length_word, mount_word, side_word
+from siegeboard.rules.words import clock_label, ladder_word, length_word, mount_word, side_word
 
 Which = Literal["outer", "inner"]
 FIRED_ROLES = ("gun", "incendiary")
@@ -339,7 +339,7 @@ def run_clock(ctx: Context, turns: int, why: str) -> None:
     span at once (closed form), however long: a day's scene is 17,280 rounds."""
     clock = Clock(turn=ctx.get("clock").turn + turns)
     ctx.set("clock", clock)
-    ctx.say(_("Clock: {why}, now {label}").format(why=why, label=clock.label()))
+    ctx.say(_("Clock: {why}, now {label}").format(why=why, label=clock_label(clock)))
     as_written = ctx.options.ladder_mode == "as_written"
     for structure_id in ctx.siege.structures:
         if not ctx.current(structure_id).burning:

@@ -61,7 +61,7 @@ def mark_and_alarm(structure: Structure) -> tuple[str, Alarm]:
 class ArmoryRuleset(Ruleset):
     id = "armory"
     title_text = N_("The Heavy Armory")
-    short = "Hull"
+    short = N_("Hull")  # shown through ``_``
     package = "siegeboard.rules.armory"
     handlers = {**actions.HANDLERS, **mines.HANDLERS}
     settings = (
