@@ -91,10 +91,21 @@ def gm_lines(entry: LogEntry) -> list[str]:
     """Every explanation line, then the dice as rolled."""
     lines = list(entry.lines)
     if entry.rolls:
-        dice = "; ".join(f"{roll.label} {','.join(map(str, roll.values))} ({roll.source})"
+        dice = "; ".join(f"{roll.label} {','.join(map(str, roll.values))} ({_source(roll)})"
                          for roll in entry.rolls)
         lines.append(_("Dice: {dice}").format(dice=dice))
     return lines
+
+
+def _source(roll) -> str:
+    """``Roll.source`` in words: "rolled", "typed", "2 typed, 1 rolled"."""
+    typed = min(roll.typed, len(roll.values))
+    if typed == 0:
+        return _("rolled")
+    if typed == len(roll.values):
+        return _("typed")
+    return _("{typed} typed, {rolled} rolled").format(typed=typed,
+                                                      rolled=len(roll.values) - typed)
 
 
 def round_words(weapon) -> str:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from siegeboard.model.structure import Structure
 from siegeboard.rules.harris import numbers as harris
-from siegeboard.rules.messages import _
+from siegeboard.rules.messages import _, ngettext
 from siegeboard.rules.titles import the
 
 if TYPE_CHECKING:
@@ -94,14 +94,15 @@ def collapse(ctx: Context, structure_id: str) -> None:
         (hits,) = ctx.roll(1, 6, _("hits on {person}, trapped by the collapse of "
                                    "{the_structure}").format(
             person=person.name, the_structure=the(structure.name)))
-        damage = ctx.roll(hits, 6, _("damage of the {hits} hit{value} on {person}, one die "
-                                     "a hit").format(
-            hits=hits, value='s' if hits != 1 else '',
-            person=person.name))
+        damage = ctx.roll(hits, 6, ngettext(
+            "damage of the {hits} hit on {person}, one die a hit",
+            "damage of the {hits} hits on {person}, one die a hit", hits).format(
+            hits=hits, person=person.name))
         total = sum(damage)
         person.damage += total
         person.hits += hits
         person.trapped = True
-        ctx.say(_("{person}: {hits} hit{value} of 1D6 ({join} = {total} damage), trapped").format(
-            person=person.name, hits=hits, value='s' if hits != 1 else '',
-            join=' + '.join(map(str, damage)), total=total))
+        ctx.say(ngettext("{person}: {hits} hit of 1D6 ({dice} = {total} damage), trapped",
+                         "{person}: {hits} hits of 1D6 ({dice} = {total} damage), trapped",
+                         hits).format(person=person.name, hits=hits,
+                                      dice=" + ".join(map(str, damage)), total=total))
