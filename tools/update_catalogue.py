@@ -76,13 +76,17 @@ def messages_of(source: str, name: str) -> list[tuple[Key, int]]:
 
 
 def extract(root: Path = ROOT) -> dict[Key, list[str]]:
-    """Every msgid the source uses, with where (``path:line``), in the order first met."""
+    """Every msgid the source uses, with the modules that use it, in the order first met.
+    The references name modules, not lines, so an edit elsewhere in a module leaves the .po
+    as it is."""
     keys: dict[Key, list[str]] = {}
     for folder in SOURCES:
         for path in sorted((root / folder).rglob("*.py")):
             name = path.relative_to(root).as_posix()
-            for key, line in messages_of(path.read_text(encoding="utf-8"), name):
-                keys.setdefault(key, []).append(f"{name}:{line}")
+            for key, _line in messages_of(path.read_text(encoding="utf-8"), name):
+                where = keys.setdefault(key, [])
+                if name not in where:
+                    where.append(name)
     return keys
 
 
@@ -155,7 +159,7 @@ def _field(keyword: str, text: str) -> str:
 def write_po(header: str, entries: list[Entry]) -> str:
     out = ["# German messages of siegeboard's rules, log and printed pages.\n",
            "# Made by tools/update_catalogue.py; translate the msgstr lines only.\n",
-           'msgid ""\n', _field("msgstr", header).replace('msgstr ""\n', 'msgstr ""\n', 1)]
+           'msgid ""\n', _field("msgstr", header)]
     for entry in entries:
         out.append("\n")
         if entry.references:

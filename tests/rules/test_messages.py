@@ -191,3 +191,34 @@ def test_the_check_sees_a_sentence_around_the_catalogue():
     assert sentences_around_the_catalogue('raise RuleError("no such thing")\n') == [1]
     assert sentences_around_the_catalogue('ctx.roll(1, 6, "the die " + x)\n') == [1]
     assert sentences_around_the_catalogue('ctx.say(_("{a} burns").format(a=a))\n') == []
+
+
+def _armory_lines() -> list[str]:
+    """A Hull-ruleset shot that cracks a gate with a portcullis, its table words and a day
+    of the fire it may start."""
+    from armory_fixtures import armory_siege
+
+    siege = armory_siege(("stone_curtain_wall", "S3"), ("castle_gate", "G"))
+    shot = FireAt(weapon_id="cannon", at=(0.0, 0.0), target_id="S3", successes=4, boons=4)
+    lines = list(engine.apply_in_place(siege, shot, RandomDice(3)).entry.lines)
+    lines += engine.apply_in_place(siege, AdvanceClock(turns=12), RandomDice(4)).entry.lines
+    from siegeboard.rules.registry import ruleset_of
+
+    rules = ruleset_of(siege)  # its words are read in the current language
+    lines += [rules.title, *(setting.label for setting in rules.settings)]
+    lines += rules.inspector_lines(siege.structures["S3"])
+    lines += rules.escalade_lines(siege.structures["S3"], ladders=2, siege_towers=1, grapnels=1,
+                                  defenders_at_top=True)
+    return lines
+
+
+def test_a_german_hull_ruleset_shot_and_its_tables_say_nothing_in_english():
+    english = _armory_lines()
+    messages.set_language("de")
+    try:
+        german = _armory_lines()
+    finally:
+        messages.set_language("en")
+    assert len(german) == len(english) > 8
+    assert [line for line in german if UNFILLED.search(line)] == []
+    assert [line for line, there in zip(german, english, strict=True) if line == there] == []

@@ -261,10 +261,10 @@ def _attack(ctx: Context, structure_id: str, weapon: Weapon, successes: int, boo
                   "Hull damage is used"))
     ctx.say(_total_line(weapon, successes, boons, effect.total))
     if not effect.marks:
-        ctx.say(_("Only Heavy and Capital weapons mark {structure}: {weapon} ({capitalize} "
+        ctx.say(_("Only Heavy and Capital weapons mark {structure}: {weapon} ({mount} "
                   "mount) deals 0").format(
             structure=structure.name, weapon=weapon.name,
-            capitalize=mount_word(weapon.mount)))
+            mount=mount_word(weapon.mount)))
     else:
         pierce = "" if through_slit else _(", Pierce {pierce}").format(pierce=weapon.pierce)
         ctx.say(_("{label}: {join}{pierce}: effective {armor_met}").format(
@@ -482,11 +482,11 @@ def override(ctx: Context, action: GMOverride) -> None:
     ctx.event("override", structure.id, hull_suffered=suffered, ladder=step,
               burning=structure.burning, layer=which)
     alight = {True: _("burning"), False: _("not burning")}
-    ctx.say(_("GM override on {label}{reason}: Hull suffered {was0} -> {suffered} of "
-              "{hull}, {capitalize} -> {capitalize2}, {alight} -> {alight2}").format(
-        label=_label(structure, which), reason=reason, was0=was[0], suffered=suffered,
-        hull=layer.hull, capitalize=ladder_word(was[1]), capitalize2=ladder_word(step),
-        alight=alight[was[2]], alight2=alight[structure.burning]))
+    ctx.say(_("GM override on {label}{reason}: Hull suffered {suffered_before} -> {suffered} "
+              "of {hull}, {step_before} -> {step}, {burning_before} -> {burning}").format(
+        label=_label(structure, which), reason=reason, suffered_before=was[0],
+        suffered=suffered, hull=layer.hull, step_before=ladder_word(was[1]),
+        step=ladder_word(step), burning_before=alight[was[2]], burning=alight[structure.burning]))
 
 
 def repair(ctx: Context, action: Repair) -> None:

@@ -177,8 +177,8 @@ def effective_armor(structure: Structure, weapon: Weapon | None, *, through_slit
         if (structure.has_flag("vulnerable_to_guns") and weapon.gunpowder
                 and _mount_at_least(weapon, "standard")):
             armor -= 2
-            parts.append(_("vulnerable to guns -2 (gunpowder, {capitalize} mount)").format(
-                capitalize=mount_word(weapon.mount)))
+            parts.append(_("vulnerable to guns -2 (gunpowder, {mount} mount)").format(
+                mount=mount_word(weapon.mount)))
         if structure.has_flag("indirect_ignores_1") and weapon.indirect:
             armor -= 1
             parts.append(_("indirect fire ignores 1"))
