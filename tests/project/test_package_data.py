@@ -66,6 +66,17 @@ def test_the_german_catalogue_is_there_and_reads():
         messages.set_language("en")
 
 
+def test_the_translations_are_there():
+    """Every language of the window but English has its compiled catalogue (View > Language)."""
+    from siegeboard.ui.language import LANGUAGES
+
+    folder = resources.files("siegeboard.resources").joinpath("translations")
+    for code in LANGUAGES[1:]:
+        qm = folder.joinpath(f"siegeboard_{code}.qm")
+        assert qm.is_file(), f"resources/translations/siegeboard_{code}.qm is missing"
+        assert qm.read_bytes()[:16] == bytes.fromhex("3cb86418caef9c95cd211cbf60a1bddd")
+
+
 def _setuptools() -> dict:
     return tomllib.loads((CHECKOUT / "pyproject.toml").read_text())["tool"]["setuptools"]
 
