@@ -8,11 +8,20 @@ import pytest
 from hypothesis import settings
 
 from siegeboard.persist import document_checks
+from siegeboard.rules import messages
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+# The tests compare English text: a German test machine (LANG=de_DE...) still speaks English.
+messages.set_language("en")
 
 settings.register_profile("siegeboard", deadline=None)
 settings.load_profile("siegeboard")
+
+
+@pytest.fixture(autouse=True)
+def _english():
+    """Every test starts in English, whatever a test before it chose."""
+    messages.set_language("en")
 
 
 @pytest.fixture

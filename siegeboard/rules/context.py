@@ -24,6 +24,7 @@ from siegeboard.model.structure import Structure
 from siegeboard.model.weapon import Weapon
 from siegeboard.rules.catalogue import Catalogue
 from siegeboard.rules.dice import Dice, RandomDice, typed_of
+from siegeboard.rules.messages import _
 
 Handler = Callable[["Context", Any], None]
 
@@ -125,7 +126,7 @@ class Outcome:
     def revert(self, siege: Siege) -> None:
         """Write the before-state back and remove the log entry (undo)."""
         if not siege.log or siege.log[-1].seq != self.entry.seq:
-            raise RuleError("undo out of order: this action is not the last one in the log")
+            raise RuleError(_("undo out of order: this action is not the last one in the log"))
         siege.log.pop()
         self._write(siege, after=False)
 
@@ -294,7 +295,8 @@ class Context:
         if copy is None:
             original = self.siege.structures.get(structure_id)
             if original is None:
-                raise RuleError(f"no structure {structure_id!r} in this siege")
+                raise RuleError(_("no structure {structure_id!r} in this siege").format(
+                    structure_id=structure_id))
             copy = self._copies[structure_id] = original.copy_to_change()
             self._originals.append(original)
         elif isinstance(copy, ScalarCopy):
@@ -313,7 +315,8 @@ class Context:
         if copy is None:
             original = self.siege.structures.get(structure_id)
             if original is None:
-                raise RuleError(f"no structure {structure_id!r} in this siege")
+                raise RuleError(_("no structure {structure_id!r} in this siege").format(
+                    structure_id=structure_id))
             copy = self._copies[structure_id] = ScalarCopy(original)
             self._originals.append(original)
         return cast(Structure, copy)  # a ScalarCopy, read and written as a Structure
@@ -341,7 +344,9 @@ class Context:
         """Replace a structure whole, add a new one, or remove it (``None``): an edit of the
         board logged in play (R2). Not mixed with ``structure`` copies of the same id."""
         if structure_id in self._copies:
-            raise RuleError(f"structure {structure_id!r} is already being changed by this action")
+            raise RuleError(_("structure {structure_id!r} is already being changed by this "
+                              "action").format(
+                structure_id=structure_id))
         self._replaced[structure_id] = state
 
     def weapon(self, weapon_id: str) -> Weapon | None:
@@ -363,7 +368,8 @@ class Context:
     def set(self, name: str, value: Any) -> None:
         """Change a top-level siege field (clock, mines, scene, batteries...)."""
         if name in ("structures", "log"):
-            raise RuleError(f"{name} is changed through ctx.structure and the log, not set()")
+            raise RuleError(_("{name} is changed through ctx.structure and the log, not "
+                              "set()").format(name=name))
         self._fields[name] = value
 
     def report(self, done: int, total: int) -> None:
