@@ -1,0 +1,149 @@
+"""A real map's building outlines projected, checked, tidied and measured in whole arrays
+(``geo.build_siege``'s bulk way): what ``geo._Maker._building`` would make of each outline
+the plain way, worked out for a city at once.
+
+Every step is the plain way's own (the same projection, shapely's same operations, Python's
+same rounding), so the numbers are the same; an outline that is not plain (a point off the
+Earth, an outline that crosses itself, one smaller than a structure may be, or one whose
+rounded ring is no polygon) is left to the plain way. Each outline found plain also says
+whether its structure's footprint certainly passes the model's checks
+(``geometry.ring_checks.certainly_valid``), so that it may be made without validating it
+again (``rules.bulk_build``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import numpy
+import shapely
+from shapely.geometry import Polygon
+
+from siegeboard.geometry.footprint import without_short_sides
+from siegeboard.geometry.ring_checks import certainly_valid
+from siegeboard.model import bounds
+
+Ring = list[tuple[float, float]]
+Key = tuple[int, int]
+Job = tuple[Key, Ring, list[Ring]]
+# An outline as the structure keeps it: its ring and holes, rounded; its area less the holes;
+# whether its footprint certainly passes the model's checks.
+Outline = tuple[Ring, list[Ring], float, bool]
+Project = Callable[[numpy.ndarray, numpy.ndarray], tuple[numpy.ndarray, numpy.ndarray]]
+MIN_AREA_M2 = bounds.AREA_MIN_M2
+
+
+def bulk_outlines(project: Project, jobs: Sequence[Job]) -> dict[Key, Outline | None]:
+    """For each job (key, outer ring, holes, in the file's coordinates; ``project`` takes
+    them to the projection's east and north): its ``Outline``, or None for an outline that
+    is not plain (see the module), which is then made the plain way."""
+    rings: list[Ring] = []
+    for _, outer, holes in jobs:
+        rings.append(outer)
+        rings.extend(holes)
+    sizes = numpy.fromiter((len(ring) for ring in rings), dtype=numpy.int64, count=len(rings))
+    starts = numpy.concatenate(([0], numpy.cumsum(sizes)[:-1])).astype(numpy.int64)
+    total = int(sizes.sum())
+    lonlat = numpy.fromiter((value for ring in rings for point in ring for value in point),
+                            dtype=float, count=2 * total).reshape(total, 2)
+    del rings
+    xs, ys = project(lonlat[:, 0], lonlat[:, 1])
+    coordinates = numpy.column_stack((xs, -ys))
+    finite = numpy.isfinite(coordinates).all(axis=1)
+    ring_finite = numpy.add.reduceat(finite.astype(numpy.int64), starts) == sizes
+
+    result: dict[Key, Outline | None] = {}
+    keys: list[Key] = []
+    first_rings: list[int] = []  # each kept job's outer ring, by its place among the rings
+    hole_counts: list[int] = []
+    at = 0
+    for key, _, holes in jobs:
+        count = 1 + len(holes)
+        if ring_finite[at:at + count].all():
+            keys.append(key)
+            first_rings.append(at)
+            hole_counts.append(len(holes))
+        else:
+            result[key] = None
+        at += count
+    if not keys:
+        return result
+    shapes = _polygons_of(coordinates, starts, sizes, first_rings, hole_counts)
+    valid = shapely.is_valid(shapes)
+    tolerance = bounds.SIDE_MIN_M * (1 + 1e-6)
+    try:
+        tidy = shapely.remove_repeated_points(shapes, tolerance=tolerance)
+    except shapely.errors.GEOSException:  # one ring would fall under 3 points: one by one
+        tidy = numpy.empty(len(shapes), dtype=object)
+        tidy[:] = [without_short_sides(shape) for shape in shapes.tolist()]
+    kept = (shapely.get_type_id(tidy) == 3) & ~shapely.is_empty(tidy) & shapely.is_valid(tidy)
+    shapes = numpy.where(kept, tidy, shapes)
+    fine = valid & (shapely.area(shapes) >= MIN_AREA_M2)
+
+    # The rings as the structure keeps them: each ring's corners but the closing one, each
+    # number rounded by Python's own round (numpy's rounds differently in the last digit).
+    exterior, owner = shapely.get_coordinates(shapely.get_exterior_ring(shapes),
+                                              return_index=True)
+    bounds_of = numpy.searchsorted(owner, numpy.arange(len(shapes) + 1))
+    flat = exterior.tolist()
+    outlines: list[tuple[Ring, list[Ring]]] = []
+    plain_keys: list[Key] = []
+    for place, (key, good, hole_count) in enumerate(zip(keys, fine.tolist(), hole_counts,
+                                                        strict=True)):
+        if not good:
+            result[key] = None
+            continue
+        ring = [(round(x, 6), round(y, 6))
+                for x, y in flat[bounds_of[place]:bounds_of[place + 1] - 1]]
+        inner = [[(round(x, 6), round(y, 6)) for x, y in hole.coords[:-1]]
+                 for hole in shapes[place].interiors] if hole_count else []
+        outlines.append((ring, inner))
+        plain_keys.append(key)
+    del flat, exterior, owner, shapes, tidy  # a city's worth of numbers each
+    # The structure's own shape (``shape_of``: its rounded ring less its rounded holes) is
+    # what its squares are counted on; one that is no polygon is left to the plain way.
+    made = _rounded_polygons(outlines)
+    areas = shapely.area(made)
+    sound = ~shapely.is_empty(made) & shapely.is_valid(made) & (areas > 0)
+    certain = certainly_valid(outlines, made) & sound
+    for key, (ring, inner), area, good, sure in zip(plain_keys, outlines, areas.tolist(),
+                                                    sound.tolist(), certain.tolist(),
+                                                    strict=True):
+        result[key] = (ring, inner, area, sure) if good else None
+    return result
+
+
+def _polygons_of(coordinates: numpy.ndarray, starts: numpy.ndarray, sizes: numpy.ndarray,
+                 first_rings: list[int], hole_counts: list[int]) -> numpy.ndarray:
+    """The polygons of the kept jobs (outer ring at ``first_rings[i]``, then its holes), made
+    by shapely in one call for each number of corners of the polygons without holes."""
+    shapes = numpy.empty(len(first_rings), dtype=object)
+    by_size: dict[int, list[int]] = {}
+    for place, (ring, holes) in enumerate(zip(first_rings, hole_counts, strict=True)):
+        if holes:
+            parts = [coordinates[int(starts[i]):int(starts[i]) + int(sizes[i])]
+                     for i in range(ring, ring + 1 + holes)]
+            shapes[place] = Polygon(parts[0], parts[1:])
+        else:
+            by_size.setdefault(int(sizes[ring]), []).append(place)
+    for size, places in by_size.items():
+        firsts = starts[[first_rings[place] for place in places]]
+        block = coordinates[firsts[:, None] + numpy.arange(size)[None, :]]
+        shapes[places] = shapely.polygons(block)
+    return shapes
+
+
+def _rounded_polygons(outlines: list[tuple[Ring, list[Ring]]]) -> numpy.ndarray:
+    """``Polygon(ring, holes)`` of each outline, those without holes made in one call for
+    each number of corners."""
+    made = numpy.empty(len(outlines), dtype=object)
+    by_size: dict[int, list[int]] = {}
+    for place, (ring, inner) in enumerate(outlines):
+        if inner:
+            made[place] = Polygon(ring, inner)
+        else:
+            by_size.setdefault(len(ring), []).append(place)
+    for places in by_size.values():
+        block = numpy.array([outlines[place][0] for place in places], dtype=float)
+        made[places] = shapely.polygons(block)
+    return made
