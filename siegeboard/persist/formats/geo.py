@@ -306,10 +306,12 @@ class _Maker:
     def rule_for(self, feature: GeoFeature) -> KindRule | None:
         """``mapping.rule_for``, remembered by the tags the mapping looks at (a city's houses
         share a few)."""
-        key = (feature.role, *(feature.tags.get(name) for name in self._keys))
-        if key not in self._rules:
-            self._rules[key] = self.mapping.rule_for(feature.role, feature.tags)
-        return self._rules[key]
+        key = (feature.role, *map(feature.tags.get, self._keys))
+        try:
+            return self._rules[key]
+        except KeyError:
+            rule = self._rules[key] = self.mapping.rule_for(feature.role, feature.tags)
+            return rule
 
     def prepare(self, features: Sequence[GeoFeature]) -> None:
         """Project, check, tidy (R4's short sides) and measure the outlines of every building
