@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pydantic import BaseModel, ValidationError, create_model
+from pydantic import BaseModel, create_model
 
 from siegeboard.geometry.footprint import squares_of_area
 from siegeboard.model.structure import Structure
@@ -61,7 +61,7 @@ class BulkStructures:
         ``footprint_checked``: the caller knows the footprint and its holes are certainly
         valid (``ring_checks.certainly_valid``); without it the structure is validated."""
         template = self._templates.get(kind)
-        if template is None or not footprint_checked or not name:
+        if template is None or not footprint_checked or not name or not stories:
             made = new_structure_of_area(self.ruleset, kind, structure_id, footprint, area_m2,
                                          name=name, stories=stories, holes=holes,
                                          gm_notes=gm_notes)
@@ -69,12 +69,12 @@ class BulkStructures:
                 self._templates[kind] = Structure.model_construct(
                     set(), **{field: getattr(made, field) for field in Structure.model_fields})
             return made
-        dp = harris.defensive_points(template.armor, squares_of_area(area_m2), stories)
-        fields = {"id": structure_id, "name": name, "kind": kind, "stories": stories,
-                  "dp": dp, "dp_original": dp, "gm_notes": gm_notes}
         try:
+            dp = harris.defensive_points(template.armor, squares_of_area(area_m2), stories)
+            fields = {"id": structure_id, "name": name, "kind": kind, "stories": stories,
+                      "dp": dp, "dp_original": dp, "gm_notes": gm_notes}
             _Checked.model_validate(fields)
-        except ValidationError:
+        except ValueError:  # pydantic's ValidationError is one
             return self.structure(kind, structure_id, footprint, area_m2, name=name,
                                   stories=stories, holes=holes, gm_notes=gm_notes)
         inner = template.inner_layer

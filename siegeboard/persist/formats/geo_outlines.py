@@ -17,7 +17,6 @@ from collections.abc import Callable, Sequence
 
 import numpy
 import shapely
-from shapely.geometry import Polygon
 
 from siegeboard.geometry.footprint import without_short_sides
 from siegeboard.geometry.ring_checks import certainly_valid
@@ -82,68 +81,64 @@ def bulk_outlines(project: Project, jobs: Sequence[Job]) -> dict[Key, Outline | 
 
     # The rings as the structure keeps them: each ring's corners but the closing one, each
     # number rounded by Python's own round (numpy's rounds differently in the last digit).
-    exterior, owner = shapely.get_coordinates(shapely.get_exterior_ring(shapes),
-                                              return_index=True)
-    bounds_of = numpy.searchsorted(owner, numpy.arange(len(shapes) + 1))
-    flat = exterior.tolist()
+    places = numpy.flatnonzero(fine)
+    for place in numpy.flatnonzero(~fine).tolist():
+        result[keys[place]] = None
+    rings, ring_owner = shapely.get_rings(shapes[places], return_index=True)
+    del shapes, tidy
+    coordinates, owner = shapely.get_coordinates(rings, return_index=True)
+    closing = numpy.ones(len(owner), dtype=bool)  # each ring's last coordinate
+    closing[:-1] = owner[1:] != owner[:-1]
+    corners = coordinates[~closing]
+    corner_owner = owner[~closing]
+    del coordinates, owner, closing
+    rounded = [round(value, 6) for value in corners.ravel().tolist()]
+    points = list(zip(rounded[0::2], rounded[1::2], strict=True))
+    ends = numpy.searchsorted(corner_owner, numpy.arange(1, len(rings) + 1)).tolist()
+    ring_lists = [points[start:end] for start, end in zip([0, *ends[:-1]], ends, strict=True)]
+    del points
     outlines: list[tuple[Ring, list[Ring]]] = []
-    plain_keys: list[Key] = []
-    for place, (key, good, hole_count) in enumerate(zip(keys, fine.tolist(), hole_counts,
-                                                        strict=True)):
-        if not good:
-            result[key] = None
-            continue
-        ring = [(round(x, 6), round(y, 6))
-                for x, y in flat[bounds_of[place]:bounds_of[place + 1] - 1]]
-        inner = [[(round(x, 6), round(y, 6)) for x, y in hole.coords[:-1]]
-                 for hole in shapes[place].interiors] if hole_count else []
-        outlines.append((ring, inner))
-        plain_keys.append(key)
-    del flat, exterior, owner, shapes, tidy  # a city's worth of numbers each
+    for ring, first in zip(ring_lists, _firsts(ring_owner).tolist(), strict=True):
+        if first:
+            outlines.append((ring, []))
+        else:
+            outlines[-1][1].append(ring)
+    del ring_lists
     # The structure's own shape (``shape_of``: its rounded ring less its rounded holes) is
     # what its squares are counted on; one that is no polygon is left to the plain way.
-    made = _rounded_polygons(outlines)
+    made = shapely.polygons(shapely.linearrings(numpy.array(rounded).reshape(-1, 2),
+                                                indices=corner_owner),
+                            indices=ring_owner)
+    del rounded, corner_owner
     areas = shapely.area(made)
     sound = ~shapely.is_empty(made) & shapely.is_valid(made) & (areas > 0)
     certain = certainly_valid(outlines, made) & sound
-    for key, (ring, inner), area, good, sure in zip(plain_keys, outlines, areas.tolist(),
-                                                    sound.tolist(), certain.tolist(),
-                                                    strict=True):
-        result[key] = (ring, inner, area, sure) if good else None
+    for place, (ring, inner), area, good, sure in zip(places.tolist(), outlines,
+                                                      areas.tolist(), sound.tolist(),
+                                                      certain.tolist(), strict=True):
+        result[keys[place]] = (ring, inner, area, sure) if good else None
     return result
+
+
+def _firsts(owner: numpy.ndarray) -> numpy.ndarray:
+    """Where each run of equal owners starts (each polygon's outer ring among its rings)."""
+    first = numpy.ones(len(owner), dtype=bool)
+    first[1:] = owner[1:] != owner[:-1]
+    return first
 
 
 def _polygons_of(coordinates: numpy.ndarray, starts: numpy.ndarray, sizes: numpy.ndarray,
                  first_rings: list[int], hole_counts: list[int]) -> numpy.ndarray:
-    """The polygons of the kept jobs (outer ring at ``first_rings[i]``, then its holes), made
-    by shapely in one call for each number of corners of the polygons without holes."""
-    shapes = numpy.empty(len(first_rings), dtype=object)
-    by_size: dict[int, list[int]] = {}
-    for place, (ring, holes) in enumerate(zip(first_rings, hole_counts, strict=True)):
-        if holes:
-            parts = [coordinates[int(starts[i]):int(starts[i]) + int(sizes[i])]
-                     for i in range(ring, ring + 1 + holes)]
-            shapes[place] = Polygon(parts[0], parts[1:])
-        else:
-            by_size.setdefault(int(sizes[ring]), []).append(place)
-    for size, places in by_size.items():
-        firsts = starts[[first_rings[place] for place in places]]
-        block = coordinates[firsts[:, None] + numpy.arange(size)[None, :]]
-        shapes[places] = shapely.polygons(block)
-    return shapes
-
-
-def _rounded_polygons(outlines: list[tuple[Ring, list[Ring]]]) -> numpy.ndarray:
-    """``Polygon(ring, holes)`` of each outline, those without holes made in one call for
-    each number of corners."""
-    made = numpy.empty(len(outlines), dtype=object)
-    by_size: dict[int, list[int]] = {}
-    for place, (ring, inner) in enumerate(outlines):
-        if inner:
-            made[place] = Polygon(ring, inner)
-        else:
-            by_size.setdefault(len(ring), []).append(place)
-    for places in by_size.values():
-        block = numpy.array([outlines[place][0] for place in places], dtype=float)
-        made[places] = shapely.polygons(block)
-    return made
+    """The polygons of the kept jobs (outer ring at ``first_rings[i]``, then its holes),
+    made by shapely in two calls (rings, then polygons), each as ``Polygon(ring, holes)``."""
+    counts = numpy.asarray(hole_counts, dtype=numpy.int64) + 1
+    firsts = numpy.asarray(first_rings, dtype=numpy.int64)
+    # The rings of the kept jobs: each job's first ring and the ones after it.
+    chosen = numpy.repeat(firsts - numpy.concatenate(([0], numpy.cumsum(counts)[:-1])),
+                          counts) + numpy.arange(int(counts.sum()))
+    lengths = sizes[chosen]
+    at = numpy.repeat(starts[chosen] - numpy.concatenate(([0], numpy.cumsum(lengths)[:-1])),
+                      lengths) + numpy.arange(int(lengths.sum()))
+    rings = shapely.linearrings(coordinates[at], indices=numpy.repeat(
+        numpy.arange(len(chosen)), lengths))
+    return shapely.polygons(rings, indices=numpy.repeat(numpy.arange(len(counts)), counts))
