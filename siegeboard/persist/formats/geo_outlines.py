@@ -84,9 +84,9 @@ def bulk_outlines(project: Project, jobs: Sequence[Job]) -> dict[Key, Outline | 
     places = numpy.flatnonzero(fine)
     for place in numpy.flatnonzero(~fine).tolist():
         result[keys[place]] = None
-    rings, ring_owner = shapely.get_rings(shapes[places], return_index=True)
+    kept_rings, ring_owner = shapely.get_rings(shapes[places], return_index=True)
     del shapes, tidy
-    coordinates, owner = shapely.get_coordinates(rings, return_index=True)
+    coordinates, owner = shapely.get_coordinates(kept_rings, return_index=True)
     closing = numpy.ones(len(owner), dtype=bool)  # each ring's last coordinate
     closing[:-1] = owner[1:] != owner[:-1]
     corners = coordinates[~closing]
@@ -94,7 +94,7 @@ def bulk_outlines(project: Project, jobs: Sequence[Job]) -> dict[Key, Outline | 
     del coordinates, owner, closing
     rounded = [round(value, 6) for value in corners.ravel().tolist()]
     points = list(zip(rounded[0::2], rounded[1::2], strict=True))
-    ends = numpy.searchsorted(corner_owner, numpy.arange(1, len(rings) + 1)).tolist()
+    ends = numpy.searchsorted(corner_owner, numpy.arange(1, len(kept_rings) + 1)).tolist()
     ring_lists = [points[start:end] for start, end in zip([0, *ends[:-1]], ends, strict=True)]
     del points
     outlines: list[tuple[Ring, list[Ring]]] = []
@@ -106,9 +106,9 @@ def bulk_outlines(project: Project, jobs: Sequence[Job]) -> dict[Key, Outline | 
     del ring_lists
     # The structure's own shape (``shape_of``: its rounded ring less its rounded holes) is
     # what its squares are counted on; one that is no polygon is left to the plain way.
-    made = shapely.polygons(shapely.linearrings(numpy.array(rounded).reshape(-1, 2),
-                                                indices=corner_owner),
-                            indices=ring_owner)
+    made = numpy.asarray(shapely.polygons(
+        numpy.asarray(shapely.linearrings(numpy.array(rounded).reshape(-1, 2),
+                                          indices=corner_owner)), indices=ring_owner))
     del rounded, corner_owner
     areas = shapely.area(made)
     sound = ~shapely.is_empty(made) & shapely.is_valid(made) & (areas > 0)
@@ -139,6 +139,7 @@ def _polygons_of(coordinates: numpy.ndarray, starts: numpy.ndarray, sizes: numpy
     lengths = sizes[chosen]
     at = numpy.repeat(starts[chosen] - numpy.concatenate(([0], numpy.cumsum(lengths)[:-1])),
                       lengths) + numpy.arange(int(lengths.sum()))
-    rings = shapely.linearrings(coordinates[at], indices=numpy.repeat(
-        numpy.arange(len(chosen)), lengths))
-    return shapely.polygons(rings, indices=numpy.repeat(numpy.arange(len(counts)), counts))
+    rings = numpy.asarray(shapely.linearrings(coordinates[at], indices=numpy.repeat(
+        numpy.arange(len(chosen)), lengths)))
+    return numpy.asarray(shapely.polygons(rings, indices=numpy.repeat(
+        numpy.arange(len(counts)), counts)))
