@@ -162,6 +162,10 @@ def _read_features(path: Path, report: ImportReport) -> list[GeoFeature]:
                     report.skipped.append(f"{label.capitalize()}: some of its nodes are missing "
                                           f"from the file.")
                     continue
+                except RuntimeError:  # libosmium's geometry error: an outline it cannot write
+                    report.skipped.append(f"{label.capitalize()}: its outline cannot be "
+                                          f"assembled.")
+                    continue
                 (assembled_ways if item.from_way() else assembled).add(item.orig_id())
                 feature = GeoFeature("building" if building else "site", label, tags)
                 features.append(feature)
