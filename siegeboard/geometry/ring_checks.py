@@ -74,10 +74,12 @@ def certainly_valid(outlines: Sequence[tuple[Ring, Sequence[Ring]]],
         # ``validate_holes``: each hole inside its footprint, then the whole polygon valid.
         first = numpy.ones(len(rings), dtype=bool)
         first[1:] = ring_owner[1:] != ring_owner[:-1]
+        shell = first & with_holes[ring_owner]
         shells = numpy.full(count, None, dtype=object)
-        shells[ring_owner[first]] = shapely.polygons(rings[first])
+        shells[ring_owner[shell]] = shapely.polygons(rings[shell])
         hole = ~first & with_holes[ring_owner]
         contained = shapely.contains(shells[ring_owner[hole]], shapely.polygons(rings[hole]))
         outside = numpy.bincount(ring_owner[hole], weights=~contained, minlength=count)
-        fine &= ~with_holes | ((outside == 0) & shapely.is_valid(polygons))
+        places = numpy.flatnonzero(with_holes)
+        fine[places] = (outside[places] == 0) & shapely.is_valid(polygons[places])
     return fine
