@@ -216,8 +216,9 @@ def build_siege(features: Sequence[GeoFeature], options: ImportOptions, report: 
     """The siege of ``features`` (see the module); ``SiegeFileError`` if nothing can be.
 
     ``bulk``: the buildings' outlines are projected, checked, tidied and measured in whole
-    arrays first (``_Maker.prepare``), and each plain one made with a single validation
-    (``new_structure_of_area``); anything unusual (an outline that crosses itself, lies off
+    arrays first (``_Maker.prepare``, ``geo_outlines``), and each plain one made without
+    validating it again where its footprint is certainly valid (``rules.bulk_build``), else
+    with a single validation; anything unusual (an outline that crosses itself, lies off
     the Earth, is too small) is made one at a time as without it. Both give the same siege;
     ``bulk=False`` is the plain path, kept as the reference the tests compare with.
 
