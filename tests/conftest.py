@@ -28,3 +28,7 @@ def careful(monkeypatch):
 
     monkeypatch.setattr(document_checks, "_first_problem_named", counting)
     return calls
+
+# The window speaks English in every test, whatever the machine's locale or the tester's
+# View > Language (siegeboard.ui.language reads this before the setting).
+os.environ["SIEGEBOARD_LANGUAGE"] = "en"

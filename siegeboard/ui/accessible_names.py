@@ -46,6 +46,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from siegeboard.ui.language import tr
+
 INTERACTIVE = (QAbstractButton, QLineEdit, QComboBox, QAbstractSpinBox, QAbstractSlider,
                QAbstractItemView, QTabBar, QTextEdit, QPlainTextEdit)
 _TAG = re.compile(r"<[^>]+>")
@@ -165,7 +167,7 @@ def _role_word(widget: QWidget) -> str:
 def derived_name(widget: QWidget) -> str:
     """A name for ``widget`` from what the GM sees of it ("" when nothing says one)."""
     if isinstance(widget, QTabBar):
-        return "Dock tabs"
+        return tr("Dock tabs")
     table = _table_of(widget)
     if table is not None:
         name = _cell_name(widget, table)

@@ -19,6 +19,7 @@ from siegeboard.model.siege import TURNS_PER_MINUTE, MapImage
 from siegeboard.ui.dialogs.about import add_about_actions
 from siegeboard.ui.dialogs.help_dialogs import RulingsDialog, ShortcutsDialog
 from siegeboard.ui.icons import follow_palette, set_icon
+from siegeboard.ui.language import tr
 from siegeboard.ui.tools.base import Tool
 
 if TYPE_CHECKING:
@@ -106,91 +107,94 @@ class WindowMenus:
         files, snapshots, edits, image, view = t.files, t.snapshots, t.edits, t.map_image, t.view
         grid = t.grid
         keys = QKeySequence.StandardKey
-        self.new_action = self._action("&New", files.new_siege, keys.New, icon_name="new")
-        self.open_action = self._action("&Open…", files.open_dialog, keys.Open, icon_name="open")
+        self.new_action = self._action(tr("&New"), files.new_siege, keys.New, icon_name="new")
+        self.open_action = self._action(tr(
+            "&Open…"), files.open_dialog, keys.Open, icon_name="open")
         self.open_example_action = self._action(
-            "Open &Example Map…", t.example_maps.run,
-            tip="A new siege on an old map shipped with siegeboard (its source and licence "
-                "shown)")
-        self.save_action = self._action("&Save", files.save, keys.Save, icon_name="save")
-        self.save_as_action = self._action("Save &As…", files.save_as, keys.SaveAs)
-        self.quit_action = self._action("&Quit", w.close, keys.Quit, icon_name="quit")
+            tr("Open &Example Map…"), t.example_maps.run,
+            tip=tr("A new siege on an old map shipped with siegeboard (its source and licence "
+                "shown)"))
+        self.save_action = self._action(tr("&Save"), files.save, keys.Save, icon_name="save")
+        self.save_as_action = self._action(tr("Save &As…"), files.save_as, keys.SaveAs)
+        self.quit_action = self._action(tr("&Quit"), w.close, keys.Quit, icon_name="quit")
         if self.quit_action.shortcut().isEmpty():
             # Some platforms (and themes) bind no key to StandardKey.Quit; Ctrl+Q is the norm.
             self.quit_action.setShortcut(QKeySequence("Ctrl+Q"))
-        self.print_action = self._action("&Print…", snapshots.print_snapshot, keys.Print,
-                                         "Print a snapshot of the siege (print preview)",
+        self.print_action = self._action(tr("&Print…"), snapshots.print_snapshot, keys.Print,
+                                         tr("Print a snapshot of the siege (print preview)"),
                                          icon_name="print")
-        self.export_action = self._action("&Export Snapshot…", snapshots.export_snapshot_dialog,
-                                          "Ctrl+E", "Write a snapshot to PDF, PNG or SVG",
+        self.export_action = self._action(tr("&Export Snapshot…"), snapshots.export_snapshot_dialog,
+                                          "Ctrl+E", tr("Write a snapshot to PDF, PNG or SVG"),
                                           icon_name="export")
         stack = t.document.undo_stack
-        self.undo_action = stack.createUndoAction(w, "&Undo")
+        self.undo_action = stack.createUndoAction(w, tr("&Undo"))
         self.undo_action.setShortcut(QKeySequence(keys.Undo))
         set_icon(self.undo_action, "undo")
-        self.redo_action = stack.createRedoAction(w, "&Redo")
+        self.redo_action = stack.createRedoAction(w, tr("&Redo"))
         self.redo_action.setShortcuts(redo_keys())
         set_icon(self.redo_action, "redo")
-        self.delete_action = self._action("&Delete", edits.delete_selection, keys.Delete,
+        self.delete_action = self._action(tr("&Delete"), edits.delete_selection, keys.Delete,
                                           icon_name="delete")
-        self.copy_action = self._action("&Copy", edits.copy_selection, keys.Copy, icon_name="copy")
-        self.paste_action = self._action("&Paste", edits.paste, keys.Paste, icon_name="paste")
-        self.duplicate_action = self._action("D&uplicate", edits.duplicate_selection, "Ctrl+D",
+        self.copy_action = self._action(tr(
+            "&Copy"), edits.copy_selection, keys.Copy, icon_name="copy")
+        self.paste_action = self._action(tr("&Paste"), edits.paste, keys.Paste, icon_name="paste")
+        self.duplicate_action = self._action(tr("D&uplicate"), edits.duplicate_selection, "Ctrl+D",
                                              icon_name="duplicate")
-        self.select_all_action = self._action("Select &All", edits.select_all, keys.SelectAll)
-        self.rotate_cw_action = self._action("Rotate 90° Clockwise",
+        self.select_all_action = self._action(tr("Select &All"), edits.select_all, keys.SelectAll)
+        self.rotate_cw_action = self._action(tr("Rotate 90° Clockwise"),
                                              lambda: edits.rotate_selection(90), "Ctrl+]",
                                              icon_name="rotate_cw")
-        self.rotate_ccw_action = self._action("Rotate 90° Anticlockwise",
+        self.rotate_ccw_action = self._action(tr("Rotate 90° Anticlockwise"),
                                               lambda: edits.rotate_selection(-90), "Ctrl+[",
                                               icon_name="rotate_ccw")
-        self.rotate_by_action = self._action("Rotate By…", edits.rotate_selection_by)
-        self.split_action = self._action("S&plit Section", edits.split_selection, "Ctrl+K",
+        self.rotate_by_action = self._action(tr("Rotate By…"), edits.rotate_selection_by)
+        self.split_action = self._action(tr("S&plit Section"), edits.split_selection, "Ctrl+K",
                                          icon_name="split")
-        self.merge_action = self._action("&Merge Sections", edits.merge_selection, "Ctrl+M",
+        self.merge_action = self._action(tr("&Merge Sections"), edits.merge_selection, "Ctrl+M",
                                          icon_name="merge")
         self.remove_hole_action = self._action(
-            "Fill In Courtyard", edits.remove_courtyard, None,
-            "Fill in the last courtyard of the selected building (cut one with the Polygon "
-            "tool and Alt held)")
+            tr("Fill In Courtyard"), edits.remove_courtyard, None,
+            tr("Fill in the last courtyard of the selected building (cut one with the Polygon "
+            "tool and Alt held)"))
 
-        self.zoom_in_action = self._action("Zoom &In", view.zoom_in, keys.ZoomIn,
+        self.zoom_in_action = self._action(tr("Zoom &In"), view.zoom_in, keys.ZoomIn,
                                            icon_name="zoom_in")
-        self.zoom_out_action = self._action("Zoom &Out", view.zoom_out, keys.ZoomOut,
+        self.zoom_out_action = self._action(tr("Zoom &Out"), view.zoom_out, keys.ZoomOut,
                                             icon_name="zoom_out")
-        self.fit_action = self._action("&Fit to Map", view.fit_to_map, "Ctrl+0", icon_name="fit")
-        self.grid_action = self._action("2 m &Grid", lambda on: grid.set_layers(fine=on),
+        self.fit_action = self._action(tr(
+            "&Fit to Map"), view.fit_to_map, "Ctrl+0", icon_name="fit")
+        self.grid_action = self._action(tr("2 m &Grid"), lambda on: grid.set_layers(fine=on),
                                         "Ctrl+G", checkable=True, icon_name="grid")
         self.squares_action = self._action(
-            "10 m S&quares", lambda on: grid.set_layers(squares=on), "Ctrl+Shift+G",
+            tr("10 m S&quares"), lambda on: grid.set_layers(squares=on), "Ctrl+Shift+G",
             checkable=True, icon_name="squares")
         self.labels_action = self._action(
-            "Square &Labels", lambda on: grid.set_layers(labels=on), checkable=True)
+            tr("Square &Labels"), lambda on: grid.set_layers(labels=on), checkable=True)
         for action in (self.grid_action, self.squares_action, self.labels_action):
             action.setChecked(True)
 
         playing = t.playing
-        self.turn_action = self._action("+1 &Turn", lambda: playing.advance_clock(1), "Ctrl+T",
-                                        "Advance the clock one turn (5 s)", icon_name="turn")
-        self.minute_action = self._action("+1 Mi&nute",
+        self.turn_action = self._action(tr("+1 &Turn"), lambda: playing.advance_clock(1), "Ctrl+T",
+                                        tr("Advance the clock one turn (5 s)"), icon_name="turn")
+        self.minute_action = self._action(tr("+1 Mi&nute"),
                                           lambda: playing.advance_clock(TURNS_PER_MINUTE),
-                                          "Ctrl+Shift+T", "Advance the clock one minute",
+                                          "Ctrl+Shift+T", tr("Advance the clock one minute"),
                                           icon_name="minute")
 
-        self.import_image_action = self._action("&Import Image…", image.import_image_dialog,
+        self.import_image_action = self._action(tr("&Import Image…"), image.import_image_dialog,
                                                 "Ctrl+I", icon_name="image")
-        self.remove_image_action = self._action("&Remove Image", image.remove_image,
+        self.remove_image_action = self._action(tr("&Remove Image"), image.remove_image,
                                                 icon_name="remove_image")
-        self.scale_action = self._action("Set Scale (Pixels per 2 m)…", image.set_scale_dialog)
-        self.rotate_image_action = self._action("R&otate Image…", image.rotate_image_dialog)
-        self.lock_image_action = self._action("&Lock Image", image.set_image_locked,
+        self.scale_action = self._action(tr("Set Scale (Pixels per 2 m)…"), image.set_scale_dialog)
+        self.rotate_image_action = self._action(tr("R&otate Image…"), image.rotate_image_dialog)
+        self.lock_image_action = self._action(tr("&Lock Image"), image.set_image_locked,
                                               checkable=True, icon_name="lock")
         self.lock_image_action.setIconVisibleInMenu(False)  # the menu shows its check mark
 
         self.tool_group = QActionGroup(w)
         self.tool_actions: dict[str, QAction] = {}
         for name, tool in t.tools.items():
-            action = QAction(tool.label, w)
+            action = QAction(tr(tool.label), w)
             action.setCheckable(True)
             action.setShortcut(QKeySequence(tool.shortcut))
             if name == "select":
@@ -198,7 +202,7 @@ class WindowMenus:
                 # item view's editor still takes its own Escape first).
                 action.setShortcuts([QKeySequence(tool.shortcut),
                                      QKeySequence(Qt.Key.Key_Escape)])
-            action.setStatusTip(tool.status_tip)
+            action.setStatusTip(tr(tool.status_tip))
             set_icon(action, name)
             action.triggered.connect(lambda checked=False, name=name: t.set_tool(name))
             self.tool_group.addAction(action)
@@ -207,32 +211,32 @@ class WindowMenus:
     def _make_menus_and_toolbars(self) -> None:
         w, t = self.window, self.targets
         bar = w.menuBar()
-        file_menu = bar.addMenu("&File")
+        file_menu = bar.addMenu(tr("&File"))
         file_menu.addActions([self.new_action, self.open_action, self.open_example_action])
         self.recent_menu: QMenu = t.files.recent_menu
         file_menu.addMenu(self.recent_menu)
         # File > Import…: another format as a new siege.
-        self.import_map_action = file_menu.addAction("&Import…", lambda: t.importer.run())
+        self.import_map_action = file_menu.addAction(tr("&Import…"), lambda: t.importer.run())
         file_menu.addSeparator()
         file_menu.addActions([self.save_action, self.save_as_action])
         # Print and export (snapshots) go between here and Quit: ``file_export_separator``.
         self.file_menu = file_menu
         file_menu.addSeparator()
         # File > Export: the map for other programs (issue 20), each its own controller.
-        self.export_menu = file_menu.addMenu("E&xport")
+        self.export_menu = file_menu.addMenu(tr("E&xport"))
         self.export_vtt_action = self.export_menu.addAction(
-            "&Universal VTT…", lambda: t.vtt_exporter.run())
-        self.export_vtt_action.setStatusTip("The map as it stands, with its walls, breaches, "
-                                            "doors and fires, for a virtual tabletop")
+            tr("&Universal VTT…"), lambda: t.vtt_exporter.run())
+        self.export_vtt_action.setStatusTip(tr("The map as it stands, with its walls, breaches, "
+                                            "doors and fires, for a virtual tabletop"))
         self.export_story_action = self.export_menu.addAction(
-            "&Siege Story…", lambda: t.story_exporter.run())
-        self.export_story_action.setStatusTip("The siege told again: an animated GIF or a PDF "
-                                              "of the map, an action at a time")
+            tr("&Siege Story…"), lambda: t.story_exporter.run())
+        self.export_story_action.setStatusTip(tr("The siege told again: an animated GIF or a PDF "
+                                              "of the map, an action at a time"))
         file_menu.addActions([self.print_action, self.export_action])
         self.file_export_separator = file_menu.addSeparator()
         file_menu.addAction(self.quit_action)
 
-        edit_menu = bar.addMenu("&Edit")
+        edit_menu = bar.addMenu(tr("&Edit"))
         edit_menu.addActions([self.undo_action, self.redo_action])
         edit_menu.addSeparator()
         edit_menu.addActions([self.copy_action, self.paste_action, self.duplicate_action,
@@ -242,7 +246,7 @@ class WindowMenus:
                               self.rotate_by_action, self.split_action, self.merge_action,
                               self.remove_hole_action])
 
-        view_menu = bar.addMenu("&View")
+        view_menu = bar.addMenu(tr("&View"))
         self.view_menu = view_menu
         view_menu.addActions([self.zoom_in_action, self.zoom_out_action, self.fit_action])
         view_menu.addSeparator()
@@ -251,10 +255,10 @@ class WindowMenus:
         for dock in t.dock_layout.docks():
             view_menu.addAction(dock.toggleViewAction())
         view_menu.addSeparator()
-        self.reset_layout_action = self._action("&Reset Layout", t.dock_layout.reset_layout)
+        self.reset_layout_action = self._action(tr("&Reset Layout"), t.dock_layout.reset_layout)
         view_menu.addAction(self.reset_layout_action)
 
-        map_menu = bar.addMenu("&Map")
+        map_menu = bar.addMenu(tr("&Map"))
         map_menu.addActions([self.import_image_action, self.remove_image_action])
         map_menu.addSeparator()
         map_menu.addActions([self.tool_actions["calibrate"], self.scale_action,
@@ -262,44 +266,45 @@ class WindowMenus:
         map_menu.addSeparator()
         map_menu.addActions([self.rotate_image_action, self.lock_image_action])
 
-        tools_menu = bar.addMenu("&Tools")
+        tools_menu = bar.addMenu(tr("&Tools"))
         tools_menu.addActions(list(self.tool_actions.values()))
 
-        self.tools_bar = w.addToolBar("Tools")
+        self.tools_bar = w.addToolBar(tr("Tools"))
         self.tools_bar.setObjectName("ToolsToolBar")
         self.tools_bar.addActions(list(self.tool_actions.values()))
 
-        play_menu = bar.addMenu("&Play")
+        play_menu = bar.addMenu(tr("&Play"))
         play_menu.addActions([self.tool_actions["battery"], self.tool_actions["fire"]])
         play_menu.addSeparator()
         play_menu.addActions([self.turn_action, self.minute_action])
         play_menu.addSeparator()
         play_menu.addAction(t.playing.ask_action)
         play_menu.addSeparator()
-        self.settings_action = play_menu.addAction("Siege &Settings…")
-        self.settings_action.setStatusTip("The siege's name, dice seed and the ruleset's options")
+        self.settings_action = play_menu.addAction(tr("Siege &Settings…"))
+        self.settings_action.setStatusTip(tr(
+            "The siege's name, dice seed and the ruleset's options"))
         self.settings_action.triggered.connect(t.playing.edit_siege_settings)
 
-        play_bar = w.addToolBar("Play")
+        play_bar = w.addToolBar(tr("Play"))
         play_bar.setObjectName("PlayToolBar")
         play_bar.addActions([self.turn_action, self.minute_action])
-        dice_label = QLabel("  Table dice ")
+        dice_label = QLabel(tr("  Table dice "))
         dice_label.setToolTip(t.playing.dice_edit.toolTip())
         play_bar.addWidget(dice_label)
         t.playing.dice_edit.setMaximumWidth(150)
         play_bar.addWidget(t.playing.dice_edit)
         play_bar.addAction(t.playing.ask_action)
 
-        view_bar = w.addToolBar("View")
+        view_bar = w.addToolBar(tr("View"))
         view_bar.setObjectName("ViewToolBar")
         view_bar.addActions([self.zoom_in_action, self.zoom_out_action, self.fit_action,
                              self.grid_action, self.squares_action])
-        view_bar.addWidget(QLabel("  Plan "))
+        view_bar.addWidget(QLabel(tr("  Plan ")))
         view_bar.addWidget(t.map_image.opacity_slider)
 
         # The tool's own controls (kind, thickness, tolerance...) on a bar of their own: on a
         # laptop it is a second row, so the first never overflows whatever the tool.
-        self.options_bar = w.addToolBar("Tool Options")
+        self.options_bar = w.addToolBar(tr("Tool Options"))
         self.options_bar.setObjectName("ToolOptionsToolBar")
         self.tool_name_label = QLabel()
         self.tool_name_label.setStyleSheet("font-weight: bold; padding: 0 6px;")
@@ -310,10 +315,10 @@ class WindowMenus:
         self.tool_hint_action = self.options_bar.addWidget(self.tool_hint_label)
 
         set_icon(self.settings_action, "settings")
-        help_menu = bar.addMenu("&Help")
-        self.shortcuts_action = self._action("&Keyboard Shortcuts", self.show_shortcuts, "F1",
+        help_menu = bar.addMenu(tr("&Help"))
+        self.shortcuts_action = self._action(tr("&Keyboard Shortcuts"), self.show_shortcuts, "F1",
                                              icon_name="help")
-        self.rulings_action = self._action("How siegeboard &Reads the Rules",
+        self.rulings_action = self._action(tr("How siegeboard &Reads the Rules"),
                                            self.show_rulings)
         help_menu.addActions([self.shortcuts_action, self.rulings_action])
         help_menu.addSeparator()
@@ -366,8 +371,8 @@ class WindowMenus:
         for name, actions in self._tool_widgets.items():
             for action in actions:
                 action.setVisible(name == tool.name)
-        self.tool_name_label.setText(tool.label)
-        hint = tool.status_tip.split(": ", 1)[-1]
+        self.tool_name_label.setText(tr(tool.label))
+        hint = tr(tool.status_tip).split(": ", 1)[-1]
         self.tool_hint_label.setText(hint if len(hint) <= 110 else hint[:109] + "…")
         self.tool_hint_action.setVisible(not self._tool_widgets[tool.name])
 
@@ -382,7 +387,7 @@ class WindowMenus:
         layout = self.options_bar.layout()
         spacing = layout.spacing() if layout is not None else 0
         metrics = self.tool_name_label.fontMetrics()
-        widest = max((metrics.horizontalAdvance(tool.label) + 12 + spacing
+        widest = max((metrics.horizontalAdvance(tr(tool.label)) + 12 + spacing
                       + sum(widget.sizeHint().width() + spacing
                             for widget in tool.toolbar_widgets())
                       for tool in self.targets.tools.values() if tool.toolbar_widgets()),
@@ -419,6 +424,6 @@ class WindowMenus:
         self.lock_image_action.blockSignals(True)
         locked = bool(placement and placement.locked)
         self.lock_image_action.setChecked(locked)
-        self.lock_image_action.setToolTip("The plan is locked (click to unlock)" if locked
-                                          else "Lock the plan in place")
+        self.lock_image_action.setToolTip(tr("The plan is locked (click to unlock)") if locked
+                                          else tr("Lock the plan in place"))
         self.lock_image_action.blockSignals(False)

@@ -6,7 +6,7 @@ import sys
 from importlib import resources
 from pathlib import Path
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QIcon, QPixmap
 from PySide6.QtWidgets import QApplication
 
@@ -14,8 +14,9 @@ from siegeboard import __version__
 from siegeboard.desktop import APP, ICON_SIZES
 from siegeboard.persist import read_sample
 from siegeboard.rules.dice import fresh_dice_seed
-from siegeboard.ui import wheel_guard
+from siegeboard.ui import language, wheel_guard
 from siegeboard.ui.dialogs.about import add_help_menu
+from siegeboard.ui.dialogs.prompts import APP as SETTINGS_NAME
 from siegeboard.ui.single_instance import InstanceServer, hand_over
 
 
@@ -33,7 +34,8 @@ def application_icon() -> QIcon:
 
 
 def application() -> QApplication:
-    """The running QApplication, created with siegeboard's names if there is none yet."""
+    """The running QApplication, created with siegeboard's names if there is none yet; one
+    created here speaks the chosen language (``language.apply``: View > Language)."""
     found = QApplication.instance()
     app = found if isinstance(found, QApplication) else QApplication(sys.argv[:1])
     app.setOrganizationName("siegeboard")
@@ -42,6 +44,8 @@ def application() -> QApplication:
     wheel_guard.install(app)
     app.setDesktopFileName(APP)  # ties the windows to siegeboard.desktop (Wayland's app id)
     app.setWindowIcon(application_icon())
+    if found is not app:  # the language once, when siegeboard makes its application
+        language.apply(app, QSettings(SETTINGS_NAME, SETTINGS_NAME))
     return app
 
 

@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QSettings, QSize, Qt
 from PySide6.QtWidgets import QComboBox, QDockWidget, QLabel, QMainWindow, QTabBar
 
+from siegeboard.ui.language import tr
+
 if TYPE_CHECKING:
     from siegeboard.ui.document.document import Document
 
@@ -150,7 +152,7 @@ class DockLayout:
     def reset_layout(self) -> None:
         """View > Reset Layout: the default layout, whatever was restored or moved."""
         self.apply_default_layout()
-        self.show_status("Layout reset.")
+        self.show_status(tr("Layout reset."))
 
     def show_ruleset_docks(self) -> None:
         """The Scene dock (scenes and escalade) is shown for a rule text that has scenes (The

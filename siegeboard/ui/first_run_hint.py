@@ -8,15 +8,16 @@ from PySide6.QtWidgets import QGraphicsView, QLabel
 
 from siegeboard.ui.document.changes import Change
 from siegeboard.ui.document.document import Document
+from siegeboard.ui.language import QT_TR_NOOP, tr
 
-HINT = ("<b>An empty siege. To start:</b><ol>"
+HINT = (QT_TR_NOOP("<b>An empty siege. To start:</b><ol>"
         "<li><b>Import a plan</b>: Map &gt; Import Image… (Ctrl+I), a scan or a drawing of "
         "the fortress; or start on an old map: File &gt; Open Example Map….</li>"
         "<li><b>Calibrate</b> it (C): click two points a known distance apart and type the "
         "distance in metres.</li>"
         "<li><b>Draw</b> the structures on it: Rectangle (R), Polygon (P), Wall (W); then "
         "place a Battery (B) and Fire (F).</li></ol>"
-        "Help &gt; Keyboard Shortcuts lists every key.")
+        "Help &gt; Keyboard Shortcuts lists every key."))
 
 
 class FirstRunHint(QLabel):
@@ -27,7 +28,7 @@ class FirstRunHint(QLabel):
         self.setObjectName("firstRunHint")
         self.document = document
         self.view = view
-        self.setText(HINT)
+        self.setText(tr(HINT))
         self.setTextFormat(Qt.TextFormat.RichText)
         self.setWordWrap(True)
         self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)

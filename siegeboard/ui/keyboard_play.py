@@ -41,6 +41,7 @@ from siegeboard.geometry.squares import (
     structure_square_label,
 )
 from siegeboard.rules import registry
+from siegeboard.ui.language import tr
 from siegeboard.ui.tools.fire_square import structures_named_by
 
 
@@ -83,11 +84,12 @@ def selection_words(document: Any) -> str:
     siege = document.siege
     chosen = [key for key in document.selection if key in siege.structures]
     if not chosen:
-        return "Nothing selected"
+        return tr("Nothing selected")
     if len(chosen) > 1:
         names = ", ".join(siege.structures[key].name for key in chosen[:5])
-        more = f" and {len(chosen) - 5} more" if len(chosen) > 5 else ""
-        return f"{len(chosen)} structures selected: {names}{more}"
+        more = tr(" and {value} more").format(value=len(chosen) - 5) if len(chosen) > 5 else ""
+        return tr("{count} structures selected: {names}{more}").format(
+                count=len(chosen), names=names, more=more)
     structure = siege.structures[chosen[0]]
     rules = registry.ruleset_of(siege)
     kinds = {entry.kind: entry.name for entry in rules.catalogue.structures}
@@ -99,7 +101,7 @@ def selection_words(document: Any) -> str:
     figures = ", ".join(rules.inspector_lines(structure))
     text = f"{', '.join(words)}, {square}: {figures}"
     if state.fire:
-        text += f", burning {state.fire}"
+        text += tr(", burning {fire}").format(fire=state.fire)
     if state.people:
         text += f", {state.people} inside"
     if state.trapped:
@@ -127,57 +129,58 @@ class KeyboardPlay:
         fire_tool = window.tools["fire"]
         self.fire_at_square = fire_tool.square_box
         self.fire_selected_action = self._action(
-            "Fire at Se&lected", self.fire_at_selection, "Shift+F",
-            "Fire the Fire dock's battery at the selected structure")
+            tr("Fire at Se&lected"), self.fire_at_selection, "Shift+F",
+            tr("Fire the Fire dock's battery at the selected structure"))
         self.place_battery_action = self._action(
-            "Place Battery &At…", self.place_battery_at, "Shift+B",
-            "Place a battery with the Weapons dock's weapon at a typed square or position")
-        self.next_action = self._action("&Next Structure", lambda: self.step(1), "N",
-                                        "Select the next structure, square by square")
-        self.previous_action = self._action("Pre&vious Structure", lambda: self.step(-1),
-                                            "Shift+N", "Select the previous structure")
-        self.find_action = self._action("&Find Structure…", self.find_structure,
+            tr("Place Battery &At…"), self.place_battery_at, "Shift+B",
+            tr("Place a battery with the Weapons dock's weapon at a typed square or position"))
+        self.next_action = self._action(tr("&Next Structure"), lambda: self.step(1), "N",
+                                        tr("Select the next structure, square by square"))
+        self.previous_action = self._action(tr("Pre&vious Structure"), lambda: self.step(-1),
+                                            "Shift+N", tr("Select the previous structure"))
+        self.find_action = self._action(tr("&Find Structure…"), self.find_structure,
                                         QKeySequence.StandardKey.Find,
-                                        "Select a structure by its name or its square")
-        play_menu = self._menu("&Play")
+                                        tr("Select a structure by its name or its square"))
+        play_menu = self._menu(tr("&Play"))
         first = play_menu.actions()[2] if len(play_menu.actions()) > 2 else None
         played = [self.fire_selected_action, self.place_battery_action]
         if first is None:  # a short menu: at its end
             play_menu.addActions(played)
         else:
             play_menu.insertActions(first, played)
-        edit_menu = self._menu("&Edit")
+        edit_menu = self._menu(tr("&Edit"))
         edit_menu.addSeparator()
         edit_menu.addActions([self.next_action, self.previous_action, self.find_action])
-        self.go_menu = QMenu("&Go To", window)
+        self.go_menu = QMenu(tr("&Go To"), window)
         self.go_actions: list[QAction] = []
-        self.map_action = self._action("&Map", self.focus_map, "Alt+0",
-                                       "Put the keyboard on the map")
+        self.map_action = self._action(tr("&Map"), self.focus_map, "Alt+0",
+                                       tr("Put the keyboard on the map"))
         self.go_actions.append(self.map_action)
         for number, name in enumerate(self.DOCK_KEYS, start=1):
             dock: QDockWidget = getattr(window, name)
             title = dock.windowTitle()
-            action = self._action(f"{title} Dock", lambda dock=dock: self.focus_dock(dock),
-                                  f"Alt+{number}", f"Show the {title} dock and put the "
-                                  "keyboard in it")
+            action = self._action(tr("{title} Dock").format(
+                    title=title), lambda dock=dock: self.focus_dock(dock),
+                                  f"Alt+{number}", tr("Show the {title} dock and put the "
+                                  "keyboard in it").format(title=title))
             self.go_actions.append(action)
-        self.next_pane_action = self._action("Next &Pane", lambda: self.cycle(1), "F6",
-                                             "The map, then each open dock in turn")
-        self.previous_pane_action = self._action("Previous Pane", lambda: self.cycle(-1),
-                                                 "Shift+F6", "Back through the panes")
+        self.next_pane_action = self._action(tr("Next &Pane"), lambda: self.cycle(1), "F6",
+                                             tr("The map, then each open dock in turn"))
+        self.previous_pane_action = self._action(tr("Previous Pane"), lambda: self.cycle(-1),
+                                                 "Shift+F6", tr("Back through the panes"))
         self.go_menu.addActions(self.go_actions)
         self.go_menu.addSeparator()
         self.go_menu.addActions([self.next_pane_action, self.previous_pane_action])
         menus.view_menu.insertMenu(menus.view_menu.actions()[0], self.go_menu)
         menus.view_menu.insertSeparator(menus.view_menu.actions()[1])
         # The toolbars can be hidden and shown again from the keyboard, as the docks can.
-        self.toolbars_menu = QMenu("Tool&bars", window)
+        self.toolbars_menu = QMenu(tr("Tool&bars"), window)
         self.toolbars_menu.addActions([bar.toggleViewAction() for bar in window.findChildren(
             QToolBar) if bar.parent() is window])
         menus.view_menu.insertMenu(menus.reset_layout_action, self.toolbars_menu)
 
         view = window.view
-        view.setAccessibleName("Map")
+        view.setAccessibleName(tr("Map"))
         window.document.selection_changed.connect(self.describe_selection)
         window.document.changed.connect(lambda _change: self.describe_selection())
         self.describe_selection()
@@ -205,31 +208,33 @@ class KeyboardPlay:
         document, playing = window.document, window.playing
         weapon_id = playing.current_weapon_id()
         if weapon_id is None:
-            playing.warn("Choose a weapon in the Weapons dock first: a battery needs one.")
+            playing.warn(tr("Choose a weapon in the Weapons dock first: a battery needs one."))
             return
         siege = document.siege
         last = str(self.settings.value(self.POSITION_KEY, "")) if self.settings else ""
-        text, ok = self.ask_text(window, "Place Battery At",
-                            "Square (e.g. D6, its middle) or position in metres (x, y):", last)
+        text, ok = self.ask_text(window, tr("Place Battery At"),
+                            tr("Square (e.g. D6, its middle) or position in metres (x, y):"), last)
         self.keyboard_back(window.view)
         if not ok or not text.strip():
             return
         point = read_position(text, siege.grid_origin, siege.label_anchor)
         if point is None:
-            playing.warn(f"Cannot place a battery at {text.strip()!r}: type a square (D6) or "
-                         "a position in metres (45, 62).")
+            playing.warn(tr("Cannot place a battery at {strip!r}: type a square (D6) or "
+                         "a position in metres (45, 62).").format(strip=text.strip()))
             return
         try:
             battery = document.place_battery(point, weapon_id)
         except ValueError as error:
-            playing.warn(f"Cannot place a battery there: {error}.")
+            playing.warn(tr("Cannot place a battery there: {error}.").format(error=error))
             return
         if self.settings is not None:
             self.settings.setValue(self.POSITION_KEY, text.strip())
         playing.choose_battery(battery.id)
         window.view.centerOn(*point)
-        playing.show_status(f"{battery.name} placed at ({point[0]:g}, {point[1]:g}) m, "
-                            f"square {label_of_point(point, siege)}. Ctrl+Z takes it back.")
+        playing.show_status(tr("{name} placed at ({value:g}, {value2:g}) m, "
+                            "square {point}. Ctrl+Z takes it back.").format(
+                                    name=battery.name, value=point[0], value2=point[1],
+                                            point=label_of_point(point, siege)))
 
     def keyboard_back(self, widget: QWidget) -> None:
         """After a small dialog, the keyboard back in the window, on ``widget``: a desktop
@@ -243,7 +248,7 @@ class KeyboardPlay:
         document = self.window.document
         order = reading_order(document)
         if not order:
-            self.window.show_status("There is no structure to select.")
+            self.window.show_status(tr("There is no structure to select."))
             return
         current = document.selection[0] if document.selection else None
         if current in order:
@@ -269,7 +274,8 @@ class KeyboardPlay:
         entries = [f"{siege.structures[key].name} "
                    f"({structure_square_label(siege.structures[key], origin, anchor)})"
                    for key in order]
-        text, ok = self.ask_item(window, "Find Structure", "Name or square (e.g. Keep, or D6):",
+        text, ok = self.ask_item(window, tr(
+            "Find Structure"), tr("Name or square (e.g. Keep, or D6):"),
                                  entries)
         self.keyboard_back(window.view)
         if not ok or not text.strip():
@@ -291,12 +297,15 @@ class KeyboardPlay:
         words = text.lower()
         matches = [key for key in order if words in siege.structures[key].name.lower()]
         if not matches:
-            window.playing.warn(f"No structure is called or named by {text!r}.")
+            window.playing.warn(tr("No structure is called or named by {text!r}.").format(
+                    text=text))
             return
         self.show_structure(matches[0])
         if len(matches) > 1:
-            window.show_status(f"{selection_words(document)} (1 of {len(matches)} matching "
-                               f"{text!r}; Ctrl+F again for another)")
+            window.show_status(tr("{document} (1 of {count} matching "
+                               "{text!r}; Ctrl+F again for another)").format(
+                                       document=selection_words(document), count=len(matches),
+                                               text=text))
 
     # -- panes ------------------------------------------------------------------------------
     def panes(self) -> list[QWidget]:
@@ -312,8 +321,8 @@ class KeyboardPlay:
         dock.raise_()
         target = first_focusable(dock.widget()) if dock.widget() is not None else None
         (target or dock).setFocus(Qt.FocusReason.ShortcutFocusReason)
-        self.window.show_status(f"{dock.windowTitle()}: Tab moves through it; F6 moves on, "
-                                "Alt+0 back to the map.")
+        self.window.show_status(tr("{windowTitle}: Tab moves through it; F6 moves on, "
+                                "Alt+0 back to the map.").format(windowTitle=dock.windowTitle()))
 
     def cycle(self, direction: int) -> None:
         panes = self.panes()

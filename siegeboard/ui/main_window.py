@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QApplication, QLabel, QMainWindow
 from siegeboard import __version__
 from siegeboard.geometry import label_at
 from siegeboard.persist.autosave import Autosaver
-from siegeboard.ui import accessible_names, dock_keys, wheel_guard
+from siegeboard.ui import accessible_names, dock_keys, language, wheel_guard
 from siegeboard.ui.actions_menus import MenuTargets, WindowMenus
 from siegeboard.ui.board.map_scene import MapScene
 from siegeboard.ui.board.map_view import MapView
@@ -48,6 +48,7 @@ from siegeboard.ui.document.changes import Aspect
 from siegeboard.ui.document.document import Document
 from siegeboard.ui.first_run_hint import FirstRunHint
 from siegeboard.ui.keyboard_play import KeyboardPlay
+from siegeboard.ui.language import tr
 from siegeboard.ui.timeline import Timeline
 from siegeboard.ui.tool_notice import ToolNotice
 from siegeboard.ui.tools.base import Tool
@@ -81,7 +82,8 @@ class MainWindow(QMainWindow):
         self.autosaver = autosaver if autosaver is not None else Autosaver()
         self.autosave = AutosaveKeeper(self.document, self.autosaver, self)
         self.autosave.failed.connect(
-            lambda error: self.show_status(f"Autosave failed: {error}. Save your work."))
+            lambda error: self.show_status(tr(
+                "Autosave failed: {error}. Save your work.").format(error=error)))
         self.scene = MapScene(self.document, self)
         self.view = MapView(self.scene, self)
         self.setCentralWidget(self.view)
@@ -175,6 +177,8 @@ class MainWindow(QMainWindow):
         self.players_screen.add_to(self.menus.view_menu, self.menus.tool_actions["show_box"])
         self.sharing = ShareController(self.document, self.settings, self)
         self.menus.view_menu.addAction(self.sharing.action)
+        self.language_menu = language.add_menu(self.menus.view_menu, self.settings,
+                                               lambda message: prompts.inform(message))
         self.players_screen.shown_listeners.append(self.sharing.show_them)
         self.players_screen.blank_listeners.append(self.sharing.set_blank)
         self.sharing.listeners.append(
@@ -246,8 +250,11 @@ class MainWindow(QMainWindow):
         self.menus.update_selection(len(self.document.selection))
 
     def _update_title(self, *args) -> None:
-        self.setWindowTitle(f"{self.document.siege.name} — {self.files.display_name()}[*] — "
-                            f"siegeboard {__version__}")
+        self.setWindowTitle(tr("{name} — {display_name}[*] — "
+                            "siegeboard {version}").format(
+                                    name=self.document.siege.name,
+                                            display_name=self.files.display_name(),
+                                                    version=__version__))
         self.setWindowModified(self.document.modified)
 
     def _show_pointer(self, point: QPointF) -> None:
@@ -257,7 +264,7 @@ class MainWindow(QMainWindow):
                                            siege.label_anchor))
 
     def _show_zoom(self, scale: float) -> None:
-        self.zoom_label.setText(f"{scale:.3g} px per m")
+        self.zoom_label.setText(tr("{scale:.3g} px per m").format(scale=scale))
 
     # -- showing and closing --------------------------------------------------------------------
     def showEvent(self, event) -> None:

@@ -15,6 +15,8 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QFocusEvent, QKeyEvent, QValidator
 from PySide6.QtWidgets import QDoubleSpinBox, QSpinBox
 
+from siegeboard.ui.language import tr
+
 _NUMBER_LIKE = re.compile(r"^[+-]?\d*([.,]\d*)?$")
 
 
@@ -28,9 +30,9 @@ def _typed_text(box: QSpinBox | QDoubleSpinBox) -> str:
 
 
 def _range_words(box: StrictSpinBox | StrictDoubleSpinBox) -> str:
-    kind = "a whole number" if isinstance(box, QSpinBox) else "a number"
+    kind = tr("a whole number") if isinstance(box, QSpinBox) else tr("a number")
     _, low, high = box.value_words()
-    return f"{kind} from {low} to {high}"
+    return tr("{kind} from {low} to {high}").format(kind=kind, low=low, high=high)
 
 
 _Verdict = tuple[QValidator.State, str, int]

@@ -15,19 +15,32 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from siegeboard.ui.language import QT_TR_NOOP, tr
+
 # The model's field names as a GM says them.
 NOUNS = {
-    "footprint": "the outline", "armor": "Armor", "stories": "the number of stories",
-    "hull": "Hull", "hull_suffered": "the Hull suffered", "dp": "the DP", "dp_original":
-    "the original DP", "fire_level": "the fire's level", "name": "the name", "kind": "the kind",
-    "material": "the material", "pixels_per_metre": "the map's scale", "rotation_deg":
-    "the rotation", "range_m": "the range", "team_size": "the team", "turns": "the number of "
-    "turns", "dice_seed": "the dice seed", "occupants": "the occupants", "position":
-    "the position", "weapon_id": "the weapon", "structure_id": "the structure",
-    "side": "the side", "target_id": "the target", "known": "what the players know",
-    "gm_notes": "the GM notes", "wall_id": "the wall", "holes": "the courtyards",
-    "flags": "the rule marks", "inner_layer": "the portcullis", "ladder": "the Breach Ladder step",
-    "burning": "the fire", "trapped": "the trapped", "offset": "the position",
+    "footprint": QT_TR_NOOP("the outline"), "armor": QT_TR_NOOP("Armor"),
+            "stories": QT_TR_NOOP("the number of stories"),
+    "hull": QT_TR_NOOP("Hull"), "hull_suffered": QT_TR_NOOP("the Hull suffered"),
+            "dp": QT_TR_NOOP("the DP"), "dp_original":
+    QT_TR_NOOP("the original DP"), "fire_level": QT_TR_NOOP("the fire's level"),
+            "name": QT_TR_NOOP("the name"), "kind": QT_TR_NOOP("the kind"),
+    "material": QT_TR_NOOP("the material"), "pixels_per_metre": QT_TR_NOOP("the map's scale"),
+            "rotation_deg":
+    QT_TR_NOOP("the rotation"), "range_m": QT_TR_NOOP("the range"),
+            "team_size": QT_TR_NOOP("the team"), "turns": QT_TR_NOOP("the number of "
+    "turns"), "dice_seed": QT_TR_NOOP("the dice seed"), "occupants": QT_TR_NOOP("the occupants"),
+            "position":
+    QT_TR_NOOP("the position"), "weapon_id": QT_TR_NOOP("the weapon"),
+            "structure_id": QT_TR_NOOP("the structure"),
+    "side": QT_TR_NOOP("the side"), "target_id": QT_TR_NOOP("the target"),
+            "known": QT_TR_NOOP("what the players know"),
+    "gm_notes": QT_TR_NOOP("the GM notes"), "wall_id": QT_TR_NOOP("the wall"),
+            "holes": QT_TR_NOOP("the courtyards"),
+    "flags": QT_TR_NOOP("the rule marks"), "inner_layer": QT_TR_NOOP("the portcullis"),
+            "ladder": QT_TR_NOOP("the Breach Ladder step"),
+    "burning": QT_TR_NOOP("the fire"), "trapped": QT_TR_NOOP("the trapped"),
+            "offset": QT_TR_NOOP("the position"),
 }
 
 
@@ -36,29 +49,32 @@ def field_names(fields) -> str:
     (an undo step's title never shows a field name)."""
     nouns = sorted({_noun(field) for field in fields})
     if not nouns:
-        return "the kind"
-    return nouns[0] if len(nouns) == 1 else ", ".join(nouns[:-1]) + " and " + nouns[-1]
+        return tr("the kind")
+    return nouns[0] if len(nouns) == 1 else ", ".join(nouns[:-1]) + tr(" and ") + nouns[-1]
 
 # Complaints of the core about a footprint, and what the GM should do about each.
 FOOTPRINT = (
-    ("area is zero", "The outline encloses no ground (its corners lie on one line): place at "
-     "least three corners that are not in a row."),
-    ("no area", "The outline encloses no ground (its corners lie on one line): place at least "
-     "three corners that are not in a row."),
-    ("three distinct corners", "The outline needs at least three different corners: click "
-     "three or more points."),
-    ("no corners", "The outline has no corners: click at least three points."),
-    ("self-crossing", "The outline crosses itself: move a corner so that no two edges cross."),
-    ("not a simple polygon", "The outline crosses itself: move a corner so that no two edges "
-     "cross."),
-    ("not a finite number", "A corner of the outline is not a number: draw it again."),
+    ("area is zero", QT_TR_NOOP("The outline encloses no ground (its corners lie on one line): "
+                                "place at least three corners that are not in a row.")),
+    ("no area", QT_TR_NOOP("The outline encloses no ground (its corners lie on one line): "
+                           "place at least three corners that are not in a row.")),
+    ("three distinct corners", QT_TR_NOOP("The outline needs at least three different corners: "
+                                          "click three or more points.")),
+    ("no corners", QT_TR_NOOP("The outline has no corners: click at least three points.")),
+    ("self-crossing", QT_TR_NOOP("The outline crosses itself: move a corner so that no two "
+                                 "edges cross.")),
+    ("not a simple polygon", QT_TR_NOOP("The outline crosses itself: move a corner so that no "
+                                        "two edges cross.")),
+    ("not a finite number", QT_TR_NOOP("A corner of the outline is not a number: draw it "
+                                       "again.")),
 )
 
 _TECHNICAL = re.compile(r"\s*\[type=[^\]]*\]|\s*For further information visit \S+|https?://\S+")
 
 
 def _noun(field: str) -> str:
-    return NOUNS.get(field, field.replace("_", " "))
+    noun = NOUNS.get(field)
+    return tr(noun) if noun else field.replace("_", " ")
 
 
 def _sentence(text: str) -> str:
@@ -73,8 +89,8 @@ def _sentence(text: str) -> str:
         text = _noun(lead.group(1)) + text[lead.end() - 1:]  # "stories must be" -> plain
     for field, noun in NOUNS.items():  # identifiers anywhere else: "above dp_original 10"
         if "_" in field:
-            text = re.sub(rf"\b{field}\b", noun, text)
-    return (text[:1].upper() + text[1:] + ".") if text else "That value cannot be used."
+            text = re.sub(rf"\b{field}\b", tr(noun), text)
+    return (text[:1].upper() + text[1:] + ".") if text else tr("That value cannot be used.")
 
 
 def plain_message(text: str) -> str:
@@ -83,33 +99,36 @@ def plain_message(text: str) -> str:
     if "footprint" in lowered or "outline" in lowered:
         for clue, sentence in FOOTPRINT:
             if clue in lowered:
-                return sentence
+                return tr(sentence)
     return _sentence(text)
 
 
 def _from_pydantic(error: Mapping[str, Any]) -> str:
     location = [part for part in error.get("loc", ()) if isinstance(part, str)]
     field = location[-1] if location else ""
-    noun = _noun(field) if field else "a value"
+    noun = _noun(field) if field else tr("a value")
     kind = error.get("type", "")
     context = error.get("ctx") or {}
     if kind == "value_error" and isinstance(context.get("error"), Exception):
         return plain_message(str(context["error"]))
     if kind == "missing":
-        return _sentence(f"{noun} is missing: give it a value")
-    for bound, words in (("ge", "or more"), ("gt", "more than"), ("le", "or less"),
-                         ("lt", "less than")):
+        return _sentence(tr("{noun} is missing: give it a value").format(noun=noun))
+    for bound, words in (("ge", QT_TR_NOOP("{limit} or more")),
+                         ("gt", QT_TR_NOOP("more than {limit}")),
+                         ("le", QT_TR_NOOP("{limit} or less")),
+                         ("lt", QT_TR_NOOP("less than {limit}"))):
         if bound in context:
-            limit = context[bound]
-            phrase = f"{limit} {words}" if words.endswith("more") or words.endswith("less") \
-                and bound in ("ge", "le") else f"{words} {limit}"
-            return _sentence(f"{noun} must be {phrase}, not {error.get('input')!r}")
+            phrase = tr(words).format(limit=context[bound])
+            return _sentence(tr("{noun} must be {phrase}, not {input!r}").format(
+                noun=noun, phrase=phrase, input=error.get("input")))
     if kind.startswith("int") or kind.startswith("float"):
-        return _sentence(f"{noun} must be a number, not {error.get('input')!r}")
+        return _sentence(tr("{noun} must be a number, not {get!r}").format(
+                noun=noun, get=error.get('input')))
     if kind == "literal_error" and "expected" in context:
-        return _sentence(f"{noun} must be one of {context['expected']}")
+        return _sentence(tr("{noun} must be one of {value}").format(
+                noun=noun, value=context['expected']))
     if kind == "string_too_short":
-        return _sentence(f"{noun} cannot be empty")
+        return _sentence(tr("{noun} cannot be empty").format(noun=noun))
     message = str(error.get("msg", "")).removeprefix("Value error, ")
     return plain_message(f"{noun}: {message}" if field else message)
 
@@ -119,7 +138,7 @@ def plain_error(error: Exception) -> str:
     ValueError's message)."""
     if isinstance(error, ValidationError):
         errors = error.errors()
-        return _from_pydantic(errors[0]) if errors else "That value cannot be used."
+        return _from_pydantic(errors[0]) if errors else tr("That value cannot be used.")
     return plain_message(str(error))
 
 

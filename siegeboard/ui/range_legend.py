@@ -17,9 +17,14 @@ from dataclasses import dataclass
 from PySide6.QtCore import QEvent, QObject, QPointF, QRectF, Qt
 from PySide6.QtWidgets import QGraphicsView, QLabel
 
+from siegeboard.ui.language import QT_TR_NOOP, tr
+
 # Arrows by compass point, east first, counter-clockwise on the map (y grows southwards).
-_COMPASS = (("east", "→"), ("north-east", "↗"), ("north", "↑"), ("north-west", "↖"),
-            ("west", "←"), ("south-west", "↙"), ("south", "↓"), ("south-east", "↘"))
+# The words are shown through tr() (``compass`` gives them in English).
+_COMPASS = ((QT_TR_NOOP("east"), "→"), (QT_TR_NOOP("north-east"), "↗"),
+            (QT_TR_NOOP("north"), "↑"), (QT_TR_NOOP("north-west"), "↖"),
+            (QT_TR_NOOP("west"), "←"), (QT_TR_NOOP("south-west"), "↙"),
+            (QT_TR_NOOP("south"), "↓"), (QT_TR_NOOP("south-east"), "↘"))
 
 
 @dataclass(frozen=True)
@@ -69,9 +74,9 @@ def bands_out_of_sight(centre: tuple[float, float], rings: list[tuple[float, str
     return found
 
 
-_WHERE = {"within": "all of this view is within it",
-          "beyond": "all of this view is beyond it",
-          "crossing": "its ring crosses this view"}
+_WHERE = {"within": QT_TR_NOOP("all of this view is within it"),
+          "beyond": QT_TR_NOOP("all of this view is beyond it"),
+          "crossing": QT_TR_NOOP("its ring crosses this view")}
 
 
 class RangeLegend(QLabel):
@@ -85,7 +90,7 @@ class RangeLegend(QLabel):
         self._centre: tuple[float, float] | None = None
         self._rings: list[tuple[float, str]] = []
         self.setObjectName("rangeLegend")
-        self.setAccessibleName("Range bands out of sight")
+        self.setAccessibleName(tr("Range bands out of sight"))
         self.setTextFormat(Qt.TextFormat.PlainText)
         self.setWordWrap(True)
         self.setMaximumWidth(340)
@@ -129,11 +134,13 @@ class RangeLegend(QLabel):
             return []
         middle = seen.center()
         dx, dy = self._centre[0] - middle.x(), self._centre[1] - middle.y()
-        lines = [f"Range from {self._name}"]
+        lines = [tr("Range from {name}").format(name=self._name)]
         if not seen.contains(QPointF(*self._centre)):
             point, arrow = compass(dx, dy)
-            lines[0] += f", {distance_words(math.hypot(dx, dy))} to the {point} {arrow}"
-        lines += [f"{band.label}: {_WHERE[band.where]}" for band in out]
+            lines[0] += tr(", {distance_words} to the {point} {arrow}").format(
+                    distance_words=distance_words(math.hypot(dx, dy)), point=tr(point),
+                    arrow=arrow)
+        lines += [f"{band.label}: {tr(_WHERE[band.where])}" for band in out]
         return lines
 
     def refresh(self, *_args: object) -> None:

@@ -35,9 +35,11 @@ from siegeboard.ui.docks.history import HistoryDock
 from siegeboard.ui.docks.log import LogDock
 from siegeboard.ui.document.changes import Aspect
 from siegeboard.ui.document.document import Document
+from siegeboard.ui.language import QT_TR_NOOP, tr
 
-READ_ONLY = ("The map shows the siege as it was after entry {n} of {total}: move the timeline "
-             "back to Now to play or edit")
+READ_ONLY = (QT_TR_NOOP("The map shows the siege as it was after entry {n} of {total}: move the "
+    "timeline "
+             "back to Now to play or edit"))
 
 
 class TimelineMenus(Protocol):
@@ -153,19 +155,19 @@ class Timeline(QWidget):
         self.history: History | None = None
         self.slider = QSlider(Qt.Orientation.Horizontal)
         self.slider.setPageStep(1)
-        self.slider.setToolTip("Scrub through the log: the map shows the siege as it was")
+        self.slider.setToolTip(tr("Scrub through the log: the map shows the siege as it was"))
         self.label = QLabel()
         self.label.setMinimumWidth(150)
         # The label's longest words always fit: the bar is never laid out narrower than its
         # minimum (``_place``), so nothing runs under the Now button.
         self.label.setSizePolicy(QSizePolicy.Policy.Minimum, QSizePolicy.Policy.Preferred)
         self.slider.setMinimumWidth(120)
-        self.now_button = QPushButton("Now")
-        self.now_button.setToolTip("Back to the siege as it is: play resumes")
+        self.now_button = QPushButton(tr("Now"))
+        self.now_button.setToolTip(tr("Back to the siege as it is: play resumes"))
         self.now_button.clicked.connect(lambda: self.slider.setValue(self.slider.maximum()))
         layout = QHBoxLayout(self)
         layout.setContentsMargins(6, 2, 6, 2)
-        self.title = QLabel("Timeline")
+        self.title = QLabel(tr("Timeline"))
         layout.addWidget(self.title)
         layout.addWidget(self.slider, 1)
         layout.addWidget(self.label)
@@ -226,7 +228,7 @@ class Timeline(QWidget):
         self.slider.blockSignals(False)
         self.slider.setEnabled(total > 0)
         self.now_button.setEnabled(False)
-        self.label.setText("Now" if total else "Now (no action logged yet)")
+        self.label.setText(tr("Now") if total else tr("Now (no action logged yet)"))
 
     def show_position(self, position: int) -> None:
         """Show the siege after entry ``position`` (the log's length: now)."""
@@ -240,7 +242,7 @@ class Timeline(QWidget):
             try:
                 self.history = History(self.document.siege)
             except RuleError as error:
-                self.host.prompts.warn(f"Cannot show the past: {error}")
+                self.host.prompts.warn(tr("Cannot show the past: {error}").format(error=error))
                 self.slider.blockSignals(True)
                 self.slider.setValue(total)
                 self.slider.blockSignals(False)
@@ -251,14 +253,15 @@ class Timeline(QWidget):
         else:
             changed = self.history.move_to(position)
         self.document.show_past(self.history.siege, changed,
-                                READ_ONLY.format(n=position, total=total))
+                                tr(READ_ONLY).format(n=position, total=total))
         self._set_editing(False)
         entry = self.history.entries[position - 1] if position else None
-        self.label.setText(f"After entry {position} of {total}" if entry else
-                           f"Before the first action (0 of {total})")
+        self.label.setText(tr("After entry {position} of {total}").format(
+                position=position, total=total) if entry else
+                           tr("Before the first action (0 of {total})").format(total=total))
         self.now_button.setEnabled(True)
         self._highlight(position)
-        self.host.show_status(READ_ONLY.format(n=position, total=total) + ".")
+        self.host.show_status(tr(READ_ONLY).format(n=position, total=total) + ".")
 
     def _back_to_now(self) -> None:
         history = self.history
@@ -267,7 +270,7 @@ class Timeline(QWidget):
         changed = history.move_to(len(history))
         self.document.show_present(changed)
         self._set_editing(True)
-        self.label.setText("Now")
+        self.label.setText(tr("Now"))
         self.now_button.setEnabled(False)
         self._highlight(len(history))
 

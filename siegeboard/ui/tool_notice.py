@@ -10,6 +10,8 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QAbstractScrollArea, QLabel
 
+from siegeboard.ui.language import tr
+
 SHOWN_MS = 4000
 
 
@@ -32,9 +34,10 @@ class ToolNotice(QLabel):
 
     def show_tool(self, tool) -> None:
         """Say that ``tool`` (a ``tools.base.Tool``) is active and what it does."""
-        tip = tool.status_tip or ""
-        words = tip if tip.lower().startswith(tool.label.lower()) else \
-            f"{tool.label}: {tip}" if tip else f"{tool.label} tool"
+        tip = tr(tool.status_tip) if tool.status_tip else ""
+        label = tr(tool.label)
+        words = tip if tip.lower().startswith(label.lower()) else \
+            f"{label}: {tip}" if tip else tr("{label} tool").format(label=label)
         self.setText(words)
         viewport = self._view.viewport().rect()
         self.setMaximumWidth(max(200, min(560, viewport.width() - 40)))

@@ -96,6 +96,15 @@ def test_the_bundle_carries_the_resources_and_the_example_maps(bundle):
             assert (internal / package / name).read_bytes() == (installed / name).read_bytes()
 
 
+def test_the_bundle_speaks_german(bundle):
+    """siegeboard's German catalogue and Qt's own (the standard buttons and dialogs) are in the
+    bundle; Qt's other translations are not."""
+    internal = bundle.parent / "_internal"
+    assert (internal / "siegeboard" / "resources" / "translations" / "siegeboard_de.qm").is_file()
+    qt = sorted(path.name for path in internal.rglob("Qt/translations/*.qm"))
+    assert qt == ["qtbase_de.qm"]
+
+
 def test_the_bundle_prints_its_version(bundle, home, tmp_path):
     done = run(bundle, home, "--version", cwd=tmp_path)
     assert done.stdout.strip() == f"siegeboard {metadata.version('siegeboard')}"

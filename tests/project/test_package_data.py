@@ -53,6 +53,17 @@ def test_the_icons_are_there():
             assert png[:8] == b"\x89PNG\r\n\x1a\n", f"icons/{stem}-{size}.png"
 
 
+def test_the_translations_are_there():
+    """Every language of the window but English has its compiled catalogue (View > Language)."""
+    from siegeboard.ui.language import LANGUAGES
+
+    folder = resources.files("siegeboard.resources").joinpath("translations")
+    for code in LANGUAGES[1:]:
+        qm = folder.joinpath(f"siegeboard_{code}.qm")
+        assert qm.is_file(), f"resources/translations/siegeboard_{code}.qm is missing"
+        assert qm.read_bytes()[:16] == bytes.fromhex("3cb86418caef9c95cd211cbf60a1bddd")
+
+
 def _setuptools() -> dict:
     return tomllib.loads((CHECKOUT / "pyproject.toml").read_text())["tool"]["setuptools"]
 

@@ -28,6 +28,7 @@ from siegeboard.ui.board.structure_layer import PEN_MARGIN_PX, StructureLayer
 from siegeboard.ui.document.changes import Aspect, Change
 from siegeboard.ui.document.document import Document
 from siegeboard.ui.items.battery_item import BatteryItem
+from siegeboard.ui.language import tr
 
 PADDING_M = 40.0
 GRID_MARGIN_M = 20.0  # with no map image, the grid runs this far past the structures
@@ -97,13 +98,13 @@ class MapScene(QGraphicsScene):
         map_item = None
         data = siege_file.images.get(siege.map.member) if siege.map is not None else None
         if data is not None and siege.map is not None:
-            progress.report(0, 0, "Decoding the map image")
+            progress.report(0, 0, tr("Decoding the map image"))
             map_item = MapImageItem(decode_image(data), siege.map)
-            progress.report(0, 0, "Preparing the map image")
+            progress.report(0, 0, tr("Preparing the map image"))
             map_item.prepare_levels()
         items = {}
         with bulk():
-            for structure in each(siege.structures.values(), progress, "Drawing the structures",
+            for structure in each(siege.structures.values(), progress, tr("Drawing the structures"),
                                   every=REPORT_EVERY):
                 items[structure.id] = StructureItem(structure, siege.ruleset, self.look)
         self._prepared = (siege_file, items, map_item)

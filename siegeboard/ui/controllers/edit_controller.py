@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from siegeboard.ui.dialogs.prompts import Prompts
 from siegeboard.ui.document.document import Document
+from siegeboard.ui.language import tr
 from siegeboard.ui.tools.base import snap_to_grid
 
 
@@ -18,7 +19,7 @@ class EditController:
         self._paste_count = 0
 
     def delete_selection(self) -> None:
-        self.prompts.guard("delete",
+        self.prompts.guard(tr("delete"),
                            lambda: self.document.remove_structures(self.document.selection))
 
     def select_all(self) -> None:
@@ -45,19 +46,19 @@ class EditController:
 
     def rotate_selection(self, degrees: float) -> None:
         if self.document.selection:
-            self.prompts.guard("rotate", lambda: self.document.rotate_structures(
+            self.prompts.guard(tr("rotate"), lambda: self.document.rotate_structures(
                 self.document.selection, degrees, self._selection_centre()))
 
     def rotate_selection_by(self) -> None:
         if not self.document.selection:
             return
-        degrees = self.prompts.ask_number("Rotate", "Degrees clockwise", 15.0, 1)
+        degrees = self.prompts.ask_number(tr("Rotate"), tr("Degrees clockwise"), 15.0, 1)
         if degrees is not None:
             self.rotate_selection(degrees)
 
     def split_selection(self) -> None:
         if len(self.document.selection) == 1:
-            self.prompts.guard("split",
+            self.prompts.guard(tr("split"),
                                lambda: self.document.split_section(self.document.selection[0]))
 
     def remove_courtyard(self) -> None:
@@ -66,12 +67,12 @@ class EditController:
         if len(selection) != 1:
             return
         if not self.document.structure(selection[0]).holes:
-            self.prompts.warn("This building has no courtyard to fill in.")
+            self.prompts.warn(tr("This building has no courtyard to fill in."))
             return
-        self.prompts.guard("fill in a courtyard",
+        self.prompts.guard(tr("fill in a courtyard"),
                            lambda: self.document.remove_hole(selection[0]))
 
     def merge_selection(self) -> None:
         if len(self.document.selection) >= 2:
-            self.prompts.guard("merge",
+            self.prompts.guard(tr("merge"),
                                lambda: self.document.merge_sections(self.document.selection))

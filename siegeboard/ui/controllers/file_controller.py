@@ -33,6 +33,7 @@ from siegeboard.ui.dialogs.progress_dialog import run_with_progress
 from siegeboard.ui.dialogs.prompts import Prompts
 from siegeboard.ui.document.autosave_keeper import AutosaveKeeper
 from siegeboard.ui.document.document import Document
+from siegeboard.ui.language import tr
 from siegeboard.ui.plain_words import plain_clause
 
 MAX_RECENT = 8
@@ -54,11 +55,11 @@ class FileController:
         self.autosave = autosave
         self.show_status = show_message
         self.refresh_title = refresh_title
-        self.recent_menu = QMenu("Open &Recent", prompts.parent)
+        self.recent_menu = QMenu(tr("Open &Recent"), prompts.parent)
         self.fill_recent_menu()
 
     def display_name(self) -> str:
-        return self.document.path.name if self.document.path else "Untitled.siege"
+        return self.document.path.name if self.document.path else tr("Untitled.siege")
 
     # -- autosave and crash recovery ---------------------------------------------------------
     def start_session(self) -> bool:
@@ -78,20 +79,22 @@ class FileController:
         next clean exit. A journal cut short by the crash, or damaged, is played as far as
         it can be, and one message says what was left out."""
         def work(progress: Progress) -> tuple[SiegeFile, JournalReplay]:
-            progress.report(0, 0, f"Reading {candidate.path.name}")
+            progress.report(0, 0, tr("Reading {name}").format(name=candidate.path.name))
             siege_file, replayed = journal.recover(candidate.path, candidate.journal)
             self.scene.prepare(siege_file, progress)
             return siege_file, replayed
 
         try:
             siege_file, replayed = run_with_progress(self.prompts.parent,
-                                                     "Recovering the autosave", work)
+                                                     tr("Recovering the autosave"), work)
         except (SiegeFileError, ValueError) as error:
-            self.prompts.warn(f"Cannot recover the autosave: {plain_clause(error)}. "
-                              f"It is kept in {candidate.path}.")
+            self.prompts.warn(tr("Cannot recover the autosave: {error}. "
+                              "It is kept in {path}.").format(
+                                      error=plain_clause(error), path=candidate.path))
             return False
         except Cancelled:
-            self.show_status(f"Recovery cancelled: the autosave is kept in {candidate.path}.")
+            self.show_status(tr("Recovery cancelled: the autosave is kept in {path}.").format(
+                    path=candidate.path))
             return False
         read_as, log_on_disk = candidate.source_stamp, candidate.log_on_disk
         if replayed.saved is not None:  # the GM saved after the autosave was written
@@ -104,13 +107,17 @@ class FileController:
         if self.autosave.save_now() is not None:
             self.autosaver.discard(candidate)
         self.refresh_title()
-        where = candidate.source_path.name if candidate.source_path else "a new file"
-        self.show_status(f"Recovered the autosave of {candidate.saved_at.astimezone():%H:%M}. "
-                         f"Save goes to {where}.")
+        where = candidate.source_path.name if candidate.source_path else tr("a new file")
+        self.show_status(tr("Recovered the autosave of {astimezone:%H:%M}. "
+                         "Save goes to {where}.").format(
+                                 astimezone=candidate.saved_at.astimezone(), where=where))
         if replayed.problem is not None:
-            self.prompts.warn(f"Recovered the autosave and {replayed.applied} later "
-                              f"change{'s' if replayed.applied != 1 else ''}, but "
-                              f"{replayed.problem}.")
+            applied = replayed.applied
+            self.prompts.warn((
+                tr("Recovered the autosave and %n later change, but {problem}.", "", applied)
+                if applied == 1 else
+                tr("Recovered the autosave and %n later changes, but {problem}.", "", applied)
+            ).format(problem=replayed.problem))
         return True
 
     def end_session(self) -> None:
@@ -124,7 +131,7 @@ class FileController:
         ``SiegeFileError`` (the file), ``ValueError`` (what the scene cannot show) or
         ``Cancelled``, each with the document unchanged."""
         def work(progress: Progress) -> SiegeFile:
-            progress.report(0, 0, f"Reading {Path(path).name}")
+            progress.report(0, 0, tr("Reading {name}").format(name=Path(path).name))
             siege_file = read_siege(path)
             self.scene.prepare(siege_file, progress)
             return siege_file
@@ -144,11 +151,11 @@ class FileController:
         if not self.maybe_save():
             return
         titles = {rules.title: rules.id for rules in RULESETS.values()}  # by title, not id
-        title = self.prompts.ask_choice("New siege", "Rule text", list(titles))
+        title = self.prompts.ask_choice(tr("New siege"), tr("Rule text"), list(titles))
         if title is None:
             return
         ruleset = titles[title]
-        siege = Siege(name="Untitled siege", ruleset=ruleset, dice_seed=fresh_dice_seed())
+        siege = Siege(name=tr("Untitled siege"), ruleset=ruleset, dice_seed=fresh_dice_seed())
         self.document.load(SiegeFile(siege=siege), None)
 
     def open_dialog(self) -> None:
@@ -164,17 +171,21 @@ class FileController:
             return False
         path = Path(path)
         try:
-            siege_file = self.read(path, f"Opening {path.name}")
+            siege_file = self.read(path, tr("Opening {name}").format(name=path.name))
         except (SiegeFileError, ValueError) as error:  # ValueError: an image Qt cannot show
-            self.prompts.warn(f"Cannot open {path.name}: {plain_clause(error)}.")
+            self.prompts.warn(tr("Cannot open {name}: {error}.").format(
+                    name=path.name, error=plain_clause(error)))
             return False
         except Cancelled:
-            self.show_status(f"Opening {path.name} cancelled: nothing has changed.")
+            self.show_status(tr("Opening {name} cancelled: nothing has changed.").format(
+                    name=path.name))
             return False
         self.document.load(siege_file, path)
         self._add_recent(Path(path))
-        self.show_status(f"Opened {Path(path).name}: {len(self.document.siege.structures)} "
-                         "structures.")
+        count = len(self.document.siege.structures)
+        self.show_status((tr("Opened {name}: %n structure.", "", count) if count == 1 else
+                          tr("Opened {name}: %n structures.", "", count)).format(
+                             name=Path(path).name))
         return True
 
     def save(self) -> bool:
@@ -203,11 +214,11 @@ class FileController:
                 return self._save_to(path, **how, replace_read_only=True)
             return False
         except SiegeFileError as error:
-            self.prompts.warn(f"Not saved: {plain_clause(error)}.")
+            self.prompts.warn(tr("Not saved: {error}.").format(error=plain_clause(error)))
             return False
         self._add_recent(path)
         self.refresh_title()
-        self.show_status(f"Saved {path.name}.")
+        self.show_status(tr("Saved {name}.").format(name=path.name))
         return True
 
     def _reload_and_replay(self, path: Path) -> None:
@@ -216,13 +227,14 @@ class FileController:
         try:
             report = self.document.reload_and_replay()
         except SiegeFileError as error:
-            self.prompts.warn(f"Cannot reload {path.name}: {error}. Nothing was changed.")
+            self.prompts.warn(tr("Cannot reload {name}: {error}. Nothing was changed.").format(
+                    name=path.name, error=error))
             return
         self.refresh_title()
-        lines = "\n".join(f"- {line}" for line in report) or "- (no actions to play again)"
-        self.prompts.warn(f"Reloaded {path.name} as it is now and played this window's unsaved "
-                          f"actions again on top of it:\n{lines}\n\nNot saved yet: look it over, "
-                          "then save.")
+        lines = "\n".join(f"- {line}" for line in report) or tr("- (no actions to play again)")
+        self.prompts.warn(tr("Reloaded {name} as it is now and played this window's unsaved "
+                          "actions again on top of it:\n{lines}\n\nNot saved yet: look it over, "
+                          "then save.").format(name=path.name, lines=lines))
 
     # -- recent files -------------------------------------------------------------------------
     def recent_files(self) -> list[str]:

@@ -14,6 +14,7 @@ from siegeboard.ui.board.map_view import MapView
 from siegeboard.ui.dialogs.prompts import Prompts
 from siegeboard.ui.document.changes import Aspect
 from siegeboard.ui.document.document import Document
+from siegeboard.ui.language import tr
 from siegeboard.ui.per_siege import remember, remembered
 from siegeboard.ui.plain_words import plain_clause
 
@@ -38,8 +39,8 @@ class MapImageController:
         self.opacity_slider.setRange(10, 100)
         self.opacity_slider.setValue(100)
         self.opacity_slider.setMaximumWidth(110)
-        self.opacity_slider.setToolTip("The plan's opacity: fade a coloured plan so the "
-                                       "structures' fills read over it (kept per siege)")
+        self.opacity_slider.setToolTip(tr("The plan's opacity: fade a coloured plan so the "
+                                       "structures' fills read over it (kept per siege)"))
         self.opacity_slider.valueChanged.connect(self._opacity_moved)
         document.changed.connect(self._on_changed)
 
@@ -84,32 +85,38 @@ class MapImageController:
         path = Path(path)
         suffix = IMAGE_SUFFIXES.get(path.suffix.lower())
         if suffix is None:
-            self.prompts.warn(f"Cannot import {path.name}: use a PNG, JPEG, TIFF, WEBP or BMP "
-                              "image.")
+            self.prompts.warn(tr("Cannot import {name}: use a PNG, JPEG, TIFF, WEBP or BMP "
+                              "image.").format(name=path.name))
             return False
         try:
             data = path.read_bytes()
             decode_image(data)
         except OSError as error:
-            self.prompts.warn(f"Cannot import {path.name}: {error.strerror or error}.")
+            self.prompts.warn(tr("Cannot import {name}: {value}.").format(
+                    name=path.name, value=error.strerror or error))
             return False
         except ValueError as error:
-            self.prompts.warn(f"Cannot import {path.name}: {plain_clause(error)}. "
-                              "The map is unchanged.")
+            self.prompts.warn(tr("Cannot import {name}: {error}. "
+                              "The map is unchanged.").format(
+                                      name=path.name, error=plain_clause(error)))
             return False
         old = self.document.siege.map
         if old is not None and old.locked and not self.prompts.confirm(
-                f"The plan under the board is locked. Replace it with {path.name}? The "
-                "structures stay where they are; Undo brings the old plan back.",
-                "Replace Plan"):
-            self.show_status(f"{path.name} not imported: the locked plan is kept.")
+                tr("The plan under the board is locked. Replace it with {name}? The "
+                "structures stay where they are; Undo brings the old plan back.").format(
+                        name=path.name),
+                tr("Replace Plan")):
+            self.show_status(tr("{name} not imported: the locked plan is kept.").format(
+                    name=path.name))
             return False
         self.document.set_map(f"map.{suffix}", data, DEFAULT_PIXELS_PER_METRE)
         self.view.fit_to_map()
         placement = self.document.siege.map
-        locked = "locked in place" if placement is not None and placement.locked else "not locked"
-        self.show_status(f"Imported {path.name}, {locked} (Map > Lock Image). Calibrate it: "
-                         "Map > Calibrate (C), click two points, type the distance.")
+        locked = tr(
+            "locked in place") if placement is not None and placement.locked else tr("not locked")
+        self.show_status(tr("Imported {name}, {locked} (Map > Lock Image). Calibrate it: "
+                         "Map > Calibrate (C), click two points, type the distance.").format(
+                                 name=path.name, locked=locked))
         return True
 
     def remove_image(self) -> None:
@@ -118,44 +125,45 @@ class MapImageController:
         if placement is None:
             return
         if placement.locked:
-            self.prompts.warn("The plan is locked, so it cannot be removed. Unlock it first "
-                              "(Map > Lock Image).")
+            self.prompts.warn(tr("The plan is locked, so it cannot be removed. Unlock it first "
+                              "(Map > Lock Image)."))
             return
-        if self.prompts.confirm("Remove the plan from under the board? The structures stay; "
-                                "Undo brings the plan back.", "Remove Plan"):
+        if self.prompts.confirm(tr("Remove the plan from under the board? The structures stay; "
+                                "Undo brings the plan back."), tr("Remove Plan")):
             self.document.set_map(None, None)
 
     def set_scale_dialog(self) -> None:
         placement = self.document.siege.map
         if placement is None:
             return
-        pixels = self.prompts.ask_number("Map scale", "Image pixels per 2 m:",
+        pixels = self.prompts.ask_number(tr("Map scale"), tr("Image pixels per 2 m:"),
                                          placement.pixels_per_metre * 2)
         if pixels is None:
             return
         if not pixels > 0:
-            self.prompts.warn(f"The scale must be more than 0 pixels per 2 m, not {pixels:g}. "
-                              "The map's scale is unchanged.")
+            self.prompts.warn(tr("The scale must be more than 0 pixels per 2 m, not {pixels:g}. "
+                              "The map's scale is unchanged.").format(pixels=pixels))
             return
         if placement.locked and not self.prompts.confirm(
-                "The plan is locked. Rescale it to "
-                f"{pixels:g} pixels per 2 m? The structures stay where they are; Undo brings "
-                "the old scale back.", "Rescale Plan"):
+                tr("The plan is locked. Rescale it to "
+                "{pixels:g} pixels per 2 m? The structures stay where they are; Undo brings "
+                "the old scale back.").format(pixels=pixels), tr("Rescale Plan")):
             return
-        self.prompts.guard("calibrate", lambda: self.document.calibrate_map(pixels / 2))
+        self.prompts.guard(tr("calibrate"), lambda: self.document.calibrate_map(pixels / 2))
 
     def rotate_image_dialog(self) -> None:
         placement = self.document.siege.map
         if placement is None:
             return
         if placement.locked:
-            self.prompts.warn("The map image is locked: unlock it (Map > Lock Image) to rotate "
-                              "it.")
+            self.prompts.warn(tr("The map image is locked: unlock it (Map > Lock Image) to rotate "
+                              "it."))
             return
-        degrees = self.prompts.ask_number("Rotate map image", "Rotation in degrees (clockwise):",
+        degrees = self.prompts.ask_number(tr(
+            "Rotate map image"), tr("Rotation in degrees (clockwise):"),
                                           placement.rotation_deg, 2)
         if degrees is not None:
-            self.prompts.guard("rotate the image",
+            self.prompts.guard(tr("rotate the image"),
                                lambda: self.document.place_map(rotation_deg=degrees % 360))
 
     def set_image_locked(self, locked: bool) -> None:
@@ -163,6 +171,6 @@ class MapImageController:
         placement = self.document.siege.map
         if placement is not None and placement.locked != locked:
             self.document.place_map(locked=locked)
-            self.show_status("The plan is locked: it cannot be moved, rotated or removed, and "
-                             "replacing or rescaling it asks first." if locked else
-                             "The plan is unlocked: it can be moved, rotated and removed.")
+            self.show_status(tr("The plan is locked: it cannot be moved, rotated or removed, and "
+                             "replacing or rescaling it asks first.") if locked else
+                             tr("The plan is unlocked: it can be moved, rotated and removed."))

@@ -26,6 +26,7 @@ from siegeboard.ui.docks.fire import FireDock
 from siegeboard.ui.docks.weapons import WeaponsDock
 from siegeboard.ui.document.autosave_keeper import AutosaveKeeper
 from siegeboard.ui.document.document import Document
+from siegeboard.ui.language import QT_TR_NOOP, tr
 from siegeboard.ui.plain_words import plain_error
 from siegeboard.ui.tools.fire import FireSettings
 
@@ -49,16 +50,16 @@ class PlayController:
         self.weapons_dock = weapons_dock
         self.fire_dock = fire_dock
         self.dice_edit = QLineEdit()
-        self.dice_edit.setPlaceholderText("blank: the program rolls")
-        self.dice_edit.setToolTip("Type dice rolled at the table in advance (e.g. 3 5 6): the "
+        self.dice_edit.setPlaceholderText(tr("blank: the program rolls"))
+        self.dice_edit.setToolTip(tr("Type dice rolled at the table in advance (e.g. 3 5 6): the "
                                   "next action uses them first and the program rolls the rest. "
-                                  "Cleared once used.")
+                                  "Cleared once used."))
         self.dice_edit.setMaximumWidth(200)
         self._settings = settings
-        self.ask_action = QAction("Ask Me for Each &Roll", prompts.parent)
+        self.ask_action = QAction(tr("Ask Me for Each &Roll"), prompts.parent)
         self.ask_action.setCheckable(True)
-        self.ask_action.setStatusTip("For a shot, demolition, task, mine or scene, ask for each "
-                                     "roll as it is needed (a clock advance rolls its own dice)")
+        self.ask_action.setStatusTip(tr("For a shot, demolition, task, mine or scene, ask for each "
+                                     "roll as it is needed (a clock advance rolls its own dice)"))
         self.ask_action.setChecked(bool(settings is not None and settings.value(
             self.ASK_KEY, False, type=bool)))
         self.ask_action.toggled.connect(self._remember_ask)
@@ -77,8 +78,8 @@ class PlayController:
     def show_status(self, message: str) -> None:
         self._show_message(message)
 
-    def confirm(self, question: str, yes: str = "Yes") -> bool:
-        return self.prompts.confirm(question, yes)
+    def confirm(self, question: str, yes: str = QT_TR_NOOP("Yes")) -> bool:
+        return self.prompts.confirm(question, tr(yes))
 
     # -- what the next shot is (FireHost) ---------------------------------------------------
     def current_weapon_id(self) -> str | None:
@@ -114,13 +115,14 @@ class PlayController:
                 dice_values = self.table_dice()
             outcome = self.document.play(action, dice_values, ask=ask)
         except DiceCancelled:
-            self.show_status(f"{title}: cancelled. Nothing has changed.")
+            self.show_status(tr("{title}: cancelled. Nothing has changed.").format(title=title))
             return None
         except DiceExhausted as error:  # only dice of a script run out; kept for scripts
-            self.warn(f"{title}: {error}. Nothing has changed.")
+            self.warn(tr("{title}: {error}. Nothing has changed.").format(title=title, error=error))
             return None
         except (RuleError, ValueError) as error:
-            self.warn(f"{title}: {plain_error(error).rstrip('.')}. Nothing has changed.")
+            self.warn(tr("{title}: {rstrip}. Nothing has changed.").format(
+                    title=title, rstrip=plain_error(error).rstrip('.')))
             return None
         if from_box and dice_values:
             self.dice_edit.clear()
@@ -129,17 +131,20 @@ class PlayController:
         document = self.document
         if clock and document.rolled_dice:
             dice = document.rolled_dice
-            message += f" (the clock rolled its own {dice} {'die' if dice == 1 else 'dice'})"
+            message += (tr(" (the clock rolled its own %n die)", "", dice) if dice == 1 else
+                        tr(" (the clock rolled its own %n dice)", "", dice))
         elif dice_values and document.rolled_dice:
-            message += (f" (the program rolled the {document.rolled_dice} dice not typed)")
+            message += tr(" (the program rolled the %n dice not typed)", "", document.rolled_dice)
         if document.unused_dice:
             unused = " ".join(map(str, document.unused_values))
-            message += (f" ({document.unused_dice} typed "
-                        f"{'die was' if document.unused_dice == 1 else 'dice were'} not "
-                        f"needed: {unused})")
-            self.warn(f"{title}: {document.unused_dice} of the dice typed "
-                      f"{'was' if document.unused_dice == 1 else 'were'} not needed "
-                      f"({unused}); the action used the first ones.")
+            count = document.unused_dice
+            message += (tr(" (%n typed die was not needed: {unused})", "", count) if count == 1
+                        else tr(" (%n typed dice were not needed: {unused})", "", count)
+                        ).format(unused=unused)
+            self.warn((tr("{title}: %n of the dice typed was not needed ({unused}); the action "
+                          "used the first ones.", "", count) if count == 1 else
+                       tr("{title}: %n of the dice typed were not needed ({unused}); the action "
+                          "used the first ones.", "", count)).format(title=title, unused=unused))
         self.show_status(message)
         return outcome
 
@@ -153,4 +158,4 @@ class PlayController:
                                      self.prompts.parent, players_side=siege.players_side)
         if self.prompts.run_dialog(dialog) and self.document.edit_settings(
                 *dialog.values(), players_side=dialog.players_side()):
-            self.show_status("Siege settings changed.")
+            self.show_status(tr("Siege settings changed."))

@@ -29,6 +29,7 @@ from siegeboard.ui.board.map_scene import MapScene
 from siegeboard.ui.board.map_view import MapView
 from siegeboard.ui.document.changes import Aspect
 from siegeboard.ui.document.document import Document
+from siegeboard.ui.language import tr
 
 SCREEN_KEY = "players_screen/screen"  # QSettings: the screen's name, "" for a window
 WINDOW = ""
@@ -42,7 +43,7 @@ class PlayersScreen(QWidget):
         # Told when B blanks or shows the screen (the controller keeps its action in step).
         self.blank_changed: Callable[[bool], None] = lambda blank: None
         self.setObjectName("PlayersScreen")
-        self.setWindowTitle("siegeboard — the players' screen")
+        self.setWindowTitle(tr("siegeboard — the players' screen"))
         self.document = document
         self.gm_view = gm_view
         self.scene = MapScene(document, self, players=True)
@@ -175,29 +176,29 @@ class PlayersScreenController:
         self.settings = settings
         window = parent
         self.screen: PlayersScreen | None = None
-        self.toggle_action = QAction("&Players' Screen", window)
+        self.toggle_action = QAction(tr("&Players' Screen"), window)
         self.toggle_action.setCheckable(True)
         self.toggle_action.setShortcut(QKeySequence("Ctrl+Shift+P"))
-        self.toggle_action.setStatusTip("A second window for the players: their view of the "
-                                        "siege, live (B there blanks it)")
+        self.toggle_action.setStatusTip(tr("A second window for the players: their view of the "
+                                        "siege, live (B there blanks it)"))
         self.toggle_action.toggled.connect(self.set_open)
-        self.follow_action = QAction("Players Follow My View", window)
+        self.follow_action = QAction(tr("Players Follow My View"), window)
         self.follow_action.setCheckable(True)
         self.follow_action.setChecked(True)
         self.follow_action.toggled.connect(self._set_following)
-        self.selection_action = QAction("Show Them the Selection", window)
+        self.selection_action = QAction(tr("Show Them the Selection"), window)
         self.selection_action.triggered.connect(self.show_selection)
-        self.my_view_action = QAction("Show Them My View (and Keep It)", window)
+        self.my_view_action = QAction(tr("Show Them My View (and Keep It)"), window)
         self.my_view_action.triggered.connect(self.show_my_view)
-        self.blank_action = QAction("Blank the Players' Screen", window)
+        self.blank_action = QAction(tr("Blank the Players' Screen"), window)
         self.blank_action.setCheckable(True)
         self.blank_action.setShortcut(QKeySequence("Ctrl+Shift+B"))
         self.blank_action.toggled.connect(self._set_blank)
         self.screens_group = QActionGroup(window)
         self.side_group = QActionGroup(window)
         self.side_actions: dict[str | None, QAction] = {}
-        for text, side in (("Either Side", None), ("The Besiegers", "besieger"),
-                           ("The Defenders", "defender")):
+        for text, side in ((tr("Either Side"), None), (tr("The Besiegers"), "besieger"),
+                           (tr("The Defenders"), "defender")):
             action = QAction(text, window)
             action.setCheckable(True)
             action.setChecked(side is None)
@@ -217,10 +218,10 @@ class PlayersScreenController:
         ``show_box_action`` among them)."""
         menu.addSeparator()
         menu.addAction(self.toggle_action)
-        self.screens_menu = menu.addMenu("Players' Screen On")
+        self.screens_menu = menu.addMenu(tr("Players' Screen On"))
         self.screens_menu.aboutToShow.connect(self.fill_screens_menu)
         self.fill_screens_menu()
-        sides = menu.addMenu("The Players Play")
+        sides = menu.addMenu(tr("The Players Play"))
         sides.addActions(list(self.side_actions.values()))
         menu.addActions([self.follow_action, self.selection_action,
                          show_box_action, self.my_view_action,
@@ -241,8 +242,11 @@ class PlayersScreenController:
         chosen = self.screen_name()
         for action in self.screens_group.actions():
             self.screens_group.removeAction(action)
-        names = [(WINDOW, "A Window")] + [(s.name(), f"Full Screen on {s.name()} "
-                                                     f"({s.size().width()} x {s.size().height()})")
+        names = [(WINDOW, tr("A Window"))] + [(s.name(), tr("Full Screen on {name} "
+                                                     "({width} x {height})").format(
+                                                             name=s.name(),
+                                                                     width=s.size().width(),
+                                                                             height=s.size().height()))
                                           for s in QGuiApplication.screens()]
         for name, text in names:
             action = self.screens_menu.addAction(text)
@@ -294,7 +298,7 @@ class PlayersScreenController:
             if key in items:
                 rect = rect.united(items[key].boundingRect())
         if rect.isNull():
-            self.show_status("Select what to show the players first.")
+            self.show_status(tr("Select what to show the players first."))
             return
         margin = max(rect.width(), rect.height()) * 0.15 + 4
         self._show(rect.adjusted(-margin, -margin, margin, margin))

@@ -20,6 +20,7 @@ from siegeboard.share.server import ShareServer
 from siegeboard.share.side_state import Audience, Shown
 from siegeboard.ui.dialogs.share_dialog import ShareDialog
 from siegeboard.ui.document.document import Document
+from siegeboard.ui.language import tr
 
 HOST_KEY = "share/host"
 PORT_KEY = "share/port"
@@ -40,9 +41,9 @@ class ShareController:
         self.blank = False
         self.dialog: ShareDialog | None = None
         self.listeners: list[Callable[[], None]] = []  # told when sharing starts or stops
-        self.action = QAction("Share with &Players...", parent)
-        self.action.setStatusTip("Serve the players' view to their own phones and tablets on "
-                                 "the local network: a link for each side")
+        self.action = QAction(tr("Share with &Players..."), parent)
+        self.action.setStatusTip(tr("Serve the players' view to their own phones and tablets on "
+                                 "the local network: a link for each side"))
         self.action.triggered.connect(self.show_dialog)
         self._timer = QTimer(parent)
         self._timer.setSingleShot(True)

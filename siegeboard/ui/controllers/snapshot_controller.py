@@ -30,6 +30,7 @@ from siegeboard.ui.dialogs.export_dialog import ExportDialog
 from siegeboard.ui.dialogs.progress_dialog import run_with_progress
 from siegeboard.ui.dialogs.prompts import Prompts
 from siegeboard.ui.document.document import Document
+from siegeboard.ui.language import tr
 from siegeboard.ui.plain_words import plain_clause
 
 
@@ -125,22 +126,25 @@ class SnapshotController:
                                    told=layouts.append)
 
         try:
-            written = run_with_progress(self.prompts.parent, "Exporting the snapshot", work)
+            written = run_with_progress(self.prompts.parent, tr("Exporting the snapshot"), work)
         except SnapshotError as error:
-            self.prompts.warn(f"No snapshot written: {plain_clause(error)}.")
+            self.prompts.warn(tr("No snapshot written: {error}.").format(error=plain_clause(error)))
             return False
         except Cancelled:
-            self.show_status("Snapshot export cancelled: nothing written.")
+            self.show_status(tr("Snapshot export cancelled: nothing written."))
             return False
         self.last_options = options
         self.document.mark_snapshot()
         sheets = (f" ({layouts[0].sheets_told()})" if layouts and options.scale is not None
                   else "")
         if len(written) > 1:
-            self.show_status(f"Snapshot written: {len(written)} files, {written[0].name} to "
-                             f"{written[-1].name}{sheets}.")
+            self.show_status(tr("Snapshot written: {count} files, {name} to "
+                             "{name2}{sheets}.").format(
+                                     count=len(written), name=written[0].name,
+                                             name2=written[-1].name, sheets=sheets))
         else:
-            self.show_status(f"Snapshot written to {Path(path).name}{sheets}.")
+            self.show_status(tr("Snapshot written to {name}{sheets}.").format(
+                    name=Path(path).name, sheets=sheets))
         return True
 
     def print_snapshot(self) -> None:
@@ -155,7 +159,7 @@ class SnapshotController:
         printer = QPrinter(QPrinter.PrinterMode.HighResolution)
         configure_page(printer, options)
         preview = QPrintPreviewDialog(printer, self.prompts.parent)
-        preview.setWindowTitle("Print snapshot")
+        preview.setWindowTitle(tr("Print snapshot"))
         cancelled: list[bool] = []
 
         def cancel() -> None:
@@ -187,19 +191,20 @@ class SnapshotController:
                                   progress=Watched())
 
         try:
-            return run_with_progress(self.prompts.parent, "Printing the snapshot", work)
+            return run_with_progress(self.prompts.parent, tr("Printing the snapshot"), work)
         except SnapshotError as error:
-            self.prompts.warn(f"Cannot print the snapshot: {plain_clause(error)}.")
+            self.prompts.warn(tr("Cannot print the snapshot: {error}.").format(
+                    error=plain_clause(error)))
             return 0
         except Cancelled:
             engine = device.paintEngine()
             previewing = engine is not None and engine.type() == QPaintEngine.Type.Picture
             sent, total, what = last[0]
             if previewing or not what.startswith("Painting") or not sent:
-                self.show_status("Printing cancelled: nothing printed.")
+                self.show_status(tr("Printing cancelled: nothing printed."))
             else:
-                self.show_status(f"Printing cancelled: {sent} of {total} pages went to the "
-                                 "printer.")
+                self.show_status(tr("Printing cancelled: {sent} of {total} pages went to the "
+                                 "printer.").format(sent=sent, total=total))
             if on_cancel is not None:
                 on_cancel()
             return 0

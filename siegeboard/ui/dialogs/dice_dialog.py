@@ -37,6 +37,7 @@ from siegeboard.rules.dice import (
     roll_prompt,
     total_only,
 )
+from siegeboard.ui.language import tr
 
 
 def expected_form(count: int, sides: int, total: bool = False) -> str:
@@ -45,16 +46,19 @@ def expected_form(count: int, sides: int, total: bool = False) -> str:
     example = [str(min(sides, value)) for value in (3, 5, 1, 6, 2, 4)[:min(count, 6)]]
     spaced = " ".join(example) + (" …" if count > 6 else "")
     if count == 1:
-        return f"type the die rolled, e.g. {example[0]}"
+        return tr("type the die rolled, e.g. {value}").format(value=example[0])
     if sides <= 9:
-        dice = (f"type the {count} dice with spaces ({spaced}) or run together, each die one "
-                f"digit ({''.join(example)}{'…' if count > 6 else ''})")
+        dice = (tr("type the {count} dice with spaces ({spaced}) or run together, each die one "
+                "digit ({example}{value})").format(
+                        count=count, spaced=spaced, example=''.join(example),
+                                value='…' if count > 6 else ''))
     else:
-        dice = f"type the {count} dice with spaces, e.g. {spaced}"
+        dice = tr("type the {count} dice with spaces, e.g. {spaced}").format(
+                count=count, spaced=spaced)
     if total:
         middle = (count + count * sides + 1) // 2
-        return (f"{dice}, or only their total, {count} to {count * sides} (e.g. {middle}, "
-                f"or ={middle})")
+        return (tr("{dice}, or only their total, {count} to {value} (e.g. {middle}, "
+                "or ={middle})").format(dice=dice, count=count, value=count * sides, middle=middle))
     return dice
 
 
@@ -63,8 +67,8 @@ def each_die_note(count: int, total: bool) -> str:
     if count == 1:
         return ""
     if total:
-        return "Only the total counts here: the total alone will do."
-    return "Each die is read on its own here: type every die, not their total."
+        return tr("Only the total counts here: the total alone will do.")
+    return tr("Each die is read on its own here: type every die, not their total.")
 
 
 def _total(text: str) -> int | None:
@@ -114,7 +118,8 @@ def read_entry(text: str, count: int, sides: int, total: bool = False) -> Readin
     try:
         values = parse_table_dice(text)
     except ValueError:
-        return Reading(None, f"{text.strip()!r} are not dice: {form}")
+        return Reading(None, tr("{strip!r} are not dice: {form}").format(
+                strip=text.strip(), form=form))
     if values is None:
         return Reading(None, "")
     problem = check_answer(values, count, sides)
@@ -155,7 +160,7 @@ class DiceDialog(QDialog):
 
     def __init__(self, count: int, sides: int, label: str | None, parent: QWidget | None = None):
         super().__init__(parent)
-        self.setWindowTitle("Roll at the table")
+        self.setWindowTitle(tr("Roll at the table"))
         self.count, self.sides = count, sides
         self.total = total_only(label) and count > 1
         self.values: list[int] | None = None
@@ -175,9 +180,11 @@ class DiceDialog(QDialog):
         self.edit = QLineEdit()
         example = " ".join(str(min(sides, value)) for value in (3, 5, 1, 6, 2)[:min(count, 5)])
         self.edit.setPlaceholderText(
-            f"the {count} {'die' if count == 1 else 'dice'} rolled, e.g. {example}"
-            + (f", or their total, {count} to {count * sides}" if self.total else ""))
-        self.edit.setAccessibleName("Dice rolled")
+            (tr("the %n die rolled, e.g. {example}", "", count) if count == 1 else
+             tr("the %n dice rolled, e.g. {example}", "", count)).format(example=example)
+            + (tr(", or their total, {count} to {value}").format(
+                    count=count, value=count * sides) if self.total else ""))
+        self.edit.setAccessibleName(tr("Dice rolled"))
         self.edit.setAccessibleDescription(self.form.text())
         self.edit.textChanged.connect(self._check)
         layout.addWidget(self.edit)
@@ -191,11 +198,11 @@ class DiceDialog(QDialog):
         self.problem.setStyleSheet("color: #8b0000;")
         layout.addWidget(self.problem)
         self.buttons = QDialogButtonBox()
-        self.use_button = self.buttons.addButton("Use these dice",
+        self.use_button = self.buttons.addButton(tr("Use these dice"),
                                                  QDialogButtonBox.ButtonRole.AcceptRole)
         self.roll_button: QPushButton = self.buttons.addButton(
-            "Roll these for me", QDialogButtonBox.ButtonRole.ActionRole)
-        self.cancel_button = self.buttons.addButton("Cancel the action",
+            tr("Roll these for me"), QDialogButtonBox.ButtonRole.ActionRole)
+        self.cancel_button = self.buttons.addButton(tr("Cancel the action"),
                                                     QDialogButtonBox.ButtonRole.RejectRole)
         self.use_button.clicked.connect(self._use)
         self.roll_button.clicked.connect(self._roll_for_me)
@@ -214,12 +221,16 @@ class DiceDialog(QDialog):
         self.problem.setText(problem)
         self.use_button.setEnabled(values is not None and not problem)
         if as_total and values:
-            self.tally.setText(f"Total {sum(values)} of {self.count}D{self.sides} "
-                               f"(kept as the dice {grouped(values)})")
+            self.tally.setText(tr("Total {values} of {count}D{sides} "
+                               "(kept as the dice {values2})").format(
+                                       values=sum(values), count=self.count, sides=self.sides,
+                                               values2=grouped(values)))
         elif self.count > 1 and values:
             shown = values if not problem else (_digits(self.edit.text(), self.sides) or values)
-            self.tally.setText(f"{min(len(shown), 999)} of {self.count} dice: "
-                               f"{grouped(shown[:self.count * 2])}")
+            self.tally.setText(tr("{min} of {count} dice: "
+                               "{grouped}").format(
+                                       min=min(len(shown), 999), count=self.count,
+                                               grouped=grouped(shown[:self.count * 2])))
         else:
             self.tally.setText("")
 
@@ -242,7 +253,8 @@ def ask_roll(run_dialog: Callable[[QDialog], bool], parent: QWidget | None):
     def ask(count: int, sides: int, label: str | None) -> list[int] | None:
         dialog = DiceDialog(count, sides, label, parent)
         if not run_dialog(dialog):
-            raise DiceCancelled(f"cancelled at {roll_prompt(count, sides, label)}")
+            raise DiceCancelled(tr("cancelled at {count}").format(
+                    count=roll_prompt(count, sides, label)))
         return dialog.values
 
     return ask

@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from siegeboard import __version__
+from siegeboard.ui.language import tr
 
 _open_dialog: ErrorDialog | None = None
 
@@ -37,8 +38,11 @@ def error_report(kind: type[BaseException], error: BaseException,
                  tb: TracebackType | None) -> str:
     """The text a bug report needs: the traceback, then the versions it happened with."""
     lines = "".join(traceback.format_exception(kind, error, tb)).rstrip()
-    return (f"{lines}\n\nsiegeboard {__version__}, Python {platform.python_version()}, "
-            f"PySide6 {PYSIDE_VERSION} (Qt {qVersion()}), {platform.platform()}")
+    return (tr("{lines}\n\nsiegeboard {version}, Python {python_version}, "
+            "PySide6 {PYSIDE_VERSION} (Qt {qVersion}), {platform}").format(
+                    lines=lines, version=__version__, python_version=platform.python_version(),
+                            PYSIDE_VERSION=PYSIDE_VERSION, qVersion=qVersion(),
+                                    platform=platform.platform()))
 
 
 class ErrorDialog(QDialog):
@@ -47,10 +51,10 @@ class ErrorDialog(QDialog):
     def __init__(self, report: str, parent: QWidget | None = None):
         super().__init__(parent)
         self.setObjectName("errorDialog")
-        self.setWindowTitle("siegeboard: something went wrong")
-        intro = QLabel("siegeboard met an error it did not expect. What you were doing may not "
+        self.setWindowTitle(tr("siegeboard: something went wrong"))
+        intro = QLabel(tr("siegeboard met an error it did not expect. What you were doing may not "
                        "have finished; save your work under a new name to be safe. The report "
-                       "below says what happened: copy it into a bug report.")
+                       "below says what happened: copy it into a bug report."))
         intro.setWordWrap(True)
         self.report = QPlainTextEdit(report)
         self.report.setObjectName("errorReport")
@@ -58,7 +62,7 @@ class ErrorDialog(QDialog):
         self.report.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
         self.report.setMinimumSize(640, 260)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
-        self.copy_button = QPushButton("&Copy Report")
+        self.copy_button = QPushButton(tr("&Copy Report"))
         buttons.addButton(self.copy_button, QDialogButtonBox.ButtonRole.ActionRole)
         self.copy_button.clicked.connect(self.copy_report)
         buttons.rejected.connect(self.reject)

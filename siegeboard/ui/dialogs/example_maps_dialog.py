@@ -35,6 +35,7 @@ from siegeboard.persist.example_maps import ExampleMap, example_maps
 from siegeboard.report.extent import plan_image
 from siegeboard.rules.dice import fresh_dice_seed
 from siegeboard.rules.registry import DEFAULT, RULESETS
+from siegeboard.ui.language import tr
 from siegeboard.ui.plain_words import plain_clause
 
 if TYPE_CHECKING:
@@ -73,14 +74,19 @@ def thumbnail(example: ExampleMap, size: QSize = THUMBNAIL) -> QPixmap:
 def describe(example: ExampleMap) -> str:
     """The map's description, source, licence and scale, as rich text for the dialog."""
     if example.pixels_per_metre is not None:
-        scale = (f"{example.pixels_per_metre:g} pixels a metre "
-                 f"({escape(example.scale_from or '')}); calibrate it again for a closer figure")
+        scale = (tr("{pixels_per_metre:g} pixels a metre "
+                 "({escape}); calibrate it again for a closer figure").format(
+                         pixels_per_metre=example.pixels_per_metre,
+                                 escape=escape(example.scale_from or '')))
     else:
-        scale = "not shown on the map: calibrate it (Map &gt; Calibrate) after it opens"
-    return (f"<p><b>{escape(example.name)}</b></p><p>{escape(example.description)}</p>"
-            f"<p><b>Source:</b> {escape(example.source)}</p>"
-            f"<p><b>Licence:</b> {escape(example.licence)}</p>"
-            f"<p><b>Scale:</b> {scale}</p>")
+        scale = tr("not shown on the map: calibrate it (Map &gt; Calibrate) after it opens")
+    return (tr("<p><b>{name}</b></p><p>{description}</p>"
+            "<p><b>Source:</b> {source}</p>"
+            "<p><b>Licence:</b> {licence}</p>"
+            "<p><b>Scale:</b> {scale}</p>").format(
+                    name=escape(example.name), description=escape(example.description),
+                            source=escape(example.source), licence=escape(example.licence),
+                                    scale=scale))
 
 
 class ExampleMapDialog(QDialog):
@@ -91,11 +97,11 @@ class ExampleMapDialog(QDialog):
                  chosen_key: str | None = None, chosen_ruleset: str | None = None):
         super().__init__(parent)
         self.setObjectName("exampleMapDialog")
-        self.setWindowTitle("Open Example Map")
+        self.setWindowTitle(tr("Open Example Map"))
         self.maps = maps
         self.map_list = QListWidget()
         self.map_list.setObjectName("exampleMapList")
-        self.map_list.setAccessibleName("Example maps")
+        self.map_list.setAccessibleName(tr("Example maps"))
         self.map_list.setIconSize(THUMBNAIL)
         self.map_list.setSpacing(4)
         self.map_list.setMinimumWidth(360)
@@ -122,13 +128,13 @@ class ExampleMapDialog(QDialog):
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
                                         | QDialogButtonBox.StandardButton.Cancel)
         start = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
-        start.setText("&Start Siege")
+        start.setText(tr("&Start Siege"))
         start.setObjectName("exampleMapStart")
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
 
         form = QFormLayout()
-        form.addRow("&Rule text:", self.rule_text)
+        form.addRow(tr("&Rule text:"), self.rule_text)
         side = QVBoxLayout()
         side.addWidget(self.details, 1)
         side.addLayout(form)
@@ -182,10 +188,11 @@ class ExampleMapOpener:
         try:
             maps = example_maps()
         except (OSError, ValueError) as error:
-            self.warn(f"Cannot list the example maps: {plain_clause(error)}.")
+            self.warn(tr("Cannot list the example maps: {error}.").format(
+                    error=plain_clause(error)))
             return False
         if not maps:
-            self.warn("No example maps are installed with this copy of siegeboard.")
+            self.warn(tr("No example maps are installed with this copy of siegeboard."))
             return False
         dialog = ExampleMapDialog(maps, self.parent, self.settings.value(LAST_MAP),
                                   self.settings.value(LAST_RULESET))
@@ -207,8 +214,9 @@ class ExampleMapOpener:
             data = example.image_bytes()
             plan_image(data)  # what the board decodes: a plan it cannot show is refused now
         except (OSError, ValueError) as error:
-            self.warn(f"Cannot open the example map {example.name}: {plain_clause(error)}. "
-                      "The open siege is unchanged.")
+            self.warn(tr("Cannot open the example map {name}: {error}. "
+                      "The open siege is unchanged.").format(
+                              name=example.name, error=plain_clause(error)))
             return False
         if not self.maybe_save():
             return False
@@ -219,9 +227,11 @@ class ExampleMapOpener:
         self.fit_view()
         self.settings.setValue(LAST_MAP, example.key)
         self.settings.setValue(LAST_RULESET, ruleset)
-        scale = ("at its own scale; Map > Calibrate (C) checks it" if example.pixels_per_metre
-                 else "not yet calibrated: Map > Calibrate (C), click two points, type the "
-                 "distance")
-        self.show_status(f"A new siege on {example.name} ({example.licence.split(';')[0]}), "
-                         f"{scale}. Undo takes the plan away.")
+        scale = (tr("at its own scale; Map > Calibrate (C) checks it") if example.pixels_per_metre
+                 else tr("not yet calibrated: Map > Calibrate (C), click two points, type the "
+                 "distance"))
+        self.show_status(tr("A new siege on {name} ({value}), "
+                         "{scale}. Undo takes the plan away.").format(
+                                 name=example.name, value=example.licence.split(';')[0],
+                                         scale=scale))
         return True

@@ -27,14 +27,17 @@ from PySide6.QtWidgets import (
 
 from siegeboard.report.options import PAPER_SIZES, Bounds, SnapshotOptions
 from siegeboard.report.snapshot import FORMATS
+from siegeboard.ui.language import QT_TR_NOOP, tr
 from siegeboard.ui.plain_words import plain_error
 
-EXPORT_FILTER = "PDF (*.pdf);;PNG image (*.png);;SVG drawing (*.svg)"
+EXPORT_FILTER = QT_TR_NOOP("PDF (*.pdf);;PNG image (*.png);;SVG drawing (*.svg)")
 # (label, what the area choice means): None fits the whole map, "view" the current view,
 # a number tiles the whole map at that scale.
 AREAS: tuple[tuple[str, object], ...] = (
-    ("Fit the whole map to the page", None), ("The current view", "view"),
-    ("Scale 1:500 (tiled over pages)", 500), ("Scale 1:1000 (tiled over pages)", 1000))
+    (QT_TR_NOOP("Fit the whole map to the page"), None),
+    (QT_TR_NOOP("The current view"), "view"),
+    (QT_TR_NOOP("Scale 1:500 (tiled over pages)"), 500),
+    (QT_TR_NOOP("Scale 1:1000 (tiled over pages)"), 1000))
 SINCE_LAST = -1  # the "since turn" box's special value: since the last snapshot
 
 
@@ -43,8 +46,9 @@ def side_box(players_side: str) -> QComboBox:
     each draws only what that side knows (``rules.knowledge.side_view``). The snapshot and
     the story ask it the same way, under their Copy choice."""
     box = QComboBox()
-    for text, side in ((f"The siege's players ({players_side}s)", None),
-                       ("The besiegers", "besieger"), ("The defenders", "defender")):
+    players = tr("besiegers") if players_side == "besieger" else tr("defenders")
+    for text, side in ((tr("The siege's players ({players})").format(players=players), None),
+                       (tr("The besiegers"), "besieger"), (tr("The defenders"), "defender")):
         box.addItem(text, side)
     return box
 
@@ -57,49 +61,50 @@ class ExportDialog(QDialog):
                  stem: str, last_snapshot: int | None, current_turn: int,
                  printing: bool = False, players_side: str = "besieger"):
         super().__init__(parent)
-        self.setWindowTitle("Print snapshot" if printing else "Export snapshot")
+        self.setWindowTitle(tr("Print snapshot") if printing else tr("Export snapshot"))
         self.view = view
         self.path_edit = QLineEdit(str(folder / f"{stem}.pdf"))
         self.path_edit.setMinimumWidth(380)
-        browse = QPushButton("Choose…")
+        browse = QPushButton(tr("Choose…"))
         browse.clicked.connect(self.browse)
         file_row = QHBoxLayout()
         file_row.addWidget(self.path_edit, 1)
         file_row.addWidget(browse)
 
         self.copy_box = QComboBox()
-        self.copy_box.addItem("GM's copy (every figure and note)", "gm")
-        self.copy_box.addItem("Players' copy (what they can see)", "players")
+        self.copy_box.addItem(tr("GM's copy (every figure and note)"), "gm")
+        self.copy_box.addItem(tr("Players' copy (what they can see)"), "players")
         self.side_box = side_box(players_side)
         self.copy_box.currentIndexChanged.connect(
             lambda _: self.side_box.setEnabled(self.copy_box.currentData() == "players"))
         self.side_box.setEnabled(False)
         self.colour_box = QComboBox()
-        self.colour_box.addItem("Colour", False)
-        self.colour_box.addItem("Greyscale", True)
+        self.colour_box.addItem(tr("Colour"), False)
+        self.colour_box.addItem(tr("Greyscale"), True)
         self.paper_box = QComboBox()
         self.paper_box.addItems(list(PAPER_SIZES))
         self.paper_box.setCurrentText("A4")
         self.orientation_box = QComboBox()
-        self.orientation_box.addItem("Landscape", "landscape")
-        self.orientation_box.addItem("Portrait", "portrait")
+        self.orientation_box.addItem(tr("Landscape"), "landscape")
+        self.orientation_box.addItem(tr("Portrait"), "portrait")
         self.area_box = QComboBox()
         for label, area in AREAS:
             if area == "view" and view is None:
                 continue
-            self.area_box.addItem(label, area)
+            self.area_box.addItem(tr(label), area)
         self.since_box = QSpinBox()
         self.since_box.setRange(SINCE_LAST, max(current_turn, 0))
         self.since_box.setSpecialValueText(
-            f"the last snapshot (turn {last_snapshot})" if last_snapshot is not None
-            else "the last snapshot (none yet: the whole log)")
+            tr("the last snapshot (turn {last_snapshot})").format(
+                    last_snapshot=last_snapshot) if last_snapshot is not None
+            else tr("the last snapshot (none yet: the whole log)"))
         # The first snapshot's log starts at turn 0 (the whole siege so far); later ones
         # since the last snapshot, so each handout tells what is new.
         self.since_box.setValue(SINCE_LAST if last_snapshot is not None else 0)
-        self.since_box.setPrefix("turn ")
-        self.pages_box = QCheckBox("Every page, a file each (NAME-2, NAME-3…)")
-        self.pages_box.setToolTip("A PNG or SVG holds one page, the map; tick to write the "
-                                  "table's and the log's pages too. A PDF holds every page.")
+        self.since_box.setPrefix(tr("turn "))
+        self.pages_box = QCheckBox(tr("Every page, a file each (NAME-2, NAME-3…)"))
+        self.pages_box.setToolTip(tr("A PNG or SVG holds one page, the map; tick to write the "
+                                  "table's and the log's pages too. A PDF holds every page."))
         self.path_edit.textChanged.connect(lambda _: self._update_pages_box())
         self._update_pages_box()
         self.error = QLabel()
@@ -108,19 +113,19 @@ class ExportDialog(QDialog):
 
         form = QFormLayout()
         if not printing:
-            form.addRow("File (.pdf, .png, .svg)", file_row)
-            form.addRow("Pages", self.pages_box)
-        form.addRow("Copy", self.copy_box)
-        form.addRow("The players play", self.side_box)
-        form.addRow("Colour", self.colour_box)
-        form.addRow("Paper", self.paper_box)
-        form.addRow("Orientation", self.orientation_box)
-        form.addRow("Map", self.area_box)
-        form.addRow("Log since", self.since_box)
+            form.addRow(tr("File (.pdf, .png, .svg)"), file_row)
+            form.addRow(tr("Pages"), self.pages_box)
+        form.addRow(tr("Copy"), self.copy_box)
+        form.addRow(tr("The players play"), self.side_box)
+        form.addRow(tr("Colour"), self.colour_box)
+        form.addRow(tr("Paper"), self.paper_box)
+        form.addRow(tr("Orientation"), self.orientation_box)
+        form.addRow(tr("Map"), self.area_box)
+        form.addRow(tr("Log since"), self.since_box)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
                                    | QDialogButtonBox.StandardButton.Cancel)
         buttons.button(QDialogButtonBox.StandardButton.Ok).setText(
-            "Preview…" if printing else "Export")
+            tr("Preview…") if printing else tr("Export"))
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
@@ -143,11 +148,11 @@ class ExportDialog(QDialog):
         """The file to write; raises ValueError when its extension is not a format."""
         text = self.path_edit.text().strip()
         if not text:
-            raise ValueError("file: choose a file name ending in .pdf, .png or .svg")
+            raise ValueError(tr("file: choose a file name ending in .pdf, .png or .svg"))
         path = Path(text).expanduser()
         if path.suffix.lower() not in FORMATS:
-            raise ValueError(f"file: {path.name} must end in .pdf, .png or .svg "
-                             "(the extension picks the format)")
+            raise ValueError(tr("file: {name} must end in .pdf, .png or .svg "
+                             "(the extension picks the format)").format(name=path.name))
         return path
 
     def options(self) -> SnapshotOptions:
@@ -174,8 +179,9 @@ class ExportDialog(QDialog):
 
     # -- acting -------------------------------------------------------------------------------
     def browse(self) -> None:
-        name, chosen = QFileDialog.getSaveFileName(self, "Export snapshot", self.path_edit.text(),
-                                                   EXPORT_FILTER)
+        name, chosen = QFileDialog.getSaveFileName(self, tr(
+            "Export snapshot"), self.path_edit.text(),
+                                                   tr(EXPORT_FILTER))
         if name:
             path = Path(name)
             if path.suffix.lower() not in FORMATS:

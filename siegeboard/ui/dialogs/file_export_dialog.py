@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 
 from siegeboard.ui.dialogs.prompts import Prompts
 from siegeboard.ui.document.document import Document
+from siegeboard.ui.language import QT_TR_NOOP, tr
 
 
 class FileExportDialog(QDialog):
@@ -30,18 +31,18 @@ class FileExportDialog(QDialog):
     calls ``add_buttons``."""
 
     def __init__(self, parent: QWidget | None, title: str, path: Path, file_filter: str,
-                 suffixes: Sequence[str], file_label: str = "File"):
+                 suffixes: Sequence[str], file_label: str = QT_TR_NOOP("File")):
         super().__init__(parent)
         self.setWindowTitle(title)
         self._filter, self._suffixes = file_filter, tuple(suffixes)
         self.path_edit = QLineEdit(str(path))
-        browse = QPushButton("Browse…")
+        browse = QPushButton(tr("Browse…"))
         browse.clicked.connect(self._browse)
         where = QHBoxLayout()
         where.addWidget(self.path_edit)
         where.addWidget(browse)
         self.form = QFormLayout(self)
-        self.form.addRow(file_label, where)
+        self.form.addRow(tr(file_label), where)
 
     def add_buttons(self) -> None:
         """Save and Cancel, under the rows."""

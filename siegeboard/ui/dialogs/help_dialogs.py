@@ -22,6 +22,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from siegeboard.ui.language import tr
+
 
 def rulings_text() -> str:
     """The rulings document shipped with the program (Markdown)."""
@@ -64,10 +66,10 @@ class ShortcutsDialog(_Dialog):
     """Every action's keyboard shortcut, in a table (``table``)."""
 
     def __init__(self, actions: list[QAction], parent: QWidget | None = None):
-        super().__init__("Keyboard Shortcuts", parent)
+        super().__init__(tr("Keyboard Shortcuts"), parent)
         rows = shortcut_rows(actions)
         self.table = QTableWidget(len(rows), 2)
-        self.table.setHorizontalHeaderLabels(["Action", "Keys"])
+        self.table.setHorizontalHeaderLabels([tr("Action"), tr("Keys")])
         for row, (text, keys) in enumerate(rows):
             self.table.setItem(row, 0, QTableWidgetItem(text))
             self.table.setItem(row, 1, QTableWidgetItem(keys))
@@ -76,11 +78,11 @@ class ShortcutsDialog(_Dialog):
         self.table.horizontalHeader().setSectionResizeMode(
             1, QHeaderView.ResizeMode.ResizeToContents)
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
-        how = QLabel("Space-drag or the middle button pans the map; the wheel zooms about "
+        how = QLabel(tr("Space-drag or the middle button pans the map; the wheel zooms about "
                      "the pointer. Hold Alt while drawing to place a point off the grid. "
                      "Without the mouse: F, then a square (D6) and Enter fires at what it "
                      "names; N and Shift+N step through the structures; Alt+digits and F6 "
-                     "move between the map and the docks, Tab within one.")
+                     "move between the map and the docks, Tab within one."))
         how.setWordWrap(True)
         self.layout_.addWidget(how)
         self.layout_.addWidget(self.table)
@@ -92,12 +94,12 @@ class RulingsDialog(_Dialog):
     """The rulings, shown as a document (``browser``)."""
 
     def __init__(self, parent: QWidget | None = None):
-        super().__init__("How siegeboard reads the rules", parent)
+        super().__init__(tr("How siegeboard reads the rules"), parent)
         self.browser = QTextBrowser()
         self.browser.setOpenExternalLinks(False)
         self.browser.setMarkdown(rulings_text())
-        self.layout_.addWidget(QLabel("How this program reads the two rule texts it plays "
-                                      "(the texts themselves are not included)."))
+        self.layout_.addWidget(QLabel(tr("How this program reads the two rule texts it plays "
+                                      "(the texts themselves are not included).")))
         self.layout_.addWidget(self.browser)
         self.resize(760, 640)
         self.finish()

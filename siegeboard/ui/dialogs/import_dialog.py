@@ -66,6 +66,7 @@ from siegeboard.report.options import SnapshotOptions
 from siegeboard.rules import registry
 from siegeboard.rules.registry import catalogue
 from siegeboard.ui.dialogs.kind_mapping_editor import KindMappingEditor
+from siegeboard.ui.language import QT_TR_NOOP, tr
 from siegeboard.ui.plain_words import plain_clause, plain_error
 
 if TYPE_CHECKING:
@@ -75,7 +76,8 @@ if TYPE_CHECKING:
 
 SETTINGS_GROUP = "import"
 # (label, metres) offered for a cell; any other size can be typed in the box beside.
-CELL_SIZES = (("5 ft (1.524 m)", FIVE_FEET_M), ("2 m", 2.0), ("10 ft (3.048 m)", 3.048),
+CELL_SIZES = ((QT_TR_NOOP("5 ft (1.524 m)"), FIVE_FEET_M), ("2 m", 2.0),
+        (QT_TR_NOOP("10 ft (3.048 m)"), 3.048),
               ("1 m", 1.0))
 PREVIEW_PX = 300
 PREVIEW_DELAY_MS = 250
@@ -98,7 +100,7 @@ class ProgressReader:
 
     def read(self, path: Path, options: ImportOptions, label: str) -> ImportedMap:
         """``path`` read with ``options``; raises ``SiegeFileError`` or ``ImportCancelled``."""
-        progress = QProgressDialog(label, "Cancel", 0, 1, self.parent)
+        progress = QProgressDialog(label, tr("Cancel"), 0, 1, self.parent)
         progress.setWindowModality(Qt.WindowModality.WindowModal)
         progress.setMinimumDuration(400)
         self.progress_dialog = progress
@@ -141,7 +143,7 @@ class ImportDialog(QDialog):
         self.is_pdf = PdfFormat().supports(self.path)
         # A real map (OpenStreetMap, GeoJSON): its kinds come from the editable mapping.
         self.is_geo = OsmFormat().supports(self.path) or GeoJsonFormat().supports(self.path)
-        self.setWindowTitle(f"Import {self.path.name}")
+        self.setWindowTitle(tr("Import {name}").format(name=self.path.name))
         remembered = _remembered(settings, ruleset)
 
         self.ruleset_box = QComboBox()
@@ -150,8 +152,8 @@ class ImportDialog(QDialog):
         self.ruleset_box.setCurrentIndex(self.ruleset_box.findData(remembered.ruleset))
         self.cell_box = QComboBox()
         for label, metres in CELL_SIZES:
-            self.cell_box.addItem(label, metres)
-        self.cell_box.addItem("Other (type it)", None)
+            self.cell_box.addItem(tr(label), metres)
+        self.cell_box.addItem(tr("Other (type it)"), None)
         self.cell_spin = QDoubleSpinBox()
         self.cell_spin.setRange(0.01, 5.0)
         self.cell_spin.setDecimals(3)
@@ -169,10 +171,10 @@ class ImportDialog(QDialog):
         self.stories_spin.setRange(1, 100)
         self.stories_spin.setValue(remembered.stories)
         self.closed_as_box = QComboBox()
-        self.closed_as_box.addItem("wall sections", "walls")
-        self.closed_as_box.addItem("one building each", "buildings")
+        self.closed_as_box.addItem(tr("wall sections"), "walls")
+        self.closed_as_box.addItem(tr("one building each"), "buildings")
         self.closed_as_box.setCurrentIndex(self.closed_as_box.findData(remembered.closed_as))
-        self.objects_check = QCheckBox("Bring object outlines (pillars, furniture) in")
+        self.objects_check = QCheckBox(tr("Bring object outlines (pillars, furniture) in"))
         self.objects_check.setChecked(remembered.objects)
         self._fill_kinds(remembered)
         self.kinds_editor = KindMappingEditor(self.ruleset_box.currentData())
@@ -184,11 +186,11 @@ class ImportDialog(QDialog):
         self.page_box = QComboBox(self)
         self.dpi_spin = QSpinBox(self)
         self.dpi_spin.setRange(int(MIN_DPI), int(MAX_DPI))
-        self.dpi_spin.setSuffix(" dpi")
+        self.dpi_spin.setSuffix(tr(" dpi"))
         self.dpi_spin.setSingleStep(25)
         self.dpi_spin.setValue(int(round(remembered.dpi)))
-        self.dpi_spin.setToolTip("The resolution the page is drawn at: a scanned plan reads "
-                                 "best at its own (often 150 to 300 dpi)")
+        self.dpi_spin.setToolTip(tr("The resolution the page is drawn at: a scanned plan reads "
+                                 "best at its own (often 150 to 300 dpi)"))
         self.page_size = QLabel(self)
         self.scene_box = QComboBox(self)
         for widget in (self.page_box, self.dpi_spin, self.page_size, self.scene_box):
@@ -204,39 +206,39 @@ class ImportDialog(QDialog):
         self.error = QLabel()
         self.error.setStyleSheet("color: #8b0000;")
         self.error.setWordWrap(True)
-        self.preview_button = QPushButton("Update preview")
+        self.preview_button = QPushButton(tr("Update preview"))
         self.preview_button.clicked.connect(lambda: self.refresh_preview())
 
         form = QFormLayout()
-        form.addRow("Ruleset", self.ruleset_box)
+        form.addRow(tr("Ruleset"), self.ruleset_box)
         if self.is_pdf:
-            form.addRow("Page", self.page_box)
-            form.addRow("Resolution", self.dpi_spin)
+            form.addRow(tr("Page"), self.page_box)
+            form.addRow(tr("Resolution"), self.dpi_spin)
             form.addRow("", self.page_size)
             for widget in (self.page_box, self.dpi_spin, self.page_size):
                 widget.show()
         if self.is_foundry and self.scene_box.count() > 1:
-            form.addRow("Scene", self.scene_box)
+            form.addRow(tr("Scene"), self.scene_box)
             self.scene_box.show()
         if self.is_map:
             cell_row = QHBoxLayout()
             cell_row.addWidget(self.cell_box)
             cell_row.addWidget(self.cell_spin)
-            form.addRow("One grid cell is" if not self.is_foundry
-                        else "A cell of unknown unit is", cell_row)
-            form.addRow("Walls are", self.wall_kind_box)
-            form.addRow("Wall thickness", self.thickness_spin)
-            form.addRow("Stories", self.stories_spin)
-            form.addRow("Closed wall lines become", self.closed_as_box)
+            form.addRow(tr("One grid cell is") if not self.is_foundry
+                        else tr("A cell of unknown unit is"), cell_row)
+            form.addRow(tr("Walls are"), self.wall_kind_box)
+            form.addRow(tr("Wall thickness"), self.thickness_spin)
+            form.addRow(tr("Stories"), self.stories_spin)
+            form.addRow(tr("Closed wall lines become"), self.closed_as_box)
             form.addRow("", self.objects_check)
-            form.addRow("Doors are", self.door_kind_box)
+            form.addRow(tr("Doors are"), self.door_kind_box)
         if self.is_geo:
-            form.addRow("Stories (untagged)", self.stories_spin)
-            form.addRow("Wall thickness (no width, no rule)", self.thickness_spin)
-            form.addRow("Tags become", self.kinds_editor)
+            form.addRow(tr("Stories (untagged)"), self.stories_spin)
+            form.addRow(tr("Wall thickness (no width, no rule)"), self.thickness_spin)
+            form.addRow(tr("Tags become"), self.kinds_editor)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
                                         | QDialogButtonBox.StandardButton.Cancel)
-        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Import")
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText(tr("Import"))
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
         side = QVBoxLayout()
@@ -327,10 +329,13 @@ class ImportDialog(QDialog):
             return
         page = self.pages[index]
         width, height = page.pixels(self.dpi_spin.value())
-        text = f"The plan will be {width:,} x {height:,} pixels."
+        text = tr("The plan will be {width:,} x {height:,} pixels.").format(
+                width=width, height=height)
         if self.dpi_spin.value() > page.max_dpi():
-            text = (f"At {self.dpi_spin.value()} dpi the page is {width:,} x {height:,} "
-                    f"pixels, too large: choose {page.max_dpi():g} dpi or less.")
+            text = (tr("At {value} dpi the page is {width:,} x {height:,} "
+                    "pixels, too large: choose {max_dpi:g} dpi or less.").format(
+                            value=self.dpi_spin.value(), width=width, height=height,
+                                    max_dpi=page.max_dpi()))
         self.page_size.setText(text)
 
     def _fill_kinds(self, remembered: ImportOptions) -> None:
@@ -342,7 +347,8 @@ class ImportDialog(QDialog):
             box.blockSignals(True)
             box.clear()
             for entry in entries:
-                box.addItem(f"{entry.name} (armor {entry.armor})", entry.kind)
+                box.addItem(tr("{name} (armor {armor})").format(
+                        name=entry.name, armor=entry.armor), entry.kind)
             box.setCurrentIndex(max(0, box.findData(chosen)))
             box.blockSignals(False)
 
@@ -356,7 +362,7 @@ class ImportDialog(QDialog):
         if self.auto_preview:
             self._timer.start()
         else:
-            self.summary.setText("The choices changed: Update preview to see them.")
+            self.summary.setText(tr("The choices changed: Update preview to see them."))
 
     def _cell_chosen(self) -> None:
         metres = self.cell_box.currentData()
@@ -381,16 +387,17 @@ class ImportDialog(QDialog):
         try:
             options = self.options()
         except ValueError as error:  # a row of the kind mapping the GM is still typing
-            self.error.setText(f"The kind mapping: {error}.")
+            self.error.setText(tr("The kind mapping: {error}.").format(error=error))
             ok.setEnabled(False)
             return
         started = time.perf_counter()
         self.previewed = self.previewed_options = None
         try:
-            imported = self.reader.read(self.path, options, f"Previewing {self.path.name}…")
+            imported = self.reader.read(self.path, options, tr("Previewing {name}…").format(
+                    name=self.path.name))
         except ImportCancelled:
             self.auto_preview = False
-            self.summary.setText("Preview cancelled.")
+            self.summary.setText(tr("Preview cancelled."))
             self.preview.clear()
             return
         except SiegeFileError as error:
@@ -481,7 +488,7 @@ class MapImporter:
     # -- questions to the GM (tests replace these) -----------------------------------------
     def ask_path(self) -> Path | None:
         start = str(self.settings.value(f"{SETTINGS_GROUP}/folder", str(Path.home())))
-        name, _ = QFileDialog.getOpenFileName(self.parent, "Import map", start,
+        name, _ = QFileDialog.getOpenFileName(self.parent, tr("Import map"), start,
                                               import_filters())
         return Path(name) if name else None
 
@@ -506,7 +513,8 @@ class MapImporter:
         try:
             format_for(path, IMPORT_FORMATS)
         except SiegeFileError as error:
-            self.prompts.warn(f"Cannot import {path.name}: {plain_clause(error)}.")
+            self.prompts.warn(tr("Cannot import {name}: {error}.").format(
+                    name=path.name, error=plain_clause(error)))
             return False
         self.settings.setValue(f"{SETTINGS_GROUP}/folder", str(path.parent))
         dialog = ImportDialog(path, self.settings, self.document.ruleset, self.parent,
@@ -523,17 +531,23 @@ class MapImporter:
             del dialog
         try:
             if imported is None:
-                imported = self.reader.read(path, options, f"Importing {path.name}…")
+                imported = self.reader.read(path, options, tr("Importing {name}…").format(
+                        name=path.name))
         except ImportCancelled:
-            self.show_status(f"Import of {path.name} cancelled; nothing changed.")
+            self.show_status(tr("Import of {name} cancelled; nothing changed.").format(
+                    name=path.name))
             return False
         except SiegeFileError as error:
-            self.prompts.warn(f"Cannot import {path.name}: {plain_clause(error)}.")
+            self.prompts.warn(tr("Cannot import {name}: {error}.").format(
+                    name=path.name, error=plain_clause(error)))
             return False
         self.document.load(SiegeFile(siege=imported.siege, images=imported.images), None,
                              unsaved=True)
         self.view.fit_to_map()
         count = len(imported.siege.structures)
-        self.show_status(f"Imported {path.name}: {count} structures. Save it to keep it.")
-        self.show_report(f"Imported {path.name}", imported.report.lines())
+        self.show_status((
+            tr("Imported {name}: %n structure. Save it to keep it.", "", count) if count == 1
+            else tr("Imported {name}: %n structures. Save it to keep it.", "", count)
+        ).format(name=path.name))
+        self.show_report(tr("Imported {name}").format(name=path.name), imported.report.lines())
         return True

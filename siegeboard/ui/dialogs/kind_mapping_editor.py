@@ -33,9 +33,11 @@ from siegeboard.persist.formats.kinds import (
     load_mapping,
 )
 from siegeboard.rules.registry import catalogue
+from siegeboard.ui.language import QT_TR_NOOP, tr
 
-COLUMNS = ("For", "Key", "Value", "Kind", "Thickness (m)")
-FILTER = "Kind mappings (*.json)"
+COLUMNS = (QT_TR_NOOP("For"), QT_TR_NOOP("Key"), QT_TR_NOOP("Value"), QT_TR_NOOP("Kind"),
+        QT_TR_NOOP("Thickness (m)"))
+FILTER = QT_TR_NOOP("Kind mappings (*.json)")
 
 
 class KindMappingEditor(QWidget):
@@ -47,7 +49,7 @@ class KindMappingEditor(QWidget):
         super().__init__(parent)
         self.ruleset = ruleset
         self.table = QTableWidget(0, len(COLUMNS))
-        self.table.setHorizontalHeaderLabels(COLUMNS)
+        self.table.setHorizontalHeaderLabels([tr(text) for text in COLUMNS])
         # The role, kind and thickness columns as wide as their longest entry and header
         # ("stone_tower", "Thickness (m)" whole); the key and value share what is left.
         header = self.table.horizontalHeader()
@@ -57,11 +59,11 @@ class KindMappingEditor(QWidget):
         self.table.setMinimumHeight(180)
         self.table.itemChanged.connect(lambda _: self.changed.emit())
         buttons = QHBoxLayout()
-        self.add_button = QPushButton("Add rule")
-        self.remove_button = QPushButton("Remove rule")
-        self.load_button = QPushButton("Load…")
-        self.save_button = QPushButton("Save…")
-        self.defaults_button = QPushButton("Defaults")
+        self.add_button = QPushButton(tr("Add rule"))
+        self.remove_button = QPushButton(tr("Remove rule"))
+        self.load_button = QPushButton(tr("Load…"))
+        self.save_button = QPushButton(tr("Save…"))
+        self.defaults_button = QPushButton(tr("Defaults"))
         for button in (self.add_button, self.remove_button, self.load_button, self.save_button,
                        self.defaults_button):
             buttons.addWidget(button)
@@ -139,16 +141,21 @@ class KindMappingEditor(QWidget):
             value = self._text(row, 2).strip() or "*"
             thickness_text = self._text(row, 4).strip()
             if not key:
-                raise ValueError(f"rule {row + 1} of the mapping has no key (use * for any)")
+                raise ValueError(tr(
+                    "rule {value} of the mapping has no key (use * for any)").format(value=row + 1))
             thickness = None
             if thickness_text:
                 try:
                     thickness = float(thickness_text.replace(",", "."))
                 except ValueError:
-                    raise ValueError(f"rule {row + 1}: the thickness {thickness_text!r} is not "
-                                     f"a number of metres") from None
+                    raise ValueError(tr("rule {value}: the thickness {thickness_text!r} is not "
+                                     "a number of metres").format(
+                                             value=row + 1,
+                                                     thickness_text=thickness_text)) from None
                 if not 0.05 <= thickness <= 50:
-                    raise ValueError(f"rule {row + 1}: the thickness must be from 0.05 to 50 m")
+                    raise ValueError(tr(
+                        "rule {value}: the thickness must be from 0.05 to 50 m").format(
+                                value=row + 1))
             role = next(role for role in ROLES if role == self._choice(row, 0))  # offered
             rules.append(KindRule(role, key, value, self._choice(row, 3), thickness))
         return KindMapping(tuple(rules)).checked(self.ruleset)
@@ -164,15 +171,16 @@ class KindMappingEditor(QWidget):
 
     # -- files -----------------------------------------------------------------------------
     def ask_open_path(self) -> Path | None:
-        name, _ = QFileDialog.getOpenFileName(self, "Load a kind mapping", "", FILTER)
+        name, _ = QFileDialog.getOpenFileName(self, tr("Load a kind mapping"), "", tr(FILTER))
         return Path(name) if name else None
 
     def ask_save_path(self) -> Path | None:
-        name, _ = QFileDialog.getSaveFileName(self, "Save the kind mapping", "kinds.json", FILTER)
+        name, _ = QFileDialog.getSaveFileName(self, tr(
+            "Save the kind mapping"), "kinds.json", tr(FILTER))
         return Path(name) if name else None
 
     def warn(self, message: str) -> None:
-        QMessageBox.warning(self, "Kind mapping", message)
+        QMessageBox.warning(self, tr("Kind mapping"), message)
 
     def load(self) -> None:
         path = self.ask_open_path()
@@ -181,13 +189,13 @@ class KindMappingEditor(QWidget):
         try:
             self.set_mapping(load_mapping(path).checked(self.ruleset))
         except ValueError as error:
-            self.warn(f"Cannot load this mapping: {error}.")
+            self.warn(tr("Cannot load this mapping: {error}.").format(error=error))
 
     def save(self) -> None:
         try:
             mapping = self.mapping()
         except ValueError as error:
-            self.warn(f"Cannot save this mapping: {error}.")
+            self.warn(tr("Cannot save this mapping: {error}.").format(error=error))
             return
         path = self.ask_save_path()
         if path is None:
@@ -195,4 +203,5 @@ class KindMappingEditor(QWidget):
         try:
             mapping.save(path)
         except OSError as error:
-            self.warn(f"Cannot save {path.name}: {error.strerror or error}.")
+            self.warn(tr("Cannot save {name}: {value}.").format(
+                    name=path.name, value=error.strerror or error))

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from siegeboard.model import LegendEntry
+from siegeboard.ui.language import QT_TR_NOOP, tr
 
 SWATCH_PX = 18
 
@@ -41,14 +42,14 @@ class LegendDialog(QDialog):
     """Edit ``legend`` (``LegendEntry`` items) against the ruleset's ``kinds`` ((kind, name)
     pairs); the rows and their boxes are public for the tests."""
 
-    COLUMNS = ("Colour", "Kind", "Called", "")
+    COLUMNS = (QT_TR_NOOP("Colour"), QT_TR_NOOP("Kind"), QT_TR_NOOP("Called"), "")
 
     def __init__(self, legend, kinds: list[tuple[str, str]], parent: QWidget | None = None):
         super().__init__(parent)
-        self.setWindowTitle("Plan legend")
+        self.setWindowTitle(tr("Plan legend"))
         self.kinds = kinds
         self.table = QTableWidget(0, len(self.COLUMNS))
-        self.table.setHorizontalHeaderLabels(self.COLUMNS)
+        self.table.setHorizontalHeaderLabels([tr(text) for text in self.COLUMNS])
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
@@ -58,9 +59,9 @@ class LegendDialog(QDialog):
         self.colours: list[str] = []
         for entry in legend:
             self._add_row(entry)
-        hint = QLabel("Trace gives a building the kind of its colour. To add a colour, "
+        hint = QLabel(tr("Trace gives a building the kind of its colour. To add a colour, "
                       "Alt-click a building of that colour with the Trace tool: it takes the "
-                      "toolbar's Kind.")
+                      "toolbar's Kind."))
         hint.setWordWrap(True)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
                                    | QDialogButtonBox.StandardButton.Cancel)
@@ -83,15 +84,15 @@ class LegendDialog(QDialog):
         for kind, name in self.kinds:
             box.addItem(name, kind)
         if box.findData(entry.kind) < 0:   # a kind of another ruleset: kept, shown as is
-            box.addItem(f"{entry.kind} (not in this ruleset)", entry.kind)
+            box.addItem(tr("{kind} (not in this ruleset)").format(kind=entry.kind), entry.kind)
         box.setCurrentIndex(box.findData(entry.kind))
         self.table.setCellWidget(row, 1, box)
         label = QLineEdit(entry.label)
         label.setMaxLength(80)
-        label.setPlaceholderText("brick, frame, stone…")
+        label.setPlaceholderText(tr("brick, frame, stone…"))
         self.table.setCellWidget(row, 2, label)
-        remove = QPushButton("Remove")
-        remove.setToolTip(f"Take {entry.colour} out of the legend")
+        remove = QPushButton(tr("Remove"))
+        remove.setToolTip(tr("Take {colour} out of the legend").format(colour=entry.colour))
         remove.clicked.connect(lambda: self.remove(self._row_of(remove)))
         self.table.setCellWidget(row, 3, remove)
 

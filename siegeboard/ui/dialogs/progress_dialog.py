@@ -16,6 +16,7 @@ from PySide6.QtCore import QElapsedTimer, Qt
 from PySide6.QtWidgets import QApplication, QProgressDialog, QWidget
 
 from siegeboard.model.progress import Cancelled, Progress
+from siegeboard.ui.language import tr
 
 T = TypeVar("T")
 SHOW_AFTER_MS = 400
@@ -55,7 +56,7 @@ def run_with_progress(parent: QWidget | None, title: str, work: Callable[[Progre
     ``SHOW_AFTER_MS``) and is gone when this returns."""
     if show_after_ms is None:
         show_after_ms = SHOW_AFTER_MS
-    dialog = QProgressDialog(title, "Cancel", 0, 0, parent)
+    dialog = QProgressDialog(title, tr("Cancel"), 0, 0, parent)
     dialog.setObjectName("progressDialog")
     dialog.setWindowTitle(title)
     dialog.setWindowModality(Qt.WindowModality.WindowModal)

@@ -20,14 +20,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from siegeboard.ui.language import QT_TR_NOOP, tr
 from siegeboard.ui.plain_words import plain_error
 
 if TYPE_CHECKING:
     from siegeboard.persist import SiegeFileChanged
 
 APP = "siegeboard"
-SIEGE_FILTER = "Siege files (*.siege)"
-IMAGE_FILTER = "Images (*.png *.jpg *.jpeg *.tif *.tiff *.webp *.bmp)"
+SIEGE_FILTER = QT_TR_NOOP("Siege files (*.siege)")
+IMAGE_FILTER = QT_TR_NOOP("Images (*.png *.jpg *.jpeg *.tif *.tiff *.webp *.bmp)")
 
 
 class Prompts:
@@ -43,12 +44,15 @@ class Prompts:
     def warn(self, message: str) -> None:
         QMessageBox.warning(self.parent, APP, message)
 
-    def confirm(self, question: str, yes: str = "Yes") -> bool:
+    def inform(self, message: str) -> None:
+        QMessageBox.information(self.parent, APP, message)
+
+    def confirm(self, question: str, yes: str = QT_TR_NOOP("Yes")) -> bool:
         """Ask a yes/no ``question`` before something the GM may not have meant; No is the
         default (Enter does not do it by accident)."""
         box = QMessageBox(QMessageBox.Icon.Question, APP, question,
                           QMessageBox.StandardButton.NoButton, self.parent)
-        do = box.addButton(yes, QMessageBox.ButtonRole.AcceptRole)
+        do = box.addButton(tr(yes), QMessageBox.ButtonRole.AcceptRole)
         keep = box.addButton(QMessageBox.StandardButton.Cancel)
         box.setDefaultButton(keep)
         box.exec()
@@ -59,7 +63,7 @@ class Prompts:
         try:
             edit()
         except ValueError as error:
-            self.warn(f"Cannot {what}: {plain_error(error)}")
+            self.warn(tr("Cannot {what}: {error}").format(what=what, error=plain_error(error)))
 
     def ask_number(self, title: str, label: str, value: float, decimals: int = 2) -> float | None:
         number, ok = QInputDialog.getDouble(self.parent, title, label, value, -1e9, 1e9, decimals)
@@ -72,7 +76,8 @@ class Prompts:
     def ask_save_changes(self) -> str:
         """"save", "discard" or "cancel"."""
         answer = QMessageBox.question(
-            self.parent, APP, f"Save the changes to {self.document_name()} first?",
+            self.parent, APP, tr("Save the changes to {document_name} first?").format(
+                    document_name=self.document_name()),
             QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard
             | QMessageBox.StandardButton.Cancel, QMessageBox.StandardButton.Save)
         return {QMessageBox.StandardButton.Save: "save",
@@ -83,32 +88,35 @@ class Prompts:
         program or window saved since this window read it."""
         now = error.now.describe() if error.now is not None else "removed"
         box = QMessageBox(QMessageBox.Icon.Warning, APP,
-                          f"{name} was changed by another program or window since this window "
-                          f"read it.", QMessageBox.StandardButton.Cancel, self.parent)
+                          tr("{name} was changed by another program or window since this window "
+                          "read it.").format(
+                                  name=name), QMessageBox.StandardButton.Cancel, self.parent)
         box.setInformativeText(
-            f"When read here: {error.read.describe()}\nNow: {now}\n\nReload it and play this "
-            f"window's unsaved actions again on top of it, save this window's siege as another "
-            f"file, or overwrite the other changes?")
+            tr("When read here: {describe}\nNow: {now}\n\nReload it and play this "
+            "window's unsaved actions again on top of it, save this window's siege as another "
+            "file, or overwrite the other changes?").format(
+                    describe=error.read.describe(), now=now))
         buttons: dict[QAbstractButton, str] = {
-            box.addButton("Reload and play again", QMessageBox.ButtonRole.AcceptRole): "reload",
-            box.addButton("Save As...", QMessageBox.ButtonRole.ActionRole): "save_as",
-            box.addButton("Overwrite", QMessageBox.ButtonRole.DestructiveRole): "overwrite"}
+            box.addButton(tr("Reload and play again"), QMessageBox.ButtonRole.AcceptRole): "reload",
+            box.addButton(tr("Save As..."), QMessageBox.ButtonRole.ActionRole): "save_as",
+            box.addButton(tr("Overwrite"), QMessageBox.ButtonRole.DestructiveRole): "overwrite"}
         box.exec()
         return buttons.get(box.clickedButton(), "cancel")
 
     def ask_replace_read_only(self, name: str) -> bool:
         answer = QMessageBox.question(
-            self.parent, APP, f"{name} is read-only. Replace it all the same (it stays "
-            "read-only)?", QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+            self.parent, APP, tr("{name} is read-only. Replace it all the same (it stays "
+            "read-only)?").format(
+                    name=name), QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
             QMessageBox.StandardButton.No)
         return answer == QMessageBox.StandardButton.Yes
 
     def ask_recover(self, description: str) -> bool:
         """Whether to recover the autosave ``description`` (``RecoveryCandidate.describe``)."""
         answer = QMessageBox.question(
-            self.parent, APP, "siegeboard did not close properly last time. An autosave of "
-            f"unsaved work is left:\n\n{description}\n\nRecover it? (If not, it is kept until "
-            "siegeboard next closes normally.)",
+            self.parent, APP, tr("siegeboard did not close properly last time. An autosave of "
+            "unsaved work is left:\n\n{description}\n\nRecover it? (If not, it is kept until "
+            "siegeboard next closes normally.)").format(description=description),
             QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
             QMessageBox.StandardButton.Yes)
         return answer == QMessageBox.StandardButton.Yes
@@ -118,19 +126,19 @@ class Prompts:
         return dialog.exec() == QDialog.DialogCode.Accepted
 
     def ask_open_path(self) -> Path | None:
-        name, _ = QFileDialog.getOpenFileName(self.parent, "Open siege", self.start_folder(),
-                                              SIEGE_FILTER)
+        name, _ = QFileDialog.getOpenFileName(self.parent, tr("Open siege"), self.start_folder(),
+                                              tr(SIEGE_FILTER))
         return Path(name) if name else None
 
     def ask_save_path(self) -> Path | None:
-        name, _ = QFileDialog.getSaveFileName(self.parent, "Save siege as", self.start_folder(),
-                                              SIEGE_FILTER)
+        name, _ = QFileDialog.getSaveFileName(self.parent, tr("Save siege as"), self.start_folder(),
+                                              tr(SIEGE_FILTER))
         if not name:
             return None
         path = Path(name)
         return path if path.suffix == ".siege" else path.with_suffix(".siege")
 
     def ask_image_path(self) -> Path | None:
-        name, _ = QFileDialog.getOpenFileName(self.parent, "Import map image",
-                                              self.start_folder(), IMAGE_FILTER)
+        name, _ = QFileDialog.getOpenFileName(self.parent, tr("Import map image"),
+                                              self.start_folder(), tr(IMAGE_FILTER))
         return Path(name) if name else None

@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 
 from siegeboard.share.network import EVERY_INTERFACE, LOOPBACK, describe_host, lan_address
 from siegeboard.share.side_state import AUDIENCE_TITLES, AUDIENCES, Audience
+from siegeboard.ui.language import QT_TR_NOOP, tr
 
 if TYPE_CHECKING:
     from siegeboard.share.server import ShareServer
@@ -58,9 +59,9 @@ class ShareHost(Protocol):
 
 QR_SCALE = 4
 AUDIENCE_HELP: dict[Audience, str] = {
-    "besieger": "what the besiegers know: their own batteries, the walls they see",
-    "defender": "what the defenders know: who is inside their walls, their own guns",
-    "either": "what the siege's players' side knows (Siege Settings)",
+    "besieger": QT_TR_NOOP("what the besiegers know: their own batteries, the walls they see"),
+    "defender": QT_TR_NOOP("what the defenders know: who is inside their walls, their own guns"),
+    "either": QT_TR_NOOP("what the siege's players' side knows (Siege Settings)"),
 }
 
 
@@ -78,9 +79,10 @@ def host_choices() -> list[tuple[str, str]]:
         if text not in hosts:
             hosts.append(text)
     choices = [(host, f"{host}: {describe_host(host)}"
-                + (" (recommended)" if host == lan else "")) for host in hosts]
+                + (tr(" (recommended)") if host == lan else "")) for host in hosts]
     choices.append((LOOPBACK, f"{LOOPBACK}: {describe_host(LOOPBACK)}"))
-    choices.append((EVERY_INTERFACE, f"All interfaces: {describe_host(EVERY_INTERFACE)}"))
+    choices.append((EVERY_INTERFACE, tr("All interfaces: {EVERY_INTERFACE}").format(
+            EVERY_INTERFACE=describe_host(EVERY_INTERFACE))))
     return choices
 
 
@@ -99,16 +101,16 @@ class ShareDialog(QDialog):
     def __init__(self, controller: ShareHost, parent: QWidget | None = None):
         super().__init__(parent)
         self.setObjectName("ShareDialog")
-        self.setWindowTitle("Share with Players")
+        self.setWindowTitle(tr("Share with Players"))
         self.controller = controller
         layout = QVBoxLayout(self)
-        intro = QLabel("The players open their side's link on a phone, tablet or laptop on "
+        intro = QLabel(tr("The players open their side's link on a phone, tablet or laptop on "
                        "this network and watch the siege live, seeing only what their side "
-                       "knows. Nothing they do can change the siege.")
+                       "knows. Nothing they do can change the siege."))
         intro.setWordWrap(True)
         layout.addWidget(intro)
         where = QHBoxLayout()
-        where.addWidget(QLabel("Serve on:"))
+        where.addWidget(QLabel(tr("Serve on:")))
         self.host_box = QComboBox()
         self.host_box.setObjectName("share_host")
         for host, words in host_choices():
@@ -116,11 +118,11 @@ class ShareDialog(QDialog):
         remembered = self.host_box.findData(controller.host())
         self.host_box.setCurrentIndex(max(0, remembered))
         where.addWidget(self.host_box, 1)
-        where.addWidget(QLabel("Port:"))
+        where.addWidget(QLabel(tr("Port:")))
         self.port_box = QSpinBox()
         self.port_box.setObjectName("share_port")
         self.port_box.setRange(0, 65535)
-        self.port_box.setSpecialValueText("any free")
+        self.port_box.setSpecialValueText(tr("any free"))
         self.port_box.setValue(controller.port())
         where.addWidget(self.port_box)
         self.start_button = QPushButton()
@@ -142,7 +144,7 @@ class ShareDialog(QDialog):
         layout.addLayout(links)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.close)
-        note = QLabel("Closing this dialog keeps sharing; closing the window stops it.")
+        note = QLabel(tr("Closing this dialog keeps sharing; closing the window stops it."))
         note.setWordWrap(True)
         layout.addWidget(note)
         layout.addWidget(buttons)
@@ -163,8 +165,9 @@ class ShareDialog(QDialog):
             self.controller.start(host, port)
         except OSError as error:
             reason = error.strerror or str(error)
-            self.status.setText(f"Sharing could not start on {host}:{port}: {reason}. "
-                                "Choose another port or address.")
+            self.status.setText(tr("Sharing could not start on {host}:{port}: {reason}. "
+                                "Choose another port or address.").format(
+                                        host=host, port=port, reason=reason))
 
     def link_host(self) -> str:
         """The address the links name: the one served, or, serving on every interface, the
@@ -178,19 +181,21 @@ class ShareDialog(QDialog):
     def refresh(self) -> None:
         server = self.controller.server
         sharing = self.controller.sharing
-        self.start_button.setText("Stop Sharing" if sharing else "Start Sharing")
+        self.start_button.setText(tr("Stop Sharing") if sharing else tr("Start Sharing"))
         self.host_box.setEnabled(not sharing)
         self.port_box.setEnabled(not sharing)
         if sharing and server is not None:
             host = self.link_host()
-            self.status.setText(f"Sharing on {server.host}:{server.port}: "
-                                f"{describe_host(server.host)}. The links work until you stop "
-                                "sharing or close the window.")
+            self.status.setText(tr("Sharing on {host}:{port}: "
+                                "{host2}. The links work until you stop "
+                                "sharing or close the window.").format(
+                                        host=server.host, port=server.port,
+                                                host2=describe_host(server.host)))
             for audience, row in self.rows.items():
                 row.show_link(server.link(audience, host))
         else:
-            self.status.setText("Not sharing. The links appear here once sharing starts; "
-                                "each start makes new ones.")
+            self.status.setText(tr("Not sharing. The links appear here once sharing starts; "
+                                "each start makes new ones."))
             for row in self.rows.values():
                 row.show_link(None)
         self.refresh_counts()
@@ -223,7 +228,7 @@ class LinkBox(QGroupBox):
         self.setObjectName(f"share_{audience}")
         self.audience = audience
         grid = QGridLayout(self)
-        about = QLabel(AUDIENCE_HELP[audience])
+        about = QLabel(tr(AUDIENCE_HELP[audience]))
         about.setWordWrap(True)
         grid.addWidget(about, 0, 0, 1, 2)
         self.qr = QLabel()
@@ -234,12 +239,12 @@ class LinkBox(QGroupBox):
         self.text.setReadOnly(True)
         self.text.setObjectName(f"share_link_{audience}")
         grid.addWidget(self.text, 2, 0, 1, 2)
-        self.copy_button = QPushButton("Copy Link")
+        self.copy_button = QPushButton(tr("Copy Link"))
         self.copy_button.clicked.connect(self.copy)
         grid.addWidget(self.copy_button, 3, 0)
-        self.revoke_button = QPushButton("Revoke (New Link)")
-        self.revoke_button.setToolTip("End this link: its open pages close, and a new link "
-                                      "replaces it")
+        self.revoke_button = QPushButton(tr("Revoke (New Link)"))
+        self.revoke_button.setToolTip(tr("End this link: its open pages close, and a new link "
+                                      "replaces it"))
         self.revoke_button.clicked.connect(lambda: dialog.revoke(audience))
         grid.addWidget(self.revoke_button, 3, 1)
         self.count = QLabel()
@@ -252,15 +257,16 @@ class LinkBox(QGroupBox):
         self.revoke_button.setEnabled(link is not None)
         if link is None:
             self.qr.clear()
-            self.qr.setText("(not shared)")
+            self.qr.setText(tr("(not shared)"))
         else:
             self.qr.setPixmap(qr_pixmap(link))
 
     def show_count(self, count: int | None) -> None:
         self.count.setText("" if count is None else
-                           f"{count} page{'s' if count != 1 else ''} open")
+                           tr("%n page open", "", count) if count == 1 else
+                           tr("%n pages open", "", count))
 
     def copy(self) -> None:
         if self.text.text():
             QGuiApplication.clipboard().setText(self.text.text())
-            self.count.setText("Link copied.")
+            self.count.setText(tr("Link copied."))

@@ -26,6 +26,7 @@ from siegeboard.model.siege import RulesetOptions
 from siegeboard.model.structure import Side
 from siegeboard.rules import registry
 from siegeboard.rules.dice import MAX_SEED
+from siegeboard.ui.language import tr
 
 
 def _combo(choices: list[tuple[str, str]], current: str) -> QComboBox:
@@ -55,26 +56,27 @@ class SiegeSettingsDialog(QDialog):
     def __init__(self, name: str, ruleset: str, options: RulesetOptions, dice_seed: int,
                  parent: QWidget | None = None, players_side: str = "besieger"):
         super().__init__(parent)
-        self.setWindowTitle("Siege Settings")
+        self.setWindowTitle(tr("Siege Settings"))
         rules = registry.ruleset(ruleset)
         self._options = options
         form = QFormLayout()
         self.name_edit = QLineEdit(name)
-        form.addRow("Name", self.name_edit)
-        form.addRow("Ruleset", QLabel(f"{rules.title} ({rules.short})"))
+        form.addRow(tr("Name"), self.name_edit)
+        form.addRow(tr("Ruleset"), QLabel(f"{rules.title} ({rules.short})"))
         self.seed_box = QSpinBox()
         self.seed_box.setRange(0, MAX_SEED)  # RULINGS R3
         self.seed_box.setValue(dice_seed)
-        self.seed_box.setToolTip("The program's own rolls come from this seed and the log's "
+        self.seed_box.setToolTip(tr("The program's own rolls come from this seed and the log's "
                                  "length, so the same siege always rolls the same way. A new "
-                                 "siege starts with a random seed (0 to 2,147,483,647).")
-        form.addRow("Dice seed", self.seed_box)
-        self.side_box = _combo([("besieger", "the besiegers"), ("defender", "the defenders")],
+                                 "siege starts with a random seed (0 to 2,147,483,647)."))
+        form.addRow(tr("Dice seed"), self.seed_box)
+        self.side_box = _combo([("besieger", tr(
+            "the besiegers")), ("defender", tr("the defenders"))],
                                players_side)
-        self.side_box.setToolTip("The players' copy shows what this side knows: its own "
+        self.side_box.setToolTip(tr("The players' copy shows what this side knows: its own "
                                  "everything, of the other side the walls and buildings, and "
-                                 "what the GM marks known.")
-        form.addRow("The players are", self.side_box)
+                                 "what the GM marks known."))
+        form.addRow(tr("The players are"), self.side_box)
         self.option_widgets: dict[str, QComboBox | QDoubleSpinBox] = {}
         for setting in rules.settings:
             value = getattr(options, setting.field)
@@ -91,7 +93,7 @@ class SiegeSettingsDialog(QDialog):
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
-        layout.addWidget(QLabel("Section length applies to walls drawn from now on."))
+        layout.addWidget(QLabel(tr("Section length applies to walls drawn from now on.")))
         layout.addWidget(buttons)
 
     def values(self) -> tuple[str, RulesetOptions, int]:

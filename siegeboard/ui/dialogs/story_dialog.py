@@ -15,8 +15,9 @@ from siegeboard.report.story import DEFAULT_WIDTH, StoryError, export_story, par
 from siegeboard.ui.dialogs.export_dialog import side_box
 from siegeboard.ui.dialogs.file_export_dialog import FileExportDialog, FileExporter
 from siegeboard.ui.dialogs.progress_dialog import run_with_progress
+from siegeboard.ui.language import QT_TR_NOOP, tr
 
-STORY_FILTER = "Animated GIF (*.gif);;PDF, a page an entry (*.pdf)"
+STORY_FILTER = QT_TR_NOOP("Animated GIF (*.gif);;PDF, a page an entry (*.pdf)")
 
 
 class StoryDialog(FileExportDialog):
@@ -24,27 +25,28 @@ class StoryDialog(FileExportDialog):
 
     def __init__(self, parent: QWidget | None, path: Path, total: int,
                  players_side: str = "besieger"):
-        super().__init__(parent, "Export Siege Story", path, STORY_FILTER, (".gif", ".pdf"),
-                         "File (.gif or .pdf)")
+        super().__init__(parent, tr("Export Siege Story"), path, tr(STORY_FILTER), (".gif", ".pdf"),
+                         tr("File (.gif or .pdf)"))
         self.total = total
         self.entries_edit = QLineEdit("all")
-        self.entries_edit.setToolTip(f"all, or entries such as 1, 3, 5-8 (the log has {total})")
+        self.entries_edit.setToolTip(tr(
+            "all, or entries such as 1, 3, 5-8 (the log has {total})").format(total=total))
         self.copy_box = QComboBox()
-        self.copy_box.addItem("The players' copy (a handout)", True)
-        self.copy_box.addItem("The GM's copy (every state word)", False)
+        self.copy_box.addItem(tr("The players' copy (a handout)"), True)
+        self.copy_box.addItem(tr("The GM's copy (every state word)"), False)
         self.side_box = side_box(players_side)
         self.copy_box.currentIndexChanged.connect(
             lambda _: self.side_box.setEnabled(self.players))
         self.width_box = QSpinBox()
         self.width_box.setRange(200, 8000)
         self.width_box.setValue(DEFAULT_WIDTH)
-        self.width_box.setSuffix(" px wide")
-        self.width_box.setToolTip("A GIF frame's width; a PDF's pages are drawn as the "
-                                  "snapshot's map is, its captions as words")
-        self.form.addRow("Entries", self.entries_edit)
-        self.form.addRow("Copy", self.copy_box)
-        self.form.addRow("The players play", self.side_box)
-        self.form.addRow("Frames", self.width_box)
+        self.width_box.setSuffix(tr(" px wide"))
+        self.width_box.setToolTip(tr("A GIF frame's width; a PDF's pages are drawn as the "
+                                  "snapshot's map is, its captions as words"))
+        self.form.addRow(tr("Entries"), self.entries_edit)
+        self.form.addRow(tr("Copy"), self.copy_box)
+        self.form.addRow(tr("The players play"), self.side_box)
+        self.form.addRow(tr("Frames"), self.width_box)
         self.add_buttons()
 
     @property
@@ -67,7 +69,7 @@ class StoryExporter(FileExporter):
     def run(self) -> None:
         siege = self.document.file_to_save().siege
         if not siege.log:
-            self.prompts.warn("No story yet: the log is empty. Play an action first.")
+            self.prompts.warn(tr("No story yet: the log is empty. Play an action first."))
             return
         dialog = StoryDialog(self.prompts.parent, self.default_path("-story.gif"),
                              len(siege.log), siege.players_side)
@@ -76,7 +78,7 @@ class StoryExporter(FileExporter):
         try:
             positions = dialog.positions()
         except ValueError as error:
-            self.prompts.warn(f"No story written: {error}")
+            self.prompts.warn(tr("No story written: {error}").format(error=error))
             return
         self.export_to(dialog.path(), positions, width=dialog.width_box.value(),
                        players=dialog.players, side=dialog.side())
@@ -91,13 +93,13 @@ class StoryExporter(FileExporter):
                                 side=side, progress=progress)
 
         try:
-            run_with_progress(self.prompts.parent, "Telling the siege again", work)
+            run_with_progress(self.prompts.parent, tr("Telling the siege again"), work)
         except StoryError as error:
-            self.prompts.warn(f"No story written: {error}")
+            self.prompts.warn(tr("No story written: {error}").format(error=error))
             return False
         except Cancelled:
-            self.show_status("Siege Story cancelled: nothing written.")
+            self.show_status(tr("Siege Story cancelled: nothing written."))
             return False
         self.remember(path)
-        self.show_status(f"Siege Story written to {path.name}.")
+        self.show_status(tr("Siege Story written to {name}.").format(name=path.name))
         return True

@@ -26,8 +26,9 @@ from siegeboard.report.vtt_export import (
 )
 from siegeboard.ui.dialogs.file_export_dialog import FileExportDialog, FileExporter
 from siegeboard.ui.dialogs.progress_dialog import run_with_progress
+from siegeboard.ui.language import QT_TR_NOOP, tr
 
-VTT_FILTER = "Universal VTT maps (*.dd2vtt *.uvtt)"
+VTT_FILTER = QT_TR_NOOP("Universal VTT maps (*.dd2vtt *.uvtt)")
 LOOK_KEY = "vtt_export/look"
 CELL_KEY = "vtt_export/cell"
 COPY_KEY = "vtt_export/copy"
@@ -45,7 +46,7 @@ class VttExportDialog(FileExportDialog):
 
     def __init__(self, parent: QWidget | None, path: Path, siege_file: SiegeFile,
                  settings: QSettings | None = None):
-        super().__init__(parent, "Export Universal VTT map", path, VTT_FILTER,
+        super().__init__(parent, tr("Export Universal VTT map"), path, tr(VTT_FILTER),
                          (".dd2vtt", ".uvtt"))
         self.siege_file, self.settings = siege_file, settings
         self.look_box = QComboBox()
@@ -54,30 +55,30 @@ class VttExportDialog(FileExportDialog):
         self.cell_box = QComboBox()
         for cell in ("5ft", "2m"):
             self.cell_box.addItem(CELL_WORDS[cell], cell)
-        self.cell_box.setToolTip("How long one grid cell of the file is. A tabletop measures "
+        self.cell_box.setToolTip(tr("How long one grid cell of the file is. A tabletop measures "
                                  "distances by its cells: 5 ft is what Foundry, Owlbear and "
-                                 "most others assume, so their rulers read true.")
-        self.auto_pixels = QCheckBox("The plan's own")
+                                 "most others assume, so their rulers read true."))
+        self.auto_pixels = QCheckBox(tr("The plan's own"))
         self.pixels_box = QSpinBox()
         self.pixels_box.setRange(MIN_PIXELS, MAX_PIXELS)
         pixels_row = QHBoxLayout()
         pixels_row.addWidget(self.pixels_box)
         pixels_row.addWidget(self.auto_pixels)
         self.copy_box = QComboBox()
-        self.copy_box.addItem("The GM's copy (every state word)", "gm")
-        self.copy_box.addItem("The players' copy (what they may see)", "players")
+        self.copy_box.addItem(tr("The GM's copy (every state word)"), "gm")
+        self.copy_box.addItem(tr("The players' copy (what they may see)"), "players")
         self.side_box = QComboBox()
-        for text, side in (("Either side", None), ("The besiegers", "besieger"),
-                           ("The defenders", "defender")):
+        for text, side in ((tr("Either side"), None), (tr("The besiegers"), "besieger"),
+                           (tr("The defenders"), "defender")):
             self.side_box.addItem(text, side)
         self.cell_words = QLabel()
         self.cell_words.setWordWrap(True)
-        self.form.addRow("Picture", self.look_box)
-        self.form.addRow("One cell is", self.cell_box)
-        self.form.addRow("Pixels a cell", pixels_row)
+        self.form.addRow(tr("Picture"), self.look_box)
+        self.form.addRow(tr("One cell is"), self.cell_box)
+        self.form.addRow(tr("Pixels a cell"), pixels_row)
         self.form.addRow("", self.cell_words)
-        self.form.addRow("Copy", self.copy_box)
-        self.form.addRow("The players play", self.side_box)
+        self.form.addRow(tr("Copy"), self.copy_box)
+        self.form.addRow(tr("The players play"), self.side_box)
         self.add_buttons()
         if settings is not None:
             _choose(self.look_box, settings.value(LOOK_KEY, DEFAULT_LOOK))
@@ -123,9 +124,11 @@ class VttExportDialog(FileExportDialog):
             self.pixels_box.blockSignals(False)
         metres = CELLS_M[cell]
         self.cell_words.setText(
-            f"One cell of the file is {CELL_WORDS[cell]}: {self.pixels_box.value()} px "
-            f"a cell, {self.pixels_box.value() / metres:.1f} px a metre. A 2 m square of the "
-            f"board is {2 / metres:.2f} cells there.")
+            tr("One cell of the file is {value}: {value2} px "
+            "a cell, {value3:.1f} px a metre. A 2 m square of the "
+            "board is {value4:.2f} cells there.").format(
+                    value=CELL_WORDS[cell], value2=self.pixels_box.value(),
+                            value3=self.pixels_box.value() / metres, value4=2 / metres))
 
 
 class VttExporter(FileExporter):
@@ -153,15 +156,16 @@ class VttExporter(FileExporter):
         siege_file = self.siege_file()
 
         def work(progress):
-            progress.report(0, 1, "Rendering the map")
+            progress.report(0, 1, tr("Rendering the map"))
             return export_vtt(path, siege_file, choices)
 
         try:
-            run_with_progress(self.prompts.parent, "Exporting the Universal VTT map", work)
+            run_with_progress(self.prompts.parent, tr("Exporting the Universal VTT map"), work)
         except SiegeFileError as error:
-            self.prompts.warn(f"No map written: {error}")
+            self.prompts.warn(tr("No map written: {error}").format(error=error))
             return False
         cell = CELL_WORDS[choices.cell].split(" (")[0]
         self.remember(path)
-        self.show_status(f"Universal VTT map written to {path.name} (one cell: {cell}).")
+        self.show_status(tr("Universal VTT map written to {name} (one cell: {cell}).").format(
+                name=path.name, cell=cell))
         return True

@@ -43,6 +43,7 @@ from siegeboard.rules.knowledge import is_known
 from siegeboard.rules.ruleset import Ruleset
 from siegeboard.ui.document.changes import Aspect, Change
 from siegeboard.ui.document.document import Document
+from siegeboard.ui.language import tr
 from siegeboard.ui.number_fields import StrictSpinBox
 from siegeboard.ui.plain_words import plain_error
 
@@ -57,14 +58,15 @@ def parse_task(text: str) -> TaskRoll:
         return TaskRoll(outcome=word)
     if word.isdigit():
         return TaskRoll(skill=int(word))
-    raise ValueError(f"task {text.strip()!r}: type an outcome ({', '.join(OUTCOMES)}) or a "
-                     "skill number to roll against")
+    raise ValueError(tr("task {strip!r}: type an outcome ({OUTCOMES}) or a "
+                     "skill number to roll against").format(
+                             strip=text.strip(), OUTCOMES=', '.join(OUTCOMES)))
 
 
 def parse_tasks(text: str) -> list[TaskRoll]:
     tasks = [parse_task(part) for part in text.split(",") if part.strip()]
     if not tasks:
-        raise ValueError("type at least one outcome or skill")
+        raise ValueError(tr("type at least one outcome or skill"))
     return tasks
 
 
@@ -85,66 +87,67 @@ class _FormGroup(QGroupBox):
 class ActionsDock(QDockWidget):
     def __init__(self, document: Document, play, warn, parent=None):
         """``play(action)`` runs an action (the window's: it reports refusals)."""
-        super().__init__("Actions", parent)
+        super().__init__(tr("Actions"), parent)
         self.setObjectName("ActionsDock")
         self.document = document
         self.play = play
         self.warn = warn
         self._shown_id: str | None = None
-        self.heading = QLabel("Select one structure")
+        self.heading = QLabel(tr("Select one structure"))
         self.heading.setWordWrap(True)
         self.heading.setStyleSheet("font-weight: 600;")
 
         # Fight a fire (DP ruleset)
         self.firefighters = QLineEdit("success")
-        self.firefighters.setToolTip("One per firefighter, comma separated: an outcome or a "
-                                     "Constitution skill to roll")
-        self.fight_group = self._group("Fight the fire (Difficult, Constitution)", [
-            ("Firefighters", self.firefighters), ("", _button("Fight fire", self.fight_fire))])
+        self.firefighters.setToolTip(tr("One per firefighter, comma separated: an outcome or a "
+                                     "Constitution skill to roll"))
+        self.fight_group = self._group(tr("Fight the fire (Difficult, Constitution)"), [
+            (tr("Firefighters"), self.firefighters), ("", _button(tr("Fight fire"),
+                    self.fight_fire))])
         # Repair
-        self.team = StrictSpinBox("The team", 1, 3)
+        self.team = StrictSpinBox(tr("The team"), 1, 3)
         self.team.setValue(3)
-        self.engineer = QCheckBox("A combat engineer in the team")
+        self.engineer = QCheckBox(tr("A combat engineer in the team"))
         self.engineer.setChecked(True)
         self.repair_task = QLineEdit("success")
-        self.repair_group = self._group("Repair", [
-            ("Team", self.team), ("", self.engineer), ("Task", self.repair_task),
-            ("", _button("Repair", self.repair))])
+        self.repair_group = self._group(tr("Repair"), [
+            (tr("Team"), self.team), ("", self.engineer), (tr("Task"), self.repair_task),
+            ("", _button(tr("Repair"), self.repair))])
         # Free a trapped person
         self.occupant = QComboBox()
         self.free_task = QLineEdit("success")
-        self.free_group = self._group("Free a trapped person (Formidable, Strength)", [
-            ("Who", self.occupant), ("Task", self.free_task),
-            ("", _button("Free", self.free_trapped))])
+        self.free_group = self._group(tr("Free a trapped person (Formidable, Strength)"), [
+            (tr("Who"), self.occupant), (tr("Task"), self.free_task),
+            ("", _button(tr("Free"), self.free_trapped))])
         # Kick a door (Hull ruleset)
         self.kick_task = QLineEdit("success")
-        self.kick_group = self._group("Kick the door (Average, Athletics)", [
-            ("Task", self.kick_task), ("", _button("Kick", self.kick))])
+        self.kick_group = self._group(tr("Kick the door (Average, Athletics)"), [
+            (tr("Task"), self.kick_task), ("", _button(tr("Kick"), self.kick))])
         # Demolition
         self.charge = QComboBox()
-        self.charges = StrictSpinBox("The number of charges", 1, 50)
-        self.on_pier = QCheckBox("On a pier (counts double)")
-        self.demolish_group = self._group("Demolition charges", [
-            ("Charge", self.charge), ("How many", self.charges), ("", self.on_pier),
-            ("", _button("Set and fire", self.demolish))])
+        self.charges = StrictSpinBox(tr("The number of charges"), 1, 50)
+        self.on_pier = QCheckBox(tr("On a pier (counts double)"))
+        self.demolish_group = self._group(tr("Demolition charges"), [
+            (tr("Charge"), self.charge), (tr("How many"), self.charges), ("", self.on_pier),
+            ("", _button(tr("Set and fire"), self.demolish))])
         # Mines (Hull ruleset)
         self.mine = QComboBox()
-        self.besiegers_win = QCheckBox("Besiegers win the opposed Perception check")
+        self.besiegers_win = QCheckBox(tr("Besiegers win the opposed Perception check"))
         self.besiegers_win.setChecked(True)
-        self.countermined = QCheckBox("Countermined")
-        self.mine_known = QCheckBox("Known to the players")
-        self.mine_known.setToolTip("Checked: the players know of this mine. The defenders' "
-                                   "players do not, until marked known.")
+        self.countermined = QCheckBox(tr("Countermined"))
+        self.mine_known = QCheckBox(tr("Known to the players"))
+        self.mine_known.setToolTip(tr("Checked: the players know of this mine. The defenders' "
+                                   "players do not, until marked known."))
         self.mine_known.clicked.connect(self._mark_mine_known)
         self.mine.currentIndexChanged.connect(lambda _i: self._show_mine_known())
         mine_buttons = QWidget()
         mine_row = QHBoxLayout(mine_buttons)
         mine_row.setContentsMargins(0, 0, 0, 0)
-        for text, slot in (("Start mine", self.start_mine), ("Dig a day", self.dig_mine),
-                           ("Fire mine", self.fire_mine)):
+        for text, slot in ((tr("Start mine"), self.start_mine), (tr("Dig a day"), self.dig_mine),
+                           (tr("Fire mine"), self.fire_mine)):
             mine_row.addWidget(_button(text, slot))
-        self.mine_group = self._group("Mine under this section", [
-            ("Mine", self.mine), ("", self.mine_known), ("", self.besiegers_win),
+        self.mine_group = self._group(tr("Mine under this section"), [
+            (tr("Mine"), self.mine), ("", self.mine_known), ("", self.besiegers_win),
             ("", self.countermined), ("", mine_buttons)])
         # GM override: one input per part of the state the siege's rule text lets the GM set
         # (``Ruleset.override_fields``), made in ``_build_override`` when the rule text changes.
@@ -155,9 +158,10 @@ class ActionsDock(QDockWidget):
         self.layer = QComboBox()  # the structure's layers (A5: a gate and its portcullis)
         self.layer.currentIndexChanged.connect(lambda _index: self._show_layer())
         self.reason = QLineEdit()
-        self.reason.setPlaceholderText("why (for the log)")
-        self.override_group = self._group("GM override", [
-            ("Layer", self.layer), ("Reason", self.reason), ("", _button("Set", self.override))])
+        self.reason.setPlaceholderText(tr("why (for the log)"))
+        self.override_group = self._group(tr("GM override"), [
+            (tr("Layer"), self.layer), (tr("Reason"), self.reason), ("", _button(tr("Set"),
+                    self.override))])
         # Each group is shown only where the siege's rule text offers its action.
         self._offered = {self.fight_group: "fight_fire", self.kick_group: "kick",
                          self.mine_group: "start_mine"}
@@ -202,8 +206,8 @@ class ActionsDock(QDockWidget):
         self._build_override(rules)
         self.demolish_group.form.setRowVisible(self.on_pier, rules.pier_charges)
         # R1: a rule the text does not give is a house rule, and says so.
-        self.repair_group.setTitle("Repair (house rule, A13)" if rules.repair_is_house_rule
-                                   else "Repair")
+        self.repair_group.setTitle(tr("Repair (house rule, A13)") if rules.repair_is_house_rule
+                                   else tr("Repair"))
         key = self.structure_id
         structure = self.document.siege.structures.get(key) if key else None
         for group in (self.fight_group, self.repair_group, self.free_group, self.kick_group,
@@ -214,7 +218,7 @@ class ActionsDock(QDockWidget):
             if rules.is_charge(weapon):
                 self.charge.addItem(weapon.name, weapon.id)
         if structure is None:
-            self.heading.setText("Select one structure to act on it")
+            self.heading.setText(tr("Select one structure to act on it"))
             self._shown_id = None
             return
         if key != self._shown_id:  # another structure: nothing typed for the last one stays
@@ -227,8 +231,10 @@ class ActionsDock(QDockWidget):
         self.mine.clear()
         under = [mine for mine in self.document.siege.mines.values() if mine.structure_id == key]
         for number, mine in enumerate(under, 1):  # named by where it is, never by its id
-            self.mine.addItem(f"Mine {number} under it: {mine.state}, {mine.days_dug}/"
-                              f"{mine.days_needed} days", mine.id)
+            self.mine.addItem(tr("Mine {number} under it: {state}, {days_dug}/"
+                              "{days_needed} days").format(
+                                      number=number, state=mine.state, days_dug=mine.days_dug,
+                                              days_needed=mine.days_needed), mine.id)
         layers = rules.override_layers(structure)
         shown = [self.layer.itemData(row) for row in range(self.layer.count())]
         if shown != [value for _word, value in layers]:
@@ -262,16 +268,16 @@ class ActionsDock(QDockWidget):
         state = self.document.rules.state(structure)
         fire = ""
         if not state.burning:
-            fire = f"{structure.name} is not burning."
+            fire = tr("{name} is not burning.").format(name=structure.name)
         elif structure.out_of_control:
-            fire = (f"The fire in {structure.name} is out of control: it can no longer be put "
-                    "out (ruling H9).")
+            fire = (tr("The fire in {name} is out of control: it can no longer be put "
+                    "out (ruling H9).").format(name=structure.name))
         trapped = "" if any(p.trapped for p in structure.occupants) \
-            else f"Nobody is trapped in {structure.name}."
+            else tr("Nobody is trapped in {name}.").format(name=structure.name)
         repair = "" if state.health < 1 or structure.collapsed \
-            else f"{structure.name} is undamaged: there is nothing to repair."
+            else tr("{name} is undamaged: there is nothing to repair.").format(name=structure.name)
         kick = "" if structure.has_flag("kick_opens") \
-            else "Only an interior door opens to a kick."
+            else tr("Only an interior door opens to a kick.")
         return {self.fight_group: fire, self.free_group: trapped, self.repair_group: repair,
                 self.kick_group: kick}
 
@@ -333,12 +339,12 @@ class ActionsDock(QDockWidget):
     def _act(self, build) -> None:
         key = self.structure_id
         if key is None:
-            self.warn("Select one structure first.")
+            self.warn(tr("Select one structure first."))
             return
         try:
             action = build(key)
         except ValueError as error:
-            self.warn(f"Cannot do that: {plain_error(error)}")
+            self.warn(tr("Cannot do that: {error}").format(error=plain_error(error)))
             return
         self.play(action)
 
@@ -354,7 +360,7 @@ class ActionsDock(QDockWidget):
     def free_trapped(self) -> None:
         def build(key):
             if not self.occupant.currentText():
-                raise ValueError("nobody is trapped here")
+                raise ValueError(tr("nobody is trapped here"))
             return FreeTrapped(structure_id=key, occupant=self.occupant.currentText(),
                                task=parse_task(self.free_task.text()))
         self._act(build)
@@ -365,7 +371,7 @@ class ActionsDock(QDockWidget):
     def demolish(self) -> None:
         def build(key):
             if self.charge.currentData() is None:
-                raise ValueError("no charge weapon in this siege's catalogue")
+                raise ValueError(tr("no charge weapon in this siege's catalogue"))
             return Demolish(structure_id=key,
                             weapon_ids=[self.charge.currentData()] * self.charges.value(),
                             on_pier=self.on_pier.isChecked())
@@ -391,7 +397,7 @@ class ActionsDock(QDockWidget):
 
     def _mine_id(self) -> str:
         if self.mine.currentData() is None:
-            raise ValueError("no mine under this section: start one first")
+            raise ValueError(tr("no mine under this section: start one first"))
         return self.mine.currentData()
 
     def dig_mine(self) -> None:
@@ -412,7 +418,7 @@ class ActionsDock(QDockWidget):
             where = {"layer": self._layer()} if rules.override_layers(structure) else {}
             fields = {name: value for name, value in wanted.items() if now[name] != value}
             if not fields:
-                raise ValueError("nothing differs from the structure's state")
+                raise ValueError(tr("nothing differs from the structure's state"))
             return GMOverride(structure_id=key, reason=self.reason.text().strip(), **where,
                               **fields)
         self._act(build)

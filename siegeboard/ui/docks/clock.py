@@ -18,12 +18,13 @@ from PySide6.QtWidgets import (
 from siegeboard.model.siege import TURNS_PER_MINUTE
 from siegeboard.ui.document.changes import Aspect, Change
 from siegeboard.ui.document.document import Document
+from siegeboard.ui.language import tr
 
 
 class ClockDock(QDockWidget):
     def __init__(self, document: Document, advance, parent=None):
         """``advance(turns)`` plays the step (the window's, which reports refusals)."""
-        super().__init__("Clock", parent)
+        super().__init__(tr("Clock"), parent)
         self.setObjectName("ClockDock")
         self.document = document
         self.advance = advance
@@ -35,15 +36,15 @@ class ClockDock(QDockWidget):
         for label in (self.time_label, self.fires_label):
             label.setWordWrap(True)
             label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-        self.turn_button = QPushButton("+1 turn (5 s)")
+        self.turn_button = QPushButton(tr("+1 turn (5 s)"))
         self.turn_button.clicked.connect(lambda: self.advance(1))
-        self.minute_button = QPushButton("+1 minute")
+        self.minute_button = QPushButton(tr("+1 minute"))
         self.minute_button.clicked.connect(lambda: self.advance(TURNS_PER_MINUTE))
         self.turns = QSpinBox()
         self.turns.setRange(1, 12 * 60 * 24)
         self.turns.setValue(TURNS_PER_MINUTE * 5)
-        self.turns.setSuffix(" turns")
-        self.n_button = QPushButton("Advance")
+        self.turns.setSuffix(tr(" turns"))
+        self.n_button = QPushButton(tr("Advance"))
         self.n_button.clicked.connect(lambda: self.advance(self.turns.value()))
         row = QHBoxLayout()
         row.addWidget(self.turn_button)

@@ -19,14 +19,16 @@ from PySide6.QtWidgets import (
 )
 
 from siegeboard.rules.knowledge import is_known
+from siegeboard.ui import language
 from siegeboard.ui.document.changes import Change
 from siegeboard.ui.document.document import Document
+from siegeboard.ui.language import QT_TR_NOOP, tr
 from siegeboard.ui.number_fields import StrictDoubleSpinBox, StrictSpinBox
 from siegeboard.ui.per_siege import remember, remembered
 from siegeboard.ui.plain_words import plain_clause
 from siegeboard.ui.tools.fire import FireSettings
 
-NO_BATTERY = "No battery: fire the current weapon at a typed range"
+NO_BATTERY = QT_TR_NOOP("No battery: fire the current weapon at a typed range")
 
 
 class FireDock(QDockWidget):
@@ -37,7 +39,7 @@ class FireDock(QDockWidget):
     def __init__(self, document: Document, warn, current_weapon_id, parent=None,
                  settings: QSettings | None = None):
         """``settings``: where the last battery of each siege is remembered."""
-        super().__init__("Fire", parent)
+        super().__init__(tr("Fire"), parent)
         self.setObjectName("FireDock")
         self.memory = settings
         self.document = document
@@ -47,7 +49,7 @@ class FireDock(QDockWidget):
 
         self.battery = QComboBox()
         self.battery.activated.connect(lambda _i: self._battery_picked())
-        self.range = StrictDoubleSpinBox("The range", 0, 100_000, 1)
+        self.range = StrictDoubleSpinBox(tr("The range"), 0, 100_000, 1)
         self.range.setSuffix(" m")
         self.range.setValue(100.0)
         self.weapon_label = QLabel()
@@ -57,37 +59,37 @@ class FireDock(QDockWidget):
         self.battery_weapon = QComboBox()
         self.battery_weapon.activated.connect(lambda _i: self._rearm())
         self.side = QComboBox()
-        self.side.addItems(["besieger", "defender"])
-        self.side.activated.connect(lambda _i: self._edit(side=self.side.currentText()))
-        self.known = QCheckBox("Known to the players")
-        self.known.setToolTip("Checked: the players' copy shows this battery. A battery of "
-                              "the other side is hidden until marked known.")
+        language.fill(self.side, ["besieger", "defender"])
+        self.side.activated.connect(lambda _i: self._edit(side=self.side.currentData()))
+        self.known = QCheckBox(tr("Known to the players"))
+        self.known.setToolTip(tr("Checked: the players' copy shows this battery. A battery of "
+                              "the other side is hidden until marked known."))
         self.known.clicked.connect(lambda checked: self._edit(known=checked))
-        self.remove_button = QPushButton("Remove battery")
+        self.remove_button = QPushButton(tr("Remove battery"))
         self.remove_button.clicked.connect(self._remove)
-        self.modifier = StrictSpinBox("The modifier", -1000, 1000)
-        self.modifier.setToolTip("Added to the final penetration (ruling H4)")
-        self.successes = StrictSpinBox("Successes", 0, 100)
-        self.boons = StrictSpinBox("Boons", 0, 100)
+        self.modifier = StrictSpinBox(tr("The modifier"), -1000, 1000)
+        self.modifier.setToolTip(tr("Added to the final penetration (ruling H4)"))
+        self.successes = StrictSpinBox(tr("Successes"), 0, 100)
+        self.boons = StrictSpinBox(tr("Boons"), 0, 100)
         for box in (self.range, self.modifier, self.successes, self.boons):
             box.refused.connect(lambda message: self.warn(message))
-        self.through_slit = QCheckBox("Through a firing slit")
+        self.through_slit = QCheckBox(tr("Through a firing slit"))
 
         self.form = QFormLayout()
-        self.form.addRow("Fire from", self.battery)
-        self.form.addRow("Range", self.range)
-        self.form.addRow("Weapon", self.weapon_label)
-        self.form.addRow("Battery name", self.battery_name)
-        self.form.addRow("Its weapon", self.battery_weapon)
-        self.form.addRow("Side", self.side)
+        self.form.addRow(tr("Fire from"), self.battery)
+        self.form.addRow(tr("Range"), self.range)
+        self.form.addRow(tr("Weapon"), self.weapon_label)
+        self.form.addRow(tr("Battery name"), self.battery_name)
+        self.form.addRow(tr("Its weapon"), self.battery_weapon)
+        self.form.addRow(tr("Side"), self.side)
         self.form.addRow("", self.known)
         self.form.addRow("", self.remove_button)
-        self.form.addRow("GM modifier", self.modifier)
-        self.form.addRow("Successes", self.successes)
-        self.form.addRow("Boons", self.boons)
+        self.form.addRow(tr("GM modifier"), self.modifier)
+        self.form.addRow(tr("Successes"), self.successes)
+        self.form.addRow(tr("Boons"), self.boons)
         self.form.addRow("", self.through_slit)
-        hint = QLabel("Fire tool (F): hover to see range and blast, click to fire. Dice rolled "
-                      "at the table go in the toolbar's Dice box.")
+        hint = QLabel(tr("Fire tool (F): hover to see range and blast, click to fire. Dice rolled "
+                      "at the table go in the toolbar's Dice box."))
         hint.setWordWrap(True)
         hint.setForegroundRole(QPalette.ColorRole.PlaceholderText)  # dark themes too
         body = QWidget()
@@ -137,7 +139,7 @@ class FireDock(QDockWidget):
         keep = self.battery_id
         self._loading = True
         self.battery.clear()
-        self.battery.addItem(NO_BATTERY, None)
+        self.battery.addItem(tr(NO_BATTERY), None)
         for battery in siege.batteries.values():
             self.battery.addItem(battery.name, battery.id)
         self.battery.setCurrentIndex(max(0, self.battery.findData(keep)))
@@ -160,14 +162,14 @@ class FireDock(QDockWidget):
         if battery is not None:
             self.battery_name.setText(battery.name)
             self.battery_weapon.setCurrentIndex(self.battery_weapon.findData(battery.weapon_id))
-            self.side.setCurrentText(battery.side)
+            self.side.setCurrentIndex(self.side.findData(battery.side))
             self.known.setChecked(is_known(battery, self.document.siege.players_side))
             weapon = self.document.weapon(battery.weapon_id)
         else:
             self.battery_name.clear()
             weapon_id = self.current_weapon_id()
             weapon = self.document.weapon(weapon_id) if weapon_id else None
-        self.weapon_label.setText(weapon.name if weapon is not None else "none chosen")
+        self.weapon_label.setText(weapon.name if weapon is not None else tr("none chosen"))
         self._loading = False
 
     def refresh_weapon(self) -> None:
@@ -181,7 +183,7 @@ class FireDock(QDockWidget):
         try:
             self.document.edit_battery(self.battery_id, **fields)
         except ValueError as error:
-            self.warn(f"Battery not changed: {plain_clause(error)}.")
+            self.warn(tr("Battery not changed: {error}.").format(error=plain_clause(error)))
             self.show_battery()
 
     def _rename(self) -> None:
@@ -200,4 +202,4 @@ class FireDock(QDockWidget):
         try:
             self.document.remove_battery(self.battery_id)
         except ValueError as error:
-            self.warn(f"Cannot remove this battery: {plain_clause(error)}.")
+            self.warn(tr("Cannot remove this battery: {error}.").format(error=plain_clause(error)))

@@ -5,12 +5,13 @@ from __future__ import annotations
 from PySide6.QtWidgets import QDockWidget, QUndoView
 
 from siegeboard.ui.document.document import Document
+from siegeboard.ui.language import tr
 
 
 class HistoryDock(QDockWidget):
     def __init__(self, document: Document, parent=None):
-        super().__init__("Undo history", parent)
+        super().__init__(tr("Undo history"), parent)
         self.setObjectName("HistoryDock")
         self.view = QUndoView(document.undo_stack)
-        self.view.setEmptyLabel("<opened>")
+        self.view.setEmptyLabel(tr("<opened>"))
         self.setWidget(self.view)

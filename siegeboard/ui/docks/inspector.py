@@ -31,16 +31,20 @@ from siegeboard.geometry import footprint_area, footprint_squares, shape_of
 from siegeboard.model.structure import Material, Occupant, Side
 from siegeboard.report.table import structure_square_text
 from siegeboard.rules.knowledge import is_known
+from siegeboard.ui import language
 from siegeboard.ui.document.changes import Aspect, Change
 from siegeboard.ui.document.document import Document
+from siegeboard.ui.language import QT_TR_NOOP, tr
 from siegeboard.ui.number_fields import StrictDoubleSpinBox, StrictSpinBox
 from siegeboard.ui.plain_words import plain_error
 
-EMPTY_HINT = ("Nothing selected. Click a structure on the map or in the Structures list to "
-              "see and edit it here; Shift-click or drag to select several.")
+EMPTY_HINT = (QT_TR_NOOP("Nothing selected. Click a structure on the map or in the Structures "
+    "list to "
+              "see and edit it here; Shift-click or drag to select several."))
 SHARED = ("kind", "armor", "stories", "hull", "material")
-LABELS = {"kind": "Kind", "armor": "Armor", "stories": "Stories", "hull": "Hull",
-          "material": "Material"}
+LABELS = {"kind": QT_TR_NOOP("Kind"), "armor": QT_TR_NOOP("Armor"),
+        "stories": QT_TR_NOOP("Stories"), "hull": QT_TR_NOOP("Hull"),
+          "material": QT_TR_NOOP("Material")}
 
 
 class _CommitText(QPlainTextEdit):
@@ -58,7 +62,7 @@ class _CommitText(QPlainTextEdit):
 
 class InspectorDock(QDockWidget):
     def __init__(self, document: Document, warn, parent=None):
-        super().__init__("Inspector", parent)
+        super().__init__(tr("Inspector"), parent)
         self.setObjectName("InspectorDock")
         self.document = document
         self.warn = warn
@@ -66,33 +70,33 @@ class InspectorDock(QDockWidget):
         self._touched: set[str] = set()
         self.ids: tuple[str, ...] = ()
 
-        self.heading = QLabel(EMPTY_HINT)
+        self.heading = QLabel(tr(EMPTY_HINT))
         self.heading.setWordWrap(True)
         self.heading.setStyleSheet("font-weight: 600;")
         self.name = QLineEdit()
         self.kind = QComboBox()
         self.kind.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.kind.setMinimumContentsLength(12)
-        self.armor = StrictSpinBox("Armor", 0, 999)  # R3
-        self.stories = StrictSpinBox("Stories", 1, 100)
+        self.armor = StrictSpinBox(tr("Armor"), 0, 999)  # R3
+        self.stories = StrictSpinBox(tr("Stories"), 1, 100)
         # H2: a GM may give a height instead, under a rule text that counts stories; the
         # rule text makes it stories (its story height and limit set in ``show_selection``).
-        self.height_m = StrictDoubleSpinBox("The height", 0.0, 400.0, 1)
+        self.height_m = StrictDoubleSpinBox(tr("The height"), 0.0, 400.0, 1)
         self.height_m.setSuffix(" m")
-        self.hull = StrictSpinBox("Hull", 1, 10_000)
+        self.hull = StrictSpinBox(tr("Hull"), 1, 10_000)
         self.material = QComboBox()
-        self.material.addItems(list(get_args(Material)))
+        language.fill(self.material, get_args(Material))
         self.side = QComboBox()
-        self.side.addItems(list(get_args(Side)))
-        self.side.setToolTip("Whose it is: the players know everything of their own side")
+        language.fill(self.side, get_args(Side))
+        self.side.setToolTip(tr("Whose it is: the players know everything of their own side"))
         # Outside the make's fields: it serves a selection of several structures too.
-        self.known = QCheckBox("Known to the players (who is inside)")
-        self.known.setToolTip("Checked: the players' copy shows this structure's occupants. "
+        self.known = QCheckBox(tr("Known to the players (who is inside)"))
+        self.known.setToolTip(tr("Checked: the players' copy shows this structure's occupants. "
                               "Of the players' own side everything is known; of the other "
-                              "side only the walls and buildings, until marked known.")
+                              "side only the walls and buildings, until marked known."))
         self.known.clicked.connect(self._commit_known)
         self.occupants = _CommitText(self._commit_occupants)
-        self.occupants.setPlaceholderText("one name per line")
+        self.occupants.setPlaceholderText(tr("one name per line"))
         self.occupants.setMaximumHeight(70)
         self.notes = _CommitText(self._commit_notes)
         self.notes.setMaximumHeight(70)
@@ -101,17 +105,17 @@ class InspectorDock(QDockWidget):
         self.derived.setWordWrap(True)
 
         self.form = QFormLayout()
-        self.form.addRow("Name", self.name)
-        self.form.addRow("Kind", self.kind)
-        self.form.addRow("Armor", self.armor)
-        self.form.addRow("Stories", self.stories)
-        self.form.addRow("Height", self.height_m)
-        self.form.addRow("Hull", self.hull)
-        self.form.addRow("Material", self.material)
-        self.form.addRow("Side", self.side)
-        self.form.addRow("Occupants", self.occupants)
-        self.form.addRow("Notes", self.notes)
-        self.form.addRow("Figures", self.derived)
+        self.form.addRow(tr("Name"), self.name)
+        self.form.addRow(tr("Kind"), self.kind)
+        self.form.addRow(tr("Armor"), self.armor)
+        self.form.addRow(tr("Stories"), self.stories)
+        self.form.addRow(tr("Height"), self.height_m)
+        self.form.addRow(tr("Hull"), self.hull)
+        self.form.addRow(tr("Material"), self.material)
+        self.form.addRow(tr("Side"), self.side)
+        self.form.addRow(tr("Occupants"), self.occupants)
+        self.form.addRow(tr("Notes"), self.notes)
+        self.form.addRow(tr("Figures"), self.derived)
         body = QWidget()
         layout = QVBoxLayout(body)
         layout.addWidget(self.heading)
@@ -136,8 +140,8 @@ class InspectorDock(QDockWidget):
         self.name.editingFinished.connect(self._commit_name)
         self.kind.activated.connect(lambda _: self._commit(kind=self.kind.currentData()))
         self.material.activated.connect(
-            lambda _: self._commit(material=self.material.currentText()))
-        self.side.activated.connect(lambda _: self._commit(side=self.side.currentText()))
+            lambda _: self._commit(material=self.material.currentData()))
+        self.side.activated.connect(lambda _: self._commit(side=self.side.currentData()))
         document.selection_changed.connect(lambda ids: self.show_selection())
         document.changed.connect(self._on_changed)
         self._fill_kinds()
@@ -180,7 +184,7 @@ class InspectorDock(QDockWidget):
         self._show_known(self.ids)
         self.fields.setVisible(bool(structures))
         if not structures:
-            self.heading.setText(EMPTY_HINT)
+            self.heading.setText(tr(EMPTY_HINT))
             return
         single = len(structures) == 1
         for widget in (self.name, self.occupants, self.notes):
@@ -201,15 +205,15 @@ class InspectorDock(QDockWidget):
                 self.form.setRowVisible(widget, self._row_visible(field))
                 label = self.form.labelForField(widget)
                 if isinstance(label, QLabel):
-                    label.setText(LABELS[field] + (" (mixed)" if field in mixed else ""))
+                    label.setText(tr(LABELS[field]) + (tr(" (mixed)") if field in mixed else ""))
             rules = self.document.rules
             if single:
                 kind_name = rules.catalogue.entry(first.kind).name \
                     if first.kind in rules.catalogue.kinds else first.kind
                 self.heading.setText(f"{first.name}\n{kind_name}")
             else:
-                self.heading.setText(f"{len(structures)} structures selected: a change here is "
-                                     "made to all of them.")
+                self.heading.setText(tr("{count} structures selected: a change here is "
+                                     "made to all of them.").format(count=len(structures)))
             position = self.kind.findData(first.kind)
             if position < 0:
                 self.kind.addItem(first.kind, first.kind)
@@ -221,16 +225,16 @@ class InspectorDock(QDockWidget):
                 story = rules.story_m
                 self.height_m.setMaximum(self.stories.maximum() * story)
                 self.height_m.setToolTip(
-                    f"Type a height in metres: a story is {story:g} m, so it makes "
-                    f"ceil(height / {story:g}) stories (ruling H2)")
+                    tr("Type a height in metres: a story is {story:g} m, so it makes "
+                    "ceil(height / {story:g}) stories (ruling H2)").format(story=story))
                 self.height_m.setValue(first.stories * story)
             self.hull.setValue(first.hull)
             if "material" in mixed:
                 self.material.setCurrentIndex(-1)
             else:
-                self.material.setCurrentText(first.material)
+                self.material.setCurrentIndex(self.material.findData(first.material))
             self.side.setCurrentIndex(-1 if any(s.side != first.side for s in structures)
-                                      else self.side.findText(first.side))
+                                      else self.side.findData(first.side))
             if single:
                 if self.name.text() != first.name:
                     self.name.setText(first.name)
@@ -271,13 +275,16 @@ class InspectorDock(QDockWidget):
             return ""
         structure = siege.structures[self.current_id]
         square = structure_square_text(structure, siege.grid_origin, siege.label_anchor)
-        lines = [f"Area {footprint_area(shape_of(structure)):.1f} m²",
-                 f"Squares {footprint_squares(shape_of(structure))} (2 m)",
-                 f"10 m square {square}"]
+        lines = [tr("Area {footprint_area:.1f} m²").format(
+                footprint_area=footprint_area(shape_of(structure))),
+                 tr("Squares {footprint_squares} (2 m)").format(
+                         footprint_squares=footprint_squares(shape_of(structure))),
+                 tr("10 m square {square}").format(square=square)]
         if structure.holes:  # courtyards: left out of the area and squares (H1)
             count = len(structure.holes)
-            lines.insert(1, f"{count} courtyard{'s' if count != 1 else ''} left out "
-                            f"(Edit > Fill In Courtyard)")
+            lines.insert(1, tr("%n courtyard left out (Edit > Fill In Courtyard)", "", count)
+                         if count == 1 else
+                         tr("%n courtyards left out (Edit > Fill In Courtyard)", "", count))
         lines += self.document.rules.inspector_lines(structure)
         construction = self.document.rules.construction_line([structure])  # H11
         if construction:
@@ -307,7 +314,7 @@ class InspectorDock(QDockWidget):
             return
         name = self.name.text().strip()
         if not name:
-            self.warn("A structure needs a name, so the old name is kept.")
+            self.warn(tr("A structure needs a name, so the old name is kept."))
             self.show_selection()
             return
         self._commit(name=name)

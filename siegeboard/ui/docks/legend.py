@@ -14,6 +14,7 @@ from siegeboard.rules.ruleset import Ruleset, StructureState
 from siegeboard.ui.document.changes import Change
 from siegeboard.ui.document.document import Document
 from siegeboard.ui.items.blast_item import BLAST
+from siegeboard.ui.language import tr
 
 SWATCH_W, SWATCH_H = 78, 28
 BACKGROUND = QColor("#e9e4d8")  # the plan's parchment, under every swatch
@@ -64,15 +65,15 @@ def legend_rows(ruleset: str) -> list[tuple[QPixmap, str]]:
     rows = [(swatch(row), row.text[:1].upper() + row.text[1:])
             for row in renderer.legend_rows(ruleset_named(ruleset), SCREEN, ramp=RAMP)]
     rows += [
-        (_blast_swatch(), "Fire tool: a square the blast reaches, with its concussion"),
-        (_selected_swatch(), "Selected"),
+        (_blast_swatch(), tr("Fire tool: a square the blast reaches, with its concussion")),
+        (_selected_swatch(), tr("Selected")),
     ]
     return rows
 
 
 class LegendDock(QDockWidget):
     def __init__(self, document: Document, parent=None):
-        super().__init__("Legend", parent)
+        super().__init__(tr("Legend"), parent)
         self.setObjectName("LegendDock")
         self.document = document
         self.body = QWidget()

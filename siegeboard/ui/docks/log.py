@@ -18,6 +18,7 @@ from siegeboard.model.siege import Clock
 from siegeboard.rules.titles import action_title
 from siegeboard.ui.document.changes import Aspect, Change
 from siegeboard.ui.document.document import Document
+from siegeboard.ui.language import tr
 
 OPEN_AT_MOST = 60  # lines; a longer entry stays closed until the GM opens it
 _TOP = 0xFFFFFFFF  # internal id of a top-level row; a child's is its entry's row
@@ -31,7 +32,8 @@ def entry_heading(entry: LogEntry, siege) -> str:
 
 def entry_details(entry: LogEntry) -> list[str]:
     """The explanation lines, then one line per roll: what the GM reads under the heading."""
-    dice = [f"Dice, {roll.label}: {', '.join(map(str, roll.values))} ({roll.source})"
+    dice = [tr("Dice, {label}: {join} ({source})").format(
+            label=roll.label, join=', '.join(map(str, roll.values)), source=roll.source)
             for roll in entry.rolls]
     return list(entry.lines) + dice
 
@@ -147,7 +149,7 @@ class LogModel(QAbstractItemModel):
 
 class LogDock(QDockWidget):
     def __init__(self, document: Document, parent=None):
-        super().__init__("Log", parent)
+        super().__init__(tr("Log"), parent)
         self.setObjectName("LogDock")
         self.document = document
         self.model = LogModel(document, self)

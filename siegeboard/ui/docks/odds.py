@@ -30,6 +30,7 @@ from siegeboard.rules import odds
 from siegeboard.rules.chances import floats, one_in, quantile
 from siegeboard.ui.document.changes import Aspect, Change
 from siegeboard.ui.document.document import Document
+from siegeboard.ui.language import tr
 from siegeboard.ui.plain_words import plain_clause
 
 BAR = QColor("#4a6fa5")
@@ -68,7 +69,7 @@ class ChanceChart(QWidget):
         painter.drawLine(rect.bottomLeft(), rect.bottomRight())
         painter.drawLine(rect.bottomLeft(), rect.topLeft())
         if not self.values:
-            painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, "nothing to show")
+            painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, tr("nothing to show"))
             return
         low, high = min(self.values), max(self.values)
         top = max(self.values.values())
@@ -100,7 +101,7 @@ class OddsDock(QDockWidget):
     """``fire_dock``: the Fire dock, whose settings say what the shot is."""
 
     def __init__(self, document: Document, fire_dock, parent=None):
-        super().__init__("Odds", parent)
+        super().__init__(tr("Odds"), parent)
         self.setObjectName("OddsDock")
         self.document = document
         self.fire_dock = fire_dock
@@ -117,31 +118,32 @@ class OddsDock(QDockWidget):
         self.figures = QLabel()
         self.figures.setWordWrap(True)
         self.figures.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.left_chart = ChanceChart("What is left after one shot")
-        self.people_chart = ChanceChart("Damage to those inside")
-        self.rounds_chart = ChanceChart("Hits to bring it down")
+        self.left_chart = ChanceChart(tr("What is left after one shot"))
+        self.people_chart = ChanceChart(tr("Damage to those inside"))
+        self.rounds_chart = ChanceChart(tr("Hits to bring it down"))
         self.rounds_line = QLabel()
         self.rounds_line.setWordWrap(True)
         self.interval = QSpinBox()
         self.interval.setRange(0, 24 * 60)
         self.interval.setValue(1)
-        self.interval.setSuffix(" min")
-        self.interval.setToolTip("Time between hits: fires grow, burn and spread meanwhile")
+        self.interval.setSuffix(tr(" min"))
+        self.interval.setToolTip(tr("Time between hits: fires grow, burn and spread meanwhile"))
         self.pool = QSpinBox()
         self.pool.setRange(0, 100)
-        self.pool.setSpecialValueText("Successes and Boons as entered")
-        self.pool.setToolTip("Roll a pool of D6 for the attack instead (each 5-6 a Success, "
-                             "each 6 also a Boon)")
+        self.pool.setSpecialValueText(tr("Successes and Boons as entered"))
+        self.pool.setToolTip(tr("Roll a pool of D6 for the attack instead (each 5-6 a Success, "
+                             "each 6 also a Boon)"))
         self.reach = QTableWidget(0, 5)
-        self.reach.setHorizontalHeaderLabels(["In the blast's reach", "Squares", "Loses",
-                                              "Falls", "Burns"])
+        self.reach.setHorizontalHeaderLabels([tr(
+            "In the blast's reach"), tr("Squares"), tr("Loses"),
+                                              tr("Falls"), tr("Burns")])
         self.reach.verticalHeader().setVisible(False)
         self.reach.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.reach.setMinimumHeight(110)
 
         self.form = QFormLayout()
-        self.form.addRow("Between hits", self.interval)
-        self.form.addRow("Dice pool", self.pool)
+        self.form.addRow(tr("Between hits"), self.interval)
+        self.form.addRow(tr("Dice pool"), self.pool)
         body = QWidget()
         layout = QVBoxLayout(body)
         layout.addWidget(self.heading)
@@ -209,19 +211,19 @@ class OddsDock(QDockWidget):
         target = self.target_id()
         self.shot = self.rounds = None
         if target is None:
-            self._blank("Select a structure to aim at (or give the battery a target).")
+            self._blank(tr("Select a structure to aim at (or give the battery a target)."))
             return
         siege = self.document.siege
         try:
             spec = self.spec(target)
             if spec.range_m is None:
-                raise ValueError("with no battery, type the range in the Fire dock")
+                raise ValueError(tr("with no battery, type the range in the Fire dock"))
             self.shot = shot = odds.shot_odds(siege, spec, index=self.document.index)
             self.rounds = rounds = odds.rounds_to_fall(
                 siege, spec, target, interval_turns=self.interval.value() * TURNS_PER_MINUTE,
                 index=self.document.index)
         except ValueError as error:
-            self._blank(f"No odds: {plain_clause(error)}.")
+            self._blank(tr("No odds: {error}.").format(error=plain_clause(error)))
             return
         self._show(spec, shot, rounds)
 
@@ -238,37 +240,42 @@ class OddsDock(QDockWidget):
         struck = shot.struck
         assert struck is not None  # the spec aims at a structure
         where = f", {spec.range_m:.0f} m" if spec.range_m else ""
-        self.heading.setText(f"{spec.weapon.name} at {struck.name}{where}")
+        self.heading.setText(tr("{name} at {name2}{where}").format(
+                name=spec.weapon.name, name2=struck.name, where=where))
         word, p_falls = odds.falls_word(struck)
         parts = []
         if struck.p_penetrate is not None:
-            parts.append(f"penetrates {one_in(float(struck.p_penetrate))}")
+            parts.append(tr("penetrates {one_in}").format(one_in=one_in(float(struck.p_penetrate))))
         parts.append(f"{word} {one_in(float(p_falls))}")
         if struck.p_cleared is not None:
-            parts.append(f"cleared {one_in(float(struck.p_cleared))}")
+            parts.append(tr("cleared {one_in}").format(one_in=one_in(float(struck.p_cleared))))
         if struck.p_cracked is not None:
-            parts.append(f"Cracked {one_in(float(struck.p_cracked))}")
-        parts.append(f"burning {one_in(float(struck.p_ignite))}")
+            parts.append(tr("Cracked {one_in}").format(one_in=one_in(float(struck.p_cracked))))
+        parts.append(tr("burning {one_in}").format(one_in=one_in(float(struck.p_ignite))))
         text = ["; ".join(parts)]
         detail = [line.strip() for line in odds.lines(odds.ShotOdds(spec, shot.target_id,
                                                                      [struck]))[2:]]
         text += detail[1:]
         self.figures.setText("\n".join(text))
-        what = "DP left" if struck.figure == "dp_after" else "Hull suffered"
-        self.left_chart.title = f"{what} after one shot"
-        self.left_chart.show_distribution(floats(struck.left), f"now {struck.now}/{struck.of}")
+        what = tr("DP left") if struck.figure == "dp_after" else tr("Hull suffered")
+        self.left_chart.title = tr("{what} after one shot").format(what=what)
+        self.left_chart.show_distribution(floats(struck.left), tr("now {now}/{of}").format(
+                now=struck.now, of=struck.of))
         self.people_chart.setVisible(bool(struck.occupants) and struck.p_people_hurt > 0)
         self.people_chart.show_distribution(floats(struck.people),
-                                            f"{struck.occupants} inside, all together")
+                                            tr("{occupants} inside, all together").format(
+                                                    occupants=struck.occupants))
         self.rounds_chart.show_distribution(
-            rounds.falls, "exact" if rounds.exact else f"{rounds.trials} sieges sampled")
+            rounds.falls, tr("exact") if rounds.exact else tr("{trials} sieges sampled").format(
+                    trials=rounds.trials))
         line = rounds.line()
         cleared = quantile(rounds.cleared, 0.5) if rounds.cleared else None
         if cleared is not None:
-            line += f"; cleared after about {cleared}"
+            line += tr("; cleared after about {cleared}").format(cleared=cleared)
         if not rounds.exact:
-            line += (f" ({rounds.trials} sieges sampled, each chance within "
-                     f"{100 * rounds.error:.1f} points, 95% sure)")
+            line += (tr(" ({trials} sieges sampled, each chance within "
+                     "{value:.1f} points, 95% sure)").format(
+                             trials=rounds.trials, value=100 * rounds.error))
         self.rounds_line.setText(line)
         others = [s for s in shot.structures if not s.struck]
         self.reach.setRowCount(len(others))
@@ -276,10 +283,11 @@ class OddsDock(QDockWidget):
             word, p = odds.falls_word(other)
             mean_left = sum(v * float(q) for v, q in other.left.items())
             cells = [other.name, str(other.squares_away), str(other.concussion),
-                     one_in(float(p)) + (" (already)" if other.fallen else ""),
+                     one_in(float(p)) + (tr(" (already)") if other.fallen else ""),
                      one_in(float(other.p_ignite))]
             items = [QTableWidgetItem(value) for value in cells]
-            items[0].setToolTip(f"DP {other.now} -> {mean_left:.0f}")
+            items[0].setToolTip(tr("DP {now} -> {mean_left:.0f}").format(
+                    now=other.now, mean_left=mean_left))
             for column, item in enumerate(items):
                 self.reach.setItem(row, column, item)
         self.reach.resizeColumnsToContents()

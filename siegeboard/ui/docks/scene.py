@@ -27,14 +27,17 @@ from PySide6.QtWidgets import (
 
 from siegeboard.model.actions import ResolveScene, SceneAttack
 from siegeboard.rules.registry import RULESETS
+from siegeboard.ui import language
 from siegeboard.ui.document.changes import Aspect, Change
 from siegeboard.ui.document.document import Document
+from siegeboard.ui.language import QT_TR_NOOP, tr
 from siegeboard.ui.plain_words import plain_clause
 
 _Widget = TypeVar("_Widget", bound=QWidget)
 
 # R1: rolling from a pool is a house rule (A12), and its columns say so.
-COLUMNS = ("Engine", "Target", "Successes", "Boons", "Roll pool (house rule)", "Pool D6")
+COLUMNS = (QT_TR_NOOP("Engine"), QT_TR_NOOP("Target"), QT_TR_NOOP("Successes"),
+        QT_TR_NOOP("Boons"), QT_TR_NOOP("Roll pool (house rule)"), QT_TR_NOOP("Pool D6"))
 
 
 def last_scene_attacks(siege) -> dict[str, SceneAttack]:
@@ -47,7 +50,7 @@ def last_scene_attacks(siege) -> dict[str, SceneAttack]:
 
 class SceneDock(QDockWidget):
     def __init__(self, document: Document, play, warn, parent=None):
-        super().__init__("Scene", parent)
+        super().__init__(tr("Scene"), parent)
         self.setObjectName("SceneDock")
         self.document = document
         self.play = play
@@ -56,11 +59,11 @@ class SceneDock(QDockWidget):
         self.rows: list[str] = []
 
         self.table = QTableWidget(0, len(COLUMNS))
-        self.table.setHorizontalHeaderLabels(list(COLUMNS))
+        self.table.setHorizontalHeaderLabels([tr(text) for text in COLUMNS])
         self.table.verticalHeader().setVisible(False)
         self.length = QComboBox()
-        self.length.addItems(["day", "week"])
-        self.resolve_button = QPushButton("Resolve scene")
+        language.fill(self.length, ["day", "week"])
+        self.resolve_button = QPushButton(tr("Resolve scene"))
         self.resolve_button.clicked.connect(self.resolve)
         self.scene_label = QLabel()
         self.prompt = QLabel()
@@ -75,23 +78,23 @@ class SceneDock(QDockWidget):
         self.ladders = self._count(1)
         self.towers = self._count(1)
         self.grapnels = self._count(1)
-        self.defenders = QCheckBox("Defenders at the top of the ladders")
+        self.defenders = QCheckBox(tr("Defenders at the top of the ladders"))
         for widget in (self.ladders, self.towers, self.grapnels):
             widget.valueChanged.connect(lambda _v: self.show_escalade())
         self.defenders.toggled.connect(lambda _on: self.show_escalade())
         self.escalade = QLabel()
         self.escalade.setWordWrap(True)
-        escalade_group = QGroupBox("Escalade, selected wall section (ruling A11)")
+        escalade_group = QGroupBox(tr("Escalade, selected wall section (ruling A11)"))
         form = QFormLayout(escalade_group)
-        form.addRow("Ladders", self.ladders)
-        form.addRow("Siege towers", self.towers)
-        form.addRow("Grapnels", self.grapnels)
+        form.addRow(tr("Ladders"), self.ladders)
+        form.addRow(tr("Siege towers"), self.towers)
+        form.addRow(tr("Grapnels"), self.grapnels)
         form.addRow("", self.defenders)
         form.addRow(self.escalade)
 
         top = QHBoxLayout()
         top.addWidget(self.scene_label, 1)
-        top.addWidget(QLabel("Length"))
+        top.addWidget(QLabel(tr("Length")))
         top.addWidget(self.length)
         top.addWidget(self.resolve_button)
         body = QWidget()
@@ -134,7 +137,7 @@ class SceneDock(QDockWidget):
             battery = siege.batteries[key]
             name = QLabel(f"{battery.name} ({battery.side})")
             target = QComboBox()
-            target.addItem("— no target —", None)
+            target.addItem(tr("— no target —"), None)
             for structure in siege.structures.values():
                 target.addItem(structure.name, structure.id)
             target.setCurrentIndex(max(0, target.findData(battery.target_id)))
@@ -161,11 +164,13 @@ class SceneDock(QDockWidget):
         siege = self.document.siege
         rules = self.document.rules
         having = " and ".join(other.title for other in RULESETS.values() if other.offers("scene"))
-        self.scene_label.setText(f"Scenes played: {siege.scene}" if rules.offers("scene") else
-                                 f"{rules.title} has no scenes ({having} has)")
+        self.scene_label.setText(tr("Scenes played: {scene}").format(
+                scene=siege.scene) if rules.offers("scene") else
+                                 tr("{title} has no scenes ({having} has)").format(
+                                         title=rules.title, having=having))
         breached = [s.name for s in siege.structures.values()
                     if rules.offers("scene") and rules.breached(s)]
-        self.breached.setText(("Breached: " + ", ".join(breached) + ". Play the assault.")
+        self.breached.setText((tr("Breached: ") + ", ".join(breached) + tr(". Play the assault."))
                               if breached else "")
         self.breached.setVisible(bool(breached))
 
@@ -175,7 +180,7 @@ class SceneDock(QDockWidget):
                      if len(selection) == 1 else None)
         rules = self.document.rules
         if structure is None or not rules.has_escalade:
-            self.escalade.setText("Select one wall section.")
+            self.escalade.setText(tr("Select one wall section."))
             self.escalade.setEnabled(False)
             return
         refusal = rules.escalade_refusal(structure)  # A11: walls are climbed, not houses
@@ -195,7 +200,7 @@ class SceneDock(QDockWidget):
         try:
             self.document.edit_battery(battery_id, target_id=box.currentData())
         except ValueError as error:
-            self.warn(f"Target not set: {plain_clause(error)}.")
+            self.warn(tr("Target not set: {error}.").format(error=plain_clause(error)))
 
     def attacks(self) -> list[SceneAttack]:
         """The rows with a target, as the engine takes them."""
@@ -233,9 +238,9 @@ class SceneDock(QDockWidget):
     def resolve(self) -> None:
         attacks = self.attacks()
         if not attacks:
-            self.warn("Give at least one engine a target first.")
+            self.warn(tr("Give at least one engine a target first."))
             return
-        outcome = self.play(ResolveScene(attacks=attacks, length=self.length.currentText()))
+        outcome = self.play(ResolveScene(attacks=attacks, length=self.length.currentData()))
         if outcome is None:
             return
         self.prompt.setText("\n".join(outcome.prompts))

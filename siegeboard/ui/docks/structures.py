@@ -24,8 +24,10 @@ from siegeboard.geometry import shape_of
 from siegeboard.geometry.squares import naming_squares, naming_squares_many, squares_text
 from siegeboard.ui.document.changes import Aspect, Change
 from siegeboard.ui.document.document import Document
+from siegeboard.ui.language import QT_TR_NOOP, tr
 
-COLUMNS = ("Name", "Kind", "Square", "DP", "State", "Fire")
+COLUMNS = (QT_TR_NOOP("Name"), QT_TR_NOOP("Kind"), QT_TR_NOOP("Square"), QT_TR_NOOP("DP"),
+        QT_TR_NOOP("State"), QT_TR_NOOP("Fire"))
 SORT_ROLE = Qt.ItemDataRole.UserRole + 1
 
 
@@ -156,7 +158,7 @@ class StructuresModel(QAbstractTableModel):
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
             if section in (3, 5):  # the ruleset's own: what is left (or suffered), the fire
                 return self.document.rules.columns()[section // 2 - 1].header
-            return COLUMNS[section]
+            return tr(COLUMNS[section])
         return None
 
     def data(self, index, role=Qt.ItemDataRole.DisplayRole):
@@ -200,14 +202,14 @@ class _SortFilter(QSortFilterProxyModel):
 
 class StructuresDock(QDockWidget):
     def __init__(self, document: Document, parent=None):
-        super().__init__("Structures", parent)
+        super().__init__(tr("Structures"), parent)
         self.setObjectName("StructuresDock")
         self.document = document
         self.model = StructuresModel(document, self)
         self.proxy = _SortFilter(self)
         self.proxy.setSourceModel(self.model)
         self.filter = QLineEdit()
-        self.filter.setPlaceholderText("Filter by name, kind, square, state…")
+        self.filter.setPlaceholderText(tr("Filter by name, kind, square, state…"))
         self.filter.setClearButtonEnabled(True)
         self.filter.textChanged.connect(self._filter_changed)
         self.table = QTableView()

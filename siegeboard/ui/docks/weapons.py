@@ -30,8 +30,10 @@ from PySide6.QtWidgets import (
 
 from siegeboard.model import bounds
 from siegeboard.model.weapon import Mount, RangeBand, Weapon, WeaponRole
+from siegeboard.ui import language
 from siegeboard.ui.document.changes import Change
 from siegeboard.ui.document.document import Document
+from siegeboard.ui.language import tr
 from siegeboard.ui.plain_words import plain_clause
 
 
@@ -46,11 +48,14 @@ def parse_bands(text: str) -> list[RangeBand]:
     for part in filter(None, (piece.strip() for piece in text.split(","))):
         reach, colon, penetration = part.partition(":")
         if not colon:
-            raise ValueError(f"range band {part!r}: write it as metres:penetration, e.g. 400:12")
+            raise ValueError(tr(
+                "range band {part!r}: write it as metres:penetration, e.g. 400:12").format(
+                        part=part))
         try:
             bands.append(RangeBand(up_to_m=float(reach), penetration=int(penetration)))
         except ValueError as error:
-            raise ValueError(f"range band {part!r}: {plain_clause(error)}") from None
+            raise ValueError(tr("range band {part!r}: {error}").format(
+                    part=part, error=plain_clause(error))) from None
     return bands
 
 
@@ -60,7 +65,7 @@ class WeaponsDock(QDockWidget):
     current_changed = Signal(object)
 
     def __init__(self, document: Document, warn, parent=None):
-        super().__init__("Weapons", parent)
+        super().__init__(tr("Weapons"), parent)
         self.setObjectName("WeaponsDock")
         self.document = document
         self.warn = warn
@@ -71,31 +76,31 @@ class WeaponsDock(QDockWidget):
         self.list.currentItemChanged.connect(self._current_item_changed)
         self.name = QLineEdit()
         self.bands = QLineEdit()
-        self.bands.setPlaceholderText("metres:penetration, …  e.g. 100:2, 400:1")
+        self.bands.setPlaceholderText(tr("metres:penetration, …  e.g. 100:2, 400:1"))
         self.damage = self._spin(bounds.DAMAGE_MAX)  # R3
         self.concussion = self._spin(bounds.CONCUSSION_MAX)
-        self.explosive = QCheckBox("Explosive")
-        self.incendiary = QCheckBox("Incendiary")
-        self.small_arm = QCheckBox("Small arm (< 20 mm)")
-        self.large_calibre = QCheckBox("Large calibre (+2D6)")
+        self.explosive = QCheckBox(tr("Explosive"))
+        self.incendiary = QCheckBox(tr("Incendiary"))
+        self.small_arm = QCheckBox(tr("Small arm (< 20 mm)"))
+        self.large_calibre = QCheckBox(tr("Large calibre (+2D6)"))
         self.hull_damage = self._spin(bounds.DAMAGE_MAX)
         self.pierce = self._spin()
         self.crit = self._spin()
         self.mount = QComboBox()
-        self.mount.addItems(list(get_args(Mount)))
+        language.fill(self.mount, get_args(Mount))
         self.role = QComboBox()
-        self.role.addItems(list(get_args(WeaponRole)))
-        self.gunpowder = QCheckBox("Gunpowder")
-        self.indirect = QCheckBox("Indirect")
+        language.fill(self.role, get_args(WeaponRole))
+        self.gunpowder = QCheckBox(tr("Gunpowder"))
+        self.indirect = QCheckBox(tr("Indirect"))
         self.source = QLabel()
         self.source.setWordWrap(True)
         self.source.setForegroundRole(QPalette.ColorRole.PlaceholderText)  # dark too
 
         self.form = QFormLayout()
-        self.form.addRow("Name", self.name)
-        self.form.addRow("Range bands", self.bands)
-        self.form.addRow("Damage", self.damage)
-        self.form.addRow("Concussion", self.concussion)
+        self.form.addRow(tr("Name"), self.name)
+        self.form.addRow(tr("Range bands"), self.bands)
+        self.form.addRow(tr("Damage"), self.damage)
+        self.form.addRow(tr("Concussion"), self.concussion)
         flags = QWidget()
         flag_box = QVBoxLayout(flags)
         flag_box.setContentsMargins(0, 0, 0, 0)
@@ -105,11 +110,11 @@ class WeaponsDock(QDockWidget):
         # Each row shows the Weapon field it edits, where the siege's rule text uses it.
         self._rows = {"range_bands": self.bands, "damage": self.damage,
                       "concussion": self.concussion, "explosive": flags}
-        self.form.addRow("Hull damage", self.hull_damage)
-        self.form.addRow("Pierce", self.pierce)
-        self.form.addRow("Crit", self.crit)
-        self.form.addRow("Mount", self.mount)
-        self.form.addRow("Role", self.role)
+        self.form.addRow(tr("Hull damage"), self.hull_damage)
+        self.form.addRow(tr("Pierce"), self.pierce)
+        self.form.addRow(tr("Crit"), self.crit)
+        self.form.addRow(tr("Mount"), self.mount)
+        self.form.addRow(tr("Role"), self.role)
         hull_flags = QWidget()
         hull_box = QHBoxLayout(hull_flags)
         hull_box.setContentsMargins(0, 0, 0, 0)
@@ -121,9 +126,9 @@ class WeaponsDock(QDockWidget):
                        "gunpowder": hull_flags}
         self.form.addRow(self.source)
 
-        self.new_button = QPushButton("New weapon")
+        self.new_button = QPushButton(tr("New weapon"))
         self.new_button.clicked.connect(self.new_weapon)
-        self.remove_button = QPushButton("Remove")
+        self.remove_button = QPushButton(tr("Remove"))
         self.remove_button.clicked.connect(self.remove_current)
         buttons = QHBoxLayout()
         buttons.addWidget(self.new_button)
@@ -193,7 +198,7 @@ class WeaponsDock(QDockWidget):
             if self.list.item(row).data(Qt.ItemDataRole.UserRole) == weapon_id:
                 self.list.setCurrentRow(row)
                 return
-        raise ValueError(f"no weapon {weapon_id!r} in the list")
+        raise ValueError(tr("no weapon {weapon_id!r} in the list").format(weapon_id=weapon_id))
 
     def _set_current(self, weapon_id: str | None) -> None:
         changed = weapon_id != self.current_id
@@ -218,12 +223,12 @@ class WeaponsDock(QDockWidget):
             for field in ("explosive", "incendiary", "small_arm", "large_calibre", "gunpowder",
                           "indirect"):
                 getattr(self, field).setChecked(getattr(weapon, field))
-            self.mount.setCurrentText(weapon.mount)
-            self.role.setCurrentText(weapon.role)
+            self.mount.setCurrentIndex(self.mount.findData(weapon.mount))
+            self.role.setCurrentIndex(self.role.findData(weapon.role))
             own = weapon.id in self.document.siege.weapons
             self.source.setText((weapon.notes + "\n" if weapon.notes else "")
-                                + ("" if own else "From the catalogue: an edit makes it this "
-                                   "siege's own."))
+                                + ("" if own else tr("From the catalogue: an edit makes it this "
+                                   "siege's own.")))
         self.remove_button.setEnabled(weapon is not None
                                       and weapon.id in self.document.siege.weapons)
         self._loading = False
@@ -233,7 +238,7 @@ class WeaponsDock(QDockWidget):
         """The current weapon with the form's values (ValueError naming a bad field)."""
         weapon = self.document.weapon(self.current_id) if self.current_id is not None else None
         if weapon is None:
-            raise ValueError("no weapon is chosen")
+            raise ValueError(tr("no weapon is chosen"))
         fields = {
             "name": self.name.text().strip(), "range_bands": parse_bands(self.bands.text()),
             "damage": self.damage.value(), "concussion": self.concussion.value(),
@@ -241,8 +246,8 @@ class WeaponsDock(QDockWidget):
             "small_arm": self.small_arm.isChecked(),
             "large_calibre": self.large_calibre.isChecked(),
             "hull_damage": self.hull_damage.value(), "pierce": self.pierce.value(),
-            "crit": self.crit.value(), "mount": self.mount.currentText(),
-            "role": self.role.currentText(), "gunpowder": self.gunpowder.isChecked(),
+            "crit": self.crit.value(), "mount": self.mount.currentData(),
+            "role": self.role.currentData(), "gunpowder": self.gunpowder.isChecked(),
             "indirect": self.indirect.isChecked(),
         }
         return Weapon.model_validate(weapon.model_dump() | fields)
@@ -258,7 +263,7 @@ class WeaponsDock(QDockWidget):
                     return  # an untouched catalogue weapon stays in the catalogue
                 self.document.set_weapon(weapon)
         except ValueError as error:
-            self.warn(f"Weapon not changed: {plain_clause(error)}.")
+            self.warn(tr("Weapon not changed: {error}.").format(error=plain_clause(error)))
             self.show_weapon()
 
     def new_weapon(self) -> None:
@@ -274,4 +279,5 @@ class WeaponsDock(QDockWidget):
             try:
                 self.document.remove_weapon(self.current_id)
             except ValueError as error:
-                self.warn(f"Cannot remove this weapon: {plain_clause(error)}.")
+                self.warn(tr("Cannot remove this weapon: {error}.").format(
+                        error=plain_clause(error)))

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from siegeboard.model.actions import EditBoard
 from siegeboard.model.weapon import Battery, Weapon
 from siegeboard.ui.document.edit import Edit
+from siegeboard.ui.language import tr
 from siegeboard.ui.plain_words import field_names
 
 if TYPE_CHECKING:
@@ -64,13 +65,14 @@ class PlaceBattery(ArsenalEdit):
 
     def __init__(self, document: EditHost, battery: Battery, weapon: Weapon | None = None):
         if battery.id in document.siege.batteries:
-            raise ValueError(f"battery id {battery.id!r} is already on the board")
+            raise ValueError(tr("battery id {id!r} is already on the board").format(id=battery.id))
         weapons = {}
         if battery.weapon_id not in document.siege.weapons:
             if weapon is None or weapon.id != battery.weapon_id:
-                raise ValueError(f"weapon_id: no weapon {battery.weapon_id!r} in this siege")
+                raise ValueError(tr("weapon_id: no weapon {weapon_id!r} in this siege").format(
+                        weapon_id=battery.weapon_id))
             weapons[weapon.id] = (None, weapon)
-        super().__init__(document, f"Place {battery.name}", weapons=weapons,
+        super().__init__(document, tr("Place {name}").format(name=battery.name), weapons=weapons,
                          batteries={battery.id: (None, battery)})
 
 
@@ -78,7 +80,8 @@ class MoveBattery(ArsenalEdit):
     def __init__(self, document: EditHost, battery_id: str, position: tuple[float, float]):
         old = document.siege.batteries[battery_id]
         new = old.model_copy(update={"position": (float(position[0]), float(position[1]))})
-        super().__init__(document, f"Move {old.name}", batteries={battery_id: (old, new)})
+        super().__init__(document, tr("Move {name}").format(
+                name=old.name), batteries={battery_id: (old, new)})
 
 
 class EditBattery(ArsenalEdit):
@@ -91,13 +94,16 @@ class EditBattery(ArsenalEdit):
         weapons = {}
         if new.weapon_id not in document.siege.weapons:
             if weapon is None or weapon.id != new.weapon_id:
-                raise ValueError(f"weapon_id: no weapon {new.weapon_id!r} in this siege")
+                raise ValueError(tr("weapon_id: no weapon {weapon_id!r} in this siege").format(
+                        weapon_id=new.weapon_id))
             weapons[weapon.id] = (None, weapon)
         target = new.target_id
         if target is not None and target not in document.siege.structures \
                 and target not in document.siege.batteries:
-            raise ValueError(f"target_id: no structure or battery {target!r}")
-        super().__init__(document, f"Edit {field_names(fields)} of {old.name}",
+            raise ValueError(tr("target_id: no structure or battery {target!r}").format(
+                    target=target))
+        super().__init__(document, tr("Edit {fields} of {name}").format(
+                fields=field_names(fields), name=old.name),
                          weapons=weapons, batteries={battery_id: (old, new)})
 
     def makes_a_difference(self) -> bool:
@@ -109,8 +115,10 @@ class RemoveBattery(ArsenalEdit):
         old = document.siege.batteries[battery_id]
         aimed = [b.name for b in document.siege.batteries.values() if b.target_id == battery_id]
         if aimed:
-            raise ValueError(f"{old.name} is the scene target of {', '.join(aimed)}")
-        super().__init__(document, f"Remove {old.name}", batteries={battery_id: (old, None)})
+            raise ValueError(tr("{name} is the scene target of {aimed}").format(
+                    name=old.name, aimed=', '.join(aimed)))
+        super().__init__(document, tr("Remove {name}").format(
+                name=old.name), batteries={battery_id: (old, None)})
 
 
 class SetWeapon(ArsenalEdit):
@@ -118,8 +126,8 @@ class SetWeapon(ArsenalEdit):
 
     def __init__(self, document: EditHost, weapon: Weapon):
         old = document.siege.weapons.get(weapon.id)
-        verb = "Edit" if old is not None else "Add"
-        super().__init__(document, f"{verb} weapon {weapon.name}",
+        text = tr("Edit weapon {name}") if old is not None else tr("Add weapon {name}")
+        super().__init__(document, text.format(name=weapon.name),
                          weapons={weapon.id: (old, weapon)})
 
     def makes_a_difference(self) -> bool:
@@ -131,6 +139,7 @@ class RemoveWeapon(ArsenalEdit):
         old = document.siege.weapons[weapon_id]
         users = [b.name for b in document.siege.batteries.values() if b.weapon_id == weapon_id]
         if users:
-            raise ValueError(f"{old.name} is the weapon of {', '.join(users)}: give them "
-                             "another weapon first")
-        super().__init__(document, f"Remove weapon {old.name}", weapons={weapon_id: (old, None)})
+            raise ValueError(tr("{name} is the weapon of {users}: give them "
+                             "another weapon first").format(name=old.name, users=', '.join(users)))
+        super().__init__(document, tr("Remove weapon {name}").format(
+                name=old.name), weapons={weapon_id: (old, None)})

@@ -36,6 +36,7 @@ from siegeboard.persist.lock import hold_lock
 from siegeboard.persist.mutations import snapshot
 from siegeboard.persist.siege_file import SiegeFile, encode_siege
 from siegeboard.ui.document.document import Document
+from siegeboard.ui.language import tr
 
 INTERVAL_MS = 60_000  # a minute of steady work: fold even if the window is never idle
 IDLE_MS = 2_000  # this long without a change: the window is idle, fold the journal in
@@ -108,8 +109,8 @@ class AutosaveKeeper(QObject):
             try:
                 _write_all(self._handle, numbered)
             except OSError as error:
-                self._report(f"could not write the autosave's journal: "
-                             f"{error.strerror or error}")
+                self._report(tr("could not write the autosave's journal: "
+                             "{value}").format(value=error.strerror or error))
                 self._close()  # the next fold begins a journal afresh
         if self._follows is None or line.startswith(b'{"op":"map"'):
             # Nothing to follow yet, or an image the journal cannot hold: fold at once.
@@ -217,7 +218,8 @@ class AutosaveKeeper(QObject):
         try:
             self._handle = os.open(journal.journal_path(path), os.O_WRONLY | os.O_APPEND)
         except OSError as error:
-            self._report(f"could not open the autosave's journal: {error.strerror or error}")
+            self._report(tr("could not open the autosave's journal: {value}").format(
+                    value=error.strerror or error))
         self._follows = path
         self.last_path = path
         self.folded.emit(path)
@@ -290,5 +292,5 @@ def _write_all(handle: int, data: bytes) -> None:
     while view:
         written = os.write(handle, view)
         if written <= 0:
-            raise OSError("the journal could not be written")
+            raise OSError(tr("the journal could not be written"))
         view = view[written:]

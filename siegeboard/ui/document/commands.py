@@ -18,6 +18,7 @@ from siegeboard.model.structure import Side, Structure
 from siegeboard.rules import edits
 from siegeboard.rules.walls import reshared_walls
 from siegeboard.ui.document.edit import Edit
+from siegeboard.ui.language import tr
 from siegeboard.ui.plain_words import field_names
 
 if TYPE_CHECKING:
@@ -58,7 +59,10 @@ def _refuse_if_referenced(document: EditHost, ids: Sequence[str]) -> None:
 
 
 def _plural(count: int, noun: str) -> str:
-    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+    """"1 structure", "3 sections": ``noun`` is "structure" or "section"."""
+    if noun == "section":
+        return tr("%n section", "", count) if count == 1 else tr("%n sections", "", count)
+    return tr("%n structure", "", count) if count == 1 else tr("%n structures", "", count)
 
 
 class AddStructures(StructuresEdit):
@@ -66,22 +70,25 @@ class AddStructures(StructuresEdit):
                  text: str | None = None):
         taken = [s.id for s in structures if s.id in document.siege.structures]
         if taken:
-            raise ValueError(f"add: id {taken[0]!r} is already on the board")
-        super().__init__(document, text or f"Add {_plural(len(structures), 'structure')}",
+            raise ValueError(tr("add: id {value!r} is already on the board").format(value=taken[0]))
+        super().__init__(document, text or tr("Add {plural}").format(
+                plural=_plural(len(structures), 'structure')),
                          {s.id: None for s in structures}, {s.id: s for s in structures})
 
 
 class RemoveStructures(StructuresEdit):
     def __init__(self, document: EditHost, ids: Sequence[str]):
         structures = document.siege.structures
-        super().__init__(document, f"Delete {_plural(len(ids), 'structure')}",
+        super().__init__(document, tr("Delete {plural}").format(
+                plural=_plural(len(ids), 'structure')),
                          {key: structures[key] for key in ids}, {key: None for key in ids})
 
 
 class MoveStructures(StructuresEdit):
     def __init__(self, document: EditHost, ids: Sequence[str], dx: float, dy: float):
         structures = document.siege.structures
-        super().__init__(document, f"Move {_plural(len(ids), 'structure')}",
+        super().__init__(document, tr("Move {plural}").format(
+                plural=_plural(len(ids), 'structure')),
                          {key: structures[key] for key in ids},
                          {key: edits.translated(structures[key], dx, dy) for key in ids})
 
@@ -90,7 +97,8 @@ class RotateStructures(StructuresEdit):
     def __init__(self, document: EditHost, ids: Sequence[str], degrees: float,
                  centre: tuple[float, float]):
         structures = document.siege.structures
-        super().__init__(document, f"Rotate {_plural(len(ids), 'structure')} by {degrees:g}°",
+        super().__init__(document, tr("Rotate {plural} by {degrees:g}°").format(
+                plural=_plural(len(ids), 'structure'), degrees=degrees),
                          {key: structures[key] for key in ids},
                          {key: edits.rotated(structures[key], degrees, centre) for key in ids})
 
@@ -100,7 +108,7 @@ class EditVertices(StructuresEdit):
                  footprint: Sequence[tuple[float, float]]):
         old = document.siege.structures[structure_id]
         new = edits.remade(old, footprint=[tuple(point) for point in footprint])
-        super().__init__(document, f"Edit the corners of {old.name}",
+        super().__init__(document, tr("Edit the corners of {name}").format(name=old.name),
                          {structure_id: old}, {structure_id: new})
 
 
@@ -110,7 +118,7 @@ class CutHole(StructuresEdit):
     def __init__(self, document: EditHost, structure_id: str,
                  ring: Sequence[tuple[float, float]]):
         old = document.siege.structures[structure_id]
-        super().__init__(document, f"Cut a courtyard in {old.name}",
+        super().__init__(document, tr("Cut a courtyard in {name}").format(name=old.name),
                          {structure_id: old}, {structure_id: edits.with_hole(old, ring)})
 
 
@@ -119,7 +127,7 @@ class RemoveHole(StructuresEdit):
 
     def __init__(self, document: EditHost, structure_id: str, number: int):
         old = document.siege.structures[structure_id]
-        super().__init__(document, f"Fill in a courtyard of {old.name}",
+        super().__init__(document, tr("Fill in a courtyard of {name}").format(name=old.name),
                          {structure_id: old}, {structure_id: edits.without_hole(old, number)})
 
 
@@ -148,7 +156,7 @@ class EditStructure(StructuresEdit):
         after = reshared_walls(document.siege.structures, remade)
         what = document.siege.structures[ids[0]].name if len(ids) == 1 \
             else _plural(len(ids), "structure")
-        super().__init__(document, f"Edit {label} of {what}",
+        super().__init__(document, tr("Edit {label} of {what}").format(label=label, what=what),
                          {key: document.siege.structures[key] for key in after}, after)
 
     def makes_a_difference(self) -> bool:
@@ -161,9 +169,10 @@ class MarkKnown(StructuresEdit):
     def __init__(self, document: EditHost, ids: Sequence[str], known: bool):
         before = {key: document.siege.structures[key] for key in ids}
         after = {key: old.model_copy(update={"known": known}) for key, old in before.items()}
-        names = before[ids[0]].name if len(ids) == 1 else f"{len(ids)} structures"
-        super().__init__(document, f"Mark {names} {'known to' if known else 'hidden from'} "
-                         "the players", before, after)
+        names = before[ids[0]].name if len(ids) == 1 else _plural(len(ids), "structure")
+        text = (tr("Mark {names} known to the players") if known else
+                tr("Mark {names} hidden from the players"))
+        super().__init__(document, text.format(names=names), before, after)
 
     def makes_a_difference(self) -> bool:
         return any(before is not None and after is not None and before.known != after.known
@@ -177,8 +186,9 @@ class MarkMineKnown(Edit):
     def __init__(self, document: EditHost, mine_id: str, known: bool):
         under = document.siege.structures.get(document.siege.mines[mine_id].structure_id)
         super().__init__(document,
-                         f"Mark the mine under {under.name if under else 'a section'} "
-                         f"{'known to' if known else 'hidden from'} the players")
+                         (tr("Mark the mine under {name} known to the players") if known else
+                          tr("Mark the mine under {name} hidden from the players")).format(
+                             name=under.name if under else tr("a section")))
         self.mine_id = mine_id
         self.old, self.new = document.siege.mines[mine_id].known, known
 
@@ -196,7 +206,7 @@ class SplitSection(StructuresEdit):
         before |= {piece.id: None for piece in pieces if piece.id != structure_id}
         after: dict[str, Structure | None] = {structure_id: None}
         after |= {piece.id: piece for piece in pieces}
-        super().__init__(document, f"Split {old.name}", before, after)
+        super().__init__(document, tr("Split {name}").format(name=old.name), before, after)
 
 
 class MergeSections(StructuresEdit):
@@ -207,7 +217,8 @@ class MergeSections(StructuresEdit):
         before = {s.id: s for s in structures}
         after: dict[str, Structure | None] = {s.id: None for s in structures}
         after[self.merged_id] = merged
-        super().__init__(document, f"Merge {_plural(len(ids), 'section')}", before, after)
+        super().__init__(document, tr("Merge {plural}").format(
+                plural=_plural(len(ids), 'section')), before, after)
 
 
 class MapEdit(Edit):
@@ -239,18 +250,21 @@ class MapEdit(Edit):
 
 class SetMap(MapEdit):
     def __init__(self, document: EditHost, new_map: MapImage | None, images: dict[str, bytes]):
-        super().__init__(document, "Import map image" if new_map else "Remove map image",
+        super().__init__(document, tr("Import map image") if new_map else tr("Remove map image"),
                          new_map, images)
 
 
 class CalibrateMap(MapEdit):
     def __init__(self, document: EditHost, pixels_per_metre: float):
         if not pixels_per_metre > 0:
-            raise ValueError(f"calibrate: the scale must be above 0, not {pixels_per_metre}")
+            raise ValueError(tr(
+                "calibrate: the scale must be above 0, not {pixels_per_metre}").format(
+                        pixels_per_metre=pixels_per_metre))
         old = document.siege.map
         if old is None:
-            raise ValueError("calibrate: there is no map image to calibrate")
-        super().__init__(document, f"Calibrate map to {pixels_per_metre * 2:g} px per 2 m",
+            raise ValueError(tr("calibrate: there is no map image to calibrate"))
+        super().__init__(document, tr("Calibrate map to {value:g} px per 2 m").format(
+                value=pixels_per_metre * 2),
                          old.model_copy(update={"pixels_per_metre": pixels_per_metre}))
 
 
@@ -260,18 +274,19 @@ class PlaceMap(MapEdit):
     def __init__(self, document: EditHost, fields: Mapping[str, object]):
         old = document.siege.map
         if old is None:
-            raise ValueError("there is no map image to place")
+            raise ValueError(tr("there is no map image to place"))
         new = MapImage.model_validate(old.model_dump() | dict(fields))
-        verb = ("Set the plan's legend" if "legend" in fields else
-                "Lock map image" if fields.get("locked") is True else
-                "Unlock map image" if fields.get("locked") is False else
-                "Rotate map image" if "rotation_deg" in fields else "Move map image")
+        verb = (tr("Set the plan's legend") if "legend" in fields else
+                tr("Lock map image") if fields.get("locked") is True else
+                tr("Unlock map image") if fields.get("locked") is False else
+                tr("Rotate map image") if "rotation_deg" in fields else tr("Move map image"))
         super().__init__(document, verb, new)
 
 
 class MoveGridOrigin(Edit):
     def __init__(self, document: EditHost, origin: tuple[float, float]):
-        super().__init__(document, f"Move grid origin to ({origin[0]:g}, {origin[1]:g}) m")
+        super().__init__(document, tr("Move grid origin to ({value:g}, {value2:g}) m").format(
+                value=origin[0], value2=origin[1]))
         self.old = tuple(document.siege.grid_origin)
         self.new = (float(origin[0]), float(origin[1]))
         # R0b: the origin only aligns the lines. A siege whose labels still count from the
@@ -294,7 +309,7 @@ class MarkSnapshot(Edit):
     there. Undoable like any edit (undo forgets the mark; the file written stays)."""
 
     def __init__(self, document: EditHost, turn: int):
-        super().__init__(document, f"Record snapshot at turn {turn}")
+        super().__init__(document, tr("Record snapshot at turn {turn}").format(turn=turn))
         self.old = document.siege.last_snapshot_turn
         self.new = turn
 
@@ -307,7 +322,7 @@ class EditSiegeSettings(Edit):
 
     def __init__(self, document: EditHost, name: str, options: RulesetOptions, dice_seed: int,
                  players_side: Side | None = None):
-        super().__init__(document, "Edit siege settings")
+        super().__init__(document, tr("Edit siege settings"))
         siege = document.siege
         self.old = (siege.name, siege.options.model_copy(), siege.dice_seed, siege.players_side)
         self.new = (name, options.model_copy(), dice_seed, players_side or siege.players_side)

@@ -52,6 +52,7 @@ from siegeboard.ui.document.document_past import PastView
 from siegeboard.ui.document.document_reload import Reloader
 from siegeboard.ui.document.edit import Edit
 from siegeboard.ui.document.play_commands import ApplyAction
+from siegeboard.ui.language import tr
 
 
 class Document(QObject):
@@ -67,7 +68,7 @@ class Document(QObject):
         super().__init__(parent)
         self.undo_stack = QUndoStack(self)
         self.siege_file = siege_file or SiegeFile(
-            siege=Siege(name="Untitled siege", ruleset=registry.DEFAULT.id,
+            siege=Siege(name=tr("Untitled siege"), ruleset=registry.DEFAULT.id,
                         dice_seed=fresh_dice_seed()))
         self.path: Path | None = path
         self.selection: tuple[str, ...] = ()
@@ -259,7 +260,7 @@ class Document(QObject):
         changed since it was read; ``replace_read_only`` even a read-only one."""
         target = Path(path) if path is not None else self.path
         if target is None:
-            raise ValueError("save: the siege has no file yet; choose a name")
+            raise ValueError(tr("save: the siege has no file yet; choose a name"))
         to_save = self.file_to_save()
         if overwrite:
             to_save.stamp = None
@@ -325,7 +326,7 @@ class Document(QObject):
         if name is None:
             (numbered,) = self.new_names(structure.name)
             structure = structure.model_copy(update={"name": numbered})
-        self.add_structures([structure], f"Draw {structure.name}")
+        self.add_structures([structure], tr("Draw {name}").format(name=structure.name))
         return structure
 
     def remove_structures(self, ids: Iterable[str]) -> None:
@@ -403,7 +404,9 @@ class Document(QObject):
             copies.append(moved.model_copy(
                 update={"id": new_id, "name": name, "wall_id": None}, deep=True))
         if copies:
-            self.add_structures(copies, f"{verb} {len(copies)} structure(s)")
+            count = len(copies)
+            self.add_structures(copies, tr("Duplicate %n structure(s)", "", count)
+                                if verb == "Duplicate" else tr("Paste %n structure(s)", "", count))
 
     def split_section(self, structure_id: str) -> None:
         command = commands.SplitSection(self, structure_id)
@@ -432,15 +435,17 @@ class Document(QObject):
 
     def calibrate_map(self, pixels_per_metre: float) -> None:
         if self.siege.map is None:
-            raise ValueError("calibrate: there is no map image to calibrate")
+            raise ValueError(tr("calibrate: there is no map image to calibrate"))
         if not pixels_per_metre > 0:
-            raise ValueError(f"calibrate: the scale must be above 0, not {pixels_per_metre}")
+            raise ValueError(tr(
+                "calibrate: the scale must be above 0, not {pixels_per_metre}").format(
+                        pixels_per_metre=pixels_per_metre))
         self.push(commands.CalibrateMap(self, pixels_per_metre))
 
     def place_map(self, **fields) -> None:
         """Change the image's offset, rotation_deg or locked flag."""
         if self.siege.map is None:
-            raise ValueError("there is no map image")
+            raise ValueError(tr("there is no map image"))
         self.push(commands.PlaceMap(self, fields))
 
     def play(self, action, dice_values: Sequence[int] | None = None,
@@ -494,9 +499,12 @@ class Document(QObject):
                       name: str | None = None, side: str = "besieger") -> Battery:
         weapon = self.weapon(weapon_id)
         if weapon is None:
-            raise ValueError(f"weapon_id: no weapon {weapon_id!r} in this siege or its catalogue")
+            raise ValueError(tr(
+                "weapon_id: no weapon {weapon_id!r} in this siege or its catalogue").format(
+                        weapon_id=weapon_id))
         battery_id = self.new_battery_id()
-        battery = Battery(id=battery_id, name=name or f"Battery {battery_id[1:]}",
+        battery = Battery(id=battery_id, name=name or tr("Battery {value}").format(
+                value=battery_id[1:]),
                           position=(float(position[0]), float(position[1])),
                           weapon_id=weapon_id, side=side)
         self.push(arsenal_commands.PlaceBattery(self, battery, weapon.model_copy(deep=True)))

@@ -18,6 +18,7 @@ from siegeboard.rules import engine
 from siegeboard.rules.dice import AskFunction, DiceExhausted
 from siegeboard.rules.titles import action_title
 from siegeboard.ui.document.edit import Edit
+from siegeboard.ui.language import tr
 
 
 class ReloadHost(Protocol):
@@ -65,7 +66,7 @@ class Reloader:
         document = self.document
         path = document.path
         if path is None:
-            raise ValueError("reload: the siege has no file")
+            raise ValueError(tr("reload: the siege has no file"))
         actions = document.unsaved_actions()
         stack = document.undo_stack
         others = 0
@@ -81,13 +82,17 @@ class Reloader:
             try:
                 outcome, afresh = self._replay_one(entry)
             except (engine.RuleError, ValueError) as error:
-                report.append(f"{title}: not played again ({error})")
+                report.append(tr("{title}: not played again ({error})").format(
+                        title=title, error=error))
                 continue
-            first = outcome.entry.lines[0] if outcome.entry.lines else "done"
-            report.append(f"{title}: {first}" + (" (dice rolled afresh)" if afresh else ""))
+            first = outcome.entry.lines[0] if outcome.entry.lines else tr("done")
+            report.append(f"{title}: {first}" + (tr(" (dice rolled afresh)") if afresh else ""))
         if others:
-            report.append(f"{others} other unsaved edit{'s were' if others > 1 else ' was'} "
-                          f"not carried over (only actions are played again)")
+            report.append(
+                tr("%n other unsaved edit was not carried over (only actions are played "
+                   "again)", "", others) if others == 1 else
+                tr("%n other unsaved edits were not carried over (only actions are played "
+                   "again)", "", others))
         document.mark_unsaved(bool(actions))
         return report
 

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QGraphicsPathItem, QWidget
 
 from siegeboard.geometry import GRID_M
 from siegeboard.report import palette
+from siegeboard.ui.language import QT_TR_NOOP, tr
 
 if TYPE_CHECKING:
     from siegeboard.ui.board.map_scene import MapScene
@@ -67,7 +68,7 @@ class ToolHost(Protocol):
     def ask_number(self, title: str, label: str, value: float,
                    decimals: int = 2) -> float | None: ...
     def show_status(self, message: str) -> None: ...
-    def confirm(self, question: str, yes: str = "Yes") -> bool:
+    def confirm(self, question: str, yes: str = QT_TR_NOOP("Yes")) -> bool:
         """Ask before something the GM may not have meant (No is the default)."""
 
     def current_weapon_id(self) -> str | None:
@@ -88,7 +89,7 @@ class Tool:
     the GM's next click selects instead of placing again. Drawing tools stay armed."""
 
     name = "tool"
-    label = "Tool"
+    label = QT_TR_NOOP("Tool")
     shortcut = ""
     status_tip = ""
     cursor = Qt.CursorShape.CrossCursor
@@ -115,7 +116,7 @@ class Tool:
         return self.host.scene
 
     def activate(self) -> None:
-        self.host.show_status(self.status_tip)
+        self.host.show_status(tr(self.status_tip) if self.status_tip else "")
 
     def deactivate(self) -> None:
         self.cancel()

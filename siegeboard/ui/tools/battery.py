@@ -8,6 +8,7 @@ import math
 from PySide6.QtCore import QPointF
 
 from siegeboard.ui.items.battery_item import MARKER_PIXELS
+from siegeboard.ui.language import QT_TR_NOOP, tr
 from siegeboard.ui.plain_words import plain_clause
 from siegeboard.ui.tools.base import Tool, ToolEvent
 
@@ -16,10 +17,11 @@ DRAG_PIXELS = 3
 
 class BatteryTool(Tool):
     name = "battery"
-    label = "Battery"
+    label = QT_TR_NOOP("Battery")
     shortcut = "B"
-    status_tip = ("Battery: click to place a gun position with the current weapon, or drag one "
-                  "to move it (Ctrl: off the grid); then back to Select.")
+    status_tip = (QT_TR_NOOP("Battery: click to place a gun position with the current weapon, or "
+        "drag one "
+                  "to move it (Ctrl: off the grid); then back to Select."))
     one_shot = True
 
     def __init__(self, host):
@@ -66,15 +68,18 @@ class BatteryTool(Tool):
             return
         weapon_id = self.host.current_weapon_id()
         if weapon_id is None:
-            self.host.warn("Choose a weapon in the Weapons dock first: a battery needs one.")
+            self.host.warn(tr("Choose a weapon in the Weapons dock first: a battery needs one."))
             return
         try:
             battery = self.document.place_battery(event.point, weapon_id)
         except ValueError as error:
-            self.host.warn(f"Cannot place a battery here: {plain_clause(error)}.")
+            self.host.warn(tr("Cannot place a battery here: {error}.").format(
+                    error=plain_clause(error)))
             return
         self.host.choose_battery(battery.id)
         self.finish()
-        self.host.show_status(f"{battery.name} placed at ({event.point[0]:g}, "
-                              f"{event.point[1]:g}) m. Back to Select; press B for another "
-                              "battery or to drag this one.")
+        self.host.show_status(tr("{name} placed at ({value:g}, "
+                              "{value2:g}) m. Back to Select; press B for another "
+                              "battery or to drag this one.").format(
+                                      name=battery.name, value=event.point[0],
+                                              value2=event.point[1]))

@@ -10,6 +10,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QPainterPath
 
 from siegeboard.plan import pixel_to_map
+from siegeboard.ui.language import QT_TR_NOOP, tr
 from siegeboard.ui.tools.base import Tool, ToolEvent, path_through
 from siegeboard.ui.tools.plan_pixels import plan_pixels
 
@@ -18,9 +19,9 @@ FOUND_GRID_COLOUR = QColor("#e69f00")  # orange: the grid the program found, to 
 
 class CalibrateTool(Tool):
     name = "calibrate"
-    label = "Calibrate"
+    label = QT_TR_NOOP("Calibrate")
     shortcut = "C"
-    status_tip = "Calibrate: click two points a known distance apart on the plan."
+    status_tip = QT_TR_NOOP("Calibrate: click two points a known distance apart on the plan.")
     one_shot = True
 
     def __init__(self, host):
@@ -33,7 +34,7 @@ class CalibrateTool(Tool):
     def activate(self) -> None:
         super().activate()
         if self.document.siege.map is None:
-            self.host.show_status("Calibrate: import a map image first (Map > Import image).")
+            self.host.show_status(tr("Calibrate: import a map image first (Map > Import image)."))
             return
         self.offer_found_grid()
 
@@ -49,16 +50,17 @@ class CalibrateTool(Tool):
         if pixels is None:
             return
         if found is None:
-            self.host.show_status("Calibrate: no printed grid found on the plan; click two "
-                                  "points a known distance apart on it.")
+            self.host.show_status(tr("Calibrate: no printed grid found on the plan; click two "
+                                  "points a known distance apart on it."))
             return
         self._found = found
         self._grid_overlay = self.preview(self._grid_path(found, pixels.shape[1],
                                                           pixels.shape[0]),
                                           closed=False, colour=FOUND_GRID_COLOUR)
         self.host.show_status(
-            f"Calibrate: the plan has a printed grid of {found.cell_px:.1f} px a cell (drawn "
-            "in orange): press Enter to use it, or click two points a known distance apart.")
+            tr("Calibrate: the plan has a printed grid of {cell_px:.1f} px a cell (drawn "
+               "in orange): press Enter to use it, or click two points a known distance "
+               "apart.").format(cell_px=found.cell_px))
 
     def _grid_path(self, found, width: int, height: int) -> QPainterPath:
         placement = self.document.siege.map
@@ -87,38 +89,40 @@ class CalibrateTool(Tool):
         if found is None:  # no printed grid was found on the plan
             return
         cell = self.host.ask_number(
-            "The plan's grid", f"The plan's printed grid has cells of {found.cell_px:.1f} "
-            "pixels (drawn in orange). Correct the size if it is off:", found.cell_px, 1)
+            tr("The plan's grid"), tr("The plan's printed grid has cells of {cell_px:.1f} "
+            "pixels (drawn in orange). Correct the size if it is off:").format(
+                    cell_px=found.cell_px), found.cell_px, 1)
         if cell is None:
             return
         if not cell > 0:
-            self.host.warn(f"A grid cell must be more than 0 pixels, not {cell:g}. The map's "
-                           "scale is unchanged.")
+            self.host.warn(tr("A grid cell must be more than 0 pixels, not {cell:g}. The map's "
+                           "scale is unchanged.").format(cell=cell))
             return
-        metres = self.host.ask_number("Calibrate the map", "How many metres is one cell?", 2.0)
+        metres = self.host.ask_number(tr(
+            "Calibrate the map"), tr("How many metres is one cell?"), 2.0)
         if metres is None:
             return
         if not metres > 0:
-            self.host.warn(f"Calibration: a cell must be more than 0 m, not {metres:g} m. "
-                           "The map's scale is unchanged.")
+            self.host.warn(tr("Calibration: a cell must be more than 0 m, not {metres:g} m. "
+                           "The map's scale is unchanged.").format(metres=metres))
             return
         self.cancel()
         self.finish()
         stack = self.document.undo_stack
-        stack.beginMacro(f"Calibrate map to its grid of {cell:g} px a cell")
+        stack.beginMacro(tr("Calibrate map to its grid of {cell:g} px a cell").format(cell=cell))
         self.document.calibrate_map(cell / metres)
         placement = self.document.siege.map
         assert placement is not None  # calibrated just now
         self.document.move_grid_origin(pixel_to_map(placement, found.offset_px))
         stack.endMacro()
-        self.host.show_status(f"Map scale: {cell / metres * 2:.2f} pixels per 2 m, the grid "
-                              "on the plan's lines.")
+        self.host.show_status(tr("Map scale: {value:.2f} pixels per 2 m, the grid "
+                              "on the plan's lines.").format(value=cell / metres * 2))
 
     def mouse_pressed(self, event: ToolEvent) -> None:
         if not event.left:
             return
         if self.document.siege.map is None:
-            self.host.warn("There is no map image to calibrate: import one first.")
+            self.host.warn(tr("There is no map image to calibrate: import one first."))
             return
         if self.first is None:
             self.first = event.raw
@@ -138,19 +142,21 @@ class CalibrateTool(Tool):
         assert placement is not None  # the tool calibrates a plan
         pixels = math.dist(first, second) * placement.pixels_per_metre
         if pixels <= 0:
-            self.host.warn("Calibration needs two different points.")
+            self.host.warn(tr("Calibration needs two different points."))
             return
-        metres = self.host.ask_number("Calibrate the map",
-                                      f"These points are {pixels:.1f} image pixels apart.\n"
-                                      "How many metres apart are they?", 10.0)
+        metres = self.host.ask_number(tr("Calibrate the map"),
+                                      tr("These points are {pixels:.1f} image pixels apart.\n"
+                                      "How many metres apart are they?").format(
+                                              pixels=pixels), 10.0)
         if metres is None:
             return
         if not metres > 0:
-            self.host.warn(f"Calibration: the distance must be more than 0 m, not {metres:g} m. "
-                           "The map's scale is unchanged.")
+            self.host.warn(tr("Calibration: the distance must be more than 0 m, not {metres:g} m. "
+                           "The map's scale is unchanged.").format(metres=metres))
             return
         self.document.calibrate_map(pixels / metres)
-        self.host.show_status(f"Map scale: {pixels / metres * 2:.2f} pixels per 2 m.")
+        self.host.show_status(tr("Map scale: {value:.2f} pixels per 2 m.").format(
+                value=pixels / metres * 2))
 
 
 def _lines(offset: float, cell: float, extent: int) -> list[float]:

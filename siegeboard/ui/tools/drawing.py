@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QComboBox, QLabel, QWidget
 
+from siegeboard.ui.language import tr
 from siegeboard.ui.tools.base import Tool
 
 
@@ -32,7 +33,7 @@ class DrawingTool(Tool):
         box.setMinimumContentsLength(14)
         box.activated.connect(lambda index: setattr(self, "kind", box.itemData(index)))
         self._fill_kind_box()
-        return [QLabel(" Kind "), box]
+        return [QLabel(tr(" Kind ")), box]
 
     def _fill_kind_box(self) -> None:
         box = self._kind_box

@@ -22,6 +22,7 @@ from siegeboard.report.bounds import board_bounds, contains
 from siegeboard.rules import odds
 from siegeboard.ui.items.blast_item import BlastItem
 from siegeboard.ui.items.range_rings import RangeRingsItem
+from siegeboard.ui.language import QT_TR_NOOP, tr
 from siegeboard.ui.plain_words import plain_clause
 from siegeboard.ui.range_legend import RangeLegend
 from siegeboard.ui.tools.base import Tool, ToolEvent, ToolHost
@@ -60,10 +61,11 @@ def square_rects(cells: list[tuple[tuple[int, int], int]],
 
 class FireTool(Tool):
     name = "fire"
-    label = "Fire"
+    label = QT_TR_NOOP("Fire")
     shortcut = "F"
-    status_tip = ("Fire: hover to see the range, band and blast; click to fire the chosen "
-                  "battery (or weapon at a typed range) at that point.")
+    status_tip = (QT_TR_NOOP("Fire: hover to see the range, band and blast; click to fire the "
+        "chosen "
+                  "battery (or weapon at a typed range) at that point."))
     cursor = Qt.CursorShape.CrossCursor
 
     def __init__(self, host: FireHost):
@@ -79,7 +81,7 @@ class FireTool(Tool):
         self.last_text = ""
 
     def make_toolbar_widgets(self) -> list[QWidget]:
-        label = QLabel("Fire at square")
+        label = QLabel(tr("Fire at square"))
         label.setBuddy(self.square_box.entry)
         return [label, self.square_box.entry]
 
@@ -137,7 +139,8 @@ class FireTool(Tool):
                 legend.show_for("", None, [])
             return
         assert battery is not None  # shown: a battery is chosen
-        rings = [(limit, f"≤ {limit:g} m · pen {penetration}") for limit, penetration in bands]
+        rings = [(limit, tr("≤ {limit:g} m · pen {penetration}").format(
+                limit=limit, penetration=penetration)) for limit, penetration in bands]
         self.rings.show_rings(battery.position, rings)
         if legend is not None:
             legend.show_for(battery.name, battery.position, rings)
@@ -156,9 +159,10 @@ class FireTool(Tool):
         if settings.battery_id is not None and settings.battery_id in siege.batteries:
             battery = siege.batteries[settings.battery_id]
             weapon = self.document.weapon(battery.weapon_id)
-            return weapon, math.dist(battery.position, point), f"from {battery.name}"
+            return weapon, math.dist(battery.position, point), tr("from {name}").format(
+                    name=battery.name)
         weapon = self.document.weapon(settings.weapon_id) if settings.weapon_id else None
-        return weapon, settings.range_m, "range typed"
+        return weapon, settings.range_m, tr("range typed")
 
     def describe(self, point) -> str:
         """The status line for the pointer at ``point``: range, band, square, blast reach."""
@@ -168,16 +172,16 @@ class FireTool(Tool):
         square = label_at(point, siege.grid_origin, siege.label_anchor)
         if weapon is None:
             self.blast.show_cells([])
-            return f"{square}: choose a battery or a weapon to fire"
-        parts = [f"{weapon.name} at {square}"]
+            return tr("{square}: choose a battery or a weapon to fire").format(square=square)
+        parts = [tr("{name} at {square}").format(name=weapon.name, square=square)]
         if range_m is not None:
-            parts.append(f"range {range_m:.1f} m ({how})")
+            parts.append(tr("range {range_m:.1f} m ({how})").format(range_m=range_m, how=how))
         words, cells = self.document.rules.shot_preview(siege, weapon, point, range_m)
         parts += words
         self.blast.show_cells(square_rects(cells, siege.grid_origin))
         target = self.scene.structure_at(point)
         if target is not None:
-            parts.append(f"on {siege.structures[target].name}")
+            parts.append(tr("on {name}").format(name=siege.structures[target].name))
             parts += [words for words in [self._odds_words(settings, point)] if words]
         return "; ".join(parts)
 
@@ -211,9 +215,9 @@ class FireTool(Tool):
             weapon_id = settings.weapon_id
             range_m = settings.range_m
             if weapon_id is None:
-                raise ValueError("choose a battery, or a weapon in the Weapons dock")
+                raise ValueError(tr("choose a battery, or a weapon in the Weapons dock"))
             if range_m is None and self.document.rules.needs_range:
-                raise ValueError("with no battery, type the range in the Fire dock")
+                raise ValueError(tr("with no battery, type the range in the Fire dock"))
             if range_m is None:
                 range_m = 0.0
         return FireAt(weapon_id=weapon_id, at=(float(point[0]), float(point[1])),
@@ -238,12 +242,14 @@ class FireTool(Tool):
         try:
             action = self.action_at(event.raw)
         except ValueError as error:
-            self.host.warn(f"Cannot fire: {plain_clause(error)}.")
+            self.host.warn(tr("Cannot fire: {error}.").format(error=plain_clause(error)))
             return
         siege = self.document.siege
         if not self.on_the_plan(event.raw) and not self.host.confirm(
-                f"{label_at(event.raw, siege.grid_origin, siege.label_anchor)} is off the plan, "
-                "with nothing of the siege there. Fire at it anyway?", "Fire Anyway"):
+                tr("{raw} is off the plan, "
+                "with nothing of the siege there. Fire at it anyway?").format(
+                        raw=label_at(event.raw, siege.grid_origin, siege.label_anchor)), tr(
+                            "Fire Anyway")):
             return
         self.host.play(action)
 

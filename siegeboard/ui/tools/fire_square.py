@@ -18,6 +18,7 @@ from shapely.geometry import box
 
 from siegeboard.geometry import SQUARE_M, label_of
 from siegeboard.geometry.squares import naming_squares, square_named
+from siegeboard.ui.language import tr
 
 
 class SquareEdit(QLineEdit):
@@ -77,13 +78,13 @@ class FireAtSquare:
         """``tool``: the Fire tool (its document, host and ``action_at``)."""
         self.tool = tool
         self.entry = SquareEdit()
-        self.entry.setPlaceholderText("square, e.g. D6; Enter fires")
-        self.entry.setAccessibleName("Fire at square")
+        self.entry.setPlaceholderText(tr("square, e.g. D6; Enter fires"))
+        self.entry.setAccessibleName(tr("Fire at square"))
         self.entry.setAccessibleDescription(
-            "Type a 10 m square and press Enter to fire the chosen battery at the structure "
-            "it names; Enter with the box empty fires at the selected structure")
-        self.entry.setToolTip("Type a square (D6) and press Enter: the chosen battery fires "
-                              "at the structure that square names. Empty: at the selection.")
+            tr("Type a 10 m square and press Enter to fire the chosen battery at the structure "
+            "it names; Enter with the box empty fires at the selected structure"))
+        self.entry.setToolTip(tr("Type a square (D6) and press Enter: the chosen battery fires "
+                              "at the structure that square names. Empty: at the selection."))
         self.entry.setMaximumWidth(190)
         self.entry.returnPressed.connect(self.fire_typed)
 
@@ -99,10 +100,10 @@ class FireAtSquare:
         document, host = self.tool.document, self.tool.host
         chosen = [key for key in document.selection if key in document.siege.structures]
         if len(chosen) != 1:
-            host.warn("Cannot fire: select one structure first (N steps through them, Ctrl+F "
-                      "finds one), or type a square in the Fire box." if not chosen else
-                      f"Cannot fire: {len(chosen)} structures are selected; select one, or "
-                      "type a square in the Fire box.")
+            host.warn(tr("Cannot fire: select one structure first (N steps through them, Ctrl+F "
+                      "finds one), or type a square in the Fire box.") if not chosen else
+                      tr("Cannot fire: {count} structures are selected; select one, or "
+                      "type a square in the Fire box.").format(count=len(chosen)))
             return False
         return self._fire_at(chosen[0])
 
@@ -112,23 +113,24 @@ class FireAtSquare:
         siege = document.siege
         square = square_named(text, siege.grid_origin, siege.label_anchor)
         if square is None:
-            host.warn(f"Cannot fire: {text!r} is not a square; type a column and a row, "
-                      "e.g. D6.")
+            host.warn(tr("Cannot fire: {text!r} is not a square; type a column and a row, "
+                      "e.g. D6.").format(text=text))
             return False
         label = label_of(square, siege.grid_origin, siege.label_anchor)
         named = structures_named_by(document, square)
         if not named:
             middle = (siege.grid_origin[0] + (square[0] + 0.5) * SQUARE_M,
                       siege.grid_origin[1] + (square[1] + 0.5) * SQUARE_M)
-            if not host.confirm(f"No structure is named by {label}. Fire at the middle of "
-                                f"{label} anyway?", "Fire Anyway"):
+            if not host.confirm(tr("No structure is named by {label}. Fire at the middle of "
+                                "{label} anyway?").format(label=label), tr("Fire Anyway")):
                 return False
             return self._fire(middle, None)
         target = named[0]
         if len(named) > 1:
             choices = [siege.structures[key].name for key in named]
-            chosen = host.prompts.ask_choice("Fire at", f"{label} names {len(named)} "
-                                             "structures. Fire at which?", choices)
+            chosen = host.prompts.ask_choice(tr("Fire at"), tr("{label} names {count} "
+                                             "structures. Fire at which?").format(
+                                                     label=label, count=len(named)), choices)
             if chosen is None:
                 return False
             target = named[choices.index(chosen)]
@@ -143,7 +145,7 @@ class FireAtSquare:
         try:
             action = tool.action_at(point)
         except ValueError as error:
-            tool.host.warn(f"Cannot fire: {error}.")
+            tool.host.warn(tr("Cannot fire: {error}.").format(error=error))
             return False
         if target_id is not None:
             action = action.model_copy(update={"target_id": target_id})

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsSimpleT
 
 from siegeboard.geometry import square_of
 from siegeboard.geometry.squares import chebyshev
+from siegeboard.ui.language import QT_TR_NOOP, tr
 from siegeboard.ui.tools.base import Point, Tool, ToolEvent, path_through
 
 DRAG_M = 0.5  # a press and release further apart than this is a drag: it measures at once
@@ -19,11 +20,12 @@ DRAG_M = 0.5  # a press and release further apart than this is a drag: it measur
 
 class MeasureTool(Tool):
     name = "measure"
-    label = "Measure"
+    label = QT_TR_NOOP("Measure")
     shortcut = "M"
-    status_tip = ("Measure (the ruler): click a point, then another (or drag between them); "
+    status_tip = (QT_TR_NOOP("Measure (the ruler): click a point, then another (or drag between "
+        "them); "
                   "the distance in metres and 10 m squares is written on the map (Ctrl: off "
-                  "the grid).")
+                  "the grid)."))
 
     def __init__(self, host):
         super().__init__(host)
@@ -75,7 +77,8 @@ class MeasureTool(Tool):
         origin = self.document.siege.grid_origin
         squares = chebyshev(square_of(start, origin), square_of(point, origin))
         metres = math.dist(start, point)
-        self.last_text = f"Distance {metres:.1f} m, {squares} square(s) apart"
+        self.last_text = tr("Distance {metres:.1f} m, %n square(s) apart", "",
+                            squares).format(metres=metres)
         self.host.show_status(self.last_text)
         self._place_label(f"{metres:.1f} m · {squares} sq", start, point)
 

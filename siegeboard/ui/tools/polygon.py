@@ -13,6 +13,7 @@ import math
 
 from PySide6.QtCore import Qt
 
+from siegeboard.ui.language import QT_TR_NOOP, tr
 from siegeboard.ui.plain_words import plain_clause
 from siegeboard.ui.tools.base import ToolEvent, path_through
 from siegeboard.ui.tools.drawing import DrawingTool
@@ -22,11 +23,12 @@ CLOSE_PIXELS = 8
 
 class PolygonTool(DrawingTool):
     name = "polygon"
-    label = "Polygon"
+    label = QT_TR_NOOP("Polygon")
     shortcut = "P"
-    status_tip = ("Polygon: click the corners; double-click or Enter to finish, Backspace takes "
+    status_tip = (QT_TR_NOOP("Polygon: click the corners; double-click or Enter to finish, "
+        "Backspace takes "
                   "back a corner, Esc cancels (Ctrl: off the grid; Alt at the first corner: "
-                  "cut a courtyard in the selected building).")
+                  "cut a courtyard in the selected building)."))
     closed = True
 
     def __init__(self, host):
@@ -63,8 +65,8 @@ class PolygonTool(DrawingTool):
             alt = bool(event.modifiers & Qt.KeyboardModifier.AltModifier)
             self._cutting = selection[0] if alt and len(selection) == 1 else None
             if alt and self._cutting is None:
-                self.host.show_status("Polygon: select one building first to cut a courtyard "
-                                      "in it.")
+                self.host.show_status(tr("Polygon: select one building first to cut a courtyard "
+                                      "in it."))
         if not self.points or point != self.points[-1]:
             self.points.append(point)
         self._redraw()
@@ -92,7 +94,7 @@ class PolygonTool(DrawingTool):
 
     def finish(self) -> None:
         if len(self.points) < 3:
-            self.host.show_status("Polygon: it needs at least three corners.")
+            self.host.show_status(tr("Polygon: it needs at least three corners."))
             return
         try:
             if self._cutting is not None and self._cutting in self.document.siege.structures:
@@ -100,7 +102,8 @@ class PolygonTool(DrawingTool):
             else:
                 self.document.draw_structure(self.kind, list(self.points))
         except ValueError as error:
-            self.host.warn(f"Cannot draw this polygon: {plain_clause(error)}. Take corners back "
-                           "with Backspace or press Esc to start again.")
+            self.host.warn(tr("Cannot draw this polygon: {error}. Take corners back "
+                           "with Backspace or press Esc to start again.").format(
+                                   error=plain_clause(error)))
             return
         self.cancel()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from siegeboard.ui.language import QT_TR_NOOP, tr
 from siegeboard.ui.plain_words import plain_clause
 from siegeboard.ui.tools.base import ToolEvent, path_through
 from siegeboard.ui.tools.drawing import DrawingTool
@@ -15,9 +16,9 @@ def rectangle_ring(a, b) -> list[tuple[float, float]]:
 
 class RectangleTool(DrawingTool):
     name = "rectangle"
-    label = "Rectangle"
+    label = QT_TR_NOOP("Rectangle")
     shortcut = "R"
-    status_tip = "Rectangle: drag from corner to corner (hold Ctrl to leave the grid)."
+    status_tip = QT_TR_NOOP("Rectangle: drag from corner to corner (hold Ctrl to leave the grid).")
 
     def __init__(self, host):
         super().__init__(host)
@@ -44,9 +45,10 @@ class RectangleTool(DrawingTool):
         start, end = self._start, event.point
         self.cancel()
         if start[0] == end[0] or start[1] == end[1]:
-            self.host.show_status("Rectangle: drag to give it a width and a depth.")
+            self.host.show_status(tr("Rectangle: drag to give it a width and a depth."))
             return
         try:
             self.document.draw_structure(self.kind, rectangle_ring(start, end))
         except ValueError as error:
-            self.host.warn(f"Cannot draw this rectangle: {plain_clause(error)}.")
+            self.host.warn(tr("Cannot draw this rectangle: {error}.").format(
+                    error=plain_clause(error)))

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QGraphicsRectItem
 from shapely.geometry import box
 
 from siegeboard.report import palette
+from siegeboard.ui.language import QT_TR_NOOP, tr
 from siegeboard.ui.plain_words import plain_clause
 from siegeboard.ui.tools.base import Tool, ToolEvent, path_through, snap_to_grid
 
@@ -21,10 +22,11 @@ DRAG_PIXELS = 3
 
 class SelectTool(Tool):
     name = "select"
-    label = "Select"
+    label = QT_TR_NOOP("Select")
     shortcut = "S"
-    status_tip = ("Select: click or drag a box; Shift adds; drag to move (Ctrl: off the grid); "
-                  "drag a corner to reshape.")
+    status_tip = (QT_TR_NOOP("Select: click or drag a box; Shift adds; drag to move (Ctrl: off "
+        "the grid); "
+                  "drag a corner to reshape."))
     cursor = Qt.CursorShape.ArrowCursor
 
     def __init__(self, host):
@@ -194,8 +196,8 @@ class SelectTool(Tool):
                 try:
                     self.document.edit_vertices(self.document.selection[0], ring)
                 except ValueError as error:
-                    self.host.warn(f"Cannot move this corner: {plain_clause(error)}. "
-                                   "The structure is unchanged.")
+                    self.host.warn(tr("Cannot move this corner: {error}. "
+                                   "The structure is unchanged.").format(error=plain_clause(error)))
             self._refresh_handles()
         elif mode == "band":
             rect = self._band.rect() if self._band is not None else QRectF()

@@ -9,14 +9,16 @@ from collections.abc import Callable
 from PySide6.QtCore import QRectF
 from PySide6.QtWidgets import QGraphicsPathItem
 
+from siegeboard.ui.language import QT_TR_NOOP, tr
 from siegeboard.ui.tools.base import Point, Tool, ToolEvent, path_through
 
 
 class ShowBoxTool(Tool):
     name = "show_box"
-    label = "Show the Players a Box"
+    label = QT_TR_NOOP("Show the Players a Box")
     shortcut = "Alt+P"
-    status_tip = "Show the players: drag a box; their screen shows it (View > Players' Screen)."
+    status_tip = QT_TR_NOOP("Show the players: drag a box; their screen shows it (View > "
+        "Players' Screen).")
 
     def __init__(self, host, show: Callable[[QRectF], bool]):
         """``show(rect)`` shows ``rect`` (metres) on the players' screen; False when it is
@@ -53,6 +55,6 @@ class ShowBoxTool(Tool):
         self.cancel()
         rect = QRectF(min(x0, x1), min(y0, y1), abs(x1 - x0), abs(y1 - y0))
         if rect.width() < 1 or rect.height() < 1:
-            self.host.show_status("Drag a box to show the players.")
+            self.host.show_status(tr("Drag a box to show the players."))
         elif not self.show(rect):
-            self.host.show_status("Open the players' screen first (View > Players' Screen).")
+            self.host.show_status(tr("Open the players' screen first (View > Players' Screen)."))

@@ -47,6 +47,7 @@ from siegeboard.plan import (
     trace_box,
 )
 from siegeboard.ui.dialogs.legend_dialog import LegendDialog
+from siegeboard.ui.language import QT_TR_NOOP, tr
 from siegeboard.ui.plain_words import plain_clause
 from siegeboard.ui.tools.base import ToolEvent, path_through
 from siegeboard.ui.tools.drawing import DrawingTool
@@ -65,11 +66,12 @@ Point = tuple[float, float]
 
 class TraceTool(DrawingTool):
     name = "trace"
-    label = "Trace"
+    label = QT_TR_NOOP("Trace")
     shortcut = "T"
-    status_tip = ("Trace: click inside a building on the plan to add its outline; Ctrl+wheel "
+    status_tip = (QT_TR_NOOP("Trace: click inside a building on the plan to add its outline; "
+        "Ctrl+wheel "
                   "changes the tolerance; Shift-drag a box to trace every building of that "
-                  "colour in it; Alt-click a building to make its colour the Kind chosen.")
+                  "colour in it; Alt-click a building to make its colour the Kind chosen."))
 
     def __init__(self, host):
         super().__init__(host)
@@ -100,21 +102,21 @@ class TraceTool(DrawingTool):
         slider.setRange(low, high)
         slider.setValue(self.tolerance)
         slider.setMaximumWidth(140)
-        slider.setToolTip("How far a colour may differ from the one clicked and still be the "
-                          "same building (Ctrl+wheel on the map)")
+        slider.setToolTip(tr("How far a colour may differ from the one clicked and still be the "
+                          "same building (Ctrl+wheel on the map)"))
         slider.valueChanged.connect(self.set_tolerance)
-        rectangle = QCheckBox("Rectangle")
+        rectangle = QCheckBox(tr("Rectangle"))
         rectangle.setObjectName("traceRectangleBox")
-        rectangle.setToolTip("Trace the smallest rotated rectangle around the building")
+        rectangle.setToolTip(tr("Trace the smallest rotated rectangle around the building"))
         rectangle.toggled.connect(lambda on: self._set_option("rectangle", on))
-        snap = QCheckBox("Snap to grid")
+        snap = QCheckBox(tr("Snap to grid"))
         snap.setObjectName("traceSnapBox")
-        snap.setToolTip("Put the traced corners on the 2 m grid")
+        snap.setToolTip(tr("Put the traced corners on the 2 m grid"))
         snap.toggled.connect(lambda on: self._set_option("snap", on))
-        legend = QPushButton("Legend…")
+        legend = QPushButton(tr("Legend…"))
         legend.setObjectName("traceLegendButton")
-        legend.setToolTip("The plan's colours and the kinds they stand for (Alt-click a "
-                          "building to give its colour the Kind chosen here)")
+        legend.setToolTip(tr("The plan's colours and the kinds they stand for (Alt-click a "
+                          "building to give its colour the Kind chosen here)"))
         legend.clicked.connect(self.edit_legend)
         self._widgets = [label, slider, rectangle, snap, legend]
         self._show_tolerance()
@@ -122,7 +124,8 @@ class TraceTool(DrawingTool):
 
     def _show_tolerance(self) -> None:
         if self._tolerance_label is not None:
-            self._tolerance_label.setText(f"  Tolerance {self.tolerance} ")
+            self._tolerance_label.setText(tr("  Tolerance {tolerance} ").format(
+                    tolerance=self.tolerance))
         if self._slider is not None and self._slider.value() != self.tolerance:
             self._slider.setValue(self.tolerance)
 
@@ -143,7 +146,7 @@ class TraceTool(DrawingTool):
     def activate(self) -> None:
         super().activate()
         if self.document.siege.map is None:
-            self.host.show_status("Trace: import a plan image first (Map > Import image).")
+            self.host.show_status(tr("Trace: import a plan image first (Map > Import image)."))
 
     def cancel(self) -> None:
         super().cancel()
@@ -167,7 +170,8 @@ class TraceTool(DrawingTool):
         name = self.document.rules.catalogue.entry(kind).name
         if entry is None:
             return name
-        return f"{name} (the legend's {entry.label or entry.colour})"
+        return tr("{name} (the legend's {value})").format(
+                name=name, value=entry.label or entry.colour)
 
     def set_legend_at(self, point: Point) -> None:
         """Alt-click: the colour under ``point`` (map metres) stands for the toolbar's Kind
@@ -175,12 +179,12 @@ class TraceTool(DrawingTool):
         placement = self.document.siege.map
         pixels = plan_pixels(self.scene).pixels(self.scene)
         if placement is None or pixels is None:
-            self.host.show_status("Trace: import a plan image first (Map > Import image).")
+            self.host.show_status(tr("Trace: import a plan image first (Map > Import image)."))
             return
         try:
             colour = colour_at(pixels, map_to_pixel(placement, point))
         except ValueError:
-            self.host.show_status("Trace: Alt-click on the plan, on a building's colour.")
+            self.host.show_status(tr("Trace: Alt-click on the plan, on a building's colour."))
             return
         near = legend_entry_for(placement.legend, colour, self.tolerance)
         name = self.document.rules.catalogue.entry(self.kind).name
@@ -189,12 +193,13 @@ class TraceTool(DrawingTool):
                             else name.lower()[:80])
         legend = [e for e in placement.legend if e is not near] + [entry]
         if len(legend) > 32:
-            self.host.warn("The plan's legend holds 32 colours at most; remove one first "
-                           "(Legend… on the toolbar).")
+            self.host.warn(tr("The plan's legend holds 32 colours at most; remove one first "
+                           "(Legend… on the toolbar)."))
             return
         self.document.place_map(legend=tuple(legend))
-        self.host.show_status(f"Trace: the plan's {entry.colour} is now {name}; buildings of "
-                              f"that colour are traced as {name}.")
+        self.host.show_status(tr("Trace: the plan's {colour} is now {name}; buildings of "
+                              "that colour are traced as {name}.").format(
+                                      colour=entry.colour, name=name))
         self._last = None
         self._refresh_hover()
 
@@ -206,7 +211,7 @@ class TraceTool(DrawingTool):
         """The Legend… button: edit or remove the plan's colours (one undo step)."""
         placement = self.document.siege.map
         if placement is None:
-            self.host.show_status("Trace: import a plan image first (Map > Import image).")
+            self.host.show_status(tr("Trace: import a plan image first (Map > Import image)."))
             return
         kinds = [(entry.kind, entry.name) for entry in self.document.rules.catalogue.structures]
         views = self.scene.views()
@@ -219,13 +224,17 @@ class TraceTool(DrawingTool):
             dialog.setParent(None)
         if legend != placement.legend:
             self.document.place_map(legend=legend)
-            self.host.show_status(f"Trace: the plan's legend holds {len(legend)} colours.")
+            count = len(legend)
+            self.host.show_status(
+                tr("Trace: the plan's legend holds %n colour.", "", count) if count == 1 else
+                tr("Trace: the plan's legend holds %n colours.", "", count))
 
     def wheel_turned(self, steps: float, modifiers) -> bool:
         if not modifiers & Qt.KeyboardModifier.ControlModifier:
             return False
         self.set_tolerance(self.tolerance + round(steps * TOLERANCE_STEP))
-        self.host.show_status(f"Trace: tolerance {self.tolerance} (of 255).")
+        self.host.show_status(tr("Trace: tolerance {tolerance} (of 255).").format(
+                tolerance=self.tolerance))
         return True
 
     def key_pressed(self, key: int) -> bool:
@@ -235,7 +244,8 @@ class TraceTool(DrawingTool):
         if key == Qt.Key.Key_Escape and self._batch:
             count = len(self._batch)
             self.cancel()
-            self.host.show_status(f"Trace: {count} outlines dropped.")
+            self.host.show_status(tr("Trace: %n outline dropped.", "", count) if count == 1 else
+                                  tr("Trace: %n outlines dropped.", "", count))
             return True
         return super().key_pressed(key)
 
@@ -283,7 +293,7 @@ class TraceTool(DrawingTool):
         placement = self.document.siege.map
         pixels = plan_pixels(self.scene).pixels(self.scene)
         if placement is None or pixels is None:
-            return "Trace: import a plan image first (Map > Import image)."
+            return tr("Trace: import a plan image first (Map > Import image).")
         at = map_to_pixel(placement, point)
         settings = (self.tolerance, self.rectangle, self.snap, placement,
                     self.document.siege.grid_origin, id(pixels))
@@ -299,12 +309,13 @@ class TraceTool(DrawingTool):
                 calibration=placement, snap_step=GRID_M if self.snap else None,
                 grid_origin=self.document.siege.grid_origin)
         except NothingToTrace as error:
-            result = f"Trace: {error}."
+            result = tr("Trace: {error}.").format(error=error)
             if error.region is not None:
                 self._refused = (settings, error.region, result)
         except ValueError as error:
             inside = 0 <= at[0] < pixels.shape[1] and 0 <= at[1] < pixels.shape[0]
-            result = f"Trace: {error}." if inside else "Trace: the pointer is off the plan."
+            result = tr("Trace: {error}.").format(
+                    error=error) if inside else tr("Trace: the pointer is off the plan.")
         self._last = (key, result)
         return result
 
@@ -319,11 +330,14 @@ class TraceTool(DrawingTool):
         try:
             structure = self.document.draw_structure(kind, outline.metres)
         except ValueError as error:
-            self.host.warn(f"Cannot add this outline: {plain_clause(error)}.")
+            self.host.warn(tr("Cannot add this outline: {error}.").format(
+                    error=plain_clause(error)))
             return
         self._clear_hover()
-        self.host.show_status(f"Trace: added {structure.name}, {self._kind_words(kind, entry)} "
-                              f"({len(outline.metres)} corners).")
+        self.host.show_status(tr("Trace: added {name}, {kind} "
+                              "({count} corners).").format(
+                                      name=structure.name, kind=self._kind_words(kind, entry),
+                                              count=len(outline.metres)))
 
     def trace_box(self, first: Point, second: Point) -> None:
         """Trace every building of the colour at ``first`` lying wholly inside the box from
@@ -332,11 +346,11 @@ class TraceTool(DrawingTool):
         placement = self.document.siege.map
         pixels = plan_pixels(self.scene).pixels(self.scene)
         if placement is None or pixels is None:
-            self.host.show_status("Trace: import a plan image first (Map > Import image).")
+            self.host.show_status(tr("Trace: import a plan image first (Map > Import image)."))
             return
         start = map_to_pixel(placement, first)
         if not (0 <= start[0] < pixels.shape[1] and 0 <= start[1] < pixels.shape[0]):
-            self.host.show_status("Trace: start the box on the plan, on the colour to trace.")
+            self.host.show_status(tr("Trace: start the box on the plan, on the colour to trace."))
             return
         corners = [map_to_pixel(placement, p) for p in rectangle_ring(first, second)]
         xs, ys = [x for x, _ in corners], [y for _, y in corners]
@@ -351,14 +365,14 @@ class TraceTool(DrawingTool):
                 outlines.append(outline.metres)
                 kinds.append(self.kind_for(outline.colour)[0])
         if not outlines:
-            self.host.show_status("Trace: no building of that colour lies in the box (start "
-                                  "the drag inside one).")
+            self.host.show_status(tr("Trace: no building of that colour lies in the box (start "
+                                  "the drag inside one)."))
             return
         self._batch, self._batch_kinds = outlines, kinds
         for ring in outlines:
             self._outline_item(path_through(ring, True), BATCH_COLOUR)
-        self.host.show_status(f"Trace: {len(outlines)} buildings of that colour in the box: "
-                              "Enter adds them, Escape drops them.")
+        self.host.show_status(tr("Trace: {count} buildings of that colour in the box: "
+                              "Enter adds them, Escape drops them.").format(count=len(outlines)))
 
     def _outline_item(self, path: QPainterPath, colour: QColor) -> QGraphicsPathItem:
         """An outline drawn to read on any plan: a wide light halo under a dark (or blue)
@@ -384,18 +398,18 @@ class TraceTool(DrawingTool):
         outlines, kinds, count = self._batch, self._batch_kinds, len(self._batch)
         self.cancel()
         stack = self.document.undo_stack
-        stack.beginMacro(f"Trace {count} buildings")
+        stack.beginMacro(tr("Trace {count} buildings").format(count=count))
         try:
             added = [self.document.draw_structure(kind, ring)
                      for ring, kind in zip(outlines, kinds, strict=True)]
         except ValueError as error:
             stack.endMacro()
             stack.undo()  # all of them or none
-            self.host.warn(f"Cannot add these outlines: {error}")
+            self.host.warn(tr("Cannot add these outlines: {error}").format(error=error))
             return
         stack.endMacro()
         self.document.select(s.id for s in added)
-        self.host.show_status(f"Trace: added {count} buildings.")
+        self.host.show_status(tr("Trace: added {count} buildings.").format(count=count))
 
     # -- the hover preview ------------------------------------------------------------------
     def _refresh_hover(self) -> None:
@@ -413,13 +427,16 @@ class TraceTool(DrawingTool):
             self._hover.setPath(path)
             for line in self._hover.childItems():
                 line.setPath(path)
-        clipped = " (it runs off the scan's edge)" if outline.clipped else ""
+        clipped = tr(" (it runs off the scan's edge)") if outline.clipped else ""
         kind, entry = self.kind_for(outline.colour)
         assert outline.metres is not None  # traced on a calibrated plan
-        self.host.show_status(f"Trace: click to add this outline as "
-                              f"{self._kind_words(kind, entry)}, {len(outline.metres)} corners"
-                              f"{clipped}; tolerance {self.tolerance}; Alt-click: this colour "
-                              f"is the Kind chosen.")
+        self.host.show_status(tr("Trace: click to add this outline as "
+                              "{kind}, {count} corners"
+                              "{clipped}; tolerance {tolerance}; Alt-click: this colour "
+                              "is the Kind chosen.").format(
+                                      kind=self._kind_words(kind, entry),
+                                              count=len(outline.metres), clipped=clipped,
+                                                      tolerance=self.tolerance))
 
     def _clear_hover(self) -> None:
         if self._hover is not None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import QLabel, QWidget
 
 from siegeboard.rules.walls import draw_wall, section_count, unused_wall_id
+from siegeboard.ui.language import QT_TR_NOOP, tr
 from siegeboard.ui.number_fields import StrictDoubleSpinBox
 from siegeboard.ui.plain_words import plain_clause
 from siegeboard.ui.tools.polygon import PolygonTool
@@ -14,10 +15,11 @@ from siegeboard.ui.tools.polygon import PolygonTool
 
 class WallTool(PolygonTool):
     name = "wall"
-    label = "Wall"
+    label = QT_TR_NOOP("Wall")
     shortcut = "W"
-    status_tip = ("Wall: click along the centre line; double-click or Enter to finish. It is cut "
-                  "into sections of the ruleset's length (Ctrl: off the grid).")
+    status_tip = (QT_TR_NOOP("Wall: click along the centre line; double-click or Enter to "
+        "finish. It is cut "
+                  "into sections of the ruleset's length (Ctrl: off the grid)."))
     closed = False
     draws_walls = True
 
@@ -27,18 +29,18 @@ class WallTool(PolygonTool):
 
     def make_toolbar_widgets(self) -> list[QWidget]:
         """The Kind box, then the wall's thickness (``thickness_m``)."""
-        box = StrictDoubleSpinBox("The wall's thickness", 0.1, 50, 2)
+        box = StrictDoubleSpinBox(tr("The wall's thickness"), 0.1, 50, 2)
         box.refused.connect(self.host.warn)
         box.setObjectName("wallThicknessBox")
         box.setSingleStep(0.5)
         box.setSuffix(" m")
         box.setValue(self.thickness_m)
         box.valueChanged.connect(lambda value: setattr(self, "thickness_m", value))
-        return super().make_toolbar_widgets() + [QLabel("  Wall thickness "), box]
+        return super().make_toolbar_widgets() + [QLabel(tr("  Wall thickness ")), box]
 
     def finish(self) -> None:
         if len(self.points) < 2:
-            self.host.show_status("Wall: it needs at least two points.")
+            self.host.show_status(tr("Wall: it needs at least two points."))
             return
         document = self.document
         try:
@@ -51,9 +53,11 @@ class WallTool(PolygonTool):
                 names = document.new_names(structures[0].name, len(structures))
                 structures = [s.model_copy(update={"name": name})
                               for s, name in zip(structures, names, strict=True)]
-            document.add_structures(structures, f"Draw a wall of {len(structures)} section(s)")
+            document.add_structures(structures, tr(
+                "Draw a wall of %n section(s)", "", len(structures)))
         except ValueError as error:
-            self.host.warn(f"Cannot draw this wall: {plain_clause(error)}. Take points back "
-                           "with Backspace or press Esc to start again.")
+            self.host.warn(tr("Cannot draw this wall: {error}. Take points back "
+                           "with Backspace or press Esc to start again.").format(
+                                   error=plain_clause(error)))
             return
         self.cancel()
