@@ -9,8 +9,11 @@ import pytest
 from hypothesis import settings
 
 from siegeboard.persist import document_checks
+from siegeboard.rules import messages
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+# The tests compare English text: a German test machine (LANG=de_DE...) still speaks English.
+messages.set_language("en")
 
 settings.register_profile("siegeboard", deadline=None)
 settings.load_profile("siegeboard")
@@ -32,6 +35,12 @@ def pytest_cmdline_main(config: pytest.Config) -> None:
     serial = (option.capture == "no" or config.getoption("usepdb", False)
               or option.collectonly)
     option.numprocesses = 0 if serial else "auto"
+
+
+@pytest.fixture(autouse=True)
+def _english():
+    """Every test starts in English, whatever a test before it chose."""
+    messages.set_language("en")
 
 
 @pytest.fixture

@@ -12,11 +12,10 @@ from typing import Any
 from siegeboard.cli.command import CommandError, Subcommand
 from siegeboard.cli.help_text import only_under
 from siegeboard.cli.values import (
-    check_range,
+    aimed_shot,
     check_shot_figures,
     find_named,
     numbers,
-    point_on_map,
     within,
 )
 from siegeboard.model import bounds as limits
@@ -30,24 +29,10 @@ MINUTES_PER_DAY = limits.TURNS_PER_DAY // TURNS_PER_MINUTE
 def _odds(args: argparse.Namespace) -> int:
     """The odds of a shot before it is fired (rules.odds): nothing is saved."""
     from siegeboard.rules import odds
-    from siegeboard.rules.arsenal import available_weapons, find_weapon
 
     siege_file = read_siege(args.file)
     siege = siege_file.siege
-    battery = (find_named(siege.batteries, args.battery, "battery", "--battery")
-               if args.battery else None)
-    if args.weapon:
-        table = {weapon.id: weapon for weapon, _own in available_weapons(siege)}
-        weapon = find_named(table, args.weapon, "weapon", "--weapon")
-    elif battery is not None:
-        weapon = find_weapon(siege, battery.weapon_id)
-        if weapon is None:
-            raise CommandError(f"--battery: {battery.name}'s weapon {battery.weapon_id!r} is "
-                               "not in this siege; give --weapon")
-    else:
-        raise CommandError("--weapon: name the weapon (its id or name), or give --battery")
-    at = point_on_map(args.at, siege, siege_file.images)
-    check_range(args.range)
+    battery, weapon, at = aimed_shot(args, siege_file)
     check_shot_figures(args.modifier, args.successes, args.boons, args.pool)
     if args.interval is not None:
         within("--interval", args.interval, 0, MINUTES_PER_DAY, "the minutes between hits")

@@ -15,17 +15,14 @@ from siegeboard.cli.command import CommandError, CommandFailed, Subcommand
 from siegeboard.cli.files import save, writing
 from siegeboard.cli.help_text import only_under
 from siegeboard.cli.values import (
-    check_range,
+    aimed_shot,
     check_shot_figures,
-    find_named,
     parse_dice,
-    point_on_map,
 )
 from siegeboard.model.actions import Action, AdvanceClock, FireAt
 from siegeboard.model.siege import TURNS_PER_MINUTE, Siege
 from siegeboard.persist import SiegeFile, read_siege
 from siegeboard.rules import registry
-from siegeboard.rules.arsenal import available_weapons
 from siegeboard.rules.dice import (
     AskingDice,
     DiceCancelled,
@@ -123,17 +120,7 @@ def _fire(args: argparse.Namespace) -> int:
 def _fire_locked(args: argparse.Namespace) -> int:
     siege_file = read_siege(args.file)
     siege = siege_file.siege
-    battery = (find_named(siege.batteries, args.battery, "battery", "--battery")
-               if args.battery else None)
-    if args.weapon:
-        arsenal = {weapon.id: weapon for weapon, _own in available_weapons(siege)}
-        weapon = find_named(arsenal, args.weapon, "weapon", "--weapon")
-    elif battery is not None:
-        weapon = siege.weapons[battery.weapon_id]
-    else:
-        raise CommandError("--weapon: name the weapon to fire (its id or name)")
-    at = point_on_map(args.at, siege, siege_file.images)
-    check_range(args.range)
+    battery, weapon, at = aimed_shot(args, siege_file)
     if args.target and args.target not in siege.structures:
         raise CommandError(f"--target: no structure with id {args.target!r} in this siege")
     check_shot_figures(args.modifier, args.successes, args.boons)

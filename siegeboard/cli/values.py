@@ -3,6 +3,7 @@ table's item by id or name, and numbers within the bounds of ``model.bounds`` (R
 
 from __future__ import annotations
 
+import argparse
 import math
 from collections.abc import Mapping
 from typing import Any
@@ -10,8 +11,10 @@ from typing import Any
 from siegeboard.cli.command import CommandError
 from siegeboard.model import bounds as limits
 from siegeboard.model.siege import Siege
-from siegeboard.model.weapon import MAX_RANGE_M
+from siegeboard.model.weapon import MAX_RANGE_M, Battery, Weapon
+from siegeboard.persist.siege_file import SiegeFile
 from siegeboard.report.bounds import board_bounds, contains
+from siegeboard.rules.arsenal import available_weapons, find_weapon
 
 
 def numbers(text: str, option: str, form: str, example: str,
@@ -68,6 +71,37 @@ def find_named(table: Mapping[str, Any], wanted: str, what: str, option: str) ->
         raise CommandError(f"{option}: {len(matches)} {what}s are named {wanted!r}; give the id: "
                            f"{', '.join(item.id for item in matches)}")
     raise CommandError(f"{option}: no {what} {wanted!r} in this siege; its {what}s are: {known}")
+
+
+def choose_weapon(siege: Siege, wanted: str | None, battery: Battery | None) -> Weapon:
+    """The weapon a shot is fired with: ``--weapon`` by id or name among the weapons the siege
+    can use (its own, then the catalogue's), else ``battery``'s; a weapon that cannot be found
+    is one plain ``CommandError`` naming the option, never a ``KeyError``."""
+    if wanted:
+        table = {weapon.id: weapon for weapon, _own in available_weapons(siege)}
+        weapon: Weapon = find_named(table, wanted, "weapon", "--weapon")
+        return weapon
+    if battery is None:
+        raise CommandError("--weapon: name the weapon (its id or name), or give --battery")
+    found = find_weapon(siege, battery.weapon_id)
+    if found is None:
+        raise CommandError(f"--battery: {battery.name}'s weapon {battery.weapon_id!r} is not in "
+                           "this siege; give --weapon")
+    return found
+
+
+def aimed_shot(args: argparse.Namespace, siege_file: SiegeFile
+               ) -> tuple[Battery | None, Weapon, tuple[float, float]]:
+    """A shot's ``--battery``, ``--weapon``, ``--at`` and ``--range``, read and checked in this
+    order by every command that fires or weighs a shot: the battery (or None), the weapon and
+    the point on the map."""
+    siege = siege_file.siege
+    battery = (find_named(siege.batteries, args.battery, "battery", "--battery")
+               if args.battery else None)
+    weapon = choose_weapon(siege, args.weapon, battery)
+    at = point_on_map(args.at, siege, siege_file.images)
+    check_range(args.range)
+    return battery, weapon, at
 
 
 def within(option: str, value: float, low: float, high: float, what: str) -> None:

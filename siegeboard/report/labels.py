@@ -4,6 +4,7 @@ its fire badge, on screen and paper alike, in the units of ``look``."""
 from __future__ import annotations
 
 import functools
+import re
 from dataclasses import dataclass
 
 from PySide6.QtCore import QPointF, QRectF, Qt
@@ -78,7 +79,8 @@ def lay_out_labels(name: str, style: StructureStyle, width: float, height: float
     fits = max(1, int((height + 2 * u) // fm.height()))
     people = style.people if fits > 1 else ""
     if people and fm.horizontalAdvance(people) > room:  # short form: "2T 1H"
-        people = people.replace(" trapped", "T").replace(" hurt", "H").replace(", ", " ")
+        people = re.sub(r"(\d+) (\w)\w*", lambda m: f"{m[1]}{m[2].upper()}", people)
+        people = people.replace(", ", " ")
     if style.note and fits > len(lines) + bool(people):
         lines.append(style.note)
     if people:

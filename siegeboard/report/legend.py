@@ -28,7 +28,9 @@ from siegeboard.report.look import (
     sized_font,
     structure_style,
 )
+from siegeboard.rules.messages import _
 from siegeboard.rules.ruleset import PATTERNS, Alarm, Ruleset, StructureState
+from siegeboard.rules.words import state_word
 
 # -- the scale bar ------------------------------------------------------------------------------
 
@@ -115,10 +117,9 @@ def legend_rows(rules: Ruleset, look: Look, *, ramp: tuple[float, ...] = ()) -> 
     marks = dict(rules.legend_marks())
     rows = []
     if not look.players:
-        left = f"{rules.short} left"
+        left = _("{short} left").format(short=_(rules.short))
         if ramp:
-            rows += [LegendRow("state", f"{round(f * 100)} % of its {left}" + (
-                         ": intact" if f == 1.0 else ": nothing left" if f == 0.0 else ""),
+            rows += [LegendRow("state", _scale_words(f, left),
                                state=StructureState(word="damaged", players_word="damaged",
                                                     health=f))
                      for f in ramp]
@@ -127,22 +128,32 @@ def legend_rows(rules: Ruleset, look: Look, *, ramp: tuple[float, ...] = ()) -> 
     for word, health in rules.legend_states(look.players):
         if ramp and word == "intact":
             continue  # the scale's first row shows it
-        text = word
+        text = state_word(word)
         if not look.players:
-            shade = f"damaged (the shade tells the {rules.short} left)"
-            text = marks.get(word, {"damaged": shade}.get(word, word))
+            shade = _("damaged (the shade tells the {short} left)").format(short=_(rules.short))
+            text = marks.get(word, {"damaged": shade}.get(word, state_word(word)))
         rows.append(LegendRow("state", text,
                               state=_legend_state(rules, word, health, look.players)))
     fires = rules.legend_fires()
     if look.players:
-        fires = [("Fire", False, "burning")]
+        fires = [(_("Fire"), False, _("burning"))]
     rows += [LegendRow("fire", text, fire=badge, wild_fire=wild) for badge, wild, text in fires]
-    rows.append(LegendRow("people", "people trapped or hurt inside (red words)",
-                          people="2 trapped"))
-    rows += [LegendRow("battery", "battery of the besiegers (name and weapon beside it)",
+    rows.append(LegendRow("people", _("people trapped or hurt inside (red words)"),
+                          people=_("{trapped} trapped").format(trapped=2)))
+    rows += [LegendRow("battery", _("battery of the besiegers (name and weapon beside it)"),
                        side="besieger"),
-             LegendRow("battery", "battery of the defenders", side="defender")]
+             LegendRow("battery", _("battery of the defenders"), side="defender")]
     return rows
+
+
+def _scale_words(health: float, left: str) -> str:
+    """A row of the fill scale: "60 % of its DP left", the ends named."""
+    percent = round(health * 100)
+    if health == 1.0:
+        return _("{percent} % of its {left}: intact").format(percent=percent, left=left)
+    if health == 0.0:
+        return _("{percent} % of its {left}: nothing left").format(percent=percent, left=left)
+    return _("{percent} % of its {left}").format(percent=percent, left=left)
 
 
 def paint_swatch(painter: QPainter, rect: QRectF, row: LegendRow, look: Look) -> None:

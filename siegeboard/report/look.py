@@ -44,6 +44,7 @@ from siegeboard.report.damage_scale import (  # noqa: F401  (PLAYERS_HEALTH: a n
     PLAYERS_HEALTH,
     players_state,
 )
+from siegeboard.rules.messages import _
 from siegeboard.rules.ruleset import Pattern, StructureState
 
 Medium = Literal["screen", "paper"]
@@ -165,7 +166,8 @@ def people_mark(structure: Structure) -> str:
         return ""  # most of a city: asked of every structure on every sheet
     trapped = structure.trapped_count
     hurt = sum(1 for person in structure.occupants if person.damage > 0)
-    parts = ([f"{trapped} trapped"] if trapped else []) + ([f"{hurt} hurt"] if hurt else [])
+    parts = (([_("{trapped} trapped").format(trapped=trapped)] if trapped else [])
+             + ([_("{hurt} hurt").format(hurt=hurt)] if hurt else []))
     return ", ".join(parts)
 
 
@@ -200,7 +202,8 @@ class StructureStyle:
     def tooltip(self, name: str) -> str:
         parts = [name] + [part for part in (self.plate or self.note,) if part]
         if self.fire:
-            parts.append(f"fire {self.fire}" + (" (out of control)" if self.wild_fire else ""))
+            parts.append((_("fire {fire} (out of control)") if self.wild_fire
+                          else _("fire {fire}")).format(fire=self.fire))
         if self.people:
             parts.append(self.people)
         return " · ".join(parts)
@@ -255,8 +258,9 @@ def _style(state: StructureState, key: tuple[Medium, bool, bool], people: str) -
         pattern_fill=(pattern_brush(shown.pattern, look.ink(PATTERN_INK).rgba(),
                                     round(PATTERN_STEP), fill.rgba())
                       if shown.pattern != "none" and look.medium == "screen" else None),
-        plate=shown.mark if shown.alarm else "", note="" if shown.alarm else shown.mark,
-        fire=shown.fire, wild_fire=shown.wild_fire, people=people,
+        plate=_(shown.mark) if shown.alarm and shown.mark else "",
+        note="" if shown.alarm or not shown.mark else _(shown.mark),
+        fire=_(shown.fire) if shown.fire else "", wild_fire=shown.wild_fire, people=people,
         fire_ring=_fire_ring(look, shown.wild_fire) if shown.fire else None)
 
 

@@ -39,6 +39,7 @@ from siegeboard.report.extent import Plan
 from siegeboard.report.options import Bounds, SnapshotOptions
 from siegeboard.report.renderer import Look, StructureStyle, nice_length
 from siegeboard.report.sheets import POINTS_PER_MM
+from siegeboard.rules.messages import _
 from siegeboard.rules.registry import ruleset_of
 from siegeboard.rules.ruleset import StructureState
 
@@ -362,7 +363,8 @@ class MapPainter:
             painter.restore()
             painter.setFont(text_font)
             painter.setPen(INK)
-            text = ("0 to 100% " + row.text) if row.what == "ramp" else "\n".join(lines)
+            text = (_("0 to 100% {words}").format(words=row.text) if row.what == "ramp"
+                    else "\n".join(lines))
             painter.drawText(QRectF(text_x, y, width - (text_x - x), height),
                              Qt.AlignmentFlag.AlignVCenter, text)
             y += height + 3
@@ -378,14 +380,15 @@ class MapPainter:
         painter.setFont(font(8, bold=True))
         painter.setPen(INK)
         denominator = exact_scale or scale_denominator(k)
-        prefix = "" if exact_scale else "about "
-        painter.drawText(QPointF(x, y + 8), f"Scale {prefix}1:{_round_scale(denominator):,}")
+        scale = _("Scale 1:{scale:,}") if exact_scale else _("Scale about 1:{scale:,}")
+        painter.drawText(QPointF(x, y + 8), scale.format(scale=_round_scale(denominator)))
         y += 13
         y += renderer.paint_scale_bar(painter, QPointF(x, y), metres, metres * k, self.look)
         painter.setFont(font(6.5))
         painter.setPen(INK)
         painter.drawText(QRectF(x, y + 1, width, 9), Qt.AlignmentFlag.AlignLeft,
-                         f"squares of {SQUARE_M:g} m, grid {GRID_M:g} m; north up")
+                         _("squares of {square_m:g} m, grid {grid_m:g} m; north up").format(
+            square_m=SQUARE_M, grid_m=GRID_M))
         painter.restore()
         return y + 11 - top_left.y()
 

@@ -38,6 +38,8 @@ from siegeboard.report.table_layout import (
 )
 from siegeboard.rules import registry
 from siegeboard.rules.knowledge import side_view
+from siegeboard.rules.messages import _, ngettext
+from siegeboard.rules.words import clock_label
 
 HEADER_H = 38.0
 FOOTER_H = 14.0
@@ -137,8 +139,9 @@ class SnapshotLayout:
 
     def _paint_header(self, painter: QPainter, content: QRectF, page: Page) -> None:
         siege = self.siege
-        copy = (f"Players' copy ({siege.players_side}s)" if self.options.players
-                else "GM copy")
+        copy = ((_("Players' copy (besiegers)") if siege.players_side == "besieger"
+                 else _("Players' copy (defenders)")) if self.options.players
+                else _("GM copy"))
         painter.save()
         painter.setPen(INK)
         painter.setFont(font(15 if page.big_header else 12, bold=True))
@@ -147,7 +150,7 @@ class SnapshotLayout:
         painter.setFont(font(12 if page.big_header else 10, bold=True))
         painter.drawText(QRectF(content.left(), content.top(), content.width(), 20),
                          Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
-                         siege.clock.label())
+                         clock_label(siege.clock))
         painter.setFont(font(8))
         painter.setPen(FAINT_INK)
         ruleset = registry.ruleset_of(siege).title
@@ -182,11 +185,12 @@ class SnapshotLayout:
         """How many map sheets this snapshot made, and how many it left out: "4 map
         sheets", "3 map sheets (1 left out: nothing of the plan or the siege on it)"."""
         made = len(self.sheets)
-        text = f"{made} map sheet{'s' if made != 1 else ''}"
+        text = ngettext("{made} map sheet", "{made} map sheets", made).format(made=made)
         left = len(self.sheets[0].left_out) if self.sheets else 0
         if left:
-            text += (f" ({left} left out: nothing of the plan or the siege on "
-                     f"{'it' if left == 1 else 'them'})")
+            text += ngettext(" ({left} left out: nothing of the plan or the siege on it)",
+                             " ({left} left out: nothing of the plan or the siege on them)",
+                             left).format(left=left)
         return text
 
     def footer_page_text(self, page_number: int, alone: bool = False) -> str:
@@ -194,10 +198,11 @@ class SnapshotLayout:
         and what it leaves out."""
         total = len(self.pages)
         if not alone or total == 1:
-            return f"page {page_number + 1} of {total}"
+            return _("page {number} of {total}").format(number=page_number + 1, total=total)
         others = total - 1
-        return (f"{self.pages[page_number].title.split(' · ')[0]} only: {others} more "
-                f"page{'s' if others > 1 else ''} not in this file")
+        return ngettext("{title} only: {others} more page not in this file",
+                        "{title} only: {others} more pages not in this file", others).format(
+            title=self.pages[page_number].title.split(" · ")[0], others=others)
 
     # -- the map ----------------------------------------------------------------------------
 
@@ -227,12 +232,14 @@ class SnapshotLayout:
         for sheet in sheets:
             title = "Map"
             if sheet.tiled:
-                title = (f"Map sheet {sheet.number} of {sheet.rows * sheet.columns} "
-                         f"(row {sheet.row + 1}, column {sheet.column + 1})")
+                title = _("Map sheet {number} of {total} (row {row}, column {column})").format(
+                    number=sheet.number, total=sheet.rows * sheet.columns,
+                    row=sheet.row + 1, column=sheet.column + 1)
                 if sheet.left_out:
-                    title = (f"Map sheet {sheet.number} (row {sheet.row + 1}, column "
-                             f"{sheet.column + 1}; {len(sheets)} sheets printed of "
-                             f"{sheet.rows * sheet.columns})")
+                    title = _("Map sheet {number} (row {row}, column {column}; {count} sheets "
+                              "printed of {total})").format(
+                        number=sheet.number, row=sheet.row + 1, column=sheet.column + 1,
+                        count=len(sheets), total=sheet.rows * sheet.columns)
             body_h = self.body_size()[1]
             self.pages.append(Page(title, [(body_h, self._map_body(sheet, beside))],
                                    big_header=True))
@@ -312,13 +319,16 @@ class SnapshotLayout:
         painter.setPen(FAINT_INK)
         y = top + sheet.rows * cell + 10
         painter.drawText(QPointF(where.x(), y),
-                         f"Sheets overlap by {self.options.overlap_mm:g} mm: trim")
-        painter.drawText(QPointF(where.x(), y + 9), "to the dashed marks and tape.")
+                         _("Sheets overlap by {overlap_mm:g} mm: trim").format(
+            overlap_mm=self.options.overlap_mm))
+        painter.drawText(QPointF(where.x(), y + 9), _("to the dashed marks and tape."))
         if sheet.left_out:
             count = len(sheet.left_out)
             painter.drawText(QPointF(where.x(), y + 18),
-                             f"Grey (–): {count} sheet{'s' if count > 1 else ''} not printed,")
-            painter.drawText(QPointF(where.x(), y + 27), "with nothing of the fortress.")
+                             ngettext("Grey (–): {count} sheet not printed,",
+                                      "Grey (–): {count} sheets not printed,", count).format(
+                                 count=count))
+            painter.drawText(QPointF(where.x(), y + 27), _("with nothing of the fortress."))
         painter.restore()
 
     def _paint_overlap_marks(self, painter: QPainter, frame: QRectF, sheet: MapSheet) -> None:
@@ -339,8 +349,8 @@ class SnapshotLayout:
             ((-1, 0),
              QLineF(frame.left(), frame.top() + overlap, frame.right(), frame.top() + overlap)),
         )
-        arrows = {(0, 1): "sheet {} ▶", (0, -1): "◀ sheet {}", (1, 0): "sheet {} ▼",
-                  (-1, 0): "sheet {} ▲"}
+        arrows = {(0, 1): _("sheet {} ▶"), (0, -1): _("◀ sheet {}"), (1, 0): _("sheet {} ▼"),
+                  (-1, 0): _("sheet {} ▲")}
         for (d_row, d_column), line in marks:
             neighbour = sheet.neighbour_number(d_row, d_column)
             if neighbour is None or overlap <= 0:
@@ -381,7 +391,9 @@ class SnapshotLayout:
             chunks[-1].append(row)
             used += height
         for number, chunk in enumerate(chunks, 1):
-            title = "Structures" + (f" ({number} of {len(chunks)})" if len(chunks) > 1 else "")
+            title = (_("Structures ({number} of {total})").format(number=number,
+                                                                   total=len(chunks))
+                     if len(chunks) > 1 else _("Structures"))
             height = layout.header_h + (sum(layout.row_heights[i] for i in chunk) if chunk
                                         else ROW_H) + TABLE_NOTE_H
             self.pages.append(Page(title, [(height, self._table_body(layout, chunk, len(cells)))]))
@@ -426,7 +438,7 @@ class SnapshotLayout:
                 y += height
             if not chunk:
                 painter.drawText(QRectF(body.left() + 3, y, body.width(), ROW_H),
-                                 Qt.AlignmentFlag.AlignVCenter, "(no structures)")
+                                 Qt.AlignmentFlag.AlignVCenter, _("(no structures)"))
                 y += ROW_H
             painter.setPen(QPen(INK, 0.6))
             painter.drawLine(QLineF(body.left(), body.top() + header_h, body.right(),
@@ -435,7 +447,8 @@ class SnapshotLayout:
             painter.setFont(font(6.5))
             painter.drawText(QRectF(body.left(), y + 3, body.width(), 10),
                              Qt.AlignmentFlag.AlignLeft,
-                             f"{total} structures, sorted by square (A1 is the north-west corner)")
+                             _("{total} structures, sorted by square (A1 is the north-west "
+                               "corner)").format(total=total))
             painter.restore()
         return paint
 
@@ -469,7 +482,9 @@ class SnapshotLayout:
             lines = max(1, max(len(column) for column in page_columns))
             piece = (LOG_SUMMARY_H + lines * LOG_LINE_H,
                      self._log_body(page_columns, column_w, len(entries), since, number > 1))
-            title = f"Log {since}" + (f" ({number} of {len(pages)})" if len(pages) > 1 else "")
+            title = (_("Log {since} ({number} of {total})").format(
+                since=since, number=number, total=len(pages)) if len(pages) > 1
+                else _("Log {since}").format(since=since))
             if number == 1 and shared:
                 self.pages[-1].pieces.append(piece)
                 self.pages[-1].title += f" · {title}"
@@ -497,8 +512,10 @@ class SnapshotLayout:
             painter.save()
             painter.setPen(FAINT_INK)
             painter.setFont(font(7))
-            summary = (f"Log {since}: {count} entr{'y' if count == 1 else 'ies'}"
-                       + (" (continued)" if continued else ""))
+            summary = (ngettext("Log {since}: {count} entry (continued)",
+                                "Log {since}: {count} entries (continued)", count) if continued
+                       else ngettext("Log {since}: {count} entry", "Log {since}: {count} entries",
+                                     count)).format(since=since, count=count)
             painter.drawText(QRectF(body.left(), body.top(), body.width(), 12),
                              Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, summary)
             bold_font, plain_font = font(LOG_FONT, bold=True), font(LOG_FONT)

@@ -48,6 +48,8 @@ from siegeboard.report.extent import load_plan
 from siegeboard.report.options import SnapshotOptions
 from siegeboard.report.pages import SnapshotLayout
 from siegeboard.report.sheets import POINTS_PER_MM
+from siegeboard.rules.messages import _
+from siegeboard.rules.words import clock_label
 
 FORMATS = (".pdf", ".png", ".svg")
 MARGIN_MM = 10.0
@@ -111,11 +113,13 @@ class SnapshotCost:
         """Why the snapshot would take minutes or gigabytes; empty when it would not."""
         found = []
         if self.pages > MAX_PAGES:
-            found.append(f"the map alone would take about {_count(self.pages)} pages (more "
-                         f"than {MAX_PAGES})")
+            found.append(_("the map alone would take about {count} pages (more than "
+                           "{max_pages})").format(
+                count=_count(self.pages), max_pages=MAX_PAGES))
         if self.page_bytes > MAX_PAGE_BYTES:
-            found.append(f"each page would take about {self.page_bytes / 2**30:,.1f} GB of "
-                         f"memory (more than {MAX_PAGE_BYTES // 2**20} MB)")
+            found.append(_("each page would take about {gb:,.1f} GB of memory (more "
+                           "than {mb} MB)").format(
+                gb=self.page_bytes / 2 ** 30, mb=MAX_PAGE_BYTES // 2 ** 20))
         return found
 
 
@@ -131,8 +135,9 @@ def snapshot_cost(siege: Siege, images: dict[str, bytes], options: SnapshotOptio
     region = options.view if options.view is not None else board_bounds(siege, images)
     width, height = region[2] - region[0], region[3] - region[1]
     if not (math.isfinite(width) and math.isfinite(height)) or max(width, height) > MAX_SPAN_M:
-        raise SnapshotError(f"the view is {max(width, height):,.6g} m across; a siege spans at "
-                            f"most {MAX_SPAN_M / 1000:g} km")
+        raise SnapshotError(_("the view is {width:,.6g} m across; a siege spans at most "
+                              "{km:g} km").format(
+            width=max(width, height), km=MAX_SPAN_M / 1000))
     page_w, page_h = page_points(options)
     pages = 1.0
     if options.scale is not None:
@@ -179,8 +184,9 @@ def snapshot_layout(device: QPaintDevice, siege: Siege, images: dict[str, bytes]
         raise SnapshotError(str(error)) from None
     content = _content_rect(device)
     if content.width() < 200 or content.height() < 200:
-        raise SnapshotError(f"the page is too small for a snapshot "
-                            f"({content.width():.0f} x {content.height():.0f} pt inside margins)")
+        raise SnapshotError(_("the page is too small for a snapshot ({width:.0f} x "
+                              "{height:.0f} pt inside margins)").format(
+            width=content.width(), height=content.height()))
     try:
         layout = SnapshotLayout(siege, plan, options, content.width(), content.height(),
                                 progress=progress)
@@ -211,7 +217,8 @@ def paint_snapshot(device: QPaintDevice, siege: Siege, images: dict[str, bytes],
         try:
             total = len(layout.pages)
             if page is not None and not 0 <= page < total:
-                raise SnapshotError(f"page {page + 1}: this snapshot has {total} pages")
+                raise SnapshotError(_("page {number}: this snapshot has {total} pages").format(
+                    number=page + 1, total=total))
             paged = isinstance(device, QPagedPaintDevice)
             numbers = [page] if page is not None else (list(range(total)) if paged else [0])
             # One page of several on an image, not asked for by number: its footer says
@@ -234,13 +241,14 @@ def _paint_pages(device: QPaintDevice, layout: SnapshotLayout, content: QRectF,
     total = len(layout.pages)
     painter = QPainter()
     if not painter.begin(device):
-        raise SnapshotError("cannot paint on the output (is the path writable?)")
+        raise SnapshotError(_("cannot paint on the output (is the path writable?)"))
     try:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
         painter.scale(device.logicalDpiX() / 72, device.logicalDpiY() / 72)
         for position, number in enumerate(numbers):
-            progress.report(position, len(numbers), f"Painting page {number + 1} of {total}")
+            progress.report(position, len(numbers), _("Painting page {number} of {total}").format(
+                number=number + 1, total=total))
             if position and isinstance(device, QPagedPaintDevice):  # more pages: a paged one
                 device.newPage()
             layout.paint_page(painter, number, content, alone=alone)
@@ -272,14 +280,17 @@ def export_snapshot(path: str | Path, siege: Siege, images: dict[str, bytes],
     path = Path(path)
     suffix = path.suffix.lower()
     if path.is_dir():
-        raise SnapshotError(f"{path} is a folder; give a file name ending in .pdf, .png or .svg")
+        raise SnapshotError(_("{path} is a folder; give a file name ending in .pdf, .png "
+                              "or .svg").format(path=path))
     if suffix not in FORMATS:
-        raise SnapshotError(f"{path.name}: unknown snapshot format {suffix or '(none)'!r}; "
-                            f"name the output .pdf, .png or .svg")
+        raise SnapshotError(_("{name}: unknown snapshot format {suffix!r}; name the output .pdf, "
+                              ".png or .svg").format(name=path.name, suffix=suffix or "(none)"))
     if not path.parent.is_dir():
-        raise SnapshotError(f"{path}: the folder {path.parent} does not exist")
+        raise SnapshotError(_("{path}: the folder {parent} does not exist").format(
+            path=path, parent=path.parent))
     if not os.access(path.parent, os.W_OK):
-        raise SnapshotError(f"{path}: the folder {path.parent} is not writable")
+        raise SnapshotError(_("{path}: the folder {parent} is not writable").format(
+            path=path, parent=path.parent))
     if suffix == ".pdf":
         _write(path, lambda device: _export_pdf(device, siege, images, options, progress,
                                                 told))
@@ -294,7 +305,8 @@ def export_snapshot(path: str | Path, siege: Siege, images: dict[str, bytes],
     alone = not all_pages and len(layout.pages) > 1
     written = []
     for number in range(total):
-        progress.report(number, total, f"Writing page {number + 1} of {total}")
+        progress.report(number, total, _("Writing page {number} of {total}").format(
+            number=number + 1, total=total))
         target = path if number == 0 else path.with_name(f"{path.stem}-{number + 1}{suffix}")
         if suffix == ".png":
             _write(target, lambda device, page=number: _export_png(device, layout, content, options,
@@ -316,12 +328,15 @@ def _write(target: Path, render) -> None:
     buffer.close()
     data = bytes(buffer.data().data())
     if not data:
-        raise SnapshotError(f"{target.name}: nothing was painted, nothing was written")
+        raise SnapshotError(_("{target}: nothing was painted, nothing was written").format(
+            target=target.name))
     try:
         atomic_write(target, lambda stream: write_all(stream, data))
     except OSError as error:
-        kept = f"the old {target.name} is unchanged" if target.exists() else "nothing was written"
-        raise SnapshotError(f"could not write {target.name}: {plain_reason(error)}; {kept}"
+        kept = _("the old {target} is unchanged").format(
+            target=target.name) if target.exists() else _("nothing was written")
+        raise SnapshotError(_("could not write {target}: {reason}; {kept}").format(
+            target=target.name, reason=plain_reason(error), kept=kept)
                             ) from None
 
 
@@ -330,7 +345,7 @@ def _export_pdf(device: QBuffer, siege: Siege, images: dict[str, bytes],
                 told: Callable[[SnapshotLayout], None] | None = None) -> None:
     writer = QPdfWriter(device)
     writer.setResolution(PDF_RESOLUTION)
-    writer.setTitle(f"{siege.name}: {siege.clock.label()}")
+    writer.setTitle(f"{siege.name}: {clock_label(siege.clock)}")
     writer.setCreator("siegeboard")
     configure_page(writer, options)
     paint_snapshot(writer, siege, images, options, progress=progress, told=told)
@@ -341,8 +356,9 @@ def _image_page(options: SnapshotOptions, width_pt: float, height_pt: float) -> 
     size = QSize(round(width_pt * options.dpi / 72), round(height_pt * options.dpi / 72))
     image = QImage(size, QImage.Format.Format_RGB32)
     if image.isNull():
-        raise SnapshotError(f"a {size.width():,} x {size.height():,} pixel page does not fit in "
-                            f"memory; choose a lower --dpi or smaller paper")
+        raise SnapshotError(_("a {width:,} x {height:,} pixel page does not fit in memory; "
+                              "choose a lower --dpi or smaller paper").format(
+            width=size.width(), height=size.height()))
     dots_per_metre = round(options.dpi / 0.0254)
     image.setDotsPerMeterX(dots_per_metre)
     image.setDotsPerMeterY(dots_per_metre)
@@ -357,7 +373,7 @@ def _export_png(device: QBuffer, layout: SnapshotLayout, content: QRectF,
     if options.greyscale:
         image = image.convertToFormat(QImage.Format.Format_Grayscale8)
     if not image.save(device, "PNG"):  # type: ignore[call-overload]  # stubs: bytes; Qt: str
-        raise SnapshotError("the PNG could not be encoded")
+        raise SnapshotError(_("the PNG could not be encoded"))
 
 
 def _svg_page(device: QIODevice, siege: Siege, options: SnapshotOptions) -> QSvgGenerator:
@@ -368,7 +384,7 @@ def _svg_page(device: QIODevice, siege: Siege, options: SnapshotOptions) -> QSvg
     generator.setResolution(72)
     generator.setSize(QSize(round(width_pt), round(height_pt)))
     generator.setViewBox(QRectF(0, 0, width_pt, height_pt))
-    generator.setTitle(f"{siege.name}: {siege.clock.label()}")
+    generator.setTitle(f"{siege.name}: {clock_label(siege.clock)}")
     generator.setDescription("siegeboard snapshot")
     return generator
 

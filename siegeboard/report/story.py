@@ -39,6 +39,8 @@ from siegeboard.report.snapshot import ensure_gui_app
 from siegeboard.rules.context import RuleError
 from siegeboard.rules.history import History
 from siegeboard.rules.knowledge import Side, check_side, side_view
+from siegeboard.rules.messages import _
+from siegeboard.rules.words import clock_label
 
 FORMATS = (".gif", ".pdf")
 DEFAULT_WIDTH = 1280
@@ -74,9 +76,9 @@ def caption(entry: LogEntry | None, siege: Siege, *, players: bool) -> str:
     copy (``siege`` and ``entry`` the side's view) what they saw of it, and nothing of an
     action kept from the players (a mine dug, a GM override)."""
     if entry is None:
-        return "Before the first action"
+        return _("Before the first action")
     if players and entry.action.type in SECRET_ACTIONS:
-        return f"{entry.seq}. Time passes"
+        return _("{seq}. Time passes").format(seq=entry.seq)
     told = describe_action(entry, siege, players=players)
     if players:
         told = "; ".join([told, *players_lines(entry, siege)])
@@ -123,11 +125,13 @@ def story(siege_file: SiegeFile, positions: Sequence[int] | None = None, *,
         raise StoryError(str(error)) from None
     chosen = sorted(set(range(len(history) + 1) if positions is None else positions))
     if not chosen:
-        raise StoryError("choose at least one entry of the log")
+        raise StoryError(_("choose at least one entry of the log"))
     if chosen[0] < 0 or chosen[-1] > len(history):
-        raise StoryError(f"the log has {len(history)} entries; there is no entry {chosen[-1]}")
+        raise StoryError(_("the log has {count} entries; there is no entry {chosen}").format(
+            count=len(history), chosen=chosen[-1]))
     if not 200 <= width <= 8000:
-        raise StoryError(f"the width must be from 200 to 8,000 pixels, not {width:,}")
+        raise StoryError(_("the width must be from 200 to 8,000 pixels, not {width:,}").format(
+            width=width))
     shown = side_view(siege, chosen_side) if players else siege
     frame = map_frame(shown, siege_file.images)
     try:
@@ -137,11 +141,13 @@ def story(siege_file: SiegeFile, positions: Sequence[int] | None = None, *,
 
     def moments() -> Iterator[Moment]:
         for number, position in enumerate(chosen):
-            progress.report(number, len(chosen), f"Drawing frame {number + 1} of {len(chosen)}")
+            progress.report(number, len(chosen), _("Drawing frame {number} of {count}").format(
+                number=number + 1, count=len(chosen)))
             try:
                 history.move_to(position)
             except RuleError as error:
-                raise StoryError(f"the log cannot be told again: {error}") from None
+                raise StoryError(_("the log cannot be told again: {error}").format(
+                    error=error)) from None
             now = history.siege
             entry = history.entries[position - 1] if position else None
             if players:
@@ -149,7 +155,8 @@ def story(siege_file: SiegeFile, positions: Sequence[int] | None = None, *,
                 recent = now.log[-1:] if entry is not None else []
                 now = side_view(now.model_copy(update={"log": recent}), chosen_side)
                 entry = now.log[-1] if entry is not None else None
-            yield Moment(position, now, now.clock.label(), caption(entry, now, players=players))
+            yield Moment(position, now, clock_label(now.clock),
+                         caption(entry, now, players=players))
         progress.report(len(chosen), len(chosen), "Writing")
 
     return Story(frame, plan, players, moments(), len(chosen))
@@ -286,10 +293,11 @@ def export_story(path: str | Path, siege_file: SiegeFile,
     path = Path(path)
     suffix = path.suffix.lower()
     if suffix not in FORMATS:
-        raise StoryError(f"{path.name}: name the story .gif (animated) or .pdf "
-                         f"(a page an entry)")
+        raise StoryError(_("{path}: name the story .gif (animated) or .pdf (a page an "
+                           "entry)").format(path=path.name))
     if not path.parent.is_dir():
-        raise StoryError(f"{path}: the folder {path.parent} does not exist")
+        raise StoryError(_("{path}: the folder {parent} does not exist").format(
+            path=path, parent=path.parent))
     siege = siege_file.siege
     if suffix == ".gif":
         data = gif_bytes(story_frames(siege_file, positions, width=width, players=players,
@@ -297,9 +305,10 @@ def export_story(path: str | Path, siege_file: SiegeFile,
     else:
         told = story(siege_file, positions, width=width, players=players, side=side,
                      progress=progress)
-        data = pdf_bytes(told, f"{siege.name}: the siege told again")
+        data = pdf_bytes(told, _("{siege}: the siege told again").format(siege=siege.name))
     try:
         atomic_write(path, lambda stream: stream.write(data))
     except OSError as error:
-        raise StoryError(f"cannot write {path}: {error.strerror or error}") from None
+        raise StoryError(_("cannot write {path}: {reason}").format(
+            path=path, reason=error.strerror or error)) from None
     return path

@@ -15,6 +15,7 @@ from siegeboard.model.progress import NO_PROGRESS, Progress
 from siegeboard.model.siege import Siege
 from siegeboard.model.structure import Structure
 from siegeboard.rules import registry
+from siegeboard.rules.messages import _
 from siegeboard.rules.ruleset import StructureState
 
 
@@ -64,7 +65,7 @@ def structure_rows(siege: Siege, index: StructureIndex | None = None,
     for done, (structure, shape, (square, listed)) in enumerate(
             zip(structures, shapes, naming_squares_many(shapes, origin), strict=True)):
         if done and done % ROWS_PER_REPORT == 0:
-            progress.report(done, total, "Laying out the table")
+            progress.report(done, total, _("Laying out the table"))
         label = labels.get(tuple(listed))
         if label is None:
             label = labels[tuple(listed)] = squares_text(listed, origin, anchor)

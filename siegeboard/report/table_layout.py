@@ -18,7 +18,9 @@ from siegeboard.report.glyph_rows import GlyphRows
 from siegeboard.report.map_painter import font
 from siegeboard.report.table import structure_rows
 from siegeboard.rules import registry
+from siegeboard.rules.messages import _
 from siegeboard.rules.ruleset import StructureState
+from siegeboard.rules.words import state_word
 
 TABLE_FONT = 7.5
 ROW_H = 12.0
@@ -36,16 +38,17 @@ def table_columns(ruleset: str, players: bool) -> list[Column]:
     """The structure table's columns for the ruleset and the copy."""
     rules = registry.ruleset(ruleset)
     right = Qt.AlignmentFlag.AlignRight
-    columns = [Column("name", "Name", 3.2), Column("kind", "Kind", 2.4),
-               Column("square", "Square", 1.0)]
+    columns = [Column("name", _("Name"), 3.2), Column("kind", _("Kind"), 2.4),
+               Column("square", _("Square"), 1.0)]
     if not players:
         columns += [Column(figure.key, figure.title, figure.width, right)
                     for figure in rules.figures]
-    columns += [Column("state", "State", 1.7), Column("fire", rules.fire_title(players), 2.2),
-                Column("occupants", "Occupants", 1.3, right),
-                Column("trapped", "Trapped", 1.1, right)]
+    columns += [Column("state", _("State"), 1.7),
+                Column("fire", rules.fire_title(players), 2.2),
+                Column("occupants", _("Occupants"), 1.3, right),
+                Column("trapped", _("Trapped"), 1.1, right)]
     if not players:
-        columns.append(Column("gm_notes", "GM notes", 2.8))
+        columns.append(Column("gm_notes", _("GM notes"), 2.8))
     return columns
 
 
@@ -65,8 +68,8 @@ def table_cells(siege: Siege, players: bool, index: StructureIndex | None = None
         text = {key: str(value) for key, value in row.items()}
         text["kind"] = entry.name if entry else structure.kind
         text |= rules.paper_text(structure, players)
-        if players:
-            text["state"] = states[structure.id].players_word
+        text["state"] = state_word(states[structure.id].players_word if players
+                                   else text["state"])
         text["gm_notes"] = structure.gm_notes.replace("\n", " ")
         for key in ("occupants", "trapped"):  # a blank reads faster than a column of zeros
             if text[key] == "0":

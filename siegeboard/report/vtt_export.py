@@ -38,6 +38,7 @@ from siegeboard.report.map_picture import (
     vtt_frame,
 )
 from siegeboard.report.snapshot import ensure_gui_app
+from siegeboard.rules.messages import _
 from siegeboard.rules.players_view import Side, players_siege
 
 DEFAULT_PIXELS_PER_GRID = 70  # Roll20's and many VTTs' square; Dungeondraft offers it too
@@ -60,14 +61,17 @@ class VttChoices:
 
     def check(self) -> None:
         if self.look not in LOOKS:
-            raise SiegeFileError(f"the look is one of {', '.join(LOOKS)}, not {self.look!r}")
+            raise SiegeFileError(_("the look is one of {looks}, not {look!r}").format(
+                looks=", ".join(LOOKS), look=self.look))
         if self.cell not in CELLS_M:
-            raise SiegeFileError(f"a cell is one of {', '.join(CELLS_M)}, not {self.cell!r}")
+            raise SiegeFileError(_("a cell is one of {cells}, not {cell!r}").format(
+                cells=", ".join(CELLS_M), cell=self.cell))
         pixels = self.pixels_per_grid
         if pixels is not None and (isinstance(pixels, bool)
                                    or not MIN_PIXELS <= pixels <= MAX_PIXELS):
-            raise SiegeFileError(f"the pixels a grid cell must be from {MIN_PIXELS} to "
-                                 f"{MAX_PIXELS:,}, not {pixels}")
+            raise SiegeFileError(_("the pixels a grid cell must be from {min_pixels} to "
+                                   "{max_pixels:,}, not {pixels}").format(
+                min_pixels=MIN_PIXELS, max_pixels=MAX_PIXELS, pixels=pixels))
 
 
 def pixels_per_grid_for(siege_file: SiegeFile, choices: VttChoices) -> int:
@@ -109,9 +113,11 @@ def export_vtt(path: str | Path, siege_file: SiegeFile, choices: VttChoices | No
     choices.check()
     path = Path(path)
     if path.is_dir():  # refused before the picture is rendered, not after
-        raise SiegeFileError(f"{path} is a folder; give a file name ending in .dd2vtt")
+        raise SiegeFileError(_("{path} is a folder; give a file name ending in .dd2vtt").format(
+            path=path))
     if not path.parent.is_dir():
-        raise SiegeFileError(f"{path}: the folder {path.parent} does not exist")
+        raise SiegeFileError(_("{path}: the folder {parent} does not exist").format(
+            path=path, parent=path.parent))
     ensure_gui_app()
     siege = siege_file.siege
     if choices.players:

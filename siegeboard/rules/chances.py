@@ -19,6 +19,7 @@ from fractions import Fraction
 from statistics import NormalDist
 
 from siegeboard.model.weapon import Weapon
+from siegeboard.rules.messages import _, ngettext
 
 Distribution = dict[int, Fraction]
 
@@ -58,7 +59,7 @@ def dice_sum(count: int, sides: int = 6) -> Distribution:
 def power(dist: Mapping[int, Fraction], times: int) -> Distribution:
     """The sum of ``times`` independent draws of ``dist``."""
     total = certain(0)
-    for _ in range(times):
+    for _time in range(times):
         total = convolve(total, dist)
     return total
 
@@ -108,13 +109,14 @@ def quantile(dist: Mapping[int, float | Fraction], q: float) -> int | None:
 def one_in(p: float) -> str:
     """A chance in words a table reads: "1 in 6", "certain", "never", "83%"."""
     if p >= 1 - 1e-12:
-        return "certain"
+        return _("certain")
     if p <= 1e-12:
-        return "never"
+        return _("never")
     for denominator in (2, 3, 4, 5, 6, 8, 10, 12, 20, 36):
         for numerator in range(1, denominator):
             if abs(p - numerator / denominator) < 1e-9:
-                return f"{numerator} in {denominator}"
+                return _("{numerator} in {denominator}").format(numerator=numerator,
+                                                                denominator=denominator)
     return f"{100 * p:.0f}%" if p >= 0.01 else f"{100 * p:.2f}%"
 
 
@@ -265,11 +267,17 @@ class RoundsOdds:
         median, p90 = self.median, self.p90
         total = sum(self.falls.values())
         if median == 0:
-            return f"{self.target_name} is down already"
+            return _("{target_name} is down already").format(target_name=self.target_name)
         if median is None:
-            return (f"{self.target_name}: {100 * total:.0f}% within {self.max_hits} hits "
-                    f"(most likely it still stands)")
-        head = f"{self.target_name} {self.word}: about {median} hit{'s' if median != 1 else ''}"
+            return (_("{target_name}: {percent:.0f}% within {max_hits} hits (most likely it "
+                      "still stands)").format(
+                target_name=self.target_name, percent=100 * total, max_hits=self.max_hits))
+        word = {"collapses": _("collapses"), "is Breached": _("is Breached")}.get(self.word,
+                                                                                 self.word)
+        head = ngettext("{target_name} {word}: about {median} hit",
+                        "{target_name} {word}: about {median} hits", median).format(
+            target_name=self.target_name, word=word, median=median)
         if p90 is None:
-            return f"{head}; 1 in 10 still stands after {self.max_hits}"
-        return f"{head}; 9 in 10 by {p90}"
+            return _("{head}; 1 in 10 still stands after {max_hits}").format(
+                head=head, max_hits=self.max_hits)
+        return _("{head}; 9 in 10 by {p90}").format(head=head, p90=p90)

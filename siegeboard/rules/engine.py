@@ -27,6 +27,7 @@ from siegeboard.model.siege import Siege
 from siegeboard.model.structure import Structure
 from siegeboard.rules.context import Context, Outcome, Progress, RuleError, copy_value
 from siegeboard.rules.dice import Dice, RandomDice, ScriptedDice
+from siegeboard.rules.messages import _
 from siegeboard.rules.registry import ruleset_of
 
 __all__ = ["Context", "Outcome", "RuleError", "apply", "apply_in_place", "beginning_of", "replay",
@@ -77,9 +78,10 @@ def apply(siege: Siege, action: Any, dice: Dice, *, index: StructureIndex | None
         rolls, digest = ctx.dice.records, None
         if seeded is not None:
             ctx.quiet = False
-            ctx.say(f"Clock: turn {siege.clock.turn} -> {ctx.get('clock').turn} "
-                    f"({action.turns:,} turns); {len(ctx.dice.records):,} dice rolled by the "
-                    f"program (seed {seeded}), not kept: a replay rolls them again")
+            ctx.say(_("Clock: turn {start} -> {end} ({turns:,} turns); {dice:,} dice rolled by "
+                      "the program (seed {seed}), not kept: a replay rolls them again").format(
+                start=siege.clock.turn, end=ctx.get("clock").turn, turns=action.turns,
+                dice=len(ctx.dice.records), seed=seeded))
             for was, now in structures.values():
                 line = rules.change_line(was, now)
                 if line:
@@ -157,8 +159,8 @@ def replay_log(siege: Siege) -> Siege:
     if not siege.log:
         return siege.model_copy(deep=True)
     if siege.base is None:
-        raise RuleError("this siege's log was begun by an older siegeboard, which kept no "
-                        "siege from before its first entry: it cannot be replayed")
+        raise RuleError(_("this siege's log was begun by an older siegeboard, which kept no siege "
+                          "from before its first entry: it cannot be replayed"))
     return replay(siege.base, siege.log)
 
 
@@ -188,12 +190,14 @@ def replay_entry(siege: Siege, entry: LogEntry, *,
         # come out the same.
         outcome = apply(siege, entry.action, RandomDice(entry.dice_seed), index=index)
         if outcome.entry.digest != entry.digest:
-            raise RuleError(f"log entry {entry.seq} changed the siege otherwise on replay "
-                            "(its seed did not give the same outcome)")
+            raise RuleError(_("log entry {seq} changed the siege otherwise on replay (its "
+                              "seed did not give the same outcome)").format(
+                seq=entry.seq))
         outcome.apply_to(siege)
         return outcome
     dice = ScriptedDice(entry.dice_values(), typed=entry.dice_typed())
     outcome = apply_in_place(siege, entry.action, dice, index=index)
     if dice.remaining:
-        raise RuleError(f"log entry {entry.seq} left {dice.remaining} dice unused on replay")
+        raise RuleError(_("log entry {seq} left {remaining} dice unused on replay").format(
+            seq=entry.seq, remaining=dice.remaining))
     return outcome

@@ -14,6 +14,7 @@ from __future__ import annotations
 from siegeboard.model.siege import Siege
 from siegeboard.rules.context import Outcome, RuleError
 from siegeboard.rules.engine import replay_entry
+from siegeboard.rules.messages import _
 
 
 class History:
@@ -21,8 +22,8 @@ class History:
 
     def __init__(self, siege: Siege):
         if siege.log and siege.base is None:
-            raise RuleError("this siege's log was begun by an older siegeboard, which kept no "
-                            "siege from before its first entry: it cannot be told again")
+            raise RuleError(_("this siege's log was begun by an older siegeboard, which kept no "
+                              "siege from before its first entry: it cannot be told again"))
         self.entries = list(siege.log)
         start = siege.base if siege.base is not None else siege
         self.siege = start.model_copy(update={"log": [], "base": None}, deep=True)

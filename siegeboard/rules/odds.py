@@ -35,6 +35,7 @@ from siegeboard.rules.chances import (
     one_in,
     quantile,
 )
+from siegeboard.rules.messages import _, ngettext
 from siegeboard.rules.registry import ruleset_of
 
 __all__ = ["ShotOdds", "ShotSpec", "StructureOdds", "RoundsOdds", "as_json", "bombardment",
@@ -201,8 +202,9 @@ def _dist_words(dist, limit: int = 6) -> str:
     if len(values) <= limit:
         return ", ".join(f"{value}: {100 * p:.1f}%" for value, p in values.items())
     likeliest = max(values, key=values.__getitem__)
-    return (f"{min(values)} to {max(values)}, likeliest {likeliest} "
-            f"({100 * values[likeliest]:.1f}%)")
+    return (_("{least} to {most}, likeliest {likeliest} ({percent:.1f}%)").format(
+        least=min(values), most=max(values), likeliest=likeliest,
+        percent=100 * values[likeliest]))
 
 
 def falls_word(odds: StructureOdds) -> tuple[str, Fraction]:
@@ -212,78 +214,109 @@ def falls_word(odds: StructureOdds) -> tuple[str, Fraction]:
     return "breach", odds.p_breached or Fraction(0)
 
 
+def fall_word(word: str) -> str:
+    """``falls_word``'s word as a sentence shows it."""
+    return {"collapse": _("collapse"), "breach": _("breach")}.get(word, word)
+
+
 def lines(shot: ShotOdds, rounds: RoundsOdds | None = None) -> list[str]:
     """The figures in words, struck structure first: what ``siegeboard odds`` prints."""
     spec = shot.spec
-    head = f"{spec.weapon.name} at ({spec.point[0]:g}, {spec.point[1]:g})"
     if spec.range_m is not None:
-        head += f", range {spec.range_m:.1f} m"
+        head = _("{weapon} at ({x:g}, {y:g}), range {range_m:.1f} m").format(
+            weapon=spec.weapon.name, x=spec.point[0], y=spec.point[1], range_m=spec.range_m)
+    else:
+        head = _("{weapon} at ({x:g}, {y:g})").format(
+            weapon=spec.weapon.name, x=spec.point[0], y=spec.point[1])
     out = [head]
     if shot.target_id is None:
-        out.append("On open ground: no structure is struck")
+        out.append(_("On open ground: no structure is struck"))
     for odds in shot.structures:
         if not odds.struck and len(odds.left) == 1 and not odds.occupants:
             # A blast's sure effect: one line.
             (left,) = odds.left
             word, p = falls_word(odds)
-            out.append(f"{odds.name} ({odds.id}, blast, {odds.squares_away} squares away): "
-                       f"concussion {odds.concussion}, DP {odds.now} -> {left}"
-                       + (f"; {'collapsed' if word == 'collapse' else 'Breached'}" if p else ""))
+            if not p:
+                sure = _("{name} ({id}, blast, {squares} squares away): concussion "
+                         "{concussion}, DP {now} -> {left}")
+            elif word == "collapse":
+                sure = _("{name} ({id}, blast, {squares} squares away): concussion "
+                         "{concussion}, DP {now} -> {left}; collapsed")
+            else:
+                sure = _("{name} ({id}, blast, {squares} squares away): concussion "
+                         "{concussion}, DP {now} -> {left}; Breached")
+            out.append(sure.format(name=odds.name, id=odds.id, squares=odds.squares_away,
+                                   concussion=odds.concussion, now=odds.now, left=left))
             continue
-        kind = "struck" if odds.struck else (f"blast, {odds.squares_away} square"
-                                              f"{'s' if odds.squares_away != 1 else ''} away, "
-                                              f"concussion {odds.concussion}")
-        out.append(f"{odds.name} ({odds.id}, {kind}):")
+        if odds.struck:
+            out.append(_("{name} ({id}, struck):").format(name=odds.name, id=odds.id))
+        else:
+            out.append(ngettext("{name} ({id}, blast, {squares} square away, concussion "
+                                "{concussion}):",
+                                "{name} ({id}, blast, {squares} squares away, concussion "
+                                "{concussion}):", odds.squares_away or 0).format(
+                name=odds.name, id=odds.id, squares=odds.squares_away,
+                concussion=odds.concussion))
         chances = []
         if odds.p_penetrate is not None:
             # Hull ruleset: "penetrates" is a hit that deals Hull damage at all.
-            verb = "penetrates" if odds.figure == "dp_after" else "deals damage"
-            chances.append(f"{verb} {_pct(odds.p_penetrate)}")
-        for label, value in (("collapses", odds.p_collapse), ("cleared", odds.p_cleared),
-                             ("Cracked or worse", odds.p_cracked),
-                             ("Breached", odds.p_breached)):
+            verb = (_("penetrates {pct}") if odds.figure == "dp_after"
+                    else _("deals damage {pct}"))
+            chances.append(verb.format(pct=_pct(odds.p_penetrate)))
+        for label, value in ((_("collapses {pct}"), odds.p_collapse),
+                             (_("cleared {pct}"), odds.p_cleared),
+                             (_("Cracked or worse {pct}"), odds.p_cracked),
+                             (_("Breached {pct}"), odds.p_breached)):
             if value is not None:
-                chances.append(f"{label} {_pct(value)}")
-        chances.append(f"burning {_pct(odds.p_ignite)}")
+                chances.append(label.format(pct=_pct(value)))
+        chances.append(_("burning {pct}").format(pct=_pct(odds.p_ignite)))
         out.append("  " + "; ".join(chances))
-        what = "DP left" if odds.figure == "dp_after" else "Hull suffered"
+        what = _("DP left") if odds.figure == "dp_after" else _("Hull suffered")
         now = f"{odds.now}/{odds.of}"
         dist = floats(odds.left)
         median = quantile(dist, 0.5)
-        out.append(f"  {what} (now {now}): mean {mean(dist):.1f}, median {median}; "
-                   f"{_dist_words(odds.left)}")
+        out.append(_("  {what} (now {now}): mean {mean:.1f}, median {median}; {dist_words}").format(
+            what=what, now=now, mean=mean(dist), median=median,
+            dist_words=_dist_words(odds.left)))
         if odds.inner_left is not None:
-            out.append(f"  inner layer Hull suffered: {_dist_words(odds.inner_left)}")
+            out.append(_("  inner layer Hull suffered: {dist_words}").format(
+                dist_words=_dist_words(odds.inner_left)))
         if odds.occupants:
             hurt = floats(odds.people)
-            out.append(f"  {odds.occupants} inside: hurt {_pct(odds.p_people_hurt)}, damage "
-                       f"mean {mean(hurt):.1f}" + (f", trapped {_pct(odds.p_trapped)}"
-                                                   if odds.p_trapped else ""))
+            people = (_("  {occupants} inside: hurt {pct}, damage mean {mean:.1f}, trapped "
+                        "{trapped}") if odds.p_trapped
+                      else _("  {occupants} inside: hurt {pct}, damage mean {mean:.1f}"))
+            out.append(people.format(occupants=odds.occupants, pct=_pct(odds.p_people_hurt),
+                                     mean=mean(hurt), trapped=_pct(odds.p_trapped or 0)))
         if odds.fire is not None:
             fire = odds.fire
             start = sum(fire.level.values(), Fraction(0))
-            text = f"  a fire starts {_pct(start)}"
+            text = _("  a fire starts {pct}").format(pct=_pct(start))
             if fire.level and odds.figure == "dp_after":
-                text += f" at level {_dist_words(fire.level)}"
-                text += f"; out of control at once {_pct(fire.wild)}"
+                text += _(" at level {dist_words}").format(dist_words=_dist_words(fire.level))
+                text += _("; out of control at once {pct}").format(pct=_pct(fire.wild))
                 if fire.turns_to_wild:
                     turns = quantile(fire.turns_to_wild, 0.5 * float(sum(
                         fire.turns_to_wild.values())))
                     if turns is not None:  # the median of the chances: always reached
-                        text += (f"; otherwise out of control unfought after about {turns} "
-                                 f"turns ({turns / TURNS_PER_MINUTE:.1f} min)")
+                        text += (_("; otherwise out of control unfought after about "
+                                   "{turns} turns ({value:.1f} min)").format(
+                            turns=turns, value=turns / TURNS_PER_MINUTE))
             if fire.rounds_to_breach is not None:
-                text += f"; burning, Breached in {fire.rounds_to_breach} rounds unless put out"
+                text += _("; burning, Breached in {rounds_to_breach} rounds unless put out").format(
+                    rounds_to_breach=fire.rounds_to_breach)
             out.append(text)
     if rounds is not None:
-        out.append("Rounds to fall: " + rounds.line()
-                   + ("" if rounds.exact else
-                      f" (sampled, {rounds.trials} sieges: each chance within "
-                      f"{100 * rounds.error:.1f} points, 95% sure)"))
+        if rounds.exact:
+            out.append(_("Rounds to fall: {line}").format(line=rounds.line()))
+        else:
+            out.append(_("Rounds to fall: {line} (sampled, {trials} sieges: each chance within "
+                         "{points:.1f} points, 95% sure)").format(
+                line=rounds.line(), trials=rounds.trials, points=100 * rounds.error))
         if rounds.cleared:
             median = quantile(rounds.cleared, 0.5)
             if median is not None:
-                out.append(f"  cleared: about {median} hits")
+                out.append(_("  cleared: about {median} hits").format(median=median))
     return out
 
 
@@ -294,11 +327,13 @@ def hover_words(shot: ShotOdds) -> str:
     parts = []
     if struck is not None:
         word, p = falls_word(struck)
-        parts.append(f"{word} {_pct(p)}, fire {_pct(struck.p_ignite)}")
+        parts.append(_("{word} {pct}, fire {fire}").format(
+            word=fall_word(word), pct=_pct(p), fire=_pct(struck.p_ignite)))
     others = [odds for odds in shot.structures if not odds.struck]
     falling = [odds for odds in others if falls_word(odds)[1] > 0 and not _already(odds)]
     if falling:
-        parts.append(f"{len(falling)} in reach may {falls_word(falling[0])[0]}")
+        parts.append(_("{count} in reach may {word}").format(
+            count=len(falling), word=fall_word(falls_word(falling[0])[0])))
     return "; ".join(parts)
 
 

@@ -15,6 +15,7 @@ from siegeboard.rules.armory.ruleset import ARMORY
 from siegeboard.rules.catalogue import Catalogue
 from siegeboard.rules.context import RuleError
 from siegeboard.rules.harris.ruleset import HARRIS
+from siegeboard.rules.messages import _
 from siegeboard.rules.ruleset import Ruleset
 
 RULESETS: dict[str, Ruleset] = {rules.id: rules for rules in (HARRIS, ARMORY)}
@@ -38,7 +39,8 @@ def ruleset(ruleset_id: str) -> Ruleset:
         return RULESETS[ruleset_id]
     except KeyError:
         known = ", ".join(f"{rules.id} ({rules.title})" for rules in RULESETS.values())
-        raise RuleError(f"unknown ruleset {ruleset_id!r}: this siegeboard knows {known}") from None
+        raise RuleError(_("unknown ruleset {ruleset_id!r}: this siegeboard knows {known}").format(
+            ruleset_id=ruleset_id, known=known)) from None
 
 
 def ruleset_of(siege: Siege) -> Ruleset:
@@ -55,7 +57,9 @@ def unknown_kinds(siege: Siege, structures: list[Structure] | None = None) -> li
     siege is opened, imported or edited; the model itself reads no catalogue)."""
     rules = ruleset_of(siege)
     kinds = rules.catalogue.kinds
-    return [f"structure {structure.name!r} ({structure.id}) is of kind {structure.kind!r}, "
-            f"which {rules.title} does not have"
+    return [_("structure {structure!r} ({id}) is of kind {kind!r}, which {title} "
+              "does not have").format(
+        structure=structure.name, id=structure.id, kind=structure.kind,
+        title=rules.title)
             for structure in (siege.structures.values() if structures is None else structures)
             if structure.kind not in kinds]

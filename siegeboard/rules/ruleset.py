@@ -22,6 +22,7 @@ from siegeboard.model.structure import Structure
 from siegeboard.model.weapon import Weapon
 from siegeboard.rules.catalogue import Catalogue, load_catalogue
 from siegeboard.rules.context import Handler, RuleError
+from siegeboard.rules.messages import _, ngettext
 
 Pattern = Literal["none", "dots", "hatch", "crosshatch"]
 Alarm = Literal["", "cracked", "breached"]
@@ -76,14 +77,27 @@ PATTERNS: dict[str, Pattern] = {
 class Setting:
     """One option of ``RulesetOptions`` that a ruleset uses, as Siege Settings shows it.
 
-    ``choices`` maps stored values to their words; empty for a length in metres.
+    ``choices`` maps stored values to their words; empty for a length in metres. The words
+    are kept as the catalogue's msgids (``*_text``) and read in the current language.
     """
 
     field: str
-    label: str
-    choices: Mapping[str, str] = dataclass_field(default_factory=dict)
-    tip: str = ""
+    label_text: str
+    choices_text: Mapping[str, str] = dataclass_field(default_factory=dict)
+    tip_text: str = ""
     house_rule: bool = False  # R1: what the text does not give; its label says "house rule"
+
+    @property
+    def label(self) -> str:
+        return _(self.label_text)
+
+    @property
+    def choices(self) -> dict[str, str]:
+        return {value: _(words) for value, words in self.choices_text.items()}
+
+    @property
+    def tip(self) -> str:
+        return _(self.tip_text) if self.tip_text else ""
 
 
 @dataclass(frozen=True)
@@ -101,8 +115,12 @@ class Figure:
     (the name column is 3.2)."""
 
     key: str
-    title: str
+    title_text: str  # the catalogue's msgid: ``title`` is it in the current language
     width: float
+
+    @property
+    def title(self) -> str:
+        return _(self.title_text)
 
 
 @dataclass(frozen=True)
@@ -112,16 +130,20 @@ class OverrideField:
     ``choices``. ``label`` is the row's label (a flag's: the check box's text)."""
 
     name: str
-    label: str
+    label_text: str  # the catalogue's msgid: ``label`` is it in the current language
     kind: Literal["count", "flag", "choice"]
     choices: tuple[str, ...] = ()
+
+    @property
+    def label(self) -> str:
+        return _(self.label_text)
 
 
 class Ruleset:
     """One rule text. Subclasses fill the class attributes and the state/figure methods."""
 
     id: str = ""
-    title: str = ""            # "Sieges and Fortifications"
+    title_text: str = ""       # "Sieges and Fortifications": ``title`` in the current language
     short: str = ""            # "DP" / "Hull": what the figures are counted in
     package: str = ""          # the subpackage holding catalogue.json
     handlers: Mapping[str, Handler] = {}
@@ -159,7 +181,8 @@ class Ruleset:
             return self.handlers[action_type]
         except KeyError:
             raise RuleError(
-                f"'{action_type}' is not an action of {self.title}") from None
+                _("'{action_type}' is not an action of {title}").format(
+                action_type=action_type, title=self.title)) from None
 
     def is_charge(self, weapon: Weapon) -> bool:
         """Whether ``weapon`` can be set by hand against a structure (Demolish)."""
@@ -169,7 +192,7 @@ class Ruleset:
                      range_m: float | None) -> tuple[list[str], list[tuple[tuple[int, int], int]]]:
         """What the Fire tool shows before a click: words (band, penetration, reach) and the
         10 m squares a blast would reach with the concussion in each ((column, row), value)."""
-        return ["Easy attack (any range in sight)"], []
+        return [_("Easy attack (any range in sight)")], []
 
     # -- make -------------------------------------------------------------------------------
     def section_length(self, options: RulesetOptions) -> float:
@@ -192,7 +215,8 @@ class Ruleset:
     def stories_from_height(self, height_m: float) -> int:
         """The stories of a structure ``height_m`` metres tall (H2); ``RuleError`` for a
         rule text that counts no stories (``story_m`` is 0)."""
-        raise RuleError(f"{self.title} counts no stories: a height makes none")
+        raise RuleError(_("{title} counts no stories: a height makes none").format(
+            title=self.title))
 
     # -- the GM's hand --------------------------------------------------------------------
     def override_layers(self, structure: Structure) -> tuple[tuple[str, str], ...]:
@@ -220,17 +244,21 @@ class Ruleset:
             aimed = [battery.name for battery in siege.batteries.values()
                      if battery.target_id == key]
             if aimed:
-                return (f"{structure.name} is the scene target of {', '.join(aimed)}: aim "
-                        f"{'it' if len(aimed) == 1 else 'them'} elsewhere first")
+                return ngettext("{structure} is the scene target of {batteries}: aim it "
+                                "elsewhere first",
+                                "{structure} is the scene target of {batteries}: aim them "
+                                "elsewhere first", len(aimed)).format(
+                    structure=structure.name, batteries=", ".join(aimed))
             mines = [mine.id for mine in siege.mines.values() if mine.structure_id == key]
             if mines:
-                return f"{structure.name} has mine {', '.join(mines)} under it"
+                return _("{structure} has mine {join} under it").format(
+                    structure=structure.name, join=', '.join(mines))
         return ""
 
     # -- escalade (A11) -------------------------------------------------------------------
     def escalade_refusal(self, structure: Structure) -> str:
         """Why the escalade table does not apply to ``structure`` ("" when it does)."""
-        return f"{self.title} has no escalade table"
+        return _("{title} has no escalade table").format(title=self.title)
 
     def escalade_lines(self, structure: Structure, *, ladders: int, siege_towers: int,
                        grapnels: int, defenders_at_top: bool) -> list[str]:
@@ -272,6 +300,11 @@ class Ruleset:
     def paper_text(self, structure: Structure, players: bool) -> dict[str, str]:
         """The printed table's cells of the ruleset's own columns, by column key."""
         raise NotImplementedError
+
+    @property
+    def title(self) -> str:
+        """The rule text's title in the current language."""
+        return _(self.title_text)
 
     def fire_title(self, players: bool) -> str:
         """The title of the printed table's fire column."""

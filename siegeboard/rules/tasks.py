@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING
 
 from siegeboard.model.actions import Difficulty, TaskRoll
 from siegeboard.model.structure import TaskOutcome
+from siegeboard.rules.messages import _
+from siegeboard.rules.words import difficulty_word, outcome_word
 
 if TYPE_CHECKING:
     from siegeboard.rules.context import Context
@@ -34,14 +36,18 @@ def task_outcome(roll: int, skill: int, difficulty: Difficulty) -> TaskOutcome:
 def resolve_task(ctx: Context, task: TaskRoll, difficulty: Difficulty, what: str) -> TaskOutcome:
     """The task's outcome, rolling 1D20 through the context when the GM gave a skill."""
     if task.outcome is not None:
-        ctx.say(f"{what}: {difficulty.capitalize()} task, outcome entered by the GM: "
-                f"{task.outcome}")
+        ctx.say(_("{what}: {difficulty} task, outcome entered by the GM: {outcome}").format(
+            what=what, difficulty=difficulty_word(difficulty), outcome=outcome_word(task.outcome)))
         return task.outcome
     skill = task.skill
     assert skill is not None  # TaskRoll holds either the outcome or the skill
-    (roll,) = ctx.roll(1, 20, f"{what}: the task roll against skill {skill}")
+    (roll,) = ctx.roll(1, 20, _("{what}: the task roll against skill {skill}").format(
+        what=what, skill=skill))
     outcome = task_outcome(roll, skill, difficulty)
     target = skill * DIFFICULTY_MULTIPLIER[difficulty]
-    ctx.say(f"{what}: {difficulty.capitalize()} task, 1D20 = {roll} against skill {task.skill} "
-            f"x {DIFFICULTY_MULTIPLIER[difficulty]} = {float(target):g}: {outcome}")
+    ctx.say(_("{what}: {difficulty} task, 1D20 = {roll} against skill {skill} x "
+              "{difficulty_multiplier} = {float:g}: {outcome}").format(
+        what=what, difficulty=difficulty_word(difficulty), roll=roll, skill=task.skill,
+        difficulty_multiplier=DIFFICULTY_MULTIPLIER[difficulty], float=float(target),
+        outcome=outcome_word(outcome)))
     return outcome

@@ -38,8 +38,10 @@ from siegeboard.report.damage_scale import (
 )
 from siegeboard.report.log_text import printed_entries
 from siegeboard.rules.knowledge import Side, check_side, side_view
+from siegeboard.rules.messages import _
 from siegeboard.rules.registry import ruleset_of
 from siegeboard.rules.ruleset import Ruleset
+from siegeboard.rules.words import clock_label
 
 Audience = Literal["besieger", "defender", "either"]
 AUDIENCES: tuple[Audience, ...] = ("besieger", "defender", "either")
@@ -163,7 +165,7 @@ def _frame(view: Siege, audience: Audience, version: int, shown: Shown | None,
         "audience": audience,
         "side": view.players_side,
         "title": view.name,
-        "clock": view.clock.label(),
+        "clock": clock_label(view.clock),
         "extent": extent,
         "grid": _grid(view, extent),
         "plan": plan,
@@ -205,7 +207,7 @@ def _structure(structure: Structure, rules: Ruleset) -> dict[str, Any]:
         "stroke": CLEARED if shown.cleared else hex_of(darker(rgb)),
         "pattern": shown.pattern,
         "alarm": shown.alarm,
-        "mark": shown.mark,
+        "mark": _(shown.mark) if shown.mark else "",
         "fire": bool(shown.fire),
         "people": _people(structure),
     }
@@ -218,7 +220,8 @@ def _people(structure: Structure) -> str:
         return ""
     trapped = sum(1 for person in structure.occupants if person.trapped)
     hurt = sum(1 for person in structure.occupants if person.damage > 0)
-    parts = ([f"{trapped} trapped"] if trapped else []) + ([f"{hurt} hurt"] if hurt else [])
+    parts = (([_("{trapped} trapped").format(trapped=trapped)] if trapped else [])
+             + ([_("{hurt} hurt").format(hurt=hurt)] if hurt else []))
     return ", ".join(parts)
 
 

@@ -46,6 +46,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from siegeboard.ui.event_filters import install_once
 from siegeboard.ui.language import tr
 
 INTERACTIVE = (QAbstractButton, QLineEdit, QComboBox, QAbstractSpinBox, QAbstractSlider,
@@ -227,13 +228,7 @@ class Namer(QObject):
         return False
 
 
-_NAMER: Namer | None = None
-
-
 def install(app: QApplication) -> None:
     """Name every control of ``app`` as it shows (once per application)."""
-    global _NAMER
-    if _NAMER is None:
-        _NAMER = Namer()
-        app.installEventFilter(_NAMER)
+    install_once(app, Namer)
 

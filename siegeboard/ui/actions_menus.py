@@ -324,6 +324,7 @@ class WindowMenus:
         help_menu.addSeparator()
         self.about_action = add_about_actions(w, help_menu)
         self.help_menu = help_menu
+        self.edit_menu, self.play_menu = edit_menu, play_menu  # the keyboard's actions join them
         self._add_shortcut_tooltips()
 
     def all_actions(self) -> list[QAction]:

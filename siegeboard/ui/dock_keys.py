@@ -21,6 +21,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from siegeboard.ui.event_filters import install_once
+
 TYPING_WIDGETS = (QComboBox, QAbstractItemView)
 COMMAND_MODIFIERS = (Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.AltModifier
                      | Qt.KeyboardModifier.MetaModifier)
@@ -52,13 +54,6 @@ class DockKeys(QObject):
         return False
 
 
-_FILTER: DockKeys | None = None
-
-
 def install(app: QApplication) -> DockKeys:
     """Install the filter on ``app`` once (later calls return the same filter)."""
-    global _FILTER
-    if _FILTER is None:
-        _FILTER = DockKeys(app)
-        app.installEventFilter(_FILTER)
-    return _FILTER
+    return install_once(app, DockKeys)

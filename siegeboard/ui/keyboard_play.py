@@ -21,7 +21,8 @@ burning F3, 4 inside"), and a change is announced.
 from __future__ import annotations
 
 import math
-from typing import Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QAccessible, QAccessibleEvent, QAction, QKeySequence
@@ -29,6 +30,7 @@ from PySide6.QtWidgets import (
     QDockWidget,
     QInputDialog,
     QLineEdit,
+    QMainWindow,
     QMenu,
     QToolBar,
     QWidget,
@@ -43,6 +45,15 @@ from siegeboard.geometry.squares import (
 from siegeboard.rules import registry
 from siegeboard.ui.language import tr
 from siegeboard.ui.tools.fire_square import structures_named_by
+
+if TYPE_CHECKING:
+    from siegeboard.model.siege import Siege
+    from siegeboard.ui.actions_menus import WindowMenus
+    from siegeboard.ui.board.map_view import MapView
+    from siegeboard.ui.controllers.play_controller import PlayController
+    from siegeboard.ui.dock_layout import Docks
+    from siegeboard.ui.document.document import Document
+    from siegeboard.ui.tools.fire_square import FireAtSquare
 
 
 # -- reckoning (no widgets) ------------------------------------------------------------------
@@ -64,7 +75,7 @@ def read_position(text: str, origin: tuple[float, float],
     return (x, y) if math.isfinite(x) and math.isfinite(y) else None
 
 
-def reading_order(document: Any) -> list[str]:
+def reading_order(document: Document) -> list[str]:
     """Every structure in reading order of its naming square (north to south, west to
     east), then by name: the order N and Shift+N step through (a town's squares found in
     one vectorised pass, as the printed table finds them)."""
@@ -78,7 +89,7 @@ def reading_order(document: Any) -> list[str]:
     return sorted(ids, key=keys.__getitem__)
 
 
-def selection_words(document: Any) -> str:
+def selection_words(document: Document) -> str:
     """What a screen reader says of the selection: the one structure and its state, or how
     many are selected; "Nothing selected" when none."""
     siege = document.siege
@@ -110,24 +121,40 @@ def selection_words(document: Any) -> str:
 
 
 # -- the window's keyboard actions ---------------------------------------------------------
+@dataclass(frozen=True)
+class KeyboardTargets:
+    """The parts of the window the keyboard's actions use, and nothing more."""
+
+    document: Document  # the structures chosen and described
+    view: MapView  # the map: followed, focused, described to a screen reader
+    playing: PlayController  # the weapon and battery chosen, warnings, the status bar
+    menus: WindowMenus  # the Play, Edit and View menus the actions join
+    docks: Docks  # Go To's docks, and F6's panes in the View menu's order
+    fire_at_square: FireAtSquare  # the Fire tool's square box, which fires at the selection
+
+
 class KeyboardPlay:
-    """Adds the keyboard's actions to ``window``'s menus and keeps the map's accessible
-    description up to date."""
+    """Adds the keyboard's actions to the menus of ``window`` (the main window, used only
+    through Qt: the parent of the actions, the keyboard's focus, its toolbars) and keeps the
+    map's accessible description up to date; everything else comes from ``targets``."""
 
     POSITION_KEY = "keyboard/battery_position"
-    DOCK_KEYS = ("inspector", "structures_dock", "fire_dock", "weapons_dock", "actions_dock",
-                 "log_dock", "clock_dock", "odds_dock", "scene_dock")
+    DOCK_KEYS = ("inspector", "structures", "fire", "weapons", "actions", "log", "clock",
+                 "odds", "scene")  # Go To's order (Alt+1...), by their names in ``Docks``
 
-    def __init__(self, window: Any, settings: QSettings | None = None) -> None:
-        """``window``: the main window, its menus, docks, tools and document made."""
+    def __init__(self, window: QMainWindow, targets: KeyboardTargets,
+                 settings: QSettings | None = None) -> None:
         self.window = window
+        self.document = targets.document
+        self.view = targets.view
+        self.playing = targets.playing
+        self.docks = targets.docks
         self.settings = settings
         # Questions asked in small dialogs (tests answer by replacing these).
         self.ask_text = ask_text
         self.ask_item = ask_item
-        menus = window.menus
-        fire_tool = window.tools["fire"]
-        self.fire_at_square = fire_tool.square_box
+        menus = targets.menus
+        self.fire_at_square = targets.fire_at_square
         self.fire_selected_action = self._action(
             tr("Fire at Se&lected"), self.fire_at_selection, "Shift+F",
             tr("Fire the Fire dock's battery at the selected structure"))
@@ -141,14 +168,14 @@ class KeyboardPlay:
         self.find_action = self._action(tr("&Find Structure…"), self.find_structure,
                                         QKeySequence.StandardKey.Find,
                                         tr("Select a structure by its name or its square"))
-        play_menu = self._menu(tr("&Play"))
+        play_menu = menus.play_menu
         first = play_menu.actions()[2] if len(play_menu.actions()) > 2 else None
         played = [self.fire_selected_action, self.place_battery_action]
         if first is None:  # a short menu: at its end
             play_menu.addActions(played)
         else:
             play_menu.insertActions(first, played)
-        edit_menu = self._menu(tr("&Edit"))
+        edit_menu = menus.edit_menu
         edit_menu.addSeparator()
         edit_menu.addActions([self.next_action, self.previous_action, self.find_action])
         self.go_menu = QMenu(tr("&Go To"), window)
@@ -157,7 +184,7 @@ class KeyboardPlay:
                                        tr("Put the keyboard on the map"))
         self.go_actions.append(self.map_action)
         for number, name in enumerate(self.DOCK_KEYS, start=1):
-            dock: QDockWidget = getattr(window, name)
+            dock: QDockWidget = getattr(self.docks, name)
             title = dock.windowTitle()
             action = self._action(tr("{title} Dock").format(
                     title=title), lambda dock=dock: self.focus_dock(dock),
@@ -179,10 +206,9 @@ class KeyboardPlay:
             QToolBar) if bar.parent() is window])
         menus.view_menu.insertMenu(menus.reset_layout_action, self.toolbars_menu)
 
-        view = window.view
-        view.setAccessibleName(tr("Map"))
-        window.document.selection_changed.connect(self.describe_selection)
-        window.document.changed.connect(lambda _change: self.describe_selection())
+        self.view.setAccessibleName(tr("Map"))
+        self.document.selection_changed.connect(self.describe_selection)
+        self.document.changed.connect(lambda _change: self.describe_selection())
         self.describe_selection()
 
     def _action(self, text: str, slot: Any, keys: Any, tip: str) -> QAction:
@@ -194,18 +220,12 @@ class KeyboardPlay:
         action.triggered.connect(lambda checked=False: slot())
         return action
 
-    def _menu(self, title: str) -> QMenu:
-        menus = {menu.menuAction(): menu for menu in self.window.findChildren(QMenu)}
-        return next(menus[action] for action in self.window.menuBar().actions()
-                    if action in menus and action.text() == title)
-
     # -- firing and placing -----------------------------------------------------------------
     def fire_at_selection(self) -> None:
         self.fire_at_square.fire_at_selection()
 
     def place_battery_at(self) -> None:
-        window = self.window
-        document, playing = window.document, window.playing
+        window, document, playing = self.window, self.document, self.playing
         weapon_id = playing.current_weapon_id()
         if weapon_id is None:
             playing.warn(tr("Choose a weapon in the Weapons dock first: a battery needs one."))
@@ -214,7 +234,7 @@ class KeyboardPlay:
         last = str(self.settings.value(self.POSITION_KEY, "")) if self.settings else ""
         text, ok = self.ask_text(window, tr("Place Battery At"),
                             tr("Square (e.g. D6, its middle) or position in metres (x, y):"), last)
-        self.keyboard_back(window.view)
+        self.keyboard_back(self.view)
         if not ok or not text.strip():
             return
         point = read_position(text, siege.grid_origin, siege.label_anchor)
@@ -230,11 +250,11 @@ class KeyboardPlay:
         if self.settings is not None:
             self.settings.setValue(self.POSITION_KEY, text.strip())
         playing.choose_battery(battery.id)
-        window.view.centerOn(*point)
+        self.view.centerOn(*point)
         playing.show_status(tr("{name} placed at ({value:g}, {value2:g}) m, "
-                            "square {point}. Ctrl+Z takes it back.").format(
-                                    name=battery.name, value=point[0], value2=point[1],
-                                            point=label_of_point(point, siege)))
+                               "square {point}. Ctrl+Z takes it back.").format(
+                                   name=battery.name, value=point[0], value2=point[1],
+                                   point=label_of_point(point, siege)))
 
     def keyboard_back(self, widget: QWidget) -> None:
         """After a small dialog, the keyboard back in the window, on ``widget``: a desktop
@@ -245,10 +265,10 @@ class KeyboardPlay:
     # -- choosing structures ----------------------------------------------------------------
     def step(self, direction: int) -> None:
         """Select the next (1) or previous (-1) structure in reading order; the map shows it."""
-        document = self.window.document
+        document = self.document
         order = reading_order(document)
         if not order:
-            self.window.show_status(tr("There is no structure to select."))
+            self.playing.show_status(tr("There is no structure to select."))
             return
         current = document.selection[0] if document.selection else None
         if current in order:
@@ -258,16 +278,14 @@ class KeyboardPlay:
         self.show_structure(order[index])
 
     def show_structure(self, structure_id: str) -> None:
-        window = self.window
-        window.document.select([structure_id])
-        bounds = window.document.index.polygon(structure_id).bounds
-        window.view.ensureVisible(bounds[0], bounds[1], bounds[2] - bounds[0],
-                                  bounds[3] - bounds[1], 40, 40)
-        window.show_status(selection_words(window.document))
+        self.document.select([structure_id])
+        bounds = self.document.index.polygon(structure_id).bounds
+        self.view.ensureVisible(bounds[0], bounds[1], bounds[2] - bounds[0],
+                                bounds[3] - bounds[1], 40, 40)
+        self.playing.show_status(selection_words(self.document))
 
     def find_structure(self) -> None:
-        window = self.window
-        document = window.document
+        window, document = self.window, self.document
         siege = document.siege
         order = reading_order(document)
         origin, anchor = siege.grid_origin, siege.label_anchor
@@ -277,7 +295,7 @@ class KeyboardPlay:
         text, ok = self.ask_item(window, tr(
             "Find Structure"), tr("Name or square (e.g. Keep, or D6):"),
                                  entries)
-        self.keyboard_back(window.view)
+        self.keyboard_back(self.view)
         if not ok or not text.strip():
             return
         text = text.strip()
@@ -292,37 +310,38 @@ class KeyboardPlay:
                 return
             if named:
                 document.select(named)
-                window.show_status(selection_words(document))
+                self.playing.show_status(selection_words(document))
                 return
         words = text.lower()
         matches = [key for key in order if words in siege.structures[key].name.lower()]
         if not matches:
-            window.playing.warn(tr("No structure is called or named by {text!r}.").format(
-                    text=text))
+            self.playing.warn(tr("No structure is called or named by {text!r}.").format(
+                text=text))
             return
         self.show_structure(matches[0])
         if len(matches) > 1:
-            window.show_status(tr("{document} (1 of {count} matching "
-                               "{text!r}; Ctrl+F again for another)").format(
-                                       document=selection_words(document), count=len(matches),
-                                               text=text))
+            self.playing.show_status(tr("{document} (1 of {count} matching "
+                                        "{text!r}; Ctrl+F again for another)").format(
+                                            document=selection_words(document),
+                                            count=len(matches), text=text))
 
     # -- panes ------------------------------------------------------------------------------
     def panes(self) -> list[QWidget]:
         """The map, then every open dock, in the View menu's order."""
-        docks = [dock for dock in self.window.dock_layout.docks() if dock.isVisible()]
-        return [self.window.view, *docks]
+        docks = [dock for dock in self.docks.in_menu_order() if dock.isVisible()]
+        return [self.view, *docks]
 
     def focus_map(self) -> None:
-        self.window.view.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        self.view.setFocus(Qt.FocusReason.ShortcutFocusReason)
 
     def focus_dock(self, dock: QDockWidget) -> None:
         dock.show()
         dock.raise_()
         target = first_focusable(dock.widget()) if dock.widget() is not None else None
         (target or dock).setFocus(Qt.FocusReason.ShortcutFocusReason)
-        self.window.show_status(tr("{windowTitle}: Tab moves through it; F6 moves on, "
-                                "Alt+0 back to the map.").format(windowTitle=dock.windowTitle()))
+        self.playing.show_status(tr("{windowTitle}: Tab moves through it; F6 moves on, "
+                                    "Alt+0 back to the map.").format(
+                                        windowTitle=dock.windowTitle()))
 
     def cycle(self, direction: int) -> None:
         panes = self.panes()
@@ -333,15 +352,15 @@ class KeyboardPlay:
                 current = index
                 break
         target = panes[(current + direction) % len(panes)]
-        if target is self.window.view:
+        if target is self.view:
             self.focus_map()
         elif isinstance(target, QDockWidget):
             self.focus_dock(target)
 
     # -- the map for a screen reader ----------------------------------------------------------
     def describe_selection(self, *_args: object) -> None:
-        view = self.window.view
-        words = selection_words(self.window.document)
+        view = self.view
+        words = selection_words(self.document)
         if view.accessibleDescription() == words:
             return
         view.setAccessibleDescription(words)
@@ -358,7 +377,7 @@ def first_focusable(widget: QWidget) -> QWidget | None:
     return None
 
 
-def label_of_point(point: tuple[float, float], siege: Any) -> str:
+def label_of_point(point: tuple[float, float], siege: Siege) -> str:
     return label_at(point, siege.grid_origin, siege.label_anchor)
 
 

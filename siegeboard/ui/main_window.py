@@ -47,9 +47,9 @@ from siegeboard.ui.document.autosave_keeper import AutosaveKeeper
 from siegeboard.ui.document.changes import Aspect
 from siegeboard.ui.document.document import Document
 from siegeboard.ui.first_run_hint import FirstRunHint
-from siegeboard.ui.keyboard_play import KeyboardPlay
+from siegeboard.ui.keyboard_play import KeyboardPlay, KeyboardTargets
 from siegeboard.ui.language import tr
-from siegeboard.ui.timeline import Timeline
+from siegeboard.ui.timeline import Timeline, TimelineTargets
 from siegeboard.ui.tool_notice import ToolNotice
 from siegeboard.ui.tools.base import Tool
 from siegeboard.ui.tools.battery import BatteryTool
@@ -171,7 +171,12 @@ class MainWindow(QMainWindow):
         self.dock_layout.fit_toolbars = self.menus.fit_toolbars
         self.first_run_hint = FirstRunHint(self.document, self.view)
         # The timeline lies along the map's foot, over it: the map keeps its whole size.
-        self.timeline = Timeline(self.document, self, self.view)
+        self.timeline = Timeline(self.document, TimelineTargets(
+            menus=self.menus, view=self.view, set_tool=self.set_tool,
+            history_view=self.history_dock.view, log_dock=self.log_dock,
+            editing_docks=(self.inspector, self.fire_dock, self.weapons_dock, self.actions_dock,
+                           self.scene_dock, self.clock_dock),
+            warn=warn, show_status=self.show_status), self.view)
         self.players_screen = PlayersScreenController(self.document, self.view, self.scene,
                                                       self.show_status, self.settings, self)
         self.players_screen.add_to(self.menus.view_menu, self.menus.tool_actions["show_box"])
@@ -184,7 +189,10 @@ class MainWindow(QMainWindow):
         self.sharing.listeners.append(
             lambda: self.players_screen.set_sharing(self.sharing.sharing))
         self._make_status_bar()
-        self.keyboard = KeyboardPlay(self, self.settings)
+        self.keyboard = KeyboardPlay(self, KeyboardTargets(
+            document=self.document, view=self.view, playing=self.playing, menus=self.menus,
+            docks=self.dock_layout.dock_set, fire_at_square=fire_tool.square_box),
+            self.settings)
 
         self.document.undo_stack.cleanChanged.connect(self._update_title)
         self.document.path_changed.connect(self._update_title)

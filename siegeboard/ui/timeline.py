@@ -12,6 +12,8 @@ file, say) closes the history.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Protocol
 
 from PySide6.QtCore import QEvent, QObject, Qt
@@ -30,8 +32,6 @@ from siegeboard.model.siege import MapImage
 from siegeboard.rules.context import RuleError
 from siegeboard.rules.history import History
 from siegeboard.ui.board.map_view import MapView
-from siegeboard.ui.dialogs.prompts import Prompts
-from siegeboard.ui.docks.history import HistoryDock
 from siegeboard.ui.docks.log import LogDock
 from siegeboard.ui.document.changes import Aspect
 from siegeboard.ui.document.document import Document
@@ -98,60 +98,35 @@ class TimelineMenus(Protocol):
 
     def update_map_image(self, placement: MapImage | None) -> None: ...
 
+    def update_selection(self, count: int) -> None: ...
 
-class TimelineHost(Protocol):
-    """What the timeline asks of the window it lies in (``MainWindow`` is one)."""
 
-    @property
-    def prompts(self) -> Prompts: ...
+@dataclass(frozen=True)
+class TimelineTargets:
+    """The parts of the window the timeline uses: what it holds back while it shows the past,
+    where it highlights the entry shown, and how it speaks to the GM."""
 
-    @property
-    def menus(self) -> TimelineMenus: ...
-
-    @property
-    def view(self) -> MapView: ...
-
-    @property
-    def history_dock(self) -> HistoryDock: ...
-
-    @property
-    def log_dock(self) -> LogDock: ...
-
-    @property
-    def inspector(self) -> QDockWidget: ...
-
-    @property
-    def fire_dock(self) -> QDockWidget: ...
-
-    @property
-    def weapons_dock(self) -> QDockWidget: ...
-
-    @property
-    def actions_dock(self) -> QDockWidget: ...
-
-    @property
-    def scene_dock(self) -> QDockWidget: ...
-
-    @property
-    def clock_dock(self) -> QDockWidget: ...
-
-    def show_status(self, message: str) -> None: ...
-
-    def set_tool(self, name: str) -> None: ...
-
-    def _update_selection_actions(self) -> None: ...
+    menus: TimelineMenus
+    view: MapView  # its tool is taken away while the past shows
+    set_tool: Callable[[str], None]  # the window's tool by name ("select")
+    history_view: QWidget  # the undo history's list, which would undo with a click
+    log_dock: LogDock  # where the entry shown is highlighted
+    editing_docks: tuple[QDockWidget, ...]  # the docks that edit or play
+    warn: Callable[[str], None]
+    show_status: Callable[[str], None]
 
 
 class Timeline(QWidget):
     """The bar: a slider from 0 (before the first action) to the log's length, the entry's
     words, and Now."""
 
-    def __init__(self, document: Document, window: TimelineHost, view: MapView | None = None):
+    def __init__(self, document: Document, targets: TimelineTargets,
+                 view: MapView | None = None):
         """``view``: the map view whose foot the bar lies along (over the map, so the map
         keeps its size); None: an ordinary widget to lay out."""
         super().__init__(view)
         self.document = document
-        self.host = window
+        self.targets = targets
         self.history: History | None = None
         self.slider = QSlider(Qt.Orientation.Horizontal)
         self.slider.setPageStep(1)
@@ -242,7 +217,7 @@ class Timeline(QWidget):
             try:
                 self.history = History(self.document.siege)
             except RuleError as error:
-                self.host.prompts.warn(tr("Cannot show the past: {error}").format(error=error))
+                self.targets.warn(tr("Cannot show the past: {error}").format(error=error))
                 self.slider.blockSignals(True)
                 self.slider.setValue(total)
                 self.slider.blockSignals(False)
@@ -261,7 +236,7 @@ class Timeline(QWidget):
                            tr("Before the first action (0 of {total})").format(total=total))
         self.now_button.setEnabled(True)
         self._highlight(position)
-        self.host.show_status(tr(READ_ONLY).format(n=position, total=total) + ".")
+        self.targets.show_status(READ_ONLY.format(n=position, total=total) + ".")
 
     def _back_to_now(self) -> None:
         history = self.history
@@ -275,20 +250,20 @@ class Timeline(QWidget):
         self._highlight(len(history))
 
     def _set_editing(self, allowed: bool) -> None:
-        menus = self.host.menus
+        targets = self.targets
+        menus = targets.menus
         stack = self.document.undo_stack
         menus.undo_action.setEnabled(allowed and stack.canUndo())
         menus.redo_action.setEnabled(allowed and stack.canRedo())
         # The undo history's list would undo with a click: it waits too.
-        self.host.history_dock.view.setEnabled(allowed)
+        targets.history_view.setEnabled(allowed)
         # The tools and the docks that edit wait too (a refusal would be a message per drag);
         # the map still pans and zooms, and the status bar says why.
-        window = self.host
         if not allowed:
-            window.set_tool("select")
-            window.view.tool = None
-        elif window.view.tool is None:
-            window.set_tool("select")
+            targets.set_tool("select")
+            targets.view.tool = None
+        elif targets.view.tool is None:
+            targets.set_tool("select")
         menus.tool_group.setEnabled(allowed)
         for action in (menus.import_image_action, menus.remove_image_action,
                        menus.scale_action, menus.rotate_image_action, menus.lock_image_action,
@@ -297,15 +272,14 @@ class Timeline(QWidget):
                        menus.split_action, menus.merge_action, menus.settings_action):
             action.setEnabled(allowed)
         if allowed:
-            window._update_selection_actions()
+            menus.update_selection(len(self.document.selection))
             menus.update_map_image(self.document.siege.map)
-        for dock in (window.inspector, window.fire_dock, window.weapons_dock,
-                     window.actions_dock, window.scene_dock, window.clock_dock):
+        for dock in targets.editing_docks:
             dock.widget().setEnabled(allowed)
 
     def _highlight(self, position: int) -> None:
         """Select entry ``position`` (1-based; 0: none) in the log dock."""
-        log = self.host.log_dock
+        log = self.targets.log_dock
         if position <= 0:
             log.view.clearSelection()
             return

@@ -18,6 +18,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from siegeboard.ui.event_filters import install_once
+
 GUARDED = (QComboBox, QAbstractSpinBox)
 
 
@@ -67,13 +69,6 @@ class WheelGuard(QObject):
         return True  # the field never sees it
 
 
-_GUARD: WheelGuard | None = None
-
-
 def install(app: QApplication) -> WheelGuard:
     """Install the guard on ``app`` once (later calls return the same guard)."""
-    global _GUARD
-    if _GUARD is None:
-        _GUARD = WheelGuard(app)
-        app.installEventFilter(_GUARD)
-    return _GUARD
+    return install_once(app, WheelGuard)

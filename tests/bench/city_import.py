@@ -5,7 +5,7 @@ extract (20,000 buildings among 45,000 roads, about 3 MB; ``geo_files.small_coun
 import runs in a process of its own, so each peak memory is its own.
 
     .venv/bin/python -m tests.bench.city_import [--buildings N] [--pbf-buildings N] [--plain]
-        [--old-check] [--repeat N] [--only pbf|city]
+        [--old-check] [--repeat N] [--only pbf|city] [--extract FILE]
 
 Prints, for each file and way, the wall and CPU seconds of the import (reading, building,
 the check that the siege would open, and writing the ``.siege``) and the process's peak
@@ -13,7 +13,9 @@ memory. ``--plain`` also times the plain way. ``--old-check`` also times the che
 before it trusted the save's reading back of each piece (the bytes read back whole by the
 reader that opens files, and made again by the save, as ``siegeboard import`` did).
 ``--repeat N`` runs each way N times, the ways alternated, and prints each run and the
-medians.
+medians. ``--extract FILE`` times a real extract too (the Liechtenstein one from Geofabrik,
+``liechtenstein-latest.osm.pbf``, where it can be downloaded: it cannot be on the machine the
+figures in docs/performance.md were measured on).
 """
 
 from __future__ import annotations
@@ -67,9 +69,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--old-check", action="store_true")
     parser.add_argument("--repeat", type=int, default=1)
     parser.add_argument("--only", choices=("pbf", "city"), help="time one of the two files")
+    parser.add_argument("--extract", type=Path, help="a real extract to time as well")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as folder:
-        paths = []
+        paths = [args.extract] if args.extract else []
         if args.only != "city":
             paths.append(small_country_pbf(Path(folder) / "country.osm.pbf", args.pbf_buildings))
         if args.only != "pbf":

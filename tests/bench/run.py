@@ -35,6 +35,7 @@ if str(ROOT) not in sys.path:
 FULL_SIZES = (100, 1_000, 10_000, 50_000)
 QUICK_SIZES = (100, 1_000, 10_000)
 MIB = 1.0
+CITY_PROCESS_MIB = 480  # the N = 50,000 process's peak memory limit (``targets``)
 # The fixed cases, each ``cases.<name>_case()`` in its own process.
 EXTRAS = ("sample_snapshot", "city_snapshot", "big_map", "big_map_10k", "city_process",
           "window_shot")
@@ -134,8 +135,10 @@ def targets(towns: dict[int, dict[str, Any]], extras: dict[str, dict[str, Any]])
         check("N=50,000: PDF snapshot", _median(fifty, "snapshot_pdf"), 5.0, "s")
     city = extras.get("city_process")
     if city is not None:
+        # Issue 32 item 7: pydantic through its public API only and one careful reader cost
+        # this process memory; it may take up to 480 MiB.
         check("N=50,000: peak memory of open, scene, shot, minute and save in one process",
-              city.get("peak_rss_mib"), 400, "MiB")
+              city.get("peak_rss_mib"), CITY_PROCESS_MIB, "MiB")
     sample = extras.get("sample_snapshot")
     if sample is not None:
         check("sample map snapshot to PDF", _median(sample, "snapshot_pdf"), 2.0, "s")

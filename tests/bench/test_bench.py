@@ -63,3 +63,27 @@ def test_the_suite_runs_and_writes_json_and_plot(tmp_path):
         assert figures["shot_ratio"] > 0 and figures["file_bytes"] > 0
         assert figures["gui_items_updated"] == figures["gui_items_changed"]
     assert png.read_bytes().startswith(b"\x89PNG")
+
+
+def test_the_city_process_may_take_up_to_480_mib():
+    # Issue 32 item 7: the N = 50,000 process may rise to at most 480 MiB.
+    def verdict(peak):
+        (check,) = run.targets({}, {"city_process": {"peak_rss_mib": peak}})
+        return check["met"]
+
+    assert verdict(479.0) is True
+    assert verdict(481.0) is False
+
+
+def test_the_alternation_times_both_trees_in_turns(tmp_path):
+    from tests.bench import alternate
+
+    out = tmp_path / "alternate.json"
+    assert alternate.main(["--old", str(run.ROOT), "--sizes", "300", "--rounds", "2",
+                           "--runs", "1", "--figures", "minute_wild,save",
+                           "--json", str(out)]) == 0
+    rows = json.loads(out.read_text())["300"]
+    assert set(rows) == {"minute_wild", "save"}
+    for row in rows.values():
+        assert len(row["old_runs"]) == len(row["new_runs"]) == 2
+        assert row["old_s"] > 0 and row["new_s"] > 0

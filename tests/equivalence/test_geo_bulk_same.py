@@ -41,7 +41,20 @@ def _odd_features() -> list[dict]:
                           "coordinates": [[[list(p) for p in square]], [[list(p) for p in tiny]]]}}
     wall = {"type": "Feature", "properties": {"barrier": "city_wall"},
             "geometry": {"type": "LineString", "coordinates": [[x - d, y - d], [x + 8 * d, y - d]]}}
+    across = [(x + 6 * d, y + d), (x + 8 * d, y + d), (x + 8 * d, y + 2 * d),
+              (x + 6 * d, y + 2 * d), (x + 6 * d, y + d)]
+    along = [(x + 4 * d, y + d), (x + 5 * d, y + d), (x + 5 * d, y + 2 * d),
+             (x + 4 * d, y + 2 * d), (x + 4 * d, y + d)]
+    spike = [(x, y + 5 * d), (x + d, y + 5 * d), (x + d, y + 6 * d), (x + d, y + 7 * d),
+             (x + d, y + 6 * d), (x, y + 6 * d), (x, y + 5 * d)]
+    repeated = [(x + 2 * d, y + 5 * d), (x + 3 * d, y + 5 * d), (x + 3 * d, y + 5 * d),
+                (x + 3 * d, y + 6 * d), (x + 2 * d, y + 6 * d), (x + 2 * d, y + 5 * d)]
+    l_shape = [(x + 4 * d, y + 5 * d), (x + 6 * d, y + 5 * d), (x + 6 * d, y + 6 * d),
+               (x + 5 * d, y + 6 * d), (x + 5 * d, y + 7 * d), (x + 4 * d, y + 7 * d),
+               (x + 4 * d, y + 5 * d)]
     return [polygon(square, **{"building": "house", "building:levels": "3"}),
+            polygon(outer, across), polygon(outer, along), polygon(outer, hole, hole),
+            polygon(spike), polygon(repeated), polygon(l_shape),
             polygon(bow_tie), polygon(tiny), polygon(short_side),
             polygon(outer, hole), polygon(outer, hole_outside), multi, wall,
             polygon(square, amenity="parking"),  # no rule: skipped, reported
@@ -92,3 +105,20 @@ def test_the_bulk_way_is_the_default(town, monkeypatch):
     monkeypatch.setattr(geo, "_bulk_outlines", spy)
     GeoJsonFormat().read(town, ImportOptions())
     assert called
+
+
+def test_most_of_a_town_is_made_without_validating_each_structure(town, monkeypatch):
+    """The bulk way's footprints are certainly valid for nearly every house, so most
+    structures are copies (``rules.bulk_build``), not validated one by one."""
+    from siegeboard.rules import bulk_build
+
+    given = []
+    plain = bulk_build.BulkStructures.structure
+
+    def spy(self, *args, **kwargs):
+        given.append(kwargs.get("footprint_checked", False))
+        return plain(self, *args, **kwargs)
+
+    monkeypatch.setattr(bulk_build.BulkStructures, "structure", spy)
+    GeoJsonFormat().read(town, ImportOptions())
+    assert sum(given) > 0.9 * 400

@@ -114,3 +114,48 @@ def test_a_structure_made_without_validation_is_refused_at_save():
         update={"dp": structure.dp_original + 5})
     with pytest.raises(SiegeFileError, match="dp"):
         siege_file.check_as_opened(sample, "castle.siege")
+
+
+def _in_play(sample):
+    """``sample`` after one logged action: a log entry and a beginning (R2) to write."""
+    from siegeboard.model.actions import AdvanceClock
+    from siegeboard.rules.dice import RandomDice
+    from siegeboard.rules.engine import apply_in_place
+
+    apply_in_place(sample.siege, AdvanceClock(turns=1), RandomDice(1))
+    assert sample.siege.log and sample.siege.base is not None
+    return sample
+
+
+def test_a_nan_that_a_file_would_keep_as_null_is_refused_at_save():
+    # An event's figure may be null: a NaN, written as null, reads back without an error, as
+    # another value. The reading back compares what it read with what was written.
+    import math
+
+    import pytest
+
+    from siegeboard.model.log import Event
+    from siegeboard.persist.errors import SiegeFileError
+
+    sample = _in_play(read_sample("harris"))
+    entry = sample.siege.log[-1]
+    sample.siege.log[-1] = entry.model_copy(update={"events": [
+        Event(kind="measured", detail={"metres": math.nan})]})
+    with pytest.raises(SiegeFileError, match="not a finite number"):
+        siege_file.check_as_opened(sample, "castle.siege")
+
+
+def test_a_beginning_made_without_validation_is_refused_at_save():
+    # The beginning (R2) is read back like the siege: its structure that the siege no longer
+    # holds as it was is written whole, and read back through the same validators.
+    import pytest
+
+    from siegeboard.persist.errors import SiegeFileError
+
+    sample = _in_play(read_sample("harris"))
+    base = sample.siege.base
+    key, structure = next(iter(base.structures.items()))
+    base.structures[key] = structure.model_copy(update={"dp": structure.dp_original + 5})
+    assert sample.siege.structures[key] is structure  # the siege itself is valid
+    with pytest.raises(SiegeFileError, match="dp"):
+        siege_file.check_as_opened(sample, "castle.siege")

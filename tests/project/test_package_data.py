@@ -53,6 +53,19 @@ def test_the_icons_are_there():
             assert png[:8] == b"\x89PNG\r\n\x1a\n", f"icons/{stem}-{size}.png"
 
 
+def test_the_german_catalogue_is_there_and_reads():
+    item = resources.files("siegeboard.resources").joinpath(
+        "locale", "de", "LC_MESSAGES", "siegeboard.mo")
+    assert item.read_bytes()[:4] == b"\xde\x12\x04\x95"  # GNU .mo, little-endian
+    from siegeboard.rules import messages
+
+    messages.set_language("de")
+    try:
+        assert messages._("Hull") == "Rumpf"
+    finally:
+        messages.set_language("en")
+
+
 def test_the_translations_are_there():
     """Every language of the window but English has its compiled catalogue (View > Language)."""
     from siegeboard.ui.language import LANGUAGES

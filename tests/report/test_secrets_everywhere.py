@@ -13,13 +13,10 @@ from xml.etree import ElementTree
 
 import pytest
 from pdf_reading import pdf_text
+from played_siege import played_file
 from PySide6.QtGui import QImage
 
 from siegeboard.geometry import GRID_M
-from siegeboard.model.actions import AdvanceClock, FireAt
-from siegeboard.model.siege import Mine
-from siegeboard.model.weapon import Battery
-from siegeboard.persist.samples import read_sample
 from siegeboard.persist.siege_file import SiegeFile
 from siegeboard.report.extent import load_plan
 from siegeboard.report.map_picture import map_frame, map_image
@@ -27,8 +24,6 @@ from siegeboard.report.options import SnapshotOptions
 from siegeboard.report.snapshot import export_snapshot
 from siegeboard.report.story import CAPTION_PX, export_story, story_frames
 from siegeboard.report.vtt_export import export_vtt
-from siegeboard.rules.dice import RandomDice
-from siegeboard.rules.engine import apply_in_place
 from siegeboard.rules.knowledge import side_view
 
 # What each side must not see: the other side's battery names and what is inside.
@@ -40,23 +35,10 @@ SECRETS = {
 
 @pytest.fixture(scope="module")
 def secret_file() -> SiegeFile:
-    siege_file = read_sample("harris")
-    siege = siege_file.siege
-    siege.batteries["hidden-mortar"] = Battery(
-        id="hidden-mortar", name="Hidden Mortar", position=(60.0, 40.0), weapon_id="he_shell",
-        side="defender")
-    siege.batteries["sapper-gun"] = Battery(
-        id="sapper-gun", name="Sapper Gun", position=(20.0, 90.0), weapon_id="rifle")
-    siege.mines["sapper-mine"] = Mine(id="sapper-mine", structure_id="keep", days_needed=5)
-    dice = RandomDice(7)
-    great = siege.batteries["great-battery"].position
-    apply_in_place(siege, FireAt(weapon_id="he_shell", battery_id="great-battery",
-                                 at=(47.0, 60.0), target_id="stables"), dice)
-    apply_in_place(siege, FireAt(weapon_id="he_shell", battery_id="hidden-mortar",
-                                 at=great, range_m=80.0), dice)
-    apply_in_place(siege, AdvanceClock(turns=12), dice)
-    hurt = [person for person in siege.structures["stables"].occupants if person.damage]
-    assert hurt or siege.structures["stables"].trapped_count, "the GM's copy has people to hide"
+    siege_file = played_file()
+    stables = siege_file.siege.structures["stables"]
+    hurt = [person for person in stables.occupants if person.damage]
+    assert hurt or stables.trapped_count, "the GM's copy has people to hide"
     return siege_file
 
 

@@ -1,13 +1,12 @@
 """A14: days on the clock. A scene moves it by its day or week, a day of digging by a day; the
-clock shows days once a siege has run one; fires over such spans are worked out in bulk."""
+clock shows days once a siege has run one; fires over such spans are worked out in bulk
+(that the bulk gives what minute by minute gives: tests/equivalence/test_bulk_fire_growth.py)."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 from armory_fixtures import armory_siege, play
-from conftest import build_harris_siege, rect
+from conftest import rect
 
 from siegeboard.model import (
     AdvanceClock,
@@ -22,8 +21,7 @@ from siegeboard.model import (
 )
 from siegeboard.rules.build import new_structure
 from siegeboard.rules.dice import RandomDice
-from siegeboard.rules.engine import apply, apply_in_place
-from siegeboard.rules.harris import burning
+from siegeboard.rules.engine import apply
 
 DAY = 17_280  # 24 h x 720 turns of 5 s
 
@@ -94,44 +92,3 @@ def test_a_month_long_advance_of_a_slow_fire_is_worked_out_in_bulk():
     assert siege.structures["g"].fire_level == 43_201 and siege.clock.turn == 30 * DAY
     assert seen[-1] == 30 * DAY and len(seen) == 30 * 144 + 1  # every 10 minutes, then the end
     assert siege.log[-1].rolls == [] and siege.log[-1].dice_seed == 3
-
-
-@pytest.mark.parametrize("seed", range(4))
-@pytest.mark.parametrize("big_timber", [False, True])
-@pytest.mark.parametrize("span", [DAY, 2520])
-def test_bulk_growth_gives_what_minute_by_minute_growth_gives(seed, big_timber, span,
-                                                              monkeypatch):
-    # The test town with fires of several kinds (wooden and not, out of control and not),
-    # over a day, or 3 h 30 min (the curtain wall's fire, 2,025 DP, goes out of control above
-    # level 202, at minute 202, and is still burning then): one advance taking growth in
-    # bulk, and the same advance with bulk growth switched off (every minute boundary played
-    # out), with the same dice stream, end in the same structures.
-    def town():
-        siege = build_harris_siege()
-        for structure in siege.structures.values():
-            structure.occupants = []
-        siege.structures["bunker"].fire_level = 2 + seed
-        siege.structures["wall"].fire_level = 1
-        siege.structures["town"].fire_level = seed
-        if big_timber:
-            # a wooden fire that grows a turn at a time for long: 20,000 DP, out of control
-            # only above level 2,000, lit at turn 0 at level 1 + seed
-            siege.structures["timber"] = siege.structures["timber"].model_copy(update={
-                "dp": 20_000, "dp_original": 20_000, "fire_level": 1 + seed})
-        return siege
-
-    bulk, stepped = town(), town()
-    apply_in_place(bulk, AdvanceClock(turns=span), _Stream(seed))
-    monkeypatch.setattr(burning, "_quiet_minutes", lambda *args: 0)
-    apply_in_place(stepped, AdvanceClock(turns=span), _Stream(seed))
-    assert bulk.structures == stepped.structures and bulk.clock == stepped.clock
-
-
-class _Stream:
-    """One stream of fair dice for many actions (RandomDice would be logged by its seed)."""
-
-    def __init__(self, seed):
-        self._random = random.Random(seed)
-
-    def roll(self, count, sides):
-        return [self._random.randint(1, sides) for _ in range(count)]

@@ -1,4 +1,5 @@
-"""A siege with secrets on both sides, played a little, and a server serving it."""
+"""A server serving the siege with secrets on both sides (``tests/played_siege.py``), and what
+the tests ask of it."""
 
 from __future__ import annotations
 
@@ -7,16 +8,9 @@ from collections.abc import Iterator
 from urllib.parse import urlsplit
 
 import pytest
+from played_siege import played_file
 
-from siegeboard.model.actions import AdvanceClock, FireAt
-from siegeboard.model.siege import Mine, Siege
-from siegeboard.model.structure import Occupant
-from siegeboard.model.weapon import Battery
-from siegeboard.persist.samples import read_sample
 from siegeboard.persist.siege_file import SiegeFile
-from siegeboard.rules.context import Outcome
-from siegeboard.rules.dice import Dice, RandomDice
-from siegeboard.rules.engine import apply_in_place
 from siegeboard.share.server import Limits, ShareServer
 
 # What each side must not receive: the other side's hidden battery, its weapon's name where
@@ -30,36 +24,6 @@ SECRETS = {
 NEVER = ["rolls", "\"dp\"", "armor", "hull", "occupants", "gm_notes", "Dice:", "A secret note"]
 
 
-def played_file() -> SiegeFile:
-    """The sample with a hidden defenders' battery, a besiegers' gun and mine, a note only
-    the GM reads, after two shots and a minute."""
-    siege_file = read_sample("harris")
-    siege = siege_file.siege
-    siege.batteries["hidden-mortar"] = Battery(
-        id="hidden-mortar", name="Hidden Mortar", position=(60.0, 40.0), weapon_id="he_shell",
-        side="defender")
-    siege.batteries["sapper-gun"] = Battery(
-        id="sapper-gun", name="Sapper Gun", position=(20.0, 90.0), weapon_id="rifle")
-    siege.mines["sapper-mine"] = Mine(id="sapper-mine", structure_id="keep", days_needed=5)
-    stables = siege.structures["stables"]
-    siege.structures["stables"] = stables.model_copy(update={
-        "gm_notes": "A secret note",
-        "occupants": [*stables.occupants, Occupant(name="Groom Dickon")]})
-    dice = RandomDice(7)
-    great = siege.batteries["great-battery"].position
-    fire(siege, dice, at=(47.0, 60.0), target="stables")
-    apply_in_place(siege, FireAt(weapon_id="he_shell", battery_id="hidden-mortar",
-                                 at=great, range_m=80.0), dice)
-    apply_in_place(siege, AdvanceClock(turns=12), dice)
-    return siege_file
-
-
-def fire(siege: Siege, dice: Dice, at: tuple[float, float] = (78.0, 78.0),
-         target: str | None = None) -> Outcome:
-    return apply_in_place(siege, FireAt(weapon_id="he_shell", battery_id="great-battery",
-                                        at=at, target_id=target), dice)
-
-
 def plan_of(siege_file: SiegeFile) -> bytes | None:
     siege = siege_file.siege
     return siege_file.images.get(siege.map.member) if siege.map is not None else None
@@ -67,7 +31,7 @@ def plan_of(siege_file: SiegeFile) -> bytes | None:
 
 @pytest.fixture(scope="session")
 def played() -> SiegeFile:
-    """Shared: a test that plays on makes its own (``played_file``)."""
+    """Shared: a test that plays on makes its own (``played_siege.played_file``)."""
     return played_file()
 
 

@@ -10,13 +10,14 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from played_siege import fire, played_file
 
 from siegeboard.rules.dice import RandomDice
 from siegeboard.share.server import ShareServer
 from siegeboard.share.side_state import Audience
 
 from .browser import chromium, chromium_missing
-from .conftest import SECRETS, fire, plan_of, played_file
+from .conftest import SECRETS, plan_of
 
 pytestmark = pytest.mark.skipif(bool(chromium_missing()), reason=chromium_missing() or "")
 

@@ -163,10 +163,10 @@ def test_an_address_in_use_is_said_plainly(server: ShareServer) -> None:
 
 
 def test_the_state_maker_writes_what_side_state_says() -> None:
+    from played_siege import fire, played_file
+
     from siegeboard.rules.dice import RandomDice
     from siegeboard.share.side_state import AUDIENCES, StateMaker, side_state
-
-    from .conftest import fire, played_file
 
     maker = StateMaker()
     siege = played_file().siege

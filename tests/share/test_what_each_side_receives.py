@@ -11,6 +11,7 @@ import time
 from pathlib import Path
 
 import pytest
+from played_siege import fire, played_file
 
 from siegeboard.persist.siege_file import SiegeFile, read_siege, write_siege
 from siegeboard.rules.dice import RandomDice
@@ -19,7 +20,7 @@ from siegeboard.share.headless import serve_file
 from siegeboard.share.server import ASSETS, ShareServer
 from siegeboard.share.side_state import AUDIENCES, Audience, side_of_audience, side_state
 
-from .conftest import NEVER, SECRETS, EventStream, fire, path_of, plan_of, played_file, request
+from .conftest import NEVER, SECRETS, EventStream, path_of, plan_of, request
 
 
 def received(server: ShareServer, audience: Audience) -> bytes:

@@ -51,10 +51,13 @@ from siegeboard.persist.formats.base import (
     checked_import,
     echo,
 )
+from siegeboard.persist.formats.geo_outlines import Outline
+from siegeboard.persist.formats.geo_outlines import bulk_outlines as _bulk_outlines
 from siegeboard.persist.formats.kinds import SKIP, KindMapping, KindRule, default_mapping
 from siegeboard.persist.siege_file import SiegeFileError
 from siegeboard.rules import registry
-from siegeboard.rules.build import new_structure, new_structure_of_area
+from siegeboard.rules.build import new_structure
+from siegeboard.rules.bulk_build import BulkStructures
 from siegeboard.rules.ruleset import Ruleset
 from siegeboard.rules.walls import draw_wall, section_count
 
@@ -213,13 +216,14 @@ def build_siege(features: Sequence[GeoFeature], options: ImportOptions, report: 
     """The siege of ``features`` (see the module); ``SiegeFileError`` if nothing can be.
 
     ``bulk``: the buildings' outlines are projected, checked, tidied and measured in whole
-    arrays first (``_Maker.prepare``), and each plain one made with a single validation
-    (``new_structure_of_area``); anything unusual (an outline that crosses itself, lies off
+    arrays first (``_Maker.prepare``, ``geo_outlines``), and each plain one made without
+    validating it again where its footprint is certainly valid (``rules.bulk_build``), else
+    with a single validation; anything unusual (an outline that crosses itself, lies off
     the Earth, is too small) is made one at a time as without it. Both give the same siege;
     ``bulk=False`` is the plain path, kept as the reference the tests compare with.
 
-    The features are consumed: each one's outlines are let go once its structures are made
-    (a city's coordinates would otherwise be held twice)."""
+    The features are consumed: each one's outlines and tags are let go once its structures
+    are made (a city's coordinates would otherwise be held twice)."""
     ruleset = options.ruleset
     mapping = (mapping or options.kinds or default_mapping(ruleset))
     try:
@@ -248,7 +252,9 @@ def build_siege(features: Sequence[GeoFeature], options: ImportOptions, report: 
                                 f"come in as themselves.")
             continue
         maker.add(feature)
-        feature.polygons, feature.lines = [], []  # made: a city's outlines are let go as it goes
+        # Made: a city's outlines and tags are let go as it goes (held twice, they were a
+        # sixth of its memory).
+        feature.polygons, feature.lines, feature.tags = [], [], {}
     maker.done()
     # The grid starts at the 10 m square holding the north-west corner of what came in, so
     # the squares read from A1 (the projection's centre stays the frame's origin).
@@ -287,8 +293,9 @@ class _Maker:
         self.kind_names = {kind: entry.name
                            for kind, entry in registry.catalogue(ruleset).kinds.items()}
         # Filled by ``prepare``: (id of a feature, its polygon's place) -> the outline as the
-        # structure keeps it (ring, holes) and its area; None or absent: the plain way.
-        self._prepared: dict[tuple[int, int], tuple[Ring, list[Ring], float] | None] = {}
+        # structure keeps it (``geo_outlines.Outline``); None or absent: the plain way.
+        self._prepared: dict[tuple[int, int], Outline | None] = {}
+        self._bulk = BulkStructures(ruleset)
         self._keys = tuple(sorted({rule.key for rule in mapping.rules}))
         self._rules: dict[tuple, KindRule | None] = {}
 
@@ -300,10 +307,12 @@ class _Maker:
     def rule_for(self, feature: GeoFeature) -> KindRule | None:
         """``mapping.rule_for``, remembered by the tags the mapping looks at (a city's houses
         share a few)."""
-        key = (feature.role, *(feature.tags.get(name) for name in self._keys))
-        if key not in self._rules:
-            self._rules[key] = self.mapping.rule_for(feature.role, feature.tags)
-        return self._rules[key]
+        key = (feature.role, *map(feature.tags.get, self._keys))
+        try:
+            return self._rules[key]
+        except KeyError:
+            rule = self._rules[key] = self.mapping.rule_for(feature.role, feature.tags)
+            return rule
 
     def prepare(self, features: Sequence[GeoFeature]) -> None:
         """Project, check, tidy (R4's short sides) and measure the outlines of every building
@@ -320,7 +329,7 @@ class _Maker:
                 if len(outer) >= 3 and all(len(hole) >= 3 for hole in holes):
                     jobs.append(((id(feature), number), outer, holes))
         if jobs:
-            self._prepared.update(_bulk_outlines(self.frame, jobs))
+            self._prepared.update(_bulk_outlines(self.frame.project, jobs))
 
     def _skip(self, feature: GeoFeature, why: str) -> None:
         self.report.skipped.append(f"{feature.label.capitalize()} ({_tag_words(feature.tags)}): "
@@ -403,16 +412,16 @@ class _Maker:
             self.report.count_made("buildings", made)
 
     def _made_at_once(self, feature: GeoFeature, kind: str, part: str, stories: int,
-                      prepared: tuple[Ring, list[Ring], float]) -> bool:
+                      prepared: Outline) -> bool:
         """Make the structure of an outline ``prepare`` found plain; False when it must be
         made the plain way after all (it would not validate: the plain way says why)."""
-        ring, inner, area = prepared
+        ring, inner, area, checked = prepared
         try:
-            structure = new_structure_of_area(
-                self.ruleset, kind, f"s{len(self.structures) + 1}", ring, area,
+            structure = self._bulk.structure(
+                kind, f"s{len(self.structures) + 1}", ring, area,
                 name=self._name(feature, kind, part), stories=stories, holes=inner,
                 gm_notes=(f"Imported from {feature.label}{part} of {self.source} "
-                          f"({_tag_words(feature.tags)})."))
+                          f"({_tag_words(feature.tags)})."), footprint_checked=checked)
         except ValueError:
             return False
         self.structures.append(structure)
@@ -474,119 +483,3 @@ def _polygons(geometry) -> list[Polygon]:
     if hasattr(geometry, "geoms"):
         return [part for item in geometry.geoms for part in _polygons(item)]
     return []
-
-
-def _bulk_outlines(frame: _Frame, jobs: Sequence[tuple[tuple[int, int], Ring, list[Ring]]]
-                   ) -> dict[tuple[int, int], tuple[Ring, list[Ring], float] | None]:
-    """For each job (key, outer ring, holes, in the file's coordinates): what
-    ``_Maker._building`` would make of it the plain way (the structure's ring and holes,
-    rounded, and its area less the holes), worked out in whole arrays; None for an outline
-    that is not plain (a point off the Earth, an outline that crosses itself, one smaller
-    than a structure may be, or one whose rounded ring is no polygon), which is then made
-    the plain way. Every step is the plain way's own (the same projection, shapely's same
-    operations, Python's same rounding), so the numbers are the same."""
-    rings: list[Ring] = []
-    for _, outer, holes in jobs:
-        rings.append(outer)
-        rings.extend(holes)
-    sizes = numpy.fromiter((len(ring) for ring in rings), dtype=numpy.int64, count=len(rings))
-    starts = numpy.concatenate(([0], numpy.cumsum(sizes)[:-1])).astype(numpy.int64)
-    lons = numpy.fromiter((point[0] for ring in rings for point in ring), dtype=float)
-    lats = numpy.fromiter((point[1] for ring in rings for point in ring), dtype=float)
-    del rings
-    xs, ys = frame.project(lons, lats)
-    coordinates = numpy.column_stack((xs, -ys))
-    finite = numpy.isfinite(coordinates).all(axis=1)
-    ring_finite = numpy.add.reduceat(finite.astype(numpy.int64), starts) == sizes
-
-    result: dict[tuple[int, int], tuple[Ring, list[Ring], float] | None] = {}
-    keys: list[tuple[int, int]] = []
-    first_rings: list[int] = []  # each kept job's outer ring, by its place among the rings
-    at = 0
-    for key, _, holes in jobs:
-        count = 1 + len(holes)
-        if ring_finite[at:at + count].all():
-            keys.append(key)
-            first_rings.append(at)
-        else:
-            result[key] = None
-        at += count
-    if not keys:
-        return result
-    hole_counts = [len(holes) for key, _, holes in jobs if key not in result]
-    shapes = _polygons_of(coordinates, starts, sizes, first_rings, hole_counts)
-    valid = shapely.is_valid(shapes)
-    tolerance = bounds.SIDE_MIN_M * (1 + 1e-6)
-    try:
-        tidy = shapely.remove_repeated_points(shapes, tolerance=tolerance)
-    except shapely.errors.GEOSException:  # one ring would fall under 3 points: one by one
-        tidy = numpy.empty(len(shapes), dtype=object)
-        tidy[:] = [without_short_sides(shape) for shape in shapes.tolist()]
-    kept = (shapely.get_type_id(tidy) == 3) & ~shapely.is_empty(tidy) & shapely.is_valid(tidy)
-    shapes = numpy.where(kept, tidy, shapes)
-    fine = valid & (shapely.area(shapes) >= MIN_AREA_M2)
-
-    # The rings as the structure keeps them: each ring's corners but the closing one, each
-    # number rounded by Python's own round (numpy's rounds differently in the last digit).
-    exterior, owner = shapely.get_coordinates(shapely.get_exterior_ring(shapes),
-                                              return_index=True)
-    bounds_of = numpy.searchsorted(owner, numpy.arange(len(shapes) + 1))
-    flat = exterior.tolist()
-    outlines: list[tuple[Ring, list[Ring]]] = []
-    plain_keys: list[tuple[int, int]] = []
-    for place, (key, good, hole_count) in enumerate(zip(keys, fine.tolist(), hole_counts,
-                                                        strict=True)):
-        if not good:
-            result[key] = None
-            continue
-        ring = [(round(x, 6), round(y, 6))
-                for x, y in flat[bounds_of[place]:bounds_of[place + 1] - 1]]
-        inner = [[(round(x, 6), round(y, 6)) for x, y in hole.coords[:-1]]
-                 for hole in shapes[place].interiors] if hole_count else []
-        outlines.append((ring, inner))
-        plain_keys.append(key)
-    # The structure's own shape (``shape_of``: its rounded ring less its rounded holes) is
-    # what its squares are counted on; one that is no polygon is left to the plain way.
-    made = _rounded_polygons(outlines)
-    areas = shapely.area(made)
-    sound = (~shapely.is_empty(made) & shapely.is_valid(made) & (areas > 0)).tolist()
-    for key, (ring, inner), area, good in zip(plain_keys, outlines, areas.tolist(), sound,
-                                              strict=True):
-        result[key] = (ring, inner, area) if good else None
-    return result
-
-
-def _polygons_of(coordinates: numpy.ndarray, starts: numpy.ndarray, sizes: numpy.ndarray,
-                 first_rings: list[int], hole_counts: list[int]) -> numpy.ndarray:
-    """The polygons of the kept jobs (outer ring at ``first_rings[i]``, then its holes), made
-    by shapely in one call for each number of corners of the polygons without holes."""
-    shapes = numpy.empty(len(first_rings), dtype=object)
-    by_size: dict[int, list[int]] = {}
-    for place, (ring, holes) in enumerate(zip(first_rings, hole_counts, strict=True)):
-        if holes:
-            parts = [coordinates[int(starts[i]):int(starts[i]) + int(sizes[i])]
-                     for i in range(ring, ring + 1 + holes)]
-            shapes[place] = Polygon(parts[0], parts[1:])
-        else:
-            by_size.setdefault(int(sizes[ring]), []).append(place)
-    for size, places in by_size.items():
-        firsts = starts[[first_rings[place] for place in places]]
-        block = coordinates[firsts[:, None] + numpy.arange(size)[None, :]]
-        shapes[places] = shapely.polygons(block)
-    return shapes
-
-
-def _rounded_polygons(outlines: list[tuple[Ring, list[Ring]]]) -> numpy.ndarray:
-    """``Polygon(ring, holes)`` of each outline, those without holes made in one call for
-    each number of corners."""
-    made = numpy.empty(len(outlines), dtype=object)
-    by_size: dict[int, list[int]] = {}
-    for place, (ring, inner) in enumerate(outlines):
-        if inner:
-            made[place] = Polygon(ring, inner)
-        else:
-            by_size.setdefault(len(ring), []).append(place)
-    for places in by_size.values():
-        block = numpy.array([outlines[place][0] for place in places], dtype=float)
-        made[places] = shapely.polygons(block)
-    return made

@@ -16,9 +16,8 @@ import math
 from pathlib import Path
 from typing import Any
 
-from siegeboard.model.collection import no_cycle_collection
 from siegeboard.persist.formats.base import (
-    FormatBySuffix,
+    CityFormat,
     ImportedMap,
     ImportOptions,
     ImportReport,
@@ -37,7 +36,7 @@ CRS84_NAMES = {"urn:ogc:def:crs:ogc:1.3:crs84", "crs84", "ogc:crs84", "epsg:4326
                "urn:ogc:def:crs:epsg::4326"}
 
 
-class GeoJsonFormat(FormatBySuffix):
+class GeoJsonFormat(CityFormat):
     """GeoJSON feature collections of building outlines and wall lines."""
 
     name = "GeoJSON map"
@@ -45,16 +44,8 @@ class GeoJsonFormat(FormatBySuffix):
     suffixes = SUFFIXES
     can_write = False
 
-    def read(self, path: str | Path, options: ImportOptions | None = None,
-             progress: Progress | None = None) -> ImportedMap:
-        # A city is millions of acyclic objects made in one burst (the parsed file, the
-        # outlines, the structures): Python's cycle collector, left on, walks them all again
-        # and again to free nothing (a third of the import's time).
-        with no_cycle_collection():
-            return self._read(path, options, progress)
-
-    def _read(self, path: str | Path, options: ImportOptions | None,
-              progress: Progress | None) -> ImportedMap:
+    def read_city(self, path: str | Path, options: ImportOptions | None,
+                  progress: Progress | None) -> ImportedMap:
         path = Path(path)
         name = path.name
         options = resolve_options(options, name)

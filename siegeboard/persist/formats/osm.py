@@ -21,9 +21,8 @@ from pathlib import Path
 
 import osmium
 
-from siegeboard.model.collection import no_cycle_collection
 from siegeboard.persist.formats.base import (
-    FormatBySuffix,
+    CityFormat,
     ImportedMap,
     ImportOptions,
     ImportReport,
@@ -38,11 +37,15 @@ from siegeboard.persist.formats.geo import (
     crs_named,
     in_bbox,
 )
+from siegeboard.persist.formats.osm_shapes import area_wkb, lines_of, polygons_of, way_wkb
 from siegeboard.persist.siege_file import SiegeFileError
 
 SUFFIXES = (".osm", ".osm.pbf")
 MAX_FILE_BYTES = 2_000_000_000
 WALL_TAGS = (("barrier", "wall"), ("barrier", "city_wall"), ("historic", "citywalls"))
+# The keys that make a building, a wall or a site (``is_building``, ``is_wall``, ``is_site``):
+# nothing without one of them is read into Python.
+KEYS = ("building", "barrier", "wall", "historic")
 
 
 def is_building(tags) -> bool:
@@ -59,7 +62,7 @@ def is_site(tags) -> bool:
     return tags.get("historic") == "castle" and not is_building(tags)
 
 
-class OsmFormat(FormatBySuffix):
+class OsmFormat(CityFormat):
     """OpenStreetMap XML (.osm) and PBF (.osm.pbf) extracts."""
 
     name = "OpenStreetMap extract"
@@ -67,16 +70,8 @@ class OsmFormat(FormatBySuffix):
     suffixes = SUFFIXES
     can_write = False
 
-    def read(self, path: str | Path, options: ImportOptions | None = None,
-             progress: Progress | None = None) -> ImportedMap:
-        # A city is millions of acyclic objects made in one burst (the parsed file, the
-        # outlines, the structures): Python's cycle collector, left on, walks them all again
-        # and again to free nothing (a third of the import's time).
-        with no_cycle_collection():
-            return self._read(path, options, progress)
-
-    def _read(self, path: str | Path, options: ImportOptions | None,
-              progress: Progress | None) -> ImportedMap:
+    def read_city(self, path: str | Path, options: ImportOptions | None,
+                  progress: Progress | None) -> ImportedMap:
         path = Path(path)
         name = path.name
         options = resolve_options(options, name)
@@ -123,47 +118,54 @@ def _ring(nodes) -> list[tuple[float, float]]:
 
 def _read_features(path: Path, report: ImportReport) -> list[GeoFeature]:
     """Buildings (areas), walls (ways) and sites from the file, in the file's order; the
-    buildings pyosmium could not assemble are reported here."""
+    buildings pyosmium could not assemble are reported here. Only what carries a key of
+    ``KEYS`` reaches Python (a country's roads do not), and the outlines are read in C++ and
+    decoded at once (``osm_shapes``)."""
     features: list[GeoFeature] = []
+    areas: list[tuple[GeoFeature, str]] = []  # each area's feature and its outline's WKB
     building_relations: dict[int, GeoFeature] = {}
-    # id -> tags, why it would not be an area, its closed ring (for a ring that crosses itself)
-    building_ways: dict[int, tuple[dict[str, str], str, list | None]] = {}
+    # id -> tags, why it would not be an area, its closed ring's WKB (for a ring that crosses
+    # itself)
+    building_ways: dict[int, tuple[dict[str, str], str, str | None]] = {}
     assembled: set[int] = set()
     assembled_ways: set[int] = set()
     read = {"buildings": 0, "wall lines": 0}
     try:
         processor = (osmium.FileProcessor(str(path)).with_locations().with_areas()
                      .with_filter(osmium.filter.EntityFilter(
-                         osmium.osm.WAY | osmium.osm.RELATION | osmium.osm.AREA)))
+                         osmium.osm.WAY | osmium.osm.RELATION | osmium.osm.AREA))
+                     .with_filter(osmium.filter.KeyFilter(*KEYS)))
         for item in processor:
             if isinstance(item, osmium.osm.Area):
-                tags = dict(item.tags)
+                # A closed way's area comes after the way, with its tags: read once.
+                seen = building_ways.get(item.orig_id()) if item.from_way() else None
+                tags = seen[0] if seen is not None else dict(item.tags)
                 building, site = is_building(tags), is_site(tags)
                 if not building and not site:
                     continue
                 label = (f"way {item.orig_id()}" if item.from_way()
                          else f"relation {item.orig_id()}")
-                polygons = []
+                if not item.num_rings()[0]:
+                    continue  # pyosmium found the rings broken: reported below
                 try:
-                    for outer in item.outer_rings():
-                        holes = [_ring(inner) for inner in item.inner_rings(outer)]
-                        polygons.append((_ring(outer), holes))
+                    outline = area_wkb(item)
                 except osmium.InvalidLocationError:
                     report.skipped.append(f"{label.capitalize()}: some of its nodes are missing "
                                           f"from the file.")
                     continue
-                if not polygons:
-                    continue  # pyosmium found the rings broken: reported below
+                except RuntimeError:  # libosmium's geometry error: an outline it cannot write
+                    report.skipped.append(f"{label.capitalize()}: its outline cannot be "
+                                          f"assembled.")
+                    continue
                 (assembled_ways if item.from_way() else assembled).add(item.orig_id())
-                features.append(GeoFeature("building" if building else "site", label, tags,
-                                           polygons=polygons))
+                feature = GeoFeature("building" if building else "site", label, tags)
+                features.append(feature)
+                areas.append((feature, outline))
             elif isinstance(item, osmium.osm.Way):
                 tags = dict(item.tags)
                 if is_building(tags) or is_site(tags):
                     read["buildings"] += is_building(tags)
-                    why = _why_not_an_area(item)
-                    ring = _ring(item.nodes) if why.startswith("its outline crosses") else None
-                    building_ways[item.id] = (tags, why, ring)
+                    building_ways[item.id] = (tags, *_why_not_an_area(item))
                     continue
                 if is_wall(tags):
                     read["wall lines"] += 1
@@ -187,14 +189,22 @@ def _read_features(path: Path, report: ImportReport) -> list[GeoFeature]:
         # is looked at).
         raise SiegeFileError(f"{path.name} cannot be read as an OpenStreetMap extract "
                              f"({_first_line(error)})") from None
-    for way_id, (tags, why, ring) in building_ways.items():
+    for (feature, _), polygons in zip(areas, polygons_of([shape for _, shape in areas]),
+                                      strict=True):
+        feature.polygons = polygons
+    del areas
+    crossing = [(way_id, ring) for way_id, (tags, _, ring) in building_ways.items()
+                if way_id not in assembled_ways and ring is not None and is_building(tags)]
+    rings = dict(zip((way_id for way_id, _ in crossing),
+                     lines_of([ring for _, ring in crossing]), strict=True))
+    for way_id, (tags, why, _) in building_ways.items():
         if way_id in assembled_ways:
             continue
-        if ring is not None and is_building(tags):
+        if way_id in rings:
             # pyosmium refuses a ring that touches or crosses itself; the builder mends it
             # (its largest part, reported) as it does any other outline.
             features.append(GeoFeature("building", f"way {way_id}", tags,
-                                       polygons=[(ring[:-1], [])]))
+                                       polygons=[(rings[way_id][:-1], [])]))
         else:
             report.skipped.append(f"Way {way_id} (building={tags.get('building')}): {why}.")
     for relation_id, feature in building_relations.items():
@@ -208,17 +218,20 @@ def _read_features(path: Path, report: ImportReport) -> list[GeoFeature]:
     return features
 
 
-def _why_not_an_area(way) -> str:
-    """Why pyosmium would make no area of a building way (said only if it makes none)."""
+def _why_not_an_area(way) -> tuple[str, str | None]:
+    """Why pyosmium would make no area of a building way (said only if it makes none), and
+    for a way that closes with every node in the file, its ring's WKB (``osm_shapes``)."""
     nodes = way.nodes
     if len(nodes) < 4:
-        return (f"its outline has {len(nodes)} node{'s' if len(nodes) != 1 else ''}, too few to "
-                f"enclose an area")
+        return (f"its outline has {len(nodes)} node{'s' if len(nodes) != 1 else ''}, too few "
+                f"to enclose an area"), None
     if not way.is_closed():
-        return "its outline does not close, so it encloses no area"
-    if not all(node.location.valid() for node in nodes):
-        return "some of its nodes are missing from the file"
-    return "its outline crosses itself or folds back, so it is no area"
+        return "its outline does not close, so it encloses no area", None
+    try:
+        ring = way_wkb(way)
+    except osmium.InvalidLocationError:
+        return "some of its nodes are missing from the file", None
+    return "its outline crosses itself or folds back, so it is no area", ring
 
 
 def _first_line(error: Exception) -> str:

@@ -49,8 +49,10 @@ from siegeboard.rules import logged_edits
 from siegeboard.rules.armory import numbers as armory
 from siegeboard.rules.armory import shot
 from siegeboard.rules.context import Context, Handler, RuleError
+from siegeboard.rules.messages import _, ngettext
 from siegeboard.rules.tasks import resolve_task
 from siegeboard.rules.titles import the
+from siegeboard.rules.words import clock_label, ladder_word, length_word, mount_word, side_word
 
 Which = Literal["outer", "inner"]
 FIRED_ROLES = ("gun", "incendiary")
@@ -58,8 +60,12 @@ OPENING_ROLES = ("petard", "breaching_charge")
 CHARGE_ROLES = ("petard", "breaching_charge", "demolition_charge")
 SCENE_TURNS = {"day": TURNS_PER_DAY, "week": 7 * TURNS_PER_DAY}  # A14
 HARRIS_OVERRIDES = ("dp", "collapsed", "cleared", "fire_level", "out_of_control")
-CHARACTERS_SCENE = ("Now play one scene of the characters' own: a sortie, a night climb, "
-                    "a countermine, a parley.")
+
+
+def characters_scene() -> str:
+    """A12's call for the characters' own scene, said after every scene."""
+    return _("Now play one scene of the characters' own: a sortie, a night climb, a "
+             "countermine, a parley.")
 
 
 # --- Look-ups -------------------------------------------------------------------------------
@@ -69,13 +75,15 @@ def _weapon(ctx: Context, weapon_id: str) -> Weapon:
     the siege's weapons with the action)."""
     weapon = ctx.weapon(weapon_id)
     if weapon is None:
-        raise RuleError(f"weapon_id: no weapon {weapon_id!r} in this siege or its catalogue")
+        raise RuleError(_("weapon_id: no weapon {weapon_id!r} in this siege or its "
+                          "catalogue").format(weapon_id=weapon_id))
     return weapon
 
 
 def existing(ctx: Context, structure_id: str) -> Structure:
     if structure_id not in ctx.siege.structures:
-        raise RuleError(f"structure_id: no structure {structure_id!r} in this siege")
+        raise RuleError(_("structure_id: no structure {structure_id!r} in this siege").format(
+            structure_id=structure_id))
     return ctx.current(structure_id)
 
 
@@ -108,18 +116,20 @@ def _label(structure: Structure, which: Which) -> str:
     if structure.inner_layer is None:
         return structure.name
     if which == "inner":
-        return f"{structure.name}, {structure.inner_layer.name.lower()}"
-    return f"{structure.name}, gate"
+        return _("{structure}, {layer}").format(structure=structure.name,
+                                               layer=structure.inner_layer.name.lower())
+    return _("{structure}, gate").format(structure=structure.name)
 
 
 def _breach_line(structure: Structure) -> str:
     if structure.has_flag("breach_impassable"):
-        return f"{structure.name} is Breached: impassable"
+        return _("{structure} is Breached: impassable").format(structure=structure.name)
     if structure.has_flag("engine") or structure.has_flag("camp"):
-        return f"{structure.name} is Breached: wrecked"
+        return _("{structure} is Breached: wrecked").format(structure=structure.name)
     if armory.passage(structure):
-        return f"{structure.name} is Breached: the way is open, play the assault"
-    return f"{structure.name} is Breached: play the assault"
+        return _("{structure} is Breached: the way is open, play the assault").format(
+            structure=structure.name)
+    return _("{structure} is Breached: play the assault").format(structure=structure.name)
 
 
 def _assault_follows(structure: Structure) -> bool:
@@ -144,26 +154,30 @@ def deal(ctx: Context, structure: Structure, damage: int, *, mode: str,
     _set_layer(structure, which, after)
     label = _label(structure, which)
     ctx.touch(structure.id)
-    ctx.say(f"{label}: {armory.hull_words(after.suffered, after.hull, after.ladder)}")
+    ctx.say(_("{label}: {hull}").format(
+        label=label, hull=armory.hull_words(after.suffered, after.hull, after.ladder)))
     if not can_breach and before.suffered + damage > after.suffered:
-        ctx.say(f"{structure.name} can be dug through, not knocked down: only a mine Breaches it "
-                f"(it stops at {after.suffered} of {after.hull})")
+        ctx.say(_("{structure} can be dug through, not knocked down: only a mine Breaches "
+                  "it (it stops at {suffered} of {hull})").format(
+            structure=structure.name, suffered=after.suffered, hull=after.hull))
     opened = after.ladder == "breached" != before.ladder and armory.fully_breached(structure)
     if after.ladder != before.ladder:
         if after.ladder == "cracked":
             ctx.event("cracked", structure.id, layer=after.name)
-            cover = ("heavy cover drops one step" if structure.has_flag("heavy_cover")
-                     else "people behind it lose one step of cover")
-            ctx.say(f"{label} is Cracked: its Armor is 1 lower; {cover}")
+            cover = (_("heavy cover drops one step") if structure.has_flag("heavy_cover")
+                     else _("people behind it lose one step of cover"))
+            ctx.say(_("{label} is Cracked: its Armor is 1 lower; {cover}").format(
+                label=label, cover=cover))
         else:
             if opened:
                 message = _breach_line(structure)
             else:
                 inner = structure.inner_layer
                 assert inner is not None  # not opened: a layer still holds behind the gate
-                message = (f"{label} is Breached; the {inner.name.lower()} behind it still "
-                           f"holds (Armor {inner.armor}, "
-                           f"{armory.hull_words(inner.suffered, inner.hull)})")
+                message = (_("{label} is Breached; the {lower} behind it still holds "
+                             "(Armor {armor}, {hull_words})").format(
+                    label=label, lower=inner.name.lower(), armor=inner.armor,
+                    hull_words=armory.hull_words(inner.suffered, inner.hull)))
             # The message is the news the window shows; ``assault``: play the assault now.
             ctx.event("breached", structure.id, layer=after.name, message=message,
                       assault=opened and _assault_follows(structure))
@@ -173,7 +187,7 @@ def deal(ctx: Context, structure: Structure, damage: int, *, mode: str,
     if structure.burning and structure.ladder == "breached":
         structure.burning = False
         ctx.event("fire_out", structure.id, reason="breached")
-        ctx.say(f"{structure.name} stops burning: Breached")
+        ctx.say(_("{structure} stops burning: Breached").format(structure=structure.name))
     structure.effects = armory.section_effects(structure)
     return opened
 
@@ -182,8 +196,8 @@ def _ignite(ctx: Context, structure: Structure, why: str) -> None:
     structure.burning = True
     structure.hull_burned = 0  # A4 as written: burning counts from the moment it catches
     ctx.event("ignited", structure.id, cause=why)
-    ctx.say(f"{structure.name} catches fire ({why}): it loses 1 Hull a round, ignoring Armor, "
-            "until put out or Breached")
+    ctx.say(_("{structure} catches fire ({why}): it loses 1 Hull a round, ignoring Armor, "
+              "until put out or Breached").format(structure=structure.name, why=why))
 
 
 def _fire_from_hit(ctx: Context, structure: Structure, weapon: Weapon) -> None:
@@ -193,27 +207,31 @@ def _fire_from_hit(ctx: Context, structure: Structure, weapon: Weapon) -> None:
     caught, rolls = shot.fire_on_hit(structure, weapon, None, burning=structure.burning,
                                      ladder=structure.ladder)
     if caught:
-        _ignite(ctx, structure, f"incendiary {weapon.name}")
+        _ignite(ctx, structure, _("incendiary {weapon}").format(weapon=weapon.name))
     elif rolls:
-        (roll,) = ctx.roll(1, 6, f"does {the(structure.name)} catch fire from the explosive hit? "
-                            "(a 6 sets it alight)")
+        (roll,) = ctx.roll(1, 6, _("does {the_structure} catch fire from the explosive "
+                                   "hit? (a 6 sets it alight)").format(
+            the_structure=the(structure.name)))
         caught, _rolls = shot.fire_on_hit(structure, weapon, roll, burning=structure.burning,
                                           ladder=structure.ladder)
         if caught:
-            _ignite(ctx, structure, f"explosive {weapon.name}, 1D6 = {roll}")
+            _ignite(ctx, structure, _("explosive {weapon}, 1D6 = {roll}").format(
+                weapon=weapon.name, roll=roll))
         else:
-            ctx.say(f"Fire: 1D6 = {roll}, {structure.name} does not catch fire (a 6 is needed)")
+            ctx.say(_("Fire: 1D6 = {roll}, {structure} does not catch fire (a 6 is needed)").format(
+                roll=roll, structure=structure.name))
 
 
 def _total_line(weapon: Weapon, successes: int, boons: int, total: int) -> str:
-    text = f"{weapon.name}: Hull damage {weapon.hull_damage} + {successes} successes"
+    text = _("{weapon}: Hull damage {hull_damage} + {successes} successes").format(
+        weapon=weapon.name, hull_damage=weapon.hull_damage, successes=successes)
     extra = total - weapon.hull_damage - successes
     if boons and weapon.crit:
-        text += (f" + {extra} ({boons} Boons / Crit {weapon.crit} -> {boons // weapon.crit} "
-                 f"x 2 = {extra})")
+        text += (_(" + {extra} ({boons} Boons / Crit {crit} -> {value} x 2 = {extra})").format(
+            extra=extra, boons=boons, crit=weapon.crit, value=boons // weapon.crit))
     elif boons:
-        text += f" ({boons} Boons give nothing: no Crit)"
-    return f"{text} = {total}"
+        text += _(" ({boons} Boons give nothing: no Crit)").format(boons=boons)
+    return _("{text} = {total}").format(text=text, total=total)
 
 
 def _attack(ctx: Context, structure_id: str, weapon: Weapon, successes: int, boons: int, *,
@@ -222,34 +240,42 @@ def _attack(ctx: Context, structure_id: str, weapon: Weapon, successes: int, boo
     Returns True when it Breached the structure."""
     structure = ctx.structure(structure_id)
     if through_slit and not structure.has_flag("slit"):
-        raise RuleError(f"through_slit: {structure.name} has no firing slit")
+        raise RuleError(_("through_slit: {structure} has no firing slit").format(
+            structure=structure.name))
     square = structure_square_label(structure, ctx.siege.grid_origin, ctx.siege.label_anchor)
-    ctx.say(f"{who}{weapon.name} at {structure.name} ({square}): Easy attack (any range in "
-            "sight), "
-            f"{successes} Successes, {boons} Boons")
+    ctx.say(_("{who}{weapon} at {structure} ({square}): Easy attack (any range in sight), "
+              "{successes} Successes, {boons} Boons").format(
+        who=who, weapon=weapon.name, structure=structure.name, square=square,
+        successes=successes, boons=boons))
     effect = shot.hit_effect(structure, weapon, successes, boons, through_slit=through_slit,
                              ladder_mode=ctx.options.ladder_mode)
     if effect.changes_nothing:
         ctx.touch(structure_id)
-        ctx.say(f"{structure.name} is already Breached: the hit changes nothing")
+        ctx.say(_("{structure} is already Breached: the hit changes nothing").format(
+            structure=structure.name))
         return False
     which: Which = effect.layer
     layer = _layer(structure, which)
     if weapon.mount == "personal" and weapon.role == "gun":
-        ctx.say("A personal weapon: the text sends it to Chapter 4 (not given); its catalogue "
-                "Hull damage is used")
+        ctx.say(_("A personal weapon: the text sends it to Chapter 4 (not given); its catalogue "
+                  "Hull damage is used"))
     ctx.say(_total_line(weapon, successes, boons, effect.total))
     if not effect.marks:
-        ctx.say(f"Only Heavy and Capital weapons mark {structure.name}: {weapon.name} "
-                f"({weapon.mount.capitalize()} mount) deals 0")
+        ctx.say(_("Only Heavy and Capital weapons mark {structure}: {weapon} ({mount} "
+                  "mount) deals 0").format(
+            structure=structure.name, weapon=weapon.name,
+            mount=mount_word(weapon.mount)))
     else:
-        pierce = "" if through_slit else f", Pierce {weapon.pierce}"
-        ctx.say(f"{_label(structure, which)}: {', '.join(effect.armor_parts)}{pierce}: "
-                f"effective {effect.armor_met}")
-        ctx.say(f"Damage {effect.total} - {effect.armor_met} = {effect.unhalved}")
+        pierce = "" if through_slit else _(", Pierce {pierce}").format(pierce=weapon.pierce)
+        ctx.say(_("{label}: {join}{pierce}: effective {armor_met}").format(
+            label=_label(structure, which), join=', '.join(effect.armor_parts),
+            pierce=pierce, armor_met=effect.armor_met))
+        ctx.say(_("Damage {total} - {armor_met} = {unhalved}").format(
+            total=effect.total, armor_met=effect.armor_met, unhalved=effect.unhalved))
         if effect.halved:
-            ctx.say(f"Blast is halved against {structure.name}: {effect.unhalved} -> "
-                    f"{effect.damage} (half up)")
+            ctx.say(_("Blast is halved against {structure}: {unhalved} -> {damage} (half "
+                      "up)").format(
+                structure=structure.name, unhalved=effect.unhalved, damage=effect.damage))
     ctx.event("hit", structure_id, damage=effect.damage, weapon=weapon.id, layer=layer.name)
     opened = deal(ctx, structure, effect.damage, mode=ctx.options.ladder_mode,
                    can_breach=not structure.has_flag("dig_only"))
@@ -260,15 +286,17 @@ def _attack(ctx: Context, structure_id: str, weapon: Weapon, successes: int, boo
 def _halve_blast(ctx: Context, structure: Structure, damage: int) -> int:
     """A9: ``damage`` halved (half up) against an earth rampart or sandbags, explained."""
     halved = armory.halve_blast(damage)
-    ctx.say(f"Blast is halved against {structure.name}: {damage} -> {halved} (half up)")
+    ctx.say(_("Blast is halved against {structure}: {damage} -> {halved} (half up)").format(
+        structure=structure.name, damage=damage, halved=halved))
     return halved
 
 
 def _fired_weapon(ctx: Context, weapon_id: str) -> Weapon:
     weapon = _weapon(ctx, weapon_id)
     if weapon.role not in FIRED_ROLES:
-        raise RuleError(f"weapon_id: {weapon.name} is set, not fired (role {weapon.role}): "
-                        "use demolish or a mine")
+        raise RuleError(_("weapon_id: {weapon} is set, not fired (role {role}): use "
+                          "demolish or a mine").format(
+            weapon=weapon.name, role=weapon.role))
     return weapon
 
 
@@ -278,19 +306,21 @@ def fire(ctx: Context, action: FireAt) -> None:
     """A2-A3, A9-A10: a weapon fired at the structure named or under the point."""
     weapon = _fired_weapon(ctx, action.weapon_id)
     if action.battery_id is not None and action.battery_id not in ctx.siege.batteries:
-        raise RuleError(f"battery_id: no battery {action.battery_id!r} in this siege")
+        raise RuleError(_("battery_id: no battery {battery_id!r} in this siege").format(
+            battery_id=action.battery_id))
     ctx.square = label_at(action.at, ctx.siege.grid_origin, ctx.siege.label_anchor)
     target = action.target_id
     if target is None:
         under = ctx.index.at(action.at)
         if not under:
-            ctx.say(f"{weapon.name} at {ctx.square}: no structure there, the shot falls on open "
-                    "ground")
+            ctx.say(_("{weapon} at {square}: no structure there, the shot falls on open "
+                      "ground").format(weapon=weapon.name, square=ctx.square))
             return
         target = under[0]
     elif target not in ctx.siege.structures:
-        raise RuleError(f"target_id: no structure {target!r} in this siege")
-    who = f"{ctx.siege.batteries[action.battery_id].name}: " if action.battery_id else ""
+        raise RuleError(_("target_id: no structure {target!r} in this siege").format(target=target))
+    who = (_("{battery}: ").format(battery=ctx.siege.batteries[action.battery_id].name)
+           if action.battery_id else "")
     _attack(ctx, target, weapon, action.successes, action.boons,
             through_slit=action.through_slit, who=who)
 
@@ -298,7 +328,8 @@ def fire(ctx: Context, action: FireAt) -> None:
 def advance(ctx: Context, action: AdvanceClock) -> None:
     """A10: a round is one turn of the clock (5 s); each burning structure loses 1 Hull a
     round, ignoring Armor, until put out or Breached."""
-    run_clock(ctx, action.turns, f"+{action.turns:,} round(s)")
+    run_clock(ctx, action.turns, ngettext("+{turns:,} round", "+{turns:,} rounds",
+                                          action.turns).format(turns=action.turns))
 
 
 def run_clock(ctx: Context, turns: int, why: str) -> None:
@@ -308,7 +339,7 @@ def run_clock(ctx: Context, turns: int, why: str) -> None:
     span at once (closed form), however long: a day's scene is 17,280 rounds."""
     clock = Clock(turn=ctx.get("clock").turn + turns)
     ctx.set("clock", clock)
-    ctx.say(f"Clock: {why}, now {clock.label()}")
+    ctx.say(_("Clock: {why}, now {label}").format(why=why, label=clock_label(clock)))
     as_written = ctx.options.ladder_mode == "as_written"
     for structure_id in ctx.siege.structures:
         if not ctx.current(structure_id).burning:
@@ -317,15 +348,17 @@ def run_clock(ctx: Context, turns: int, why: str) -> None:
         can_breach = not structure.has_flag("dig_only")
         loss = shot.burn_loss(structure, turns)
         ctx.event("burning", structure_id, loss=loss)
-        ctx.say(f"{structure.name} burns: {loss} Hull in {turns:,} round(s), ignoring Armor")
+        ctx.say(_("{structure} burns: {loss} Hull in {turns:,} round(s), ignoring Armor").format(
+            structure=structure.name, loss=loss, turns=turns))
         if not as_written:
             deal(ctx, structure, loss, mode="hull", can_breach=can_breach)
             continue
         burned = min(structure.hull, structure.hull_burned + turns)
         step = armory.ladder_after_burning(structure.ladder, structure.hull_burned, burned,
                                            structure.hull, can_breach=can_breach)
-        ctx.say(f"Ladder as written: {burned} Hull burned since it caught fire (each "
-                f"{structure.hull / 2:g} a step)")
+        ctx.say(_("Ladder as written: {burned} Hull burned since it caught fire (each "
+                  "{value:g} a step)").format(
+            burned=burned, value=structure.hull / 2))
         structure.hull_burned = burned
         deal(ctx, structure, loss, mode="hull", can_breach=can_breach, step=step)
     ctx.report(turns, turns)
@@ -337,21 +370,25 @@ def demolish(ctx: Context, action: Demolish) -> None:
     weapons = [_weapon(ctx, weapon_id) for weapon_id in action.weapon_ids]
     for weapon in weapons:
         if weapon.role not in CHARGE_ROLES:
-            raise RuleError(f"weapon_ids: {weapon.name} is not a charge (role {weapon.role})")
+            raise RuleError(_("weapon_ids: {weapon} is not a charge (role {role})").format(
+                weapon=weapon.name, role=weapon.role))
     structure = ctx.structure(action.structure_id)
     if action.on_pier and not structure.has_flag("pier_counts_double"):
-        raise RuleError(f"on_pier: {structure.name} has no pier where a charge counts double")
-    ctx.say("Demolition: no attack check; the Average Craft check and the Prepare maneuvers "
-            "are the GM's")
+        raise RuleError(_("on_pier: {structure} has no pier where a charge counts double").format(
+            structure=structure.name))
+    ctx.say(_("Demolition: no attack check; the Average Craft check and the Prepare maneuvers are "
+              "the GM's"))
     if armory.fully_breached(structure):
         ctx.touch(structure.id)
-        ctx.say(f"{structure.name} is already Breached: the charges change nothing")
+        ctx.say(_("{structure} is already Breached: the charges change nothing").format(
+            structure=structure.name))
         return
     which = _front(structure)
     opener = next((w for w in weapons if w.role in OPENING_ROLES), None)
     if opener is not None and armory.door_or_gate(structure):
         layer = _layer(structure, which)
-        ctx.say(f"{opener.name} fixed to {_label(structure, which)}: it opens with no arithmetic")
+        ctx.say(_("{opener} fixed to {label}: it opens with no arithmetic").format(
+            opener=opener.name, label=_label(structure, which)))
         ctx.event("hit", structure.id, damage=layer.hull - layer.suffered, weapon=opener.id,
                   layer=layer.name)
         deal(ctx, structure, layer.hull - layer.suffered, mode="hull")
@@ -360,12 +397,14 @@ def demolish(ctx: Context, action: Demolish) -> None:
     hull_damages = [w.hull_damage for w in weapons]
     total = armory.charges_damage(hull_damages, doubled=action.on_pier)
     summed = " + ".join(f"{w.name} {w.hull_damage}" for w in weapons)
-    pier = f", on a pier counts double: {total}" if action.on_pier else ""
-    ctx.say(f"Charges set together: {summed} = {sum(hull_damages)}{pier}")
+    pier = _(", on a pier counts double: {total}").format(total=total) if action.on_pier else ""
+    ctx.say(_("Charges set together: {summed} = {total}{pier}").format(
+        summed=summed, total=sum(hull_damages), pier=pier))
     layer = _layer(structure, which)
     armor, parts = armory.effective_armor(structure, None, layer=layer)
     damage = armory.hit_damage(total, 0, armor)
-    ctx.say(f"{', '.join(parts)}: taken once from the sum: {total} - {armor} = {damage}")
+    ctx.say(_("{join}: taken once from the sum: {total} - {armor} = {damage}").format(
+        join=', '.join(parts), total=total, armor=armor, damage=damage))
     if any(armory.blast_applies(structure, w) for w in weapons):
         damage = _halve_blast(ctx, structure, damage)
     ctx.event("hit", structure.id, damage=damage, weapon="+".join(action.weapon_ids),
@@ -388,19 +427,20 @@ def kick(ctx: Context, action: Kick) -> None:
     """A6: an interior door opens to a kick, an Average Athletics task."""
     structure = ctx.structure(action.structure_id)
     if not structure.has_flag("kick_opens"):
-        raise RuleError(f"structure_id: {structure.name} does not open to a kick "
-                        "(only an interior door does)")
+        raise RuleError(_("structure_id: {structure} does not open to a kick (only an "
+                          "interior door does)").format(
+            structure=structure.name))
     if armory.fully_breached(structure):
         ctx.touch(structure.id)
-        ctx.say(f"{structure.name} is already open")
+        ctx.say(_("{structure} is already open").format(structure=structure.name))
         return
-    outcome = resolve_task(ctx, action.task, "average", "Kick (Athletics)")
+    outcome = resolve_task(ctx, action.task, "average", _("Kick (Athletics)"))
     if outcome in ("success", "outstanding"):
-        ctx.say(f"The kick opens {structure.name}")
+        ctx.say(_("The kick opens {structure}").format(structure=structure.name))
         deal(ctx, structure, structure.hull - structure.hull_suffered, mode="hull")
     else:
         ctx.touch(structure.id)
-        ctx.say(f"{structure.name} holds")
+        ctx.say(_("{structure} holds").format(structure=structure.name))
 
 
 def override(ctx: Context, action: GMOverride) -> None:
@@ -410,17 +450,20 @@ def override(ctx: Context, action: GMOverride) -> None:
     """
     foreign = [name for name in HARRIS_OVERRIDES if getattr(action, name) is not None]
     if foreign:
-        raise RuleError(f"{', '.join(foreign)}: not part of the Hull ruleset")
+        raise RuleError(_("{join}: not part of the Hull ruleset").format(join=', '.join(foreign)))
     if action.hull_suffered is None and action.ladder is None and action.burning is None:
-        raise RuleError("override: give hull_suffered, ladder or burning")
+        raise RuleError(_("override: give hull_suffered, ladder or burning"))
     structure = ctx.structure(action.structure_id)
     which: Which = action.layer
     if which == "inner" and structure.inner_layer is None:
-        raise RuleError(f"layer: {structure.name} has no portcullis or inner layer")
+        raise RuleError(_("layer: {structure} has no portcullis or inner layer").format(
+            structure=structure.name))
     layer = _layer(structure, which)
     if action.hull_suffered is not None and action.hull_suffered > layer.hull:
-        raise RuleError(f"hull_suffered: {action.hull_suffered} is above the Hull "
-                        f"{layer.hull} of {_label(structure, which)}")
+        raise RuleError(_("hull_suffered: {hull_suffered} is above the Hull {hull} of "
+                          "{label}").format(
+            hull_suffered=action.hull_suffered, hull=layer.hull,
+            label=_label(structure, which)))
     was = (layer.suffered, layer.ladder, structure.burning)
     suffered = layer.suffered if action.hull_suffered is None else action.hull_suffered
     if action.ladder is not None:
@@ -435,28 +478,31 @@ def override(ctx: Context, action: GMOverride) -> None:
             structure.hull_burned = 0  # lit now: A4 as written counts from here
         structure.burning = action.burning
     structure.effects = armory.section_effects(structure)
-    reason = f" ({action.reason})" if action.reason else ""
+    reason = _(" ({reason})").format(reason=action.reason) if action.reason else ""
     ctx.event("override", structure.id, hull_suffered=suffered, ladder=step,
               burning=structure.burning, layer=which)
-    alight = {True: "burning", False: "not burning"}
-    ctx.say(f"GM override on {_label(structure, which)}{reason}: Hull suffered {was[0]} -> "
-            f"{suffered} of {layer.hull}, {was[1].capitalize()} -> "
-            f"{step.capitalize()}, {alight[was[2]]} -> {alight[structure.burning]}")
+    alight = {True: _("burning"), False: _("not burning")}
+    ctx.say(_("GM override on {label}{reason}: Hull suffered {suffered_before} -> {suffered} "
+              "of {hull}, {step_before} -> {step}, {burning_before} -> {burning}").format(
+        label=_label(structure, which), reason=reason, suffered_before=was[0],
+        suffered=suffered, hull=layer.hull, step_before=ladder_word(was[1]),
+        step=ladder_word(step), burning_before=alight[was[2]], burning=alight[structure.burning]))
 
 
 def repair(ctx: Context, action: Repair) -> None:
     """Repair (house rule, A13; the chapter has none): an Average task; success 1 Hull a
     worker, outstanding 2. Refused when the house rule is off in Siege Settings."""
     if not ctx.options.armory_repair:
-        raise RuleError("repair: a house rule (ruling A13) switched off in Siege Settings; the "
-                        "chapter has no repair")
+        raise RuleError(_("repair: a house rule (ruling A13) switched off in Siege Settings; the "
+                          "chapter has no repair"))
     structure = ctx.structure(action.structure_id)
     which: Which = "outer"
     if structure.hull_suffered == 0 and structure.inner_layer is not None:
         which = "inner"
     layer = _layer(structure, which)
     outcome = resolve_task(ctx, action.task, "average",
-                           f"House rule (ruling A13): repair of {_label(structure, which)}")
+                           _("House rule (ruling A13): repair of {label}").format(
+        label=_label(structure, which)))
     per_worker = {"success": 1, "outstanding": 2}.get(outcome, 0)
     restored = min(layer.suffered, per_worker * action.team_size)
     suffered = layer.suffered - restored
@@ -465,8 +511,11 @@ def repair(ctx: Context, action: Repair) -> None:
     _set_layer(structure, which, layer.model_copy(update={"suffered": suffered, "ladder": step}))
     structure.effects = armory.section_effects(structure)
     ctx.event("repaired", structure.id, restored=restored, layer=layer.name)
-    ctx.say(f"Team of {action.team_size}: {per_worker} Hull a worker, {restored} restored: "
-            f"{_label(structure, which)} {armory.hull_words(suffered, layer.hull, step)}")
+    ctx.say(_("Team of {team_size}: {per_worker} Hull a worker, {restored} restored: "
+              "{label} {hull_words}").format(
+        team_size=action.team_size, per_worker=per_worker, restored=restored,
+        label=_label(structure, which),
+        hull_words=armory.hull_words(suffered, layer.hull, step)))
 
 
 def _scene_dice(ctx: Context, attack: SceneAttack, name: str, place: str) -> tuple[int, int]:
@@ -474,21 +523,26 @@ def _scene_dice(ctx: Context, attack: SceneAttack, name: str, place: str) -> tup
     die of the setting's face or more (5 by default) a Success, each 6 also a Boon."""
     if attack.pool is not None:
         if attack.successes is not None or attack.boons is not None:
-            raise RuleError(f"{place}: give Successes and Boons, or a pool to roll, not both")
+            raise RuleError(_("{place}: give Successes and Boons, or a pool to roll, not "
+                              "both").format(place=place))
         if not ctx.options.scene_pool:
-            raise RuleError(f"{place}.pool: the scene dice pool is a house rule (ruling A12) "
-                            "switched off in Siege Settings: enter Successes and Boons")
+            raise RuleError(_("{place}.pool: the scene dice pool is a house rule (ruling "
+                              "A12) switched off in Siege Settings: enter Successes and "
+                              "Boons").format(place=place))
         least = ctx.options.scene_pool_success
-        values = ctx.roll(attack.pool, 6, f"the {name}'s pool (house rule, A12): each "
-                          f"{least}-6 a Success, each 6 also a Boon")
+        values = ctx.roll(attack.pool, 6, _("the {name}'s pool (house rule, A12): each "
+                                            "{least}-6 a Success, each 6 also a Boon").format(
+            name=name, least=least))
         successes, boons = shot.pool_figures(values, least)
         faces = f"{least}-6" if least < 6 else "6"
-        ctx.say(f"House rule (ruling A12): {name} rolls {attack.pool}D6: {values or 'no dice'} -> "
-                f"{successes} Successes, {boons} Boons (each {faces} a Success, each 6 also "
-                "a Boon)")
+        ctx.say(_("House rule (ruling A12): {name} rolls {pool}D6: {values} -> {successes} "
+                  "Successes, {boons} Boons (each {faces} a Success, each 6 also a Boon)").format(
+            name=name, pool=attack.pool, values=values or _("no dice"), successes=successes,
+            boons=boons, faces=faces))
         return successes, boons
     if attack.successes is None and attack.boons is None:
-        raise RuleError(f"{place}: enter Successes and Boons, or a pool to roll")
+        raise RuleError(_("{place}: enter Successes and Boons, or a pool to roll").format(
+            place=place))
     return attack.successes or 0, attack.boons or 0
 
 
@@ -496,34 +550,41 @@ def scene(ctx: Context, action: ResolveScene) -> None:
     """A12: a day or a week; every engine makes one attack; Breached sections call the assault."""
     number = ctx.get("scene") + 1
     ctx.set("scene", number)
-    ctx.say(f"Scene {number}, one {action.length}: each engine makes one attack")
+    ctx.say(_("Scene {number}, one {length}: each engine makes one attack").format(
+        number=number, length=action.length))
     attackers: set[str] = set()
     breached: list[str] = []
     for position, attack in enumerate(action.attacks):
-        place = f"attacks[{position}]"
+        place = _("attacks[{position}]").format(position=position)
         battery = ctx.siege.batteries.get(attack.battery_id)
         if battery is None:
-            raise RuleError(f"{place}.battery_id: no battery {attack.battery_id!r} in this siege")
+            raise RuleError(_("{place}.battery_id: no battery {battery_id!r} in this siege").format(
+                place=place, battery_id=attack.battery_id))
         if battery.id in attackers:
-            raise RuleError(f"{place}.battery_id: {battery.name} already attacked in this scene")
+            raise RuleError(_("{place}.battery_id: {battery} already attacked in this "
+                              "scene").format(place=place, battery=battery.name))
         attackers.add(battery.id)
         if attack.target_id not in ctx.siege.structures:
-            raise RuleError(f"{place}.target_id: no structure {attack.target_id!r} (a target is "
-                            "a section, a tower, an engine or the camp)")
+            raise RuleError(_("{place}.target_id: no structure {target_id!r} (a target is "
+                              "a section, a tower, an engine or the camp)").format(
+                place=place, target_id=attack.target_id))
         weapon = _fired_weapon(ctx, battery.weapon_id)
         successes, boons = _scene_dice(ctx, attack, battery.name, place)
         if _attack(ctx, attack.target_id, weapon, successes, boons,
-                   who=f"{battery.name} ({battery.side}): "):
+                   who=_("{battery} ({side}): ").format(battery=battery.name,
+                                                        side=side_word(battery.side))):
             breached.append(attack.target_id)
     ctx.event("scene", None, number=number, length=action.length, attacks=len(action.attacks))
     # A14: the scene takes the clock forward by its day or week, and what burns burns
     # through it (a day is 17,280 rounds: a section left burning is Breached by its end).
     burning = [key for key in ctx.siege.structures if ctx.current(key).burning]
-    run_clock(ctx, SCENE_TURNS[action.length], f"the scene's {action.length}")
+    run_clock(ctx, SCENE_TURNS[action.length], _("the scene's {length}").format(
+        length=length_word(action.length)))
     breached += [key for key in burning
                  if key not in breached and armory.fully_breached(ctx.current(key))]
-    prompts = [f"Section {ctx.current(key).name} is Breached: play the assault"
-               for key in breached if _assault_follows(ctx.current(key))] + [CHARACTERS_SCENE]
+    prompts = [_("Section {current} is Breached: play the assault").format(
+        current=ctx.current(key).name)
+               for key in breached if _assault_follows(ctx.current(key))] + [characters_scene()]
     for prompt in prompts:
         ctx.say(prompt)
     # What the window asks the GM to play next (Outcome.prompts), as a typed event.

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from siegeboard.model.numbers import whole_number
 from siegeboard.model.structure import Structure
 from siegeboard.rules.armory.layers import fully_breached
+from siegeboard.rules.messages import _
 
 LADDER_DEFENDED_BANE_DICE = 2
 SIEGE_TOWER_PER_ROUND = 4
@@ -29,10 +30,12 @@ class EscaladeRow:
     notes: str
 
     def line(self) -> str:
-        check = self.check or "no check"
-        bane = f", +{self.bane_dice} Bane Dice" if self.bane_dice else ""
-        return (f"{self.method} x{self.count}: {check}{bane}; {self.per_round} a round. "
-                f"{self.notes}")
+        check = self.check or _("no check")
+        bane = _(", +{bane_dice} Bane Dice").format(
+            bane_dice=self.bane_dice) if self.bane_dice else ""
+        return (_("{method} x{count}: {check}{bane}; {per_round} a round. {notes}").format(
+            method=self.method, count=self.count, check=check, bane=bane,
+            per_round=self.per_round, notes=self.notes))
 
 
 @dataclass(frozen=True)
@@ -47,7 +50,8 @@ class Escalade:
     rows: tuple[EscaladeRow, ...]
 
     def lines(self) -> list[str]:
-        return [f"Escalade, {self.section_name}: {self.note}"] + [row.line() for row in self.rows]
+        return [_("Escalade, {section_name}: {note}").format(
+            section_name=self.section_name, note=self.note)] + [row.line() for row in self.rows]
 
 
 def escalade_table(structure: Structure, *, ladders: int = 1, siege_towers: int = 1,
@@ -64,23 +68,23 @@ def escalade_table(structure: Structure, *, ladders: int = 1, siege_towers: int 
     grapnels = whole_number("grapnels", grapnels)
     breached = fully_breached(structure)
     if breached:
-        note = "Breached: the gap takes two abreast, no need to climb (play the assault)"
+        note = _("Breached: the gap takes two abreast, no need to climb (play the assault)")
     elif structure.ladder == "breached":
         inner = structure.inner_layer
         assert inner is not None  # not fully breached: a layer behind the gate still holds
-        note = (f"the gate is Breached but the {inner.name.lower()} behind it still holds: "
-                "it is climbed (or the " + inner.name.lower() + " broken)")
+        note = _("the gate is Breached but the {layer} behind it still holds: it is climbed "
+                 "(or the {layer} broken)").format(layer=inner.name.lower())
     else:
-        note = "not breached, so it is climbed"
+        note = _("not breached, so it is climbed")
     rows = (
-        EscaladeRow("Ladder", "Average Athletics", ladders, ladders,
+        EscaladeRow(_("Ladder"), _("Average Athletics"), ladders, ladders,
                     LADDER_DEFENDED_BANE_DICE if defenders_at_top else 0, False,
-                    "One climber a round on each ladder. Defenders at the top add "
-                    f"{LADDER_DEFENDED_BANE_DICE} Bane Dice."),
-        EscaladeRow("Siege tower", None, siege_towers, SIEGE_TOWER_PER_ROUND * siege_towers, 0,
-                    False, "No check once it reaches the wall: its bridge puts four attackers "
-                    "a round onto the wall walk. It burns."),
-        EscaladeRow("Grapnel and rope", "Hard Athletics", grapnels, grapnels, 0, True,
-                    "Silent. One climber a round."),
+                    _("One climber a round on each ladder. Defenders at the top add "
+                      "{bane_dice} Bane Dice.").format(bane_dice=LADDER_DEFENDED_BANE_DICE)),
+        EscaladeRow(_("Siege tower"), None, siege_towers, SIEGE_TOWER_PER_ROUND * siege_towers,
+                    0, False, _("No check once it reaches the wall: its bridge puts four "
+                                "attackers a round onto the wall walk. It burns.")),
+        EscaladeRow(_("Grapnel and rope"), _("Hard Athletics"), grapnels, grapnels, 0, True,
+                    _("Silent. One climber a round.")),
     )
     return Escalade(structure.id, structure.name, not breached, note, rows)

@@ -15,6 +15,8 @@ from siegeboard.model.structure import HullLayer, LadderStep, Structure
 from siegeboard.model.weapon import MOUNT_ORDER, Weapon
 from siegeboard.rules.armory.escalade import Escalade, EscaladeRow, escalade_table
 from siegeboard.rules.armory.layers import fully_breached
+from siegeboard.rules.messages import _
+from siegeboard.rules.words import ladder_word, mount_word
 
 __all__ = [
     "Escalade", "EscaladeRow", "LADDER", "MINE_HULL_DAMAGE", "blast_applies", "boon_extra",
@@ -61,8 +63,9 @@ def boon_extra(boons: int, crit: int) -> int:
 def hull_words(suffered: int, hull: int, ladder: str | None = None) -> str:
     """Hull written the one way the program writes it: "Hull suffered 3 of 20", with the
     ladder's step when given ("Hull suffered 3 of 20, Cracked")."""
-    words = f"Hull suffered {suffered} of {hull}"
-    return f"{words}, {ladder.capitalize()}" if ladder else words
+    words = _("Hull suffered {suffered} of {hull}").format(suffered=suffered, hull=hull)
+    return _("{words}, {ladder}").format(words=words, ladder=ladder_word(ladder)) if ladder \
+        else words
 
 
 def ladder_state(suffered: int, hull: int) -> LadderStep:
@@ -160,23 +163,25 @@ def effective_armor(structure: Structure, weapon: Weapon | None, *, through_slit
     """
     armor = structure.armor if layer is None else layer.armor
     step = structure.ladder if layer is None else layer.ladder
-    parts = [f"Armor {armor}"]
+    parts = [_("Armor {armor}").format(armor=armor)]
     if through_slit:
         if not structure.has_flag("slit"):
             raise ValueError(f"through_slit: {structure.name} has no firing slit")
-        return 0, parts + [f"through the firing slit: Armor 0 (the attack has {SLIT_BANE_DICE} "
-                           "Bane Dice)"]
+        return 0, parts + [_("through the firing slit: Armor 0 (the attack has "
+                             "{slit_bane_dice} Bane Dice)").format(
+            slit_bane_dice=SLIT_BANE_DICE)]
     if step != "intact":
         armor -= 1
-        parts.append(f"{step.capitalize()} -1")
+        parts.append(_("{step} -1").format(step=ladder_word(step)))
     if weapon is not None:
         if (structure.has_flag("vulnerable_to_guns") and weapon.gunpowder
                 and _mount_at_least(weapon, "standard")):
             armor -= 2
-            parts.append(f"vulnerable to guns -2 (gunpowder, {weapon.mount.capitalize()} mount)")
+            parts.append(_("vulnerable to guns -2 (gunpowder, {mount} mount)").format(
+                mount=mount_word(weapon.mount)))
         if structure.has_flag("indirect_ignores_1") and weapon.indirect:
             armor -= 1
-            parts.append("indirect fire ignores 1")
+            parts.append(_("indirect fire ignores 1"))
     return max(0, armor), parts
 
 

@@ -12,6 +12,7 @@ from siegeboard.model.structure import LadderStep, Structure
 from siegeboard.rules.armory import actions, mines, odds, shot
 from siegeboard.rules.armory.escalade import escalade_table
 from siegeboard.rules.armory.numbers import fully_breached, hull_words
+from siegeboard.rules.messages import N_, _
 from siegeboard.rules.ruleset import (
     PATTERNS,
     Alarm,
@@ -22,6 +23,7 @@ from siegeboard.rules.ruleset import (
     Setting,
     StructureState,
 )
+from siegeboard.rules.words import ladder_word
 
 
 def state_word(structure: Structure) -> str:
@@ -49,35 +51,40 @@ def mark_and_alarm(structure: Structure) -> tuple[str, Alarm]:
     step = structure.ladder
     inner = structure.inner_layer
     if step == "breached" and inner is not None and inner.ladder != "breached":
-        holds = "holds" if inner.ladder == "intact" else "cracked, holds"
-        return f"Gate breached, {inner.name.lower()} {holds}", "cracked"
-    return {"cracked": "Cracked", "breached": "Breached"}.get(step, ""), \
+        plate = (_("Gate breached, {layer} holds") if inner.ladder == "intact"
+                 else _("Gate breached, {layer} cracked, holds"))
+        return plate.format(layer=inner.name.lower()), "cracked"
+    return {"cracked": N_("Cracked"), "breached": N_("Breached")}.get(step, ""), \
         "" if step == "intact" else step
 
 
 class ArmoryRuleset(Ruleset):
     id = "armory"
-    title = "The Heavy Armory"
-    short = "Hull"
+    title_text = N_("The Heavy Armory")
+    short = N_("Hull")  # shown through ``_``
     package = "siegeboard.rules.armory"
     handlers = {**actions.HANDLERS, **mines.HANDLERS}
     settings = (
-        Setting("ladder_mode", "Breach Ladder", {
-            "hull": "by Hull suffered (ruling A4, default)",
-            "as_written": "as written: each hit of half the Hull is one step (ruling A4 option)"}),
-        Setting("armory_section_m", "Wall section length"),
-        Setting("armory_repair", "Repair (house rule, A13)", {
-            "True": "on: an Average task, 1 Hull a worker, 2 on an outstanding success",
-            "False": "off: sections cannot be repaired"},
-            tip="The chapter has no repair: this is a house rule (ruling R1).", house_rule=True),
-        Setting("scene_pool", "Scene dice pool (house rule, A12)", {
-            "True": "on: Successes and Boons may be rolled from a pool of D6",
-            "False": "off: the GM enters Successes and Boons"},
-            tip="The chapter gives no pool: this is a house rule (ruling R1).", house_rule=True),
-        Setting("scene_pool_success", "Scene pool: a Success on (house rule, A12)", {
-            str(face): f"{face} or more" + (" (default)" if face == 5 else "")
-            for face in range(2, 7)},
-            tip="Each die of this or more is a Success; each 6 also a Boon.", house_rule=True),
+        Setting("ladder_mode", N_("Breach Ladder"), {
+            "hull": N_("by Hull suffered (ruling A4, default)"),
+            "as_written": N_("as written: each hit of half the Hull is one step (ruling A4 "
+                             "option)")}),
+        Setting("armory_section_m", N_("Wall section length")),
+        Setting("armory_repair", N_("Repair (house rule, A13)"), {
+            "True": N_("on: an Average task, 1 Hull a worker, 2 on an outstanding success"),
+            "False": N_("off: sections cannot be repaired")},
+            tip_text=N_("The chapter has no repair: this is a house rule (ruling R1)."),
+            house_rule=True),
+        Setting("scene_pool", N_("Scene dice pool (house rule, A12)"), {
+            "True": N_("on: Successes and Boons may be rolled from a pool of D6"),
+            "False": N_("off: the GM enters Successes and Boons")},
+            tip_text=N_("The chapter gives no pool: this is a house rule (ruling R1)."),
+            house_rule=True),
+        Setting("scene_pool_success", N_("Scene pool: a Success on (house rule, A12)"), {
+            "2": N_("2 or more"), "3": N_("3 or more"), "4": N_("4 or more"),
+            "5": N_("5 or more (default)"), "6": N_("6 or more")},
+            tip_text=N_("Each die of this or more is a Success; each 6 also a Boon."),
+            house_rule=True),
     )
     fire_inputs = frozenset({"successes", "boons", "through_slit"})
     make_fields = frozenset({"hull"})
@@ -91,11 +98,11 @@ class ArmoryRuleset(Ruleset):
                     "object_kind": "brick_house", "door_kind": "interior_door",
                     "gate_kind": "castle_gate"}
     override_fields = (
-        OverrideField("hull_suffered", "Hull suffered", "count"),
-        OverrideField("ladder", "Ladder", "choice", get_args(LadderStep)),
-        OverrideField("burning", "Burning", "flag"),
+        OverrideField("hull_suffered", N_("Hull suffered"), "count"),
+        OverrideField("ladder", N_("Ladder"), "choice", get_args(LadderStep)),
+        OverrideField("burning", N_("Burning"), "flag"),
     )
-    figures = (Figure("armor", "Armor", 0.9), Figure("hull", "Hull suffered", 1.4))
+    figures = (Figure("armor", N_("Armor"), 0.9), Figure("hull", N_("Hull suffered"), 1.4))
     sample = "castle_armory.siege"
 
     def section_length(self, options: RulesetOptions) -> float:
@@ -105,7 +112,7 @@ class ArmoryRuleset(Ruleset):
     def override_layers(self, structure: Structure) -> tuple[tuple[str, str], ...]:
         if structure.inner_layer is None:
             return ()
-        return (("Gate", "outer"), (structure.inner_layer.name, "inner"))
+        return ((_("Gate"), "outer"), (structure.inner_layer.name, "inner"))
 
     def _layer(self, structure: Structure, layer: str) -> tuple[int, int, str]:
         """(hull, suffered, ladder) of ``layer`` of ``structure``."""
@@ -126,8 +133,9 @@ class ArmoryRuleset(Ruleset):
         if "wall" in structure.kind:  # walls are climbed, not towers or houses
             return ""
         entry = self.catalogue.kinds.get(structure.kind)
-        return (f"Escalade is for a wall section; {structure.name} is "
-                f"{(entry.name if entry else structure.kind).lower()}.")
+        return (_("Escalade is for a wall section; {structure} is {lower}.").format(
+            structure=structure.name,
+            lower=(entry.name if entry else structure.kind).lower()))
 
     def escalade_lines(self, structure: Structure, *, ladders: int, siege_towers: int,
                        grapnels: int, defenders_at_top: bool) -> list[str]:
@@ -142,7 +150,7 @@ class ArmoryRuleset(Ruleset):
             health=max(0.0, 1.0 - structure.hull_suffered / structure.hull),
             alarm=alarm, mark=mark,
             pattern=PATTERNS[step],
-            fire="Fire" if structure.burning else "",
+            fire=N_("Fire") if structure.burning else "",  # shown through ``_``
             people=len(structure.occupants), trapped=structure.trapped_count)
 
     def legend_states(self, players: bool) -> list[tuple[str, float]]:
@@ -151,39 +159,46 @@ class ArmoryRuleset(Ruleset):
         return [("intact", 1.0), ("cracked", 0.5), ("breached", 0.0)]
 
     def legend_marks(self) -> list[tuple[str, str]]:
-        return [("cracked", "Cracked (yellow plate, dashed ring): Armor 1 lower, cover drops "
-                            "a step"),
-                ("breached", "Breached (hatched, red plate and ring): the way is open, play "
-                             "the assault")]
+        return [("cracked", _("Cracked (yellow plate, dashed ring): Armor 1 lower, cover "
+                              "drops a step")),
+                ("breached", _("Breached (hatched, red plate and ring): the way is open, play "
+                               "the assault"))]
 
     def legend_fires(self) -> list[tuple[str, bool, str]]:
-        return [("Fire", False, "burning: loses 1 Hull a round until put out")]
+        return [(_("Fire"), False, _("burning: loses 1 Hull a round until put out"))]
 
     def columns(self) -> tuple[Column, Column]:
-        return (Column("Hull suffered", lambda s: (f"{s.hull_suffered} of {s.hull}",
-                                                   s.hull_suffered)),
-                Column("Fire", lambda s: ("burning" if s.burning else "", int(s.burning))))
+        return (Column(_("Hull suffered"), lambda s: (
+                    _("{suffered} of {hull}").format(suffered=s.hull_suffered, hull=s.hull),
+                    s.hull_suffered)),
+                Column(_("Fire"), lambda s: (_("burning") if s.burning else "",
+                                             int(s.burning))))
 
     def table_figures(self, structure: Structure,
                       shape: Polygon | None = None) -> dict[str, object]:
         return {"armor": structure.armor, "hull": f"{structure.hull_suffered}/{structure.hull}",
-                "fire": "burning" if structure.burning else 0}
+                "fire": _("burning") if structure.burning else 0}
 
     def paper_text(self, structure: Structure, players: bool) -> dict[str, str]:
         layer = structure.inner_layer
-        return {"hull": f"{structure.hull_suffered} of {structure.hull}" + (
-                    f"; {layer.name.lower()} {layer.suffered} of {layer.hull}" if layer else ""),
-                "fire": "burning" if structure.burning else ""}
+        hull = _("{suffered} of {hull}").format(suffered=structure.hull_suffered,
+                                                hull=structure.hull)
+        if layer:
+            hull = _("{suffered} of {hull}; {layer} {layer_suffered} of {layer_hull}").format(
+                suffered=structure.hull_suffered, hull=structure.hull,
+                layer=layer.name.lower(), layer_suffered=layer.suffered, layer_hull=layer.hull)
+        return {"hull": hull, "fire": _("burning") if structure.burning else ""}
 
     def fire_title(self, players: bool) -> str:
-        return "Fire"
+        return _("Fire")
 
     def inspector_lines(self, structure: Structure) -> list[str]:
         lines = [hull_words(structure.hull_suffered, structure.hull, structure.ladder)]
         if structure.inner_layer is not None:
             inner = structure.inner_layer
-            lines.append(f"{inner.name}: Armor {inner.armor}, "
-                         + hull_words(inner.suffered, inner.hull, inner.ladder))
+            lines.append(_("{layer}: Armor {armor}, {hull}").format(
+                layer=inner.name, armor=inner.armor,
+                hull=hull_words(inner.suffered, inner.hull, inner.ladder)))
         return lines
 
     def change_line(self, before: Structure | None, after: Structure | None) -> str:
@@ -191,17 +206,19 @@ class ArmoryRuleset(Ruleset):
             return ""
         parts = []
         if after.hull_suffered != before.hull_suffered:
-            parts.append(f"Hull suffered {before.hull_suffered} -> "
-                         f"{after.hull_suffered} of {after.hull}")
+            parts.append(_("Hull suffered {before} -> {after} of {hull}").format(
+                before=before.hull_suffered, after=after.hull_suffered, hull=after.hull))
         if after.ladder != before.ladder:
-            parts.append(f"{before.ladder.capitalize()} -> {after.ladder.capitalize()}")
+            parts.append(_("{before} -> {after}").format(before=ladder_word(before.ladder),
+                                                         after=ladder_word(after.ladder)))
         if before.burning and not after.burning:
-            parts.append("no longer burning")
-        return f"{after.name}: {', '.join(parts)}" if parts else ""
+            parts.append(_("no longer burning"))
+        return _("{name}: {changes}").format(name=after.name, changes=", ".join(parts)) \
+            if parts else ""
 
     def fires_summary(self, structures: list[Structure]) -> str:
         burning = sum(1 for s in structures if s.burning)
-        return f"{burning} burning" if burning else "No fire"
+        return _("{burning} burning").format(burning=burning) if burning else _("No fire")
 
     def breached(self, structure: Structure) -> bool:
         return fully_breached(structure)
@@ -224,9 +241,11 @@ class ArmoryRuleset(Ruleset):
         if (left["hull_suffered_mean"] == left["hull_suffered_now"]
                 and not left["p_burning"]):
             return ""
-        return (f"{left['name']} ({structure_id}): Hull suffered {left['hull_suffered_now']} "
-                f"-> mean {left['hull_suffered_mean']:.0f}; Breached "
-                f"{100 * left['p_breached']:.0f}%, burning {100 * left['p_burning']:.0f}%")
+        return _("{name} ({id}): Hull suffered {now} -> mean {mean:.0f}; Breached "
+                 "{breached:.0f}%, burning {burning:.0f}%").format(
+            name=left["name"], id=structure_id, now=left["hull_suffered_now"],
+            mean=left["hull_suffered_mean"], breached=100 * left["p_breached"],
+            burning=100 * left["p_burning"])
 
 
 ARMORY = ArmoryRuleset()

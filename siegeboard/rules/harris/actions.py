@@ -50,20 +50,22 @@ from siegeboard.rules.dice import TotalOnly
 from siegeboard.rules.harris import burning, shot
 from siegeboard.rules.harris import numbers as harris
 from siegeboard.rules.harris.damage import dp_loss, lose_dp
+from siegeboard.rules.messages import _, ngettext
 from siegeboard.rules.tasks import resolve_task
 from siegeboard.rules.titles import the
 
 
 def _structure_or_error(ctx: Context, structure_id: str) -> Any:
     if structure_id not in ctx.siege.structures:
-        raise RuleError(f"no structure {structure_id!r} in this siege")
+        raise RuleError(_("no structure {structure_id!r} in this siege").format(
+            structure_id=structure_id))
     return ctx.current(structure_id)
 
 
 def _weapon_or_error(ctx: Context, weapon_id: str) -> Weapon:
     weapon = ctx.weapon(weapon_id)
     if weapon is None:
-        raise RuleError(f"no weapon {weapon_id!r} in this siege")
+        raise RuleError(_("no weapon {weapon_id!r} in this siege").format(weapon_id=weapon_id))
     return weapon
 
 
@@ -74,15 +76,16 @@ def fire_at(ctx: Context, action: FireAt) -> None:
     weapon = _weapon_or_error(ctx, action.weapon_id)
     if action.range_m is not None:
         range_m = action.range_m
-        how = "range given"
+        how = _("range given")
     elif action.battery_id is not None:
         battery = ctx.siege.batteries.get(action.battery_id)
         if battery is None:
-            raise RuleError(f"no battery {action.battery_id!r} in this siege")
+            raise RuleError(_("no battery {battery_id!r} in this siege").format(
+                battery_id=action.battery_id))
         range_m = math.dist(battery.position, action.at)
-        how = f"from {battery.name}"
+        how = _("from {battery}").format(battery=battery.name)
     else:
-        raise RuleError("fire: give battery_id (range measured from it) or range_m")
+        raise RuleError(_("fire: give battery_id (range measured from it) or range_m"))
     target_id: str | None
     if action.target_id is not None:
         _structure_or_error(ctx, action.target_id)
@@ -100,27 +103,32 @@ def shoot(ctx: Context, weapon: Weapon, point: tuple[float, float], range_m: flo
     band = weapon.band_for(range_m)
     if band is None:
         reach = weapon.range_bands[-1].up_to_m if weapon.range_bands else 0
-        raise RuleError(f"{weapon.name} is out of range at {range_m:.1f} m "
-                        f"(its range bands reach {reach:g} m)")
+        raise RuleError(_("{weapon} is out of range at {range_m:.1f} m (its range bands "
+                          "reach {reach:g} m)").format(
+            weapon=weapon.name, range_m=range_m, reach=reach))
     ctx.square = label_at(point, ctx.siege.grid_origin, ctx.siege.label_anchor)
-    ctx.say(f"{weapon.name} at {range_m:.1f} m ({how}), square {ctx.square}: penetration "
-            f"{band.penetration} (band up to {band.up_to_m:g} m)")
+    ctx.say(_("{weapon} at {range_m:.1f} m ({how}), square {square}: penetration "
+              "{penetration} (band up to {up_to_m:g} m)").format(
+        weapon=weapon.name, range_m=range_m, how=how, square=ctx.square,
+        penetration=band.penetration, up_to_m=band.up_to_m))
     calibre = 0
     if weapon.large_calibre:
-        dice = ctx.roll(*shot.CALIBRE_DICE, f"large calibre, added to the {weapon.name}'s "
-                        "penetration")
+        dice = ctx.roll(*shot.CALIBRE_DICE, _("large calibre, added to the {weapon}'s "
+                                              "penetration").format(
+            weapon=weapon.name))
         calibre = sum(dice)
-        ctx.say(f"Large calibre: + 2D6 ({dice[0]} + {dice[1]}) = {band.penetration + calibre}")
+        ctx.say(_("Large calibre: + 2D6 ({dice0} + {dice1}) = {value}").format(
+            dice0=dice[0], dice1=dice[1], value=band.penetration + calibre))
     penetration = shot.final_penetration(weapon, range_m, calibre, modifier)
     assert penetration is not None  # in range: the band was found above
     if modifier:
-        ctx.say(f"GM modifier {modifier:+d}: final penetration "
-                f"{band.penetration + calibre + modifier}")
+        ctx.say(_("GM modifier {modifier:+d}: final penetration {value}").format(
+            modifier=modifier, value=band.penetration + calibre + modifier))
     if band.penetration + calibre + modifier < 0:
-        ctx.say(f"Final penetration {band.penetration + calibre + modifier} is below 0: it "
-                "counts as 0")
+        ctx.say(_("Final penetration {value} is below 0: it counts as 0").format(
+            value=band.penetration + calibre + modifier))
     if target_id is None:
-        ctx.say("The round lands on open ground: no structure is hit")
+        ctx.say(_("The round lands on open ground: no structure is hit"))
     else:
         _hit(ctx, weapon, target_id, penetration)
     if weapon.explosive:
@@ -133,43 +141,57 @@ def _hit(ctx: Context, weapon: Weapon, target_id: str, penetration: int) -> None
     structure = ctx.current(target_id)  # as it stands before the hit: the effect's input
     effect = shot.hit_effect(structure, weapon, penetration)
     square = structure_square_label(structure, ctx.siege.grid_origin, ctx.siege.label_anchor)
-    ctx.say(f"Hit on {structure.name} ({square}): AV {effect.armor}{_armor_note(structure)}")
+    ctx.say(_("Hit on {structure} ({square}): AV {armor}{armor_note}").format(
+        structure=structure.name, square=square, armor=effect.armor,
+        armor_note=_armor_note(structure)))
     if effect.needs_small_arm:
-        (die,) = ctx.roll(1, shot.SMALL_ARM_DIE, f"does the {weapon.name}, a small arm, "
-                          f"scratch {the(structure.name)}? (a 1 takes 1 DP)")
+        (die,) = ctx.roll(1, shot.SMALL_ARM_DIE, _("does the {weapon}, a small arm, "
+                                                   "scratch {the_structure}? (a 1 takes 1 "
+                                                   "DP)").format(
+            weapon=weapon.name,
+            the_structure=the(structure.name)))
         effect = shot.hit_effect(structure, weapon, penetration, small_arm=die)
     ctx.say(_attack_line(effect))
     ctx.event("hit", target_id, weapon=weapon.id, penetration=penetration, armor=effect.armor,
               attack_value=effect.attack_value, concussion=effect.concussion,
               dp=effect.dp_after)
     _personnel_damage(ctx, weapon, structure, effect)
-    why = (f"attack value {effect.attack_value} + full concussion {effect.concussion}"
-           if weapon.explosive else f"attack value {effect.attack_value}")
+    why = (_("attack value {attack_value} + full concussion {concussion}").format(
+        attack_value=effect.attack_value, concussion=effect.concussion)
+           if weapon.explosive else _("attack value {attack_value}").format(
+        attack_value=effect.attack_value))
     lose_dp(ctx, target_id, effect.lost, why, loss=effect.loss())
     if not (weapon.explosive or weapon.incendiary):
         return
     if not effect.needs_fire:
-        ctx.say(f"{structure.name}: nothing left to burn at DP 0, no fire roll")
+        ctx.say(_("{structure}: nothing left to burn at DP 0, no fire roll").format(
+            structure=structure.name))
         return
-    (die,) = ctx.roll(1, shot.FIRE_DIE, f"does {the(structure.name)} catch fire? (6 or more"
-                      + (" with +1 incendiary" if weapon.incendiary else "") + " sets it alight)")
+    question = (_("does {the_structure} catch fire? (6 or more with +1 incendiary sets it "
+                  "alight)") if weapon.incendiary
+                else _("does {the_structure} catch fire? (6 or more sets it alight)"))
+    (die,) = ctx.roll(1, shot.FIRE_DIE, question.format(the_structure=the(structure.name)))
     effect = shot.hit_effect(structure, weapon, penetration, small_arm=effect.small_arm_die,
                              fire=die)
-    shown = (f"1D6 = {die} + 1 incendiary = {die + 1}" if weapon.incendiary
-             else f"1D6 = {die}")
+    shown = (_("1D6 = {die} + 1 incendiary = {value}").format(
+        die=die, value=die + 1) if weapon.incendiary
+             else _("1D6 = {die}").format(die=die))
     if effect.ignition_level is None:
-        ctx.say(f"Fire roll: {shown}, below {shot.IGNITION_TARGET}: no fire")
+        ctx.say(_("Fire roll: {shown}, below {ignition_target}: no fire").format(
+            shown=shown, ignition_target=shot.IGNITION_TARGET))
         return
-    ctx.say(f"Fire roll: {shown}: {structure.name} catches fire at level "
-            f"max(1, {penetration} - {effect.armor}) = {effect.ignition_level}")
+    ctx.say(_("Fire roll: {shown}: {structure} catches fire at level max(1, {penetration} "
+              "- {armor}) = {ignition_level}").format(
+        shown=shown, structure=structure.name, penetration=penetration, armor=effect.armor,
+        ignition_level=effect.ignition_level))
     burning.ignite(ctx, target_id, effect.ignition_level, cause="hit")
 
 
 def _armor_note(structure: Any) -> str:
     if structure.cleared:
-        return " (cleared: the rubble is gone, no cover)"
+        return _(" (cleared: the rubble is gone, no cover)")
     if structure.collapsed:
-        return f" (rubble: {structure.armor} / 2, rounded half up)"
+        return _(" (rubble: {armor} / 2, rounded half up)").format(armor=structure.armor)
     return ""
 
 
@@ -177,19 +199,25 @@ def _attack_line(effect: shot.Effect) -> str:
     """H4 in words: which of the three cases the penetration fell in."""
     penetration, armor, attack = effect.penetration, effect.armor, effect.attack_value
     assert penetration is not None  # the effect of a hit
-    head = f"Penetration {penetration} against AV {armor}"
+    head = _("Penetration {penetration} against AV {armor}").format(
+        penetration=penetration, armor=armor)
     if effect.penetrates:
-        return f"{head}: above it, attack value {attack}; it penetrates"
+        return _("{head}: above it, attack value {attack}; it penetrates").format(
+            head=head, attack=attack)
     if 2 * penetration >= armor:
-        where = "above half" if 2 * penetration > armor else "exactly half"
+        where = _("above half") if 2 * penetration > armor else _("exactly half")
         if penetration == armor:
-            where = "equal, not above"
-        return f"{head}: {where}, attack value {penetration} / 2 = {attack}"
+            where = _("equal, not above")
+        return _("{head}: {where}, attack value {penetration} / 2 = {attack}").format(
+            head=head, where=where, penetration=penetration, attack=attack)
     if effect.needs_small_arm:
         roll = effect.small_arm_die
-        return (f"{head}: below half, small arm: 1D20 = {roll}, "
-                f"{'1: attack value 1' if roll == 1 else f'not 1: attack value {attack}'}")
-    return f"{head}: below half, attack value {attack}"
+        if roll == 1:
+            return _("{head}: below half, small arm: 1D20 = 1, 1: attack value 1").format(
+                head=head)
+        return _("{head}: below half, small arm: 1D20 = {roll}, not 1: attack value "
+                 "{attack}").format(head=head, roll=roll, attack=attack)
+    return _("{head}: below half, attack value {attack}").format(head=head, attack=attack)
 
 
 def _personnel_damage(ctx: Context, weapon: Weapon, structure: Any, effect: shot.Effect) -> None:
@@ -198,13 +226,16 @@ def _personnel_damage(ctx: Context, weapon: Weapon, structure: Any, effect: shot
         return
     count, armor = effect.damage_dice, effect.armor
     if count == 0:
-        ctx.say(f"Damage {weapon.damage} - AV {armor} is not above 0: no harm to those inside")
+        ctx.say(_("Damage {damage} - AV {armor} is not above 0: no harm to those inside").format(
+            damage=weapon.damage, armor=armor))
         return
     if not structure.occupants:
-        ctx.say(f"Nobody inside {structure.name}: the {count}D6 personnel damage is not rolled")
+        ctx.say(_("Nobody inside {structure}: the {count}D6 personnel damage is not rolled").format(
+            structure=structure.name, count=count))
         return
-    dice = ctx.roll(count, 6, TotalOnly(f"damage to the people inside "
-                                        f"{the(structure.name)}, shared among them"))
+    dice = ctx.roll(count, 6, TotalOnly(_("damage to the people inside {the_structure}, "
+                                          "shared among them").format(
+        the_structure=the(structure.name))))
     total = sum(dice)
     shares = harris.split_damage(total, len(structure.occupants))
     structure = ctx.structure(effect.structure_id)
@@ -212,10 +243,12 @@ def _personnel_damage(ctx: Context, weapon: Weapon, structure: Any, effect: shot
         person.damage += share
         if share:
             person.hits += 1
-    split = ", ".join(f"{person.name} {share}"
+    split = ", ".join(_("{person} {share}").format(person=person.name, share=share)
                       for person, share in zip(structure.occupants, shares, strict=True))
-    ctx.say(f"Those inside take {weapon.damage} - {armor} = {count}D6 = {total}, split among "
-            f"{len(shares)}: {split}")
+    ctx.say(_("Those inside take {damage} - {armor} = {count}D6 = {total}, split among "
+              "{people}: {split}").format(
+        damage=weapon.damage, armor=armor, count=count, total=total, people=len(shares),
+        split=split))
     ctx.event("personnel_damage", effect.structure_id, dice=count, total=total)
 
 
@@ -228,11 +261,14 @@ def _blast(ctx: Context, weapon: Weapon, point: tuple[float, float],
     concussion = weapon.concussion
     reach = harris.concussion_reach(concussion, falloff=falloff)
     if reach < 0:
-        ctx.say(f"{weapon.name} has no concussion value: no blast damage")
+        ctx.say(_("{weapon} has no concussion value: no blast damage").format(weapon=weapon.name))
         return
     rule = "C / 2^d" if falloff == "halving" else "C / (d + 1)"
-    ctx.say(f"Blast: concussion {concussion}, {rule} rounded half up, reaches {reach} "
-            f"square{'s' if reach != 1 else ''} from {ctx.square}")
+    ctx.say(ngettext("Blast: concussion {concussion}, {rule} rounded half up, reaches {reach} "
+                     "square from {square}",
+                     "Blast: concussion {concussion}, {rule} rounded half up, reaches {reach} "
+                     "squares from {square}", reach).format(
+        concussion=concussion, rule=rule, reach=reach, square=ctx.square))
     reached = shot.blast_reach(ctx.index, point, ctx.siege.grid_origin, concussion, falloff,
                                struck_id)
     # The log reads from the burst outwards, then by name (the GM reads it aloud in order).
@@ -247,7 +283,9 @@ def _blast(ctx: Context, weapon: Weapon, point: tuple[float, float],
         shown = (f"{concussion} / 2^{distance}" if falloff == "halving"
                  else f"{concussion} / {distance + 1}")
         lose_dp(ctx, structure_id, amount,
-                f"concussion {shown} = {amount} at {distance} square{'s' if distance != 1 else ''}",
+                ngettext("concussion {shown} = {amount} at {distance} square",
+                         "concussion {shown} = {amount} at {distance} squares", distance).format(
+            shown=shown, amount=amount, distance=distance),
                 loss=loss)
 
 
@@ -265,34 +303,40 @@ def fight_fire(ctx: Context, action: FightFire) -> None:
     not out of control: success -1 level, outstanding -2, catastrophic: burned."""
     structure = _structure_or_error(ctx, action.structure_id)
     if structure.fire_level == 0:
-        raise RuleError(f"{structure.name} is not burning: there is no fire to fight")
+        raise RuleError(_("{structure} is not burning: there is no fire to fight").format(
+            structure=structure.name))
     if structure.out_of_control:
-        raise RuleError(f"{structure.name}'s fire is out of control: it can no longer be put out")
+        raise RuleError(_("{structure}'s fire is out of control: it can no longer be put "
+                          "out").format(structure=structure.name))
     structure = ctx.structure(action.structure_id)
     start = structure.fire_level
     for number, task in enumerate(action.firefighters, 1):
-        who = f"Firefighter {number}"
+        who = _("Firefighter {number}").format(number=number)
         if structure.fire_level == 0:
-            ctx.say(f"{who}: the fire is already out, no roll")
+            ctx.say(_("{who}: the fire is already out, no roll").format(who=who))
             continue
-        outcome = resolve_task(ctx, task, "difficult", f"{who} fights {structure.name}'s fire "
-                               f"(Constitution)")
+        outcome = resolve_task(ctx, task, "difficult", _("{who} fights {structure}'s fire "
+                                                         "(Constitution)").format(
+            who=who, structure=structure.name))
         drop = {"success": 1, "outstanding": 2}.get(outcome, 0)
         if drop:
             before = structure.fire_level
             structure.fire_level = max(0, before - drop)
-            ctx.say(f"{who}: fire level {before} -> {structure.fire_level}")
+            ctx.say(_("{who}: fire level {before} -> {fire_level}").format(
+                who=who, before=before, fire_level=structure.fire_level))
         elif outcome == "catastrophic":
-            ctx.say(f"{who} is burned (catastrophic failure). The siege keeps no firefighter "
-                    f"records: note the burn injury on the character")
+            ctx.say(_("{who} is burned (catastrophic failure). The siege keeps no "
+                      "firefighter records: note the burn injury on the character").format(
+                who=who))
             ctx.event("burned", action.structure_id, firefighter=number)
         else:
-            ctx.say(f"{who}: no headway, fire level stays {structure.fire_level}")
+            ctx.say(_("{who}: no headway, fire level stays {fire_level}").format(
+                who=who, fire_level=structure.fire_level))
     if structure.fire_level != start:
         ctx.event("fire_fought", action.structure_id, level=structure.fire_level, previous=start)
     if structure.fire_level == 0:
         structure.out_of_control = False
-        ctx.say(f"{structure.name}'s fire is out")
+        ctx.say(_("{structure}'s fire is out").format(structure=structure.name))
         ctx.event("extinguished", action.structure_id)
 
 
@@ -313,36 +357,42 @@ def repair(ctx: Context, action: Repair) -> None:
     cap = (harris.collapsed_repair_cap(structure.dp_original) if structure.collapsed
            else structure.dp_original)
     if structure.dp >= cap:
-        limit = ("half its original DP: it stays collapsed" if structure.collapsed
-                 else "its original DP")
-        raise RuleError(f"{structure.name} is at DP {structure.dp}, {limit}: nothing to repair")
+        limit = (_("half its original DP: it stays collapsed") if structure.collapsed
+                 else _("its original DP"))
+        raise RuleError(_("{structure} is at DP {dp}, {limit}: nothing to repair").format(
+            structure=structure.name, dp=structure.dp, limit=limit))
     difficulty = repair_difficulty(action.team_size, action.engineer)
-    team = f"team of {action.team_size}" + (", with a combat engineer" if action.engineer
-                                            else ", no combat engineer")
+    team = (_("team of {size}, with a combat engineer") if action.engineer
+            else _("team of {size}, no combat engineer")).format(size=action.team_size)
     if action.team_size == 3 and not action.engineer:
-        ctx.say("Three without a combat engineer: taken as Formidable, like a team of two")
+        ctx.say(_("Three without a combat engineer: taken as Formidable, like a team of two"))
     outcome = resolve_task(ctx, action.task, difficulty,
-                           f"Repair of {structure.name} ({team}, Combat Engineer)")
+                           _("Repair of {structure} ({team}, Combat Engineer)").format(
+        structure=structure.name, team=team))
     if outcome == "success":
-        gain, shown = 1, "1 DP"
+        gain, shown = 1, _("1 DP")
     elif outcome == "outstanding":
-        (die,) = ctx.roll(1, 6, f"outstanding repair of {the(structure.name)}: "
-                            "the die + 1 DP restored")
-        gain, shown = die + 1, f"1D6+1 = {die} + 1 = {die + 1} DP"
+        (die,) = ctx.roll(1, 6, _("outstanding repair of {the_structure}: the die + 1 DP "
+                                  "restored").format(
+            the_structure=the(structure.name)))
+        gain, shown = die + 1, _("1D6+1 = {die} + 1 = {gain} DP").format(die=die, gain=die + 1)
     else:
-        ctx.say(f"{structure.name}: no DP restored")
+        ctx.say(_("{structure}: no DP restored").format(structure=structure.name))
         return
     structure = ctx.structure(action.structure_id)
     before = structure.dp
     structure.dp = min(cap, before + gain)
     capped = "" if before + gain <= cap else (
-        f", capped at {cap} (" + ("half the original: it stays collapsed)" if structure.collapsed
-                                  else "the original DP)"))
-    ctx.say(f"{structure.name}: {shown} restored, DP {before} -> {structure.dp}{capped}")
+        _(", capped at {cap} (half the original: it stays collapsed)") if structure.collapsed
+        else _(", capped at {cap} (the original DP)")).format(cap=cap)
+    ctx.say(_("{structure}: {shown} restored, DP {before} -> {dp}{capped}").format(
+        structure=structure.name, shown=shown, before=before, dp=structure.dp,
+        capped=capped))
     ctx.event("repaired", action.structure_id, gained=structure.dp - before, dp=structure.dp)
     if structure.cleared and structure.dp > 0:
         structure.cleared = False
-        ctx.say(f"{structure.name}: rubble heaped back, no longer cleared (still collapsed)")
+        ctx.say(_("{structure}: rubble heaped back, no longer cleared (still collapsed)").format(
+            structure=structure.name))
 
 
 # ---------------------------------------------------------------- the trapped -------------
@@ -353,17 +403,20 @@ def free_trapped(ctx: Context, action: FreeTrapped) -> None:
     position = next((i for i, person in enumerate(structure.occupants)
                      if person.name == action.occupant), None)
     if position is None:
-        raise RuleError(f"nobody named {action.occupant!r} is in {structure.name}")
+        raise RuleError(_("nobody named {occupant!r} is in {structure}").format(
+            occupant=action.occupant, structure=structure.name))
     if not structure.occupants[position].trapped:
-        raise RuleError(f"{action.occupant} is not trapped in {structure.name}")
+        raise RuleError(_("{occupant} is not trapped in {structure}").format(
+            occupant=action.occupant, structure=structure.name))
     outcome = resolve_task(ctx, action.task, "formidable",
-                           f"Freeing {action.occupant} from {structure.name} (Strength)")
+                           _("Freeing {occupant} from {structure} (Strength)").format(
+        occupant=action.occupant, structure=structure.name))
     if outcome in ("success", "outstanding"):
         ctx.structure(action.structure_id).occupants[position].trapped = False
-        ctx.say(f"{action.occupant} is freed")
+        ctx.say(_("{occupant} is freed").format(occupant=action.occupant))
         ctx.event("freed", action.structure_id, occupant=action.occupant)
     else:
-        ctx.say(f"{action.occupant} is still trapped")
+        ctx.say(_("{occupant} is still trapped").format(occupant=action.occupant))
 
 
 # ---------------------------------------------------------------- GM override -------------
@@ -376,44 +429,50 @@ def override(ctx: Context, action: GMOverride) -> None:
     structure = _structure_or_error(ctx, action.structure_id)
     for name in _HULL_FIELDS:
         if getattr(action, name) is not None:
-            raise RuleError(f"override: {name} is a Hull-ruleset field, not part of the DP ruleset")
+            raise RuleError(_("override: {name} is a Hull-ruleset field, not part of the "
+                              "DP ruleset").format(name=name))
     if action.layer != "outer":
-        raise RuleError("override: layer is a Hull-ruleset field (a gate's portcullis)")
+        raise RuleError(_("override: layer is a Hull-ruleset field (a gate's portcullis)"))
     if action.dp is not None and action.dp > structure.dp_original:
-        raise RuleError(f"override: dp {action.dp} is above {structure.name}'s original "
-                        f"DP {structure.dp_original}")
+        raise RuleError(_("override: dp {dp} is above {structure}'s original DP "
+                          "{dp_original}").format(
+            dp=action.dp, structure=structure.name,
+            dp_original=structure.dp_original))
     wanted = {name: getattr(action, name)
               for name in ("dp", "collapsed", "cleared", "fire_level", "out_of_control")
               if getattr(action, name) is not None}
     if not wanted:
-        raise RuleError("override: give at least one of dp, collapsed, cleared, fire_level, "
-                        "out_of_control")
+        raise RuleError(_("override: give at least one of dp, collapsed, cleared, fire_level, "
+                          "out_of_control"))
     if "fire_level" in wanted and "out_of_control" not in wanted:
         wanted["out_of_control"] = harris.out_of_control(wanted["fire_level"],
                                                         structure.dp_original)
-        ctx.say(f"Out of control judged by ruling H9 for level {wanted['fire_level']}: "
-                f"{'yes' if wanted['out_of_control'] else 'no'}")
+        ctx.say((_("Out of control judged by ruling H9 for level {level}: yes")
+                 if wanted["out_of_control"]
+                 else _("Out of control judged by ruling H9 for level {level}: no")).format(
+            level=wanted["fire_level"]))
     structure = ctx.structure(action.structure_id)
-    reason = f" ({action.reason})" if action.reason else ""
+    reason = _(" ({reason})").format(reason=action.reason) if action.reason else ""
     changes = []
     for name, value in wanted.items():
         before = getattr(structure, name)
         setattr(structure, name, value)
         changes.append(_override_words(name, before, value))
-    ctx.say(f"GM override on {structure.name}{reason}: {'; '.join(changes)}. No rule applied")
+    ctx.say(_("GM override on {structure}{reason}: {changes}. No rule applied").format(
+        structure=structure.name, reason=reason, changes='; '.join(changes)))
     ctx.event("override", action.structure_id, reason=action.reason or None,
               **{name: value for name, value in wanted.items()})
 
 
 def _override_words(name: str, before, value) -> str:
     """One overridden figure in plain words ("fire level 0 -> 12", "out of control")."""
-    flags = {"collapsed": ("collapsed", "no longer collapsed"),
-             "cleared": ("cleared", "no longer cleared"),
-             "out_of_control": ("out of control", "under control")}
+    flags = {"collapsed": (_("collapsed"), _("no longer collapsed")),
+             "cleared": (_("cleared"), _("no longer cleared")),
+             "out_of_control": (_("out of control"), _("under control"))}
     if name in flags:
         return flags[name][0] if value else flags[name][1]
-    noun = {"dp": "DP", "fire_level": "fire level"}.get(name, name.replace("_", " "))
-    return f"{noun} {before} -> {value}"
+    noun = {"dp": _("DP"), "fire_level": _("fire level")}.get(name, name.replace("_", " "))
+    return _("{noun} {before} -> {value}").format(noun=noun, before=before, value=value)
 
 
 # ---------------------------------------------------------------- demolition --------------
@@ -423,13 +482,15 @@ def demolish(ctx: Context, action: Demolish) -> None:
     structure = _structure_or_error(ctx, action.structure_id)
     weapons = [_weapon_or_error(ctx, weapon_id) for weapon_id in action.weapon_ids]
     point = ctx.index.polygon(action.structure_id).representative_point()
-    ctx.say(f"Demolition of {structure.name}: {len(weapons)} charge"
-            f"{'s' if len(weapons) != 1 else ''}, each a hit at range 0")
+    ctx.say(ngettext("Demolition of {structure}: {count} charge, each a hit at range 0",
+                     "Demolition of {structure}: {count} charges, each a hit at range 0",
+                     len(weapons)).format(structure=structure.name, count=len(weapons)))
     if action.on_pier:
-        ctx.say("On a pier: that is a Hull-ruleset rule (ruling A7), no effect in the DP ruleset")
+        ctx.say(_("On a pier: that is a Hull-ruleset rule (ruling A7), no effect in the DP "
+                  "ruleset"))
     for number, weapon in enumerate(weapons, 1):
-        ctx.say(f"Charge {number}: {weapon.name}")
-        shoot(ctx, weapon, (point.x, point.y), 0.0, action.structure_id, 0, how="set by hand")
+        ctx.say(_("Charge {number}: {weapon}").format(number=number, weapon=weapon.name))
+        shoot(ctx, weapon, (point.x, point.y), 0.0, action.structure_id, 0, how=_("set by hand"))
 
 
 HANDLERS: dict[str, Handler] = {

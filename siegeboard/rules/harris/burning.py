@@ -25,6 +25,7 @@ from siegeboard.model.siege import TURNS_PER_MINUTE, Clock
 from siegeboard.rules.harris import numbers as harris
 from siegeboard.rules.harris.damage import lose_dp
 from siegeboard.rules.harris.spread_batch import PairNames, SpreadLabels, Town, spread_lines
+from siegeboard.rules.messages import _, ngettext
 
 if TYPE_CHECKING:
     from siegeboard.model.structure import Structure
@@ -51,7 +52,8 @@ def ignite(ctx: Context, structure_id: str, level: int, *, cause: str) -> None:
     before = now.fire_level
     new_level, wild = fire_after_ignition(now, level)
     if new_level == before:
-        ctx.say(f"{now.name} already burns at level {before}: it keeps the higher level")
+        ctx.say(_("{now} already burns at level {before}: it keeps the higher level").format(
+            now=now.name, before=before))
         return
     structure = ctx.structure_scalars(structure_id)
     was_wild = structure.out_of_control if before else False
@@ -59,8 +61,9 @@ def ignite(ctx: Context, structure_id: str, level: int, *, cause: str) -> None:
     structure.fire_level = new_level  # above ``before``, so above 0
     ctx.event("ignited", structure_id, level=new_level, previous=before, cause=cause)
     if before:
-        ctx.say(f"{structure.name}: fire level {before} -> {new_level} (the higher level is "
-                "kept)")
+        ctx.say(_("{structure}: fire level {before} -> {new_level} (the higher level is "
+                  "kept)").format(
+            structure=structure.name, before=before, new_level=new_level))
     if wild and not was_wild:
         _goes_out_of_control(ctx, structure_id)
 
@@ -93,9 +96,10 @@ def _goes_out_of_control(ctx: Context, structure_id: str) -> None:
     """H9: the fire's level is above a tenth of the original DP: out of control, told."""
     structure = ctx.structure_scalars(structure_id)
     structure.out_of_control = True
-    ctx.say(f"{structure.name}: fire level {structure.fire_level} is above "
-            f"{structure.dp_original} / 10: out of control, it can no longer be put out "
-            f"and it spreads")
+    ctx.say(_("{structure}: fire level {fire_level} is above {dp_original} / 10: out of "
+              "control, it can no longer be put out and it spreads").format(
+        structure=structure.name, fire_level=structure.fire_level,
+        dp_original=structure.dp_original))
     ctx.event("out_of_control", structure_id, level=structure.fire_level)
 
 
@@ -139,15 +143,19 @@ class _Steps:
         name = structure.name
         if grown is not None:
             run = grown
-            pace = "+1 each turn, wooden" if harris.is_wooden(structure) else "+1 each minute"
-            self.ctx.say(f"{_turns(run)}: {name} fire grows {run.start_level} -> {run.level} "
-                         f"({pace})")
+            pace = (_("+1 each turn, wooden") if harris.is_wooden(structure)
+                    else _("+1 each minute"))
+            self.ctx.say(_("{turns}: {name} fire grows {start_level} -> {level} ({pace})").format(
+                turns=_turns(run), name=name, start_level=run.start_level,
+                level=run.level, pace=pace))
             self.ctx.event("fire_grew", structure_id, level=run.level, previous=run.start_level,
                            first_turn=run.first_turn, last_turn=run.last_turn)
         if burned_down is not None:
             run = burned_down
-            self.ctx.say(f"{_turns(run)}: {name} at DP 0 burns itself out: fire level "
-                         f"{run.start_level} -> {run.level} (-1 each turn)")
+            self.ctx.say(_("{turns}: {name} at DP 0 burns itself out: fire level "
+                           "{start_level} -> {level} (-1 each turn)").format(
+                turns=_turns(run), name=name, start_level=run.start_level,
+                level=run.level))
             self.ctx.event("fire_burning_out", structure_id, level=run.level,
                            previous=run.start_level, first_turn=run.first_turn,
                            last_turn=run.last_turn)
@@ -159,8 +167,9 @@ class _Steps:
 
 def _turns(run: _Run) -> str:
     if run.first_turn == run.last_turn:
-        return f"Turn {run.first_turn}"
-    return f"Turns {run.first_turn}-{run.last_turn}"
+        return _("Turn {first_turn}").format(first_turn=run.first_turn)
+    return _("Turns {first_turn}-{last_turn}").format(
+        first_turn=run.first_turn, last_turn=run.last_turn)
 
 
 @dataclass(slots=True)
@@ -192,12 +201,18 @@ def advance(ctx: Context, turns: int) -> None:
     start = ctx.get("clock").turn
     end = start + turns
     every_turn = ctx.options.burn_damage_every == "turn"
-    ctx.say(f"Clock: turn {start} -> {end} ({turns} turn{'s' if turns != 1 else ''} of 5 s); "
-            f"burning damage each {'turn' if every_turn else 'minute'}")
+    ctx.say((ngettext("Clock: turn {start} -> {end} ({turns} turn of 5 s); burning damage each "
+                      "turn",
+                      "Clock: turn {start} -> {end} ({turns} turns of 5 s); burning damage each "
+                      "turn", turns) if every_turn else
+             ngettext("Clock: turn {start} -> {end} ({turns} turn of 5 s); burning damage each "
+                      "minute",
+                      "Clock: turn {start} -> {end} ({turns} turns of 5 s); burning damage each "
+                      "minute", turns)).format(start=start, end=end, turns=turns))
     town = Town(ctx)
     burning = town.burning
     if not burning:
-        ctx.say("No fire burns: nothing else happens")
+        ctx.say(_("No fire burns: nothing else happens"))
     steps = _Steps(ctx)
     fires = _fires(ctx, burning)
     turn = start
@@ -341,7 +356,8 @@ def _burn(ctx: Context, steps: _Steps, live: list[str], turn: int) -> bool:
         steps.flush(structure_id)
         level = structure.fire_level
         lost = lose_dp(ctx, structure_id, level,
-                       f"turn {turn}: out-of-control fire at level {level} burns {level} DP")
+                       _("turn {turn}: out-of-control fire at level {level} burns {level} "
+                         "DP").format(turn=turn, level=level))
         dp = current(structure_id).dp
         ctx.event("fire_damage", structure_id, level=level, dp_lost=lost, dp=dp)
         reached_zero = reached_zero or dp == 0
@@ -419,11 +435,12 @@ def _spread(ctx: Context, steps: _Steps, town: Town, burning: list[str],
 def _stone_spread_line(turn: int, name: str) -> str:
     """Why a structure that is not wooden caught fire by spread: the rule, quoted (H9), so
     the GM can answer the players who ask how a stone wall burns."""
-    return (f"Turn {turn}: {name} is not wooden, yet it catches: H9 \"Spread: each minute, "
-            "for each structure within 10 m of an out-of-control fire and not yet burning, "
-            "roll 1D6 for each such fire: a 1 sets it alight at level 1\" (its fittings, "
-            "floors and roof burn). It grows +1 a minute, and once out of control (level "
-            "above a tenth of its original DP) it loses DP equal to its level each minute.")
+    return (_("Turn {turn}: {name} is not wooden, yet it catches: H9 \"Spread: each "
+              "minute, for each structure within 10 m of an out-of-control fire and not "
+              "yet burning, roll 1D6 for each such fire: a 1 sets it alight at level 1\" "
+              "(its fittings, floors and roof burn). It grows +1 a minute, and once out of "
+              "control (level above a tenth of its original DP) it loses DP equal to its "
+              "level each minute.").format(turn=turn, name=name))
 
 
 def _burn_out(ctx: Context, steps: _Steps, fires: _Fires, turn: int) -> _Fires:
@@ -438,7 +455,8 @@ def _burn_out(ctx: Context, steps: _Steps, fires: _Fires, turn: int) -> _Fires:
             continue
         structure.out_of_control = False
         steps.flush(structure_id)
-        ctx.say(f"Turn {turn}: {structure.name}'s fire has burned out")
+        ctx.say(_("Turn {turn}: {structure}'s fire has burned out").format(
+            turn=turn, structure=structure.name))
         ctx.event("burned_out", structure_id, turn=turn)
         out.append(structure_id)
     if not out:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from siegeboard.model.structure import Structure
 from siegeboard.rules.harris import numbers as harris
+from siegeboard.rules.messages import _, ngettext
 from siegeboard.rules.titles import the
 
 if TYPE_CHECKING:
@@ -56,16 +57,19 @@ def lose_dp(ctx: Context, structure_id: str, amount: int, why: str, *,
     if loss is None:
         loss = dp_loss(structure, amount)
     if loss.dp_after == before:
-        ctx.say(f"{structure.name}: DP stays {before} ({why})")
+        ctx.say(_("{structure}: DP stays {before} ({why})").format(
+            structure=structure.name, before=before, why=why))
         return 0
     structure.dp = loss.dp_after  # between 0 and the DP it had: valid
-    ctx.say(f"{structure.name}: DP {before} -> {loss.dp_after} ({why})")
+    ctx.say(_("{structure}: DP {before} -> {dp} ({why})").format(
+        structure=structure.name, before=before, dp=loss.dp_after, why=why))
     ctx.touch(structure_id)
     if loss.collapses:
         collapse(ctx, structure_id)
     if loss.cleared and not structure.cleared:
         structure.cleared = True
-        ctx.say(f"{structure.name}: DP 0, the rubble is pounded away: cleared, no cover left")
+        ctx.say(_("{structure}: DP 0, the rubble is pounded away: cleared, no cover left").format(
+            structure=structure.name))
         ctx.event("cleared", structure_id)
     return before - loss.dp_after
 
@@ -80,19 +84,25 @@ def collapse(ctx: Context, structure_id: str) -> None:
         structure = ctx.structure(structure_id)
     structure.collapsed = True
     rubble = harris.rubble_armor(structure.armor)
-    ctx.say(f"{structure.name} collapses: DP {structure.dp} is at or below half of "
-            f"{structure.dp_original}; rubble AV {structure.armor} / 2 = {rubble}")
+    ctx.say(_("{structure} collapses: DP {dp} is at or below half of {dp_original}; rubble "
+              "AV {armor} / 2 = {rubble}").format(
+        structure=structure.name, dp=structure.dp, dp_original=structure.dp_original,
+        armor=structure.armor, rubble=rubble))
     ctx.event("collapsed", structure_id, dp=structure.dp, rubble_armor=rubble,
               trapped=len(structure.occupants))
     for person in structure.occupants:
-        (hits,) = ctx.roll(1, 6, f"hits on {person.name}, trapped by the collapse of "
-                                 f"{the(structure.name)}")
-        damage = ctx.roll(hits, 6, f"damage of the {hits} "
-                                 f"hit{'s' if hits != 1 else ''} on {person.name}, "
-                                 "one die a hit")
+        (hits,) = ctx.roll(1, 6, _("hits on {person}, trapped by the collapse of "
+                                   "{the_structure}").format(
+            person=person.name, the_structure=the(structure.name)))
+        damage = ctx.roll(hits, 6, ngettext(
+            "damage of the {hits} hit on {person}, one die a hit",
+            "damage of the {hits} hits on {person}, one die a hit", hits).format(
+            hits=hits, person=person.name))
         total = sum(damage)
         person.damage += total
         person.hits += hits
         person.trapped = True
-        ctx.say(f"{person.name}: {hits} hit{'s' if hits != 1 else ''} of 1D6 "
-                f"({' + '.join(map(str, damage))} = {total} damage), trapped")
+        ctx.say(ngettext("{person}: {hits} hit of 1D6 ({dice} = {total} damage), trapped",
+                         "{person}: {hits} hits of 1D6 ({dice} = {total} damage), trapped",
+                         hits).format(person=person.name, hits=hits,
+                                      dice=" + ".join(map(str, damage)), total=total))

@@ -11,7 +11,9 @@ from siegeboard.geometry import footprint_squares, shape_of, square_of, squares_
 from siegeboard.model.siege import RulesetOptions, Siege
 from siegeboard.model.structure import Structure
 from siegeboard.model.weapon import RangeBand, Weapon
+from siegeboard.rules import words
 from siegeboard.rules.harris import actions, numbers, odds, rounds, shot
+from siegeboard.rules.messages import N_, _, ngettext
 from siegeboard.rules.ruleset import (
     PATTERNS,
     Column,
@@ -58,7 +60,7 @@ def _badge(fire_level: int, out_of_control: bool) -> str:
     return f"F{fire_level}" + ("!" if out_of_control else "")
 
 
-_MARKS = {"collapsed": "Collapsed", "cleared": "Cleared"}
+_MARKS = {"collapsed": N_("Collapsed"), "cleared": N_("Cleared")}  # shown through ``_``
 
 
 @functools.lru_cache(maxsize=4096)
@@ -83,18 +85,18 @@ def _state(cleared: bool, collapsed: bool, dp: int, dp_original: int, fire_level
 
 class HarrisRuleset(Ruleset):
     id = "harris"
-    title = "Sieges and Fortifications"
+    title_text = N_("Sieges and Fortifications")
     short = "DP"
     package = "siegeboard.rules.harris"
     handlers = actions.HANDLERS
     settings = (
-        Setting("concussion_falloff", "Concussion fall-off", {
-            "halving": "C / 2^d, halved each square (ruling H6, default)",
-            "one_over_d_plus_1": "C / (d + 1) (ruling H6 option)"}),
-        Setting("burn_damage_every", "Out-of-control fire burns", {
-            "minute": "every minute (ruling H9, default)",
-            "turn": "every turn (ruling H9 option)"}),
-        Setting("harris_section_m", "Wall section length"),
+        Setting("concussion_falloff", N_("Concussion fall-off"), {
+            "halving": N_("C / 2^d, halved each square (ruling H6, default)"),
+            "one_over_d_plus_1": N_("C / (d + 1) (ruling H6 option)")}),
+        Setting("burn_damage_every", N_("Out-of-control fire burns"), {
+            "minute": N_("every minute (ruling H9, default)"),
+            "turn": N_("every turn (ruling H9 option)")}),
+        Setting("harris_section_m", N_("Wall section length")),
     )
     fire_inputs = frozenset({"modifier"})
     make_fields = frozenset({"stories"})
@@ -106,13 +108,13 @@ class HarrisRuleset(Ruleset):
                     "object_kind": "stone_house", "door_kind": "wooden_door",
                     "gate_kind": "wooden_gate"}
     override_fields = (
-        OverrideField("dp", "DP", "count"),
-        OverrideField("collapsed", "Collapsed", "flag"),
-        OverrideField("cleared", "Cleared", "flag"),
-        OverrideField("fire_level", "Fire level", "count"),
-        OverrideField("out_of_control", "Out of control", "flag"),
+        OverrideField("dp", N_("DP"), "count"),
+        OverrideField("collapsed", N_("Collapsed"), "flag"),
+        OverrideField("cleared", N_("Cleared"), "flag"),
+        OverrideField("fire_level", N_("Fire level"), "count"),
+        OverrideField("out_of_control", N_("Out of control"), "flag"),
     )
-    figures = (Figure("av", "AV", 0.7), Figure("dp", "DP / original", 1.6))
+    figures = (Figure("av", N_("AV"), 0.7), Figure("dp", N_("DP / original"), 1.6))
     story_m = numbers.STORY_M
     sample = "castle.siege"
 
@@ -137,16 +139,18 @@ class HarrisRuleset(Ruleset):
                      range_m: float | None) -> tuple[list[str], list[tuple[tuple[int, int], int]]]:
         parts = []
         if range_m is None:
-            parts.append("type a range")
+            parts.append(_("type a range"))
         else:
             band = weapon.band_for(range_m)
-            parts.append(f"band up to {band.up_to_m:g} m, penetration {band.penetration}"
-                         if band is not None else "OUT OF RANGE")
+            parts.append(_("band up to {up_to_m:g} m, penetration {penetration}").format(
+                up_to_m=band.up_to_m, penetration=band.penetration)
+                         if band is not None else _("OUT OF RANGE"))
         cells = blast_squares(weapon, point, siege.grid_origin, siege.options.concussion_falloff)
         if cells:
             reach = numbers.concussion_reach(weapon.concussion,
                                              falloff=siege.options.concussion_falloff)
-            parts.append(f"blast: concussion {weapon.concussion}, reaches {reach} squares")
+            parts.append(_("blast: concussion {concussion}, reaches {reach} squares").format(
+                concussion=weapon.concussion, reach=reach))
         return parts, cells
 
     def state(self, structure: Structure) -> StructureState:
@@ -160,18 +164,18 @@ class HarrisRuleset(Ruleset):
         return [("intact", 1.0), ("damaged", 0.6), ("collapsed", 0.4), ("cleared", 0.0)]
 
     def legend_marks(self) -> list[tuple[str, str]]:
-        return [("collapsed", "Collapsed (hatched, red plate and ring): rubble, AV halved "
-                              "(rounded up)"),
-                ("cleared", "Cleared: DP 0, the rubble is gone, no cover")]
+        return [("collapsed", _("Collapsed (hatched, red plate and ring): rubble, AV halved "
+                                "(rounded up)")),
+                ("cleared", _("Cleared: DP 0, the rubble is gone, no cover"))]
 
     def legend_fires(self) -> list[tuple[str, bool, str]]:
-        return [("F3", False, "fire at level 3: can be fought"),
-                ("F7!", True, "out of control (ringed, !): burns DP each minute, spreads, "
-                              "cannot be put out")]
+        return [("F3", False, _("fire at level 3: can be fought")),
+                ("F7!", True, _("out of control (ringed, !): burns DP each minute, spreads, "
+                                "cannot be put out"))]
 
     def columns(self) -> tuple[Column, Column]:
-        return (Column("DP", lambda s: (f"{s.dp}/{s.dp_original}", s.dp)),
-                Column("Fire", lambda s: (str(s.fire_level) if s.fire_level else "",
+        return (Column(_("DP"), lambda s: (f"{s.dp}/{s.dp_original}", s.dp)),
+                Column(_("Fire"), lambda s: (str(s.fire_level) if s.fire_level else "",
                                           s.fire_level)))
 
     def table_figures(self, structure: Structure,
@@ -185,18 +189,21 @@ class HarrisRuleset(Ruleset):
     def paper_text(self, structure: Structure, players: bool) -> dict[str, str]:
         fire = ""
         if structure.fire_level:
-            fire = "burning" if players else (
-                f"{structure.fire_level}" + (", out of control" if structure.out_of_control
-                                             else ""))
+            fire = _("burning") if players else (
+                _("{level}, out of control").format(level=structure.fire_level)
+                if structure.out_of_control else f"{structure.fire_level}")
         return {"dp": f"{structure.dp} / {structure.dp_original}", "fire": fire}
 
     def fire_title(self, players: bool) -> str:
-        return "Fire" if players else "Fire level"
+        return _("Fire") if players else _("Fire level")
 
     def inspector_lines(self, structure: Structure) -> list[str]:
-        return [f"DP {structure.dp}/{structure.dp_original}",
-                f"State {state_word(structure)}"
-                + (f", fire level {structure.fire_level}" if structure.fire_level else "")]
+        state = words.state_word(state_word(structure))
+        return [_("DP {dp}/{dp_original}").format(dp=structure.dp,
+                                                  dp_original=structure.dp_original),
+                _("State {state}, fire level {fire_level}").format(
+                    state=state, fire_level=structure.fire_level) if structure.fire_level
+                else _("State {state}").format(state=state)]
 
     def construction_line(self, structures: list[Structure]) -> str:
         """H11: months = DP / 100, cost = 400 x DP, of the original DP (the whole structure);
@@ -204,35 +211,42 @@ class HarrisRuleset(Ruleset):
         if not structures:
             return ""
         months, cost = numbers.construction(sum(s.dp_original for s in structures))
-        what = "Construction" if len(structures) == 1 else f"Construction of all {len(structures)}"
+        what = (_("Construction") if len(structures) == 1
+                else _("Construction of all {count}").format(count=len(structures)))
         shown = f"{months:,.2f}".removesuffix(".00")
         if "." in shown:
             shown = shown.removesuffix("0")
-        return f"{what}: {shown} month{'s' if months != 1 else ''}, cost {cost:,}"
+        line = (_("{what}: {shown} month, cost {cost:,}") if months == 1
+                else _("{what}: {shown} months, cost {cost:,}"))
+        return line.format(what=what, shown=shown, cost=cost)
 
     def change_line(self, before: Structure | None, after: Structure | None) -> str:
         if before is None or after is None:
             return ""
         parts = []
         if after.dp != before.dp:
-            parts.append(f"DP {before.dp} -> {after.dp}")
+            parts.append(_("DP {before} -> {after}").format(before=before.dp, after=after.dp))
         if after.fire_level != before.fire_level:
-            parts.append(f"fire level {before.fire_level} -> {after.fire_level}"
-                         + (" (out)" if after.fire_level == 0 else ""))
+            parts.append((_("fire level {before} -> {after} (out)") if after.fire_level == 0
+                          else _("fire level {before} -> {after}")).format(
+                before=before.fire_level, after=after.fire_level))
         if after.out_of_control and not before.out_of_control:
-            parts.append("out of control")
+            parts.append(_("out of control"))
         if after.collapsed and not before.collapsed:
-            parts.append("collapsed")
+            parts.append(_("collapsed"))
         if after.cleared and not before.cleared:
-            parts.append("cleared")
-        return f"{after.name}: {', '.join(parts)}" if parts else ""
+            parts.append(_("cleared"))
+        return _("{name}: {changes}").format(name=after.name, changes=", ".join(parts)) \
+            if parts else ""
 
     def fires_summary(self, structures: list[Structure]) -> str:
         fires = [s for s in structures if s.fire_level > 0]
         if not fires:
-            return "No fire"
+            return _("No fire")
         wild = sum(1 for s in fires if s.out_of_control)
-        return f"{len(fires)} fire{'s' if len(fires) != 1 else ''}, {wild} out of control"
+        return ngettext("{count} fire, {wild} out of control",
+                        "{count} fires, {wild} out of control", len(fires)).format(
+            count=len(fires), wild=wild)
 
     def breached(self, structure: Structure) -> bool:
         return structure.collapsed
@@ -256,9 +270,10 @@ class HarrisRuleset(Ruleset):
     def bombardment_line(self, structure_id, left):
         if left["dp_mean"] == left["dp_now"] and not left["p_burning"]:
             return ""
-        return (f"{left['name']} ({structure_id}): DP {left['dp_now']} -> mean "
-                f"{left['dp_mean']:.0f}; collapsed {100 * left['p_collapse']:.0f}%, burning "
-                f"{100 * left['p_burning']:.0f}%")
+        return _("{name} ({id}): DP {now} -> mean {mean:.0f}; collapsed {collapse:.0f}%, "
+                 "burning {burning:.0f}%").format(
+            name=left["name"], id=structure_id, now=left["dp_now"], mean=left["dp_mean"],
+            collapse=100 * left["p_collapse"], burning=100 * left["p_burning"])
 
 
 HARRIS = HarrisRuleset()

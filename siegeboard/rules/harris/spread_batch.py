@@ -26,6 +26,8 @@ from typing import TYPE_CHECKING
 
 import numpy
 
+from siegeboard.rules.messages import _
+
 if TYPE_CHECKING:
     from siegeboard.geometry.index import NeighbourPairs
     from siegeboard.rules.context import Context
@@ -128,20 +130,24 @@ class SpreadLabels:
         return len(self.at)
 
     def each(self) -> list[str]:
-        return [f"does the fire spread from {self.source} to {name}? (a 1 does)"
+        return [_("does the fire spread from {source} to {name}? (a 1 does)").format(
+            source=self.source, name=name)
                 for name in self.names.of(self.at)]
 
     def together(self) -> str:
-        return (f"does the fire spread from {self.source} to "
-                f"{', '.join(self.names.of(self.at))}? (1D6 each, a 1 does)")
+        return (_("does the fire spread from {source} to {names}? (1D6 each, a 1 does)").format(
+            source=self.source, names=", ".join(self.names.of(self.at))))
 
 
 def spread_lines(turn: int, source_name: str, names: PairNames, pairs: NeighbourPairs,
                   at: range | list[int], dice: list[int]) -> list[str]:
     """The spread lines of a run of one fire's targets (``ctx.say_each``): ``at`` are their
     places among ``pairs``, whose names and distances are read when first asked for."""
-    head = f"Turn {turn}: fire spread from {source_name} to "
     distances = pairs.distances()
-    return [f"{head}{name} ({distances[pair]:.1f} m): 1D6 = {die}, not 1: no fire" if die != 1
-            else f"{head}{name} ({distances[pair]:.1f} m): 1D6 = 1: it catches fire at level 1"
+    no_fire = _("Turn {turn}: fire spread from {source} to {name} ({distance:.1f} m): 1D6 = "
+                "{die}, not 1: no fire")
+    fire = _("Turn {turn}: fire spread from {source} to {name} ({distance:.1f} m): 1D6 = 1: it "
+             "catches fire at level 1")
+    return [(no_fire if die != 1 else fire).format(turn=turn, source=source_name, name=name,
+                                                   distance=distances[pair], die=die)
             for name, pair, die in zip(names.of(at), at, dice, strict=True)]

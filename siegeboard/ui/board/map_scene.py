@@ -11,7 +11,7 @@ import contextlib
 import gc
 import math
 
-from PySide6.QtCore import QPointF, QRect, QRectF, QSizeF, Qt
+from PySide6.QtCore import QObject, QPointF, QRect, QRectF, QSizeF, Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QGraphicsScene, QGraphicsView, QToolTip, QWidget
 
@@ -54,7 +54,7 @@ class MapScene(QGraphicsScene):
     """The GM's map; with ``players``, the players' projection of the same document (their
     look, only the batteries ``rules.players_view`` lets them see, no selection)."""
 
-    def __init__(self, document: Document, parent=None, *, players: bool = False):
+    def __init__(self, document: Document, parent: QObject | None = None, *, players: bool = False):
         super().__init__(parent)
         self.document = document
         self.players = players

@@ -8,7 +8,7 @@ from typing import cast
 
 from PySide6.QtCore import QPoint, QPointF, Qt, Signal
 from PySide6.QtGui import QPainter, QTransform
-from PySide6.QtWidgets import QGraphicsView
+from PySide6.QtWidgets import QGraphicsView, QWidget
 
 from siegeboard.ui.board.map_scene import MapScene
 from siegeboard.ui.board.scale_bar import ScaleBar
@@ -43,7 +43,7 @@ class MapView(QGraphicsView):
     zoom_changed = Signal(float)
     resized = Signal()  # overlays along the view's edges (the timeline) place themselves
 
-    def __init__(self, scene: MapScene, parent=None):
+    def __init__(self, scene: MapScene, parent: QWidget | None = None):
         super().__init__(scene, parent)
         self.tool: Tool | None = None
         self._space_down = False

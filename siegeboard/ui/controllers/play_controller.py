@@ -81,6 +81,9 @@ class PlayController:
     def confirm(self, question: str, yes: str = QT_TR_NOOP("Yes")) -> bool:
         return self.prompts.confirm(question, tr(yes))
 
+    def ask_choice(self, title: str, label: str, choices: list[str]) -> str | None:
+        return self.prompts.ask_choice(title, label, choices)
+
     # -- what the next shot is (FireHost) ---------------------------------------------------
     def current_weapon_id(self) -> str | None:
         """The weapon chosen in the Weapons dock."""

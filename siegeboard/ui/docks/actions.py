@@ -8,6 +8,7 @@ skill number to roll 1D20 against (H13); several firefighters are separated by c
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import get_args
 
 from PySide6.QtWidgets import (
@@ -27,6 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from siegeboard.model.actions import (
+    Action,
     Demolish,
     DigMine,
     FightFire,
@@ -39,6 +41,7 @@ from siegeboard.model.actions import (
     TaskRoll,
 )
 from siegeboard.model.structure import TaskOutcome
+from siegeboard.rules.context import Outcome
 from siegeboard.rules.knowledge import is_known
 from siegeboard.rules.ruleset import Ruleset
 from siegeboard.ui.document.changes import Aspect, Change
@@ -85,7 +88,8 @@ class _FormGroup(QGroupBox):
 
 
 class ActionsDock(QDockWidget):
-    def __init__(self, document: Document, play, warn, parent=None):
+    def __init__(self, document: Document, play: Callable[[Action], Outcome | None],
+                 warn: Callable[[str], None], parent: QWidget | None = None):
         """``play(action)`` runs an action (the window's: it reports refusals)."""
         super().__init__(tr("Actions"), parent)
         self.setObjectName("ActionsDock")

@@ -4,6 +4,8 @@ burn, spread and burn out, and each step is one undoable log entry."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtWidgets import (
     QDockWidget,
     QHBoxLayout,
@@ -22,7 +24,8 @@ from siegeboard.ui.language import tr
 
 
 class ClockDock(QDockWidget):
-    def __init__(self, document: Document, advance, parent=None):
+    def __init__(self, document: Document, advance: Callable[[int], object],
+                 parent: QWidget | None = None):
         """``advance(turns)`` plays the step (the window's, which reports refusals)."""
         super().__init__(tr("Clock"), parent)
         self.setObjectName("ClockDock")

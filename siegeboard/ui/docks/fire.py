@@ -4,6 +4,8 @@ the chosen battery's name, weapon and side, and the GM's figures for the shot: t
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import QSettings, Signal
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (
@@ -36,7 +38,8 @@ class FireDock(QDockWidget):
 
     battery_chosen = Signal(object)
 
-    def __init__(self, document: Document, warn, current_weapon_id, parent=None,
+    def __init__(self, document: Document, warn: Callable[[str], None],
+                 current_weapon_id: Callable[[], str | None], parent: QWidget | None = None,
                  settings: QSettings | None = None):
         """``settings``: where the last battery of each siege is remembered."""
         super().__init__(tr("Fire"), parent)

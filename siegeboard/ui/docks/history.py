@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QDockWidget, QUndoView
+from PySide6.QtWidgets import QDockWidget, QUndoView, QWidget
 
 from siegeboard.ui.document.document import Document
 from siegeboard.ui.language import tr
 
 
 class HistoryDock(QDockWidget):
-    def __init__(self, document: Document, parent=None):
+    def __init__(self, document: Document, parent: QWidget | None = None):
         super().__init__(tr("Undo history"), parent)
         self.setObjectName("HistoryDock")
         self.view = QUndoView(document.undo_stack)

@@ -11,6 +11,7 @@ stored structure and the geometry, never worked out here.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import get_args
 
 from PySide6.QtCore import Qt
@@ -61,7 +62,8 @@ class _CommitText(QPlainTextEdit):
 
 
 class InspectorDock(QDockWidget):
-    def __init__(self, document: Document, warn, parent=None):
+    def __init__(self, document: Document, warn: Callable[[str], None],
+                 parent: QWidget | None = None):
         super().__init__(tr("Inspector"), parent)
         self.setObjectName("InspectorDock")
         self.document = document

@@ -72,7 +72,7 @@ def legend_rows(ruleset: str) -> list[tuple[QPixmap, str]]:
 
 
 class LegendDock(QDockWidget):
-    def __init__(self, document: Document, parent=None):
+    def __init__(self, document: Document, parent: QWidget | None = None):
         super().__init__(tr("Legend"), parent)
         self.setObjectName("LegendDock")
         self.document = document

@@ -11,7 +11,7 @@ from typing import overload
 
 from PySide6.QtCore import QAbstractItemModel, QModelIndex, QObject, QPersistentModelIndex, Qt
 from PySide6.QtGui import QFont
-from PySide6.QtWidgets import QAbstractItemView, QDockWidget, QTreeView
+from PySide6.QtWidgets import QAbstractItemView, QDockWidget, QTreeView, QWidget
 
 from siegeboard.model.log import LogEntry
 from siegeboard.model.siege import Clock
@@ -39,7 +39,7 @@ def entry_details(entry: LogEntry) -> list[str]:
 
 
 class LogModel(QAbstractItemModel):
-    def __init__(self, document: Document, parent=None):
+    def __init__(self, document: Document, parent: QObject | None = None):
         super().__init__(parent)
         self.document = document
         self.entries: list[LogEntry] = []
@@ -148,7 +148,7 @@ class LogModel(QAbstractItemModel):
 
 
 class LogDock(QDockWidget):
-    def __init__(self, document: Document, parent=None):
+    def __init__(self, document: Document, parent: QWidget | None = None):
         super().__init__(tr("Log"), parent)
         self.setObjectName("LogDock")
         self.document = document

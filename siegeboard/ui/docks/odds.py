@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 from siegeboard.model.siege import TURNS_PER_MINUTE
 from siegeboard.rules import odds
 from siegeboard.rules.chances import floats, one_in, quantile
+from siegeboard.ui.docks.fire import FireDock
 from siegeboard.ui.document.changes import Aspect, Change
 from siegeboard.ui.document.document import Document
 from siegeboard.ui.language import tr
@@ -40,7 +41,7 @@ MEDIAN = QColor("#c0392b")
 class ChanceChart(QWidget):
     """A small bar chart of a distribution: values on x, chance on y, the median marked."""
 
-    def __init__(self, title: str, parent=None):
+    def __init__(self, title: str, parent: QWidget | None = None):
         super().__init__(parent)
         self.title = title
         self.values: dict[int, float] = {}
@@ -100,7 +101,7 @@ class ChanceChart(QWidget):
 class OddsDock(QDockWidget):
     """``fire_dock``: the Fire dock, whose settings say what the shot is."""
 
-    def __init__(self, document: Document, fire_dock, parent=None):
+    def __init__(self, document: Document, fire_dock: FireDock, parent: QWidget | None = None):
         super().__init__(tr("Odds"), parent)
         self.setObjectName("OddsDock")
         self.document = document

@@ -8,6 +8,7 @@ Breached section. Below, the escalade table of the selected section, from the ru
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TypeVar
 
 from PySide6.QtWidgets import (
@@ -25,7 +26,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from siegeboard.model.actions import ResolveScene, SceneAttack
+from siegeboard.model.actions import Action, ResolveScene, SceneAttack
+from siegeboard.rules.context import Outcome
 from siegeboard.rules.registry import RULESETS
 from siegeboard.ui import language
 from siegeboard.ui.document.changes import Aspect, Change
@@ -49,7 +51,8 @@ def last_scene_attacks(siege) -> dict[str, SceneAttack]:
 
 
 class SceneDock(QDockWidget):
-    def __init__(self, document: Document, play, warn, parent=None):
+    def __init__(self, document: Document, play: Callable[[Action], Outcome | None],
+                 warn: Callable[[str], None], parent: QWidget | None = None):
         super().__init__(tr("Scene"), parent)
         self.setObjectName("SceneDock")
         self.document = document

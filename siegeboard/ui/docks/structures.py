@@ -8,6 +8,7 @@ from PySide6.QtCore import (
     QItemSelection,
     QItemSelectionModel,
     QModelIndex,
+    QObject,
     QSortFilterProxyModel,
     Qt,
 )
@@ -34,7 +35,7 @@ SORT_ROLE = Qt.ItemDataRole.UserRole + 1
 class StructuresModel(QAbstractTableModel):
     """One row per structure, in the document's order; figures read from stored state."""
 
-    def __init__(self, document: Document, parent=None):
+    def __init__(self, document: Document, parent: QObject | None = None):
         super().__init__(parent)
         self.document = document
         self.ids: list[str] = []
@@ -201,7 +202,7 @@ class _SortFilter(QSortFilterProxyModel):
 
 
 class StructuresDock(QDockWidget):
-    def __init__(self, document: Document, parent=None):
+    def __init__(self, document: Document, parent: QWidget | None = None):
         super().__init__(tr("Structures"), parent)
         self.setObjectName("StructuresDock")
         self.document = document

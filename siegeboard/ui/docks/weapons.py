@@ -8,6 +8,7 @@ undoable ``SetWeapon``; editing a catalogue weapon makes it the siege's own.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import get_args
 
 from PySide6.QtCore import Qt, Signal
@@ -64,7 +65,8 @@ class WeaponsDock(QDockWidget):
 
     current_changed = Signal(object)
 
-    def __init__(self, document: Document, warn, parent=None):
+    def __init__(self, document: Document, warn: Callable[[str], None],
+                 parent: QWidget | None = None):
         super().__init__(tr("Weapons"), parent)
         self.setObjectName("WeaponsDock")
         self.document = document

@@ -51,7 +51,7 @@ class AutosaveKeeper(QObject):
     folded = Signal(object)
     _written = Signal()  # the worker is done (emitted from it; received on the window's thread)
 
-    def __init__(self, document: Document, autosaver: Autosaver, parent=None):
+    def __init__(self, document: Document, autosaver: Autosaver, parent: QObject | None = None):
         super().__init__(parent)
         self.document = document
         self.autosaver = autosaver

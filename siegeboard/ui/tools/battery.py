@@ -10,7 +10,7 @@ from PySide6.QtCore import QPointF
 from siegeboard.ui.items.battery_item import MARKER_PIXELS
 from siegeboard.ui.language import QT_TR_NOOP, tr
 from siegeboard.ui.plain_words import plain_clause
-from siegeboard.ui.tools.base import Tool, ToolEvent
+from siegeboard.ui.tools.base import Tool, ToolEvent, ToolHost
 
 DRAG_PIXELS = 3
 
@@ -24,7 +24,7 @@ class BatteryTool(Tool):
                   "to move it (Ctrl: off the grid); then back to Select."))
     one_shot = True
 
-    def __init__(self, host):
+    def __init__(self, host: ToolHost):
         super().__init__(host)
         self._dragging: str | None = None
         self._press: ToolEvent | None = None

@@ -8,10 +8,12 @@ import math
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QPainterPath
+from PySide6.QtWidgets import QGraphicsPathItem
 
 from siegeboard.plan import pixel_to_map
+from siegeboard.plan.grid import FoundGrid
 from siegeboard.ui.language import QT_TR_NOOP, tr
-from siegeboard.ui.tools.base import Tool, ToolEvent, path_through
+from siegeboard.ui.tools.base import Point, Tool, ToolEvent, ToolHost, path_through
 from siegeboard.ui.tools.plan_pixels import plan_pixels
 
 FOUND_GRID_COLOUR = QColor("#e69f00")  # orange: the grid the program found, to accept or not
@@ -24,12 +26,12 @@ class CalibrateTool(Tool):
     status_tip = QT_TR_NOOP("Calibrate: click two points a known distance apart on the plan.")
     one_shot = True
 
-    def __init__(self, host):
+    def __init__(self, host: ToolHost):
         super().__init__(host)
-        self.first = None
-        self._preview = None
-        self._grid_overlay = None
-        self._found = None
+        self.first: Point | None = None
+        self._preview: QGraphicsPathItem | None = None
+        self._grid_overlay: QGraphicsPathItem | None = None
+        self._found: FoundGrid | None = None
 
     def activate(self) -> None:
         super().activate()

@@ -6,7 +6,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import QComboBox, QLabel, QWidget
 
 from siegeboard.ui.language import tr
-from siegeboard.ui.tools.base import Tool
+from siegeboard.ui.tools.base import Tool, ToolHost
 
 
 class DrawingTool(Tool):
@@ -15,7 +15,7 @@ class DrawingTool(Tool):
 
     draws_walls = False
 
-    def __init__(self, host):
+    def __init__(self, host: ToolHost):
         super().__init__(host)
         self.kind: str = self.document.rules.default_kind(wall=self.draws_walls)
         self._kind_box: QComboBox | None = None

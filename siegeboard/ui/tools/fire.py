@@ -25,8 +25,8 @@ from siegeboard.ui.items.range_rings import RangeRingsItem
 from siegeboard.ui.language import QT_TR_NOOP, tr
 from siegeboard.ui.plain_words import plain_clause
 from siegeboard.ui.range_legend import RangeLegend
-from siegeboard.ui.tools.base import Tool, ToolEvent, ToolHost
-from siegeboard.ui.tools.fire_square import FireAtSquare
+from siegeboard.ui.tools.base import Tool, ToolEvent
+from siegeboard.ui.tools.fire_square import FireAtSquare, SquareHost
 
 
 @dataclass(frozen=True)
@@ -42,8 +42,9 @@ class FireSettings:
     through_slit: bool = False
 
 
-class FireHost(ToolHost, Protocol):
-    """What the Fire tool needs beyond any tool's host: the Fire dock's word on the shot."""
+class FireHost(SquareHost, Protocol):
+    """What the Fire tool needs beyond any tool's host: the Fire dock's word on the shot, and
+    what its square box asks (``SquareHost``)."""
 
     def fire_settings(self) -> FireSettings:
         """What the next shot is: battery, typed range and the GM's figures."""

@@ -9,7 +9,7 @@ window like a click, so it is undone like one.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QKeyEvent, QKeySequence
@@ -19,6 +19,11 @@ from shapely.geometry import box
 from siegeboard.geometry import SQUARE_M, label_of
 from siegeboard.geometry.squares import naming_squares, square_named
 from siegeboard.ui.language import tr
+from siegeboard.ui.tools.base import ToolHost
+
+if TYPE_CHECKING:
+    from siegeboard.model.actions import FireAt
+    from siegeboard.ui.document.document import Document
 
 
 class SquareEdit(QLineEdit):
@@ -44,7 +49,7 @@ def _undo_or_redo(event: QKeyEvent) -> bool:
     return ctrl_y or any(event.matches(key) for key in _UNDO_REDO)
 
 
-def structures_named_by(document: Any, square: tuple[int, int]) -> list[str]:
+def structures_named_by(document: Document, square: tuple[int, int]) -> list[str]:
     """The structures whose R5 naming square is ``square``, by name."""
     siege = document.siege
     origin = siege.grid_origin
@@ -55,7 +60,7 @@ def structures_named_by(document: Any, square: tuple[int, int]) -> list[str]:
     return sorted(found, key=lambda key: siege.structures[key].name)
 
 
-def aim_point(document: Any, structure_id: str) -> tuple[float, float]:
+def aim_point(document: Document, structure_id: str) -> tuple[float, float]:
     """Where a shot at a structure is aimed: inside its footprint, in the square that names
     it (the part the GM called out), as central as the shape allows."""
     siege = document.siege
@@ -70,11 +75,36 @@ def aim_point(document: Any, structure_id: str) -> tuple[float, float]:
     return (round(point.x, 3), round(point.y, 3))
 
 
+class SquareHost(ToolHost, Protocol):
+    """What the square box asks of the Fire tool's host beyond any tool's (``FireHost`` is
+    one)."""
+
+    def ask_choice(self, title: str, label: str, choices: list[str]) -> str | None:
+        """One of ``choices`` the GM picks (which of the structures a square names), or
+        None when the GM cancels."""
+
+
+class SquareFiring(Protocol):
+    """What the square box uses of the Fire tool: its document, its host and the shot it
+    would fire at a point."""
+
+    @property
+    def document(self) -> Document: ...
+
+    @property
+    def host(self) -> ToolHost: ...
+
+    @property
+    def fire_host(self) -> SquareHost: ...  # the same host, for what only the Fire tool asks
+
+    def action_at(self, point: tuple[float, float]) -> FireAt: ...
+
+
 class FireAtSquare:
     """The Fire tool's square box (``entry``): Enter fires at what the typed square names,
     or, empty, at the selected structure."""
 
-    def __init__(self, tool: Any) -> None:
+    def __init__(self, tool: SquareFiring) -> None:
         """``tool``: the Fire tool (its document, host and ``action_at``)."""
         self.tool = tool
         self.entry = SquareEdit()
@@ -109,7 +139,7 @@ class FireAtSquare:
 
     def fire_at_square(self, text: str) -> bool:
         """Fire at the structure that ``text`` (a square's label) names; True when fired."""
-        document, host = self.tool.document, self.tool.host
+        document, host = self.tool.document, self.tool.fire_host
         siege = document.siege
         square = square_named(text, siege.grid_origin, siege.label_anchor)
         if square is None:
@@ -128,9 +158,9 @@ class FireAtSquare:
         target = named[0]
         if len(named) > 1:
             choices = [siege.structures[key].name for key in named]
-            chosen = host.prompts.ask_choice(tr("Fire at"), tr("{label} names {count} "
-                                             "structures. Fire at which?").format(
-                                                     label=label, count=len(named)), choices)
+            chosen = host.ask_choice(tr("Fire at"), tr("{label} names {count} "
+                                     "structures. Fire at which?").format(
+                                         label=label, count=len(named)), choices)
             if chosen is None:
                 return False
             target = named[choices.index(chosen)]

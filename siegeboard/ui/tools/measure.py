@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsSimpleT
 from siegeboard.geometry import square_of
 from siegeboard.geometry.squares import chebyshev
 from siegeboard.ui.language import QT_TR_NOOP, tr
-from siegeboard.ui.tools.base import Point, Tool, ToolEvent, path_through
+from siegeboard.ui.tools.base import Point, Tool, ToolEvent, ToolHost, path_through
 
 DRAG_M = 0.5  # a press and release further apart than this is a drag: it measures at once
 
@@ -27,7 +27,7 @@ class MeasureTool(Tool):
                   "the distance in metres and 10 m squares is written on the map (Ctrl: off "
                   "the grid)."))
 
-    def __init__(self, host):
+    def __init__(self, host: ToolHost):
         super().__init__(host)
         self._start: Point | None = None
         self._end: Point | None = None

@@ -12,10 +12,11 @@ from __future__ import annotations
 import math
 
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QGraphicsPathItem
 
 from siegeboard.ui.language import QT_TR_NOOP, tr
 from siegeboard.ui.plain_words import plain_clause
-from siegeboard.ui.tools.base import ToolEvent, path_through
+from siegeboard.ui.tools.base import Point, ToolEvent, ToolHost, path_through
 from siegeboard.ui.tools.drawing import DrawingTool
 
 CLOSE_PIXELS = 8
@@ -31,12 +32,12 @@ class PolygonTool(DrawingTool):
                   "cut a courtyard in the selected building)."))
     closed = True
 
-    def __init__(self, host):
+    def __init__(self, host: ToolHost):
         super().__init__(host)
         self.points: list[tuple[float, float]] = []
         self._cutting: str | None = None  # the building a courtyard is being cut in
-        self._preview = None
-        self._pointer = None
+        self._preview: QGraphicsPathItem | None = None
+        self._pointer: Point | None = None
 
     def cancel(self) -> None:
         super().cancel()

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from PySide6.QtWidgets import QGraphicsPathItem
+
 from siegeboard.ui.language import QT_TR_NOOP, tr
 from siegeboard.ui.plain_words import plain_clause
-from siegeboard.ui.tools.base import ToolEvent, path_through
+from siegeboard.ui.tools.base import Point, ToolEvent, ToolHost, path_through
 from siegeboard.ui.tools.drawing import DrawingTool
 
 
@@ -20,10 +22,10 @@ class RectangleTool(DrawingTool):
     shortcut = "R"
     status_tip = QT_TR_NOOP("Rectangle: drag from corner to corner (hold Ctrl to leave the grid).")
 
-    def __init__(self, host):
+    def __init__(self, host: ToolHost):
         super().__init__(host)
-        self._start = None
-        self._preview = None
+        self._start: Point | None = None
+        self._preview: QGraphicsPathItem | None = None
 
     def cancel(self) -> None:
         super().cancel()

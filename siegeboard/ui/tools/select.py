@@ -14,7 +14,7 @@ from shapely.geometry import box
 from siegeboard.report import palette
 from siegeboard.ui.language import QT_TR_NOOP, tr
 from siegeboard.ui.plain_words import plain_clause
-from siegeboard.ui.tools.base import Tool, ToolEvent, path_through, snap_to_grid
+from siegeboard.ui.tools.base import Tool, ToolEvent, ToolHost, path_through, snap_to_grid
 
 HANDLE_PIXELS = 7
 DRAG_PIXELS = 3
@@ -29,10 +29,10 @@ class SelectTool(Tool):
                   "drag a corner to reshape."))
     cursor = Qt.CursorShape.ArrowCursor
 
-    def __init__(self, host):
+    def __init__(self, host: ToolHost):
         super().__init__(host)
         self._mode: str | None = None  # "move" | "vertex" | "band" | "map"
-        self._press = None
+        self._press: ToolEvent | None = None
         self._press_pixels = 10.0
         self._moved = False
         self._vertex = -1

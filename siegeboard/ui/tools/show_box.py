@@ -10,7 +10,7 @@ from PySide6.QtCore import QRectF
 from PySide6.QtWidgets import QGraphicsPathItem
 
 from siegeboard.ui.language import QT_TR_NOOP, tr
-from siegeboard.ui.tools.base import Point, Tool, ToolEvent, path_through
+from siegeboard.ui.tools.base import Point, Tool, ToolEvent, ToolHost, path_through
 
 
 class ShowBoxTool(Tool):
@@ -20,7 +20,7 @@ class ShowBoxTool(Tool):
     status_tip = QT_TR_NOOP("Show the players: drag a box; their screen shows it (View > "
         "Players' Screen).")
 
-    def __init__(self, host, show: Callable[[QRectF], bool]):
+    def __init__(self, host: ToolHost, show: Callable[[QRectF], bool]):
         """``show(rect)`` shows ``rect`` (metres) on the players' screen; False when it is
         not open."""
         super().__init__(host)

@@ -49,7 +49,7 @@ from siegeboard.plan import (
 from siegeboard.ui.dialogs.legend_dialog import LegendDialog
 from siegeboard.ui.language import QT_TR_NOOP, tr
 from siegeboard.ui.plain_words import plain_clause
-from siegeboard.ui.tools.base import ToolEvent, path_through
+from siegeboard.ui.tools.base import ToolEvent, ToolHost, path_through
 from siegeboard.ui.tools.drawing import DrawingTool
 from siegeboard.ui.tools.plan_pixels import plan_pixels
 from siegeboard.ui.tools.rectangle import rectangle_ring
@@ -73,17 +73,17 @@ class TraceTool(DrawingTool):
                   "changes the tolerance; Shift-drag a box to trace every building of that "
                   "colour in it; Alt-click a building to make its colour the Kind chosen."))
 
-    def __init__(self, host):
+    def __init__(self, host: ToolHost):
         super().__init__(host)
         self.tolerance = DEFAULT_TOLERANCE
         self.rectangle = False
         self.snap = False
-        self._hover = None            # the hover preview item
+        self._hover: QGraphicsPathItem | None = None  # the hover preview item
         self._hover_at: Point | None = None
         self._last: tuple | None = None  # (pixel, settings) -> result of the last trace
         self._refused: tuple | None = None  # (settings, region, message) of the last refusal
         self._press: ToolEvent | None = None
-        self._box = None              # the Shift-drag box preview item
+        self._box: QGraphicsPathItem | None = None  # the Shift-drag box preview item
         self._batch: list[list[Point]] = []
         self._batch_kinds: list[str] = []
         self._slider: QSlider | None = None
@@ -426,7 +426,8 @@ class TraceTool(DrawingTool):
         else:
             self._hover.setPath(path)
             for line in self._hover.childItems():
-                line.setPath(path)
+                if isinstance(line, QGraphicsPathItem):  # the dashed line over the halo
+                    line.setPath(path)
         clipped = tr(" (it runs off the scan's edge)") if outline.clipped else ""
         kind, entry = self.kind_for(outline.colour)
         assert outline.metres is not None  # traced on a calibrated plan

@@ -10,6 +10,7 @@ from siegeboard.rules.walls import draw_wall, section_count, unused_wall_id
 from siegeboard.ui.language import QT_TR_NOOP, tr
 from siegeboard.ui.number_fields import StrictDoubleSpinBox
 from siegeboard.ui.plain_words import plain_clause
+from siegeboard.ui.tools.base import ToolHost
 from siegeboard.ui.tools.polygon import PolygonTool
 
 
@@ -23,7 +24,7 @@ class WallTool(PolygonTool):
     closed = False
     draws_walls = True
 
-    def __init__(self, host):
+    def __init__(self, host: ToolHost):
         super().__init__(host)
         self.thickness_m = 2.0
 

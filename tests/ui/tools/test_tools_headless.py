@@ -47,6 +47,7 @@ class FakeHost:
         self.outcomes: list = []
         self.questions: list[str] = []
         self.confirms: list[bool] = []
+        self.choices: list[str | None] = []
 
     def warn(self, message: str) -> None:
         self.warnings.append(message)
@@ -70,6 +71,10 @@ class FakeHost:
 
     def fire_settings(self):
         return self.settings
+
+    def ask_choice(self, title, label, choices):
+        self.questions.append(label)
+        return self.choices.pop(0)
 
     def play(self, action, dice_values=None):
         outcome = self.document.play(action, dice_values)

@@ -4,11 +4,10 @@ its report printed, never replacing a file unless --force, bad input refused wit
 from __future__ import annotations
 
 import pytest
+from persist.uvtt_files import CROPPED, OGANM, picture, uvtt, write  # tests/ is on the path
 
 from siegeboard.cli import main
 from siegeboard.persist import read_siege
-
-from .uvtt_files import CROPPED, OGANM, picture, uvtt, write
 
 
 def test_import_writes_a_new_siege_and_prints_the_report(tmp_path, capsys):
