@@ -1,6 +1,7 @@
 """Test configuration: Qt runs offscreen, whoever runs the tests; no wall-clock assertion in
 the default run (hypothesis's per-example deadline is off: a loaded machine is no failure;
-timings are asserted under ``-m bench`` only)."""
+timings are asserted under ``-m bench`` only); the run is spread over one worker process per
+core (pytest-xdist) unless told otherwise."""
 
 import os
 
@@ -16,6 +17,24 @@ messages.set_language("en")
 
 settings.register_profile("siegeboard", deadline=None)
 settings.load_profile("siegeboard")
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_cmdline_main(config: pytest.Config) -> None:
+    """``pytest`` alone runs on every core: as if ``-n auto`` were given. Not set here in
+    pyproject's addopts, so that ``-p no:xdist`` (no such option then) still runs the tests in
+    one process; ``-n 0`` does too. Serial as well: ``-s`` (a worker's output would be lost),
+    ``--pdb`` (no debugger in a worker) and ``--collect-only``. Runs before pytest-xdist's
+    own hook (a conftest's hook of the same order is called before a plugin's), which turns
+    ``auto`` into the number of cores."""
+    if not config.pluginmanager.hasplugin("xdist") or hasattr(config, "workerinput"):
+        return  # pytest-xdist left out, or this is one of its workers
+    option = config.option
+    if getattr(option, "numprocesses", 0) is not None:
+        return  # -n given
+    serial = (option.capture == "no" or config.getoption("usepdb", False)
+              or option.collectonly)
+    option.numprocesses = 0 if serial else "auto"
 
 
 @pytest.fixture(autouse=True)

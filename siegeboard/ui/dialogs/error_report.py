@@ -91,10 +91,17 @@ def show_error(kind: type[BaseException], error: BaseException, tb: TracebackTyp
     if parent is None:
         parent = QApplication.activeWindow()
     _open_dialog = ErrorDialog(report, parent)
+    # Deleted with its parent window (a closed window is deleted): the next error opens a new one.
+    _open_dialog.destroyed.connect(_forget_dialog)
     _open_dialog.setModal(True)
     _open_dialog.show()
     _open_dialog.raise_()
     return _open_dialog
+
+
+def _forget_dialog() -> None:
+    global _open_dialog
+    _open_dialog = None
 
 
 def under_pytest() -> bool:

@@ -9,6 +9,7 @@ from pathlib import Path
 from test_import_window import Importer
 
 from siegeboard.persist.formats.kinds import load_mapping
+from siegeboard.ui.dialogs import import_dialog
 from siegeboard.ui.dialogs.import_dialog import ImportDialog
 
 VILLAGE = Path(__file__).parents[2] / "data" / "osm" / "kirchberg_an_der_iller_osmnx.osm"
@@ -21,7 +22,10 @@ def _row(editor, key, value):
                 if table.item(row, 1).text() == key and table.item(row, 2).text() == value)
 
 
-def test_the_mapping_editor_skips_a_material_saves_and_loads(qtbot, window, tmp_path):
+def test_the_mapping_editor_skips_a_material_saves_and_loads(qtbot, window, tmp_path,
+                                                            monkeypatch):
+    # Every change previewed again, however slow a loaded machine makes the preview.
+    monkeypatch.setattr(import_dialog, "AUTO_PREVIEW_S", float("inf"))
     dialog = ImportDialog(SANBORN, window.settings, "harris")
     qtbot.addWidget(dialog)
     assert dialog.summary.text() == "Made: 113 buildings."
