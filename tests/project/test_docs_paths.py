@@ -11,8 +11,9 @@ import re
 from pathlib import Path
 
 import pytest
+from checkout import CHECKOUT
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = CHECKOUT
 PACKAGE = ROOT / "siegeboard"
 DOCS = sorted((ROOT / "docs").glob("*.md"))
 TOP = ("siegeboard", "tests", "tools", "docs", "maps", "resources")

@@ -9,15 +9,12 @@ stage (the lowest versions, Python 3.12 and 3.13) runs the same rules.
 
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
+from checkout import CHECKOUT
 
-CHECKOUT = Path(os.environ.get("SIEGEBOARD_TEST_INSTALLED")
-                or Path(__file__).resolve().parents[2])
 RUFF_PATHS = ("siegeboard", "tests", "tools")
 MYPY_PATHS = ("siegeboard",)
 

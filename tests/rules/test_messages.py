@@ -14,16 +14,16 @@ import importlib.util
 import re
 import sys
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
+from checkout import CHECKOUT
 
 from siegeboard.model.actions import AdvanceClock, FireAt
 from siegeboard.rules import engine, messages
 from siegeboard.rules import odds as odds_words
 from siegeboard.rules.dice import RandomDice
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = CHECKOUT
 _spec = importlib.util.spec_from_file_location("update_catalogue",
                                                ROOT / "tools" / "update_catalogue.py")
 assert _spec is not None and _spec.loader is not None

@@ -18,6 +18,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from checkout import CHECKOUT
 from PySide6.QtCore import QCoreApplication, QSettings
 from PySide6.QtWidgets import (
     QAbstractButton,
@@ -34,7 +35,7 @@ from PySide6.QtWidgets import (
 
 from siegeboard.ui import language
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = CHECKOUT
 FOLDER = ROOT / "resources" / "translations"
 TS = FOLDER / "siegeboard_de.ts"
 UI = ROOT / "siegeboard" / "ui"
