@@ -32,12 +32,13 @@ from collections.abc import Sequence
 from pydantic import BaseModel, create_model
 
 from siegeboard.geometry.footprint import squares_of_area
+from siegeboard.model.fields import fields_of
 from siegeboard.model.structure import Structure
 from siegeboard.rules import harris
 from siegeboard.rules.build import new_structure_of_area
 
 _CHECKED = ("id", "name", "kind", "stories", "dp", "dp_original", "gm_notes")
-_FIELDS = Structure.model_fields
+_FIELDS = fields_of(Structure)
 _Checked: type[BaseModel] = create_model(  # type: ignore[call-overload]
     "CheckedFieldsOfAStructure", **{name: (_FIELDS[name].annotation, _FIELDS[name])
                                     for name in _CHECKED})
@@ -67,7 +68,7 @@ class BulkStructures:
                                          gm_notes=gm_notes)
             if template is None:
                 self._templates[kind] = Structure.model_construct(
-                    set(), **{field: getattr(made, field) for field in Structure.model_fields})
+                    set(), **{field: getattr(made, field) for field in _FIELDS})
             return made
         try:
             dp = harris.defensive_points(template.armor, squares_of_area(area_m2), stories)
