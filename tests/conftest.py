@@ -12,6 +12,9 @@ from siegeboard.persist import document_checks
 from siegeboard.rules import messages
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+# The window speaks English in every test, whatever the machine's locale or the tester's
+# View > Language (siegeboard.ui.language reads this before the setting).
+os.environ["SIEGEBOARD_LANGUAGE"] = "en"
 # The tests compare English text: a German test machine (LANG=de_DE...) still speaks English.
 messages.set_language("en")
 
@@ -56,7 +59,3 @@ def careful(monkeypatch):
 
     monkeypatch.setattr(document_checks, "_first_problem_named", counting)
     return calls
-
-# The window speaks English in every test, whatever the machine's locale or the tester's
-# View > Language (siegeboard.ui.language reads this before the setting).
-os.environ["SIEGEBOARD_LANGUAGE"] = "en"

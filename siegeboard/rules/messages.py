@@ -22,6 +22,7 @@ from __future__ import annotations
 import gettext
 import io
 import os
+from collections.abc import Mapping
 from functools import cache
 from importlib import resources
 
@@ -61,7 +62,7 @@ def language() -> str:
     return _code
 
 
-def language_from_environment(environ: dict[str, str] | os._Environ[str] = os.environ) -> str:
+def language_from_environment(environ: Mapping[str, str] = os.environ) -> str:
     """The language the environment asks for, as gettext reads it: the first of LANGUAGE
     (a colon-separated list), LC_ALL, LC_MESSAGES, LANG that is set; "C" and "POSIX" and
     anything the catalogue lacks are English."""

@@ -40,7 +40,7 @@ KEY = "language"
 # they cannot read still finds their own), the system's in the window's.
 NAMES = {"en": "English", "de": "Deutsch"}
 ENVIRONMENT = "SIEGEBOARD_LANGUAGE"
-LANGUAGES = ("en", "de")  # English is the source; every other has a catalogue
+LANGUAGES = messages.LANGUAGES  # one list for the window's catalogue and the rules'
 SETTINGS = ("system", *LANGUAGES)
 CONTEXT = ""  # the context lupdate gives a bare tr() call
 # The translators installed, with the catalogue bytes they read (Qt reads the bytes in place,
